@@ -1,0 +1,115 @@
+/*
+ * picopsa/config.h -- the one configuration header of picopsa.
+ *
+ * Two kinds of setting:
+ *  - Mechanism switches, PSA_WANT_<thing> (the names PSA and Mbed TLS use):
+ *    define to 1 to build the mechanism, 0 to leave it out. A mechanism left
+ *    out returns PSA_ERROR_NOT_SUPPORTED and costs no flash.
+ *  - Implementation settings, PICOPSA_<thing>: sizes and speed/size trades.
+ *
+ * Every setting may be overridden from the compiler command line
+ * (-DPSA_WANT_ALG_SHA_384=0) or by pointing PICOPSA_CONFIG_FILE at a header
+ * of your own that is read first. include/picopsa/config_check.h rejects
+ * contradictory settings with #error. docs/configuration.md is the
+ * reference; keep it in step with this file.
+ */
+#ifndef PICOPSA_CONFIG_H
+#define PICOPSA_CONFIG_H
+
+#if defined(PICOPSA_CONFIG_FILE)
+#include PICOPSA_CONFIG_FILE
+#endif
+
+/* ===== Hashes ======================================================== */
+/* SHA-224 shares SHA-256's compression function: ~100 bytes extra. */
+#ifndef PSA_WANT_ALG_SHA_224
+#define PSA_WANT_ALG_SHA_224 1
+#endif
+/* SHA-256 core: about 1.5 KB of Cortex-M4 text at -Os. */
+#ifndef PSA_WANT_ALG_SHA_256
+#define PSA_WANT_ALG_SHA_256 1
+#endif
+/* SHA-384 shares SHA-512's compression function. */
+#ifndef PSA_WANT_ALG_SHA_384
+#define PSA_WANT_ALG_SHA_384 1
+#endif
+/* SHA-512 core (needed by Ed25519): about 2 KB of Cortex-M4 text at -Os. */
+#ifndef PSA_WANT_ALG_SHA_512
+#define PSA_WANT_ALG_SHA_512 1
+#endif
+
+/* ===== MAC =========================================================== */
+/* HMAC over every enabled hash. Needs at least one hash. */
+#ifndef PSA_WANT_ALG_HMAC
+#define PSA_WANT_ALG_HMAC 1
+#endif
+#ifndef PSA_WANT_KEY_TYPE_HMAC
+#define PSA_WANT_KEY_TYPE_HMAC 1
+#endif
+
+/* ===== Random ======================================================== */
+/* The DRBG is HMAC_DRBG (SP 800-90A) over this hash: PSA_ALG_SHA_256 or
+ * PSA_ALG_SHA_512 (the hash must be enabled). */
+#ifndef PICOPSA_DRBG_HASH
+#define PICOPSA_DRBG_HASH PSA_ALG_SHA_256
+#endif
+/* Generate requests between automatic reseeds (SP 800-90A allows 2^48). */
+#ifndef PICOPSA_DRBG_RESEED_INTERVAL
+#define PICOPSA_DRBG_RESEED_INTERVAL 10000u
+#endif
+/* 1: reseed from the entropy source before every request (prediction
+ * resistance, SP 800-90A 9.3). Costs one entropy read per call. */
+#ifndef PICOPSA_DRBG_PREDICTION_RESISTANCE
+#define PICOPSA_DRBG_PREDICTION_RESISTANCE 0
+#endif
+
+/* ===== Ed25519 (src/ed25519) ========================================= */
+#ifndef PSA_WANT_ALG_PURE_EDDSA
+#define PSA_WANT_ALG_PURE_EDDSA 1
+#endif
+#ifndef PSA_WANT_ALG_ED25519PH
+#define PSA_WANT_ALG_ED25519PH 1
+#endif
+#ifndef PSA_WANT_ECC_TWISTED_EDWARDS_255
+#define PSA_WANT_ECC_TWISTED_EDWARDS_255 1
+#endif
+
+/* ===== RSA (src/rsa, src/bignum) ===================================== */
+#ifndef PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY
+#define PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY 1
+#endif
+#ifndef PSA_WANT_KEY_TYPE_RSA_KEY_PAIR
+#define PSA_WANT_KEY_TYPE_RSA_KEY_PAIR 1
+#endif
+#ifndef PSA_WANT_ALG_RSA_PKCS1V15_SIGN
+#define PSA_WANT_ALG_RSA_PKCS1V15_SIGN 1
+#endif
+#ifndef PSA_WANT_ALG_RSA_PSS
+#define PSA_WANT_ALG_RSA_PSS 1
+#endif
+#ifndef PSA_WANT_ALG_RSA_PKCS1V15_CRYPT
+#define PSA_WANT_ALG_RSA_PKCS1V15_CRYPT 1
+#endif
+#ifndef PSA_WANT_ALG_RSA_OAEP
+#define PSA_WANT_ALG_RSA_OAEP 1
+#endif
+/* Largest RSA modulus accepted, in bits (1024..8192, multiple of 64). Sizes
+ * the key-slot buffers and the RSA work area: 4096 -> about 3.5 KB a slot. */
+#ifndef PICOPSA_RSA_MAX_BITS
+#define PICOPSA_RSA_MAX_BITS 4096
+#endif
+/* Smallest RSA modulus accepted, in bits. */
+#ifndef PICOPSA_RSA_MIN_BITS
+#define PICOPSA_RSA_MIN_BITS 1024
+#endif
+
+/* ===== Key store (src/core) ========================================== */
+/* Number of key slots (volatile and loaded persistent keys). Each slot
+ * costs its metadata (~24 bytes) plus PICOPSA_KEY_SLOT_BUFFER_SIZE. */
+#ifndef PICOPSA_KEY_SLOT_COUNT
+#define PICOPSA_KEY_SLOT_COUNT 8
+#endif
+
+#include "config_check.h"
+
+#endif /* PICOPSA_CONFIG_H */

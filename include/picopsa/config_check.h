@@ -1,0 +1,37 @@
+/*
+ * picopsa/config_check.h -- reject contradictory settings at compile time.
+ * Included at the end of picopsa/config.h; never include it directly.
+ */
+#ifndef PICOPSA_CONFIG_CHECK_H
+#define PICOPSA_CONFIG_CHECK_H
+
+#if PSA_WANT_ALG_HMAC && !(PSA_WANT_ALG_SHA_224 || PSA_WANT_ALG_SHA_256 || \
+                           PSA_WANT_ALG_SHA_384 || PSA_WANT_ALG_SHA_512)
+#error "picopsa config: PSA_WANT_ALG_HMAC needs at least one PSA_WANT_ALG_SHA_*"
+#endif
+
+#if !PSA_WANT_ALG_HMAC
+#error "picopsa config: the DRBG is HMAC_DRBG, so PSA_WANT_ALG_HMAC must be 1"
+#endif
+
+#if (PSA_WANT_ALG_PURE_EDDSA || PSA_WANT_ALG_ED25519PH) && !PSA_WANT_ALG_SHA_512
+#error "picopsa config: Ed25519 needs PSA_WANT_ALG_SHA_512"
+#endif
+
+#if PSA_WANT_KEY_TYPE_RSA_KEY_PAIR && !PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY
+#error "picopsa config: an RSA key pair needs PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY"
+#endif
+
+#if PICOPSA_RSA_MAX_BITS < 1024 || PICOPSA_RSA_MAX_BITS > 8192 || (PICOPSA_RSA_MAX_BITS % 64) != 0
+#error "picopsa config: PICOPSA_RSA_MAX_BITS must be a multiple of 64 in 1024..8192"
+#endif
+
+#if PICOPSA_RSA_MIN_BITS < 512 || PICOPSA_RSA_MIN_BITS > PICOPSA_RSA_MAX_BITS
+#error "picopsa config: PICOPSA_RSA_MIN_BITS must be in 512..PICOPSA_RSA_MAX_BITS"
+#endif
+
+#if PICOPSA_KEY_SLOT_COUNT < 1 || PICOPSA_KEY_SLOT_COUNT > 255
+#error "picopsa config: PICOPSA_KEY_SLOT_COUNT must be in 1..255"
+#endif
+
+#endif /* PICOPSA_CONFIG_CHECK_H */

@@ -1,0 +1,36 @@
+/*
+ * pp_util.c -- wiping and constant-time buffer helpers (see pp_util.h).
+ */
+#include "pp_util.h"
+
+void pp_wipe(void *buf, size_t len)
+{
+    /* Stores through a volatile pointer are observable behaviour, so the
+     * compiler cannot elide them even when buf is dead afterwards. */
+    volatile uint8_t *p = (volatile uint8_t *)buf;
+    size_t i;
+    for (i = 0; i < len; i++) {
+        p[i] = 0;
+    }
+}
+
+int pp_ct_memeq(const void *a, const void *b, size_t len)
+{
+    const uint8_t *pa = (const uint8_t *)a;
+    const uint8_t *pb = (const uint8_t *)b;
+    uint32_t diff = 0;
+    size_t i;
+    for (i = 0; i < len; i++) {
+        diff |= (uint32_t)(pa[i] ^ pb[i]);
+    }
+    /* 1 when diff == 0, computed without a branch. */
+    return (int)(1u & ((diff - 1u) >> 8));
+}
+
+void pp_ct_cond_copy(uint8_t *dst, const uint8_t *src, size_t len, uint8_t mask)
+{
+    size_t i;
+    for (i = 0; i < len; i++) {
+        dst[i] = (uint8_t)(dst[i] ^ (mask & (dst[i] ^ src[i])));
+    }
+}
