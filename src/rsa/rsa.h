@@ -1,0 +1,111 @@
+/*
+ * rsa.h -- RSA key material layout and the raw RSA operations (RFC 8017
+ * 5.1.1 RSAEP / 5.1.2 RSADP, 5.2.1 RSASP1 / 5.2.2 RSAVP1), plus key
+ * generation (FIPS 186-5 A.1.3). The contract between the RSA core
+ * (rsa_key.c, rsa_core.c, rsa_keygen.c) and the RSA formats/padding code
+ * (rsa_der.c, rsa_pkcs1v15.c, rsa_pss.c, rsa_oaep.c, rsa_psa.c).
+ *
+ * Key material: an opaque byte buffer owned by the key slot, written by
+ * pp_rsa_key_load() / pp_rsa_keygen() and read by everything else. It holds
+ * the key as native limbs plus per-key constants cached at load time
+ * (R^2 mod n, R^2 mod p, R^2 mod q, -m^-1 mod 2^w for m = n, p, q), so no
+ * operation recomputes them. The buffer needs no particular alignment: the
+ * operations copy the limbs they use into aligned stack work memory. The
+ * layout depends on the limb size of the build (32 or 64 bits), so material
+ * is never persisted or exchanged; export goes through the DER formats.
+ *
+ * Inputs and outputs of the operations are big-endian byte strings exactly
+ * pp_rsa_key_modulus_bytes() long. `in` and `out` may alias (same buffer).
+ *
+ * Constant time: pp_rsa_private_op() and pp_rsa_keygen() are constant time
+ * in every secret (key, input, result, primes); pp_rsa_public_op() and
+ * pp_rsa_key_load() for public keys are variable time (public data only);
+ * pp_rsa_key_load() for key pairs is constant time in the private parts
+ * except for the accept/reject decision.
+ *
+ * Work memory: taken from the stack inside the operations, sized by
+ * PICOPSA_RSA_MAX_BITS and PICOPSA_RSA_WINDOW_BITS (see docs/rsa.md for the
+ * worst case per size). Callers never allocate.
+ */
+#ifndef PICOPSA_RSA_H
+#define PICOPSA_RSA_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <psa/error.h>
+#include <picopsa/config.h>
+
+/* Big-endian unsigned byte strings as found in DER INTEGERs (leading zero
+ * bytes allowed). For a public key only n and e are read. */
+typedef struct {
+    const uint8_t *n, *e, *d, *p, *q, *dp, *dq, *qinv;
+    size_t n_len, e_len, d_len, p_len, q_len, dp_len, dq_len, qinv_len;
+} pp_rsa_key_parts;
+
+/* Bytes of key material for a key pair of `bits` bits: a 64-byte header,
+ * three full-size values (n, d, R^2 mod n) and seven half-size values with
+ * one spare 64-bit limb each (p, q, dp, dq, qinv, R^2 mod p, R^2 mod q).
+ * Rounded for 64-bit limbs, so it is an upper bound for 32-bit limbs too.
+ * 2048 -> 1832 bytes, 3072 -> 2680, 4096 -> 3448. A public key needs less
+ * (pp_rsa_key_load reports the exact length). */
+#define PP_RSA_FULL_BYTES_(bits) ((((size_t)(bits) + 63u) / 64u) * 8u)
+#define PP_RSA_HALF_BYTES_(bits) ((((size_t)(bits) + 127u) / 128u + 1u) * 8u)
+#define PP_RSA_KEY_MATERIAL_MAX(bits) \
+    (64u + 3u * PP_RSA_FULL_BYTES_(bits) + 7u * PP_RSA_HALF_BYTES_(bits))
+#define PP_RSA_KEY_MATERIAL_SIZE PP_RSA_KEY_MATERIAL_MAX(PICOPSA_RSA_MAX_BITS)
+
+/* Components for pp_rsa_key_get_component(). */
+enum { PP_RSA_N, PP_RSA_E, PP_RSA_D, PP_RSA_P, PP_RSA_Q, PP_RSA_DP, PP_RSA_DQ, PP_RSA_QINV };
+
+/* Validate and load a key into the internal layout (limbs + R^2 mod n/p/q,
+ * n0', p0', q0'). is_pair = 0: only n and e are used (the other pointers may
+ * be NULL). Checks: n odd, size within PICOPSA_RSA_MIN_BITS..MAX_BITS, e odd
+ * and > 1 and at most 64 bits (larger e: NOT_SUPPORTED), e < n; pair: p, q
+ * odd and > 1, p * q == n, dp < p, dq < q, qinv < p, qinv * q == 1 mod p,
+ * 0 < d < n, and p, q each at most half the modulus limbs + 1. d is stored
+ * only for export: the private operation uses the CRT values.
+ * Returns PSA_SUCCESS, PSA_ERROR_INVALID_ARGUMENT (inconsistent or malformed
+ * key), PSA_ERROR_NOT_SUPPORTED (size out of range, e too large) or
+ * PSA_ERROR_BUFFER_TOO_SMALL (material_size too small). *bits gets the
+ * modulus size in bits. On error the material is wiped. */
+psa_status_t pp_rsa_key_load(uint8_t *material, size_t material_size, size_t *material_len,
+                             const pp_rsa_key_parts *parts, int is_pair, size_t *bits);
+
+/* Modulus size in bytes (ceil(bits / 8)): the length of every operation's
+ * input and output, and of signatures and ciphertexts. */
+size_t pp_rsa_key_modulus_bytes(const uint8_t *material);
+/* Modulus size in bits. */
+size_t pp_rsa_key_bits(const uint8_t *material);
+/* 1 when the material holds a key pair, 0 for a public key. */
+int pp_rsa_key_is_pair(const uint8_t *material);
+
+/* Write one component big-endian, minimal length (no leading zeros; value
+ * 0 -> the single byte 0x00). Private components of a public key:
+ * PSA_ERROR_INVALID_ARGUMENT. out_size too small: PSA_ERROR_BUFFER_TOO_SMALL.
+ * Not constant time in the length of the value written. */
+psa_status_t pp_rsa_key_get_component(const uint8_t *material, int which,
+                                      uint8_t *out, size_t out_size, size_t *out_len);
+
+/* out = in^e mod n (RSAEP / RSAVP1). Variable time: public data only.
+ * in is modulus_bytes long, big-endian; in >= n -> PSA_ERROR_INVALID_ARGUMENT. */
+psa_status_t pp_rsa_public_op(const uint8_t *material, const uint8_t *in, uint8_t *out);
+
+/* out = in^d mod n (RSADP / RSASP1) via CRT with Garner recombination,
+ * base blinding with fresh randomness per call, and the result checked
+ * with the public key before it is written (mismatch ->
+ * PSA_ERROR_CORRUPTION_DETECTED, out wiped). Constant time in the key and
+ * in the input. in >= n -> PSA_ERROR_INVALID_ARGUMENT; public key ->
+ * PSA_ERROR_INVALID_ARGUMENT; RNG failure -> its error. */
+psa_status_t pp_rsa_private_op(const uint8_t *material, const uint8_t *in, uint8_t *out);
+
+/* Generate a key pair (FIPS 186-5 A.1.3 probable primes): bits in
+ * PICOPSA_RSA_MIN_BITS..PICOPSA_RSA_MAX_BITS (else PSA_ERROR_NOT_SUPPORTED)
+ * and even (else PSA_ERROR_INVALID_ARGUMENT), e odd and >= 65537 (0 means
+ * 65537; else PSA_ERROR_INVALID_ARGUMENT). p and q have bits/2 bits each with
+ * the top two bits set (so n has exactly `bits` bits), |p - q| >
+ * 2^(bits/2 - 100), d > 2^(bits/2). Writes the material like
+ * pp_rsa_key_load (key pair). */
+psa_status_t pp_rsa_keygen(uint8_t *material, size_t material_size, size_t *material_len,
+                           size_t bits, uint32_t e);
+
+#endif /* PICOPSA_RSA_H */
