@@ -62,6 +62,11 @@
 #ifndef PICOPSA_DRBG_PREDICTION_RESISTANCE
 #define PICOPSA_DRBG_PREDICTION_RESISTANCE 0
 #endif
+/* Personalization string mixed in at instantiation (SP 800-90A 8.7.1):
+ * a string literal; a product may put its name/version here. */
+#ifndef PICOPSA_DRBG_PERSONALIZATION
+#define PICOPSA_DRBG_PERSONALIZATION "picopsa HMAC_DRBG v1"
+#endif
 
 /* ===== Ed25519 (src/ed25519) ========================================= */
 #ifndef PSA_WANT_ALG_PURE_EDDSA

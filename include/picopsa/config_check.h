@@ -14,6 +14,12 @@
 #error "picopsa config: the DRBG is HMAC_DRBG, so PSA_WANT_ALG_HMAC must be 1"
 #endif
 
+/* PICOPSA_DRBG_HASH holds a cast, so #if cannot test it: src/random/pp_random.c
+ * checks it at compile time (SHA-256 or SHA-512, and that hash enabled). */
+#if PICOPSA_DRBG_RESEED_INTERVAL < 1
+#error "picopsa config: PICOPSA_DRBG_RESEED_INTERVAL must be at least 1"
+#endif
+
 #if (PSA_WANT_ALG_PURE_EDDSA || PSA_WANT_ALG_ED25519PH) && !PSA_WANT_ALG_SHA_512
 #error "picopsa config: Ed25519 needs PSA_WANT_ALG_SHA_512"
 #endif

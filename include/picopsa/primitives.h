@@ -1,0 +1,58 @@
+/*
+ * picopsa/primitives.h -- context structs of the hash and MAC primitives.
+ *
+ * Contract:
+ *  - Public only because the PSA operation structs (psa_hash_operation_t,
+ *    psa_mac_operation_t) embed these by value; applications must treat
+ *    every field as private. There are no functions here: the primitives
+ *    are driven through src/hash/pp_hash.h and src/mac/hmac.h.
+ *  - Every type is always defined, whatever the configuration, so the
+ *    operation structs keep one layout; a disabled hash only means its
+ *    code is not built.
+ *  - A context may be cloned by plain struct assignment.
+ *  - Contexts hold secret-derived state (HMAC keys, message prefixes): the
+ *    library wipes them on finish/abort.
+ */
+#ifndef PICOPSA_PRIMITIVES_H
+#define PICOPSA_PRIMITIVES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* SHA-256 and SHA-224 (FIPS 180-4 6.2/6.3): 32-bit words, 64-byte blocks. */
+typedef struct {
+    uint32_t state[8];      /* H0..H7 */
+    uint64_t length;        /* bytes hashed so far (message length / 8) */
+    uint8_t block[64];      /* partial block not yet compressed */
+    size_t block_used;      /* bytes of block[] in use, 0..63 */
+    uint32_t digest_size;   /* 32 (SHA-256) or 28 (SHA-224) */
+} picopsa_sha256_context;
+
+/* SHA-512 and SHA-384 (FIPS 180-4 6.4/6.5): 64-bit words, 128-byte blocks,
+ * 128-bit message length. */
+typedef struct {
+    uint64_t state[8];
+    uint64_t length_hi, length_lo;  /* bytes hashed so far, 128-bit */
+    uint8_t block[128];
+    size_t block_used;
+    uint32_t digest_size;   /* 64 (SHA-512) or 48 (SHA-384) */
+} picopsa_sha512_context;
+
+/* A hash over psa_algorithm_t: alg is the PSA_ALG_SHA_* value, 0 when the
+ * context is inactive (never set up, finished or aborted). */
+typedef struct {
+    uint32_t alg;
+    union {
+        picopsa_sha256_context sha256;
+        picopsa_sha512_context sha512;
+    } u;
+} picopsa_hash_context;
+
+/* HMAC (RFC 2104): inner hash already fed with K^ipad, outer hash already
+ * fed with K^opad, so the key itself is not kept. */
+typedef struct {
+    picopsa_hash_context inner;
+    picopsa_hash_context outer;
+} picopsa_hmac_context;
+
+#endif /* PICOPSA_PRIMITIVES_H */

@@ -1,0 +1,44 @@
+/*
+ * pp_hash.h -- a hash selected by psa_algorithm_t (PSA_ALG_SHA_224/256/384/512).
+ *
+ * Contract:
+ *  - pp_hash_setup() chooses the algorithm; PSA_ERROR_NOT_SUPPORTED when the
+ *    hash is a known hash but not built (PSA_WANT_ALG_SHA_* = 0) or not
+ *    implemented (SHA-1, SHA-3, ...), PSA_ERROR_INVALID_ARGUMENT when alg is
+ *    not a hash algorithm at all (or is PSA_ALG_ANY_HASH).
+ *  - update/finish/abort on an inactive context (alg == 0) do nothing
+ *    (finish writes nothing); the PSA core tracks operation state itself.
+ *  - finish writes pp_hash_size(alg) bytes and wipes the context; abort
+ *    wipes it. Clone = struct assignment.
+ *  - Constant time in the hashed data.
+ */
+#ifndef PICOPSA_PP_HASH_H
+#define PICOPSA_PP_HASH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <psa/error.h>
+#include <psa/crypto_values.h>
+#include <picopsa/config.h>
+#include <picopsa/primitives.h>
+
+typedef picopsa_hash_context pp_hash_ctx;
+
+/* Largest digest / block of any hash picopsa can build (SHA-512). */
+#define PP_HASH_MAX_SIZE 64u
+#define PP_HASH_MAX_BLOCK_SIZE 128u
+
+psa_status_t pp_hash_setup(pp_hash_ctx *ctx, psa_algorithm_t alg);
+void pp_hash_update(pp_hash_ctx *ctx, const uint8_t *in, size_t len);
+void pp_hash_finish(pp_hash_ctx *ctx, uint8_t *out);
+void pp_hash_abort(pp_hash_ctx *ctx);
+
+/* Digest size / block size in bytes; 0 if alg is not a built hash. */
+size_t pp_hash_size(psa_algorithm_t alg);
+size_t pp_hash_block_size(psa_algorithm_t alg);
+
+/* One-shot: same statuses as pp_hash_setup. */
+psa_status_t pp_hash_compute(psa_algorithm_t alg, const uint8_t *in, size_t len, uint8_t *out);
+
+#endif /* PICOPSA_PP_HASH_H */
