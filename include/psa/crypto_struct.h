@@ -1,0 +1,100 @@
+/*
+ * psa/crypto_struct.h -- the caller-allocated structures of the PSA Certified
+ * Crypto API 1.2 (key attributes and operation objects) and their
+ * initializers.
+ *
+ * Contract:
+ *  - Every struct is complete so the caller can allocate it (stack, static
+ *    or inside its own structs); applications must treat every field as
+ *    private and initialise with the *_INIT macro, the *_init() function,
+ *    `= {0}` or memset 0 (spec 5.1.6: all-bits-zero is the initial state).
+ *  - Operation structs embed the primitive contexts of picopsa/primitives.h
+ *    by value: no allocation anywhere.
+ *  - An operation whose `alg` field is 0 is inactive; the library wipes the
+ *    embedded context when an operation finishes or is aborted.
+ *  - Included by psa/crypto.h; never include it directly.
+ */
+#ifndef PSA_CRYPTO_STRUCT_H
+#define PSA_CRYPTO_STRUCT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "crypto_types.h"
+#include <picopsa/primitives.h>
+
+/* C++ has no universal `{0}` without -Wmissing-field-initializers noise;
+ * `{}` value-initialises every member there. C99 needs the `{0}`. */
+#ifdef __cplusplus
+#define PSA_STRUCT_ZERO_INIT_ {}
+#else
+#define PSA_STRUCT_ZERO_INIT_ {0}
+#endif
+
+/* Key attributes (spec 9.1). bits is size_t in the API; 0 = "not set". */
+struct psa_key_attributes_s {
+    psa_key_type_t type;
+    size_t bits;
+    psa_key_lifetime_t lifetime;
+    psa_key_id_t id;
+    psa_key_usage_t usage;
+    psa_algorithm_t alg;
+};
+#define PSA_KEY_ATTRIBUTES_INIT PSA_STRUCT_ZERO_INIT_
+
+/* Multi-part hash (spec 10.2.3). */
+struct psa_hash_operation_s {
+    psa_algorithm_t alg;            /* 0 = inactive */
+    picopsa_hash_context ctx;
+};
+#define PSA_HASH_OPERATION_INIT PSA_STRUCT_ZERO_INIT_
+
+/* Multi-part MAC (spec 10.3.3). Only HMAC is built, so the context is the
+ * HMAC context; mac_length is the (possibly truncated) tag length. */
+struct psa_mac_operation_s {
+    psa_algorithm_t alg;            /* 0 = inactive */
+    uint8_t is_sign;                /* 1: sign operation, 0: verify */
+    uint8_t mac_length;
+    picopsa_hmac_context hmac;
+};
+#define PSA_MAC_OPERATION_INIT PSA_STRUCT_ZERO_INIT_
+
+/* The following operations are declared so applications compile and link;
+ * their setup functions return PSA_ERROR_NOT_SUPPORTED, so they never
+ * leave the inactive state. */
+struct psa_cipher_operation_s {
+    psa_algorithm_t alg;
+};
+#define PSA_CIPHER_OPERATION_INIT PSA_STRUCT_ZERO_INIT_
+
+struct psa_aead_operation_s {
+    psa_algorithm_t alg;
+};
+#define PSA_AEAD_OPERATION_INIT PSA_STRUCT_ZERO_INIT_
+
+struct psa_key_derivation_s {
+    psa_algorithm_t alg;
+};
+#define PSA_KEY_DERIVATION_OPERATION_INIT PSA_STRUCT_ZERO_INIT_
+
+/* PAKE extension 1.2 (AES 0058), section 2.5. */
+struct psa_pake_cipher_suite_s {
+    psa_algorithm_t algorithm;
+    psa_pake_primitive_t primitive;
+    uint32_t key_confirmation;
+};
+#define PSA_PAKE_CIPHER_SUITE_INIT PSA_STRUCT_ZERO_INIT_
+
+struct psa_pake_operation_s {
+    psa_algorithm_t alg;
+};
+#define PSA_PAKE_OPERATION_INIT PSA_STRUCT_ZERO_INIT_
+
+/* Custom key production parameters (psa_generate_key_custom, Crypto API
+ * 1.3 9.6.4; provided as an extension for the RSA public exponent). */
+struct psa_custom_key_parameters_s {
+    uint32_t flags;
+};
+#define PSA_CUSTOM_KEY_PARAMETERS_INIT PSA_STRUCT_ZERO_INIT_
+
+#endif /* PSA_CRYPTO_STRUCT_H */
