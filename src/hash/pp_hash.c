@@ -1,0 +1,151 @@
+/*
+ * pp_hash.c -- dispatch from psa_algorithm_t to the SHA-2 implementations
+ * (see pp_hash.h). Only built hashes are reachable.
+ */
+#include "hash/pp_hash.h"
+
+#include "common/pp_util.h"
+#include "hash/sha256.h"
+#include "hash/sha512.h"
+
+/* Which context member a hash uses: 1 = sha256, 2 = sha512, 0 = none. */
+static int hash_family(psa_algorithm_t alg)
+{
+    switch (alg) {
+#if PSA_WANT_ALG_SHA_224
+    case PSA_ALG_SHA_224:
+        return 1;
+#endif
+#if PSA_WANT_ALG_SHA_256
+    case PSA_ALG_SHA_256:
+        return 1;
+#endif
+#if PSA_WANT_ALG_SHA_384
+    case PSA_ALG_SHA_384:
+        return 2;
+#endif
+#if PSA_WANT_ALG_SHA_512
+    case PSA_ALG_SHA_512:
+        return 2;
+#endif
+    default:
+        return 0;
+    }
+}
+
+size_t pp_hash_size(psa_algorithm_t alg)
+{
+    if (hash_family(alg) == 0) {
+        return 0;
+    }
+    switch (alg) {
+    case PSA_ALG_SHA_224:
+        return 28;
+    case PSA_ALG_SHA_256:
+        return 32;
+    case PSA_ALG_SHA_384:
+        return 48;
+    default:
+        return 64;
+    }
+}
+
+size_t pp_hash_block_size(psa_algorithm_t alg)
+{
+    switch (hash_family(alg)) {
+    case 1:
+        return 64;
+    case 2:
+        return 128;
+    default:
+        return 0;
+    }
+}
+
+psa_status_t pp_hash_setup(pp_hash_ctx *ctx, psa_algorithm_t alg)
+{
+    ctx->alg = 0;
+    if (!PSA_ALG_IS_HASH(alg) || alg == PSA_ALG_ANY_HASH) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    switch (alg) {
+#if PSA_WANT_ALG_SHA_224
+    case PSA_ALG_SHA_224:
+        pp_sha224_init(&ctx->u.sha256);
+        break;
+#endif
+#if PSA_WANT_ALG_SHA_256
+    case PSA_ALG_SHA_256:
+        pp_sha256_init(&ctx->u.sha256);
+        break;
+#endif
+#if PSA_WANT_ALG_SHA_384
+    case PSA_ALG_SHA_384:
+        pp_sha384_init(&ctx->u.sha512);
+        break;
+#endif
+#if PSA_WANT_ALG_SHA_512
+    case PSA_ALG_SHA_512:
+        pp_sha512_init(&ctx->u.sha512);
+        break;
+#endif
+    default:
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+    ctx->alg = alg;
+    return PSA_SUCCESS;
+}
+
+void pp_hash_update(pp_hash_ctx *ctx, const uint8_t *in, size_t len)
+{
+    switch (hash_family(ctx->alg)) {
+#if PSA_WANT_ALG_SHA_224 || PSA_WANT_ALG_SHA_256
+    case 1:
+        pp_sha256_update(&ctx->u.sha256, in, len);
+        break;
+#endif
+#if PSA_WANT_ALG_SHA_384 || PSA_WANT_ALG_SHA_512
+    case 2:
+        pp_sha512_update(&ctx->u.sha512, in, len);
+        break;
+#endif
+    default:
+        break;
+    }
+}
+
+void pp_hash_finish(pp_hash_ctx *ctx, uint8_t *out)
+{
+    switch (hash_family(ctx->alg)) {
+#if PSA_WANT_ALG_SHA_224 || PSA_WANT_ALG_SHA_256
+    case 1:
+        pp_sha256_finish(&ctx->u.sha256, out);
+        break;
+#endif
+#if PSA_WANT_ALG_SHA_384 || PSA_WANT_ALG_SHA_512
+    case 2:
+        pp_sha512_finish(&ctx->u.sha512, out);
+        break;
+#endif
+    default:
+        break;
+    }
+    pp_hash_abort(ctx);
+}
+
+void pp_hash_abort(pp_hash_ctx *ctx)
+{
+    pp_wipe(ctx, sizeof(*ctx));   /* also sets alg = 0 (inactive) */
+}
+
+psa_status_t pp_hash_compute(psa_algorithm_t alg, const uint8_t *in, size_t len, uint8_t *out)
+{
+    pp_hash_ctx ctx;
+    psa_status_t status = pp_hash_setup(&ctx, alg);
+    if (status != PSA_SUCCESS) {
+        return status;
+    }
+    pp_hash_update(&ctx, in, len);
+    pp_hash_finish(&ctx, out);
+    return PSA_SUCCESS;
+}

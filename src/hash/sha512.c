@@ -1,0 +1,217 @@
+/*
+ * sha512.c -- SHA-512 / SHA-384, FIPS 180-4 sections 4.1.3, 4.2.3, 5, 6.4, 6.5.
+ *
+ * Same structure as sha256.c: 16-word in-place message schedule and 16
+ * unrolled rounds with renamed working variables. 64-bit arithmetic only
+ * (the compiler splits it on 32-bit targets). Constant time.
+ */
+#include <picopsa/config.h>
+
+#if PSA_WANT_ALG_SHA_384 || PSA_WANT_ALG_SHA_512
+
+#include <string.h>
+
+#include "common/pp_util.h"
+#include "hash/sha512.h"
+
+/* FIPS 180-4 4.2.3: first 64 bits of the fractional parts of the cube
+ * roots of the first 80 primes. */
+static const uint64_t sha512_round_constants[80] = {
+    0x428a2f98d728ae22ull, 0x7137449123ef65cdull, 0xb5c0fbcfec4d3b2full, 0xe9b5dba58189dbbcull,
+    0x3956c25bf348b538ull, 0x59f111f1b605d019ull, 0x923f82a4af194f9bull, 0xab1c5ed5da6d8118ull,
+    0xd807aa98a3030242ull, 0x12835b0145706fbeull, 0x243185be4ee4b28cull, 0x550c7dc3d5ffb4e2ull,
+    0x72be5d74f27b896full, 0x80deb1fe3b1696b1ull, 0x9bdc06a725c71235ull, 0xc19bf174cf692694ull,
+    0xe49b69c19ef14ad2ull, 0xefbe4786384f25e3ull, 0x0fc19dc68b8cd5b5ull, 0x240ca1cc77ac9c65ull,
+    0x2de92c6f592b0275ull, 0x4a7484aa6ea6e483ull, 0x5cb0a9dcbd41fbd4ull, 0x76f988da831153b5ull,
+    0x983e5152ee66dfabull, 0xa831c66d2db43210ull, 0xb00327c898fb213full, 0xbf597fc7beef0ee4ull,
+    0xc6e00bf33da88fc2ull, 0xd5a79147930aa725ull, 0x06ca6351e003826full, 0x142929670a0e6e70ull,
+    0x27b70a8546d22ffcull, 0x2e1b21385c26c926ull, 0x4d2c6dfc5ac42aedull, 0x53380d139d95b3dfull,
+    0x650a73548baf63deull, 0x766a0abb3c77b2a8ull, 0x81c2c92e47edaee6ull, 0x92722c851482353bull,
+    0xa2bfe8a14cf10364ull, 0xa81a664bbc423001ull, 0xc24b8b70d0f89791ull, 0xc76c51a30654be30ull,
+    0xd192e819d6ef5218ull, 0xd69906245565a910ull, 0xf40e35855771202aull, 0x106aa07032bbd1b8ull,
+    0x19a4c116b8d2d0c8ull, 0x1e376c085141ab53ull, 0x2748774cdf8eeb99ull, 0x34b0bcb5e19b48a8ull,
+    0x391c0cb3c5c95a63ull, 0x4ed8aa4ae3418acbull, 0x5b9cca4f7763e373ull, 0x682e6ff3d6b2b8a3ull,
+    0x748f82ee5defb2fcull, 0x78a5636f43172f60ull, 0x84c87814a1f0ab72ull, 0x8cc702081a6439ecull,
+    0x90befffa23631e28ull, 0xa4506cebde82bde9ull, 0xbef9a3f7b2c67915ull, 0xc67178f2e372532bull,
+    0xca273eceea26619cull, 0xd186b8c721c0c207ull, 0xeada7dd6cde0eb1eull, 0xf57d4f7fee6ed178ull,
+    0x06f067aa72176fbaull, 0x0a637dc5a2c898a6ull, 0x113f9804bef90daeull, 0x1b710b35131c471bull,
+    0x28db77f523047d84ull, 0x32caab7b40c72493ull, 0x3c9ebe0a15c9bebcull, 0x431d67c49c100d4cull,
+    0x4cc5d4becb3e42b6ull, 0x597f299cfc657e2aull, 0x5fcb6fab3ad6faecull, 0x6c44198c4a475817ull,
+};
+
+#define ROTR64(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
+/* FIPS 180-4 4.1.3, (4.8)-(4.13). */
+#define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
+#define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
+#define BSIG0(x) (ROTR64(x, 28) ^ ROTR64(x, 34) ^ ROTR64(x, 39))
+#define BSIG1(x) (ROTR64(x, 14) ^ ROTR64(x, 18) ^ ROTR64(x, 41))
+#define SSIG0(x) (ROTR64(x, 1) ^ ROTR64(x, 8) ^ ((x) >> 7))
+#define SSIG1(x) (ROTR64(x, 19) ^ ROTR64(x, 61) ^ ((x) >> 6))
+
+/* 6.4.2 step 3, variables renamed by the caller. */
+#define ROUND(a, b, c, d, e, f, g, h, j)                                  \
+    do {                                                                  \
+        uint64_t t1 = (h) + BSIG1(e) + CH(e, f, g) + k[j] + w[j];         \
+        (d) += t1;                                                        \
+        (h) = t1 + BSIG0(a) + MAJ(a, b, c);                               \
+    } while (0)
+
+static void sha512_compress(uint64_t state[8], const uint8_t *data, size_t blocks)
+{
+    uint64_t w[16];
+    uint64_t a, b, c, d, e, f, g, h;
+    const uint64_t *k;
+    size_t i, j;
+
+    while (blocks-- > 0) {
+        for (j = 0; j < 16; j++) {
+            w[j] = pp_load_be64(data + 8 * j);
+        }
+        a = state[0]; b = state[1]; c = state[2]; d = state[3];
+        e = state[4]; f = state[5]; g = state[6]; h = state[7];
+
+        for (i = 0; i < 80; i += 16) {
+            if (i != 0) {
+                /* 6.4.2 step 1 in a ring of 16 words. */
+                for (j = 0; j < 16; j++) {
+                    w[j] += SSIG1(w[(j + 14) & 15]) + w[(j + 9) & 15] + SSIG0(w[(j + 1) & 15]);
+                }
+            }
+            k = sha512_round_constants + i;
+            ROUND(a, b, c, d, e, f, g, h, 0);
+            ROUND(h, a, b, c, d, e, f, g, 1);
+            ROUND(g, h, a, b, c, d, e, f, 2);
+            ROUND(f, g, h, a, b, c, d, e, 3);
+            ROUND(e, f, g, h, a, b, c, d, 4);
+            ROUND(d, e, f, g, h, a, b, c, 5);
+            ROUND(c, d, e, f, g, h, a, b, 6);
+            ROUND(b, c, d, e, f, g, h, a, 7);
+            ROUND(a, b, c, d, e, f, g, h, 8);
+            ROUND(h, a, b, c, d, e, f, g, 9);
+            ROUND(g, h, a, b, c, d, e, f, 10);
+            ROUND(f, g, h, a, b, c, d, e, 11);
+            ROUND(e, f, g, h, a, b, c, d, 12);
+            ROUND(d, e, f, g, h, a, b, c, 13);
+            ROUND(c, d, e, f, g, h, a, b, 14);
+            ROUND(b, c, d, e, f, g, h, a, 15);
+        }
+
+        state[0] += a; state[1] += b; state[2] += c; state[3] += d;
+        state[4] += e; state[5] += f; state[6] += g; state[7] += h;
+        data += 128;
+    }
+    pp_wipe(w, sizeof(w));
+}
+
+void pp_sha512_init(picopsa_sha512_context *ctx)
+{
+    /* FIPS 180-4 5.3.5 */
+    static const uint64_t iv[8] = {
+        0x6a09e667f3bcc908ull, 0xbb67ae8584caa73bull, 0x3c6ef372fe94f82bull, 0xa54ff53a5f1d36f1ull,
+        0x510e527fade682d1ull, 0x9b05688c2b3e6c1full, 0x1f83d9abfb41bd6bull, 0x5be0cd19137e2179ull,
+    };
+    memcpy(ctx->state, iv, sizeof(iv));
+    ctx->length_hi = 0;
+    ctx->length_lo = 0;
+    ctx->block_used = 0;
+    ctx->digest_size = PP_SHA512_DIGEST_SIZE;
+}
+
+void pp_sha384_init(picopsa_sha512_context *ctx)
+{
+    /* FIPS 180-4 5.3.4 */
+    static const uint64_t iv[8] = {
+        0xcbbb9d5dc1059ed8ull, 0x629a292a367cd507ull, 0x9159015a3070dd17ull, 0x152fecd8f70e5939ull,
+        0x67332667ffc00b31ull, 0x8eb44a8768581511ull, 0xdb0c2e0d64f98fa7ull, 0x47b5481dbefa4fa4ull,
+    };
+    memcpy(ctx->state, iv, sizeof(iv));
+    ctx->length_hi = 0;
+    ctx->length_lo = 0;
+    ctx->block_used = 0;
+    ctx->digest_size = PP_SHA384_DIGEST_SIZE;
+}
+
+void pp_sha512_update(picopsa_sha512_context *ctx, const uint8_t *data, size_t len)
+{
+    size_t blocks;
+
+    if (len == 0) {
+        return;
+    }
+    ctx->length_lo += (uint64_t)len;
+    if (ctx->length_lo < (uint64_t)len) {
+        ctx->length_hi++;   /* carry into the high word of the byte count */
+    }
+
+    if (ctx->block_used != 0) {
+        size_t take = PP_SHA512_BLOCK_SIZE - ctx->block_used;
+        if (take > len) {
+            take = len;
+        }
+        memcpy(ctx->block + ctx->block_used, data, take);
+        ctx->block_used += take;
+        data += take;
+        len -= take;
+        if (ctx->block_used < PP_SHA512_BLOCK_SIZE) {
+            return;
+        }
+        sha512_compress(ctx->state, ctx->block, 1);
+        ctx->block_used = 0;
+    }
+
+    blocks = len / PP_SHA512_BLOCK_SIZE;
+    if (blocks != 0) {
+        sha512_compress(ctx->state, data, blocks);
+        data += blocks * PP_SHA512_BLOCK_SIZE;
+        len -= blocks * PP_SHA512_BLOCK_SIZE;
+    }
+    if (len != 0) {
+        memcpy(ctx->block, data, len);
+        ctx->block_used = len;
+    }
+}
+
+void pp_sha512_finish(picopsa_sha512_context *ctx, uint8_t *out)
+{
+    size_t used = ctx->block_used;
+    size_t i;
+
+    /* FIPS 180-4 5.1.2: 1 bit, zeros, 128-bit bit length. */
+    ctx->block[used++] = 0x80;
+    if (used > PP_SHA512_BLOCK_SIZE - 16) {
+        memset(ctx->block + used, 0, PP_SHA512_BLOCK_SIZE - used);
+        sha512_compress(ctx->state, ctx->block, 1);
+        used = 0;
+    }
+    memset(ctx->block + used, 0, PP_SHA512_BLOCK_SIZE - 16 - used);
+    pp_store_be64(ctx->block + PP_SHA512_BLOCK_SIZE - 16,
+                  (ctx->length_hi << 3) | (ctx->length_lo >> 61));
+    pp_store_be64(ctx->block + PP_SHA512_BLOCK_SIZE - 8, ctx->length_lo << 3);
+    sha512_compress(ctx->state, ctx->block, 1);
+
+    /* 6.5: SHA-384 is the first 6 words. */
+    for (i = 0; i < ctx->digest_size / 8; i++) {
+        pp_store_be64(out + 8 * i, ctx->state[i]);
+    }
+    pp_wipe(ctx, sizeof(*ctx));
+}
+
+void pp_sha512(const uint8_t *data, size_t len, uint8_t out[64])
+{
+    picopsa_sha512_context ctx;
+    pp_sha512_init(&ctx);
+    pp_sha512_update(&ctx, data, len);
+    pp_sha512_finish(&ctx, out);
+}
+
+void pp_sha384(const uint8_t *data, size_t len, uint8_t out[48])
+{
+    picopsa_sha512_context ctx;
+    pp_sha384_init(&ctx);
+    pp_sha512_update(&ctx, data, len);
+    pp_sha512_finish(&ctx, out);
+}
+
+#else
+typedef int pp_sha512_disabled;
+#endif
