@@ -1,0 +1,169 @@
+/*
+ * rsa_pkcs1v15.c -- PKCS#1 v1.5 encodings (RFC 8017 9.2 and 7.2) and the
+ * constant-time message extraction shared with OAEP. See rsa_padding.h.
+ */
+#include <string.h>
+
+#include "rsa/rsa_padding.h"
+#include "hash/pp_hash.h"
+#include "random/pp_random.h"
+#include "common/pp_util.h"
+
+/* DER of DigestInfo up to the OCTET STRING header of the digest
+ * (RFC 8017 9.2 note 1): SEQUENCE { SEQUENCE { OID, NULL }, OCTET STRING }. */
+static const uint8_t digest_info_sha224[19] = {
+    0x30, 0x2d, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
+    0x65, 0x03, 0x04, 0x02, 0x04, 0x05, 0x00, 0x04, 0x1c };
+static const uint8_t digest_info_sha256[19] = {
+    0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
+    0x65, 0x03, 0x04, 0x02, 0x01, 0x05, 0x00, 0x04, 0x20 };
+static const uint8_t digest_info_sha384[19] = {
+    0x30, 0x41, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
+    0x65, 0x03, 0x04, 0x02, 0x02, 0x05, 0x00, 0x04, 0x30 };
+static const uint8_t digest_info_sha512[19] = {
+    0x30, 0x51, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
+    0x65, 0x03, 0x04, 0x02, 0x03, 0x05, 0x00, 0x04, 0x40 };
+
+/* All-ones size_t mask from the low bit of a 32-bit mask. */
+static size_t mask_sz(uint32_t mask32)
+{
+    return (size_t)0 - (size_t)(mask32 & 1u);
+}
+
+psa_status_t pp_rsa_pkcs1v15_sign_encode(psa_algorithm_t hash_alg, const uint8_t *hash,
+                                         size_t hash_len, uint8_t *em, size_t k)
+{
+    const uint8_t *prefix = NULL;
+    size_t prefix_len = 19u;
+    size_t t_len;
+    size_t ps_len;
+
+    if (hash_alg != 0u) {
+        size_t expected = pp_hash_size(hash_alg);
+        switch (hash_alg) {
+        case PSA_ALG_SHA_224: prefix = digest_info_sha224; break;
+        case PSA_ALG_SHA_256: prefix = digest_info_sha256; break;
+        case PSA_ALG_SHA_384: prefix = digest_info_sha384; break;
+        case PSA_ALG_SHA_512: prefix = digest_info_sha512; break;
+        default: break;
+        }
+        if (prefix == NULL || expected == 0u) {
+            /* A hash we cannot build vs. not a hash at all (PSA 1.2 10.7). */
+            return PSA_ALG_IS_HASH(hash_alg) ? PSA_ERROR_NOT_SUPPORTED
+                                             : PSA_ERROR_INVALID_ARGUMENT;
+        }
+        if (hash_len != expected) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+    } else {
+        prefix_len = 0;
+    }
+    /* emLen >= tLen + 11 (9.2 step 3). */
+    t_len = prefix_len + hash_len;
+    if (t_len > k || k - t_len < 11u) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    ps_len = k - t_len - 3u;
+    em[0] = 0x00u;
+    em[1] = 0x01u;
+    memset(em + 2, 0xff, ps_len);
+    em[2 + ps_len] = 0x00u;
+    if (prefix_len != 0u) {
+        memcpy(em + 3 + ps_len, prefix, prefix_len);
+    }
+    memcpy(em + 3 + ps_len + prefix_len, hash, hash_len);
+    return PSA_SUCCESS;
+}
+
+psa_status_t pp_rsa_pkcs1v15_encrypt_encode(const uint8_t *msg, size_t msg_len,
+                                            uint8_t *em, size_t k)
+{
+    size_t ps_len;
+    size_t i;
+    psa_status_t status;
+
+    if (k < 11u || msg_len > k - 11u) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    ps_len = k - msg_len - 3u;
+    em[0] = 0x00u;
+    em[1] = 0x02u;
+    /* PS: nonzero random bytes (7.2.1 step 2a). A zero byte is redrawn; the
+     * branch reveals only that a discarded draw was zero. */
+    status = pp_random_bytes(em + 2, ps_len);
+    for (i = 0; i < ps_len && status == PSA_SUCCESS; i++) {
+        while (em[2 + i] == 0u && status == PSA_SUCCESS) {
+            status = pp_random_bytes(em + 2 + i, 1u);
+        }
+    }
+    if (status != PSA_SUCCESS) {
+        pp_wipe(em, k);
+        return status;
+    }
+    em[2 + ps_len] = 0x00u;
+    memcpy(em + 3 + ps_len, msg, msg_len);
+    return PSA_SUCCESS;
+}
+
+void pp_rsa_ct_extract_message(uint8_t *buf, size_t max_len, size_t start)
+{
+    size_t shift;
+
+    /* Pass for bit b of `start`: shift left by 2^b when the bit is set.
+     * Every pass reads and writes each byte once, whatever the bit. Bytes
+     * shifted in from beyond the end are zero. Ascending i reads buf[i + s]
+     * before it is overwritten. */
+    for (shift = 1; shift <= max_len; shift <<= 1) {
+        uint8_t move = (uint8_t)(0u - (uint8_t)(start & 1u));
+        size_t i;
+
+        for (i = 0; i < max_len; i++) {
+            uint8_t next = (i + shift < max_len) ? buf[i + shift] : 0u;
+            buf[i] = (uint8_t)(buf[i] ^ (move & (buf[i] ^ next)));
+        }
+        start >>= 1;
+    }
+}
+
+psa_status_t pp_rsa_pkcs1v15_decrypt_decode(uint8_t *em, size_t k,
+                                            uint8_t *out, size_t out_size, size_t *out_len)
+{
+    size_t max_len;
+    size_t zero_index = 0;
+    size_t found = 0;
+    size_t good;
+    size_t start;
+    size_t msg_len;
+    size_t i;
+
+    *out_len = 0;
+    if (k < 11u) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    max_len = k - 11u;
+    /* Decided from public sizes only (see rsa_padding.h). */
+    if (out_size < max_len) {
+        return PSA_ERROR_BUFFER_TOO_SMALL;
+    }
+    /* 00 || 02 || PS (>= 8 nonzero bytes) || 00 || M (7.2.2 step 3). Find
+     * the first zero byte after the 02 with a scan over every byte. */
+    good = mask_sz(pp_ct_mask_eq_u32(em[0], 0u) & pp_ct_mask_eq_u32(em[1], 2u));
+    for (i = 2; i < k; i++) {
+        size_t is_zero = mask_sz(pp_ct_mask_eq_u32(em[i], 0u));
+        size_t first = is_zero & ~found;
+        zero_index = pp_ct_select_sz(first, i, zero_index);
+        found |= is_zero;
+    }
+    good &= found;
+    good &= ~pp_ct_mask_lt_sz(zero_index, 10u);
+    /* The message starts at zero_index + 1 >= 11, i.e. at offset
+     * zero_index - 10 in the (max_len)-byte tail em[11..k). */
+    start = pp_ct_select_sz(good, zero_index - 10u, max_len);
+    msg_len = pp_ct_select_sz(good, k - zero_index - 1u, 0u);
+
+    memcpy(out, em + 11, max_len);
+    pp_rsa_ct_extract_message(out, max_len, start);
+    *out_len = msg_len;
+    /* The one data-dependent decision the API makes public. */
+    return (good != 0u) ? PSA_SUCCESS : PSA_ERROR_INVALID_PADDING;
+}
