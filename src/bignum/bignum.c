@@ -1,0 +1,492 @@
+/*
+ * bignum.c -- fixed-size constant-time multi-precision arithmetic (see
+ * bignum.h for the conventions).
+ */
+#include "bignum/bignum.h"
+
+#include <string.h>
+
+#include "common/pp_util.h"
+
+#define W PP_BN_LIMB_BITS
+
+/* All-ones when x != 0, else 0 (no branch). */
+static pp_limb limb_mask_nonzero(pp_limb x)
+{
+    return (pp_limb)0 - ((x | ((pp_limb)0 - x)) >> (W - 1));
+}
+
+/* ---- conversion ------------------------------------------------------ */
+
+int pp_bn_from_bytes(pp_limb *r, size_t n, const uint8_t *in, size_t len)
+{
+    size_t k;
+    uint8_t overflow = 0;
+    memset(r, 0, n * sizeof(pp_limb));
+    /* k counts bytes from the least significant end. */
+    for (k = 0; k < len; k++) {
+        uint8_t byte = in[len - 1u - k];
+        size_t limb = k / PP_BN_LIMB_BYTES;
+        if (limb < n) {
+            r[limb] |= (pp_limb)byte << (8u * (k % PP_BN_LIMB_BYTES));
+        } else {
+            overflow |= byte;
+        }
+    }
+    return (int)(pp_ct_mask_zero_u32(overflow) & 1u);
+}
+
+void pp_bn_to_bytes(uint8_t *out, size_t len, const pp_limb *a, size_t n)
+{
+    size_t k;
+    for (k = 0; k < len; k++) {
+        size_t limb = k / PP_BN_LIMB_BYTES;
+        uint8_t byte = 0;
+        if (limb < n) {
+            byte = (uint8_t)(a[limb] >> (8u * (k % PP_BN_LIMB_BYTES)));
+        }
+        out[len - 1u - k] = byte;
+    }
+}
+
+size_t pp_bn_bits_vartime(const pp_limb *a, size_t n)
+{
+    size_t i = n;
+    while (i > 0 && a[i - 1u] == 0) {
+        i--;
+    }
+    if (i == 0) {
+        return 0;
+    }
+    {
+        pp_limb top = a[i - 1u];
+        size_t bits = (i - 1u) * W;
+        while (top != 0) {
+            bits++;
+            top >>= 1;
+        }
+        return bits;
+    }
+}
+
+/* ---- additive arithmetic and comparisons ---------------------------- */
+
+void pp_bn_zero(pp_limb *r, size_t n)
+{
+    memset(r, 0, n * sizeof(pp_limb));
+}
+
+void pp_bn_copy(pp_limb *r, const pp_limb *a, size_t n)
+{
+    if (r != a) {
+        memmove(r, a, n * sizeof(pp_limb));
+    }
+}
+
+pp_limb pp_bn_add(pp_limb *r, const pp_limb *a, const pp_limb *b, size_t n)
+{
+    pp_limb carry = 0;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        pp_dlimb s = (pp_dlimb)a[i] + b[i] + carry;
+        r[i] = (pp_limb)s;
+        carry = (pp_limb)(s >> W);
+    }
+    return carry;
+}
+
+pp_limb pp_bn_sub(pp_limb *r, const pp_limb *a, const pp_limb *b, size_t n)
+{
+    pp_limb borrow = 0;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        pp_dlimb d = (pp_dlimb)a[i] - b[i] - borrow;
+        r[i] = (pp_limb)d;
+        /* A negative difference wraps: its top half is all ones. */
+        borrow = (pp_limb)(d >> W) & 1u;
+    }
+    return borrow;
+}
+
+pp_limb pp_bn_cond_add(pp_limb *r, const pp_limb *a, const pp_limb *b, pp_limb mask, size_t n)
+{
+    pp_limb carry = 0;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        pp_dlimb s = (pp_dlimb)a[i] + (b[i] & mask) + carry;
+        r[i] = (pp_limb)s;
+        carry = (pp_limb)(s >> W);
+    }
+    return carry;
+}
+
+void pp_bn_cond_copy(pp_limb *r, const pp_limb *a, pp_limb mask, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        r[i] ^= mask & (r[i] ^ a[i]);
+    }
+}
+
+pp_limb pp_bn_lt_mask(const pp_limb *a, const pp_limb *b, size_t n)
+{
+    pp_limb borrow = 0;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        pp_dlimb d = (pp_dlimb)a[i] - b[i] - borrow;
+        borrow = (pp_limb)(d >> W) & 1u;
+    }
+    return (pp_limb)0 - borrow;
+}
+
+pp_limb pp_bn_eq_mask(const pp_limb *a, const pp_limb *b, size_t n)
+{
+    pp_limb diff = 0;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        diff |= a[i] ^ b[i];
+    }
+    return ~limb_mask_nonzero(diff);
+}
+
+pp_limb pp_bn_is_zero_mask(const pp_limb *a, size_t n)
+{
+    pp_limb acc = 0;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        acc |= a[i];
+    }
+    return ~limb_mask_nonzero(acc);
+}
+
+pp_limb pp_bn_eq_word_mask(const pp_limb *a, size_t n, pp_limb v)
+{
+    pp_limb diff = a[0] ^ v;
+    size_t i;
+    for (i = 1; i < n; i++) {
+        diff |= a[i];
+    }
+    return ~limb_mask_nonzero(diff);
+}
+
+/* ---- multiplication ------------------------------------------------- */
+
+void pp_bn_mul(pp_limb *r, const pp_limb *a, size_t an, const pp_limb *b, size_t bn)
+{
+    size_t i, j;
+    memset(r, 0, (an + bn) * sizeof(pp_limb));
+    for (i = 0; i < an; i++) {
+        pp_limb carry = 0;
+        pp_limb ai = a[i];
+        for (j = 0; j < bn; j++) {
+            pp_dlimb p = (pp_dlimb)ai * b[j] + r[i + j] + carry;
+            r[i + j] = (pp_limb)p;
+            carry = (pp_limb)(p >> W);
+        }
+        r[i + bn] = carry;
+    }
+}
+
+/* ---- Montgomery arithmetic ------------------------------------------ */
+
+pp_limb pp_bn_mont_m0inv(pp_limb m0)
+{
+    /* For odd m0, x = m0 is an inverse mod 2^3; each Newton step
+     * x <- x * (2 - m0 * x) doubles the number of correct bits. */
+    pp_limb x = m0;
+    unsigned i;
+    for (i = 0; i < 5u; i++) {
+        x = x * ((pp_limb)2 - m0 * x);
+    }
+    return (pp_limb)0 - x;
+}
+
+/* r = t - m when t (n limbs plus the bit `top`) >= m, else t. Requires
+ * t < 2m, so one subtraction reduces fully (HAC 14.32 step 3). t and r
+ * may be the same array. */
+static void final_subtract(pp_limb *r, const pp_limb *t, pp_limb top,
+                           const pp_limb *m, size_t n, pp_limb *diff)
+{
+    pp_limb borrow = pp_bn_sub(diff, t, m, n);
+    /* t < m exactly when the subtraction borrowed and there is no top bit
+     * (top = 1 forces a borrow, since t - m < 2^(wn)). */
+    pp_limb keep_t = (pp_limb)0 - (borrow ^ top);
+    size_t i;
+    for (i = 0; i < n; i++) {
+        r[i] = diff[i] ^ (keep_t & (diff[i] ^ t[i]));
+    }
+}
+
+/* The hot loops take their scratch (SCRATCH_LIMBS(n)) from the caller, so
+ * the exponentiation keeps it in its work area and wipes it once. */
+#define SCRATCH_LIMBS(n) (3u * (n) + 1u)
+
+static void mont_mul_scratch(pp_limb *r, const pp_limb *a, const pp_limb *b,
+                             const pp_limb *m, pp_limb m0inv, size_t n, pp_limb *scratch)
+{
+    /* CIOS with the multiplication and reduction loops fused (one pass over
+     * b and m per limb of a): t = (t + a_i * b + u * m) / 2^w with
+     * u = (t_0 + a_i * b_0) * m0inv mod 2^w. Invariant t < 2m (HAC 14.36). */
+    pp_limb *t = scratch;
+    size_t i, j;
+    memset(t, 0, (n + 1u) * sizeof(pp_limb));
+    for (i = 0; i < n; i++) {
+        pp_limb ai = a[i];
+        pp_dlimb p1 = (pp_dlimb)ai * b[0] + t[0];
+        pp_limb u = (pp_limb)p1 * m0inv;
+        pp_dlimb p2 = (pp_dlimb)u * m[0] + (pp_limb)p1;
+        pp_limb c1 = (pp_limb)(p1 >> W);
+        pp_limb c2 = (pp_limb)(p2 >> W);
+        for (j = 1; j < n; j++) {
+            p1 = (pp_dlimb)ai * b[j] + t[j] + c1;
+            c1 = (pp_limb)(p1 >> W);
+            p2 = (pp_dlimb)u * m[j] + (pp_limb)p1 + c2;
+            c2 = (pp_limb)(p2 >> W);
+            t[j - 1u] = (pp_limb)p2;
+        }
+        p1 = (pp_dlimb)t[n] + c1 + c2;
+        t[n - 1u] = (pp_limb)p1;
+        t[n] = (pp_limb)(p1 >> W);
+    }
+    final_subtract(r, t, t[n], m, n, scratch + n + 1u);
+}
+
+static void mont_reduce_scratch(pp_limb *r, pp_limb *t, const pp_limb *m, pp_limb m0inv,
+                                size_t n, pp_limb *diff)
+{
+    /* Word-by-word Montgomery reduction (HAC 14.32): clear one low limb per
+     * step by adding u * m * 2^(w i); the carry out of the top is kept. */
+    pp_limb top = 0;
+    size_t i, j;
+    for (i = 0; i < n; i++) {
+        pp_limb u = t[i] * m0inv;
+        pp_limb carry = 0;
+        pp_dlimb s;
+        for (j = 0; j < n; j++) {
+            pp_dlimb p = (pp_dlimb)u * m[j] + t[i + j] + carry;
+            t[i + j] = (pp_limb)p;
+            carry = (pp_limb)(p >> W);
+        }
+        s = (pp_dlimb)t[i + n] + carry + top;
+        t[i + n] = (pp_limb)s;
+        top = (pp_limb)(s >> W);
+    }
+    final_subtract(r, t + n, top, m, n, diff);
+}
+
+static void mont_sqr_scratch(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0inv,
+                             size_t n, pp_limb *scratch)
+{
+    /* a^2 = sum a_i^2 2^(2wi) + 2 * sum_{i<j} a_i a_j 2^(w(i+j)) (HAC 14.16):
+     * the cross products once, doubled by a shift, then the diagonal. */
+    pp_limb *t = scratch;
+    size_t i, j;
+    pp_limb carry;
+    memset(t, 0, 2u * n * sizeof(pp_limb));
+    for (i = 0; i + 1u < n; i++) {
+        pp_limb ai = a[i];
+        carry = 0;
+        for (j = i + 1u; j < n; j++) {
+            pp_dlimb p = (pp_dlimb)ai * a[j] + t[i + j] + carry;
+            t[i + j] = (pp_limb)p;
+            carry = (pp_limb)(p >> W);
+        }
+        t[i + n] = carry;
+    }
+    /* Double; the cross-product sum is < a^2 / 2, so no bit falls out. */
+    for (i = 2u * n - 1u; i > 0; i--) {
+        t[i] = (t[i] << 1) | (t[i - 1u] >> (W - 1));
+    }
+    t[0] <<= 1;
+    carry = 0;
+    for (i = 0; i < n; i++) {
+        pp_dlimb p = (pp_dlimb)a[i] * a[i] + t[2u * i] + carry;
+        pp_dlimb s;
+        t[2u * i] = (pp_limb)p;
+        s = (pp_dlimb)t[2u * i + 1u] + (pp_limb)(p >> W);
+        t[2u * i + 1u] = (pp_limb)s;
+        carry = (pp_limb)(s >> W);
+    }
+    mont_reduce_scratch(r, t, m, m0inv, n, scratch + 2u * n);
+}
+
+void pp_bn_mont_mul(pp_limb *r, const pp_limb *a, const pp_limb *b,
+                    const pp_limb *m, pp_limb m0inv, size_t n)
+{
+    pp_limb scratch[SCRATCH_LIMBS(PP_BN_MAX_LIMBS)];
+    mont_mul_scratch(r, a, b, m, m0inv, n, scratch);
+    pp_wipe(scratch, SCRATCH_LIMBS(n) * sizeof(pp_limb));
+}
+
+void pp_bn_mont_sqr(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0inv, size_t n)
+{
+    pp_limb scratch[SCRATCH_LIMBS(PP_BN_MAX_LIMBS)];
+    mont_sqr_scratch(r, a, m, m0inv, n, scratch);
+    pp_wipe(scratch, SCRATCH_LIMBS(n) * sizeof(pp_limb));
+}
+
+void pp_bn_mont_reduce(pp_limb *r, pp_limb *t, const pp_limb *m, pp_limb m0inv, size_t n)
+{
+    pp_limb diff[PP_BN_MAX_LIMBS];
+    mont_reduce_scratch(r, t, m, m0inv, n, diff);
+    pp_wipe(diff, n * sizeof(pp_limb));
+}
+
+void pp_bn_mont_r2(pp_limb *r, const pp_limb *m, pp_limb m0inv, size_t n)
+{
+    /* Doubling with a constant-time conditional subtraction gives
+     * 2^(wn + n) = R * 2^n mod m; log2(w) Montgomery squarings then map
+     * R * 2^s to R * 2^(2s), ending at R * 2^(wn) = R^2 (mod m). The loop
+     * counts depend on n only, never on m. */
+    pp_limb diff[PP_BN_MAX_LIMBS];
+    pp_limb scratch[SCRATCH_LIMBS(PP_BN_MAX_LIMBS)];
+    size_t i;
+    unsigned s;
+    pp_bn_zero(r, n);
+    r[0] = 1;
+    for (i = 0; i < (size_t)(W + 1) * n; i++) {
+        pp_limb carry = pp_bn_add(r, r, r, n);
+        pp_limb borrow = pp_bn_sub(diff, r, m, n);
+        /* Subtract when 2r >= m: a carry out, or no borrow. */
+        pp_limb use_diff = (pp_limb)0 - (carry | (borrow ^ 1u));
+        pp_bn_cond_copy(r, diff, use_diff, n);
+    }
+    for (s = 1; s < W; s <<= 1) {
+        mont_sqr_scratch(r, r, m, m0inv, n, scratch);
+    }
+    pp_wipe(diff, n * sizeof(pp_limb));
+    pp_wipe(scratch, SCRATCH_LIMBS(n) * sizeof(pp_limb));
+}
+
+/* ---- exponentiation -------------------------------------------------- */
+
+/* Bits pos .. pos + count - 1 of e (e_limbs limbs; bits beyond are 0).
+ * pos and count are public; the value is secret and never branched on. */
+static pp_limb exponent_bits(const pp_limb *e, size_t e_limbs, size_t pos, unsigned count)
+{
+    size_t limb = pos / W;
+    unsigned offset = (unsigned)(pos % W);
+    pp_limb v = e[limb] >> offset;
+    if (offset + count > W && limb + 1u < e_limbs) {
+        v |= e[limb + 1u] << (W - offset);
+    }
+    return v & (((pp_limb)1 << count) - 1u);
+}
+
+/* out = table[index] reading every entry (constant-time scan), so neither
+ * the memory addresses nor the branches depend on index. */
+static void table_lookup(pp_limb *out, const pp_limb *table, size_t entries,
+                         pp_limb index, size_t n)
+{
+    size_t i, j;
+    memset(out, 0, n * sizeof(pp_limb));
+    for (i = 0; i < entries; i++) {
+        pp_limb mask = ~limb_mask_nonzero((pp_limb)i ^ index);
+        const pp_limb *entry = table + i * n;
+        for (j = 0; j < n; j++) {
+            out[j] |= entry[j] & mask;
+        }
+    }
+}
+
+/* table[i] = base^i (Montgomery form) for i < 2^w. */
+static void build_table(pp_limb *table, unsigned w, const pp_limb *base, const pp_limb *r1,
+                        const pp_limb *m, pp_limb m0inv, size_t n, pp_limb *scratch)
+{
+    size_t i, entries = (size_t)1 << w;
+    pp_bn_copy(table, r1, n);
+    pp_bn_copy(table + n, base, n);
+    for (i = 2; i < entries; i++) {
+        if ((i & 1u) == 0) {
+            mont_sqr_scratch(table + i * n, table + (i / 2u) * n, m, m0inv, n, scratch);
+        } else {
+            mont_mul_scratch(table + i * n, table + (i - 1u) * n, base, m, m0inv, n, scratch);
+        }
+    }
+}
+
+unsigned pp_bn_mont_exp(pp_limb *r, const pp_limb *a, const pp_limb *ea,
+                        const pp_limb *b, const pp_limb *eb, size_t e_limbs,
+                        const pp_limb *r1, const pp_limb *m, pp_limb m0inv, size_t n,
+                        pp_limb *work, size_t work_limbs)
+{
+    unsigned nbases = (b != NULL) ? 2u : 1u;
+    unsigned w = PICOPSA_RSA_WINDOW_BITS;
+    size_t entries, bits, windows, k;
+    unsigned top_bits, s;
+    pp_limb *table_a, *table_b, *entry, *scratch;
+
+    while (w > 0 && PP_BN_EXP_WORK_LIMBS(w, n, nbases) > work_limbs) {
+        w--;
+    }
+    if (w == 0) {
+        return 0;
+    }
+    entries = (size_t)1 << w;
+    table_a = work;
+    table_b = work + entries * n;
+    entry = work + entries * n * nbases;
+    scratch = entry + n;
+    build_table(table_a, w, a, r1, m, m0inv, n, scratch);
+    if (b != NULL) {
+        build_table(table_b, w, b, r1, m, m0inv, n, scratch);
+    }
+
+    bits = e_limbs * W;
+    windows = (bits + w - 1u) / w;
+    top_bits = (unsigned)(bits - (windows - 1u) * w);
+
+    /* The top window seeds the accumulator. */
+    table_lookup(r, table_a, entries, exponent_bits(ea, e_limbs, (windows - 1u) * w, top_bits), n);
+    if (b != NULL) {
+        table_lookup(entry, table_b, entries, exponent_bits(eb, e_limbs, (windows - 1u) * w, top_bits), n);
+        mont_mul_scratch(r, r, entry, m, m0inv, n, scratch);
+    }
+    for (k = windows - 1u; k > 0; k--) {
+        size_t pos = (k - 1u) * w;
+        for (s = 0; s < w; s++) {
+            mont_sqr_scratch(r, r, m, m0inv, n, scratch);
+        }
+        table_lookup(entry, table_a, entries, exponent_bits(ea, e_limbs, pos, w), n);
+        mont_mul_scratch(r, r, entry, m, m0inv, n, scratch);
+        if (b != NULL) {
+            table_lookup(entry, table_b, entries, exponent_bits(eb, e_limbs, pos, w), n);
+            mont_mul_scratch(r, r, entry, m, m0inv, n, scratch);
+        }
+    }
+    pp_wipe(work, PP_BN_EXP_WORK_LIMBS(w, n, nbases) * sizeof(pp_limb));
+    return w;
+}
+
+void pp_bn_mod_exp_public_vartime(pp_limb *r, const pp_limb *x, uint64_t e,
+                                  const pp_limb *m, pp_limb m0inv, const pp_limb *r2, size_t n)
+{
+    /* x^e = x^(e-1) * x: run square-and-multiply on e - 1 in Montgomery form
+     * and let the last Montgomery multiplication by the plain x also leave
+     * the Montgomery domain (saves the conversion back). */
+    pp_limb xm[PP_BN_MAX_LIMBS];
+    pp_limb acc[PP_BN_MAX_LIMBS];
+    pp_limb scratch[SCRATCH_LIMBS(PP_BN_MAX_LIMBS)];
+    uint64_t e1 = e - 1u;
+    int bit;
+    if (e1 == 0) {
+        pp_bn_copy(r, x, n);
+        return;
+    }
+    mont_mul_scratch(xm, x, r2, m, m0inv, n, scratch);
+    pp_bn_copy(acc, xm, n);
+    bit = 63;
+    while (((e1 >> bit) & 1u) == 0) {
+        bit--;
+    }
+    for (bit = bit - 1; bit >= 0; bit--) {
+        mont_sqr_scratch(acc, acc, m, m0inv, n, scratch);
+        if ((e1 >> bit) & 1u) {
+            mont_mul_scratch(acc, acc, xm, m, m0inv, n, scratch);
+        }
+    }
+    mont_mul_scratch(r, acc, x, m, m0inv, n, scratch);
+    pp_wipe(xm, n * sizeof(pp_limb));
+    pp_wipe(acc, n * sizeof(pp_limb));
+    pp_wipe(scratch, SCRATCH_LIMBS(n) * sizeof(pp_limb));
+}

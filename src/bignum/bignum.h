@@ -1,0 +1,125 @@
+/*
+ * bignum.h -- fixed-size multi-precision arithmetic for RSA: Montgomery
+ * multiplication (CIOS, HAC 14.36 / Koc-Acar-Kaliski 1996), a dedicated
+ * Montgomery squaring, and fixed-window exponentiation (HAC 14.94 family,
+ * k-ary with a constant-time table scan).
+ *
+ * Conventions (every function):
+ *  - Numbers are little-endian arrays of pp_limb (least significant limb
+ *    first). Sizes are counts of limbs, passed explicitly; n <= PP_BN_MAX_LIMBS.
+ *  - Outputs come first. Unless a function says otherwise, an output may
+ *    alias any input of the same size (results are built in local scratch).
+ *  - A Montgomery modulus m is odd, has n limbs (its top limb may be zero as
+ *    long as m < 2^(w*n)); R = 2^(w*n); m0inv = -m^-1 mod 2^w
+ *    (pp_bn_mont_m0inv). "Montgomery form" of x is x*R mod m.
+ *  - Constant time: everything here runs in time that depends only on the
+ *    sizes, EXCEPT functions whose name ends in _vartime (used for public
+ *    data only: public exponents, the public modulus).
+ *  - No allocation: scratch is on the stack (at most about
+ *    (2 * PP_BN_MAX_LIMBS + 2) limbs per call) or in caller work memory.
+ */
+#ifndef PICOPSA_BIGNUM_H
+#define PICOPSA_BIGNUM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <picopsa/config.h>
+
+#if PICOPSA_BN_LIMB_BITS == 64
+typedef uint64_t pp_limb;
+__extension__ typedef unsigned __int128 pp_dlimb;
+#else
+typedef uint32_t pp_limb;
+typedef uint64_t pp_dlimb;
+#endif
+
+#define PP_BN_LIMB_BITS PICOPSA_BN_LIMB_BITS
+#define PP_BN_LIMB_BYTES (PICOPSA_BN_LIMB_BITS / 8)
+/* Limbs holding `bits` bits. */
+#define PP_BN_LIMBS(bits) (((size_t)(bits) + PP_BN_LIMB_BITS - 1u) / PP_BN_LIMB_BITS)
+/* Largest operand: a full RSA modulus. */
+#define PP_BN_MAX_LIMBS PP_BN_LIMBS(PICOPSA_RSA_MAX_BITS)
+
+/* ---- conversion ------------------------------------------------------ */
+
+/* r (n limbs) = big-endian in[0..len). Returns 1 when the value fits in n
+ * limbs, 0 when it does not (r then holds the low n limbs). Constant time
+ * in the bytes; the return value reveals only fit/no fit. */
+int pp_bn_from_bytes(pp_limb *r, size_t n, const uint8_t *in, size_t len);
+/* out[0..len) = a (n limbs), big-endian, truncated or zero-padded on the
+ * left to len bytes. */
+void pp_bn_to_bytes(uint8_t *out, size_t len, const pp_limb *a, size_t n);
+/* Number of significant bits of a (0 for 0). Variable time: public only. */
+size_t pp_bn_bits_vartime(const pp_limb *a, size_t n);
+
+/* ---- additive arithmetic and comparisons ---------------------------- */
+
+void pp_bn_zero(pp_limb *r, size_t n);
+void pp_bn_copy(pp_limb *r, const pp_limb *a, size_t n);
+/* r = a + b, returns the carry (0/1). */
+pp_limb pp_bn_add(pp_limb *r, const pp_limb *a, const pp_limb *b, size_t n);
+/* r = a - b, returns the borrow (0/1). */
+pp_limb pp_bn_sub(pp_limb *r, const pp_limb *a, const pp_limb *b, size_t n);
+/* r = a + (b & mask), returns the carry; mask all-ones or zero. */
+pp_limb pp_bn_cond_add(pp_limb *r, const pp_limb *a, const pp_limb *b, pp_limb mask, size_t n);
+/* r = mask ? a : r (all limbs touched). */
+void pp_bn_cond_copy(pp_limb *r, const pp_limb *a, pp_limb mask, size_t n);
+/* All-ones when a < b, else 0. */
+pp_limb pp_bn_lt_mask(const pp_limb *a, const pp_limb *b, size_t n);
+/* All-ones when a == b, else 0. */
+pp_limb pp_bn_eq_mask(const pp_limb *a, const pp_limb *b, size_t n);
+/* All-ones when a == 0, else 0. */
+pp_limb pp_bn_is_zero_mask(const pp_limb *a, size_t n);
+/* All-ones when a == the one-limb value v, else 0. */
+pp_limb pp_bn_eq_word_mask(const pp_limb *a, size_t n, pp_limb v);
+
+/* ---- multiplication ------------------------------------------------- */
+
+/* r (an + bn limbs) = a * b. r must not alias a or b. Schoolbook. */
+void pp_bn_mul(pp_limb *r, const pp_limb *a, size_t an, const pp_limb *b, size_t bn);
+
+/* ---- Montgomery arithmetic (m odd) ----------------------------------- */
+
+/* -m0^-1 mod 2^w for odd m0 (Newton iteration, HAC 14.94 note / Dusse-Kaliski). */
+pp_limb pp_bn_mont_m0inv(pp_limb m0);
+/* r = a * b * R^-1 mod m, for a * b < m * R (in particular a, b < m, or
+ * a < R and b < m); r < m. */
+void pp_bn_mont_mul(pp_limb *r, const pp_limb *a, const pp_limb *b,
+                    const pp_limb *m, pp_limb m0inv, size_t n);
+/* r = a^2 * R^-1 mod m for a < m: the product uses n(n+1)/2 limb
+ * multiplications instead of n^2. */
+void pp_bn_mont_sqr(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0inv, size_t n);
+/* r (n limbs) = t * R^-1 mod m for t (2n limbs, overwritten) < m * R. */
+void pp_bn_mont_reduce(pp_limb *r, pp_limb *t, const pp_limb *m, pp_limb m0inv, size_t n);
+/* r = R^2 mod m (the constant that converts into Montgomery form).
+ * Constant time in m. r must not alias m. */
+void pp_bn_mont_r2(pp_limb *r, const pp_limb *m, pp_limb m0inv, size_t n);
+
+/* Work memory, in limbs, for pp_bn_mont_exp with window w, modulus of n
+ * limbs and one (nbases = 1) or two bases. */
+#define PP_BN_EXP_WORK_LIMBS(w, n, nbases) \
+    ((((size_t)1 << (w)) * (size_t)(nbases) + 4u) * (size_t)(n) + 1u)
+
+/* r = a^ea * b^eb in Montgomery form, with a, b (Montgomery form, < m) and
+ * secret exponents ea, eb of e_limbs limbs each (b == NULL: r = a^ea).
+ * Fixed window k-ary exponentiation (HAC 14.82 with a fixed window): every
+ * window costs w squarings and one multiplication per base, whatever its
+ * value, and table entries are read by a full constant-time scan. The
+ * window is the largest of 1..PICOPSA_RSA_WINDOW_BITS whose table fits in
+ * work (work_limbs limbs, see PP_BN_EXP_WORK_LIMBS); the smallest work area
+ * is PP_BN_EXP_WORK_LIMBS(1, n, nbases). r1 is R mod m (Montgomery one).
+ * r must not alias a, b, r1, or work. Returns the window used, 0 when work
+ * is too small. */
+unsigned pp_bn_mont_exp(pp_limb *r, const pp_limb *a, const pp_limb *ea,
+                        const pp_limb *b, const pp_limb *eb, size_t e_limbs,
+                        const pp_limb *r1, const pp_limb *m, pp_limb m0inv, size_t n,
+                        pp_limb *work, size_t work_limbs);
+
+/* r = x^e mod m for a public exponent e (>= 1) with x < m in normal form
+ * (not Montgomery), r in normal form; r2 = R^2 mod m. Left-to-right
+ * square-and-multiply branching on the bits of e: variable time in e only,
+ * constant time in x and m. r must not alias x. */
+void pp_bn_mod_exp_public_vartime(pp_limb *r, const pp_limb *x, uint64_t e,
+                                  const pp_limb *m, pp_limb m0inv, const pp_limb *r2, size_t n);
+
+#endif /* PICOPSA_BIGNUM_H */
