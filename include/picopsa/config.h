@@ -107,6 +107,32 @@
 #ifndef PICOPSA_RSA_MIN_BITS
 #define PICOPSA_RSA_MIN_BITS 1024
 #endif
+/* Limb size of the bignum core (src/bignum): 64 where the compiler has
+ * unsigned __int128 (64x64->128 products, hosts), else 32 (uint64_t
+ * products, Cortex-M, RV32). */
+#ifndef PICOPSA_BN_LIMB_BITS
+#if defined(__SIZEOF_INT128__)
+#define PICOPSA_BN_LIMB_BITS 64
+#else
+#define PICOPSA_BN_LIMB_BITS 32
+#endif
+#endif
+/* Largest window of the constant-time RSA exponentiation (1..6). The private
+ * operation keeps 2 * 2^w table entries of half the modulus on the stack:
+ * w = 5 and RSA-2048 -> 8 KB, w = 4 -> 4 KB (docs/rsa.md has the table).
+ * 5 is fastest on hosts; 4 costs ~3% more time for half the memory. */
+#ifndef PICOPSA_RSA_WINDOW_BITS
+#if PICOPSA_BN_LIMB_BITS == 64
+#define PICOPSA_RSA_WINDOW_BITS 5
+#else
+#define PICOPSA_RSA_WINDOW_BITS 4
+#endif
+#endif
+/* 1: Cortex-M4/M7 UMAAL inline assembly in the Montgomery inner loops
+ * (32-bit limbs only); 0: portable C. */
+#ifndef PICOPSA_BN_UMAAL
+#define PICOPSA_BN_UMAAL 0
+#endif
 
 /* ===== Key store (src/core) ========================================== */
 /* Number of key slots (volatile and loaded persistent keys). Each slot

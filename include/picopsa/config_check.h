@@ -36,6 +36,18 @@
 #error "picopsa config: PICOPSA_RSA_MIN_BITS must be in 512..PICOPSA_RSA_MAX_BITS"
 #endif
 
+#if PICOPSA_BN_LIMB_BITS != 32 && PICOPSA_BN_LIMB_BITS != 64
+#error "picopsa config: PICOPSA_BN_LIMB_BITS must be 32 or 64"
+#endif
+
+#if PICOPSA_RSA_WINDOW_BITS < 1 || PICOPSA_RSA_WINDOW_BITS > 6
+#error "picopsa config: PICOPSA_RSA_WINDOW_BITS must be in 1..6"
+#endif
+
+#if PICOPSA_BN_UMAAL && PICOPSA_BN_LIMB_BITS != 32
+#error "picopsa config: PICOPSA_BN_UMAAL needs PICOPSA_BN_LIMB_BITS 32"
+#endif
+
 #if PICOPSA_KEY_SLOT_COUNT < 1 || PICOPSA_KEY_SLOT_COUNT > 255
 #error "picopsa config: PICOPSA_KEY_SLOT_COUNT must be in 1..255"
 #endif
