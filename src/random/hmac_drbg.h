@@ -58,6 +58,7 @@ typedef struct {
     uint32_t hash_alg;          /* PSA_ALG_SHA_*; 0 = not instantiated */
     uint32_t out_len;           /* hash output length in bytes */
     uint32_t prediction_resistance; /* 1: reseed before every generate */
+    uint32_t reseeded;          /* 1: reseed happened since the last generate */
 } pp_hmac_drbg;
 
 /* Instantiate. Sets reseed_interval = PICOPSA_DRBG_RESEED_INTERVAL and
