@@ -1,0 +1,465 @@
+/*
+ * test_rsa_der.c -- the strict DER reader and the writer of rsa_der.h.
+ *  - OpenSSL-generated keys of 1024..4096 bits in both formats parse, and
+ *    every field equals OpenSSL's value;
+ *  - every DER defect is rejected (tags, lengths, trailing data, INTEGER
+ *    encodings, version, truncation at every length);
+ *  - import through pp_rsa_import and export through pp_rsa_export give the
+ *    same bytes back (round trip), and OpenSSL's DER equals ours;
+ *  - the key checks behind import (even modulus, size, inconsistent CRT).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/bn.h>
+#include <openssl/core_names.h>
+#include <openssl/evp.h>
+#include <openssl/x509.h>
+
+#include "test_util.h"
+#include "rsa/rsa_der.h"
+#include "rsa/rsa.h"
+#include "core/pp_dispatch.h"
+
+#define MAX_DER 4096u
+
+/* DER of an OpenSSL key: PKCS#1 RSAPrivateKey or RSAPublicKey. */
+static size_t ossl_der(EVP_PKEY *pkey, int private_key, uint8_t *out)
+{
+    unsigned char *p = out;
+    int len = private_key ? i2d_PrivateKey(pkey, &p) : i2d_PublicKey(pkey, &p);
+    return len > 0 ? (size_t)len : 0;
+}
+
+/* Compare a parsed big-endian field with an OpenSSL parameter. */
+static int same_bn(EVP_PKEY *pkey, const char *name, const uint8_t *v, size_t len)
+{
+    BIGNUM *bn = NULL;
+    uint8_t buf[600];
+    int n, ok;
+
+    if (!EVP_PKEY_get_bn_param(pkey, name, &bn)) {
+        return 0;
+    }
+    n = BN_bn2bin(bn, buf);
+    ok = (size_t)n == len && memcmp(buf, v, len) == 0;
+    BN_free(bn);
+    return ok;
+}
+
+static void test_parse_openssl(EVP_PKEY *pkey)
+{
+    uint8_t der[MAX_DER];
+    size_t len;
+    pp_rsa_key_parts parts;
+
+    len = ossl_der(pkey, 1, der);
+    CHECK(len > 0);
+    CHECK_STATUS(pp_rsa_der_parse_private(der, len, &parts), PSA_SUCCESS);
+    CHECK(same_bn(pkey, OSSL_PKEY_PARAM_RSA_N, parts.n, parts.n_len));
+    CHECK(same_bn(pkey, OSSL_PKEY_PARAM_RSA_E, parts.e, parts.e_len));
+    CHECK(same_bn(pkey, OSSL_PKEY_PARAM_RSA_D, parts.d, parts.d_len));
+    CHECK(same_bn(pkey, OSSL_PKEY_PARAM_RSA_FACTOR1, parts.p, parts.p_len));
+    CHECK(same_bn(pkey, OSSL_PKEY_PARAM_RSA_FACTOR2, parts.q, parts.q_len));
+    CHECK(same_bn(pkey, OSSL_PKEY_PARAM_RSA_EXPONENT1, parts.dp, parts.dp_len));
+    CHECK(same_bn(pkey, OSSL_PKEY_PARAM_RSA_EXPONENT2, parts.dq, parts.dq_len));
+    CHECK(same_bn(pkey, OSSL_PKEY_PARAM_RSA_COEFFICIENT1, parts.qinv, parts.qinv_len));
+    /* A private key is not a public key and vice versa. */
+    CHECK_STATUS(pp_rsa_der_parse_public(der, len, &parts), PSA_ERROR_INVALID_ARGUMENT);
+
+    len = ossl_der(pkey, 0, der);
+    CHECK(len > 0);
+    CHECK_STATUS(pp_rsa_der_parse_public(der, len, &parts), PSA_SUCCESS);
+    CHECK(same_bn(pkey, OSSL_PKEY_PARAM_RSA_N, parts.n, parts.n_len));
+    CHECK(same_bn(pkey, OSSL_PKEY_PARAM_RSA_E, parts.e, parts.e_len));
+    CHECK(pp_rsa_der_bit_length(parts.n, parts.n_len) == (size_t)EVP_PKEY_get_bits(pkey));
+    CHECK_STATUS(pp_rsa_der_parse_private(der, len, &parts), PSA_ERROR_INVALID_ARGUMENT);
+}
+
+/* ---- a small DER builder for malformed inputs ------------------------- */
+
+typedef struct {
+    uint8_t b[MAX_DER];
+    size_t len;
+} buf_t;
+
+static void put(buf_t *o, const uint8_t *p, size_t n)
+{
+    memcpy(o->b + o->len, p, n);
+    o->len += n;
+}
+
+static void put_byte(buf_t *o, uint8_t v)
+{
+    o->b[o->len++] = v;
+}
+
+/* Minimal DER header. */
+static void put_header(buf_t *o, uint8_t tag, size_t len)
+{
+    put_byte(o, tag);
+    if (len < 128) {
+        put_byte(o, (uint8_t)len);
+    } else if (len < 256) {
+        put_byte(o, 0x81);
+        put_byte(o, (uint8_t)len);
+    } else {
+        put_byte(o, 0x82);
+        put_byte(o, (uint8_t)(len >> 8));
+        put_byte(o, (uint8_t)len);
+    }
+}
+
+/* Wrap the content of `in` in a SEQUENCE into `out`. */
+static void wrap_sequence(buf_t *out, const buf_t *in)
+{
+    out->len = 0;
+    put_header(out, 0x30, in->len);
+    put(out, in->b, in->len);
+}
+
+static void put_integer_raw(buf_t *o, const uint8_t *content, size_t n)
+{
+    put_header(o, 0x02, n);
+    put(o, content, n);
+}
+
+static int parse_public(const buf_t *d)
+{
+    pp_rsa_key_parts parts;
+    return pp_rsa_der_parse_public(d->b, d->len, &parts) == PSA_SUCCESS;
+}
+
+static int parse_private(const buf_t *d)
+{
+    pp_rsa_key_parts parts;
+    return pp_rsa_der_parse_private(d->b, d->len, &parts) == PSA_SUCCESS;
+}
+
+static void test_malformed(EVP_PKEY *pkey)
+{
+    static const uint8_t e65537[3] = { 0x01, 0x00, 0x01 };
+    uint8_t der[MAX_DER], n[600];
+    size_t der_len, n_len, i;
+    buf_t body, d;
+    BIGNUM *bn = NULL;
+
+    EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_N, &bn);
+    n[0] = 0; /* sign byte: n has its top bit set */
+    n_len = (size_t)BN_bn2bin(bn, n + 1) + 1;
+    BN_free(bn);
+
+    /* The reference: a hand-built RSAPublicKey equal to OpenSSL's. */
+    body.len = 0;
+    put_integer_raw(&body, n, n_len);
+    put_integer_raw(&body, e65537, 3);
+    wrap_sequence(&d, &body);
+    der_len = ossl_der(pkey, 0, der);
+    CHECK(der_len == d.len && memcmp(der, d.b, d.len) == 0);
+    CHECK(parse_public(&d));
+
+    /* Truncated at every length, and the empty input. */
+    for (i = 0; i < d.len; i++) {
+        pp_rsa_key_parts parts;
+        CHECK_STATUS(pp_rsa_der_parse_public(d.b, i, &parts), PSA_ERROR_INVALID_ARGUMENT);
+    }
+    {
+        pp_rsa_key_parts parts;
+        CHECK_STATUS(pp_rsa_der_parse_public(NULL, 0, &parts), PSA_ERROR_INVALID_ARGUMENT);
+    }
+    /* Trailing byte after the SEQUENCE. */
+    d.b[d.len++] = 0x00;
+    CHECK(!parse_public(&d));
+    /* Wrong outer tag (SET, constructed context tag, primitive 0x10). */
+    wrap_sequence(&d, &body);
+    d.b[0] = 0x31; CHECK(!parse_public(&d));
+    d.b[0] = 0xa0; CHECK(!parse_public(&d));
+    d.b[0] = 0x10; CHECK(!parse_public(&d));
+    /* Indefinite length (BER) with end-of-contents. */
+    d.len = 0;
+    put_byte(&d, 0x30); put_byte(&d, 0x80); put(&d, body.b, body.len); put_byte(&d, 0); put_byte(&d, 0);
+    CHECK(!parse_public(&d));
+    /* Non-minimal outer lengths: 3-byte form, 2-byte form with leading 0. */
+    d.len = 0;
+    put_byte(&d, 0x30); put_byte(&d, 0x83); put_byte(&d, 0); put_byte(&d, (uint8_t)(body.len >> 8));
+    put_byte(&d, (uint8_t)body.len); put(&d, body.b, body.len);
+    CHECK(!parse_public(&d));
+    /* Outer length one too long / one too short. */
+    wrap_sequence(&d, &body);
+    d.b[3]++; CHECK(!parse_public(&d));
+    d.b[3] -= 2; CHECK(!parse_public(&d));
+
+    /* Non-minimal INTEGER length on e: 02 81 03 instead of 02 03. */
+    body.len = 0;
+    put_integer_raw(&body, n, n_len);
+    put_byte(&body, 0x02); put_byte(&body, 0x81); put_byte(&body, 0x03); put(&body, e65537, 3);
+    wrap_sequence(&d, &body);
+    CHECK(!parse_public(&d));
+    /* 2-byte length field with a leading zero on n (02 82 00 xx) is
+     * impossible for n > 255 bytes only; use 0x82 on a short e. */
+    body.len = 0;
+    put_integer_raw(&body, n, n_len);
+    put_byte(&body, 0x02); put_byte(&body, 0x82); put_byte(&body, 0x00); put_byte(&body, 0x03);
+    put(&body, e65537, 3);
+    wrap_sequence(&d, &body);
+    CHECK(!parse_public(&d));
+    /* n without its sign byte: negative. */
+    body.len = 0;
+    put_integer_raw(&body, n + 1, n_len - 1);
+    put_integer_raw(&body, e65537, 3);
+    wrap_sequence(&d, &body);
+    CHECK(!parse_public(&d));
+    /* e with a redundant leading zero: 02 04 00 01 00 01. */
+    {
+        static const uint8_t e_padded[4] = { 0x00, 0x01, 0x00, 0x01 };
+        static const uint8_t e_ff[4] = { 0xff, 0x81, 0x00, 0x01 };
+        static const uint8_t zero[1] = { 0x00 };
+        static const uint8_t e3[1] = { 0x03 };
+        body.len = 0;
+        put_integer_raw(&body, n, n_len);
+        put_integer_raw(&body, e_padded, 4);
+        wrap_sequence(&d, &body);
+        CHECK(!parse_public(&d));
+        /* Negative e with a redundant 0xff. */
+        body.len = 0;
+        put_integer_raw(&body, n, n_len);
+        put_integer_raw(&body, e_ff, 4);
+        wrap_sequence(&d, &body);
+        CHECK(!parse_public(&d));
+        /* e = 0, and an empty INTEGER. */
+        body.len = 0;
+        put_integer_raw(&body, n, n_len);
+        put_integer_raw(&body, zero, 1);
+        wrap_sequence(&d, &body);
+        CHECK(!parse_public(&d));
+        body.len = 0;
+        put_integer_raw(&body, n, n_len);
+        put_integer_raw(&body, zero, 0);
+        wrap_sequence(&d, &body);
+        CHECK(!parse_public(&d));
+        /* A minimal small e parses (the key checks are not the reader's). */
+        body.len = 0;
+        put_integer_raw(&body, n, n_len);
+        put_integer_raw(&body, e3, 1);
+        wrap_sequence(&d, &body);
+        CHECK(parse_public(&d));
+        /* Extra INTEGER inside the SEQUENCE; missing e. */
+        put_integer_raw(&body, e3, 1);
+        wrap_sequence(&d, &body);
+        CHECK(!parse_public(&d));
+        body.len = 0;
+        put_integer_raw(&body, n, n_len);
+        wrap_sequence(&d, &body);
+        CHECK(!parse_public(&d));
+        /* e as an OCTET STRING / BIT STRING. */
+        body.len = 0;
+        put_integer_raw(&body, n, n_len);
+        put_header(&body, 0x04, 1); put_byte(&body, 3);
+        wrap_sequence(&d, &body);
+        CHECK(!parse_public(&d));
+        /* Long-form tag number (0x1f) in place of INTEGER. */
+        body.len = 0;
+        put_integer_raw(&body, n, n_len);
+        put_byte(&body, 0x1f); put_byte(&body, 0x02); put_byte(&body, 0x01); put_byte(&body, 0x03);
+        wrap_sequence(&d, &body);
+        CHECK(!parse_public(&d));
+    }
+}
+
+/* Private-key specific defects, built from OpenSSL's DER. */
+static void test_malformed_private(EVP_PKEY *pkey)
+{
+    uint8_t der[MAX_DER];
+    size_t len = ossl_der(pkey, 1, der);
+    size_t hdr = (der[1] == 0x82) ? 4 : 3;
+    buf_t body, d;
+    size_t i;
+
+    CHECK(len > 0 && der[hdr] == 0x02 && der[hdr + 1] == 0x01 && der[hdr + 2] == 0x00);
+    /* Truncation at every length (a sample of them for big keys). */
+    for (i = 0; i < len; i += (len > 1300 ? 3 : 1)) {
+        pp_rsa_key_parts parts;
+        CHECK_STATUS(pp_rsa_der_parse_private(der, i, &parts), PSA_ERROR_INVALID_ARGUMENT);
+    }
+    /* version 1 (multi-prime) and version 2. */
+    memcpy(d.b, der, len); d.len = len;
+    d.b[hdr + 2] = 1; CHECK(!parse_private(&d));
+    d.b[hdr + 2] = 2; CHECK(!parse_private(&d));
+    /* version encoded 02 02 00 00. */
+    body.len = 0;
+    put_byte(&body, 0x02); put_byte(&body, 0x02); put_byte(&body, 0x00); put_byte(&body, 0x00);
+    put(&body, der + hdr + 3, len - hdr - 3);
+    wrap_sequence(&d, &body);
+    CHECK(!parse_private(&d));
+    /* Missing version. */
+    body.len = 0;
+    put(&body, der + hdr + 3, len - hdr - 3);
+    wrap_sequence(&d, &body);
+    CHECK(!parse_private(&d));
+    /* An otherPrimeInfos-like trailer inside the SEQUENCE. */
+    body.len = 0;
+    put(&body, der + hdr, len - hdr);
+    put_byte(&body, 0x30); put_byte(&body, 0x00);
+    wrap_sequence(&d, &body);
+    CHECK(!parse_private(&d));
+    /* The reference rebuilt by hand parses. */
+    body.len = 0;
+    put(&body, der + hdr, len - hdr);
+    wrap_sequence(&d, &body);
+    CHECK(d.len == len && memcmp(d.b, der, len) == 0);
+    CHECK(parse_private(&d));
+    /* Trailing garbage. */
+    d.b[d.len++] = 0x30;
+    CHECK(!parse_private(&d));
+}
+
+/* ---- import/export through the PSA glue ------------------------------- */
+
+static void test_import_export(EVP_PKEY *pkey)
+{
+    static uint8_t key[PP_RSA_KEY_MATERIAL_SIZE];
+    uint8_t der[MAX_DER], out[MAX_DER];
+    size_t der_len, out_len, key_len, bits;
+    size_t want_bits = (size_t)EVP_PKEY_get_bits(pkey);
+
+    der_len = ossl_der(pkey, 1, der);
+    CHECK_STATUS(pp_rsa_import(PSA_KEY_TYPE_RSA_KEY_PAIR, 0, der, der_len, key, sizeof(key),
+                               &key_len, &bits), PSA_SUCCESS);
+    CHECK(bits == want_bits);
+    CHECK_STATUS(pp_rsa_export(PSA_KEY_TYPE_RSA_KEY_PAIR, key, key_len, out, sizeof(out), &out_len),
+                 PSA_SUCCESS);
+    CHECK(out_len == der_len);
+    CHECK_MEM(out, der, der_len);
+    CHECK_STATUS(pp_rsa_export(PSA_KEY_TYPE_RSA_KEY_PAIR, key, key_len, out, der_len - 1, &out_len),
+                 PSA_ERROR_BUFFER_TOO_SMALL);
+    /* Public part of the pair equals OpenSSL's RSAPublicKey. */
+    der_len = ossl_der(pkey, 0, der);
+    CHECK_STATUS(pp_rsa_export_public(PSA_KEY_TYPE_RSA_KEY_PAIR, key, key_len, out, sizeof(out),
+                                      &out_len), PSA_SUCCESS);
+    CHECK(out_len == der_len);
+    CHECK_MEM(out, der, der_len);
+    /* Requested size must match. */
+    CHECK_STATUS(pp_rsa_import(PSA_KEY_TYPE_RSA_PUBLIC_KEY, want_bits + 8, der, der_len, key,
+                               sizeof(key), &key_len, &bits), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(pp_rsa_import(PSA_KEY_TYPE_RSA_PUBLIC_KEY, want_bits, der, der_len, key,
+                               sizeof(key), &key_len, &bits), PSA_SUCCESS);
+    CHECK(bits == want_bits);
+    CHECK_STATUS(pp_rsa_export(PSA_KEY_TYPE_RSA_PUBLIC_KEY, key, key_len, out, sizeof(out), &out_len),
+                 PSA_SUCCESS);
+    CHECK(out_len == der_len);
+    CHECK_MEM(out, der, der_len);
+    CHECK_STATUS(pp_rsa_export(PSA_KEY_TYPE_RSA_PUBLIC_KEY, key, key_len, out, der_len - 1, &out_len),
+                 PSA_ERROR_BUFFER_TOO_SMALL);
+    /* A public key does not import as a pair, nor the reverse. */
+    CHECK_STATUS(pp_rsa_import(PSA_KEY_TYPE_RSA_KEY_PAIR, 0, der, der_len, key, sizeof(key),
+                               &key_len, &bits), PSA_ERROR_INVALID_ARGUMENT);
+}
+
+/* Key checks behind import: edit one field of a valid key and re-encode. */
+static void import_edited(EVP_PKEY *pkey, const char *field, int delta, psa_status_t want)
+{
+    static uint8_t key[PP_RSA_KEY_MATERIAL_SIZE];
+    static const char *const names[8] = {
+        OSSL_PKEY_PARAM_RSA_N, OSSL_PKEY_PARAM_RSA_E, OSSL_PKEY_PARAM_RSA_D,
+        OSSL_PKEY_PARAM_RSA_FACTOR1, OSSL_PKEY_PARAM_RSA_FACTOR2, OSSL_PKEY_PARAM_RSA_EXPONENT1,
+        OSSL_PKEY_PARAM_RSA_EXPONENT2, OSSL_PKEY_PARAM_RSA_COEFFICIENT1 };
+    static const uint8_t version0[3] = { 0x02, 0x01, 0x00 };
+    buf_t body, d;
+    size_t i, key_len, bits;
+
+    body.len = 0;
+    put(&body, version0, 3);
+    for (i = 0; i < 8; i++) {
+        BIGNUM *bn = NULL;
+        uint8_t v[600];
+        size_t n;
+        EVP_PKEY_get_bn_param(pkey, names[i], &bn);
+        if (strcmp(names[i], field) == 0) {
+            if (delta >= 0) {
+                BN_add_word(bn, (BN_ULONG)delta);
+            } else {
+                BN_sub_word(bn, (BN_ULONG)-delta);
+            }
+        }
+        v[0] = 0;
+        n = (size_t)BN_bn2bin(bn, v + 1);
+        BN_free(bn);
+        if (v[1] & 0x80) {
+            put_integer_raw(&body, v, n + 1);
+        } else {
+            put_integer_raw(&body, v + 1, n);
+        }
+    }
+    wrap_sequence(&d, &body);
+    CHECK_STATUS(pp_rsa_import(PSA_KEY_TYPE_RSA_KEY_PAIR, 0, d.b, d.len, key, sizeof(key),
+                               &key_len, &bits), want);
+}
+
+static void test_key_checks(EVP_PKEY *pkey)
+{
+    import_edited(pkey, "", 0, PSA_SUCCESS);
+    import_edited(pkey, OSSL_PKEY_PARAM_RSA_N, 1, PSA_ERROR_INVALID_ARGUMENT);   /* even */
+    import_edited(pkey, OSSL_PKEY_PARAM_RSA_N, 2, PSA_ERROR_INVALID_ARGUMENT);   /* p q != n */
+    import_edited(pkey, OSSL_PKEY_PARAM_RSA_FACTOR1, 2, PSA_ERROR_INVALID_ARGUMENT);
+    import_edited(pkey, OSSL_PKEY_PARAM_RSA_FACTOR2, -2, PSA_ERROR_INVALID_ARGUMENT);
+    import_edited(pkey, OSSL_PKEY_PARAM_RSA_COEFFICIENT1, 1, PSA_ERROR_INVALID_ARGUMENT);
+    import_edited(pkey, OSSL_PKEY_PARAM_RSA_E, -1, PSA_ERROR_INVALID_ARGUMENT);  /* even e */
+}
+
+static void test_bad_types(void)
+{
+    static uint8_t key[PP_RSA_KEY_MATERIAL_SIZE];
+    static const uint8_t tiny[2] = { 0x30, 0x00 };
+    size_t key_len, bits;
+
+    CHECK_STATUS(pp_rsa_import(PSA_KEY_TYPE_HMAC, 0, tiny, 2, key, sizeof(key), &key_len, &bits),
+                 PSA_ERROR_NOT_SUPPORTED);
+    CHECK_STATUS(pp_rsa_import(PSA_KEY_TYPE_RSA_PUBLIC_KEY, 0, tiny, 2, key, sizeof(key), &key_len,
+                               &bits), PSA_ERROR_INVALID_ARGUMENT);
+}
+
+/* Too small / too large moduli: NOT_SUPPORTED from the key checks. */
+static void test_sizes(void)
+{
+    static uint8_t key[PP_RSA_KEY_MATERIAL_SIZE];
+    EVP_PKEY *small = EVP_RSA_gen(512);
+    uint8_t der[MAX_DER];
+    size_t len, key_len, bits;
+
+    len = ossl_der(small, 0, der);
+    CHECK_STATUS(pp_rsa_import(PSA_KEY_TYPE_RSA_PUBLIC_KEY, 0, der, len, key, sizeof(key), &key_len,
+                               &bits), PSA_ERROR_NOT_SUPPORTED);
+    len = ossl_der(small, 1, der);
+    CHECK_STATUS(pp_rsa_import(PSA_KEY_TYPE_RSA_KEY_PAIR, 0, der, len, key, sizeof(key), &key_len,
+                               &bits), PSA_ERROR_NOT_SUPPORTED);
+    EVP_PKEY_free(small);
+}
+
+int main(int argc, char **argv)
+{
+    static const unsigned sizes[4] = { 1024, 2048, 3072, 4096 };
+    size_t s;
+    /* "parse-only" skips the tests that need the RSA core. */
+    int parse_only = argc > 1 && strcmp(argv[1], "parse-only") == 0;
+
+    for (s = 0; s < 4; s++) {
+        EVP_PKEY *pkey = EVP_RSA_gen(sizes[s]);
+        CHECK(pkey != NULL);
+        if (pkey == NULL) {
+            break;
+        }
+        test_parse_openssl(pkey);
+        test_malformed(pkey);
+        test_malformed_private(pkey);
+        if (!parse_only) {
+            test_import_export(pkey);
+            test_key_checks(pkey);
+        }
+        EVP_PKEY_free(pkey);
+    }
+    if (!parse_only) {
+        test_bad_types();
+        test_sizes();
+    }
+    return test_report("rsa_der");
+}
