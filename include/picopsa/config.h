@@ -78,6 +78,38 @@
 #ifndef PSA_WANT_ECC_TWISTED_EDWARDS_255
 #define PSA_WANT_ECC_TWISTED_EDWARDS_255 1
 #endif
+/* Field representation: 1 = 5 x 51-bit limbs with unsigned __int128
+ * products (64-bit hosts), 0 = 10 x 25.5-bit limbs with 64-bit products
+ * (32-bit MCUs). Default: 1 whenever the compiler has __int128. */
+#ifndef PICOPSA_ED25519_FE51
+#if defined(__SIZEOF_INT128__)
+#define PICOPSA_ED25519_FE51 1
+#else
+#define PICOPSA_ED25519_FE51 0
+#endif
+#endif
+/* Fixed-base (signing, key generation) table: number of radix-16 comb
+ * sub-tables, a power of two 1..64. Each costs 8 points x 120 bytes of
+ * flash (960 B); fewer tables cost 4 doublings per halving. Default: 32
+ * (30 KB) on 64-bit hosts, 4 (3.8 KB) on MCUs. docs/footprint.md has the
+ * flash/cycles curve. */
+#ifndef PICOPSA_ED25519_BASE_TABLES
+#if PICOPSA_ED25519_FE51
+#define PICOPSA_ED25519_BASE_TABLES 32
+#else
+#define PICOPSA_ED25519_BASE_TABLES 4
+#endif
+#endif
+/* Verification: wNAF window width for the base point (4..8), whose odd
+ * multiples are a flash table of 2^(w-2) x 120 bytes. Default 8 (7.5 KB)
+ * on 64-bit hosts, 5 (960 B) on MCUs. */
+#ifndef PICOPSA_ED25519_VERIFY_WINDOW
+#if PICOPSA_ED25519_FE51
+#define PICOPSA_ED25519_VERIFY_WINDOW 8
+#else
+#define PICOPSA_ED25519_VERIFY_WINDOW 5
+#endif
+#endif
 
 /* ===== RSA (src/rsa, src/bignum) ===================================== */
 #ifndef PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY
@@ -139,6 +171,14 @@
  * costs its metadata (~24 bytes) plus PICOPSA_KEY_SLOT_BUFFER_SIZE. */
 #ifndef PICOPSA_KEY_SLOT_COUNT
 #define PICOPSA_KEY_SLOT_COUNT 8
+#endif
+/* Largest raw key (PSA_KEY_TYPE_HMAC, RAW_DATA, DERIVE, PASSWORD...) in
+ * bytes; larger imports return PSA_ERROR_NOT_SUPPORTED. A slot's buffer is
+ * the largest of this, the Ed25519 key pair (64 bytes) and the RSA key
+ * material for PICOPSA_RSA_MAX_BITS (4096 -> 3448 bytes), so raising it
+ * only costs RAM when RSA is left out. */
+#ifndef PICOPSA_HMAC_MAX_KEY_BYTES
+#define PICOPSA_HMAC_MAX_KEY_BYTES 128
 #endif
 
 #include "config_check.h"

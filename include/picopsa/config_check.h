@@ -24,6 +24,21 @@
 #error "picopsa config: Ed25519 needs PSA_WANT_ALG_SHA_512"
 #endif
 
+#if PICOPSA_ED25519_FE51 && !defined(__SIZEOF_INT128__)
+#error "picopsa config: PICOPSA_ED25519_FE51 needs a compiler with unsigned __int128"
+#endif
+
+#if PICOPSA_ED25519_BASE_TABLES != 1 && PICOPSA_ED25519_BASE_TABLES != 2 && \
+    PICOPSA_ED25519_BASE_TABLES != 4 && PICOPSA_ED25519_BASE_TABLES != 8 && \
+    PICOPSA_ED25519_BASE_TABLES != 16 && PICOPSA_ED25519_BASE_TABLES != 32 && \
+    PICOPSA_ED25519_BASE_TABLES != 64
+#error "picopsa config: PICOPSA_ED25519_BASE_TABLES must be a power of two in 1..64"
+#endif
+
+#if PICOPSA_ED25519_VERIFY_WINDOW < 4 || PICOPSA_ED25519_VERIFY_WINDOW > 8
+#error "picopsa config: PICOPSA_ED25519_VERIFY_WINDOW must be in 4..8"
+#endif
+
 #if PSA_WANT_KEY_TYPE_RSA_KEY_PAIR && !PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY
 #error "picopsa config: an RSA key pair needs PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY"
 #endif
@@ -50,6 +65,10 @@
 
 #if PICOPSA_KEY_SLOT_COUNT < 1 || PICOPSA_KEY_SLOT_COUNT > 255
 #error "picopsa config: PICOPSA_KEY_SLOT_COUNT must be in 1..255"
+#endif
+
+#if PICOPSA_HMAC_MAX_KEY_BYTES < 1 || PICOPSA_HMAC_MAX_KEY_BYTES > 8192
+#error "picopsa config: PICOPSA_HMAC_MAX_KEY_BYTES must be in 1..8192"
 #endif
 
 #endif /* PICOPSA_CONFIG_CHECK_H */

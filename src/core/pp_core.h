@@ -1,0 +1,120 @@
+/*
+ * pp_core.h -- internals shared by the files of the PSA API layer (src/core):
+ * library state, the key-slot pool and the key policy checks.
+ *
+ * Contract:
+ *  - Only src/core includes this header. Algorithm families never see key
+ *    ids or slots: they get the slot's key material through pp_dispatch.h.
+ *  - The key store (pp_key_slots[] plus the volatile id counter) and the
+ *    "initialised" flag are the only globals of the core
+ *    (docs/ARCHITECTURE.md).
+ *  - Every API function that uses a key follows one shape:
+ *      status = pp_slot_get_for_use(id, usage, alg, &slot);   (locks)
+ *      ... dispatch with slot->material ...
+ *      pp_slot_unlock(slot);                                   (always)
+ *    and wipes its outputs on every error path.
+ *  - Not thread safe: lock counts guard against destroying a key while a
+ *    call uses it (a re-entrant caller), not against concurrent threads.
+ */
+#ifndef PICOPSA_PP_CORE_H
+#define PICOPSA_PP_CORE_H
+
+#include <psa/crypto.h>
+#include <picopsa/config.h>
+
+#if PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY
+#include "rsa/rsa.h"
+#endif
+#include "core/pp_dispatch.h"
+#include "common/pp_util.h"
+
+/* ---- library state (psa_crypto_init.c) ------------------------------ */
+
+/* PSA_SUCCESS once psa_crypto_init() has succeeded, else BAD_STATE. */
+psa_status_t pp_core_check_initialized(void);
+
+/* ---- key slots (key_slots.c) ----------------------------------------- */
+
+/* Slot buffer: the largest key material of any family that is built. */
+#define PP_MAX_(a, b) ((a) > (b) ? (a) : (b))
+#define PP_SLOT_SIZE_RAW_ ((size_t)PICOPSA_HMAC_MAX_KEY_BYTES)
+#if PSA_WANT_ECC_TWISTED_EDWARDS_255
+#define PP_SLOT_SIZE_EDDSA_ ((size_t)PP_EDDSA_KEY_PAIR_MATERIAL_SIZE)
+#else
+#define PP_SLOT_SIZE_EDDSA_ ((size_t)0)
+#endif
+#if PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY
+#define PP_SLOT_SIZE_RSA_ ((size_t)PP_RSA_KEY_MATERIAL_SIZE)
+#else
+#define PP_SLOT_SIZE_RSA_ ((size_t)0)
+#endif
+#define PP_KEY_SLOT_BUFFER_SIZE \
+    PP_MAX_(PP_SLOT_SIZE_RAW_, PP_MAX_(PP_SLOT_SIZE_EDDSA_, PP_SLOT_SIZE_RSA_))
+
+/* Volatile key ids are handed out from the vendor range (spec 9.3.2 leaves
+ * the choice to the implementation), counting up and never reusing an id
+ * that is still live, so a stale id of a destroyed key is rejected. */
+#define PP_KEY_ID_VOLATILE_MIN ((psa_key_id_t)0x7fff0000u)
+#define PP_KEY_ID_VOLATILE_MAX ((psa_key_id_t)0x7fffffffu)
+
+typedef struct {
+    psa_key_attributes_t attr;   /* id == 0: slot free */
+    uint32_t lock_count;         /* API calls currently using the slot */
+    size_t material_len;
+    uint8_t material[PP_KEY_SLOT_BUFFER_SIZE];
+} pp_key_slot;
+
+/* Find a free slot and reserve it (attr.id set to a fresh volatile id,
+ * locked once). PSA_ERROR_INSUFFICIENT_MEMORY when the pool is full. */
+psa_status_t pp_slot_allocate(pp_key_slot **slot);
+/* Abandon a slot reserved by pp_slot_allocate (creation failed): wipe it. */
+void pp_slot_abandon(pp_key_slot *slot);
+/* Look up a live key and lock it. PSA_ERROR_INVALID_HANDLE when no key has
+ * that id (including PSA_KEY_ID_NULL). */
+psa_status_t pp_slot_get(psa_key_id_t id, pp_key_slot **slot);
+/* Look up, check that the policy permits `usage` (all bits) and, when alg
+ * is not PSA_ALG_NONE, the algorithm; lock. NOT_PERMITTED on a policy
+ * failure (the slot is then not locked). */
+psa_status_t pp_slot_get_for_use(psa_key_id_t id, psa_key_usage_t usage,
+                                 psa_algorithm_t alg, pp_key_slot **slot);
+void pp_slot_unlock(pp_key_slot *slot);
+/* Wipe the slot and free it (destroy). */
+void pp_slot_wipe(pp_key_slot *slot);
+
+/* ---- key families (key_management.c) ---------------------------------- */
+
+/* 1 when the type is built and belongs to that family. */
+int pp_key_type_is_raw(psa_key_type_t type);
+int pp_key_type_is_eddsa(psa_key_type_t type);
+int pp_key_type_is_rsa(psa_key_type_t type);
+
+/* ---- policy (key_policy.c) -------------------------------------------- */
+
+/* Usage flags with the implied ones added (spec 9.5.2: SIGN_HASH implies
+ * SIGN_MESSAGE, VERIFY_HASH implies VERIFY_MESSAGE). */
+psa_key_usage_t pp_usage_with_implied(psa_key_usage_t usage);
+/* 1 when the key policy `policy_alg` permits using `alg` with a key of
+ * `type` (exact match, PSA_ALG_ANY_HASH wildcards of hash-and-sign
+ * algorithms, PSA_ALG_AT_LEAST_THIS_LENGTH_MAC and equivalent MAC
+ * encodings, spec 9.5.3). */
+int pp_policy_permits(psa_algorithm_t policy_alg, psa_algorithm_t alg, psa_key_type_t type);
+/* Intersection of two permitted-algorithm policies for psa_copy_key
+ * (spec 9.6.3); *out is PSA_ALG_NONE when either is NONE. Returns 0 when
+ * both are set and have no algorithm in common. */
+int pp_policy_intersect(psa_algorithm_t a, psa_algorithm_t b, psa_key_type_t type,
+                        psa_algorithm_t *out);
+
+/* ---- MAC helpers (psa_mac.c) ----------------------------------------- */
+
+/* Tag length of a MAC algorithm for a key (the truncation or the full
+ * length), 0 when the algorithm is not a MAC picopsa knows. */
+size_t pp_mac_length(psa_algorithm_t alg, psa_key_type_t type);
+
+/* ---- output hygiene ---------------------------------------------------- */
+
+/* On error: wipe the caller's output buffer (when present) and zero its
+ * length output; returns status unchanged. */
+psa_status_t pp_fail_output(psa_status_t status, uint8_t *out, size_t out_size,
+                            size_t *out_len);
+
+#endif /* PICOPSA_PP_CORE_H */

@@ -1,0 +1,67 @@
+/*
+ * psa_asymmetric.c -- asymmetric encryption (spec 10.8): RSA PKCS#1 v1.5
+ * and OAEP through the RSA family. The OAEP label travels as `salt`.
+ */
+#include "core/pp_core.h"
+
+static psa_status_t crypt_common(psa_key_id_t key, psa_algorithm_t alg, int encrypt,
+                                 const uint8_t *input, size_t input_length,
+                                 const uint8_t *salt, size_t salt_length,
+                                 uint8_t *output, size_t output_size, size_t *output_length)
+{
+    pp_key_slot *slot;
+    psa_key_type_t type;
+    psa_status_t status = pp_core_check_initialized();
+    if (status == PSA_SUCCESS &&
+        (output_length == NULL || (output == NULL && output_size != 0) ||
+         (input == NULL && input_length != 0) || (salt == NULL && salt_length != 0))) {
+        status = PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if (status == PSA_SUCCESS && !PSA_ALG_IS_ASYMMETRIC_ENCRYPTION(alg)) {
+        status = PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if (status == PSA_SUCCESS && alg == PSA_ALG_RSA_PKCS1V15_CRYPT && salt_length != 0) {
+        status = PSA_ERROR_INVALID_ARGUMENT;   /* spec 10.8.2: no label in v1.5 */
+    }
+    if (status == PSA_SUCCESS) {
+        status = pp_slot_get_for_use(key, encrypt ? PSA_KEY_USAGE_ENCRYPT : PSA_KEY_USAGE_DECRYPT,
+                                     alg, &slot);
+    }
+    if (status != PSA_SUCCESS) {
+        return pp_fail_output(status, output, output_size, output_length);
+    }
+    type = slot->attr.type;
+    if (!pp_key_type_is_rsa(type) ||
+        (alg != PSA_ALG_RSA_PKCS1V15_CRYPT && !PSA_ALG_IS_RSA_OAEP(alg)) ||
+        (!encrypt && !PSA_KEY_TYPE_IS_KEY_PAIR(type))) {
+        status = PSA_ERROR_INVALID_ARGUMENT;
+    } else if (encrypt) {
+        status = pp_rsa_encrypt(type, slot->material, slot->material_len, alg, input,
+                                input_length, salt, salt_length, output, output_size,
+                                output_length);
+    } else {
+        status = pp_rsa_decrypt(type, slot->material, slot->material_len, alg, input,
+                                input_length, salt, salt_length, output, output_size,
+                                output_length);
+    }
+    pp_slot_unlock(slot);
+    return pp_fail_output(status, output, output_size, output_length);
+}
+
+psa_status_t psa_asymmetric_encrypt(psa_key_id_t key, psa_algorithm_t alg, const uint8_t *input,
+                                    size_t input_length, const uint8_t *salt,
+                                    size_t salt_length, uint8_t *output, size_t output_size,
+                                    size_t *output_length)
+{
+    return crypt_common(key, alg, 1, input, input_length, salt, salt_length, output,
+                        output_size, output_length);
+}
+
+psa_status_t psa_asymmetric_decrypt(psa_key_id_t key, psa_algorithm_t alg, const uint8_t *input,
+                                    size_t input_length, const uint8_t *salt,
+                                    size_t salt_length, uint8_t *output, size_t output_size,
+                                    size_t *output_length)
+{
+    return crypt_common(key, alg, 0, input, input_length, salt, salt_length, output,
+                        output_size, output_length);
+}

@@ -1,0 +1,260 @@
+/*
+ * psa_hash.c -- message digests (spec 10.2) over src/hash/pp_hash.h.
+ *
+ * Operation state: operation->alg == 0 means inactive. Any error of an
+ * active operation aborts it (the spec's "error state"; after
+ * psa_hash_abort, or directly, it can be set up again).
+ */
+#include "core/pp_core.h"
+#include "hash/pp_hash.h"
+
+#include <string.h>
+
+/* Validate a hash algorithm before pp_hash_setup: non-hash values and the
+ * ANY_HASH wildcard are INVALID_ARGUMENT (spec 10.2.3). */
+static psa_status_t check_hash_alg(psa_algorithm_t alg)
+{
+    if (!PSA_ALG_IS_HASH(alg) || alg == PSA_ALG_ANY_HASH) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    return PSA_SUCCESS;
+}
+
+psa_hash_operation_t psa_hash_operation_init(void)
+{
+    psa_hash_operation_t operation;
+    memset(&operation, 0, sizeof(operation));
+    return operation;
+}
+
+psa_status_t psa_hash_abort(psa_hash_operation_t *operation)
+{
+    if (operation == NULL) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    pp_hash_abort(&operation->ctx);
+    pp_wipe(operation, sizeof(*operation));
+    return PSA_SUCCESS;
+}
+
+psa_status_t psa_hash_setup(psa_hash_operation_t *operation, psa_algorithm_t alg)
+{
+    psa_status_t status = pp_core_check_initialized();
+    if (status != PSA_SUCCESS) {
+        return status;
+    }
+    if (operation == NULL) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if (operation->alg != 0) {
+        return PSA_ERROR_BAD_STATE;
+    }
+    status = check_hash_alg(alg);
+    if (status == PSA_SUCCESS) {
+        status = pp_hash_setup(&operation->ctx, alg);
+    }
+    if (status != PSA_SUCCESS) {
+        psa_hash_abort(operation);
+        return status;
+    }
+    operation->alg = alg;
+    return PSA_SUCCESS;
+}
+
+psa_status_t psa_hash_update(psa_hash_operation_t *operation, const uint8_t *input,
+                             size_t input_length)
+{
+    psa_status_t status = pp_core_check_initialized();
+    if (status != PSA_SUCCESS) {
+        return status;
+    }
+    if (operation == NULL) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if (operation->alg == 0) {
+        return PSA_ERROR_BAD_STATE;
+    }
+    if (input == NULL && input_length != 0) {
+        psa_hash_abort(operation);
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    pp_hash_update(&operation->ctx, input, input_length);
+    return PSA_SUCCESS;
+}
+
+/* Finish into a local buffer; on success *length is the digest size. */
+static psa_status_t finish_to_local(psa_hash_operation_t *operation,
+                                    uint8_t digest[PP_HASH_MAX_SIZE], size_t *length)
+{
+    psa_status_t status = pp_core_check_initialized();
+    if (status != PSA_SUCCESS) {
+        return status;
+    }
+    if (operation == NULL) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if (operation->alg == 0) {
+        return PSA_ERROR_BAD_STATE;
+    }
+    *length = pp_hash_size(operation->alg);
+    pp_hash_finish(&operation->ctx, digest);
+    psa_hash_abort(operation);
+    return PSA_SUCCESS;
+}
+
+psa_status_t psa_hash_finish(psa_hash_operation_t *operation, uint8_t *hash, size_t hash_size,
+                             size_t *hash_length)
+{
+    uint8_t digest[PP_HASH_MAX_SIZE];
+    size_t length = 0;
+    psa_status_t status;
+
+    if (hash_length == NULL || (hash == NULL && hash_size != 0)) {
+        if (operation != NULL && operation->alg != 0) {
+            psa_hash_abort(operation);
+        }
+        return pp_fail_output(PSA_ERROR_INVALID_ARGUMENT, hash, hash_size, hash_length);
+    }
+    if (operation != NULL && operation->alg != 0 && hash_size < pp_hash_size(operation->alg)) {
+        psa_hash_abort(operation);
+        return pp_fail_output(PSA_ERROR_BUFFER_TOO_SMALL, hash, hash_size, hash_length);
+    }
+    status = finish_to_local(operation, digest, &length);
+    if (status == PSA_SUCCESS) {
+        memcpy(hash, digest, length);
+        *hash_length = length;
+    }
+    pp_wipe(digest, sizeof(digest));
+    return pp_fail_output(status, hash, hash_size, hash_length);
+}
+
+psa_status_t psa_hash_verify(psa_hash_operation_t *operation, const uint8_t *hash,
+                             size_t hash_length)
+{
+    uint8_t digest[PP_HASH_MAX_SIZE];
+    size_t length = 0;
+    psa_status_t status;
+
+    if (hash == NULL && hash_length != 0) {
+        if (operation != NULL && operation->alg != 0) {
+            psa_hash_abort(operation);
+        }
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    status = finish_to_local(operation, digest, &length);
+    if (status == PSA_SUCCESS &&
+        (hash_length != length || !pp_ct_memeq(digest, hash, length))) {
+        status = PSA_ERROR_INVALID_SIGNATURE;
+    }
+    pp_wipe(digest, sizeof(digest));
+    return status;
+}
+
+psa_status_t psa_hash_clone(const psa_hash_operation_t *source_operation,
+                            psa_hash_operation_t *target_operation)
+{
+    psa_status_t status = pp_core_check_initialized();
+    if (status != PSA_SUCCESS) {
+        return status;
+    }
+    if (source_operation == NULL || target_operation == NULL) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if (source_operation->alg == 0 || target_operation->alg != 0) {
+        return PSA_ERROR_BAD_STATE;
+    }
+    /* picopsa/primitives.h: contexts clone by assignment. */
+    *target_operation = *source_operation;
+    return PSA_SUCCESS;
+}
+
+psa_status_t psa_hash_suspend(psa_hash_operation_t *operation, uint8_t *hash_state,
+                              size_t hash_state_size, size_t *hash_state_length)
+{
+    psa_status_t status = pp_core_check_initialized();
+    if (hash_state_length != NULL) {
+        *hash_state_length = 0;
+    }
+    if (status != PSA_SUCCESS) {
+        return status;
+    }
+    if (operation == NULL || hash_state_length == NULL ||
+        (hash_state == NULL && hash_state_size != 0)) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if (operation->alg == 0) {
+        return PSA_ERROR_BAD_STATE;
+    }
+    /* Suspend/resume (spec 10.2.5) is not built; the operation stays. */
+    return PSA_ERROR_NOT_SUPPORTED;
+}
+
+psa_status_t psa_hash_resume(psa_hash_operation_t *operation, const uint8_t *hash_state,
+                             size_t hash_state_length)
+{
+    psa_status_t status = pp_core_check_initialized();
+    if (status != PSA_SUCCESS) {
+        return status;
+    }
+    if (operation == NULL || (hash_state == NULL && hash_state_length != 0)) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if (operation->alg != 0) {
+        return PSA_ERROR_BAD_STATE;
+    }
+    return PSA_ERROR_NOT_SUPPORTED;
+}
+
+psa_status_t psa_hash_compute(psa_algorithm_t alg, const uint8_t *input, size_t input_length,
+                              uint8_t *hash, size_t hash_size, size_t *hash_length)
+{
+    uint8_t digest[PP_HASH_MAX_SIZE];
+    size_t length;
+    psa_status_t status = pp_core_check_initialized();
+
+    if (status == PSA_SUCCESS && (hash_length == NULL || (hash == NULL && hash_size != 0) ||
+                                  (input == NULL && input_length != 0))) {
+        status = PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if (status == PSA_SUCCESS) {
+        status = check_hash_alg(alg);
+    }
+    if (status == PSA_SUCCESS) {
+        status = pp_hash_compute(alg, input, input_length, digest);
+    }
+    if (status == PSA_SUCCESS) {
+        length = pp_hash_size(alg);
+        if (hash_size < length) {
+            status = PSA_ERROR_BUFFER_TOO_SMALL;
+        } else {
+            memcpy(hash, digest, length);
+            *hash_length = length;
+        }
+    }
+    pp_wipe(digest, sizeof(digest));
+    return pp_fail_output(status, hash, hash_size, hash_length);
+}
+
+psa_status_t psa_hash_compare(psa_algorithm_t alg, const uint8_t *input, size_t input_length,
+                              const uint8_t *hash, size_t hash_length)
+{
+    uint8_t digest[PP_HASH_MAX_SIZE];
+    psa_status_t status = pp_core_check_initialized();
+
+    if (status == PSA_SUCCESS && ((hash == NULL && hash_length != 0) ||
+                                  (input == NULL && input_length != 0))) {
+        status = PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if (status == PSA_SUCCESS) {
+        status = check_hash_alg(alg);
+    }
+    if (status == PSA_SUCCESS) {
+        status = pp_hash_compute(alg, input, input_length, digest);
+    }
+    if (status == PSA_SUCCESS && (hash_length != pp_hash_size(alg) ||
+                                  !pp_ct_memeq(digest, hash, hash_length))) {
+        status = PSA_ERROR_INVALID_SIGNATURE;
+    }
+    pp_wipe(digest, sizeof(digest));
+    return status;
+}
