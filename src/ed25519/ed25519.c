@@ -1,0 +1,139 @@
+/*
+ * ed25519.c -- RFC 8032 Ed25519 / Ed25519ph (see ed25519.h).
+ */
+#include "ed25519/ed25519.h"
+
+#include <string.h>
+
+#include "common/pp_util.h"
+#include "ed25519/ge25519.h"
+#include "ed25519/sc25519.h"
+#include "hash/sha512.h"
+
+/* dom2(phflag = 1, context = "") of RFC 8032 5.1: the 32-byte ASCII
+ * prefix, the flag octet 1 and the context length octet 0. PureEdDSA
+ * Ed25519 has no prefix at all. */
+static const uint8_t ed25519ph_dom2[34] = {
+    'S', 'i', 'g', 'E', 'd', '2', '5', '5', '1', '9', ' ', 'n', 'o', ' ',
+    'E', 'd', '2', '5', '5', '1', '9', ' ', 'c', 'o', 'l', 'l', 'i', 's',
+    'i', 'o', 'n', 's', 1, 0
+};
+
+/* RFC 8032 5.1.5 steps 1-2: h = SHA-512(seed), s = clamp(h[0..32]); the
+ * upper half h[32..64] is the nonce prefix. */
+static void expand_seed(uint8_t h[64], const uint8_t seed[32])
+{
+    pp_sha512(seed, 32, h);
+    h[0] &= 248;
+    h[31] &= 127;
+    h[31] |= 64;
+}
+
+void pp_ed25519_public_key(uint8_t pk[32], const uint8_t seed[32])
+{
+    uint8_t h[64];
+    ge25519_p3 A;
+    expand_seed(h, seed);
+    ge25519_scalarmult_base(&A, h);
+    ge25519_p3_tobytes(pk, &A);
+    pp_wipe(h, sizeof(h));
+    pp_wipe(&A, sizeof(A));
+}
+
+int pp_ed25519_public_key_check(const uint8_t pk[32])
+{
+    ge25519_p3 A;
+    return ge25519_frombytes(&A, pk);
+}
+
+/* 5.1.6 with dom = NULL (Ed25519) or the dom2 prefix (Ed25519ph, where
+ * msg is PH(M)). */
+static void sign_with_dom(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
+                          const uint8_t *dom, size_t dom_len,
+                          const uint8_t *msg, size_t msg_len)
+{
+    picopsa_sha512_context hash;
+    uint8_t h[64], nonce[64], k[64];
+    ge25519_p3 R;
+
+    expand_seed(h, seed);
+    /* Step 2: r = SHA-512(dom || prefix || M) mod L. */
+    pp_sha512_init(&hash);
+    pp_sha512_update(&hash, dom, dom_len);
+    pp_sha512_update(&hash, h + 32, 32);
+    pp_sha512_update(&hash, msg, msg_len);
+    pp_sha512_finish(&hash, nonce);
+    sc25519_reduce(nonce, nonce);
+    /* Step 3: R = [r]B. */
+    ge25519_scalarmult_base(&R, nonce);
+    ge25519_p3_tobytes(sig, &R);
+    /* Step 4: k = SHA-512(dom || R || A || M) mod L. */
+    pp_sha512_init(&hash);
+    pp_sha512_update(&hash, dom, dom_len);
+    pp_sha512_update(&hash, sig, 32);
+    pp_sha512_update(&hash, pk, 32);
+    pp_sha512_update(&hash, msg, msg_len);
+    pp_sha512_finish(&hash, k);
+    sc25519_reduce(k, k);
+    /* Step 5: S = (r + k * s) mod L. */
+    sc25519_muladd(sig + 32, k, h, nonce);
+
+    pp_wipe(h, sizeof(h));
+    pp_wipe(nonce, sizeof(nonce));
+    pp_wipe(&R, sizeof(R));
+}
+
+/* 5.1.7: check [S]B = R + [k]A as encode([S]B - [k]A) == R (rules in
+ * ed25519.h). */
+static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32],
+                           const uint8_t *dom, size_t dom_len,
+                           const uint8_t *msg, size_t msg_len)
+{
+    picopsa_sha512_context hash;
+    uint8_t k[64], check[32];
+    ge25519_p3 A, minus_A;
+    ge25519_p2 R;
+
+    if (!sc25519_is_canonical(sig + 32)) {
+        return -1;
+    }
+    if (ge25519_frombytes(&A, pk) != 0) {
+        return -1;
+    }
+    pp_sha512_init(&hash);
+    pp_sha512_update(&hash, dom, dom_len);
+    pp_sha512_update(&hash, sig, 32);
+    pp_sha512_update(&hash, pk, 32);
+    pp_sha512_update(&hash, msg, msg_len);
+    pp_sha512_finish(&hash, k);
+    sc25519_reduce(k, k);
+
+    ge25519_p3_neg(&minus_A, &A);
+    ge25519_double_scalarmult_vartime(&R, k, &minus_A, sig + 32);
+    ge25519_p2_tobytes(check, &R);
+    return memcmp(check, sig, 32) == 0 ? 0 : -1;
+}
+
+void pp_ed25519_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
+                     const uint8_t *msg, size_t msg_len)
+{
+    sign_with_dom(sig, seed, pk, NULL, 0, msg, msg_len);
+}
+
+int pp_ed25519_verify(const uint8_t sig[64], const uint8_t pk[32],
+                      const uint8_t *msg, size_t msg_len)
+{
+    return verify_with_dom(sig, pk, NULL, 0, msg, msg_len);
+}
+
+void pp_ed25519ph_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
+                       const uint8_t prehash[64])
+{
+    sign_with_dom(sig, seed, pk, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
+}
+
+int pp_ed25519ph_verify(const uint8_t sig[64], const uint8_t pk[32],
+                        const uint8_t prehash[64])
+{
+    return verify_with_dom(sig, pk, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
+}

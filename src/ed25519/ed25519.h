@@ -1,0 +1,57 @@
+/*
+ * ed25519.h -- Ed25519 and Ed25519ph signatures (RFC 8032 sec. 5.1).
+ *
+ * Contract:
+ *  - Keys: the 32-byte private key is the RFC 8032 seed ("secret key");
+ *    the public key is the 32-byte encoding of A = [s]B (5.1.5).
+ *  - Signing (5.1.6) is deterministic and constant time in the seed and
+ *    in the nonce; callers pass the public key they hold next to the seed
+ *    (it must be pp_ed25519_public_key(seed), as the PSA key store keeps).
+ *  - Ed25519ph signs the 64-byte SHA-512 of the message with
+ *    dom2(1, "") (5.1, empty context, as PSA_ALG_ED25519PH requires).
+ *  - Verification rules (5.1.7, the "cofactorless" equation, the same set
+ *    as OpenSSL and the ref10 lineage), all enforced here:
+ *      1. the signature is exactly 64 bytes (the caller checks the length);
+ *      2. S must be canonical, S < L; otherwise reject (no malleability);
+ *      3. A must decode per 5.1.3: y < p, on the curve, not (x = 0 with
+ *         sign bit 1); small-order A is accepted, as in RFC 8032;
+ *      4. R is never decoded: we compute R' = [S]B - [k]A with
+ *         k = SHA-512(dom || R || A || M) mod L, encode R' canonically and
+ *         compare the 32 bytes with R. So a non-canonical R (y >= p, or
+ *         x = 0 with the sign bit) can never match and is rejected, and a
+ *         small-order R is accepted exactly when the equation holds
+ *         without the cofactor 8.
+ *    Verification is variable time: all its inputs are public.
+ *  - Returns 0 on success, -1 on failure; no allocation; secrets on the
+ *    stack are wiped.
+ */
+#ifndef PICOPSA_ED25519_H
+#define PICOPSA_ED25519_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PP_ED25519_SEED_SIZE 32u
+#define PP_ED25519_PUBLIC_KEY_SIZE 32u
+#define PP_ED25519_SIGNATURE_SIZE 64u
+#define PP_ED25519PH_HASH_SIZE 64u
+
+/* pk = encoding of [clamp(SHA-512(seed)[0..32])]B (RFC 8032 5.1.5). */
+void pp_ed25519_public_key(uint8_t pk[32], const uint8_t seed[32]);
+
+/* 0 when pk passes the decoding rules of 5.1.3 (rule 3 above), else -1. */
+int pp_ed25519_public_key_check(const uint8_t pk[32]);
+
+/* PureEdDSA Ed25519 (5.1.6). msg may be NULL when msg_len is 0. */
+void pp_ed25519_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
+                     const uint8_t *msg, size_t msg_len);
+int pp_ed25519_verify(const uint8_t sig[64], const uint8_t pk[32],
+                      const uint8_t *msg, size_t msg_len);
+
+/* Ed25519ph over a SHA-512 prehash, empty context. */
+void pp_ed25519ph_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
+                       const uint8_t prehash[64]);
+int pp_ed25519ph_verify(const uint8_t sig[64], const uint8_t pk[32],
+                        const uint8_t prehash[64]);
+
+#endif /* PICOPSA_ED25519_H */

@@ -1,0 +1,103 @@
+/*
+ * fe25519.h -- arithmetic in GF(p), p = 2^255 - 19 (RFC 7748 sec. 4.1,
+ * RFC 8032 sec. 5.1), for Ed25519.
+ *
+ * Contract:
+ *  - fe25519 is an unsigned, partially reduced limb vector: the value is
+ *    sum(v[i] * 2^offset(i)) mod p and limbs may exceed their nominal width
+ *    by a few bits between operations. Two representations, chosen by
+ *    PICOPSA_ED25519_FE51 (picopsa/config.h):
+ *      1: 5 limbs of 51 bits in uint64_t, products in unsigned __int128
+ *         (64-bit hosts);
+ *      0: 10 limbs alternating 26/25 bits in uint32_t, products in
+ *         uint64_t (32-bit MCUs; ref10's radix 2^25.5).
+ *  - Bounds ("tight" = output of mul/sq/sub/carry/frombytes, limbs at most
+ *    a few units over their nominal width): add takes tight inputs or one
+ *    level of sums; mul/sq accept operands that are the sum of up to three
+ *    tight values; sub accepts a subtrahend that is a sum of up to four
+ *    tight values and returns a tight result.
+ *  - Every function is constant time: no branch and no memory index depends
+ *    on limb values. fe25519_cmov/cswap use masks, never branches.
+ *  - Outputs may alias inputs.
+ *  - FE25519_CONST(w0,w1,w2,w3) builds a constant initialiser from the
+ *    four little-endian 64-bit words of a canonical value (used by the
+ *    generated ge25519_tables.h), so tables are representation-independent.
+ */
+#ifndef PICOPSA_FE25519_H
+#define PICOPSA_FE25519_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <picopsa/config.h>
+
+#if PICOPSA_ED25519_FE51
+
+typedef struct {
+    uint64_t v[5];
+} fe25519;
+
+#define FE25519_M51 ((((uint64_t)1) << 51) - 1u)
+#define FE25519_CONST(w0, w1, w2, w3)                                             \
+    {{((uint64_t)(w0)) & FE25519_M51,                                             \
+      ((((uint64_t)(w0)) >> 51) | (((uint64_t)(w1)) << 13)) & FE25519_M51,        \
+      ((((uint64_t)(w1)) >> 38) | (((uint64_t)(w2)) << 26)) & FE25519_M51,        \
+      ((((uint64_t)(w2)) >> 25) | (((uint64_t)(w3)) << 39)) & FE25519_M51,        \
+      (((uint64_t)(w3)) >> 12) & FE25519_M51}}
+
+#else /* radix 2^25.5 */
+
+typedef struct {
+    uint32_t v[10];
+} fe25519;
+
+#define FE25519_M26 ((((uint64_t)1) << 26) - 1u)
+#define FE25519_M25 ((((uint64_t)1) << 25) - 1u)
+#define FE25519_CONST(w0, w1, w2, w3)                                             \
+    {{(uint32_t)(((uint64_t)(w0)) & FE25519_M26),                                 \
+      (uint32_t)((((uint64_t)(w0)) >> 26) & FE25519_M25),                         \
+      (uint32_t)(((((uint64_t)(w0)) >> 51) | (((uint64_t)(w1)) << 13)) & FE25519_M26), \
+      (uint32_t)((((uint64_t)(w1)) >> 13) & FE25519_M25),                         \
+      (uint32_t)((((uint64_t)(w1)) >> 38) & FE25519_M26),                         \
+      (uint32_t)(((uint64_t)(w2)) & FE25519_M25),                                 \
+      (uint32_t)((((uint64_t)(w2)) >> 25) & FE25519_M26),                         \
+      (uint32_t)(((((uint64_t)(w2)) >> 51) | (((uint64_t)(w3)) << 13)) & FE25519_M25), \
+      (uint32_t)((((uint64_t)(w3)) >> 12) & FE25519_M26),                         \
+      (uint32_t)((((uint64_t)(w3)) >> 38) & FE25519_M25)}}
+
+#endif
+
+/* h = 0, h = 1. */
+void fe25519_0(fe25519 *h);
+void fe25519_1(fe25519 *h);
+/* h = f + g (no carry: see the bounds above). */
+void fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g);
+/* h = f - g, carried to tight limbs. */
+void fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g);
+/* h = -f, tight. */
+void fe25519_neg(fe25519 *h, const fe25519 *f);
+/* h = f * g, h = f^2, h = f^(2^n) (n >= 1); all tight. */
+void fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g);
+void fe25519_sq(fe25519 *h, const fe25519 *f);
+void fe25519_sq_n(fe25519 *h, const fe25519 *f, unsigned n);
+/* h = 1/f = f^(p-2) (0 maps to 0). Fixed addition chain: constant time. */
+void fe25519_invert(fe25519 *h, const fe25519 *f);
+/* h = f^((p-5)/8) = f^(2^252-3), the core of the square root of RFC 8032
+ * 5.1.3 step 3. */
+void fe25519_pow22523(fe25519 *h, const fe25519 *f);
+/* h = f when move == 1, unchanged when move == 0 (move must be 0 or 1). */
+void fe25519_cmov(fe25519 *h, const fe25519 *f, uint32_t move);
+/* 32-byte little-endian canonical encoding (value fully reduced mod p). */
+void fe25519_tobytes(uint8_t s[32], const fe25519 *f);
+/* Decode 32 bytes, ignoring bit 255 (RFC 8032 5.1.3 step 1 takes it as the
+ * x sign). Values in [p, 2^255) are accepted and reduced: callers that need
+ * canonical input check with fe25519_bytes_are_canonical(). */
+void fe25519_frombytes(fe25519 *h, const uint8_t s[32]);
+/* 1 when the low 255 bits of s encode a value < p, else 0. */
+int fe25519_bytes_are_canonical(const uint8_t s[32]);
+/* 1 when f == 0 mod p, else 0. */
+int fe25519_iszero(const fe25519 *f);
+/* Least significant bit of the canonical value ("negative" in RFC 8032). */
+int fe25519_isnegative(const fe25519 *f);
+
+#endif /* PICOPSA_FE25519_H */

@@ -1,0 +1,389 @@
+/*
+ * ge25519.c -- Ed25519 group operations (see ge25519.h).
+ *
+ * Point formats used internally, all from HWCD 2008 (a = -1):
+ *  - p1p1 "completed" ((X:Z),(Y:T)): x = X/Z, y = Y/T, the raw output of
+ *    an addition or doubling; converting costs 3 (to p2) or 4 (to p3) muls.
+ *  - niels (y+x, y-x, 2dxy): an affine addend (precomputed tables), so a
+ *    mixed addition costs 7 muls.
+ *  - cached (Y+X, Y-X, Z, 2dT): a projective addend (8 muls).
+ */
+#include "ed25519/ge25519.h"
+
+#include <string.h>
+
+#include "common/pp_util.h"
+
+typedef struct {
+    fe25519 X, Y, Z, T;
+} ge25519_p1p1;
+
+typedef struct {
+    fe25519 ypx, ymx, xy2d;
+} ge25519_niels;
+
+typedef struct {
+    fe25519 ypx, ymx, Z, T2d;
+} ge25519_cached;
+
+#include "ed25519/ge25519_tables.h"
+
+static const fe25519 fe_d = GE25519_CONST_D;
+static const fe25519 fe_2d = GE25519_CONST_2D;
+static const fe25519 fe_sqrt_m1 = GE25519_CONST_SQRT_M1;
+
+static void p3_identity(ge25519_p3 *h)
+{
+    fe25519_0(&h->X);
+    fe25519_1(&h->Y);
+    fe25519_1(&h->Z);
+    fe25519_0(&h->T);
+}
+
+static void p1p1_to_p2(ge25519_p2 *r, const ge25519_p1p1 *p)
+{
+    fe25519_mul(&r->X, &p->X, &p->T);
+    fe25519_mul(&r->Y, &p->Y, &p->Z);
+    fe25519_mul(&r->Z, &p->Z, &p->T);
+}
+
+static void p1p1_to_p3(ge25519_p3 *r, const ge25519_p1p1 *p)
+{
+    fe25519_mul(&r->X, &p->X, &p->T);
+    fe25519_mul(&r->Y, &p->Y, &p->Z);
+    fe25519_mul(&r->Z, &p->Z, &p->T);
+    fe25519_mul(&r->T, &p->X, &p->Y);
+}
+
+static void p3_to_cached(ge25519_cached *r, const ge25519_p3 *p)
+{
+    fe25519_add(&r->ypx, &p->Y, &p->X);
+    fe25519_sub(&r->ymx, &p->Y, &p->X);
+    r->Z = p->Z;
+    fe25519_mul(&r->T2d, &p->T, &fe_2d);
+}
+
+/* Doubling, HWCD dbl-2008-hwcd with a = -1: 4 squarings.
+ * A = X^2, B = Y^2, C = 2Z^2; x3 = ((X+Y)^2 - A - B)/(B - A),
+ * y3 = (A + B)/(C - (B - A)). */
+static void p2_dbl(ge25519_p1p1 *r, const ge25519_p2 *p)
+{
+    fe25519 a, xy;
+    fe25519_sq(&a, &p->X);
+    fe25519_sq(&r->Z, &p->Y);          /* B */
+    fe25519_sq(&r->T, &p->Z);
+    fe25519_add(&r->T, &r->T, &r->T);  /* C */
+    fe25519_add(&xy, &p->X, &p->Y);
+    fe25519_sq(&xy, &xy);
+    fe25519_add(&r->Y, &r->Z, &a);     /* A + B */
+    fe25519_sub(&r->Z, &r->Z, &a);     /* B - A */
+    fe25519_sub(&r->X, &xy, &r->Y);
+    fe25519_sub(&r->T, &r->T, &r->Z);
+}
+
+static void p3_dbl(ge25519_p1p1 *r, const ge25519_p3 *p)
+{
+    ge25519_p2 q;
+    q.X = p->X;
+    q.Y = p->Y;
+    q.Z = p->Z;
+    p2_dbl(r, &q);
+}
+
+/* Shared tail of the additions, HWCD add-2008-hwcd-3 (a = -1):
+ * with a = (Y1-X1)(y2-x2), b = (Y1+X1)(y2+x2), c = T1 2d t2, zz = 2 Z1 Z2:
+ * x3 = (b - a)/(zz + c), y3 = (b + a)/(zz - c). */
+static void add_tail(ge25519_p1p1 *r, const fe25519 *a, const fe25519 *b,
+                     const fe25519 *c, const fe25519 *zz)
+{
+    fe25519_sub(&r->X, b, a);
+    fe25519_add(&r->Y, b, a);
+    fe25519_add(&r->Z, zz, c);
+    fe25519_sub(&r->T, zz, c);
+}
+
+static void p3_madd(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_niels *q)
+{
+    fe25519 a, b, c, zz, t;
+    fe25519_sub(&t, &p->Y, &p->X);
+    fe25519_mul(&a, &t, &q->ymx);
+    fe25519_add(&t, &p->Y, &p->X);
+    fe25519_mul(&b, &t, &q->ypx);
+    fe25519_mul(&c, &p->T, &q->xy2d);
+    fe25519_add(&zz, &p->Z, &p->Z);
+    add_tail(r, &a, &b, &c, &zz);
+}
+
+/* p - q for an affine addend: -q = (y-x, y+x, -2dxy), so a and b swap
+ * their table operands and c changes sign. */
+static void p3_msub(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_niels *q)
+{
+    fe25519 a, b, c, zz, t;
+    fe25519_sub(&t, &p->Y, &p->X);
+    fe25519_mul(&a, &t, &q->ypx);
+    fe25519_add(&t, &p->Y, &p->X);
+    fe25519_mul(&b, &t, &q->ymx);
+    fe25519_mul(&c, &p->T, &q->xy2d);
+    fe25519_add(&zz, &p->Z, &p->Z);
+    fe25519_sub(&r->X, &b, &a);
+    fe25519_add(&r->Y, &b, &a);
+    fe25519_sub(&r->Z, &zz, &c);
+    fe25519_add(&r->T, &zz, &c);
+}
+
+static void p3_add(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_cached *q)
+{
+    fe25519 a, b, c, zz, t;
+    fe25519_sub(&t, &p->Y, &p->X);
+    fe25519_mul(&a, &t, &q->ymx);
+    fe25519_add(&t, &p->Y, &p->X);
+    fe25519_mul(&b, &t, &q->ypx);
+    fe25519_mul(&c, &p->T, &q->T2d);
+    fe25519_mul(&zz, &p->Z, &q->Z);
+    fe25519_add(&zz, &zz, &zz);
+    add_tail(r, &a, &b, &c, &zz);
+}
+
+static void p3_sub(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_cached *q)
+{
+    fe25519 a, b, c, zz, t;
+    fe25519_sub(&t, &p->Y, &p->X);
+    fe25519_mul(&a, &t, &q->ypx);
+    fe25519_add(&t, &p->Y, &p->X);
+    fe25519_mul(&b, &t, &q->ymx);
+    fe25519_mul(&c, &p->T, &q->T2d);
+    fe25519_mul(&zz, &p->Z, &q->Z);
+    fe25519_add(&zz, &zz, &zz);
+    fe25519_sub(&r->X, &b, &a);
+    fe25519_add(&r->Y, &b, &a);
+    fe25519_sub(&r->Z, &zz, &c);
+    fe25519_add(&r->T, &zz, &c);
+}
+
+void ge25519_p2_tobytes(uint8_t s[32], const ge25519_p2 *h)
+{
+    fe25519 recip, x, y;
+    fe25519_invert(&recip, &h->Z);
+    fe25519_mul(&x, &h->X, &recip);
+    fe25519_mul(&y, &h->Y, &recip);
+    fe25519_tobytes(s, &y);
+    s[31] = (uint8_t)(s[31] ^ (fe25519_isnegative(&x) << 7));
+}
+
+void ge25519_p3_tobytes(uint8_t s[32], const ge25519_p3 *h)
+{
+    ge25519_p2 q;
+    q.X = h->X;
+    q.Y = h->Y;
+    q.Z = h->Z;
+    ge25519_p2_tobytes(s, &q);
+}
+
+int ge25519_frombytes(ge25519_p3 *h, const uint8_t s[32])
+{
+    fe25519 u, v, v3, vxx, check;
+    uint32_t sign = (uint32_t)(s[31] >> 7);
+    int canonical = fe25519_bytes_are_canonical(s);
+    int ok_direct, ok_rotated, x_is_zero;
+
+    fe25519_frombytes(&h->Y, s);
+    fe25519_1(&h->Z);
+    /* RFC 8032 5.1.3 step 2: x^2 = u/v with u = y^2 - 1, v = d y^2 + 1. */
+    fe25519_sq(&u, &h->Y);
+    fe25519_mul(&v, &u, &fe_d);
+    fe25519_sub(&u, &u, &h->Z);
+    fe25519_add(&v, &v, &h->Z);
+    /* Step 3: x = u v^3 (u v^7)^((p-5)/8). */
+    fe25519_sq(&v3, &v);
+    fe25519_mul(&v3, &v3, &v);
+    fe25519_sq(&h->X, &v3);
+    fe25519_mul(&h->X, &h->X, &v);
+    fe25519_mul(&h->X, &h->X, &u);
+    fe25519_pow22523(&h->X, &h->X);
+    fe25519_mul(&h->X, &h->X, &v3);
+    fe25519_mul(&h->X, &h->X, &u);
+    /* v x^2 = u: x is a root; v x^2 = -u: x * sqrt(-1) is; else none. */
+    fe25519_sq(&vxx, &h->X);
+    fe25519_mul(&vxx, &vxx, &v);
+    fe25519_sub(&check, &vxx, &u);
+    ok_direct = fe25519_iszero(&check);
+    fe25519_add(&check, &vxx, &u);
+    ok_rotated = fe25519_iszero(&check);
+    fe25519_mul(&check, &h->X, &fe_sqrt_m1);
+    fe25519_cmov(&h->X, &check, (uint32_t)ok_rotated);
+    /* Step 4: x = 0 with sign 1 is invalid; pick the root of the right sign. */
+    x_is_zero = fe25519_iszero(&h->X);
+    fe25519_neg(&check, &h->X);
+    fe25519_cmov(&h->X, &check, (uint32_t)fe25519_isnegative(&h->X) ^ sign);
+    fe25519_mul(&h->T, &h->X, &h->Y);
+    return ((canonical & (ok_direct | ok_rotated) & ~(x_is_zero & (int)sign)) == 1) ? 0 : -1;
+}
+
+void ge25519_p3_neg(ge25519_p3 *h, const ge25519_p3 *p)
+{
+    fe25519_neg(&h->X, &p->X);
+    h->Y = p->Y;
+    h->Z = p->Z;
+    fe25519_neg(&h->T, &p->T);
+}
+
+/* ---- constant-time fixed-base multiplication ------------------------- */
+
+#define BASE_SPACING (64 / PICOPSA_ED25519_BASE_TABLES)
+
+static void niels_cmov(ge25519_niels *t, const ge25519_niels *u, uint32_t move)
+{
+    fe25519_cmov(&t->ypx, &u->ypx, move);
+    fe25519_cmov(&t->ymx, &u->ymx, move);
+    fe25519_cmov(&t->xy2d, &u->xy2d, move);
+}
+
+/* t = digit * row[0] for digit in [-8, 8], reading all 8 entries of the
+ * row whatever the digit (secret), and negating by masks. */
+static void select_niels(ge25519_niels *t, const ge25519_niels row[8], int8_t digit)
+{
+    ge25519_niels minus;
+    const uint32_t negative = (uint32_t)(uint8_t)digit >> 7;
+    const uint32_t magnitude = (uint32_t)(uint8_t)(digit - (int8_t)((-(int)negative & digit) * 2));
+    uint32_t j;
+
+    fe25519_1(&t->ypx);
+    fe25519_1(&t->ymx);
+    fe25519_0(&t->xy2d);
+    for (j = 0; j < 8; j++) {
+        niels_cmov(t, &row[j], 1u & pp_ct_mask_eq_u32(magnitude, j + 1u));
+    }
+    minus.ypx = t->ymx;
+    minus.ymx = t->ypx;
+    fe25519_neg(&minus.xy2d, &t->xy2d);
+    niels_cmov(t, &minus, negative);
+}
+
+void ge25519_scalarmult_base(ge25519_p3 *h, const uint8_t a[32])
+{
+    int8_t e[64];
+    int carry = 0;
+    int i, k, m;
+    ge25519_p1p1 r;
+    ge25519_p2 q;
+    ge25519_niels t;
+
+    /* Signed radix 16 (Bernstein et al. 2011, sec. 4): a = sum e[i] 16^i
+     * with e[i] in [-8, 8); the top digit absorbs the last carry (<= 8
+     * because a < 2^255). */
+    for (i = 0; i < 32; i++) {
+        e[2 * i] = (int8_t)(a[i] & 15);
+        e[2 * i + 1] = (int8_t)(a[i] >> 4);
+    }
+    for (i = 0; i < 63; i++) {
+        int v = e[i] + carry;
+        carry = (v + 8) >> 4;
+        e[i] = (int8_t)(v - carry * 16);
+    }
+    e[63] = (int8_t)(e[63] + carry);
+
+    /* Comb: [a]B = sum_m 16^m sum_k e[k*S + m] (16^(k*S) B), evaluated by
+     * Horner over m, so 4*(S-1) doublings and 64 mixed additions. */
+    p3_identity(h);
+    for (m = BASE_SPACING - 1; m >= 0; m--) {
+        if (m != BASE_SPACING - 1) {
+            p3_dbl(&r, h);
+            p1p1_to_p2(&q, &r);
+            p2_dbl(&r, &q);
+            p1p1_to_p2(&q, &r);
+            p2_dbl(&r, &q);
+            p1p1_to_p2(&q, &r);
+            p2_dbl(&r, &q);
+            p1p1_to_p3(h, &r);
+        }
+        for (k = 0; k < PICOPSA_ED25519_BASE_TABLES; k++) {
+            select_niels(&t, ge25519_base_comb[k], e[k * BASE_SPACING + m]);
+            p3_madd(&r, h, &t);
+            p1p1_to_p3(h, &r);
+        }
+    }
+    pp_wipe(e, sizeof(e));
+    pp_wipe(&t, sizeof(t));
+    pp_wipe(&r, sizeof(r));
+    pp_wipe(&q, sizeof(q));
+}
+
+/* ---- variable-time double-scalar multiplication (verification) ------- */
+
+#define A_WINDOW 5
+
+/* Width-w NAF of a 256-bit scalar: naf[i] odd in (-2^(w-1), 2^(w-1)) or 0,
+ * at most one non-zero digit in any w consecutive positions (HAC 14.7 /
+ * Solinas). VARIABLE TIME: public scalars only. */
+static void wnaf_vartime(int8_t naf[257], const uint8_t s[32], unsigned w)
+{
+    unsigned i = 0, carry = 0;
+    memset(naf, 0, 257);
+    while (i < 257) {
+        unsigned bit = i < 256 ? (unsigned)(s[i >> 3] >> (i & 7)) & 1u : 0u;
+        unsigned window, j;
+        if (bit == carry) {     /* bit + carry is 0 or 2: digit 0 */
+            i++;
+            continue;
+        }
+        window = carry;
+        for (j = 0; j < w && i + j < 256; j++) {
+            window += ((unsigned)(s[(i + j) >> 3] >> ((i + j) & 7)) & 1u) << j;
+        }
+        if (window & (1u << (w - 1))) {
+            naf[i] = (int8_t)((int)window - (1 << w));
+            carry = 1;
+        } else {
+            naf[i] = (int8_t)window;
+            carry = 0;
+        }
+        i += w;
+    }
+}
+
+void ge25519_double_scalarmult_vartime(ge25519_p2 *r, const uint8_t a[32],
+                                       const ge25519_p3 *A, const uint8_t b[32])
+{
+    int8_t naf_a[257], naf_b[257];
+    ge25519_cached a_odd[1 << (A_WINDOW - 2)];
+    ge25519_p1p1 t;
+    ge25519_p3 u, a2;
+    int i;
+
+    wnaf_vartime(naf_a, a, A_WINDOW);
+    wnaf_vartime(naf_b, b, PICOPSA_ED25519_VERIFY_WINDOW);
+
+    /* A, 3A, 5A, ..., 15A. */
+    p3_to_cached(&a_odd[0], A);
+    p3_dbl(&t, A);
+    p1p1_to_p3(&a2, &t);
+    for (i = 1; i < (1 << (A_WINDOW - 2)); i++) {
+        p3_add(&t, &a2, &a_odd[i - 1]);
+        p1p1_to_p3(&u, &t);
+        p3_to_cached(&a_odd[i], &u);
+    }
+
+    fe25519_0(&r->X);
+    fe25519_1(&r->Y);
+    fe25519_1(&r->Z);
+    for (i = 256; i >= 0 && naf_a[i] == 0 && naf_b[i] == 0; i--) {
+    }
+    for (; i >= 0; i--) {
+        p2_dbl(&t, r);
+        if (naf_a[i] > 0) {
+            p1p1_to_p3(&u, &t);
+            p3_add(&t, &u, &a_odd[naf_a[i] / 2]);
+        } else if (naf_a[i] < 0) {
+            p1p1_to_p3(&u, &t);
+            p3_sub(&t, &u, &a_odd[(-naf_a[i]) / 2]);
+        }
+        if (naf_b[i] > 0) {
+            p1p1_to_p3(&u, &t);
+            p3_madd(&t, &u, &ge25519_base_odd[naf_b[i] / 2]);
+        } else if (naf_b[i] < 0) {
+            p1p1_to_p3(&u, &t);
+            p3_msub(&t, &u, &ge25519_base_odd[(-naf_b[i]) / 2]);
+        }
+        p1p1_to_p2(r, &t);
+    }
+}

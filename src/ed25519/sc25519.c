@@ -1,0 +1,153 @@
+/*
+ * sc25519.c -- arithmetic modulo L (see sc25519.h).
+ */
+#include "ed25519/sc25519.h"
+
+#include "common/pp_util.h"
+
+/* L, least significant word first. */
+static const uint32_t sc_L[8] = {
+    0x5cf5d3edu, 0x5812631au, 0xa2f79cd6u, 0x14def9deu, 0, 0, 0, 0x10000000u
+};
+/* Barrett constant mu = floor(2^512 / L) (HAC 14.42 with b = 2^32, k = 8). */
+static const uint32_t sc_mu[9] = {
+    0x0a2c131bu, 0xed9ce5a3u, 0x086329a7u, 0x2106215du, 0xffffffebu,
+    0xffffffffu, 0xffffffffu, 0xffffffffu, 0x0000000fu
+};
+
+/* r -= L when r >= L, by masks: r holds 9 words (r < 3L < 2^288). */
+static void sc_cond_sub_L(uint32_t r[9])
+{
+    uint32_t diff[9];
+    uint64_t borrow = 0;
+    uint32_t keep;
+    unsigned i;
+    for (i = 0; i < 9; i++) {
+        uint64_t t = (uint64_t)r[i] - (i < 8 ? sc_L[i] : 0u) - borrow;
+        diff[i] = (uint32_t)t;
+        borrow = (t >> 32) & 1u;
+    }
+    /* borrow = 1: r < L, keep r. */
+    keep = (uint32_t)0 - (uint32_t)borrow;
+    for (i = 0; i < 9; i++) {
+        r[i] = pp_ct_select_u32(keep, r[i], diff[i]);
+    }
+}
+
+/* out = x mod L for a 512-bit x given as 16 words (HAC 14.42). */
+static void sc_barrett(uint8_t out[32], const uint32_t x[16])
+{
+    uint32_t q3[9], r[9];
+    uint64_t acc, carry;
+    unsigned i, j;
+
+    /* q1 = floor(x / b^7) (words 7..15), q3 = floor(q1 * mu / b^9):
+     * a full column-wise product, keeping only columns >= 9. The low
+     * columns still feed their carries upward. */
+    {
+        uint32_t prod[18];
+        carry = 0;
+        for (i = 0; i < 18; i++) {
+            uint64_t hi = 0;
+            acc = carry;
+            for (j = 0; j < 9; j++) {
+                if (i >= j && i - j < 9) {
+                    uint64_t p = (uint64_t)x[7 + j] * sc_mu[i - j];
+                    acc += (uint32_t)p;
+                    hi += p >> 32;
+                }
+            }
+            prod[i] = (uint32_t)acc;
+            carry = (acc >> 32) + hi;
+        }
+        for (i = 0; i < 9; i++) {
+            q3[i] = prod[9 + i];
+        }
+        pp_wipe(prod, sizeof(prod));
+    }
+
+    /* r = (x mod b^9) - (q3 * L mod b^9) mod b^9. */
+    carry = 0;
+    {
+        uint32_t r2[9];
+        uint64_t borrow = 0;
+        for (i = 0; i < 9; i++) {
+            uint64_t hi = 0;
+            acc = carry;
+            for (j = 0; j <= i && j < 8; j++) {
+                uint64_t p = (uint64_t)sc_L[j] * q3[i - j];
+                acc += (uint32_t)p;
+                hi += p >> 32;
+            }
+            r2[i] = (uint32_t)acc;
+            carry = (acc >> 32) + hi;
+        }
+        for (i = 0; i < 9; i++) {
+            uint64_t t = (uint64_t)x[i] - r2[i] - borrow;
+            r[i] = (uint32_t)t;
+            borrow = (t >> 32) & 1u;
+        }
+        pp_wipe(r2, sizeof(r2));
+    }
+    /* HAC 14.42 step 4: 0 <= r < 3L, so two conditional subtractions. */
+    sc_cond_sub_L(r);
+    sc_cond_sub_L(r);
+    for (i = 0; i < 8; i++) {
+        pp_store_le32(out + 4 * i, r[i]);
+    }
+    pp_wipe(q3, sizeof(q3));
+    pp_wipe(r, sizeof(r));
+}
+
+void sc25519_reduce(uint8_t out[32], const uint8_t in[64])
+{
+    uint32_t x[16];
+    unsigned i;
+    for (i = 0; i < 16; i++) {
+        x[i] = pp_load_le32(in + 4 * i);
+    }
+    sc_barrett(out, x);
+    pp_wipe(x, sizeof(x));
+}
+
+void sc25519_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32],
+                    const uint8_t c[32])
+{
+    uint32_t aw[8], bw[8], x[16];
+    uint64_t acc, carry = 0;
+    unsigned i, j;
+    for (i = 0; i < 8; i++) {
+        aw[i] = pp_load_le32(a + 4 * i);
+        bw[i] = pp_load_le32(b + 4 * i);
+    }
+    /* Schoolbook product by columns, c added into the low columns. */
+    for (i = 0; i < 16; i++) {
+        uint64_t hi = 0;
+        acc = carry + (i < 8 ? pp_load_le32(c + 4 * i) : 0u);
+        for (j = 0; j < 8; j++) {
+            if (i >= j && i - j < 8) {
+                uint64_t p = (uint64_t)aw[j] * bw[i - j];
+                acc += (uint32_t)p;
+                hi += p >> 32;
+            }
+        }
+        x[i] = (uint32_t)acc;
+        carry = (acc >> 32) + hi;
+    }
+    sc_barrett(out, x);
+    pp_wipe(aw, sizeof(aw));
+    pp_wipe(bw, sizeof(bw));
+    pp_wipe(x, sizeof(x));
+}
+
+int sc25519_is_canonical(const uint8_t s[32])
+{
+    /* s < L iff s - L borrows. */
+    uint64_t borrow = 0;
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        uint64_t t = (uint64_t)pp_load_le32(s + 4 * i) - sc_L[i] - borrow;
+        borrow = (t >> 32) & 1u;
+    }
+    return (int)borrow;
+}

@@ -1,0 +1,480 @@
+/*
+ * test_ed25519.c -- the internal Ed25519 API (src/ed25519):
+ *  - field and scalar arithmetic against OpenSSL BIGNUM on random inputs;
+ *  - RFC 8032 sec. 7.1 / 7.3 vectors byte for byte (key derivation, Ed25519
+ *    and Ed25519ph signing, verification);
+ *  - every Wycheproof ed25519_test.json case gives its expected result;
+ *  - random keys and messages cross-checked with OpenSSL's Ed25519 both
+ *    ways (byte-identical signatures, each side verifies the other's);
+ *  - every single-bit flip of a signature, public key or message rejected;
+ *  - public-key decoding rules (non-canonical, off-curve, x = 0 with sign).
+ * ED25519_TEST_ITERATIONS sets the random case count (test_ed25519_slow.c
+ * raises it).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/bn.h>
+#include <openssl/evp.h>
+
+#include "ed25519/ed25519.h"
+#include "ed25519/fe25519.h"
+#include "ed25519/sc25519.h"
+#include "hash/sha512.h"
+#include "json.h"
+#include "test_util.h"
+
+#ifndef ED25519_TEST_ITERATIONS
+#define ED25519_TEST_ITERATIONS 1000
+#endif
+
+/* ---- helpers --------------------------------------------------------- */
+
+static BIGNUM *bn_le(const uint8_t *p, size_t n)
+{
+    BIGNUM *b = BN_lebin2bn(p, (int)n, NULL);
+    if (b == NULL) {
+        abort();
+    }
+    return b;
+}
+
+static void bn_to_le32(uint8_t out[32], const BIGNUM *b)
+{
+    if (BN_bn2lebinpad(b, out, 32) != 32) {
+        abort();
+    }
+}
+
+static EVP_PKEY *ossl_private(const uint8_t seed[32])
+{
+    return EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, seed, 32);
+}
+
+static int ossl_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t *msg, size_t len)
+{
+    EVP_PKEY *key = ossl_private(seed);
+    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+    size_t sig_len = 64;
+    int ok = key != NULL && ctx != NULL &&
+             EVP_DigestSignInit(ctx, NULL, NULL, NULL, key) == 1 &&
+             EVP_DigestSign(ctx, sig, &sig_len, msg, len) == 1 && sig_len == 64;
+    EVP_MD_CTX_free(ctx);
+    EVP_PKEY_free(key);
+    return ok;
+}
+
+static int ossl_verify(const uint8_t *sig, size_t sig_len, const uint8_t pk[32],
+                       const uint8_t *msg, size_t len)
+{
+    EVP_PKEY *key = EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, NULL, pk, 32);
+    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+    int ok = key != NULL && ctx != NULL &&
+             EVP_DigestVerifyInit(ctx, NULL, NULL, NULL, key) == 1 &&
+             EVP_DigestVerify(ctx, sig, sig_len, msg, len) == 1;
+    EVP_MD_CTX_free(ctx);
+    EVP_PKEY_free(key);
+    return ok;
+}
+
+static void ossl_public(uint8_t pk[32], const uint8_t seed[32])
+{
+    EVP_PKEY *key = ossl_private(seed);
+    size_t len = 32;
+    if (key == NULL || EVP_PKEY_get_raw_public_key(key, pk, &len) != 1 || len != 32) {
+        abort();
+    }
+    EVP_PKEY_free(key);
+}
+
+/* ---- field and scalar arithmetic vs BIGNUM ---------------------------- */
+
+static void test_field(void)
+{
+    BN_CTX *bn = BN_CTX_new();
+    BIGNUM *p = BN_new();
+    int i, fail = 0;
+    BN_set_bit(p, 255);
+    BN_sub_word(p, 19);
+
+    for (i = 0; i < 2000; i++) {
+        uint8_t a[32], b[32], out[32], want[32];
+        fe25519 fa, fb, fr;
+        BIGNUM *ba, *bb, *r = BN_new();
+        test_rng_bytes(a, 32);
+        test_rng_bytes(b, 32);
+        if (i < 8) { /* edges: p - 1, p + small, all ones */
+            memset(a, 0xff, 32);
+            a[0] = (uint8_t)(0xec + i);
+        }
+        a[31] &= 0x7f;
+        b[31] &= 0x7f;
+        fe25519_frombytes(&fa, a);
+        fe25519_frombytes(&fb, b);
+        ba = bn_le(a, 32);
+        bb = bn_le(b, 32);
+
+        fe25519_mul(&fr, &fa, &fb);
+        fe25519_tobytes(out, &fr);
+        BN_mod_mul(r, ba, bb, p, bn);
+        bn_to_le32(want, r);
+        fail |= memcmp(out, want, 32) != 0;
+
+        fe25519_sq(&fr, &fa);
+        fe25519_tobytes(out, &fr);
+        BN_mod_sqr(r, ba, p, bn);
+        bn_to_le32(want, r);
+        fail |= memcmp(out, want, 32) != 0;
+
+        fe25519_add(&fr, &fa, &fb);
+        fe25519_add(&fr, &fr, &fa); /* a sum of three values, then mul */
+        fe25519_mul(&fr, &fr, &fb);
+        fe25519_tobytes(out, &fr);
+        BN_mod_add(r, ba, bb, p, bn);
+        BN_mod_add(r, r, ba, p, bn);
+        BN_mod_mul(r, r, bb, p, bn);
+        bn_to_le32(want, r);
+        fail |= memcmp(out, want, 32) != 0;
+
+        fe25519_sub(&fr, &fa, &fb);
+        fe25519_tobytes(out, &fr);
+        BN_mod_sub(r, ba, bb, p, bn);
+        bn_to_le32(want, r);
+        fail |= memcmp(out, want, 32) != 0;
+
+        if (i % 20 == 0) {
+            fe25519_invert(&fr, &fa);
+            fe25519_tobytes(out, &fr);
+            BN_nnmod(r, ba, p, bn);
+            if (BN_is_zero(r)) {
+                BN_zero(r);
+            } else {
+                BN_mod_inverse(r, r, p, bn);
+            }
+            bn_to_le32(want, r);
+            fail |= memcmp(out, want, 32) != 0;
+        }
+        BN_free(ba);
+        BN_free(bb);
+        BN_free(r);
+    }
+    CHECK(fail == 0);
+
+    /* Canonical encoding: p itself and p + 1 reduce to 0 and 1 and are
+     * flagged non-canonical; p - 1 is canonical. */
+    {
+        uint8_t s[32], out[32], one[32] = { 1 };
+        fe25519 f;
+        memset(s, 0xff, 32);
+        s[31] = 0x7f;
+        s[0] = 0xed;
+        CHECK(fe25519_bytes_are_canonical(s) == 0);
+        fe25519_frombytes(&f, s);
+        CHECK(fe25519_iszero(&f) == 1);
+        s[0] = 0xee;
+        CHECK(fe25519_bytes_are_canonical(s) == 0);
+        fe25519_frombytes(&f, s);
+        fe25519_tobytes(out, &f);
+        CHECK_MEM(out, one, 32);
+        s[0] = 0xec;
+        CHECK(fe25519_bytes_are_canonical(s) == 1);
+        s[31] = 0xff; /* bit 255 is ignored */
+        CHECK(fe25519_bytes_are_canonical(s) == 1);
+        s[30] = 0xfe;
+        s[0] = 0xff;
+        CHECK(fe25519_bytes_are_canonical(s) == 1);
+    }
+    BN_free(p);
+    BN_CTX_free(bn);
+}
+
+static void test_scalar(void)
+{
+    static const uint8_t L_bytes[32] = {
+        0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10
+    };
+    BN_CTX *bn = BN_CTX_new();
+    BIGNUM *L = bn_le(L_bytes, 32);
+    int i, fail = 0;
+    uint8_t s[32];
+
+    for (i = 0; i < 2000; i++) {
+        uint8_t x[64], a[32], b[32], c[32], out[32], want[32];
+        BIGNUM *bx, *ba, *bb, *bc, *r = BN_new();
+        test_rng_bytes(x, 64);
+        test_rng_bytes(a, 32);
+        test_rng_bytes(b, 32);
+        test_rng_bytes(c, 32);
+        if (i == 0) {
+            memset(x, 0xff, 64);
+        }
+        if (i == 1) {
+            memset(x, 0, 64);
+            memcpy(x, L_bytes, 32); /* L itself reduces to 0 */
+        }
+        a[31] &= 0x1f; /* a, c < 2^253 like k and r; b < 2^255 like s */
+        c[31] &= 0x1f;
+        b[31] &= 0x7f;
+        bx = bn_le(x, 64);
+        ba = bn_le(a, 32);
+        bb = bn_le(b, 32);
+        bc = bn_le(c, 32);
+
+        sc25519_reduce(out, x);
+        BN_nnmod(r, bx, L, bn);
+        bn_to_le32(want, r);
+        fail |= memcmp(out, want, 32) != 0;
+
+        sc25519_muladd(out, a, b, c);
+        BN_mul(r, ba, bb, bn);
+        BN_add(r, r, bc);
+        BN_nnmod(r, r, L, bn);
+        bn_to_le32(want, r);
+        fail |= memcmp(out, want, 32) != 0;
+
+        BN_free(bx);
+        BN_free(ba);
+        BN_free(bb);
+        BN_free(bc);
+        BN_free(r);
+    }
+    CHECK(fail == 0);
+
+    CHECK(sc25519_is_canonical(L_bytes) == 0);
+    memcpy(s, L_bytes, 32);
+    s[0]--;
+    CHECK(sc25519_is_canonical(s) == 1);
+    s[0] = 0xee;
+    CHECK(sc25519_is_canonical(s) == 0);
+    memset(s, 0xff, 32);
+    CHECK(sc25519_is_canonical(s) == 0);
+    BN_free(L);
+    BN_CTX_free(bn);
+}
+
+/* ---- RFC 8032 --------------------------------------------------------- */
+
+static void test_rfc8032(void)
+{
+    json_value *root = json_parse_file(test_data_path("vectors/rfc8032_ed25519.json"));
+    const json_value *vectors = json_get(root, "vectors");
+    size_t i, n = json_len(vectors), seen_ph = 0;
+
+    CHECK(n == 6);
+    for (i = 0; i < n; i++) {
+        const json_value *v = json_at(vectors, i);
+        uint8_t seed[32], pk[32], want_sig[64], pk_out[32], sig[64];
+        size_t msg_len;
+        uint8_t *msg = test_hex_decode(json_str(json_get(v, "message")), &msg_len);
+        const char *alg = json_str(json_get(v, "algorithm"));
+
+        CHECK(test_hex_to(json_str(json_get(v, "secret_key")), seed, 32) == 32);
+        CHECK(test_hex_to(json_str(json_get(v, "public_key")), pk, 32) == 32);
+        CHECK(test_hex_to(json_str(json_get(v, "signature")), want_sig, 64) == 64);
+        CHECK((size_t)json_int(json_get(v, "message_length")) == msg_len);
+
+        pp_ed25519_public_key(pk_out, seed);
+        CHECK_MEM(pk_out, pk, 32);
+        CHECK(pp_ed25519_public_key_check(pk) == 0);
+
+        if (strcmp(alg, "Ed25519") == 0) {
+            pp_ed25519_sign(sig, seed, pk, msg, msg_len);
+            CHECK_MEM(sig, want_sig, 64);
+            CHECK(pp_ed25519_verify(want_sig, pk, msg, msg_len) == 0);
+            CHECK(pp_ed25519ph_verify(want_sig, pk, msg_len == 64 ? msg : want_sig) != 0);
+        } else {
+            uint8_t prehash[64], mine[64];
+            CHECK(strcmp(alg, "Ed25519ph") == 0);
+            CHECK(test_hex_to(json_str(json_get(v, "prehash_sha512")), prehash, 64) == 64);
+            pp_sha512(msg, msg_len, mine);
+            CHECK_MEM(mine, prehash, 64);
+            pp_ed25519ph_sign(sig, seed, pk, prehash);
+            CHECK_MEM(sig, want_sig, 64);
+            CHECK(pp_ed25519ph_verify(want_sig, pk, prehash) == 0);
+            /* The same bytes are not a PureEdDSA signature of the message. */
+            CHECK(pp_ed25519_verify(want_sig, pk, msg, msg_len) != 0);
+            seen_ph++;
+        }
+        free(msg);
+    }
+    CHECK(seen_ph == 1);
+    json_free(root);
+}
+
+/* ---- Wycheproof ------------------------------------------------------- */
+
+static void test_wycheproof(void)
+{
+    json_value *root = json_parse_file(test_data_path("vectors/wycheproof/ed25519_test.json"));
+    const json_value *groups = json_get(root, "testGroups");
+    size_t g, t, total = 0, mismatches = 0, valid = 0;
+
+    for (g = 0; g < json_len(groups); g++) {
+        const json_value *group = json_at(groups, g);
+        const json_value *tests = json_get(group, "tests");
+        uint8_t pk[32];
+        CHECK(test_hex_to(json_str(json_get(json_get(group, "publicKey"), "pk")), pk, 32) == 32);
+        for (t = 0; t < json_len(tests); t++) {
+            const json_value *tc = json_at(tests, t);
+            size_t msg_len, sig_len;
+            uint8_t *msg = test_hex_decode(json_str(json_get(tc, "msg")), &msg_len);
+            uint8_t *sig = test_hex_decode(json_str(json_get(tc, "sig")), &sig_len);
+            const char *result = json_str(json_get(tc, "result"));
+            int ours = sig_len == 64 && pp_ed25519_public_key_check(pk) == 0 &&
+                       pp_ed25519_verify(sig, pk, msg, msg_len) == 0;
+            int want = strcmp(result, "valid") == 0;
+            CHECK(strcmp(result, "acceptable") != 0); /* none in this file */
+            if (ours != want) {
+                printf("wycheproof tcId %lld: expected %s, got %s\n",
+                       json_int(json_get(tc, "tcId")), result, ours ? "valid" : "invalid");
+                mismatches++;
+            }
+            /* OpenSSL agrees on every case (same rule set). */
+            CHECK(ossl_verify(sig, sig_len, pk, msg, msg_len) == want);
+            valid += (size_t)want;
+            total++;
+            free(msg);
+            free(sig);
+        }
+    }
+    CHECK(total == 151);
+    CHECK(valid == 88);
+    CHECK(mismatches == 0);
+    json_free(root);
+}
+
+/* ---- public key decoding rules (RFC 8032 5.1.3) ------------------------ */
+
+static void test_public_key_rules(void)
+{
+    uint8_t pk[32];
+    /* y = p (non-canonical encoding of y = 0). */
+    memset(pk, 0xff, 32);
+    pk[0] = 0xed;
+    pk[31] = 0x7f;
+    CHECK(pp_ed25519_public_key_check(pk) == -1);
+    /* y = p + 1: non-canonical 1 (would be the identity). */
+    pk[0] = 0xee;
+    CHECK(pp_ed25519_public_key_check(pk) == -1);
+    /* y = 2^255 - 1 with and without the sign bit. */
+    memset(pk, 0xff, 32);
+    CHECK(pp_ed25519_public_key_check(pk) == -1);
+    pk[31] = 0x7f;
+    CHECK(pp_ed25519_public_key_check(pk) == -1);
+    /* y = 1 is the identity (x = 0): valid with sign 0, invalid with 1. */
+    memset(pk, 0, 32);
+    pk[0] = 1;
+    CHECK(pp_ed25519_public_key_check(pk) == 0);
+    pk[31] = 0x80;
+    CHECK(pp_ed25519_public_key_check(pk) == -1);
+    /* y = 2: (y^2 - 1)/(d y^2 + 1) is not a square, no point. */
+    memset(pk, 0, 32);
+    pk[0] = 2;
+    CHECK(pp_ed25519_public_key_check(pk) == -1);
+    /* y = 3 is on the curve (both signs). */
+    pk[0] = 3;
+    CHECK(pp_ed25519_public_key_check(pk) == 0);
+    pk[31] = 0x80;
+    CHECK(pp_ed25519_public_key_check(pk) == 0);
+    /* y = p - 1 = -1: x = 0? no: x^2 = 0/(d+1) = 0, so (0, -1) of order 2;
+     * accepted with sign 0 (small order is not excluded), rejected with 1. */
+    memset(pk, 0xff, 32);
+    pk[0] = 0xec;
+    pk[31] = 0x7f;
+    CHECK(pp_ed25519_public_key_check(pk) == 0);
+    pk[31] = 0xff;
+    CHECK(pp_ed25519_public_key_check(pk) == -1);
+}
+
+/* ---- random cross-check with OpenSSL, bit flips ------------------------ */
+
+static void test_openssl_cross(void)
+{
+    int i;
+    unsigned long bad_pk = 0, bad_sig = 0, bad_ours = 0, bad_theirs = 0;
+    unsigned long flip_ok = 0;
+    for (i = 0; i < ED25519_TEST_ITERATIONS; i++) {
+        uint8_t seed[32], pk[32], pk_ossl[32], sig[64], sig_ossl[64], msg[300];
+        size_t len = test_rng_range(0, sizeof(msg));
+        test_rng_bytes(seed, 32);
+        test_rng_bytes(msg, len);
+
+        pp_ed25519_public_key(pk, seed);
+        ossl_public(pk_ossl, seed);
+        bad_pk += memcmp(pk, pk_ossl, 32) != 0;
+
+        pp_ed25519_sign(sig, seed, pk, msg, len);
+        if (!ossl_sign(sig_ossl, seed, msg, len)) {
+            abort();
+        }
+        bad_sig += memcmp(sig, sig_ossl, 64) != 0;
+        bad_theirs += !ossl_verify(sig, 64, pk, msg, len);
+        bad_ours += pp_ed25519_verify(sig_ossl, pk_ossl, msg, len) != 0;
+
+        /* Every single-bit flip is rejected: all bits for the first few
+         * keys, a random bit of each part afterwards. */
+        if (i < 4 || len == 0) {
+            unsigned bit;
+            for (bit = 0; bit < 512; bit++) {
+                sig[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+                flip_ok += pp_ed25519_verify(sig, pk, msg, len) == 0;
+                sig[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+            }
+            for (bit = 0; bit < 256; bit++) {
+                pk[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+                flip_ok += pp_ed25519_verify(sig, pk, msg, len) == 0;
+                pk[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+            }
+            for (bit = 0; bit < 8 * len; bit++) {
+                msg[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+                flip_ok += pp_ed25519_verify(sig, pk, msg, len) == 0;
+                msg[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+            }
+        } else {
+            size_t bit = test_rng_range(0, 511);
+            sig[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+            flip_ok += pp_ed25519_verify(sig, pk, msg, len) == 0;
+            sig[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+            bit = test_rng_range(0, 255);
+            pk[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+            flip_ok += pp_ed25519_verify(sig, pk, msg, len) == 0;
+            pk[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+            bit = test_rng_range(0, 8 * len - 1);
+            msg[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+            flip_ok += pp_ed25519_verify(sig, pk, msg, len) == 0;
+            msg[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        }
+        /* Unflipped, still valid (the flips were undone). */
+        bad_ours += pp_ed25519_verify(sig, pk, msg, len) != 0;
+
+        /* Ed25519ph round trip, and it is not a PureEdDSA signature. */
+        if (i % 8 == 0) {
+            uint8_t ph[64];
+            pp_sha512(msg, len, ph);
+            pp_ed25519ph_sign(sig, seed, pk, ph);
+            bad_ours += pp_ed25519ph_verify(sig, pk, ph) != 0;
+            bad_ours += pp_ed25519_verify(sig, pk, msg, len) == 0;
+            ph[0] ^= 1;
+            bad_ours += pp_ed25519ph_verify(sig, pk, ph) == 0;
+        }
+    }
+    printf("openssl cross-check: %d keys/messages\n", ED25519_TEST_ITERATIONS);
+    CHECK(bad_pk == 0);
+    CHECK(bad_sig == 0);
+    CHECK(bad_theirs == 0);
+    CHECK(bad_ours == 0);
+    CHECK(flip_ok == 0);
+}
+
+int main(void)
+{
+    test_rng_seed(0x25519);
+    test_field();
+    test_scalar();
+    test_rfc8032();
+    test_wycheproof();
+    test_public_key_rules();
+    test_openssl_cross();
+    return test_report("ed25519");
+}
