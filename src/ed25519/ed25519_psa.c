@@ -1,10 +1,249 @@
 /*
- * ed25519_psa.c -- PSA glue for Ed25519 (pp_eddsa_* of core/pp_dispatch.h).
- * Temporary stubs so the core links; the real implementation follows.
+ * ed25519_psa.c -- PSA glue for Ed25519 (the pp_eddsa_* functions of
+ * core/pp_dispatch.h; PSA Certified Crypto API 1.2 sec. 9.6, 9.7.4 and
+ * 10.7).
+ *
+ * Key material (the slot buffer):
+ *  - key pair: the 32-byte RFC 8032 seed followed by the 32-byte public key
+ *    derived at import/generation (so signing needs no extra scalar mult);
+ *  - public key: its 32-byte encoding, validated at import.
+ * Export formats are the spec's: the 32-byte seed for a pair, the 32-byte
+ * encoded point for a public key.
+ *
+ * Public key validation at import (rule 3 of ed25519.h, RFC 8032 5.1.3):
+ * y must be canonical (< p), the point must be on the curve and x = 0 must
+ * not come with the sign bit; otherwise PSA_ERROR_INVALID_ARGUMENT.
+ * Small-order points are accepted (RFC 8032 and OpenSSL accept them; a
+ * signature under such a key proves nothing about anyone else's key).
+ *
+ * Errors: a twisted-Edwards size other than 255 bits is Ed448
+ * (PSA_ERROR_NOT_SUPPORTED: not built) when it is 448 bits / 57 bytes, and
+ * PSA_ERROR_INVALID_ARGUMENT otherwise; a signature of the wrong length is
+ * PSA_ERROR_INVALID_SIGNATURE (it cannot be valid).
  */
 #include <psa/crypto.h>
 
+#include <string.h>
+
+#include "common/pp_util.h"
 #include "core/pp_dispatch.h"
+#include "ed25519/ed25519.h"
+#include "hash/sha512.h"
+#include "random/pp_random.h"
+
+#define ED25519_BITS 255u
+#define ED448_BITS 448u
+#define ED448_KEY_BYTES 57u
+
+#if PSA_WANT_ECC_TWISTED_EDWARDS_255
+
+static int is_key_pair(psa_key_type_t type)
+{
+    return PSA_KEY_TYPE_IS_ECC_KEY_PAIR(type);
+}
+
+/* The slot material has the layout this file wrote (see above). */
+static int material_ok(psa_key_type_t type, size_t key_len)
+{
+    return key_len == (is_key_pair(type) ? PP_EDDSA_KEY_PAIR_MATERIAL_SIZE
+                                         : PP_EDDSA_PUBLIC_MATERIAL_SIZE);
+}
+
+static const uint8_t *public_part(psa_key_type_t type, const uint8_t *key)
+{
+    return is_key_pair(type) ? key + PP_ED25519_SEED_SIZE : key;
+}
+
+psa_status_t pp_eddsa_import(psa_key_type_t type, size_t requested_bits,
+                             const uint8_t *data, size_t data_len,
+                             uint8_t *key, size_t key_size, size_t *key_len,
+                             size_t *bits)
+{
+    if (requested_bits == ED448_BITS || (requested_bits == 0 && data_len == ED448_KEY_BYTES)) {
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+    if ((requested_bits != 0 && requested_bits != ED25519_BITS) || data_len != 32u) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if (is_key_pair(type)) {
+        if (key_size < PP_EDDSA_KEY_PAIR_MATERIAL_SIZE) {
+            return PSA_ERROR_INSUFFICIENT_MEMORY;
+        }
+        /* Every 32-byte string is a valid seed (RFC 8032 5.1.5). */
+        memcpy(key, data, PP_ED25519_SEED_SIZE);
+        pp_ed25519_public_key(key + PP_ED25519_SEED_SIZE, data);
+        *key_len = PP_EDDSA_KEY_PAIR_MATERIAL_SIZE;
+    } else {
+        if (key_size < PP_EDDSA_PUBLIC_MATERIAL_SIZE) {
+            return PSA_ERROR_INSUFFICIENT_MEMORY;
+        }
+        if (pp_ed25519_public_key_check(data) != 0) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        memcpy(key, data, PP_EDDSA_PUBLIC_MATERIAL_SIZE);
+        *key_len = PP_EDDSA_PUBLIC_MATERIAL_SIZE;
+    }
+    *bits = ED25519_BITS;
+    return PSA_SUCCESS;
+}
+
+psa_status_t pp_eddsa_generate(psa_key_type_t type, size_t bits,
+                               uint8_t *key, size_t key_size, size_t *key_len)
+{
+    psa_status_t status;
+    if (bits == ED448_BITS) {
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+    if (!is_key_pair(type) || bits != ED25519_BITS) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if (key_size < PP_EDDSA_KEY_PAIR_MATERIAL_SIZE) {
+        return PSA_ERROR_INSUFFICIENT_MEMORY;
+    }
+    /* The private key is 32 random bytes (RFC 8032 5.1.5). */
+    status = pp_random_bytes(key, PP_ED25519_SEED_SIZE);
+    if (status != PSA_SUCCESS) {
+        pp_wipe(key, PP_ED25519_SEED_SIZE);
+        return status;
+    }
+    pp_ed25519_public_key(key + PP_ED25519_SEED_SIZE, key);
+    *key_len = PP_EDDSA_KEY_PAIR_MATERIAL_SIZE;
+    return PSA_SUCCESS;
+}
+
+psa_status_t pp_eddsa_export(psa_key_type_t type, const uint8_t *key, size_t key_len,
+                             uint8_t *out, size_t out_size, size_t *out_len)
+{
+    if (!material_ok(type, key_len)) {
+        return PSA_ERROR_CORRUPTION_DETECTED;
+    }
+    if (out_size < 32u) {
+        return PSA_ERROR_BUFFER_TOO_SMALL;
+    }
+    /* Pair: the seed; public key: the encoding (both first in the slot). */
+    memcpy(out, key, 32u);
+    *out_len = 32u;
+    return PSA_SUCCESS;
+}
+
+psa_status_t pp_eddsa_export_public(psa_key_type_t type, const uint8_t *key, size_t key_len,
+                                    uint8_t *out, size_t out_size, size_t *out_len)
+{
+    if (!material_ok(type, key_len)) {
+        return PSA_ERROR_CORRUPTION_DETECTED;
+    }
+    if (out_size < PP_ED25519_PUBLIC_KEY_SIZE) {
+        return PSA_ERROR_BUFFER_TOO_SMALL;
+    }
+    memcpy(out, public_part(type, key), PP_ED25519_PUBLIC_KEY_SIZE);
+    *out_len = PP_ED25519_PUBLIC_KEY_SIZE;
+    return PSA_SUCCESS;
+}
+
+/* Checks shared by the signing entry points. */
+static psa_status_t sign_checks(psa_key_type_t type, size_t key_len, size_t sig_size)
+{
+    if (!is_key_pair(type)) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if (!material_ok(type, key_len)) {
+        return PSA_ERROR_CORRUPTION_DETECTED;
+    }
+    if (sig_size < PP_ED25519_SIGNATURE_SIZE) {
+        return PSA_ERROR_BUFFER_TOO_SMALL;
+    }
+    return PSA_SUCCESS;
+}
+
+psa_status_t pp_eddsa_sign_message(psa_key_type_t type, const uint8_t *key, size_t key_len,
+                                   psa_algorithm_t alg, const uint8_t *msg, size_t msg_len,
+                                   uint8_t *sig, size_t sig_size, size_t *sig_len)
+{
+    psa_status_t status = sign_checks(type, key_len, sig_size);
+    if (status != PSA_SUCCESS) {
+        return status;
+    }
+    if (alg == PSA_ALG_PURE_EDDSA && PSA_WANT_ALG_PURE_EDDSA) {
+        pp_ed25519_sign(sig, key, key + PP_ED25519_SEED_SIZE, msg, msg_len);
+    } else if (alg == PSA_ALG_ED25519PH && PSA_WANT_ALG_ED25519PH) {
+        uint8_t prehash[PP_ED25519PH_HASH_SIZE];
+        pp_sha512(msg, msg_len, prehash);
+        pp_ed25519ph_sign(sig, key, key + PP_ED25519_SEED_SIZE, prehash);
+    } else {
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+    *sig_len = PP_ED25519_SIGNATURE_SIZE;
+    return PSA_SUCCESS;
+}
+
+psa_status_t pp_eddsa_verify_message(psa_key_type_t type, const uint8_t *key, size_t key_len,
+                                     psa_algorithm_t alg, const uint8_t *msg, size_t msg_len,
+                                     const uint8_t *sig, size_t sig_len)
+{
+    int result;
+    if (!material_ok(type, key_len)) {
+        return PSA_ERROR_CORRUPTION_DETECTED;
+    }
+    if (alg == PSA_ALG_PURE_EDDSA && PSA_WANT_ALG_PURE_EDDSA) {
+        if (sig_len != PP_ED25519_SIGNATURE_SIZE) {
+            return PSA_ERROR_INVALID_SIGNATURE;
+        }
+        result = pp_ed25519_verify(sig, public_part(type, key), msg, msg_len);
+    } else if (alg == PSA_ALG_ED25519PH && PSA_WANT_ALG_ED25519PH) {
+        uint8_t prehash[PP_ED25519PH_HASH_SIZE];
+        if (sig_len != PP_ED25519_SIGNATURE_SIZE) {
+            return PSA_ERROR_INVALID_SIGNATURE;
+        }
+        pp_sha512(msg, msg_len, prehash);
+        result = pp_ed25519ph_verify(sig, public_part(type, key), prehash);
+    } else {
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+    return result == 0 ? PSA_SUCCESS : PSA_ERROR_INVALID_SIGNATURE;
+}
+
+psa_status_t pp_eddsa_sign_hash(psa_key_type_t type, const uint8_t *key, size_t key_len,
+                                psa_algorithm_t alg, const uint8_t *hash, size_t hash_len,
+                                uint8_t *sig, size_t sig_size, size_t *sig_len)
+{
+    psa_status_t status;
+    if (alg != PSA_ALG_ED25519PH || !PSA_WANT_ALG_ED25519PH) {
+        /* PureEdDSA never signs a hash (spec 10.7.4); Ed448ph is not built. */
+        return alg == PSA_ALG_PURE_EDDSA ? PSA_ERROR_INVALID_ARGUMENT : PSA_ERROR_NOT_SUPPORTED;
+    }
+    if (hash_len != PP_ED25519PH_HASH_SIZE) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    status = sign_checks(type, key_len, sig_size);
+    if (status != PSA_SUCCESS) {
+        return status;
+    }
+    pp_ed25519ph_sign(sig, key, key + PP_ED25519_SEED_SIZE, hash);
+    *sig_len = PP_ED25519_SIGNATURE_SIZE;
+    return PSA_SUCCESS;
+}
+
+psa_status_t pp_eddsa_verify_hash(psa_key_type_t type, const uint8_t *key, size_t key_len,
+                                  psa_algorithm_t alg, const uint8_t *hash, size_t hash_len,
+                                  const uint8_t *sig, size_t sig_len)
+{
+    if (alg != PSA_ALG_ED25519PH || !PSA_WANT_ALG_ED25519PH) {
+        return alg == PSA_ALG_PURE_EDDSA ? PSA_ERROR_INVALID_ARGUMENT : PSA_ERROR_NOT_SUPPORTED;
+    }
+    if (hash_len != PP_ED25519PH_HASH_SIZE) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if (!material_ok(type, key_len)) {
+        return PSA_ERROR_CORRUPTION_DETECTED;
+    }
+    if (sig_len != PP_ED25519_SIGNATURE_SIZE) {
+        return PSA_ERROR_INVALID_SIGNATURE;
+    }
+    return pp_ed25519ph_verify(sig, public_part(type, key), hash) == 0 ?
+           PSA_SUCCESS : PSA_ERROR_INVALID_SIGNATURE;
+}
+
+#else /* !PSA_WANT_ECC_TWISTED_EDWARDS_255: the core never stores such keys */
 
 psa_status_t pp_eddsa_import(psa_key_type_t type, size_t requested_bits,
                              const uint8_t *data, size_t data_len,
@@ -72,3 +311,5 @@ psa_status_t pp_eddsa_verify_hash(psa_key_type_t type, const uint8_t *key, size_
     (void)sig; (void)sig_len;
     return PSA_ERROR_NOT_SUPPORTED;
 }
+
+#endif
