@@ -1,0 +1,107 @@
+# picopsa top-level Makefile -- the README's contract:
+#
+#   make bench   configure build/perf (perf profile), build and run the bench
+#   make test    everything CI must prove, all through ctest:
+#                 1. gcc, perf profile, -Werror: full ctest (unit, ct under
+#                    valgrind, fuzz replay, slow tests included)
+#                 2. clang with ASan+UBSan: full ctest (ct tests skipped)
+#                 3. -Werror builds with gcc and clang for every profile
+#                    (size/perf/debug/none): ctest without label "slow"
+#                 4. tools/embedded/embedded.mk's embedded-test, when present
+#
+# Other targets: all (build/perf), check (quick: build/perf, ctest -LE slow),
+# fuzz FUZZ=name SECONDS=60 (clang libFuzzer), install PREFIX=..., report
+# (delegated to tools/embedded/embedded.mk), clean. docs/building.md and
+# docs/testing.md explain each.
+
+PP_CMAKE ?= cmake
+PP_CTEST ?= ctest
+JOBS ?= 2
+PP_BUILD := build
+PP_PROFILES := size perf debug none
+PP_COMPILERS := gcc clang
+PREFIX ?= /usr/local
+FUZZ ?=
+SECONDS ?= 60
+BENCH_ARGS ?=
+
+# The embedded ctest cases (registered by cmake/embedded.cmake) run once,
+# from embedded-test, not in every host configuration of the matrix.
+PP_CTEST_RUN = $(PP_CTEST) --test-dir $(1) --output-on-failure -j$(JOBS) -E '^embedded_' $(2)
+PP_CONFIGURE = $(PP_CMAKE) -S . -B $(1) --log-level=WARNING $(2)
+PP_BUILD_DIR = $(PP_CMAKE) --build $(1) -j$(JOBS) $(2)
+
+PP_EMBEDDED_MK := $(wildcard tools/embedded/embedded.mk)
+PP_EMBEDDED_TEST := $(if $(PP_EMBEDDED_MK),embedded-test)
+
+# gcc-perf is step 1 (full ctest); the matrix covers the other seven.
+PP_MATRIX := $(filter-out werror-gcc-perf,$(foreach c,$(PP_COMPILERS),$(foreach p,$(PP_PROFILES),werror-$(c)-$(p))))
+
+.DEFAULT_GOAL := all
+.PHONY: all bench check test test-gcc test-asan test-matrix $(PP_MATRIX) fuzz install clean help
+
+all:
+	$(call PP_CONFIGURE,$(PP_BUILD)/perf,-DPICOPSA_PROFILE=perf)
+	$(call PP_BUILD_DIR,$(PP_BUILD)/perf)
+
+bench:
+	$(call PP_CONFIGURE,$(PP_BUILD)/perf,-DPICOPSA_PROFILE=perf)
+	$(call PP_BUILD_DIR,$(PP_BUILD)/perf,--target picopsa_bench)
+	./$(PP_BUILD)/perf/picopsa_bench $(BENCH_ARGS)
+
+check: all
+	$(call PP_CTEST_RUN,$(PP_BUILD)/perf,-LE slow)
+
+test: test-gcc test-asan test-matrix $(PP_EMBEDDED_TEST)
+	@echo "make test: all configurations passed"
+
+test-gcc:
+	@echo "==> [1] gcc, perf profile, -Werror: full ctest"
+	$(call PP_CONFIGURE,$(PP_BUILD)/gcc-perf,-DCMAKE_C_COMPILER=gcc -DPICOPSA_PROFILE=perf -DPICOPSA_WERROR=ON)
+	$(call PP_BUILD_DIR,$(PP_BUILD)/gcc-perf)
+	$(call PP_CTEST_RUN,$(PP_BUILD)/gcc-perf)
+
+test-asan:
+	@echo "==> [2] clang, ASan+UBSan: full ctest (constant-time tests skipped)"
+	$(call PP_CONFIGURE,$(PP_BUILD)/clang-asan,-DCMAKE_C_COMPILER=clang -DPICOPSA_PROFILE=perf -DPICOPSA_SANITIZE=ON)
+	$(call PP_BUILD_DIR,$(PP_BUILD)/clang-asan)
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(call PP_CTEST_RUN,$(PP_BUILD)/clang-asan)
+
+test-matrix: $(PP_MATRIX)
+
+# werror-<compiler>-<profile>: -Werror build, ctest without the slow label.
+$(PP_MATRIX): werror-%:
+	@echo "==> [3] $(word 1,$(subst -, ,$*)), profile $(word 2,$(subst -, ,$*)), -Werror: ctest -LE slow"
+	$(call PP_CONFIGURE,$(PP_BUILD)/werror-$*,-DCMAKE_C_COMPILER=$(word 1,$(subst -, ,$*)) \
+	  -DPICOPSA_PROFILE=$(word 2,$(subst -, ,$*)) -DPICOPSA_WERROR=ON -DPICOPSA_BUILD_BENCH=OFF)
+	$(call PP_BUILD_DIR,$(PP_BUILD)/werror-$*)
+	$(call PP_CTEST_RUN,$(PP_BUILD)/werror-$*,-LE slow)
+
+# make fuzz FUZZ=hash_split SECONDS=60: libFuzzer on tests/fuzz/fuzz_<FUZZ>.c,
+# seeded from tests/fuzz/corpus/<FUZZ>/, new inputs kept in build/fuzz/corpus-<FUZZ>/.
+fuzz:
+	@test -n "$(FUZZ)" || { echo "usage: make fuzz FUZZ=<name> [SECONDS=60]  (tests/fuzz/fuzz_<name>.c)"; exit 2; }
+	$(call PP_CONFIGURE,$(PP_BUILD)/fuzz,-DCMAKE_C_COMPILER=clang -DPICOPSA_BUILD_BENCH=OFF)
+	$(call PP_BUILD_DIR,$(PP_BUILD)/fuzz,--target fuzz_$(FUZZ))
+	mkdir -p $(PP_BUILD)/fuzz/corpus-$(FUZZ)
+	./$(PP_BUILD)/fuzz/fuzz_$(FUZZ) -max_total_time=$(SECONDS) -artifact_prefix=$(PP_BUILD)/fuzz/ \
+	  $(PP_BUILD)/fuzz/corpus-$(FUZZ) tests/fuzz/corpus/$(FUZZ)
+
+install: all
+	$(PP_CMAKE) --install $(PP_BUILD)/perf --prefix $(PREFIX)
+
+clean:
+	rm -rf $(PP_BUILD)
+
+help:
+	@sed -n '2,17p' Makefile | sed 's/^# \{0,1\}//'
+
+ifneq ($(PP_EMBEDDED_MK),)
+# Cross matrix, QEMU firmware test, budgets; defines embedded-test, report, cross.
+include $(PP_EMBEDDED_MK)
+else
+report:
+	@echo "make report: tools/embedded/embedded.mk is not in this tree yet"; exit 1
+.PHONY: report
+endif
