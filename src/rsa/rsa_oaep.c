@@ -131,6 +131,7 @@ psa_status_t pp_rsa_oaep_decode(psa_algorithm_t hash_alg,
                               pp_ct_select_sz(good, one_index - hash_len, max_len));
     *out_len = pp_ct_select_sz(good, db_len - one_index - 1u, 0u);
     pp_wipe(label_hash, sizeof(label_hash));
-    /* The one data-dependent decision the API makes public. */
-    return (good != 0u) ? PSA_SUCCESS : PSA_ERROR_INVALID_PADDING;
+    /* The verdict is the one thing the API makes public; it is formed
+     * without a branch so that the caller decides when to look at it. */
+    return (psa_status_t)(int32_t)((uint32_t)(int32_t)PSA_ERROR_INVALID_PADDING & (uint32_t)~good);
 }

@@ -164,6 +164,7 @@ psa_status_t pp_rsa_pkcs1v15_decrypt_decode(uint8_t *em, size_t k,
     memcpy(out, em + 11, max_len);
     pp_rsa_ct_extract_message(out, max_len, start);
     *out_len = msg_len;
-    /* The one data-dependent decision the API makes public. */
-    return (good != 0u) ? PSA_SUCCESS : PSA_ERROR_INVALID_PADDING;
+    /* The verdict is the one thing the API makes public; it is formed
+     * without a branch so that the caller decides when to look at it. */
+    return (psa_status_t)(int32_t)((uint32_t)(int32_t)PSA_ERROR_INVALID_PADDING & (uint32_t)~good);
 }
