@@ -1,0 +1,547 @@
+/*
+ * test_psa_keys.c -- key attributes, key management and key policy:
+ *  - attribute accessors, id/lifetime coupling, reset;
+ *  - import/export/copy/destroy/purge/generate of raw (HMAC, RAW_DATA) keys
+ *    and RSA keys (made by OpenSSL), with the spec's status codes;
+ *  - usage flags incl. the implied SIGN_HASH -> SIGN_MESSAGE and
+ *    VERIFY_HASH -> VERIFY_MESSAGE, permitted algorithms incl. the
+ *    PSA_ALG_ANY_HASH wildcard and PSA_ALG_AT_LEAST_THIS_LENGTH_MAC, and
+ *    the policy intersection of psa_copy_key;
+ *  - slot exhaustion -> PSA_ERROR_INSUFFICIENT_MEMORY, and recovery.
+ */
+#include <psa/crypto.h>
+#include <picopsa/config.h>
+
+#include <openssl/evp.h>
+#include <openssl/rsa.h>
+#include <openssl/x509.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/pp_core.h"   /* pp_policy_permits / pp_policy_intersect */
+#include "test_util.h"
+
+static psa_key_id_t import_raw(psa_key_type_t type, psa_key_usage_t usage, psa_algorithm_t alg,
+                               const uint8_t *data, size_t len, psa_status_t want)
+{
+    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    psa_key_id_t id = 0x1234;
+    psa_set_key_type(&attr, type);
+    psa_set_key_usage_flags(&attr, usage);
+    psa_set_key_algorithm(&attr, alg);
+    CHECK_STATUS(psa_import_key(&attr, data, len, &id), want);
+    if (want != PSA_SUCCESS) {
+        CHECK(id == PSA_KEY_ID_NULL);
+    }
+    return id;
+}
+
+static void test_attributes(void)
+{
+    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    psa_key_attributes_t zero = psa_key_attributes_init();
+
+    CHECK(psa_get_key_type(&attr) == PSA_KEY_TYPE_NONE);
+    CHECK(psa_get_key_bits(&attr) == 0);
+    CHECK(psa_get_key_lifetime(&attr) == PSA_KEY_LIFETIME_VOLATILE);
+    CHECK(psa_get_key_id(&attr) == PSA_KEY_ID_NULL);
+    CHECK(psa_get_key_usage_flags(&attr) == 0);
+    CHECK(psa_get_key_algorithm(&attr) == PSA_ALG_NONE);
+    CHECK(memcmp(&attr, &zero, sizeof(attr)) == 0);
+
+    psa_set_key_type(&attr, PSA_KEY_TYPE_HMAC);
+    psa_set_key_bits(&attr, 256);
+    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_SIGN_MESSAGE);
+    psa_set_key_algorithm(&attr, PSA_ALG_HMAC(PSA_ALG_SHA_256));
+    CHECK(psa_get_key_type(&attr) == PSA_KEY_TYPE_HMAC);
+    CHECK(psa_get_key_bits(&attr) == 256);
+    CHECK(psa_get_key_usage_flags(&attr) == PSA_KEY_USAGE_SIGN_MESSAGE);
+    CHECK(psa_get_key_algorithm(&attr) == PSA_ALG_HMAC(PSA_ALG_SHA_256));
+
+    /* Spec 9.3: setting an id makes the key persistent; a volatile
+     * lifetime drops the id. */
+    psa_set_key_id(&attr, 42);
+    CHECK(psa_get_key_id(&attr) == 42);
+    CHECK(psa_get_key_lifetime(&attr) == PSA_KEY_LIFETIME_PERSISTENT);
+    psa_set_key_lifetime(&attr, PSA_KEY_LIFETIME_VOLATILE);
+    CHECK(psa_get_key_id(&attr) == PSA_KEY_ID_NULL);
+    CHECK(psa_get_key_lifetime(&attr) == PSA_KEY_LIFETIME_VOLATILE);
+
+    psa_reset_key_attributes(&attr);
+    CHECK(memcmp(&attr, &zero, sizeof(attr)) == 0);
+}
+
+static void test_import_export_raw(void)
+{
+    uint8_t key[PICOPSA_HMAC_MAX_KEY_BYTES + 1], out[PICOPSA_HMAC_MAX_KEY_BYTES + 8];
+    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    size_t out_len = 99;
+    psa_key_id_t id, id2;
+    size_t i;
+
+    test_rng_bytes(key, sizeof(key));
+    id = import_raw(PSA_KEY_TYPE_HMAC, PSA_KEY_USAGE_EXPORT | PSA_KEY_USAGE_SIGN_HASH,
+                    PSA_ALG_HMAC(PSA_ALG_SHA_256), key, 40, PSA_SUCCESS);
+    CHECK(id != PSA_KEY_ID_NULL);
+    CHECK_STATUS(psa_get_key_attributes(id, &attr), PSA_SUCCESS);
+    CHECK(psa_get_key_type(&attr) == PSA_KEY_TYPE_HMAC);
+    CHECK(psa_get_key_bits(&attr) == 320);
+    CHECK(psa_get_key_lifetime(&attr) == PSA_KEY_LIFETIME_VOLATILE);
+    CHECK(psa_get_key_id(&attr) == id);
+    CHECK(psa_get_key_algorithm(&attr) == PSA_ALG_HMAC(PSA_ALG_SHA_256));
+    /* Implied usage (spec 9.5.2) is part of the key's policy. */
+    CHECK(psa_get_key_usage_flags(&attr) ==
+          (PSA_KEY_USAGE_EXPORT | PSA_KEY_USAGE_SIGN_HASH | PSA_KEY_USAGE_SIGN_MESSAGE));
+
+    CHECK_STATUS(psa_export_key(id, out, sizeof(out), &out_len), PSA_SUCCESS);
+    CHECK(out_len == 40);
+    CHECK_MEM(out, key, 40);
+    CHECK(PSA_EXPORT_KEY_OUTPUT_SIZE(PSA_KEY_TYPE_HMAC, 320) == 40);
+    /* One byte short: BUFFER_TOO_SMALL, output wiped, length 0. */
+    memset(out, 0xaa, sizeof(out));
+    CHECK_STATUS(psa_export_key(id, out, 39, &out_len), PSA_ERROR_BUFFER_TOO_SMALL);
+    CHECK(out_len == 0);
+    for (i = 0; i < 39 && out[i] == 0; i++) {
+    }
+    CHECK(i == 39);
+    /* No public part to a symmetric key. */
+    CHECK_STATUS(psa_export_public_key(id, out, sizeof(out), &out_len),
+                 PSA_ERROR_INVALID_ARGUMENT);
+
+    /* Without EXPORT usage: NOT_PERMITTED. */
+    id2 = import_raw(PSA_KEY_TYPE_RAW_DATA, 0, 0, key, 16, PSA_SUCCESS);
+    CHECK_STATUS(psa_export_key(id2, out, sizeof(out), &out_len), PSA_ERROR_NOT_PERMITTED);
+    CHECK(out_len == 0);
+    CHECK_STATUS(psa_destroy_key(id2), PSA_SUCCESS);
+
+    /* Sizes: empty is invalid, over PICOPSA_HMAC_MAX_KEY_BYTES unsupported,
+     * the maximum itself fine; a declared size must match. */
+    import_raw(PSA_KEY_TYPE_HMAC, 0, 0, key, 0, PSA_ERROR_INVALID_ARGUMENT);
+    import_raw(PSA_KEY_TYPE_HMAC, 0, 0, key, PICOPSA_HMAC_MAX_KEY_BYTES + 1,
+               PSA_ERROR_NOT_SUPPORTED);
+    id2 = import_raw(PSA_KEY_TYPE_HMAC, 0, 0, key, PICOPSA_HMAC_MAX_KEY_BYTES, PSA_SUCCESS);
+    CHECK_STATUS(psa_destroy_key(id2), PSA_SUCCESS);
+    psa_reset_key_attributes(&attr);
+    psa_set_key_type(&attr, PSA_KEY_TYPE_HMAC);
+    psa_set_key_bits(&attr, 128);
+    id2 = 0;
+    CHECK_STATUS(psa_import_key(&attr, key, 17, &id2), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(psa_import_key(&attr, key, 16, &id2), PSA_SUCCESS);
+    CHECK_STATUS(psa_destroy_key(id2), PSA_SUCCESS);
+
+    /* Types that are not built, and no type at all. */
+    import_raw(PSA_KEY_TYPE_AES, 0, 0, key, 16, PSA_ERROR_NOT_SUPPORTED);
+    import_raw(PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1), 0, 0, key, 32,
+               PSA_ERROR_NOT_SUPPORTED);
+    import_raw(PSA_KEY_TYPE_NONE, 0, 0, key, 16, PSA_ERROR_INVALID_ARGUMENT);
+
+    /* Persistent keys are not built. */
+    psa_reset_key_attributes(&attr);
+    psa_set_key_type(&attr, PSA_KEY_TYPE_HMAC);
+    psa_set_key_id(&attr, 7);
+    CHECK_STATUS(psa_import_key(&attr, key, 16, &id2), PSA_ERROR_NOT_SUPPORTED);
+    CHECK(id2 == PSA_KEY_ID_NULL);
+
+    CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+}
+
+static void test_destroy_purge(void)
+{
+    static const uint8_t key[16] = {1, 2, 3};
+    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    uint8_t mac[32];
+    size_t mac_len;
+    psa_key_id_t id = import_raw(PSA_KEY_TYPE_HMAC, PSA_KEY_USAGE_SIGN_MESSAGE,
+                                 PSA_ALG_HMAC(PSA_ALG_SHA_256), key, 16, PSA_SUCCESS);
+    psa_key_id_t id2;
+
+    /* Purge leaves a volatile key usable. */
+    CHECK_STATUS(psa_purge_key(id), PSA_SUCCESS);
+    CHECK_STATUS(psa_mac_compute(id, PSA_ALG_HMAC(PSA_ALG_SHA_256), key, 16, mac, sizeof(mac),
+                                 &mac_len), PSA_SUCCESS);
+
+    CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+    CHECK_STATUS(psa_get_key_attributes(id, &attr), PSA_ERROR_INVALID_HANDLE);
+    CHECK(psa_get_key_type(&attr) == PSA_KEY_TYPE_NONE);
+    CHECK_STATUS(psa_mac_compute(id, PSA_ALG_HMAC(PSA_ALG_SHA_256), key, 16, mac, sizeof(mac),
+                                 &mac_len), PSA_ERROR_INVALID_HANDLE);
+    CHECK_STATUS(psa_destroy_key(id), PSA_ERROR_INVALID_HANDLE);
+    CHECK_STATUS(psa_purge_key(id), PSA_ERROR_INVALID_HANDLE);
+    CHECK_STATUS(psa_destroy_key(PSA_KEY_ID_NULL), PSA_SUCCESS);
+
+    /* A new key does not get the destroyed key's id back. */
+    id2 = import_raw(PSA_KEY_TYPE_HMAC, 0, 0, key, 16, PSA_SUCCESS);
+    CHECK(id2 != id);
+    CHECK_STATUS(psa_get_key_attributes(id, &attr), PSA_ERROR_INVALID_HANDLE);
+    CHECK_STATUS(psa_destroy_key(id2), PSA_SUCCESS);
+}
+
+static void test_generate_raw(void)
+{
+    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    uint8_t a[64], b[64];
+    size_t a_len = 0, b_len = 0;
+    psa_key_id_t id1 = 0, id2 = 0;
+
+    psa_set_key_type(&attr, PSA_KEY_TYPE_HMAC);
+    psa_set_key_bits(&attr, 256);
+    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_EXPORT);
+    CHECK_STATUS(psa_generate_key(&attr, &id1), PSA_SUCCESS);
+    CHECK_STATUS(psa_generate_key(&attr, &id2), PSA_SUCCESS);
+    CHECK_STATUS(psa_export_key(id1, a, sizeof(a), &a_len), PSA_SUCCESS);
+    CHECK_STATUS(psa_export_key(id2, b, sizeof(b), &b_len), PSA_SUCCESS);
+    CHECK(a_len == 32 && b_len == 32);
+    CHECK(memcmp(a, b, 32) != 0);
+    CHECK_STATUS(psa_get_key_attributes(id1, &attr), PSA_SUCCESS);
+    CHECK(psa_get_key_bits(&attr) == 256);
+    CHECK_STATUS(psa_destroy_key(id1), PSA_SUCCESS);
+    CHECK_STATUS(psa_destroy_key(id2), PSA_SUCCESS);
+
+    /* No size, a size that is not whole bytes, too big, a public key. */
+    psa_reset_key_attributes(&attr);   /* drop the id read back above */
+    psa_set_key_type(&attr, PSA_KEY_TYPE_HMAC);
+    psa_set_key_bits(&attr, 0);
+    CHECK_STATUS(psa_generate_key(&attr, &id1), PSA_ERROR_INVALID_ARGUMENT);
+    psa_set_key_bits(&attr, 12);
+    CHECK_STATUS(psa_generate_key(&attr, &id1), PSA_ERROR_INVALID_ARGUMENT);
+    psa_set_key_bits(&attr, 8 * (PICOPSA_HMAC_MAX_KEY_BYTES + 1));
+    CHECK_STATUS(psa_generate_key(&attr, &id1), PSA_ERROR_NOT_SUPPORTED);
+    psa_set_key_type(&attr, PSA_KEY_TYPE_RSA_PUBLIC_KEY);
+    psa_set_key_bits(&attr, 1024);
+    CHECK_STATUS(psa_generate_key(&attr, &id1), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK(id1 == PSA_KEY_ID_NULL);
+}
+
+/* Usage flags and permitted algorithms through the MAC front end. */
+static void test_usage_and_alg_policy(void)
+{
+    static const uint8_t key[32] = {9, 8, 7};
+    static const uint8_t msg[3] = {'a', 'b', 'c'};
+    const psa_algorithm_t hmac256 = PSA_ALG_HMAC(PSA_ALG_SHA_256);
+    uint8_t mac[64];
+    size_t mac_len;
+    psa_key_id_t id;
+
+    /* SIGN_HASH implies SIGN_MESSAGE, which a MAC needs. */
+    id = import_raw(PSA_KEY_TYPE_HMAC, PSA_KEY_USAGE_SIGN_HASH, hmac256, key, 32, PSA_SUCCESS);
+    CHECK_STATUS(psa_mac_compute(id, hmac256, msg, 3, mac, sizeof(mac), &mac_len), PSA_SUCCESS);
+    /* ... but not VERIFY_MESSAGE. */
+    CHECK_STATUS(psa_mac_verify(id, hmac256, msg, 3, mac, mac_len), PSA_ERROR_NOT_PERMITTED);
+    CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+
+    /* VERIFY_HASH implies VERIFY_MESSAGE only. */
+    id = import_raw(PSA_KEY_TYPE_HMAC, PSA_KEY_USAGE_VERIFY_HASH, hmac256, key, 32, PSA_SUCCESS);
+    CHECK_STATUS(psa_mac_verify(id, hmac256, msg, 3, mac, mac_len), PSA_SUCCESS);
+    CHECK_STATUS(psa_mac_compute(id, hmac256, msg, 3, mac, sizeof(mac), &mac_len),
+                 PSA_ERROR_NOT_PERMITTED);
+    CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+
+    /* Exact algorithm: another hash or a shorter tag is not permitted; the
+     * full-length truncation is the same algorithm (spec 10.3.1). */
+    id = import_raw(PSA_KEY_TYPE_HMAC, PSA_KEY_USAGE_SIGN_MESSAGE, hmac256, key, 32, PSA_SUCCESS);
+    CHECK_STATUS(psa_mac_compute(id, PSA_ALG_HMAC(PSA_ALG_SHA_384), msg, 3, mac, sizeof(mac),
+                                 &mac_len), PSA_ERROR_NOT_PERMITTED);
+    CHECK_STATUS(psa_mac_compute(id, PSA_ALG_TRUNCATED_MAC(hmac256, 16), msg, 3, mac,
+                                 sizeof(mac), &mac_len), PSA_ERROR_NOT_PERMITTED);
+    CHECK_STATUS(psa_mac_compute(id, PSA_ALG_TRUNCATED_MAC(hmac256, 32), msg, 3, mac,
+                                 sizeof(mac), &mac_len), PSA_SUCCESS);
+    CHECK(mac_len == 32);
+    CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+
+    /* AT_LEAST_THIS_LENGTH: 16 and longer, not 15. */
+    id = import_raw(PSA_KEY_TYPE_HMAC, PSA_KEY_USAGE_SIGN_MESSAGE,
+                    PSA_ALG_AT_LEAST_THIS_LENGTH_MAC(hmac256, 16), key, 32, PSA_SUCCESS);
+    CHECK_STATUS(psa_mac_compute(id, PSA_ALG_TRUNCATED_MAC(hmac256, 16), msg, 3, mac,
+                                 sizeof(mac), &mac_len), PSA_SUCCESS);
+    CHECK(mac_len == 16);
+    CHECK_STATUS(psa_mac_compute(id, PSA_ALG_TRUNCATED_MAC(hmac256, 20), msg, 3, mac,
+                                 sizeof(mac), &mac_len), PSA_SUCCESS);
+    CHECK(mac_len == 20);
+    CHECK_STATUS(psa_mac_compute(id, hmac256, msg, 3, mac, sizeof(mac), &mac_len), PSA_SUCCESS);
+    CHECK(mac_len == 32);
+    CHECK_STATUS(psa_mac_compute(id, PSA_ALG_TRUNCATED_MAC(hmac256, 15), msg, 3, mac,
+                                 sizeof(mac), &mac_len), PSA_ERROR_NOT_PERMITTED);
+    /* The wildcard itself is a policy, not an algorithm to use. */
+    CHECK_STATUS(psa_mac_compute(id, PSA_ALG_AT_LEAST_THIS_LENGTH_MAC(hmac256, 16), msg, 3, mac,
+                                 sizeof(mac), &mac_len), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+
+    /* A key with no permitted algorithm can do nothing. */
+    id = import_raw(PSA_KEY_TYPE_HMAC, PSA_KEY_USAGE_SIGN_MESSAGE, PSA_ALG_NONE, key, 32,
+                    PSA_SUCCESS);
+    CHECK_STATUS(psa_mac_compute(id, hmac256, msg, 3, mac, sizeof(mac), &mac_len),
+                 PSA_ERROR_NOT_PERMITTED);
+    CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+}
+
+/* The policy functions directly, for the sign/verify wildcards too. */
+static void test_policy_functions(void)
+{
+    const psa_key_type_t rsa = PSA_KEY_TYPE_RSA_KEY_PAIR;
+    const psa_algorithm_t pss_any = PSA_ALG_RSA_PSS(PSA_ALG_ANY_HASH);
+    const psa_algorithm_t hmac256 = PSA_ALG_HMAC(PSA_ALG_SHA_256);
+    psa_algorithm_t out = 1;
+
+    CHECK(pp_policy_permits(pss_any, PSA_ALG_RSA_PSS(PSA_ALG_SHA_256), rsa));
+    CHECK(pp_policy_permits(pss_any, PSA_ALG_RSA_PSS(PSA_ALG_SHA_512), rsa));
+    CHECK(!pp_policy_permits(pss_any, PSA_ALG_RSA_PSS_ANY_SALT(PSA_ALG_SHA_256), rsa));
+    CHECK(!pp_policy_permits(pss_any, PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SHA_256), rsa));
+    CHECK(pp_policy_permits(PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_ANY_HASH),
+                            PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SHA_384), rsa));
+    CHECK(!pp_policy_permits(PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_ANY_HASH),
+                             PSA_ALG_RSA_PKCS1V15_SIGN_RAW, rsa));
+    CHECK(!pp_policy_permits(PSA_ALG_RSA_PSS(PSA_ALG_SHA_256), PSA_ALG_RSA_PSS(PSA_ALG_SHA_384),
+                             rsa));
+    CHECK(!pp_policy_permits(PSA_ALG_NONE, PSA_ALG_NONE, rsa));
+    CHECK(pp_policy_permits(PSA_ALG_ED25519PH, PSA_ALG_ED25519PH,
+                            PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_TWISTED_EDWARDS)));
+    CHECK(!pp_policy_permits(PSA_ALG_PURE_EDDSA, PSA_ALG_ED25519PH,
+                             PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_TWISTED_EDWARDS)));
+
+    CHECK(pp_usage_with_implied(PSA_KEY_USAGE_SIGN_HASH) ==
+          (PSA_KEY_USAGE_SIGN_HASH | PSA_KEY_USAGE_SIGN_MESSAGE));
+    CHECK(pp_usage_with_implied(PSA_KEY_USAGE_VERIFY_HASH) ==
+          (PSA_KEY_USAGE_VERIFY_HASH | PSA_KEY_USAGE_VERIFY_MESSAGE));
+    CHECK(pp_usage_with_implied(PSA_KEY_USAGE_SIGN_MESSAGE) == PSA_KEY_USAGE_SIGN_MESSAGE);
+
+    /* Intersections (psa_copy_key). */
+    CHECK(pp_policy_intersect(pss_any, PSA_ALG_RSA_PSS(PSA_ALG_SHA_256), rsa, &out) &&
+          out == PSA_ALG_RSA_PSS(PSA_ALG_SHA_256));
+    CHECK(pp_policy_intersect(PSA_ALG_RSA_PSS(PSA_ALG_SHA_256), pss_any, rsa, &out) &&
+          out == PSA_ALG_RSA_PSS(PSA_ALG_SHA_256));
+    CHECK(!pp_policy_intersect(PSA_ALG_RSA_PSS(PSA_ALG_SHA_256),
+                               PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SHA_256), rsa, &out));
+    CHECK(pp_policy_intersect(PSA_ALG_NONE, pss_any, rsa, &out) && out == PSA_ALG_NONE);
+    CHECK(pp_policy_intersect(PSA_ALG_AT_LEAST_THIS_LENGTH_MAC(hmac256, 16),
+                              PSA_ALG_AT_LEAST_THIS_LENGTH_MAC(hmac256, 24),
+                              PSA_KEY_TYPE_HMAC, &out) &&
+          out == PSA_ALG_AT_LEAST_THIS_LENGTH_MAC(hmac256, 24));
+    CHECK(pp_policy_intersect(PSA_ALG_AT_LEAST_THIS_LENGTH_MAC(hmac256, 16),
+                              PSA_ALG_TRUNCATED_MAC(hmac256, 20), PSA_KEY_TYPE_HMAC, &out) &&
+          out == PSA_ALG_TRUNCATED_MAC(hmac256, 20));
+    CHECK(!pp_policy_intersect(PSA_ALG_AT_LEAST_THIS_LENGTH_MAC(hmac256, 16),
+                               PSA_ALG_TRUNCATED_MAC(hmac256, 10), PSA_KEY_TYPE_HMAC, &out));
+}
+
+static void test_copy(void)
+{
+    static const uint8_t key[32] = {5, 4, 3, 2, 1};
+    static const uint8_t msg[3] = {'x', 'y', 'z'};
+    const psa_algorithm_t hmac256 = PSA_ALG_HMAC(PSA_ALG_SHA_256);
+    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    uint8_t mac1[32], mac2[32];
+    size_t len1 = 0, len2 = 0;
+    psa_key_id_t src, no_copy, dst = 0;
+
+    no_copy = import_raw(PSA_KEY_TYPE_HMAC, PSA_KEY_USAGE_SIGN_MESSAGE, hmac256, key, 32,
+                         PSA_SUCCESS);
+    CHECK_STATUS(psa_copy_key(no_copy, &attr, &dst), PSA_ERROR_NOT_PERMITTED);
+    CHECK(dst == PSA_KEY_ID_NULL);
+
+    src = import_raw(PSA_KEY_TYPE_HMAC,
+                     PSA_KEY_USAGE_COPY | PSA_KEY_USAGE_SIGN_MESSAGE | PSA_KEY_USAGE_EXPORT,
+                     PSA_ALG_AT_LEAST_THIS_LENGTH_MAC(hmac256, 16), key, 32, PSA_SUCCESS);
+    /* Target policy: sign only (no export), one exact truncation. */
+    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_SIGN_MESSAGE | PSA_KEY_USAGE_VERIFY_MESSAGE);
+    psa_set_key_algorithm(&attr, PSA_ALG_TRUNCATED_MAC(hmac256, 20));
+    CHECK_STATUS(psa_copy_key(src, &attr, &dst), PSA_SUCCESS);
+    CHECK(dst != PSA_KEY_ID_NULL && dst != src);
+    CHECK_STATUS(psa_get_key_attributes(dst, &attr), PSA_SUCCESS);
+    CHECK(psa_get_key_usage_flags(&attr) == PSA_KEY_USAGE_SIGN_MESSAGE);
+    CHECK(psa_get_key_algorithm(&attr) == PSA_ALG_TRUNCATED_MAC(hmac256, 20));
+    CHECK(psa_get_key_type(&attr) == PSA_KEY_TYPE_HMAC);
+    CHECK(psa_get_key_bits(&attr) == 256);
+    /* Same key material: same tag. */
+    CHECK_STATUS(psa_mac_compute(src, PSA_ALG_TRUNCATED_MAC(hmac256, 20), msg, 3, mac1,
+                                 sizeof(mac1), &len1), PSA_SUCCESS);
+    CHECK_STATUS(psa_mac_compute(dst, PSA_ALG_TRUNCATED_MAC(hmac256, 20), msg, 3, mac2,
+                                 sizeof(mac2), &len2), PSA_SUCCESS);
+    CHECK(len1 == 20 && len2 == 20);
+    CHECK_MEM(mac1, mac2, 20);
+    CHECK_STATUS(psa_mac_compute(dst, hmac256, msg, 3, mac2, sizeof(mac2), &len2),
+                 PSA_ERROR_NOT_PERMITTED);
+    CHECK_STATUS(psa_export_key(dst, mac2, sizeof(mac2), &len2), PSA_ERROR_NOT_PERMITTED);
+    CHECK_STATUS(psa_destroy_key(dst), PSA_SUCCESS);
+    /* The source is untouched by destroying the copy. */
+    CHECK_STATUS(psa_mac_compute(src, PSA_ALG_TRUNCATED_MAC(hmac256, 20), msg, 3, mac2,
+                                 sizeof(mac2), &len2), PSA_SUCCESS);
+    CHECK_MEM(mac1, mac2, 20);
+
+    /* Mismatched type or size, disjoint algorithms. */
+    psa_reset_key_attributes(&attr);
+    psa_set_key_type(&attr, PSA_KEY_TYPE_RAW_DATA);
+    CHECK_STATUS(psa_copy_key(src, &attr, &dst), PSA_ERROR_INVALID_ARGUMENT);
+    psa_reset_key_attributes(&attr);
+    psa_set_key_bits(&attr, 128);
+    CHECK_STATUS(psa_copy_key(src, &attr, &dst), PSA_ERROR_INVALID_ARGUMENT);
+    psa_reset_key_attributes(&attr);
+    psa_set_key_algorithm(&attr, PSA_ALG_HMAC(PSA_ALG_SHA_512));
+    CHECK_STATUS(psa_copy_key(src, &attr, &dst), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK(dst == PSA_KEY_ID_NULL);
+
+    CHECK_STATUS(psa_destroy_key(src), PSA_SUCCESS);
+    CHECK_STATUS(psa_destroy_key(no_copy), PSA_SUCCESS);
+}
+
+static void test_slot_exhaustion(void)
+{
+    static const uint8_t key[16] = {0};
+    psa_key_id_t ids[PICOPSA_KEY_SLOT_COUNT];
+    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    psa_key_id_t extra = 0;
+    size_t i, j;
+
+    for (i = 0; i < PICOPSA_KEY_SLOT_COUNT; i++) {
+        ids[i] = import_raw(PSA_KEY_TYPE_HMAC, PSA_KEY_USAGE_COPY, 0, key, 16, PSA_SUCCESS);
+        for (j = 0; j < i; j++) {
+            CHECK(ids[j] != ids[i]);
+        }
+    }
+    import_raw(PSA_KEY_TYPE_HMAC, 0, 0, key, 16, PSA_ERROR_INSUFFICIENT_MEMORY);
+    psa_set_key_type(&attr, PSA_KEY_TYPE_HMAC);
+    psa_set_key_bits(&attr, 128);
+    CHECK_STATUS(psa_generate_key(&attr, &extra), PSA_ERROR_INSUFFICIENT_MEMORY);
+    psa_reset_key_attributes(&attr);
+    CHECK_STATUS(psa_copy_key(ids[0], &attr, &extra), PSA_ERROR_INSUFFICIENT_MEMORY);
+    CHECK(extra == PSA_KEY_ID_NULL);
+    /* No key was lost on the way. */
+    for (i = 0; i < PICOPSA_KEY_SLOT_COUNT; i++) {
+        CHECK_STATUS(psa_get_key_attributes(ids[i], &attr), PSA_SUCCESS);
+    }
+    /* Free one: room for exactly one more. */
+    CHECK_STATUS(psa_destroy_key(ids[3 % PICOPSA_KEY_SLOT_COUNT]), PSA_SUCCESS);
+    ids[3 % PICOPSA_KEY_SLOT_COUNT] = import_raw(PSA_KEY_TYPE_HMAC, 0, 0, key, 16, PSA_SUCCESS);
+    import_raw(PSA_KEY_TYPE_HMAC, 0, 0, key, 16, PSA_ERROR_INSUFFICIENT_MEMORY);
+    for (i = 0; i < PICOPSA_KEY_SLOT_COUNT; i++) {
+        CHECK_STATUS(psa_destroy_key(ids[i]), PSA_SUCCESS);
+    }
+    /* All free again. */
+    for (i = 0; i < PICOPSA_KEY_SLOT_COUNT; i++) {
+        ids[i] = import_raw(PSA_KEY_TYPE_RAW_DATA, 0, 0, key, 16, PSA_SUCCESS);
+    }
+    for (i = 0; i < PICOPSA_KEY_SLOT_COUNT; i++) {
+        CHECK_STATUS(psa_destroy_key(ids[i]), PSA_SUCCESS);
+    }
+}
+
+/* ---- RSA keys (the RSA family through the core) ---------------------- */
+
+/* DER RSAPrivateKey of a fresh OpenSSL key, malloc'd. */
+static uint8_t *openssl_rsa_der(int bits, int public_only, size_t *len)
+{
+    EVP_PKEY *pkey = EVP_RSA_gen((unsigned int)bits);
+    uint8_t *der = NULL;
+    int n;
+    if (pkey == NULL) {
+        abort();
+    }
+    n = public_only ? i2d_RSAPublicKey(EVP_PKEY_get0_RSA(pkey), &der)
+                    : i2d_RSAPrivateKey(EVP_PKEY_get0_RSA(pkey), &der);
+    EVP_PKEY_free(pkey);
+    if (n <= 0) {
+        abort();
+    }
+    *len = (size_t)n;
+    return der;
+}
+
+static void test_rsa_keys(void)
+{
+    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    size_t der_len = 0, out_len = 0, pub_len = 0, sig_len = 0;
+    uint8_t *der = openssl_rsa_der(1024, 0, &der_len);
+    uint8_t out[PSA_EXPORT_KEY_PAIR_MAX_SIZE], pub[PSA_EXPORT_PUBLIC_KEY_MAX_SIZE];
+    uint8_t hash[32] = {1}, sig[PSA_SIGNATURE_MAX_SIZE];
+    psa_key_id_t pair = 0, public_key = 0;
+    psa_status_t status;
+
+    psa_set_key_type(&attr, PSA_KEY_TYPE_RSA_KEY_PAIR);
+    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_SIGN_HASH | PSA_KEY_USAGE_EXPORT);
+    psa_set_key_algorithm(&attr, PSA_ALG_RSA_PSS(PSA_ALG_ANY_HASH));
+    status = psa_import_key(&attr, der, der_len, &pair);
+    if (status == PSA_ERROR_NOT_SUPPORTED) {
+        printf("RSA import not built yet: RSA key tests skipped\n");
+        OPENSSL_free(der);
+        return;
+    }
+    CHECK_STATUS(status, PSA_SUCCESS);
+    CHECK_STATUS(psa_get_key_attributes(pair, &attr), PSA_SUCCESS);
+    CHECK(psa_get_key_bits(&attr) == 1024);
+    CHECK(psa_get_key_usage_flags(&attr) ==
+          (PSA_KEY_USAGE_SIGN_HASH | PSA_KEY_USAGE_SIGN_MESSAGE | PSA_KEY_USAGE_EXPORT));
+
+    /* Export gives back the DER; size macros are large enough. */
+    CHECK(PSA_EXPORT_KEY_OUTPUT_SIZE(PSA_KEY_TYPE_RSA_KEY_PAIR, 1024) >= der_len);
+    CHECK_STATUS(psa_export_key(pair, out, sizeof(out), &out_len), PSA_SUCCESS);
+    CHECK(out_len == der_len);
+    CHECK_MEM(out, der, der_len);
+    CHECK_STATUS(psa_export_public_key(pair, pub, sizeof(pub), &pub_len), PSA_SUCCESS);
+    CHECK(pub_len > 0 && pub_len <= PSA_EXPORT_PUBLIC_KEY_OUTPUT_SIZE(PSA_KEY_TYPE_RSA_PUBLIC_KEY,
+                                                                       1024));
+
+    /* ANY_HASH wildcard: PSS with any specific hash, nothing else. */
+    CHECK_STATUS(psa_sign_hash(pair, PSA_ALG_RSA_PSS(PSA_ALG_SHA_256), hash, 32, sig,
+                               sizeof(sig), &sig_len), PSA_SUCCESS);
+    CHECK(sig_len == 128);
+    CHECK_STATUS(psa_sign_hash(pair, PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SHA_256), hash, 32, sig,
+                               sizeof(sig), &sig_len), PSA_ERROR_NOT_PERMITTED);
+    /* The wildcard is a policy, not an algorithm to sign with. */
+    CHECK_STATUS(psa_sign_hash(pair, PSA_ALG_RSA_PSS(PSA_ALG_ANY_HASH), hash, 32, sig,
+                               sizeof(sig), &sig_len), PSA_ERROR_INVALID_ARGUMENT);
+    /* The hash length must match the algorithm's hash. */
+    CHECK_STATUS(psa_sign_hash(pair, PSA_ALG_RSA_PSS(PSA_ALG_SHA_256), hash, 31, sig,
+                               sizeof(sig), &sig_len), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK(sig_len == 0);
+    CHECK_STATUS(psa_sign_message(pair, PSA_ALG_RSA_PSS(PSA_ALG_SHA_384), hash, 32, sig,
+                                  sizeof(sig), &sig_len), PSA_SUCCESS);
+    /* No VERIFY usage on this key. */
+    CHECK_STATUS(psa_verify_hash(pair, PSA_ALG_RSA_PSS(PSA_ALG_SHA_256), hash, 32, sig, sig_len),
+                 PSA_ERROR_NOT_PERMITTED);
+
+    /* The exported public key imports as a public key and verifies. */
+    psa_reset_key_attributes(&attr);
+    psa_set_key_type(&attr, PSA_KEY_TYPE_RSA_PUBLIC_KEY);
+    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_VERIFY_HASH);
+    psa_set_key_algorithm(&attr, PSA_ALG_RSA_PSS(PSA_ALG_ANY_HASH));
+    CHECK_STATUS(psa_import_key(&attr, pub, pub_len, &public_key), PSA_SUCCESS);
+    CHECK_STATUS(psa_verify_message(public_key, PSA_ALG_RSA_PSS(PSA_ALG_SHA_384), hash, 32, sig,
+                                    sig_len), PSA_SUCCESS);
+    sig[5] ^= 1;
+    CHECK_STATUS(psa_verify_message(public_key, PSA_ALG_RSA_PSS(PSA_ALG_SHA_384), hash, 32, sig,
+                                    sig_len), PSA_ERROR_INVALID_SIGNATURE);
+    /* A public key cannot sign; its export needs no EXPORT usage. */
+    CHECK_STATUS(psa_sign_hash(public_key, PSA_ALG_RSA_PSS(PSA_ALG_SHA_256), hash, 32, sig,
+                               sizeof(sig), &sig_len), PSA_ERROR_NOT_PERMITTED);
+    CHECK_STATUS(psa_export_key(public_key, out, sizeof(out), &out_len), PSA_SUCCESS);
+    CHECK(out_len == pub_len);
+    CHECK_MEM(out, pub, pub_len);
+
+    /* Declared size must match; RSA data is not an HMAC key. */
+    psa_reset_key_attributes(&attr);
+    psa_set_key_type(&attr, PSA_KEY_TYPE_RSA_KEY_PAIR);
+    psa_set_key_bits(&attr, 2048);
+    CHECK_STATUS(psa_import_key(&attr, der, der_len, &pair), PSA_ERROR_INVALID_ARGUMENT);
+    psa_set_key_bits(&attr, 0);
+    CHECK_STATUS(psa_import_key(&attr, der, der_len - 1, &pair), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK(pair == PSA_KEY_ID_NULL);
+
+    CHECK_STATUS(psa_destroy_key(public_key), PSA_SUCCESS);
+    OPENSSL_free(der);
+}
+
+int main(void)
+{
+    test_rng_seed(0x6b657973);
+    CHECK_STATUS(psa_crypto_init(), PSA_SUCCESS);
+    CHECK_STATUS(psa_crypto_init(), PSA_SUCCESS);   /* idempotent */
+    test_attributes();
+    test_import_export_raw();
+    test_destroy_purge();
+    test_generate_raw();
+    test_usage_and_alg_policy();
+    test_policy_functions();
+    test_copy();
+    test_slot_exhaustion();
+    test_rsa_keys();
+    return test_report("psa_keys");
+}
