@@ -16,7 +16,7 @@
 # Build profiles (PICOPSA_PROFILE):
 #   size   -Os          what firmware usually ships (reference for budgets)
 #   perf   -O2          speed; the cycle figures users compare
-#   debug  -Og -g3      debuggable, still optimised a little
+#   debug  -Og -g       debuggable, still optimised a little
 #   none   -O0 -g       no optimisation: catches code that only works optimised
 get_filename_component(PICOPSA_ROOT "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
 
@@ -28,7 +28,7 @@ function(picopsa_profile_flags profile out_var)
   elseif(profile STREQUAL "perf")
     set(flags -O2)
   elseif(profile STREQUAL "debug")
-    set(flags -Og -g3)
+    set(flags -Og -g)
   elseif(profile STREQUAL "none")
     set(flags -O0 -g)
   else()
