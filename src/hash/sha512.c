@@ -1,9 +1,9 @@
 /*
  * sha512.c -- SHA-512 / SHA-384, FIPS 180-4 sections 4.1.3, 4.2.3, 5, 6.4, 6.5.
  *
- * Same structure as sha256.c: 16-word in-place message schedule and 16
- * unrolled rounds with renamed working variables. 64-bit arithmetic only
- * (the compiler splits it on 32-bit targets). Constant time.
+ * Same structure as sha256.c (PICOPSA_SHA2_UNROLL selects the unrolled or
+ * the compact compression function). 64-bit arithmetic only; the compiler
+ * splits it on 32-bit targets. Constant time.
  */
 #include <picopsa/config.h>
 
@@ -48,60 +48,107 @@ static const uint64_t sha512_round_constants[80] = {
 #define SSIG0(x) (ROTR64(x, 1) ^ ROTR64(x, 8) ^ ((x) >> 7))
 #define SSIG1(x) (ROTR64(x, 19) ^ ROTR64(x, 61) ^ ((x) >> 6))
 
-/* 6.4.2 step 3, variables renamed by the caller. */
-#define ROUND(a, b, c, d, e, f, g, h, j)                                  \
+/* One round (6.4.2 step 3) with the variables renamed: the caller rotates
+ * the argument list instead of moving eight words. wj is the schedule word. */
+#define ROUND(a, b, c, d, e, f, g, h, j, wj)                              \
     do {                                                                  \
-        uint64_t t1 = (h) + BSIG1(e) + CH(e, f, g) + k[j] + w[j];         \
+        uint64_t t1 = (h) + BSIG1(e) + CH(e, f, g) + k[j] + (wj);         \
         (d) += t1;                                                        \
         (h) = t1 + BSIG0(a) + MAJ(a, b, c);                               \
     } while (0)
+
+/* 6.4.2 step 1 in a ring of 16 words: W[t] = s1(W[t-2]) + W[t-7] +
+ * s0(W[t-15]) + W[t-16], where W[t-16] is the slot being overwritten. */
+#define SCHEDULE(j) \
+    (w[j] += SSIG1(w[((j) + 14) & 15]) + w[((j) + 9) & 15] + SSIG0(w[((j) + 1) & 15]))
+
+/* Sixteen rounds; W is the per-round word expression (loaded or scheduled). */
+#define SIXTEEN_ROUNDS(W)                                                 \
+    do {                                                                  \
+        ROUND(a, b, c, d, e, f, g, h, 0, W(0));                           \
+        ROUND(h, a, b, c, d, e, f, g, 1, W(1));                           \
+        ROUND(g, h, a, b, c, d, e, f, 2, W(2));                           \
+        ROUND(f, g, h, a, b, c, d, e, 3, W(3));                           \
+        ROUND(e, f, g, h, a, b, c, d, 4, W(4));                           \
+        ROUND(d, e, f, g, h, a, b, c, 5, W(5));                           \
+        ROUND(c, d, e, f, g, h, a, b, 6, W(6));                           \
+        ROUND(b, c, d, e, f, g, h, a, 7, W(7));                           \
+        ROUND(a, b, c, d, e, f, g, h, 8, W(8));                           \
+        ROUND(h, a, b, c, d, e, f, g, 9, W(9));                           \
+        ROUND(g, h, a, b, c, d, e, f, 10, W(10));                         \
+        ROUND(f, g, h, a, b, c, d, e, 11, W(11));                         \
+        ROUND(e, f, g, h, a, b, c, d, 12, W(12));                         \
+        ROUND(d, e, f, g, h, a, b, c, 13, W(13));                         \
+        ROUND(c, d, e, f, g, h, a, b, 14, W(14));                         \
+        ROUND(b, c, d, e, f, g, h, a, 15, W(15));                         \
+    } while (0)
+#define LOADED(j) (w[j] = pp_load_be64(data + 8 * (j)))
+#if PICOPSA_SHA2_UNROLL
 
 static void sha512_compress(uint64_t state[8], const uint8_t *data, size_t blocks)
 {
     uint64_t w[16];
     uint64_t a, b, c, d, e, f, g, h;
     const uint64_t *k;
-    size_t i, j;
+    size_t i;
 
     while (blocks-- > 0) {
-        for (j = 0; j < 16; j++) {
-            w[j] = pp_load_be64(data + 8 * j);
-        }
         a = state[0]; b = state[1]; c = state[2]; d = state[3];
         e = state[4]; f = state[5]; g = state[6]; h = state[7];
 
-        for (i = 0; i < 80; i += 16) {
-            if (i != 0) {
-                /* 6.4.2 step 1 in a ring of 16 words. */
-                for (j = 0; j < 16; j++) {
-                    w[j] += SSIG1(w[(j + 14) & 15]) + w[(j + 9) & 15] + SSIG0(w[(j + 1) & 15]);
-                }
-            }
+        /* Rounds 0-15 read the message; the rest extend the schedule in
+         * place, fused into the rounds so it stays in registers. */
+        k = sha512_round_constants;
+        SIXTEEN_ROUNDS(LOADED);
+        for (i = 16; i < 80; i += 16) {
             k = sha512_round_constants + i;
-            ROUND(a, b, c, d, e, f, g, h, 0);
-            ROUND(h, a, b, c, d, e, f, g, 1);
-            ROUND(g, h, a, b, c, d, e, f, 2);
-            ROUND(f, g, h, a, b, c, d, e, 3);
-            ROUND(e, f, g, h, a, b, c, d, 4);
-            ROUND(d, e, f, g, h, a, b, c, 5);
-            ROUND(c, d, e, f, g, h, a, b, 6);
-            ROUND(b, c, d, e, f, g, h, a, 7);
-            ROUND(a, b, c, d, e, f, g, h, 8);
-            ROUND(h, a, b, c, d, e, f, g, 9);
-            ROUND(g, h, a, b, c, d, e, f, 10);
-            ROUND(f, g, h, a, b, c, d, e, 11);
-            ROUND(e, f, g, h, a, b, c, d, 12);
-            ROUND(d, e, f, g, h, a, b, c, 13);
-            ROUND(c, d, e, f, g, h, a, b, 14);
-            ROUND(b, c, d, e, f, g, h, a, 15);
+            SIXTEEN_ROUNDS(SCHEDULE);
         }
 
         state[0] += a; state[1] += b; state[2] += c; state[3] += d;
         state[4] += e; state[5] += f; state[6] += g; state[7] += h;
         data += 128;
     }
+    /* The schedule holds message-derived words (HMAC keys, DRBG state). */
     pp_wipe(w, sizeof(w));
 }
+#else
+/* Size-optimised form: one round per iteration with the working variables
+ * shifted (FIPS 180-4 as written); the round index only selects public
+ * constants and whether the word is loaded or scheduled. */
+static void sha512_compress(uint64_t state[8], const uint8_t *data, size_t blocks)
+{
+    uint64_t w[16];
+    uint64_t v[8];
+    uint64_t t1, t2, word;
+    size_t t, j, r;
+
+    while (blocks-- > 0) {
+        memcpy(v, state, sizeof(v));
+        for (t = 0; t < 80; t++) {
+            j = t & 15;
+            if (t < 16) {
+                word = w[j] = pp_load_be64(data + 8 * j);
+            } else {
+                word = w[j] += SSIG1(w[(j + 14) & 15]) + w[(j + 9) & 15] + SSIG0(w[(j + 1) & 15]);
+            }
+            t1 = v[7] + BSIG1(v[4]) + CH(v[4], v[5], v[6]) + sha512_round_constants[t] + word;
+            t2 = BSIG0(v[0]) + MAJ(v[0], v[1], v[2]);
+            for (r = 7; r > 0; r--) {
+                v[r] = v[r - 1];
+            }
+            v[4] += t1;
+            v[0] = t1 + t2;
+        }
+        for (j = 0; j < 8; j++) {
+            state[j] += v[j];
+        }
+        data += 128;
+    }
+    pp_wipe(w, sizeof(w));
+    pp_wipe(v, sizeof(v));
+}
+#endif /* PICOPSA_SHA2_UNROLL */
 
 void pp_sha512_init(picopsa_sha512_context *ctx)
 {

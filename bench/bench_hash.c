@@ -1,0 +1,233 @@
+/*
+ * bench_hash.c -- `make bench` figures for SHA-2, HMAC and the RNG.
+ *
+ * Ours goes through the PSA API (psa_hash_compute, psa_generate_random)
+ * where it exists, and through pp_hmac_compute for HMAC (a PSA MAC needs a
+ * key slot; the slot lookup is not what we measure). Peers, when linked:
+ * OpenSSL (on x86-64 it uses SHA-NI / AVX2 assembly, so expect it to win
+ * big), Mbed TLS 2.28 and libsodium (portable C, the fair comparison for
+ * a portable C library). OpenSSL's and libsodium's RNGs are not
+ * HMAC_DRBG; Mbed TLS's HMAC_DRBG (SHA-256, no prediction resistance) is.
+ */
+#include "bench.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <psa/crypto.h>
+
+#include "mac/hmac.h"
+
+#ifdef PICOPSA_BENCH_HAVE_OPENSSL
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/rand.h>
+#endif
+#ifdef PICOPSA_BENCH_HAVE_MBEDTLS
+#include <mbedtls/hmac_drbg.h>
+#include <mbedtls/md.h>
+#include <mbedtls/sha256.h>
+#include <mbedtls/sha512.h>
+#endif
+#ifdef PICOPSA_BENCH_HAVE_LIBSODIUM
+#include <sodium.h>
+#endif
+
+#define BENCH_HASH_MAX_MSG 16384u
+
+typedef struct {
+    psa_algorithm_t alg;   /* PSA_ALG_SHA_256 / _512 */
+    size_t len;
+    uint8_t out[64];
+} hash_job;
+
+static uint8_t bench_msg[BENCH_HASH_MAX_MSG];
+static uint8_t bench_key[32];
+
+static void ours_hash(void *p)
+{
+    hash_job *job = (hash_job *)p;
+    size_t out_len;
+    (void)psa_hash_compute(job->alg, bench_msg, job->len, job->out, sizeof(job->out), &out_len);
+    bench_do_not_optimize(job->out);
+}
+
+static void ours_hmac(void *p)
+{
+    hash_job *job = (hash_job *)p;
+    (void)pp_hmac_compute(job->alg, bench_key, sizeof(bench_key), bench_msg, job->len, job->out);
+    bench_do_not_optimize(job->out);
+}
+
+static void ours_random(void *p)
+{
+    hash_job *job = (hash_job *)p;
+    (void)psa_generate_random(bench_msg, job->len);
+    bench_do_not_optimize(bench_msg);
+}
+
+#ifdef PICOPSA_BENCH_HAVE_OPENSSL
+static const EVP_MD *openssl_md(psa_algorithm_t alg)
+{
+    return alg == PSA_ALG_SHA_256 ? EVP_sha256() : EVP_sha512();
+}
+
+static void openssl_hash(void *p)
+{
+    hash_job *job = (hash_job *)p;
+    (void)EVP_Digest(bench_msg, job->len, job->out, NULL, openssl_md(job->alg), NULL);
+    bench_do_not_optimize(job->out);
+}
+
+static void openssl_hmac(void *p)
+{
+    hash_job *job = (hash_job *)p;
+    (void)HMAC(openssl_md(job->alg), bench_key, (int)sizeof(bench_key), bench_msg, job->len,
+               job->out, NULL);
+    bench_do_not_optimize(job->out);
+}
+
+static void openssl_random(void *p)
+{
+    hash_job *job = (hash_job *)p;
+    (void)RAND_bytes(bench_msg, (int)job->len);
+    bench_do_not_optimize(bench_msg);
+}
+#endif
+
+#ifdef PICOPSA_BENCH_HAVE_MBEDTLS
+static mbedtls_hmac_drbg_context mbedtls_drbg;
+
+static void mbedtls_hash(void *p)
+{
+    hash_job *job = (hash_job *)p;
+    if (job->alg == PSA_ALG_SHA_256) {
+        (void)mbedtls_sha256_ret(bench_msg, job->len, job->out, 0);
+    } else {
+        (void)mbedtls_sha512_ret(bench_msg, job->len, job->out, 0);
+    }
+    bench_do_not_optimize(job->out);
+}
+
+static void mbedtls_hmac(void *p)
+{
+    hash_job *job = (hash_job *)p;
+    const mbedtls_md_info_t *md = mbedtls_md_info_from_type(
+        job->alg == PSA_ALG_SHA_256 ? MBEDTLS_MD_SHA256 : MBEDTLS_MD_SHA512);
+    (void)mbedtls_md_hmac(md, bench_key, sizeof(bench_key), bench_msg, job->len, job->out);
+    bench_do_not_optimize(job->out);
+}
+
+static void mbedtls_random(void *p)
+{
+    hash_job *job = (hash_job *)p;
+    (void)mbedtls_hmac_drbg_random(&mbedtls_drbg, bench_msg, job->len);
+    bench_do_not_optimize(bench_msg);
+}
+#endif
+
+#ifdef PICOPSA_BENCH_HAVE_LIBSODIUM
+static void sodium_hash(void *p)
+{
+    hash_job *job = (hash_job *)p;
+    if (job->alg == PSA_ALG_SHA_256) {
+        (void)crypto_hash_sha256(job->out, bench_msg, job->len);
+    } else {
+        (void)crypto_hash_sha512(job->out, bench_msg, job->len);
+    }
+    bench_do_not_optimize(job->out);
+}
+#endif
+
+/* Time ours and every linked peer for one job; print figures and ratios. */
+static void compare(const char *name, bench_fn ours, bench_fn openssl_fn, bench_fn mbedtls_fn,
+                    bench_fn sodium_fn, hash_job *job)
+{
+    double ours_ns = bench_auto_ns(ours, job, 0);
+    bench_print_took(name, ours_ns);
+#ifdef PICOPSA_BENCH_HAVE_OPENSSL
+    if (openssl_fn != NULL) {
+        bench_print_ratio(name, "openssl", ours_ns, bench_auto_ns(openssl_fn, job, 0));
+    }
+#endif
+#ifdef PICOPSA_BENCH_HAVE_MBEDTLS
+    if (mbedtls_fn != NULL) {
+        bench_print_ratio(name, "mbedtls", ours_ns, bench_auto_ns(mbedtls_fn, job, 0));
+    }
+#endif
+#ifdef PICOPSA_BENCH_HAVE_LIBSODIUM
+    if (sodium_fn != NULL) {
+        bench_print_ratio(name, "libsodium", ours_ns, bench_auto_ns(sodium_fn, job, 0));
+    }
+#endif
+    (void)openssl_fn;
+    (void)mbedtls_fn;
+    (void)sodium_fn;
+}
+
+#ifndef PICOPSA_BENCH_HAVE_OPENSSL
+#define openssl_hash NULL
+#define openssl_hmac NULL
+#define openssl_random NULL
+#endif
+#ifndef PICOPSA_BENCH_HAVE_MBEDTLS
+#define mbedtls_hash NULL
+#define mbedtls_hmac NULL
+#define mbedtls_random NULL
+#endif
+#ifndef PICOPSA_BENCH_HAVE_LIBSODIUM
+#define sodium_hash NULL
+#endif
+
+void bench_hash(void)
+{
+    static const size_t sizes[] = { 64, 1024, BENCH_HASH_MAX_MSG };
+    static const psa_algorithm_t algs[] = { PSA_ALG_SHA_256, PSA_ALG_SHA_512 };
+    char name[64];
+    hash_job job;
+    size_t a, s;
+
+    if (psa_crypto_init() != PSA_SUCCESS) {
+        printf("bench_hash: psa_crypto_init failed\n");
+        return;
+    }
+    memset(bench_msg, 0x5c, sizeof(bench_msg));
+    memset(bench_key, 0x0b, sizeof(bench_key));
+#ifdef PICOPSA_BENCH_HAVE_LIBSODIUM
+    if (sodium_init() < 0) {
+        printf("bench_hash: sodium_init failed\n");
+    }
+#endif
+#ifdef PICOPSA_BENCH_HAVE_MBEDTLS
+    {
+        uint8_t seed[48];
+        mbedtls_hmac_drbg_init(&mbedtls_drbg);
+        (void)psa_generate_random(seed, sizeof(seed));
+        (void)mbedtls_hmac_drbg_seed_buf(&mbedtls_drbg, mbedtls_md_info_from_type(MBEDTLS_MD_SHA256),
+                                         seed, sizeof(seed));
+    }
+#endif
+
+    for (a = 0; a < 2; a++) {
+        for (s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+            job.alg = algs[a];
+            job.len = sizes[s];
+            snprintf(name, sizeof(name), "SHA-%s %zu B", a == 0 ? "256" : "512", sizes[s]);
+            compare(name, ours_hash, openssl_hash, mbedtls_hash, sodium_hash, &job);
+        }
+    }
+    for (a = 0; a < 2; a++) {
+        job.alg = algs[a];
+        job.len = 1024;
+        snprintf(name, sizeof(name), "HMAC-SHA%s 1024 B", a == 0 ? "256" : "512");
+        compare(name, ours_hmac, openssl_hmac, mbedtls_hmac, NULL, &job);
+    }
+    job.len = 32;
+    compare("psa_generate_random 32 B", ours_random, openssl_random, mbedtls_random, NULL, &job);
+    job.len = 1024;
+    compare("psa_generate_random 1024 B", ours_random, openssl_random, mbedtls_random, NULL, &job);
+
+#ifdef PICOPSA_BENCH_HAVE_MBEDTLS
+    mbedtls_hmac_drbg_free(&mbedtls_drbg);
+#endif
+}
