@@ -24,6 +24,9 @@
 #include "json.h"
 #include "test_util.h"
 
+#ifndef ED25519_TEST_NAME
+#define ED25519_TEST_NAME "ed25519"
+#endif
 #ifndef ED25519_TEST_ITERATIONS
 #define ED25519_TEST_ITERATIONS 1000
 #endif
@@ -476,5 +479,5 @@ int main(void)
     test_wycheproof();
     test_public_key_rules();
     test_openssl_cross();
-    return test_report("ed25519");
+    return test_report(ED25519_TEST_NAME);
 }
