@@ -6,6 +6,8 @@
  *    hash is a known hash but not built (PSA_WANT_ALG_SHA_* = 0) or not
  *    implemented (SHA-1, SHA-3, ...), PSA_ERROR_INVALID_ARGUMENT when alg is
  *    not a hash algorithm at all (or is PSA_ALG_ANY_HASH).
+ *  - setup on a context that is still active leaks nothing only if it is
+ *    aborted first (the PSA core aborts before it sets up again).
  *  - update/finish/abort on an inactive context (alg == 0) do nothing
  *    (finish writes nothing); the PSA core tracks operation state itself.
  *  - finish writes pp_hash_size(alg) bytes and wipes the context; abort
