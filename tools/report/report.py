@@ -1,0 +1,396 @@
+#!/usr/bin/env python3
+"""picopsa footprint figures: collect, check against budgets, write markdown.
+
+  report.py collect --build build/embedded --targets "..." --profiles "..."
+                    --measured "size perf" --fw-target cortex-m4f --out figures.json
+      Sizes of every size image (build/embedded/<target>-<profile>/
+      image_<variant>.map), attributed per module from the linker map, and
+      the cycle/instruction/stack figures of the firmware runs
+      (results/<fw-target>-<profile>.json).
+  report.py check-budgets --figures figures.json --budgets tools/budgets.txt
+      Exit 1 when a figure exceeds its budget or a budgeted figure is missing.
+  report.py markdown --figures figures.json --budgets tools/budgets.txt --out docs/footprint.md
+  report.py same-figures a.json b.json
+      Exit 1 unless two firmware runs gave identical figures.
+
+Budget file: one budget per line, "#" comments:
+    <target> <profile> <metric> <subject> <limit>
+  metric cycles|instructions|stack with subject = a measurement id;
+  metric text|data|bss|flash|ram with subject = image:<variant> or
+  module:<module> (a module of the full image, e.g. module:src/hash).
+  flash = text + data, ram = data + bss (static; the stack is separate).
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+
+TARGET_TITLES = {
+    "cortex-m4f": "Cortex-M4F (nRF52840 class)",
+    "cortex-m0plus": "Cortex-M0+",
+    "rv32imac": "RISC-V RV32IMAC",
+}
+VARIANT_TITLES = {
+    "hash": "hash only (SHA-2, HMAC, DRBG)",
+    "ed25519": "Ed25519 only (+SHA-512, DRBG on SHA-512)",
+    "rsa": "RSA only (+SHA-256)",
+    "all": "everything",
+}
+REFERENCE_MHZ = 64  # nRF52840
+
+
+# ---- linker maps -------------------------------------------------------------
+
+def source_modules():
+    """basename of every library source -> its module directory (src/hash)."""
+    out = {}
+    for path in glob.glob(os.path.join(ROOT, "src", "**", "*.c"), recursive=True):
+        rel = os.path.relpath(path, ROOT)
+        out[os.path.basename(path)] = os.path.dirname(rel)
+    return out
+
+
+def module_of(origin, modules):
+    m = re.search(r"\(([^()]+)\)$", origin)
+    member = m.group(1) if m else os.path.basename(origin)
+    archive = os.path.basename(origin[:m.start()]) if m else ""
+    stem = re.sub(r"\.(obj|o)$", "", member)
+    if archive.startswith("libpicopsa") and stem in modules:
+        return modules[stem]
+    if stem == "fw_entropy.c":
+        return "port hook (test stub)"
+    if stem == "fw_libc.c":
+        return "libc (firmware/fw_libc.c)"
+    if archive.startswith("libc"):
+        return "libc (newlib-nano)"
+    if archive.startswith("libgcc"):
+        return "libgcc"
+    return "other"
+
+
+def section_kind(output_section):
+    name = output_section
+    if name.startswith((".text", ".rodata", ".srodata", ".ARM.exidx", ".ARM.extab", ".init",
+                        ".fini", ".eh_frame", ".vectors")):
+        return "text"
+    if name.startswith((".data", ".sdata", ".tdata", ".init_array", ".fini_array")):
+        return "data"
+    if name.startswith((".bss", ".sbss", ".tbss")):
+        return "bss"
+    return None
+
+
+def parse_map(path, modules):
+    """{module: {text, data, bss}} of the allocated input sections."""
+    sizes = {}
+    with open(path) as f:
+        lines = f.read().split("\n")
+    try:
+        start = lines.index("Linker script and memory map")
+    except ValueError:
+        raise SystemExit("report: %s is not a GNU ld map" % path)
+    output_kind = None
+    pending = None
+    input_line = re.compile(r"^ (\S+)(?:\s+0x([0-9a-fA-F]+)\s+0x([0-9a-fA-F]+)\s*(.*))?$")
+    address_line = re.compile(r"^\s+0x([0-9a-fA-F]+)\s+0x([0-9a-fA-F]+)\s+(\S.*)$")
+    for line in lines[start + 1:]:
+        if line.startswith("OUTPUT("):
+            break
+        if re.match(r"^\S", line):                    # output section, LOAD, ...
+            token = line.split()[0]
+            output_kind = section_kind(token) if token.startswith(".") else None
+            pending = None
+            continue
+        if output_kind is None or line.startswith(" *("):
+            continue
+        m = input_line.match(line)
+        if m:
+            name, addr, size, origin = m.groups()
+            if size is None:                          # address/size on the next line
+                pending = name
+                continue
+        elif pending is not None and address_line.match(line):
+            addr, size, origin = address_line.match(line).groups()
+            name = pending
+        else:
+            continue
+        pending = None
+        size = int(size, 16)
+        if size == 0:
+            continue
+        module = "(alignment padding)" if name == "*fill*" else module_of(origin.strip(), modules)
+        slot = sizes.setdefault(module, {"text": 0, "data": 0, "bss": 0})
+        slot[output_kind] += size
+    return sizes
+
+
+def toolchain_info(cell_dir, target):
+    cc = None
+    cache = os.path.join(cell_dir, "CMakeCache.txt")
+    if os.path.exists(cache):
+        for line in open(cache):
+            if line.startswith("CMAKE_C_COMPILER:"):
+                cc = line.split("=", 1)[1].strip()
+    version = ""
+    if cc:
+        try:
+            version = subprocess.run([cc, "--version"], capture_output=True,
+                                     text=True).stdout.splitlines()[0]
+        except (OSError, IndexError):
+            pass
+    flags = ""
+    tc = os.path.join(ROOT, "cmake", "toolchains", target + ".cmake")
+    if os.path.exists(tc):
+        m = re.search(r'set\(PICOPSA_ARCH_FLAGS "([^"]*)"\)', open(tc).read())
+        flags = m.group(1) if m else ""
+    return version, flags
+
+
+def cmd_collect(args):
+    modules = source_modules()
+    figures = {"targets": {}, "operations": {}, "fw_target": args.fw_target}
+    for target in args.targets.split():
+        t = figures["targets"].setdefault(target, {"profiles": {}})
+        for profile in args.profiles.split():
+            cell = os.path.join(args.build, "%s-%s" % (target, profile))
+            if not t.get("toolchain"):
+                t["toolchain"], t["flags"] = toolchain_info(cell, target)
+            images = {}
+            for mp in sorted(glob.glob(os.path.join(cell, "image_*.map"))):
+                variant = os.path.basename(mp)[len("image_"):-len(".map")]
+                if not os.path.exists(os.path.join(cell, "image_%s.elf" % variant)):
+                    continue
+                per_module = parse_map(mp, modules)
+                total = {k: sum(m[k] for m in per_module.values()) for k in ("text", "data", "bss")}
+                unresolved_path = os.path.join(cell, "image_%s.elf.unresolved" % variant)
+                unresolved = open(unresolved_path).read().split() if os.path.exists(unresolved_path) else []
+                images[variant] = dict(total, modules=per_module, unresolved=unresolved)
+            if images:
+                t["profiles"][profile] = {"images": images}
+    for profile in args.measured.split():
+        path = os.path.join(args.build, "results", "%s-%s.json" % (args.fw_target, profile))
+        if os.path.exists(path):
+            run = json.load(open(path))
+            figures["operations"].setdefault(args.fw_target, {})[profile] = {
+                k: {"cycles": v["cycles"], "instructions": v["instructions"], "stack": v["stack"]}
+                for k, v in run["measurements"].items()}
+    with open(args.out, "w") as f:
+        json.dump(figures, f, indent=1, sort_keys=True)
+    return 0
+
+
+# ---- budgets ---------------------------------------------------------------
+
+def read_budgets(path):
+    budgets = []
+    for n, line in enumerate(open(path), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        parts = line.split()
+        if len(parts) != 5 or not parts[4].isdigit():
+            raise SystemExit("%s:%d: want '<target> <profile> <metric> <subject> <limit>'" % (path, n))
+        budgets.append((parts[0], parts[1], parts[2], parts[3], int(parts[4]), n))
+    return budgets
+
+
+def figure(figures, target, profile, metric, subject):
+    if metric in ("cycles", "instructions", "stack"):
+        op = figures["operations"].get(target, {}).get(profile, {}).get(subject)
+        return None if op is None else op.get(metric)
+    images = figures["targets"].get(target, {}).get("profiles", {}).get(profile, {}).get("images", {})
+    if subject.startswith("image:"):
+        sizes = images.get(subject[len("image:"):])
+    elif subject.startswith("module:"):
+        sizes = images.get("all", {}).get("modules", {}).get(subject[len("module:"):])
+    else:
+        return None
+    if sizes is None:
+        return None
+    derived = {"flash": sizes["text"] + sizes["data"], "ram": sizes["data"] + sizes["bss"]}
+    return derived[metric] if metric in derived else sizes.get(metric)
+
+
+def cmd_check_budgets(args):
+    figures = json.load(open(args.figures))
+    failures = 0
+    budgets = read_budgets(args.budgets)
+    for target, profile, metric, subject, limit, line in budgets:
+        value = figure(figures, target, profile, metric, subject)
+        if value is None:
+            state = "MISSING"
+        elif value > limit:
+            state = "OVER"
+        else:
+            state = "ok"
+        failures += state != "ok"
+        print("budget: %-7s %-13s %-5s %-12s %-26s %10s / %-10d (line %d)" % (
+            state, target, profile, metric, subject, "-" if value is None else value, limit, line))
+    print("budgets: %d checked, %d failed" % (len(budgets), failures))
+    return 1 if failures or not budgets else 0
+
+
+# ---- markdown ----------------------------------------------------------------
+
+def fmt_size(s):
+    return "%d / %d / %d" % (s["text"], s["data"], s["bss"])
+
+
+def cmd_markdown(args):
+    figures = json.load(open(args.figures))
+    budgets = read_budgets(args.budgets) if args.budgets and os.path.exists(args.budgets) else []
+    budget_of = {(b[0], b[1], b[2], b[3]): b[4] for b in budgets}
+    out = []
+    w = out.append
+    w("# picopsa footprint")
+    w("")
+    w("Generated by `make report` (tools/report/report.py from the cross builds in")
+    w("build/embedded/ and the firmware runs on QEMU); do not edit by hand.")
+    w("How the figures are measured, the cycle model and its approximations:")
+    w("[docs/embedded.md](embedded.md). Budgets: tools/budgets.txt (enforced by")
+    w("`make test`; a budget is shown as `figure (budget)`).")
+    w("")
+    w("Sizes are bytes `text / data / bss` from the linker map (text includes")
+    w("read-only data; flash = text + data; static RAM = data + bss; the stack is")
+    w("separate). Images are the library linked with `--gc-sections` from its")
+    w("public PSA entry points, plus the entropy hook, newlib-nano's")
+    w("memcpy/memset/memcmp (Arm) or firmware/fw_libc.c (RISC-V) and libgcc.")
+    w("")
+    fw = figures.get("fw_target")
+    for target, t in figures["targets"].items():
+        w("## %s" % TARGET_TITLES.get(target, target))
+        w("")
+        w("Toolchain: %s; flags `%s`; profiles: size `-Os`, perf `-O2`, debug `-Og -g`,"
+          " none `-O0 -g`." % (t.get("toolchain") or "?", t.get("flags", "")))
+        w("")
+        ops = figures["operations"].get(target, {})
+        if ops:
+            profiles = [p for p in ("size", "perf") if p in ops] + \
+                       [p for p in ops if p not in ("size", "perf")]
+            w("### Operations (cycles, instructions, stack)")
+            w("")
+            w("Cortex-M4 cycle model over the instructions QEMU executed (zero wait states);"
+              " time at the %d MHz of an nRF52840 = cycles / %d µs. Stack = bytes below"
+              " the caller's stack pointer." % (REFERENCE_MHZ, REFERENCE_MHZ))
+            w("")
+            head = "| operation |"
+            rule = "|---|"
+            for p in profiles:
+                head += " %s: cycles | µs @%d MHz | instructions | stack B |" % (p, REFERENCE_MHZ)
+                rule += "---:|---:|---:|---:|"
+            w(head)
+            w(rule)
+            names = sorted({n for p in profiles for n in ops[p]},
+                           key=lambda n: (n.startswith(("xcheck_", "fw_")), n))
+            for name in names:
+                row = "| %s |" % name
+                for p in profiles:
+                    f = ops[p].get(name)
+                    if f is None:
+                        row += " - | - | - | - |"
+                        continue
+                    cells = []
+                    for metric in ("cycles", None, "instructions", "stack"):
+                        if metric is None:
+                            cells.append("%.0f" % (f["cycles"] / REFERENCE_MHZ))
+                            continue
+                        v = f[metric]
+                        b = budget_of.get((target, p, metric, name))
+                        cells.append("%s%s" % (v, " (%d)" % b if b is not None else ""))
+                    row += " " + " | ".join(cells) + " |"
+                w(row)
+            w("")
+            w("`xcheck_*` rows are the unicorn cross-check subjects (instruction counts"
+              " verified equal in both emulators), `fw_*` rows test the app itself.")
+            w("")
+        size_profile = t["profiles"].get("size", {}).get("images", {})
+        if size_profile:
+            w("### Images (profile size)")
+            w("")
+            w("| image | text / data / bss | flash | static RAM | note |")
+            w("|---|---:|---:|---:|---|")
+            for variant in ("hash", "ed25519", "rsa", "all"):
+                s = size_profile.get(variant)
+                if s is None:
+                    continue
+                note = ""
+                if s["unresolved"]:
+                    note = "unresolved (not counted): " + ", ".join(s["unresolved"])
+                flash = s["text"] + s["data"]
+                b = budget_of.get((target, "size", "flash", "image:" + variant))
+                w("| %s | %s | %d%s | %d | %s |" % (VARIANT_TITLES.get(variant, variant), fmt_size(s),
+                                                   flash, " (%d)" % b if b is not None else "",
+                                                   s["data"] + s["bss"], note))
+            w("")
+        profiles = [p for p in ("size", "perf", "debug", "none") if p in t["profiles"]]
+        if profiles:
+            w("### Size per module (full image), text / data / bss")
+            w("")
+            w("| module | " + " | ".join(profiles) + " |")
+            w("|---|" + "---:|" * len(profiles))
+            mods = sorted({m for p in profiles
+                           for m in t["profiles"][p]["images"].get("all", {}).get("modules", {})})
+            for m in mods:
+                cells = []
+                for p in profiles:
+                    s = t["profiles"][p]["images"].get("all", {}).get("modules", {}).get(m)
+                    cells.append(fmt_size(s) if s else "-")
+                w("| %s | %s |" % (m, " | ".join(cells)))
+            totals = [fmt_size(t["profiles"][p]["images"]["all"]) if "all" in t["profiles"][p]["images"]
+                      else "-" for p in profiles]
+            w("| **total** | %s |" % " | ".join("**%s**" % x for x in totals))
+            w("")
+        if target != fw:
+            w("Cycles and stack are measured on the Cortex-M4F only (QEMU mps2-an386).")
+            w("")
+    text = "\n".join(out)
+    with open(args.out, "w") as f:
+        f.write(text)
+    return 0
+
+
+def cmd_same_figures(args):
+    a = json.load(open(args.first))
+    b = json.load(open(args.second))
+    if a["measurements"] != b["measurements"]:
+        diff = sorted(k for k in set(a["measurements"]) | set(b["measurements"])
+                      if a["measurements"].get(k) != b["measurements"].get(k))
+        print("determinism: FAILED: figures differ between two runs: " + ", ".join(diff))
+        return 1
+    print("determinism: %d measurements identical over two runs (%s)" % (
+        len(a["measurements"]), os.path.basename(args.first)))
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("collect")
+    c.add_argument("--build", required=True)
+    c.add_argument("--targets", required=True)
+    c.add_argument("--profiles", required=True)
+    c.add_argument("--measured", default="size perf")
+    c.add_argument("--fw-target", default="cortex-m4f")
+    c.add_argument("--out", required=True)
+    c = sub.add_parser("check-budgets")
+    c.add_argument("--figures", required=True)
+    c.add_argument("--budgets", required=True)
+    c = sub.add_parser("markdown")
+    c.add_argument("--figures", required=True)
+    c.add_argument("--budgets")
+    c.add_argument("--out", required=True)
+    c = sub.add_parser("same-figures")
+    c.add_argument("first")
+    c.add_argument("second")
+    args = ap.parse_args()
+    return {"collect": cmd_collect, "check-budgets": cmd_check_budgets,
+            "markdown": cmd_markdown, "same-figures": cmd_same_figures}[args.cmd](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
