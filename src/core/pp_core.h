@@ -110,6 +110,17 @@ int pp_policy_intersect(psa_algorithm_t a, psa_algorithm_t b, psa_key_type_t typ
  * length), 0 when the algorithm is not a MAC picopsa knows. */
 size_t pp_mac_length(psa_algorithm_t alg, psa_key_type_t type);
 
+/* ---- constant-time verdicts ------------------------------------------ */
+
+/* PSA_SUCCESS when equal_flag (0 or 1, e.g. from pp_ct_memeq) is 1, else
+ * `fail`, computed without a branch: the flag derives from secrets (a MAC
+ * computed with a secret key), only the returned status is public. */
+static inline psa_status_t pp_status_from_equal_flag(int equal_flag, psa_status_t fail)
+{
+    int32_t differs = (int32_t)(1u - ((uint32_t)equal_flag & 1u));
+    return (psa_status_t)(fail * differs);
+}
+
 /* ---- output hygiene ---------------------------------------------------- */
 
 /* On error: wipe the caller's output buffer (when present) and zero its

@@ -142,9 +142,11 @@ psa_status_t psa_hash_verify(psa_hash_operation_t *operation, const uint8_t *has
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     status = finish_to_local(operation, digest, &length);
-    if (status == PSA_SUCCESS &&
-        (hash_length != length || !pp_ct_memeq(digest, hash, length))) {
-        status = PSA_ERROR_INVALID_SIGNATURE;
+    if (status == PSA_SUCCESS) {
+        /* The message may be secret (a password): compare without branching. */
+        status = hash_length != length ? PSA_ERROR_INVALID_SIGNATURE :
+                 pp_status_from_equal_flag(pp_ct_memeq(digest, hash, length),
+                                           PSA_ERROR_INVALID_SIGNATURE);
     }
     pp_wipe(digest, sizeof(digest));
     return status;
@@ -251,9 +253,10 @@ psa_status_t psa_hash_compare(psa_algorithm_t alg, const uint8_t *input, size_t 
     if (status == PSA_SUCCESS) {
         status = pp_hash_compute(alg, input, input_length, digest);
     }
-    if (status == PSA_SUCCESS && (hash_length != pp_hash_size(alg) ||
-                                  !pp_ct_memeq(digest, hash, hash_length))) {
-        status = PSA_ERROR_INVALID_SIGNATURE;
+    if (status == PSA_SUCCESS) {
+        status = hash_length != pp_hash_size(alg) ? PSA_ERROR_INVALID_SIGNATURE :
+                 pp_status_from_equal_flag(pp_ct_memeq(digest, hash, hash_length),
+                                           PSA_ERROR_INVALID_SIGNATURE);
     }
     pp_wipe(digest, sizeof(digest));
     return status;

@@ -211,9 +211,13 @@ psa_status_t psa_mac_verify_finish(psa_mac_operation_t *operation, const uint8_t
         status = PSA_ERROR_INVALID_ARGUMENT;
     } else {
         pp_hmac_finish(&operation->hmac, tag);
-        /* The length is public; the tag bytes are compared in constant time. */
-        if (mac_length != operation->mac_length || !pp_ct_memeq(tag, mac, mac_length)) {
+        /* The length is public; the tag bytes are compared in constant time
+         * and the verdict is formed without a branch on them. */
+        if (mac_length != operation->mac_length) {
             status = PSA_ERROR_INVALID_SIGNATURE;
+        } else {
+            status = pp_status_from_equal_flag(pp_ct_memeq(tag, mac, mac_length),
+                                               PSA_ERROR_INVALID_SIGNATURE);
         }
         pp_wipe(tag, sizeof(tag));
     }
