@@ -332,19 +332,20 @@ void pp_bn_mont_reduce(pp_limb *r, pp_limb *t, const pp_limb *m, pp_limb m0inv, 
     pp_wipe(diff, n * sizeof(pp_limb));
 }
 
-void pp_bn_mont_r2(pp_limb *r, const pp_limb *m, pp_limb m0inv, size_t n)
+void pp_bn_mont_r2(pp_limb *r, const pp_limb *m, pp_limb m0inv, size_t n, size_t m_bits)
 {
-    /* Doubling with a constant-time conditional subtraction gives
-     * 2^(wn + n) = R * 2^n mod m; log2(w) Montgomery squarings then map
-     * R * 2^s to R * 2^(2s), ending at R * 2^(wn) = R^2 (mod m). The loop
-     * counts depend on n only, never on m. */
+    /* Doubling with a constant-time conditional subtraction from
+     * 2^(m_bits - 1) < m gives 2^(wn + n) = R * 2^n mod m; log2(w)
+     * Montgomery squarings then map R * 2^s to R * 2^(2s), ending at
+     * R * 2^(wn) = R^2 (mod m). The loop counts depend on n and m_bits
+     * only, never on the value of m. */
     pp_limb diff[PP_BN_MAX_LIMBS];
     pp_limb scratch[SCRATCH_LIMBS(PP_BN_MAX_LIMBS)];
     size_t i;
     unsigned s;
     pp_bn_zero(r, n);
-    r[0] = 1;
-    for (i = 0; i < (size_t)(W + 1) * n; i++) {
+    r[(m_bits - 1u) / W] = (pp_limb)1 << ((m_bits - 1u) % W);
+    for (i = m_bits - 1u; i < (size_t)W * n + n; i++) {
         pp_limb carry = pp_bn_add(r, r, r, n);
         pp_limb borrow = pp_bn_sub(diff, r, m, n);
         /* Subtract when 2r >= m: a carry out, or no borrow. */

@@ -91,9 +91,11 @@ void pp_bn_mont_mul(pp_limb *r, const pp_limb *a, const pp_limb *b,
 void pp_bn_mont_sqr(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0inv, size_t n);
 /* r (n limbs) = t * R^-1 mod m for t (2n limbs, overwritten) < m * R. */
 void pp_bn_mont_reduce(pp_limb *r, pp_limb *t, const pp_limb *m, pp_limb m0inv, size_t n);
-/* r = R^2 mod m (the constant that converts into Montgomery form).
- * Constant time in m. r must not alias m. */
-void pp_bn_mont_r2(pp_limb *r, const pp_limb *m, pp_limb m0inv, size_t n);
+/* r = R^2 mod m (the constant that converts into Montgomery form), for m
+ * of exactly m_bits bits (public: the search starts at 2^(m_bits - 1) < m,
+ * so it costs w*n - m_bits + n + 1 doublings). Constant time in the value
+ * of m. r must not alias m. */
+void pp_bn_mont_r2(pp_limb *r, const pp_limb *m, pp_limb m0inv, size_t n, size_t m_bits);
 
 /* Work memory, in limbs, for pp_bn_mont_exp with window w, modulus of n
  * limbs and one (nbases = 1) or two bases. */

@@ -51,4 +51,23 @@ size_t pp_rsa_field_offset(const pp_rsa_header *h, pp_rsa_field field);
 /* Limb count of a field. */
 size_t pp_rsa_field_limbs(const pp_rsa_header *h, pp_rsa_field field);
 
+/* ---- key generation internals (rsa_keygen.c), exposed for the tests ---- */
+
+/* Rounds of Miller-Rabin for a probable prime of `bits` bits (FIPS 186-5
+ * Table B.1: 5 for 1024-bit primes, 4 for 1536 and 2048; 8 below 1024). */
+unsigned pp_rsa_mr_rounds(size_t prime_bits);
+
+/* One Miller-Rabin round (FIPS 186-5 B.3.1) on the odd candidate w (hl
+ * limbs, exactly w_bits bits, w_bits >= 65) with the base derived from `random` (hl limbs, any value;
+ * the base is random * R mod w). Returns all-ones when w passes (probably
+ * prime), 0 when it is proved composite. Constant time in w and random:
+ * the trailing zero count a of w - 1 is handled with masks over a fixed 64
+ * squarings (a >= 64 counts as composite, probability 2^-63). */
+pp_limb pp_rsa_miller_rabin_round(const pp_limb *w, size_t w_bits, const pp_limb *random, size_t hl);
+
+/* x mod m for x of `limbs` limbs and 1 < m < 2^32, constant
+ * time in x (Barrett reduction on 8-bit steps, no division instruction
+ * on secret data). */
+uint32_t pp_rsa_residue_u32(const pp_limb *x, size_t limbs, uint32_t m);
+
 #endif /* PICOPSA_RSA_CORE_INTERNAL_H */

@@ -181,8 +181,8 @@ static psa_status_t load_pair(uint8_t *material, pp_rsa_header *h, const pp_rsa_
     /* Montgomery constants of the primes (safe now that p, q are odd). */
     h->p0inv = pp_bn_mont_m0inv(s->p[0]);
     h->q0inv = pp_bn_mont_m0inv(s->q[0]);
-    pp_bn_mont_r2(s->r2p, s->p, h->p0inv, hl);
-    pp_bn_mont_r2(s->r2q, s->q, h->q0inv, hl);
+    pp_bn_mont_r2(s->r2p, s->p, h->p0inv, hl, pp_bn_bits_vartime(s->p, hl));
+    pp_bn_mont_r2(s->r2q, s->q, h->q0inv, hl, pp_bn_bits_vartime(s->q, hl));
 
     /* qinv * q == 1 mod p: (q R mod p) * qinv * R^-1 (q < R, R^2 mod p < p). */
     pp_bn_mont_mul(s->t, s->q, s->r2p, s->p, h->p0inv, hl);
@@ -261,7 +261,7 @@ psa_status_t pp_rsa_key_load(uint8_t *material, size_t material_size, size_t *ma
     }
     (void)pp_bn_from_bytes(n, h.n_limbs, n_bytes, n_len);
     h.n0inv = pp_bn_mont_m0inv(n[0]);
-    pp_bn_mont_r2(r2n, n, h.n0inv, h.n_limbs);
+    pp_bn_mont_r2(r2n, n, h.n0inv, h.n_limbs, h.bits);
     field_write(material, &h, PP_RSA_F_N, n);
     field_write(material, &h, PP_RSA_F_R2N, r2n);
 

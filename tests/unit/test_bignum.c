@@ -71,7 +71,7 @@ static void test_size(size_t bits, int top_zero_bits, int exp_rounds)
     BN_mod_inverse(Rinv, R, M, ctx);
 
     /* R^2 mod m */
-    pp_bn_mont_r2(r2, m, m0inv, n);
+    pp_bn_mont_r2(r2, m, m0inv, n, n * PP_BN_LIMB_BITS - (size_t)top_zero_bits);
     BN_mod_mul(X, R, R, M, ctx);
     CHECK(equals_bn(r2, n, X));
     pp_bn_zero(one, n);
