@@ -70,10 +70,96 @@ typedef struct {
 /* h = 0, h = 1. */
 void fe25519_0(fe25519 *h);
 void fe25519_1(fe25519 *h);
+
+/* The small operations are inline: they sit in every group formula and a
+ * call would cost as much as the work. */
+#if PICOPSA_ED25519_FE51
+
 /* h = f + g (no carry: see the bounds above). */
-void fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g);
-/* h = f - g, carried to tight limbs. */
-void fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g);
+static inline void fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g)
+{
+    h->v[0] = f->v[0] + g->v[0];
+    h->v[1] = f->v[1] + g->v[1];
+    h->v[2] = f->v[2] + g->v[2];
+    h->v[3] = f->v[3] + g->v[3];
+    h->v[4] = f->v[4] + g->v[4];
+}
+
+/* h = f - g, carried to tight limbs. f + 8p - g stays non-negative for a
+ * subtrahend below 2^54 per limb (a sum of up to four tight values). */
+static inline void fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g)
+{
+    uint64_t h0 = f->v[0] + 0x3fffffffffff68u - g->v[0];
+    uint64_t h1 = f->v[1] + 0x3ffffffffffff8u - g->v[1];
+    uint64_t h2 = f->v[2] + 0x3ffffffffffff8u - g->v[2];
+    uint64_t h3 = f->v[3] + 0x3ffffffffffff8u - g->v[3];
+    uint64_t h4 = f->v[4] + 0x3ffffffffffff8u - g->v[4];
+    h1 += h0 >> 51;
+    h0 &= FE25519_M51;
+    h2 += h1 >> 51;
+    h1 &= FE25519_M51;
+    h3 += h2 >> 51;
+    h2 &= FE25519_M51;
+    h4 += h3 >> 51;
+    h3 &= FE25519_M51;
+    h0 += 19u * (h4 >> 51);
+    h4 &= FE25519_M51;
+    h->v[0] = h0;
+    h->v[1] = h1;
+    h->v[2] = h2;
+    h->v[3] = h3;
+    h->v[4] = h4;
+}
+
+#else
+
+static inline void fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g)
+{
+    unsigned i;
+    for (i = 0; i < 10; i++) {
+        h->v[i] = f->v[i] + g->v[i];
+    }
+}
+
+/* f + 8p - g, then one carry pass; the limbs of 8p are 8 (2^26 - 19) for
+ * limb 0, then 8 (2^25 - 1) (odd) and 8 (2^26 - 1) (even). */
+static inline void fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g)
+{
+    uint32_t t[10], c;
+    unsigned i;
+    t[0] = f->v[0] + 0x1fffff68u - g->v[0];
+    for (i = 1; i < 10; i++) {
+        t[i] = f->v[i] + ((i & 1u) ? 0xffffff8u : 0x1ffffff8u) - g->v[i];
+    }
+    for (i = 0; i < 9; i++) {
+        const unsigned width = 26u - (i & 1u);
+        t[i + 1] += t[i] >> width;
+        t[i] &= ((uint32_t)1 << width) - 1u;
+    }
+    c = t[9] >> 25;
+    t[9] &= ((uint32_t)1 << 25) - 1u;
+    t[0] += 19u * c;
+    for (i = 0; i < 10; i++) {
+        h->v[i] = t[i];
+    }
+}
+
+#endif
+
+/* h = f when move == 1, unchanged when move == 0 (move must be 0 or 1). */
+static inline void fe25519_cmov(fe25519 *h, const fe25519 *f, uint32_t move)
+{
+    unsigned i;
+#if PICOPSA_ED25519_FE51
+    const uint64_t mask = (uint64_t)0 - (uint64_t)move;
+#else
+    const uint32_t mask = (uint32_t)0 - move;
+#endif
+    for (i = 0; i < sizeof(h->v) / sizeof(h->v[0]); i++) {
+        h->v[i] ^= mask & (h->v[i] ^ f->v[i]);
+    }
+}
+
 /* h = -f, tight. */
 void fe25519_neg(fe25519 *h, const fe25519 *f);
 /* h = f * g, h = f^2, h = f^(2^n) (n >= 1); all tight. */
@@ -85,8 +171,6 @@ void fe25519_invert(fe25519 *h, const fe25519 *f);
 /* h = f^((p-5)/8) = f^(2^252-3), the core of the square root of RFC 8032
  * 5.1.3 step 3. */
 void fe25519_pow22523(fe25519 *h, const fe25519 *f);
-/* h = f when move == 1, unchanged when move == 0 (move must be 0 or 1). */
-void fe25519_cmov(fe25519 *h, const fe25519 *f, uint32_t move);
 /* 32-byte little-endian canonical encoding (value fully reduced mod p). */
 void fe25519_tobytes(uint8_t s[32], const fe25519 *f);
 /* Decode 32 bytes, ignoring bit 255 (RFC 8032 5.1.3 step 1 takes it as the
