@@ -19,6 +19,7 @@
 #include "core/pp_dispatch.h"
 #include "rsa/rsa.h"
 #include "rsa/rsa_der.h"
+#include "random/pp_random.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -37,6 +38,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int accepted = 0;
     size_t t;
 
+    /* Loading a key pair runs one blinded private operation: RNG needed
+     * (idempotent). */
+    if (pp_random_init() != PSA_SUCCESS) {
+        abort();
+    }
     if (pp_rsa_der_parse_private(data, size, &parts) == PSA_SUCCESS) {
         accepted++;
     }
