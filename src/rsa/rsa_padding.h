@@ -51,6 +51,14 @@ psa_status_t pp_rsa_mgf1_xor(psa_algorithm_t hash_alg, const uint8_t *seed, size
 psa_status_t pp_rsa_pkcs1v15_sign_encode(psa_algorithm_t hash_alg, const uint8_t *hash,
                                          size_t hash_len, uint8_t *em, size_t k);
 
+/* EMSA-PKCS1-v1_5 verification (8.2.2 step 3-4): compare the RSAVP1
+ * output em with the encoding of (hash_alg, hash), without building it in
+ * a second buffer and without parsing em. PSA_SUCCESS or
+ * PSA_ERROR_INVALID_SIGNATURE (also when the hash cannot be encoded for
+ * k); NOT_SUPPORTED / INVALID_ARGUMENT for the hash as in the encoder. */
+psa_status_t pp_rsa_pkcs1v15_sign_check(psa_algorithm_t hash_alg, const uint8_t *hash,
+                                        size_t hash_len, const uint8_t *em, size_t k);
+
 /* EME-PKCS1-v1_5 encoding (7.2.1 step 2): em = 00 02 PS 00 M with PS
  * nonzero random bytes from pp_random_bytes. msg_len > k - 11:
  * INVALID_ARGUMENT. */

@@ -30,24 +30,25 @@ static size_t mask_sz(uint32_t mask32)
     return (size_t)0 - (size_t)(mask32 & 1u);
 }
 
-psa_status_t pp_rsa_pkcs1v15_sign_encode(psa_algorithm_t hash_alg, const uint8_t *hash,
-                                         size_t hash_len, uint8_t *em, size_t k)
+/* The DigestInfo prefix T - hash of EMSA-PKCS1-v1_5 and the length of the
+ * FF padding for a k-byte EM (9.2 steps 2-4). hash_alg 0 is _RAW. */
+static psa_status_t sign_layout(psa_algorithm_t hash_alg, size_t hash_len, size_t k,
+                                const uint8_t **prefix, size_t *prefix_len, size_t *ps_len)
 {
-    const uint8_t *prefix = NULL;
-    size_t prefix_len = 19u;
     size_t t_len;
-    size_t ps_len;
 
+    *prefix = NULL;
+    *prefix_len = 0;
     if (hash_alg != 0u) {
         size_t expected = pp_hash_size(hash_alg);
         switch (hash_alg) {
-        case PSA_ALG_SHA_224: prefix = digest_info_sha224; break;
-        case PSA_ALG_SHA_256: prefix = digest_info_sha256; break;
-        case PSA_ALG_SHA_384: prefix = digest_info_sha384; break;
-        case PSA_ALG_SHA_512: prefix = digest_info_sha512; break;
+        case PSA_ALG_SHA_224: *prefix = digest_info_sha224; break;
+        case PSA_ALG_SHA_256: *prefix = digest_info_sha256; break;
+        case PSA_ALG_SHA_384: *prefix = digest_info_sha384; break;
+        case PSA_ALG_SHA_512: *prefix = digest_info_sha512; break;
         default: break;
         }
-        if (prefix == NULL || expected == 0u) {
+        if (*prefix == NULL || expected == 0u) {
             /* A hash we cannot build vs. not a hash at all (PSA 1.2 10.7). */
             return PSA_ALG_IS_HASH(hash_alg) ? PSA_ERROR_NOT_SUPPORTED
                                              : PSA_ERROR_INVALID_ARGUMENT;
@@ -55,15 +56,27 @@ psa_status_t pp_rsa_pkcs1v15_sign_encode(psa_algorithm_t hash_alg, const uint8_t
         if (hash_len != expected) {
             return PSA_ERROR_INVALID_ARGUMENT;
         }
-    } else {
-        prefix_len = 0;
+        *prefix_len = sizeof(digest_info_sha256);
     }
     /* emLen >= tLen + 11 (9.2 step 3). */
-    t_len = prefix_len + hash_len;
+    t_len = *prefix_len + hash_len;
     if (t_len > k || k - t_len < 11u) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
-    ps_len = k - t_len - 3u;
+    *ps_len = k - t_len - 3u;
+    return PSA_SUCCESS;
+}
+
+psa_status_t pp_rsa_pkcs1v15_sign_encode(psa_algorithm_t hash_alg, const uint8_t *hash,
+                                         size_t hash_len, uint8_t *em, size_t k)
+{
+    const uint8_t *prefix;
+    size_t prefix_len, ps_len;
+    psa_status_t status = sign_layout(hash_alg, hash_len, k, &prefix, &prefix_len, &ps_len);
+
+    if (status != PSA_SUCCESS) {
+        return status;
+    }
     em[0] = 0x00u;
     em[1] = 0x01u;
     memset(em + 2, 0xff, ps_len);
@@ -72,6 +85,31 @@ psa_status_t pp_rsa_pkcs1v15_sign_encode(psa_algorithm_t hash_alg, const uint8_t
         memcpy(em + 3 + ps_len, prefix, prefix_len);
     }
     memcpy(em + 3 + ps_len + prefix_len, hash, hash_len);
+    return PSA_SUCCESS;
+}
+
+psa_status_t pp_rsa_pkcs1v15_sign_check(psa_algorithm_t hash_alg, const uint8_t *hash,
+                                        size_t hash_len, const uint8_t *em, size_t k)
+{
+    const uint8_t *prefix;
+    size_t prefix_len, ps_len, i;
+    uint8_t diff;
+    psa_status_t status = sign_layout(hash_alg, hash_len, k, &prefix, &prefix_len, &ps_len);
+
+    if (status != PSA_SUCCESS) {
+        /* Nothing that cannot be encoded has a valid signature. */
+        return (status == PSA_ERROR_INVALID_ARGUMENT) ? PSA_ERROR_INVALID_SIGNATURE : status;
+    }
+    /* Compare with the one valid encoding piece by piece, at positions
+     * fixed by the hash length alone: nothing of em is parsed. */
+    diff = (uint8_t)(em[0] | (em[1] ^ 0x01u) | em[2 + ps_len]);
+    for (i = 0; i < ps_len; i++) {
+        diff |= (uint8_t)(em[2 + i] ^ 0xffu);
+    }
+    if (diff != 0u || (prefix_len != 0u && memcmp(em + 3 + ps_len, prefix, prefix_len) != 0) ||
+        memcmp(em + 3 + ps_len + prefix_len, hash, hash_len) != 0) {
+        return PSA_ERROR_INVALID_SIGNATURE;
+    }
     return PSA_SUCCESS;
 }
 

@@ -12,9 +12,9 @@
  *  - PSA_ALG_RSA_PSS signs and verifies with salt length = hash length (or
  *    the largest that fits the key, 10.7.x); PSA_ALG_RSA_PSS_ANY_SALT signs
  *    the same way and verifies any salt length.
- *  - PKCS#1 v1.5 verification re-encodes the expected EM and compares it
- *    with the RSAVP1 output (RFC 8017 8.2.2): nothing of the signature is
- *    parsed, so a DigestInfo without the NULL parameter is rejected.
+ *  - PKCS#1 v1.5 verification compares the RSAVP1 output with the one
+ *    valid encoding (RFC 8017 8.2.2): nothing of the signature is parsed,
+ *    so a DigestInfo without the NULL parameter is rejected.
  *  - Decryption needs out_size >= the largest plaintext the padding allows
  *    for the key (rsa_padding.h explains why); the PSA size macro
  *    PSA_ASYMMETRIC_DECRYPT_OUTPUT_SIZE (the modulus length) always fits.
@@ -136,7 +136,6 @@ psa_status_t pp_rsa_sign_hash(psa_key_type_t type, const uint8_t *key, size_t ke
                               psa_algorithm_t alg, const uint8_t *hash, size_t hash_len,
                               uint8_t *sig, size_t sig_size, size_t *sig_len)
 {
-    uint8_t em[RSA_MAX_BYTES];
     uint8_t salt[PP_HASH_MAX_SIZE];
     psa_algorithm_t hash_alg;
     size_t k;
@@ -155,24 +154,25 @@ psa_status_t pp_rsa_sign_hash(psa_key_type_t type, const uint8_t *key, size_t ke
     if (sig_size < k) {
         return PSA_ERROR_BUFFER_TOO_SMALL;
     }
+    /* The EM is built in the signature buffer and signed in place (rsa.h
+     * allows in == out): it holds only public data. */
     if (PSA_ALG_IS_RSA_PSS(alg)) {
         size_t mod_bits = pp_rsa_key_bits(key);
         size_t salt_len = pp_rsa_pss_sign_salt_length(hash_len, mod_bits);
         status = pp_random_bytes(salt, salt_len);
         if (status == PSA_SUCCESS) {
-            status = pp_rsa_pss_encode(hash_alg, hash, hash_len, salt, salt_len, mod_bits, em);
+            status = pp_rsa_pss_encode(hash_alg, hash, hash_len, salt, salt_len, mod_bits, sig);
         }
+        pp_wipe(salt, sizeof(salt));
     } else {
-        status = pp_rsa_pkcs1v15_sign_encode(hash_alg, hash, hash_len, em, k);
+        status = pp_rsa_pkcs1v15_sign_encode(hash_alg, hash, hash_len, sig, k);
     }
     if (status == PSA_SUCCESS) {
-        status = pp_rsa_private_op(key, em, sig);
+        status = pp_rsa_private_op(key, sig, sig);
     }
     if (status == PSA_SUCCESS) {
         *sig_len = k;
     }
-    pp_wipe(salt, sizeof(salt));
-    pp_wipe(em, sizeof(em));
     return status;
 }
 
@@ -181,7 +181,6 @@ psa_status_t pp_rsa_verify_hash(psa_key_type_t type, const uint8_t *key, size_t 
                                 const uint8_t *sig, size_t sig_len)
 {
     uint8_t em[RSA_MAX_BYTES];
-    uint8_t expected[RSA_MAX_BYTES];
     psa_algorithm_t hash_alg;
     size_t k;
     psa_status_t status;
@@ -214,13 +213,8 @@ psa_status_t pp_rsa_verify_hash(psa_key_type_t type, const uint8_t *key, size_t 
                               : pp_rsa_pss_sign_salt_length(hash_len, mod_bits);
         return pp_rsa_pss_verify(hash_alg, hash, hash_len, em, mod_bits, salt_len);
     }
-    /* RFC 8017 8.2.2 step 3: encode and compare. An unencodable input
-     * (RAW hash too long for the key) cannot have a valid signature. */
-    status = pp_rsa_pkcs1v15_sign_encode(hash_alg, hash, hash_len, expected, k);
-    if (status != PSA_SUCCESS) {
-        return (status == PSA_ERROR_INVALID_ARGUMENT) ? PSA_ERROR_INVALID_SIGNATURE : status;
-    }
-    return (memcmp(em, expected, k) == 0) ? PSA_SUCCESS : PSA_ERROR_INVALID_SIGNATURE;
+    /* RFC 8017 8.2.2 step 3-4: compare with the expected encoding. */
+    return pp_rsa_pkcs1v15_sign_check(hash_alg, hash, hash_len, em, k);
 }
 
 /* Check the algorithm of an encrypt/decrypt call. */
@@ -247,7 +241,6 @@ psa_status_t pp_rsa_encrypt(psa_key_type_t type, const uint8_t *key, size_t key_
                             const uint8_t *salt, size_t salt_len,
                             uint8_t *out, size_t out_size, size_t *out_len)
 {
-    uint8_t em[RSA_MAX_BYTES];
     size_t k;
     psa_status_t status;
 
@@ -264,19 +257,22 @@ psa_status_t pp_rsa_encrypt(psa_key_type_t type, const uint8_t *key, size_t key_
     if (out_size < k) {
         return PSA_ERROR_BUFFER_TOO_SMALL;
     }
+    /* Encode into the output buffer and encrypt in place (rsa.h allows
+     * in == out); on failure the padded plaintext is wiped. */
     if (alg == PSA_ALG_RSA_PKCS1V15_CRYPT) {
-        status = pp_rsa_pkcs1v15_encrypt_encode(input, input_len, em, k);
+        status = pp_rsa_pkcs1v15_encrypt_encode(input, input_len, out, k);
     } else {
         status = pp_rsa_oaep_encode(PSA_ALG_RSA_OAEP_GET_HASH(alg), salt, salt_len,
-                                    input, input_len, em, k);
+                                    input, input_len, out, k);
     }
     if (status == PSA_SUCCESS) {
-        status = pp_rsa_public_op(key, em, out);
+        status = pp_rsa_public_op(key, out, out);
     }
     if (status == PSA_SUCCESS) {
         *out_len = k;
+    } else {
+        pp_wipe(out, k);
     }
-    pp_wipe(em, sizeof(em));
     return status;
 }
 

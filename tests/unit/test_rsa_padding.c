@@ -134,6 +134,22 @@ static void test_pkcs1v15_sign(EVP_PKEY *pkey, size_t k)
         CHECK(ossl_sign(pkey, RSA_PKCS1_PADDING, hashes[i], 0, hash, hl, sig, k));
         CHECK(ossl_raw(pkey, 0, sig, k, opened));
         CHECK_MEM(em, opened, k);
+        /* The checker accepts exactly this EM: any changed byte (00 01,
+         * padding, separator, DigestInfo, hash) is rejected. */
+        CHECK_STATUS(pp_rsa_pkcs1v15_sign_check(hashes[i], hash, hl, opened, k), PSA_SUCCESS);
+        {
+            size_t pos[6];
+            size_t j;
+            pos[0] = 0; pos[1] = 1; pos[2] = 2; pos[3] = k - hl - 20; pos[4] = k - hl - 3; pos[5] = k - 1;
+            for (j = 0; j < 6; j++) {
+                opened[pos[j]] ^= 0x01;
+                CHECK_STATUS(pp_rsa_pkcs1v15_sign_check(hashes[i], hash, hl, opened, k),
+                             PSA_ERROR_INVALID_SIGNATURE);
+                opened[pos[j]] ^= 0x01;
+            }
+        }
+        CHECK_STATUS(pp_rsa_pkcs1v15_sign_check(hashes[(i + 1) % 4], hash, pp_hash_size(hashes[(i + 1) % 4]),
+                                                opened, k), PSA_ERROR_INVALID_SIGNATURE);
         /* Wrong hash length. */
         CHECK_STATUS(pp_rsa_pkcs1v15_sign_encode(hashes[i], hash, hl - 1, em, k),
                      PSA_ERROR_INVALID_ARGUMENT);
