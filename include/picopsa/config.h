@@ -176,6 +176,11 @@
 #ifndef PICOPSA_BN_UMAAL
 #define PICOPSA_BN_UMAAL 0
 #endif
+/* 1: on x86-64 with GCC/Clang and a target with BMI2 + ADX (-mbmi2 -madx or
+ * -march=native), use a MULX/ADCX/ADOX row kernel; portable C otherwise. */
+#ifndef PICOPSA_BN_X86_64_ASM
+#define PICOPSA_BN_X86_64_ASM 1
+#endif
 
 /* ===== Key store (src/core) ========================================== */
 /* Number of key slots: the most keys that exist at once (only volatile

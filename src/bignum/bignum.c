@@ -217,57 +217,152 @@ static void final_subtract(pp_limb *r, const pp_limb *t, pp_limb top,
     }
 }
 
+/* ---- the row kernel ----------------------------------------------------
+ * Every Montgomery routine below is built on one primitive, a row:
+ * t[0..n) += a * b[0..n), returning the carry limb (HAC 14.12 inner loop).
+ * Portable C, or on x86-64 builds targeting BMI2 + ADX (-mbmi2 -madx,
+ * -march=native on any x86-64 CPU since 2015) MULX with two independent
+ * carry chains (ADCX adds t, ADOX adds the previous high half), unrolled
+ * by 4.
+ * Both are branch-free in the data: the loop counts depend on n only. */
+static inline pp_limb row_c(pp_limb *t, const pp_limb *b, pp_limb a, size_t n)
+{
+    pp_limb carry = 0;
+    size_t j;
+    for (j = 0; j < n; j++) {
+        pp_dlimb p = (pp_dlimb)a * b[j] + t[j] + carry;
+        t[j] = (pp_limb)p;
+        carry = (pp_limb)(p >> W);
+    }
+    return carry;
+}
+
+#if PICOPSA_BN_X86_64_ASM && PICOPSA_BN_LIMB_BITS == 64 && defined(__x86_64__) && defined(__GNUC__) && \
+    defined(__BMI2__) && defined(__ADX__)
+#define BN_HAVE_ROW_ADX 1
+static inline pp_limb row_adx(pp_limb *t, const pp_limb *b, pp_limb a, size_t n)
+{
+    size_t groups = n / 4u, rem = n % 4u;
+    pp_limb carry;
+    /* rax: high half carried to the next limb (ADOX chain); CF: ADCX
+     * chain; JRCXZ/LEA keep both flags intact across the loop. */
+    __asm__ volatile(
+        "xor %%eax, %%eax\n\t"
+        "xor %%r11d, %%r11d\n\t"
+        "jrcxz 3f\n\t"
+        "1:\n\t"
+        "mulx (%[b]), %%r8, %%r9\n\t"
+        "adcx (%[t]), %%r8\n\t"
+        "adox %%rax, %%r8\n\t"
+        "mov %%r8, (%[t])\n\t"
+        "mulx 8(%[b]), %%r8, %%rax\n\t"
+        "adcx 8(%[t]), %%r8\n\t"
+        "adox %%r9, %%r8\n\t"
+        "mov %%r8, 8(%[t])\n\t"
+        "mulx 16(%[b]), %%r8, %%r9\n\t"
+        "adcx 16(%[t]), %%r8\n\t"
+        "adox %%rax, %%r8\n\t"
+        "mov %%r8, 16(%[t])\n\t"
+        "mulx 24(%[b]), %%r8, %%rax\n\t"
+        "adcx 24(%[t]), %%r8\n\t"
+        "adox %%r9, %%r8\n\t"
+        "mov %%r8, 24(%[t])\n\t"
+        "lea 32(%[b]), %[b]\n\t"
+        "lea 32(%[t]), %[t]\n\t"
+        "lea -1(%%rcx), %%rcx\n\t"
+        "jrcxz 3f\n\t"
+        "jmp 1b\n\t"
+        "3:\n\t"
+        "mov %[rem], %%rcx\n\t"
+        "jrcxz 5f\n\t"
+        "4:\n\t"
+        "mulx (%[b]), %%r8, %%r9\n\t"
+        "adcx (%[t]), %%r8\n\t"
+        "adox %%rax, %%r8\n\t"
+        "mov %%r8, (%[t])\n\t"
+        "mov %%r9, %%rax\n\t"
+        "lea 8(%[b]), %[b]\n\t"
+        "lea 8(%[t]), %[t]\n\t"
+        "lea -1(%%rcx), %%rcx\n\t"
+        "jrcxz 5f\n\t"
+        "jmp 4b\n\t"
+        "5:\n\t"
+        "adcx %%r11, %%rax\n\t"
+        "adox %%r11, %%rax\n\t"
+        : [t] "+r"(t), [b] "+r"(b), "+c"(groups), "=&a"(carry)
+        : "d"(a), [rem] "r"(rem)
+        : "r8", "r9", "r11", "cc", "memory");
+    return carry;
+}
+
+#endif
+
+/* Which row kernel to run. The choice is made at compile time (-mbmi2
+ * -madx or -march=native): a run-time CPUID check per call costs
+ * microseconds under a hypervisor, and caching it would need a global. */
+typedef int row_fn;
+
+static row_fn select_row(void)
+{
+#ifdef BN_HAVE_ROW_ADX
+    return 1;
+#else
+    return 0;
+#endif
+}
+
+static inline pp_limb row_dispatch(row_fn kind, pp_limb *t, const pp_limb *b, pp_limb a, size_t n)
+{
+#ifdef BN_HAVE_ROW_ADX
+    if (kind) {
+        return row_adx(t, b, a, n);
+    }
+#else
+    (void)kind;
+#endif
+    return row_c(t, b, a, n);
+}
+#define row(t, b, a, n) row_dispatch(row, (t), (b), (a), (n))
+
 /* The hot loops take their scratch (SCRATCH_LIMBS(n)) from the caller, so
  * the exponentiation keeps it in its work area and wipes it once. */
-#define SCRATCH_LIMBS(n) (3u * (n) + 1u)
+#define SCRATCH_LIMBS(n) (3u * (n) + 2u)
 
 static void mont_mul_scratch(pp_limb *r, const pp_limb *a, const pp_limb *b,
-                             const pp_limb *m, pp_limb m0inv, size_t n, pp_limb *scratch)
+                             const pp_limb *m, pp_limb m0inv, size_t n, pp_limb *scratch,
+                             row_fn row)
 {
-    /* CIOS with the multiplication and reduction loops fused (one pass over
-     * b and m per limb of a): t = (t + a_i * b + u * m) / 2^w with
-     * u = (t_0 + a_i * b_0) * m0inv mod 2^w. Invariant t < 2m (HAC 14.36). */
+    /* Word-by-word Montgomery multiplication (HAC 14.36) on a 2n+2 limb
+     * window that slides up one limb per step instead of shifting:
+     * t += a_i * b * 2^(wi), then t += u * m * 2^(wi) with
+     * u = t_i * m0inv clears limb i. After n steps t / R = a b R^-1 sits in
+     * limbs n..2n and is < 2m. */
     pp_limb *t = scratch;
-    size_t i, j;
-    memset(t, 0, (n + 1u) * sizeof(pp_limb));
+    size_t i;
+    memset(t, 0, (2u * n + 2u) * sizeof(pp_limb));
     for (i = 0; i < n; i++) {
-        pp_limb ai = a[i];
-        pp_dlimb p1 = (pp_dlimb)ai * b[0] + t[0];
-        pp_limb u = (pp_limb)p1 * m0inv;
-        pp_dlimb p2 = (pp_dlimb)u * m[0] + (pp_limb)p1;
-        pp_limb c1 = (pp_limb)(p1 >> W);
-        pp_limb c2 = (pp_limb)(p2 >> W);
-        for (j = 1; j < n; j++) {
-            p1 = (pp_dlimb)ai * b[j] + t[j] + c1;
-            c1 = (pp_limb)(p1 >> W);
-            p2 = (pp_dlimb)u * m[j] + (pp_limb)p1 + c2;
-            c2 = (pp_limb)(p2 >> W);
-            t[j - 1u] = (pp_limb)p2;
-        }
-        p1 = (pp_dlimb)t[n] + c1 + c2;
-        t[n - 1u] = (pp_limb)p1;
-        t[n] = (pp_limb)(p1 >> W);
+        pp_limb c = row(t + i, b, a[i], n);
+        pp_dlimb s = (pp_dlimb)t[i + n] + c;
+        t[i + n] = (pp_limb)s;
+        t[i + n + 1u] += (pp_limb)(s >> W);
+        c = row(t + i, m, t[i] * m0inv, n);
+        s = (pp_dlimb)t[i + n] + c;
+        t[i + n] = (pp_limb)s;
+        t[i + n + 1u] += (pp_limb)(s >> W);
     }
-    final_subtract(r, t, t[n], m, n, scratch + n + 1u);
+    final_subtract(r, t + n, t[2u * n], m, n, scratch + 2u * n + 2u);
 }
 
 static void mont_reduce_scratch(pp_limb *r, pp_limb *t, const pp_limb *m, pp_limb m0inv,
-                                size_t n, pp_limb *diff)
+                                size_t n, pp_limb *diff, row_fn row)
 {
     /* Word-by-word Montgomery reduction (HAC 14.32): clear one low limb per
      * step by adding u * m * 2^(w i); the carry out of the top is kept. */
     pp_limb top = 0;
-    size_t i, j;
+    size_t i;
     for (i = 0; i < n; i++) {
-        pp_limb u = t[i] * m0inv;
-        pp_limb carry = 0;
-        pp_dlimb s;
-        for (j = 0; j < n; j++) {
-            pp_dlimb p = (pp_dlimb)u * m[j] + t[i + j] + carry;
-            t[i + j] = (pp_limb)p;
-            carry = (pp_limb)(p >> W);
-        }
-        s = (pp_dlimb)t[i + n] + carry + top;
+        pp_limb carry = row(t + i, m, t[i] * m0inv, n);
+        pp_dlimb s = (pp_dlimb)t[i + n] + carry + top;
         t[i + n] = (pp_limb)s;
         top = (pp_limb)(s >> W);
     }
@@ -275,23 +370,16 @@ static void mont_reduce_scratch(pp_limb *r, pp_limb *t, const pp_limb *m, pp_lim
 }
 
 static void mont_sqr_scratch(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0inv,
-                             size_t n, pp_limb *scratch)
+                             size_t n, pp_limb *scratch, row_fn row)
 {
     /* a^2 = sum a_i^2 2^(2wi) + 2 * sum_{i<j} a_i a_j 2^(w(i+j)) (HAC 14.16):
      * the cross products once, doubled by a shift, then the diagonal. */
     pp_limb *t = scratch;
-    size_t i, j;
+    size_t i;
     pp_limb carry;
     memset(t, 0, 2u * n * sizeof(pp_limb));
     for (i = 0; i + 1u < n; i++) {
-        pp_limb ai = a[i];
-        carry = 0;
-        for (j = i + 1u; j < n; j++) {
-            pp_dlimb p = (pp_dlimb)ai * a[j] + t[i + j] + carry;
-            t[i + j] = (pp_limb)p;
-            carry = (pp_limb)(p >> W);
-        }
-        t[i + n] = carry;
+        t[i + n] = row(t + 2u * i + 1u, a + i + 1u, a[i], n - 1u - i);
     }
     /* Double; the cross-product sum is < a^2 / 2, so no bit falls out. */
     for (i = 2u * n - 1u; i > 0; i--) {
@@ -307,28 +395,28 @@ static void mont_sqr_scratch(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_
         t[2u * i + 1u] = (pp_limb)s;
         carry = (pp_limb)(s >> W);
     }
-    mont_reduce_scratch(r, t, m, m0inv, n, scratch + 2u * n);
+    mont_reduce_scratch(r, t, m, m0inv, n, scratch + 2u * n, row);
 }
 
 void pp_bn_mont_mul(pp_limb *r, const pp_limb *a, const pp_limb *b,
                     const pp_limb *m, pp_limb m0inv, size_t n)
 {
     pp_limb scratch[SCRATCH_LIMBS(PP_BN_MAX_LIMBS)];
-    mont_mul_scratch(r, a, b, m, m0inv, n, scratch);
+    mont_mul_scratch(r, a, b, m, m0inv, n, scratch, select_row());
     pp_wipe(scratch, SCRATCH_LIMBS(n) * sizeof(pp_limb));
 }
 
 void pp_bn_mont_sqr(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0inv, size_t n)
 {
     pp_limb scratch[SCRATCH_LIMBS(PP_BN_MAX_LIMBS)];
-    mont_sqr_scratch(r, a, m, m0inv, n, scratch);
+    mont_sqr_scratch(r, a, m, m0inv, n, scratch, select_row());
     pp_wipe(scratch, SCRATCH_LIMBS(n) * sizeof(pp_limb));
 }
 
 void pp_bn_mont_reduce(pp_limb *r, pp_limb *t, const pp_limb *m, pp_limb m0inv, size_t n)
 {
     pp_limb diff[PP_BN_MAX_LIMBS];
-    mont_reduce_scratch(r, t, m, m0inv, n, diff);
+    mont_reduce_scratch(r, t, m, m0inv, n, diff, select_row());
     pp_wipe(diff, n * sizeof(pp_limb));
 }
 
@@ -353,7 +441,7 @@ void pp_bn_mont_r2(pp_limb *r, const pp_limb *m, pp_limb m0inv, size_t n, size_t
         pp_bn_cond_copy(r, diff, use_diff, n);
     }
     for (s = 1; s < W; s <<= 1) {
-        mont_sqr_scratch(r, r, m, m0inv, n, scratch);
+        mont_sqr_scratch(r, r, m, m0inv, n, scratch, select_row());
     }
     pp_wipe(diff, n * sizeof(pp_limb));
     pp_wipe(scratch, SCRATCH_LIMBS(n) * sizeof(pp_limb));
@@ -392,16 +480,16 @@ static void table_lookup(pp_limb *out, const pp_limb *table, size_t entries,
 
 /* table[i] = base^i (Montgomery form) for i < 2^w. */
 static void build_table(pp_limb *table, unsigned w, const pp_limb *base, const pp_limb *r1,
-                        const pp_limb *m, pp_limb m0inv, size_t n, pp_limb *scratch)
+                        const pp_limb *m, pp_limb m0inv, size_t n, pp_limb *scratch, row_fn row)
 {
     size_t i, entries = (size_t)1 << w;
     pp_bn_copy(table, r1, n);
     pp_bn_copy(table + n, base, n);
     for (i = 2; i < entries; i++) {
         if ((i & 1u) == 0) {
-            mont_sqr_scratch(table + i * n, table + (i / 2u) * n, m, m0inv, n, scratch);
+            mont_sqr_scratch(table + i * n, table + (i / 2u) * n, m, m0inv, n, scratch, row);
         } else {
-            mont_mul_scratch(table + i * n, table + (i - 1u) * n, base, m, m0inv, n, scratch);
+            mont_mul_scratch(table + i * n, table + (i - 1u) * n, base, m, m0inv, n, scratch, row);
         }
     }
 }
@@ -416,6 +504,7 @@ unsigned pp_bn_mont_exp(pp_limb *r, const pp_limb *a, const pp_limb *ea,
     size_t entries, bits, windows, k;
     unsigned top_bits, s;
     pp_limb *table_a, *table_b, *entry, *scratch;
+    row_fn row = select_row();
 
     while (w > 0 && PP_BN_EXP_WORK_LIMBS(w, n, nbases) > work_limbs) {
         w--;
@@ -428,9 +517,9 @@ unsigned pp_bn_mont_exp(pp_limb *r, const pp_limb *a, const pp_limb *ea,
     table_b = work + entries * n;
     entry = work + entries * n * nbases;
     scratch = entry + n;
-    build_table(table_a, w, a, r1, m, m0inv, n, scratch);
+    build_table(table_a, w, a, r1, m, m0inv, n, scratch, row);
     if (b != NULL) {
-        build_table(table_b, w, b, r1, m, m0inv, n, scratch);
+        build_table(table_b, w, b, r1, m, m0inv, n, scratch, row);
     }
 
     bits = e_limbs * W;
@@ -441,18 +530,18 @@ unsigned pp_bn_mont_exp(pp_limb *r, const pp_limb *a, const pp_limb *ea,
     table_lookup(r, table_a, entries, exponent_bits(ea, e_limbs, (windows - 1u) * w, top_bits), n);
     if (b != NULL) {
         table_lookup(entry, table_b, entries, exponent_bits(eb, e_limbs, (windows - 1u) * w, top_bits), n);
-        mont_mul_scratch(r, r, entry, m, m0inv, n, scratch);
+        mont_mul_scratch(r, r, entry, m, m0inv, n, scratch, row);
     }
     for (k = windows - 1u; k > 0; k--) {
         size_t pos = (k - 1u) * w;
         for (s = 0; s < w; s++) {
-            mont_sqr_scratch(r, r, m, m0inv, n, scratch);
+            mont_sqr_scratch(r, r, m, m0inv, n, scratch, row);
         }
         table_lookup(entry, table_a, entries, exponent_bits(ea, e_limbs, pos, w), n);
-        mont_mul_scratch(r, r, entry, m, m0inv, n, scratch);
+        mont_mul_scratch(r, r, entry, m, m0inv, n, scratch, row);
         if (b != NULL) {
             table_lookup(entry, table_b, entries, exponent_bits(eb, e_limbs, pos, w), n);
-            mont_mul_scratch(r, r, entry, m, m0inv, n, scratch);
+            mont_mul_scratch(r, r, entry, m, m0inv, n, scratch, row);
         }
     }
     pp_wipe(work, PP_BN_EXP_WORK_LIMBS(w, n, nbases) * sizeof(pp_limb));
@@ -470,23 +559,24 @@ void pp_bn_mod_exp_public_vartime(pp_limb *r, const pp_limb *x, uint64_t e,
     pp_limb scratch[SCRATCH_LIMBS(PP_BN_MAX_LIMBS)];
     uint64_t e1 = e - 1u;
     int bit;
+    row_fn row = select_row();
     if (e1 == 0) {
         pp_bn_copy(r, x, n);
         return;
     }
-    mont_mul_scratch(xm, x, r2, m, m0inv, n, scratch);
+    mont_mul_scratch(xm, x, r2, m, m0inv, n, scratch, row);
     pp_bn_copy(acc, xm, n);
     bit = 63;
     while (((e1 >> bit) & 1u) == 0) {
         bit--;
     }
     for (bit = bit - 1; bit >= 0; bit--) {
-        mont_sqr_scratch(acc, acc, m, m0inv, n, scratch);
+        mont_sqr_scratch(acc, acc, m, m0inv, n, scratch, row);
         if ((e1 >> bit) & 1u) {
-            mont_mul_scratch(acc, acc, xm, m, m0inv, n, scratch);
+            mont_mul_scratch(acc, acc, xm, m, m0inv, n, scratch, row);
         }
     }
-    mont_mul_scratch(r, acc, x, m, m0inv, n, scratch);
+    mont_mul_scratch(r, acc, x, m, m0inv, n, scratch, row);
     pp_wipe(xm, n * sizeof(pp_limb));
     pp_wipe(acc, n * sizeof(pp_limb));
     pp_wipe(scratch, SCRATCH_LIMBS(n) * sizeof(pp_limb));

@@ -100,7 +100,7 @@ void pp_bn_mont_r2(pp_limb *r, const pp_limb *m, pp_limb m0inv, size_t n, size_t
 /* Work memory, in limbs, for pp_bn_mont_exp with window w, modulus of n
  * limbs and one (nbases = 1) or two bases. */
 #define PP_BN_EXP_WORK_LIMBS(w, n, nbases) \
-    ((((size_t)1 << (w)) * (size_t)(nbases) + 4u) * (size_t)(n) + 1u)
+    ((((size_t)1 << (w)) * (size_t)(nbases) + 4u) * (size_t)(n) + 2u)
 
 /* r = a^ea * b^eb in Montgomery form, with a, b (Montgomery form, < m) and
  * secret exponents ea, eb of e_limbs limbs each (b == NULL: r = a^ea).
