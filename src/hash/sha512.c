@@ -2,7 +2,7 @@
  * sha512.c -- SHA-512 / SHA-384, FIPS 180-4 sections 4.1.3, 4.2.3, 5, 6.4, 6.5.
  *
  * Same structure as sha256.c (PICOPSA_SHA2_UNROLL selects the unrolled or
- * the compact compression function; Cortex-M4: about 11,800 cycles a block
+ * the compact compression function; Cortex-M4: about 12,000 cycles a block
  * in 13 KB, or 18,000 in 4.1 KB). 64-bit arithmetic only; the compiler
  * splits it on 32-bit targets. Constant time.
  */
