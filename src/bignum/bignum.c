@@ -78,8 +78,9 @@ void pp_bn_zero(pp_limb *r, size_t n)
 
 void pp_bn_copy(pp_limb *r, const pp_limb *a, size_t n)
 {
+    /* r == a or disjoint (memmove is not in the freestanding subset) */
     if (r != a) {
-        memmove(r, a, n * sizeof(pp_limb));
+        memcpy(r, a, n * sizeof(pp_limb));
     }
 }
 
