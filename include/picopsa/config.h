@@ -171,10 +171,15 @@
 #define PICOPSA_RSA_WINDOW_BITS 4
 #endif
 #endif
-/* 1: Cortex-M4/M7 UMAAL inline assembly in the Montgomery inner loops
- * (32-bit limbs only); 0: portable C. */
+/* 1: UMAAL inline assembly in the Montgomery row kernel (32-bit limbs,
+ * ARMv7E-M: Cortex-M4/M7); 0: portable C. Default: on where the compiler
+ * targets the DSP extension (__ARM_FEATURE_DSP). */
 #ifndef PICOPSA_BN_UMAAL
+#if defined(__ARM_FEATURE_DSP) && PICOPSA_BN_LIMB_BITS == 32
+#define PICOPSA_BN_UMAAL 1
+#else
 #define PICOPSA_BN_UMAAL 0
+#endif
 #endif
 /* 1: on x86-64 with GCC/Clang and a target with BMI2 + ADX (-mbmi2 -madx or
  * -march=native), use a MULX/ADCX/ADOX row kernel; portable C otherwise. */

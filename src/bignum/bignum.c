@@ -298,6 +298,36 @@ static inline pp_limb row_adx(pp_limb *t, const pp_limb *b, pp_limb a, size_t n)
 
 #endif
 
+#if PICOPSA_BN_UMAAL && PICOPSA_BN_LIMB_BITS == 32 && defined(__GNUC__) && defined(__ARM_ARCH)
+#define BN_HAVE_ROW_UMAAL 1
+/* UMAAL RdLo, RdHi, Rn, Rm: RdHi:RdLo = Rn * Rm + RdLo + RdHi, one
+ * instruction per limb step (ARMv7E-M, Cortex-M4/M7), unrolled by 4. */
+#define UMAAL_STEP(lo, carry, a, bj) \
+    __asm__("umaal %0, %1, %2, %3" : "+r"(lo), "+r"(carry) : "r"(a), "r"(bj))
+static inline pp_limb row_umaal(pp_limb *t, const pp_limb *b, pp_limb a, size_t n)
+{
+    pp_limb carry = 0;
+    size_t j = 0;
+    for (; j + 4u <= n; j += 4u) {
+        pp_limb t0 = t[j], t1 = t[j + 1u], t2 = t[j + 2u], t3 = t[j + 3u];
+        UMAAL_STEP(t0, carry, a, b[j]);
+        UMAAL_STEP(t1, carry, a, b[j + 1u]);
+        UMAAL_STEP(t2, carry, a, b[j + 2u]);
+        UMAAL_STEP(t3, carry, a, b[j + 3u]);
+        t[j] = t0;
+        t[j + 1u] = t1;
+        t[j + 2u] = t2;
+        t[j + 3u] = t3;
+    }
+    for (; j < n; j++) {
+        pp_limb tj = t[j];
+        UMAAL_STEP(tj, carry, a, b[j]);
+        t[j] = tj;
+    }
+    return carry;
+}
+#endif
+
 /* Which row kernel to run. The choice is made at compile time (-mbmi2
  * -madx or -march=native): a run-time CPUID check per call costs
  * microseconds under a hypervisor, and caching it would need a global. */
@@ -305,23 +335,19 @@ typedef int row_fn;
 
 static row_fn select_row(void)
 {
-#ifdef BN_HAVE_ROW_ADX
-    return 1;
-#else
     return 0;
-#endif
 }
 
 static inline pp_limb row_dispatch(row_fn kind, pp_limb *t, const pp_limb *b, pp_limb a, size_t n)
 {
-#ifdef BN_HAVE_ROW_ADX
-    if (kind) {
-        return row_adx(t, b, a, n);
-    }
-#else
     (void)kind;
-#endif
+#if defined(BN_HAVE_ROW_ADX)
+    return row_adx(t, b, a, n);
+#elif defined(BN_HAVE_ROW_UMAAL)
+    return row_umaal(t, b, a, n);
+#else
     return row_c(t, b, a, n);
+#endif
 }
 #define row(t, b, a, n) row_dispatch(row, (t), (b), (a), (n))
 
