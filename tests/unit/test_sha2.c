@@ -3,8 +3,10 @@
  * examples (NIST "Examples with Intermediate Values", CSRC cryptographic
  * standards and guidelines: one-block "abc", the 448-bit / 896-bit
  * two-block messages, one million 'a'), the empty message, the generic
- * pp_hash_* API contract, and OpenSSL's EVP_Digest over random messages of
- * many lengths, each also fed in random pieces.
+ * pp_hash_* API contract, the NIST CAVP SHAVS Monte Carlo test (byte
+ * oriented, SHAVS section 6.4: SHA{224,256,384,512}Monte.rsp, checkpoints
+ * COUNT 0-4, and COUNT 99 for SHA-256), and OpenSSL's EVP_Digest over
+ * random messages of many lengths, each also fed in random pieces.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -165,6 +167,104 @@ static void test_api_contract(void)
     CHECK(a[0] == 0x5a && a[63] == 0x5a);
 }
 
+/* ---- SHAVS Monte Carlo (SHAVS 6.4) ------------------------------------- */
+
+struct monte {
+    psa_algorithm_t alg;
+    const char *seed;
+    const char *checkpoints[5];   /* MD for COUNT = 0..4 */
+};
+
+static const struct monte monte_vectors[] = {
+    { PSA_ALG_SHA_224, "ed2b70d575d9d0b4196ae84a03eed940057ea89cdd729b95b7d4e6a5",
+      { "cd94d7da13c030208b2d0d78fcfe9ea22fa8906df66aa9a1f42afa70",
+        "555846e884633639565d5e0c01dd93ba58edb01ee18e68ccca28f7b8",
+        "44d5f4a179b33231f24cc209ed2542ddb931391f2a2d604f80ed460b",
+        "18678e3c151f05f92a89fc5b2ec56bfc6fafa66d73ffc1937fcab4d0",
+        "b285f829b0499ff45f8454eda2d4e0997b3f438c2728f1a25cfbb05a" } },
+    { PSA_ALG_SHA_256, "6d1e72ad03ddeb5de891e572e2396f8da015d899ef0e79503152d6010a3fe691",
+      { "e93c330ae5447738c8aa85d71a6c80f2a58381d05872d26bdd39f1fcd4f2b788",
+        "2e78f8c8772ea7c9331d41ed3f9cdf27d8f514a99342ee766ee3b8b0d0b121c0",
+        "d6a23dff1b7f2eddc1a212f8a218397523a799b07386a30692fd6fe9d2bf0944",
+        "fb0099a964fad5a88cf12952f2991ce256a4ac3049f3d389c3b9e6c00e585db4",
+        "f9eba2a4cf6263826beaf6150057849eb975a9513c0b76ecad0f1c19ebbad89b" } },
+    { PSA_ALG_SHA_384,
+      "edff07255c71b54a9beae52cdfa083569a08be89949cbba73ddc8acf429359ca"
+      "5e5be7a673633ca0d9709848f522a9df",
+      { "e81b86c49a38feddfd185f71ca7da6732a053ed4a2640d52d27f53f9f7642265"
+        "0b0e93645301ac99f8295d6f820f1035",
+        "1d6bd21713bffd50946a10c39a7742d740e8f271f0c8f643d4c95375094fd9bf"
+        "29d89ee61a76053f22e44a4b058a64ed",
+        "425167b66ae965bd7d68515b54ebfa16f33d2bdb2147a4eac515a75224cd19ce"
+        "a564d692017d2a1c41c1a3f68bb5a209",
+        "9e7477ffd4baad1fcca035f4687b35ed47a57832fb27d131eb8018fcb41edf4d"
+        "5e25874466d2e2d61ae3accdfc7aa364",
+        "d7b4d4e779ca70c8d065630db1f9128ee43b4bde08a81bce13d48659b6ef47b6"
+        "cfc802af6d8756f6cd43c709bb445bab" } },
+    { PSA_ALG_SHA_512,
+      "5c337de5caf35d18ed90b5cddfce001ca1b8ee8602f367e7c24ccca6f893802f"
+      "b1aca7a3dae32dcd60800a59959bc540d63237876b799229ae71a2526fbc52cd",
+      { "ada69add0071b794463c8806a177326735fa624b68ab7bcab2388b9276c036e4"
+        "eaaff87333e83c81c0bca0359d4aeebcbcfd314c0630e0c2af68c1fb19cc470e",
+        "ef219b37c24ae507a2b2b26d1add51b31fb5327eb8c3b19b882fe38049433dbe"
+        "ccd63b3d5b99ba2398920bcefb8aca98cd28a1ee5d2aaf139ce58a15d71b06b4",
+        "c3d5087a62db0e5c6f5755c417f69037308cbce0e54519ea5be8171496cc6d18"
+        "023ba15768153cfd74c7e7dc103227e9eed4b0f82233362b2a7b1a2cbcda9daf",
+        "bb3a58f71148116e377505461d65d6c89906481fedfbcfe481b7aa8ceb977d25"
+        "2b3fe21bfff6e7fbf7575ceecf5936bd635e1cf52698c36ef6908ddbd5b6ae05",
+        "b68f0cd2d63566b3934a50666dec6d62ca1db98e49d7733084c1f86d91a8a08c"
+        "756fa7ece815e20930dd7cb66351bad8c087c2f94e8757cb98e7f4b86b21a8a8" } },
+};
+
+/* One SHAVS Monte Carlo checkpoint: MD0 = MD1 = MD2 = seed; for i = 3..1002,
+ * MDi = H(MDi-3 || MDi-2 || MDi-1); the checkpoint (and next seed) is
+ * MD1002. */
+static void monte_step(psa_algorithm_t alg, uint8_t *seed, size_t n)
+{
+    uint8_t md[3][64], msg[3 * 64];
+    size_t i;
+
+    memcpy(md[0], seed, n);
+    memcpy(md[1], seed, n);
+    memcpy(md[2], seed, n);
+    for (i = 3; i < 1003; i++) {
+        memcpy(msg, md[0], n);
+        memcpy(msg + n, md[1], n);
+        memcpy(msg + 2 * n, md[2], n);
+        memcpy(md[0], md[1], n);
+        memcpy(md[1], md[2], n);
+        (void)pp_hash_compute(alg, msg, 3 * n, md[2]);
+    }
+    memcpy(seed, md[2], n);
+}
+
+static void test_monte_carlo(void)
+{
+    size_t v, j;
+    for (v = 0; v < sizeof(monte_vectors) / sizeof(monte_vectors[0]); v++) {
+        const struct monte *m = &monte_vectors[v];
+        uint8_t seed[64], want[64];
+        size_t n = test_hex_to(m->seed, seed, sizeof(seed));
+        CHECK(n == pp_hash_size(m->alg));
+        for (j = 0; j < 5; j++) {
+            monte_step(m->alg, seed, n);
+            test_hex_to(m->checkpoints[j], want, sizeof(want));
+            if (!CHECK_MEM(seed, want, n)) {
+                fprintf(stderr, "  Monte Carlo alg 0x%08x COUNT %zu\n", (unsigned)m->alg, j);
+            }
+        }
+        if (m->alg == PSA_ALG_SHA_256) {
+            /* SHA256Monte.rsp COUNT = 99 (the last checkpoint). */
+            for (j = 5; j < 100; j++) {
+                monte_step(m->alg, seed, n);
+            }
+            test_hex_to("6a912ba4188391a78e6f13d88ed2d14e13afce9db6f7dcbf4a48c24f3db02778", want,
+                        sizeof(want));
+            CHECK_MEM(seed, want, n);
+        }
+    }
+}
+
 static const EVP_MD *openssl_md(psa_algorithm_t alg)
 {
     switch (alg) {
@@ -238,6 +338,7 @@ int main(void)
     test_rng_seed(0x5a2c0ffee);
     test_kats();
     test_api_contract();
+    test_monte_carlo();
     test_openssl_cross_check();
     return test_report("sha2");
 }
