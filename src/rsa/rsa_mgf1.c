@@ -5,6 +5,8 @@
 #include "hash/pp_hash.h"
 #include "common/pp_util.h"
 
+#if PSA_WANT_ALG_RSA_PSS || PSA_WANT_ALG_RSA_OAEP
+
 psa_status_t pp_rsa_mgf1_xor(psa_algorithm_t hash_alg, const uint8_t *seed, size_t seed_len,
                              uint8_t *out, size_t out_len)
 {
@@ -45,3 +47,8 @@ psa_status_t pp_rsa_mgf1_xor(psa_algorithm_t hash_alg, const uint8_t *seed, size
     pp_wipe(block, sizeof(block));
     return status;
 }
+
+#else
+/* Left out by picopsa/config.h (ISO C wants a non-empty unit). */
+typedef int pp_rsa_mgf1_disabled;
+#endif /* PSA_WANT_ALG_RSA_PSS || PSA_WANT_ALG_RSA_OAEP */

@@ -9,6 +9,8 @@
 #include "random/pp_random.h"
 #include "common/pp_util.h"
 
+#if PSA_WANT_ALG_RSA_OAEP
+
 size_t pp_rsa_oaep_max_message(psa_algorithm_t hash_alg, size_t k)
 {
     size_t hash_len = pp_hash_size(hash_alg);
@@ -135,3 +137,8 @@ psa_status_t pp_rsa_oaep_decode(psa_algorithm_t hash_alg,
      * without a branch so that the caller decides when to look at it. */
     return (psa_status_t)(int32_t)((uint32_t)(int32_t)PSA_ERROR_INVALID_PADDING & (uint32_t)~good);
 }
+
+#else
+/* Left out by picopsa/config.h (ISO C wants a non-empty unit). */
+typedef int pp_rsa_oaep_disabled;
+#endif /* PSA_WANT_ALG_RSA_OAEP */

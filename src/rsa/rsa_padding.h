@@ -37,6 +37,7 @@
 
 #include <psa/error.h>
 #include <psa/crypto_values.h>
+#include <picopsa/config.h>
 
 /* out[0..out_len) ^= MGF1(hash_alg, seed)[0..out_len) (RFC 8017 B.2.1). */
 psa_status_t pp_rsa_mgf1_xor(psa_algorithm_t hash_alg, const uint8_t *seed, size_t seed_len,

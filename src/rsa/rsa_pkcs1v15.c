@@ -9,6 +9,8 @@
 #include "random/pp_random.h"
 #include "common/pp_util.h"
 
+#if PSA_WANT_ALG_RSA_PKCS1V15_SIGN
+
 /* DER of DigestInfo up to the OCTET STRING header of the digest
  * (RFC 8017 9.2 note 1): SEQUENCE { SEQUENCE { OID, NULL }, OCTET STRING }. */
 static const uint8_t digest_info_sha224[19] = {
@@ -23,12 +25,6 @@ static const uint8_t digest_info_sha384[19] = {
 static const uint8_t digest_info_sha512[19] = {
     0x30, 0x51, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
     0x65, 0x03, 0x04, 0x02, 0x03, 0x05, 0x00, 0x04, 0x40 };
-
-/* All-ones size_t mask from the low bit of a 32-bit mask. */
-static size_t mask_sz(uint32_t mask32)
-{
-    return (size_t)0 - (size_t)(mask32 & 1u);
-}
 
 /* The DigestInfo prefix T - hash of EMSA-PKCS1-v1_5 and the length of the
  * FF padding for a k-byte EM (9.2 steps 2-4). hash_alg 0 is _RAW. */
@@ -113,6 +109,16 @@ psa_status_t pp_rsa_pkcs1v15_sign_check(psa_algorithm_t hash_alg, const uint8_t 
     return PSA_SUCCESS;
 }
 
+#endif /* PSA_WANT_ALG_RSA_PKCS1V15_SIGN */
+
+#if PSA_WANT_ALG_RSA_PKCS1V15_CRYPT
+
+/* All-ones size_t mask from the low bit of a 32-bit mask. */
+static size_t mask_sz(uint32_t mask32)
+{
+    return (size_t)0 - (size_t)(mask32 & 1u);
+}
+
 psa_status_t pp_rsa_pkcs1v15_encrypt_encode(const uint8_t *msg, size_t msg_len,
                                             uint8_t *em, size_t k)
 {
@@ -141,26 +147,6 @@ psa_status_t pp_rsa_pkcs1v15_encrypt_encode(const uint8_t *msg, size_t msg_len,
     em[2 + ps_len] = 0x00u;
     memcpy(em + 3 + ps_len, msg, msg_len);
     return PSA_SUCCESS;
-}
-
-void pp_rsa_ct_extract_message(uint8_t *buf, size_t max_len, size_t start)
-{
-    size_t shift;
-
-    /* Pass for bit b of `start`: shift left by 2^b when the bit is set.
-     * Every pass reads and writes each byte once, whatever the bit. Bytes
-     * shifted in from beyond the end are zero. Ascending i reads buf[i + s]
-     * before it is overwritten. */
-    for (shift = 1; shift <= max_len; shift <<= 1) {
-        uint8_t move = (uint8_t)(0u - (uint8_t)(start & 1u));
-        size_t i;
-
-        for (i = 0; i < max_len; i++) {
-            uint8_t next = (i + shift < max_len) ? buf[i + shift] : 0u;
-            buf[i] = (uint8_t)(buf[i] ^ (move & (buf[i] ^ next)));
-        }
-        start >>= 1;
-    }
 }
 
 psa_status_t pp_rsa_pkcs1v15_decrypt_decode(uint8_t *em, size_t k,
@@ -206,3 +192,34 @@ psa_status_t pp_rsa_pkcs1v15_decrypt_decode(uint8_t *em, size_t k,
      * without a branch so that the caller decides when to look at it. */
     return (psa_status_t)(int32_t)((uint32_t)(int32_t)PSA_ERROR_INVALID_PADDING & (uint32_t)~good);
 }
+
+#endif /* PSA_WANT_ALG_RSA_PKCS1V15_CRYPT */
+
+#if PSA_WANT_ALG_RSA_PKCS1V15_CRYPT || PSA_WANT_ALG_RSA_OAEP
+
+void pp_rsa_ct_extract_message(uint8_t *buf, size_t max_len, size_t start)
+{
+    size_t shift;
+
+    /* Pass for bit b of `start`: shift left by 2^b when the bit is set.
+     * Every pass reads and writes each byte once, whatever the bit. Bytes
+     * shifted in from beyond the end are zero. Ascending i reads buf[i + s]
+     * before it is overwritten. */
+    for (shift = 1; shift <= max_len; shift <<= 1) {
+        uint8_t move = (uint8_t)(0u - (uint8_t)(start & 1u));
+        size_t i;
+
+        for (i = 0; i < max_len; i++) {
+            uint8_t next = (i + shift < max_len) ? buf[i + shift] : 0u;
+            buf[i] = (uint8_t)(buf[i] ^ (move & (buf[i] ^ next)));
+        }
+        start >>= 1;
+    }
+}
+
+#endif
+
+#if !PSA_WANT_ALG_RSA_PKCS1V15_SIGN && !PSA_WANT_ALG_RSA_PKCS1V15_CRYPT && !PSA_WANT_ALG_RSA_OAEP
+/* Left out by picopsa/config.h (ISO C wants a non-empty unit). */
+typedef int pp_rsa_pkcs1v15_disabled;
+#endif

@@ -136,12 +136,12 @@ psa_status_t pp_rsa_sign_hash(psa_key_type_t type, const uint8_t *key, size_t ke
                               psa_algorithm_t alg, const uint8_t *hash, size_t hash_len,
                               uint8_t *sig, size_t sig_size, size_t *sig_len)
 {
-    uint8_t salt[PP_HASH_MAX_SIZE];
     psa_algorithm_t hash_alg;
     size_t k;
     psa_status_t status;
 
     (void)key_len;
+    (void)hash; /* unused when every signature scheme is configured out */
     *sig_len = 0;
     if (type != PSA_KEY_TYPE_RSA_KEY_PAIR || !pp_rsa_key_is_pair(key)) {
         return is_rsa_type(type) ? PSA_ERROR_INVALID_ARGUMENT : PSA_ERROR_NOT_SUPPORTED;
@@ -156,7 +156,10 @@ psa_status_t pp_rsa_sign_hash(psa_key_type_t type, const uint8_t *key, size_t ke
     }
     /* The EM is built in the signature buffer and signed in place (rsa.h
      * allows in == out): it holds only public data. */
+    status = PSA_ERROR_NOT_SUPPORTED; /* check_sign_alg has ruled this out */
+#if PSA_WANT_ALG_RSA_PSS
     if (PSA_ALG_IS_RSA_PSS(alg)) {
+        uint8_t salt[PP_HASH_MAX_SIZE];
         size_t mod_bits = pp_rsa_key_bits(key);
         size_t salt_len = pp_rsa_pss_sign_salt_length(hash_len, mod_bits);
         status = pp_random_bytes(salt, salt_len);
@@ -164,9 +167,13 @@ psa_status_t pp_rsa_sign_hash(psa_key_type_t type, const uint8_t *key, size_t ke
             status = pp_rsa_pss_encode(hash_alg, hash, hash_len, salt, salt_len, mod_bits, sig);
         }
         pp_wipe(salt, sizeof(salt));
-    } else {
+    }
+#endif
+#if PSA_WANT_ALG_RSA_PKCS1V15_SIGN
+    if (PSA_ALG_IS_RSA_PKCS1V15_SIGN(alg)) {
         status = pp_rsa_pkcs1v15_sign_encode(hash_alg, hash, hash_len, sig, k);
     }
+#endif
     if (status == PSA_SUCCESS) {
         status = pp_rsa_private_op(key, sig, sig);
     }
@@ -206,6 +213,7 @@ psa_status_t pp_rsa_verify_hash(psa_key_type_t type, const uint8_t *key, size_t 
     if (status != PSA_SUCCESS) {
         return status;
     }
+#if PSA_WANT_ALG_RSA_PSS
     if (PSA_ALG_IS_RSA_PSS(alg)) {
         size_t mod_bits = pp_rsa_key_bits(key);
         size_t salt_len = PSA_ALG_IS_RSA_PSS_ANY_SALT(alg)
@@ -213,8 +221,16 @@ psa_status_t pp_rsa_verify_hash(psa_key_type_t type, const uint8_t *key, size_t 
                               : pp_rsa_pss_sign_salt_length(hash_len, mod_bits);
         return pp_rsa_pss_verify(hash_alg, hash, hash_len, em, mod_bits, salt_len);
     }
+#endif
+#if PSA_WANT_ALG_RSA_PKCS1V15_SIGN
     /* RFC 8017 8.2.2 step 3-4: compare with the expected encoding. */
-    return pp_rsa_pkcs1v15_sign_check(hash_alg, hash, hash_len, em, k);
+    if (PSA_ALG_IS_RSA_PKCS1V15_SIGN(alg)) {
+        return pp_rsa_pkcs1v15_sign_check(hash_alg, hash, hash_len, em, k);
+    }
+#endif
+    (void)hash_alg; /* unused when every signature scheme is configured out */
+    (void)hash;
+    return PSA_ERROR_NOT_SUPPORTED; /* check_sign_alg has ruled this out */
 }
 
 /* Check the algorithm of an encrypt/decrypt call. */
@@ -245,6 +261,9 @@ psa_status_t pp_rsa_encrypt(psa_key_type_t type, const uint8_t *key, size_t key_
     psa_status_t status;
 
     (void)key_len;
+    (void)input; /* unused parameters when schemes are configured out */
+    (void)input_len;
+    (void)salt;
     *out_len = 0;
     if (!is_rsa_type(type)) {
         return PSA_ERROR_NOT_SUPPORTED;
@@ -259,12 +278,18 @@ psa_status_t pp_rsa_encrypt(psa_key_type_t type, const uint8_t *key, size_t key_
     }
     /* Encode into the output buffer and encrypt in place (rsa.h allows
      * in == out); on failure the padded plaintext is wiped. */
+    status = PSA_ERROR_NOT_SUPPORTED; /* check_crypt_alg has ruled this out */
+#if PSA_WANT_ALG_RSA_PKCS1V15_CRYPT
     if (alg == PSA_ALG_RSA_PKCS1V15_CRYPT) {
         status = pp_rsa_pkcs1v15_encrypt_encode(input, input_len, out, k);
-    } else {
+    }
+#endif
+#if PSA_WANT_ALG_RSA_OAEP
+    if (PSA_ALG_IS_RSA_OAEP(alg)) {
         status = pp_rsa_oaep_encode(PSA_ALG_RSA_OAEP_GET_HASH(alg), salt, salt_len,
                                     input, input_len, out, k);
     }
+#endif
     if (status == PSA_SUCCESS) {
         status = pp_rsa_public_op(key, out, out);
     }
@@ -286,6 +311,8 @@ psa_status_t pp_rsa_decrypt(psa_key_type_t type, const uint8_t *key, size_t key_
     psa_status_t status;
 
     (void)key_len;
+    (void)salt; /* unused when the schemes are configured out */
+    (void)out;
     *out_len = 0;
     if (type != PSA_KEY_TYPE_RSA_KEY_PAIR || !pp_rsa_key_is_pair(key)) {
         return is_rsa_type(type) ? PSA_ERROR_INVALID_ARGUMENT : PSA_ERROR_NOT_SUPPORTED;
@@ -300,21 +327,29 @@ psa_status_t pp_rsa_decrypt(psa_key_type_t type, const uint8_t *key, size_t key_
     }
     /* The size check comes before the private operation, from public sizes
      * only (rsa_padding.h). */
-    if (alg == PSA_ALG_RSA_PKCS1V15_CRYPT) {
-        if (out_size < k - 11u) {
-            return PSA_ERROR_BUFFER_TOO_SMALL;
-        }
-    } else if (out_size < pp_rsa_oaep_max_message(PSA_ALG_RSA_OAEP_GET_HASH(alg), k)) {
+#if PSA_WANT_ALG_RSA_OAEP
+    if (PSA_ALG_IS_RSA_OAEP(alg) &&
+        out_size < pp_rsa_oaep_max_message(PSA_ALG_RSA_OAEP_GET_HASH(alg), k)) {
+        return PSA_ERROR_BUFFER_TOO_SMALL;
+    }
+#endif
+    if (alg == PSA_ALG_RSA_PKCS1V15_CRYPT && out_size < k - 11u) {
         return PSA_ERROR_BUFFER_TOO_SMALL;
     }
     status = pp_rsa_private_op(key, input, em);
     if (status == PSA_SUCCESS) {
+        status = PSA_ERROR_NOT_SUPPORTED; /* check_crypt_alg has ruled this out */
+#if PSA_WANT_ALG_RSA_PKCS1V15_CRYPT
         if (alg == PSA_ALG_RSA_PKCS1V15_CRYPT) {
             status = pp_rsa_pkcs1v15_decrypt_decode(em, k, out, out_size, out_len);
-        } else {
+        }
+#endif
+#if PSA_WANT_ALG_RSA_OAEP
+        if (PSA_ALG_IS_RSA_OAEP(alg)) {
             status = pp_rsa_oaep_decode(PSA_ALG_RSA_OAEP_GET_HASH(alg), salt, salt_len,
                                         em, k, out, out_size, out_len);
         }
+#endif
     }
     pp_wipe(em, sizeof(em));
     return status;
