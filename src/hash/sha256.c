@@ -34,7 +34,8 @@ static const uint32_t sha256_round_constants[64] = {
 };
 
 #define ROTR32(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
-/* FIPS 180-4 4.1.2, (4.2)-(4.7). Ch and Maj in their two-operation forms. */
+/* FIPS 180-4 4.1.2, (4.2)-(4.7); Ch and Maj rewritten with 3 and 4 operations
+ * instead of 4 and 5. */
 #define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
 #define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
 #define BSIG0(x) (ROTR32(x, 2) ^ ROTR32(x, 13) ^ ROTR32(x, 22))

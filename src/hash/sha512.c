@@ -41,7 +41,7 @@ static const uint64_t sha512_round_constants[80] = {
 };
 
 #define ROTR64(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
-/* FIPS 180-4 4.1.3, (4.8)-(4.13). */
+/* FIPS 180-4 4.1.3, (4.8)-(4.13); Ch and Maj with 3 and 4 operations. */
 #define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
 #define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
 #define BSIG0(x) (ROTR64(x, 28) ^ ROTR64(x, 34) ^ ROTR64(x, 39))
