@@ -129,25 +129,21 @@ def parse_map(path, modules):
     return sizes
 
 
-def toolchain_info(cell_dir, target):
-    cc = None
-    cache = os.path.join(cell_dir, "CMakeCache.txt")
-    if os.path.exists(cache):
-        for line in open(cache):
-            if line.startswith("CMAKE_C_COMPILER:"):
-                cc = line.split("=", 1)[1].strip()
-    version = ""
-    if cc:
-        try:
-            version = subprocess.run([cc, "--version"], capture_output=True,
-                                     text=True).stdout.splitlines()[0]
-        except (OSError, IndexError):
-            pass
-    flags = ""
+def toolchain_info(target):
+    """(compiler version line, architecture flags) from the toolchain file."""
+    version, flags = "", ""
     tc = os.path.join(ROOT, "cmake", "toolchains", target + ".cmake")
     if os.path.exists(tc):
-        m = re.search(r'set\(PICOPSA_ARCH_FLAGS "([^"]*)"\)', open(tc).read())
+        text = open(tc).read()
+        m = re.search(r'set\(PICOPSA_ARCH_FLAGS "([^"]*)"\)', text)
         flags = m.group(1) if m else ""
+        m = re.search(r"set\(CMAKE_C_COMPILER (\S+)\)", text)
+        if m:
+            try:
+                version = subprocess.run([m.group(1), "--version"], capture_output=True,
+                                         text=True).stdout.splitlines()[0]
+            except (OSError, IndexError):
+                pass
     return version, flags
 
 
@@ -159,7 +155,7 @@ def cmd_collect(args):
         for profile in args.profiles.split():
             cell = os.path.join(args.build, "%s-%s" % (target, profile))
             if not t.get("toolchain"):
-                t["toolchain"], t["flags"] = toolchain_info(cell, target)
+                t["toolchain"], t["flags"] = toolchain_info(target)
             images = {}
             for mp in sorted(glob.glob(os.path.join(cell, "image_*.map"))):
                 variant = os.path.basename(mp)[len("image_"):-len(".map")]
@@ -262,7 +258,10 @@ def cmd_markdown(args):
     w("memcpy/memset/memcmp (Arm) or firmware/fw_libc.c (RISC-V) and libgcc.")
     w("")
     fw = figures.get("fw_target")
-    for target, t in figures["targets"].items():
+    order = [t for t in TARGET_TITLES if t in figures["targets"]] + \
+        [t for t in figures["targets"] if t not in TARGET_TITLES]
+    for target in order:
+        t = figures["targets"][target]
         w("## %s" % TARGET_TITLES.get(target, target))
         w("")
         w("Toolchain: %s; flags `%s`; profiles: size `-Os`, perf `-O2`, debug `-Og -g`,"
