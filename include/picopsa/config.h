@@ -99,6 +99,22 @@
 #define PICOPSA_ED25519_FE51 0
 #endif
 #endif
+/* With PICOPSA_ED25519_FE51 = 0: 1 = 8 x 32-bit limbs (radix 2^32,
+ * products as multiply-accumulate chains; best on Cortex-M3/M4/M33),
+ * 0 = 10 x 25.5-bit limbs (ref10's radix). Default 1. */
+#ifndef PICOPSA_ED25519_FE32
+#define PICOPSA_ED25519_FE32 1
+#endif
+/* With the radix-2^32 field: 1 = one inline-asm UMAAL per partial product
+ * (ARMv7E-M: Cortex-M4/M7/M33 with the DSP extension), 0 = portable C.
+ * Default: 1 when the compiler targets a core with UMAAL. */
+#ifndef PICOPSA_ED25519_UMAAL
+#if defined(__ARM_FEATURE_DSP) && defined(__GNUC__)
+#define PICOPSA_ED25519_UMAAL 1
+#else
+#define PICOPSA_ED25519_UMAAL 0
+#endif
+#endif
 /* Fixed-base (signing, key generation) table: number of radix-16 comb
  * sub-tables, a power of two 1..64. Each costs 8 points x 120 bytes of
  * flash (960 B); fewer tables cost 4 doublings per halving. Default: 32
@@ -189,21 +205,32 @@
 
 /* ===== Key store (src/core) ========================================== */
 /* Number of key slots: the most keys that exist at once (only volatile
- * keys are built). Each slot is 32 bytes of metadata (Cortex-M4) plus a
- * buffer for the largest key material of the built families: RSA-4096
- * 3448 B, RSA-2048 1784 B, without RSA max(PICOPSA_HMAC_MAX_KEY_BYTES, 64).
- * Measured key store (.bss, Cortex-M4): 8 slots = 27840 B (RSA-4096),
- * 14528 B (RSA-2048), 1280 B (no RSA). docs/configuration.md. */
+ * keys are built). Each slot is 40 bytes of metadata (Cortex-M4) plus its
+ * buffer: PICOPSA_KEY_SLOT_LARGE_COUNT slots are sized for RSA key material
+ * (RSA-4096 3448 B, RSA-2048 1784 B), the others for raw / Ed25519 keys
+ * (max(PICOPSA_HMAC_MAX_KEY_BYTES, 64)). Measured key store (.bss,
+ * Cortex-M4, 8 slots): 7988 B (MCU default, 2 RSA-4096 slots), 27908 B
+ * (all 8 RSA-4096), 1348 B (no RSA). docs/configuration.md. */
 #ifndef PICOPSA_KEY_SLOT_COUNT
 #define PICOPSA_KEY_SLOT_COUNT 8
 #endif
 /* Largest raw key (PSA_KEY_TYPE_HMAC, RAW_DATA, DERIVE, PASSWORD...) in
- * bytes; larger imports return PSA_ERROR_NOT_SUPPORTED. A slot's buffer is
- * the largest of this, the Ed25519 key pair (64 bytes) and the RSA key
- * material for PICOPSA_RSA_MAX_BITS (4096 -> 3448 bytes), so raising it
- * only costs RAM when RSA is left out. */
+ * bytes; larger imports return PSA_ERROR_NOT_SUPPORTED. Sizes the small
+ * slots (with the 64-byte Ed25519 key pair). */
 #ifndef PICOPSA_HMAC_MAX_KEY_BYTES
 #define PICOPSA_HMAC_MAX_KEY_BYTES 128
+#endif
+/* How many of the PICOPSA_KEY_SLOT_COUNT slots can hold an RSA key (their
+ * buffer is sized for RSA key material); the others hold raw and Ed25519
+ * keys only (PICOPSA_HMAC_MAX_KEY_BYTES). Small keys take small slots
+ * first. Default: every slot on 64-bit hosts, 2 on MCUs (8 slots with
+ * RSA-4096 on Cortex-M4: 7988 B instead of 27908 B). Ignored without RSA. */
+#ifndef PICOPSA_KEY_SLOT_LARGE_COUNT
+#if defined(__SIZEOF_INT128__)
+#define PICOPSA_KEY_SLOT_LARGE_COUNT PICOPSA_KEY_SLOT_COUNT
+#else
+#define PICOPSA_KEY_SLOT_LARGE_COUNT 2
+#endif
 #endif
 
 #include "config_check.h"

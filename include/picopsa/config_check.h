@@ -67,6 +67,10 @@
 #error "picopsa config: PICOPSA_KEY_SLOT_COUNT must be in 1..255"
 #endif
 
+#if PICOPSA_KEY_SLOT_LARGE_COUNT < 0 || PICOPSA_KEY_SLOT_LARGE_COUNT > PICOPSA_KEY_SLOT_COUNT
+#error "picopsa config: PICOPSA_KEY_SLOT_LARGE_COUNT must be in 0..PICOPSA_KEY_SLOT_COUNT"
+#endif
+
 #if PICOPSA_HMAC_MAX_KEY_BYTES < 1 || PICOPSA_HMAC_MAX_KEY_BYTES > 8192
 #error "picopsa config: PICOPSA_HMAC_MAX_KEY_BYTES must be in 1..8192"
 #endif

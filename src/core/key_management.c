@@ -90,16 +90,42 @@ static void finish_creation(pp_key_slot *slot, const psa_key_attributes_t *attri
     pp_slot_unlock(slot);
 }
 
+/* Slot buffer a new key needs, and the checks that can be made before a
+ * slot is taken: raw keys of 1..PICOPSA_HMAC_MAX_KEY_BYTES bytes, types
+ * that are built. The families check their own data after allocation. */
+static psa_status_t material_size_for(psa_key_type_t type, size_t raw_bytes, size_t *size)
+{
+    *size = 0;
+    if (pp_key_type_is_raw(type)) {
+        if (raw_bytes == 0) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        if (raw_bytes > PICOPSA_HMAC_MAX_KEY_BYTES) {
+            return PSA_ERROR_NOT_SUPPORTED;
+        }
+        *size = raw_bytes;
+        return PSA_SUCCESS;
+    }
+#if PSA_WANT_ECC_TWISTED_EDWARDS_255
+    if (pp_key_type_is_eddsa(type)) {
+        *size = PP_EDDSA_KEY_PAIR_MATERIAL_SIZE;
+        return PSA_SUCCESS;
+    }
+#endif
+#if PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY
+    if (pp_key_type_is_rsa(type)) {
+        *size = PP_RSA_KEY_MATERIAL_SIZE;
+        return PSA_SUCCESS;
+    }
+#endif
+    return PSA_ERROR_NOT_SUPPORTED;
+}
+
 static psa_status_t import_material(pp_key_slot *slot, psa_key_type_t type, size_t req_bits,
                                     const uint8_t *data, size_t data_length, size_t *bits)
 {
     if (pp_key_type_is_raw(type)) {
-        if (data_length == 0) {
-            return PSA_ERROR_INVALID_ARGUMENT;
-        }
-        if (data_length > PICOPSA_HMAC_MAX_KEY_BYTES) {
-            return PSA_ERROR_NOT_SUPPORTED;
-        }
+        /* Size already checked by material_size_for. */
         memcpy(slot->material, data, data_length);
         slot->material_len = data_length;
         *bits = PSA_BYTES_TO_BITS(data_length);
@@ -107,11 +133,11 @@ static psa_status_t import_material(pp_key_slot *slot, psa_key_type_t type, size
     }
     if (pp_key_type_is_eddsa(type)) {
         return pp_eddsa_import(type, req_bits, data, data_length, slot->material,
-                               sizeof(slot->material), &slot->material_len, bits);
+                               slot->material_size, &slot->material_len, bits);
     }
     if (pp_key_type_is_rsa(type)) {
         return pp_rsa_import(type, req_bits, data, data_length, slot->material,
-                             sizeof(slot->material), &slot->material_len, bits);
+                             slot->material_size, &slot->material_len, bits);
     }
     return PSA_ERROR_NOT_SUPPORTED;
 }
@@ -121,7 +147,7 @@ psa_status_t psa_import_key(const psa_key_attributes_t *attributes,
                             psa_key_id_t *key)
 {
     pp_key_slot *slot;
-    size_t bits = 0;
+    size_t bits = 0, size = 0;
     psa_status_t status;
 
     if (key != NULL) {
@@ -135,10 +161,13 @@ psa_status_t psa_import_key(const psa_key_attributes_t *attributes,
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     status = check_creation_attributes(attributes);
+    if (status == PSA_SUCCESS) {
+        status = material_size_for(attributes->type, data_length, &size);
+    }
     if (status != PSA_SUCCESS) {
         return status;
     }
-    status = pp_slot_allocate(&slot);
+    status = pp_slot_allocate(size, &slot);
     if (status != PSA_SUCCESS) {
         return status;
     }
@@ -172,21 +201,25 @@ static psa_status_t parse_rsa_exponent(const uint8_t *data, size_t len, uint32_t
     return PSA_SUCCESS;
 }
 
+/* Checks of a generation request that need no slot; *size as for import. */
+static psa_status_t check_generation(psa_key_type_t type, size_t bits, size_t *size)
+{
+    if (PSA_KEY_TYPE_IS_PUBLIC_KEY(type)) {
+        return PSA_ERROR_INVALID_ARGUMENT;   /* spec 9.6.3: generate a pair */
+    }
+    if (pp_key_type_is_raw(type) && (bits == 0 || bits % 8u != 0)) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    return material_size_for(type, PSA_BITS_TO_BYTES(bits), size);
+}
+
 static psa_status_t generate_material(pp_key_slot *slot, psa_key_type_t type, size_t bits,
                                       uint32_t rsa_e, size_t *out_bits)
 {
     psa_status_t status;
-    if (PSA_KEY_TYPE_IS_PUBLIC_KEY(type)) {
-        return PSA_ERROR_INVALID_ARGUMENT;   /* spec 9.6.3: generate a pair */
-    }
     if (pp_key_type_is_raw(type)) {
+        /* Size already checked by check_generation. */
         size_t bytes = PSA_BITS_TO_BYTES(bits);
-        if (bits == 0 || bits % 8u != 0) {
-            return PSA_ERROR_INVALID_ARGUMENT;
-        }
-        if (bytes > PICOPSA_HMAC_MAX_KEY_BYTES) {
-            return PSA_ERROR_NOT_SUPPORTED;
-        }
         status = pp_random_bytes(slot->material, bytes);
         slot->material_len = bytes;
         *out_bits = bits;
@@ -194,12 +227,12 @@ static psa_status_t generate_material(pp_key_slot *slot, psa_key_type_t type, si
     }
     if (pp_key_type_is_eddsa(type)) {
         *out_bits = bits;
-        return pp_eddsa_generate(type, bits, slot->material, sizeof(slot->material),
+        return pp_eddsa_generate(type, bits, slot->material, slot->material_size,
                                  &slot->material_len);
     }
     if (pp_key_type_is_rsa(type)) {
         *out_bits = bits;
-        return pp_rsa_generate(type, bits, rsa_e, slot->material, sizeof(slot->material),
+        return pp_rsa_generate(type, bits, rsa_e, slot->material, slot->material_size,
                                &slot->material_len);
     }
     return PSA_ERROR_NOT_SUPPORTED;
@@ -218,7 +251,7 @@ psa_status_t psa_generate_key_custom(const psa_key_attributes_t *attributes,
                                      psa_key_id_t *key)
 {
     pp_key_slot *slot;
-    size_t bits = 0;
+    size_t bits = 0, size = 0;
     uint32_t rsa_e = 0;
     psa_status_t status;
 
@@ -242,10 +275,13 @@ psa_status_t psa_generate_key_custom(const psa_key_attributes_t *attributes,
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     status = parse_rsa_exponent(custom_data, custom_data_length, &rsa_e);
+    if (status == PSA_SUCCESS) {
+        status = check_generation(attributes->type, attributes->bits, &size);
+    }
     if (status != PSA_SUCCESS) {
         return status;
     }
-    status = pp_slot_allocate(&slot);
+    status = pp_slot_allocate(size, &slot);
     if (status != PSA_SUCCESS) {
         return status;
     }
@@ -297,7 +333,7 @@ psa_status_t psa_copy_key(psa_key_id_t source_key, const psa_key_attributes_t *a
         target_attributes.type = source->attr.type;
         status = check_creation_attributes(&target_attributes);
         if (status == PSA_SUCCESS) {
-            status = pp_slot_allocate(&target);
+            status = pp_slot_allocate(source->material_len, &target);
         }
         if (status == PSA_SUCCESS) {
             memcpy(target->material, source->material, source->material_len);

@@ -35,21 +35,25 @@ psa_status_t pp_core_check_initialized(void);
 
 /* ---- key slots (key_slots.c) ----------------------------------------- */
 
-/* Slot buffer: the largest key material of any family that is built. */
+/* Slot buffers come in two sizes: "small" slots hold raw keys and Ed25519
+ * keys, "large" slots (PICOPSA_KEY_SLOT_LARGE_COUNT of the
+ * PICOPSA_KEY_SLOT_COUNT) also hold RSA key material. Without RSA every
+ * slot is small. */
 #define PP_MAX_(a, b) ((a) > (b) ? (a) : (b))
-#define PP_SLOT_SIZE_RAW_ ((size_t)PICOPSA_HMAC_MAX_KEY_BYTES)
 #if PSA_WANT_ECC_TWISTED_EDWARDS_255
 #define PP_SLOT_SIZE_EDDSA_ ((size_t)PP_EDDSA_KEY_PAIR_MATERIAL_SIZE)
 #else
 #define PP_SLOT_SIZE_EDDSA_ ((size_t)0)
 #endif
+#define PP_SMALL_SLOT_SIZE PP_MAX_((size_t)PICOPSA_HMAC_MAX_KEY_BYTES, PP_SLOT_SIZE_EDDSA_)
 #if PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY
-#define PP_SLOT_SIZE_RSA_ ((size_t)PP_RSA_KEY_MATERIAL_SIZE)
+#define PP_LARGE_SLOT_SIZE PP_MAX_(PP_SMALL_SLOT_SIZE, (size_t)PP_RSA_KEY_MATERIAL_SIZE)
+#define PP_LARGE_SLOT_COUNT PICOPSA_KEY_SLOT_LARGE_COUNT
 #else
-#define PP_SLOT_SIZE_RSA_ ((size_t)0)
+#define PP_LARGE_SLOT_SIZE PP_SMALL_SLOT_SIZE
+#define PP_LARGE_SLOT_COUNT 0
 #endif
-#define PP_KEY_SLOT_BUFFER_SIZE \
-    PP_MAX_(PP_SLOT_SIZE_RAW_, PP_MAX_(PP_SLOT_SIZE_EDDSA_, PP_SLOT_SIZE_RSA_))
+#define PP_SMALL_SLOT_COUNT (PICOPSA_KEY_SLOT_COUNT - PP_LARGE_SLOT_COUNT)
 
 /* Volatile key ids are handed out from the vendor range (spec 9.3.2 leaves
  * the choice to the implementation), counting up and never reusing an id
@@ -61,12 +65,14 @@ typedef struct {
     psa_key_attributes_t attr;   /* id == 0: slot free */
     uint32_t lock_count;         /* API calls currently using the slot */
     size_t material_len;
-    uint8_t material[PP_KEY_SLOT_BUFFER_SIZE];
+    size_t material_size;        /* capacity of material[] */
+    uint8_t *material;           /* this slot's buffer in the key store */
 } pp_key_slot;
 
-/* Find a free slot and reserve it (attr.id set to a fresh volatile id,
- * locked once). PSA_ERROR_INSUFFICIENT_MEMORY when the pool is full. */
-psa_status_t pp_slot_allocate(pp_key_slot **slot);
+/* Find a free slot whose buffer holds material_size bytes (the smallest
+ * such) and reserve it (attr.id set to a fresh volatile id, locked once).
+ * PSA_ERROR_INSUFFICIENT_MEMORY when no free slot is big enough. */
+psa_status_t pp_slot_allocate(size_t material_size, pp_key_slot **slot);
 /* Abandon a slot reserved by pp_slot_allocate (creation failed): wipe it. */
 void pp_slot_abandon(pp_key_slot *slot);
 /* Look up a live key and lock it. PSA_ERROR_INVALID_HANDLE when no key has

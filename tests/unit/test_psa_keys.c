@@ -450,6 +450,50 @@ static uint8_t *openssl_rsa_der(int bits, int public_only, size_t *len)
     return der;
 }
 
+/* Slot tiers: PP_LARGE_SLOT_COUNT slots hold RSA keys, the others only
+ * small keys; small keys take small slots first (src/core/key_slots.c). */
+static void test_large_slots(const uint8_t *rsa_der, size_t rsa_der_len)
+{
+    static const uint8_t raw[16] = {7};
+    psa_key_id_t rsa_ids[PICOPSA_KEY_SLOT_COUNT], raw_ids[PICOPSA_KEY_SLOT_COUNT];
+    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    psa_key_id_t extra = 0;
+    size_t i, small_count = PP_SMALL_SLOT_COUNT, large_count = PP_LARGE_SLOT_COUNT;
+
+    psa_set_key_type(&attr, PSA_KEY_TYPE_RSA_KEY_PAIR);
+    /* Every small slot taken by raw keys leaves every large slot free. */
+    for (i = 0; i < small_count; i++) {
+        raw_ids[i] = import_raw(PSA_KEY_TYPE_HMAC, 0, 0, raw, 16, PSA_SUCCESS);
+    }
+    for (i = 0; i < large_count; i++) {
+        rsa_ids[i] = 0;
+        CHECK_STATUS(psa_import_key(&attr, rsa_der, rsa_der_len, &rsa_ids[i]), PSA_SUCCESS);
+    }
+    /* Full: neither kind fits now. */
+    CHECK_STATUS(psa_import_key(&attr, rsa_der, rsa_der_len, &extra),
+                 PSA_ERROR_INSUFFICIENT_MEMORY);
+    import_raw(PSA_KEY_TYPE_HMAC, 0, 0, raw, 16, PSA_ERROR_INSUFFICIENT_MEMORY);
+    if (small_count > 0) {
+        /* A free small slot does not take an RSA key. */
+        CHECK_STATUS(psa_destroy_key(raw_ids[0]), PSA_SUCCESS);
+        CHECK_STATUS(psa_import_key(&attr, rsa_der, rsa_der_len, &extra),
+                     PSA_ERROR_INSUFFICIENT_MEMORY);
+        raw_ids[0] = import_raw(PSA_KEY_TYPE_HMAC, 0, 0, raw, 16, PSA_SUCCESS);
+    }
+    /* A free large slot takes either. */
+    CHECK_STATUS(psa_destroy_key(rsa_ids[0]), PSA_SUCCESS);
+    rsa_ids[0] = import_raw(PSA_KEY_TYPE_HMAC, 0, 0, raw, 16, PSA_SUCCESS);
+    CHECK_STATUS(psa_destroy_key(rsa_ids[0]), PSA_SUCCESS);
+    CHECK_STATUS(psa_import_key(&attr, rsa_der, rsa_der_len, &rsa_ids[0]), PSA_SUCCESS);
+    for (i = 0; i < large_count; i++) {
+        CHECK_STATUS(psa_destroy_key(rsa_ids[i]), PSA_SUCCESS);
+    }
+    for (i = 0; i < small_count; i++) {
+        CHECK_STATUS(psa_destroy_key(raw_ids[i]), PSA_SUCCESS);
+    }
+    printf("slot tiers checked: %zu large, %zu small\n", large_count, small_count);
+}
+
 static void test_rsa_keys(void)
 {
     psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
@@ -521,7 +565,9 @@ static void test_rsa_keys(void)
     CHECK(out_len == pub_len);
     CHECK_MEM(out, pub, pub_len);
 
-    /* Declared size must match; RSA data is not an HMAC key. */
+    CHECK_STATUS(psa_destroy_key(pair), PSA_SUCCESS);
+
+    /* Declared size must match; truncated DER is rejected. */
     psa_reset_key_attributes(&attr);
     psa_set_key_type(&attr, PSA_KEY_TYPE_RSA_KEY_PAIR);
     psa_set_key_bits(&attr, 2048);
@@ -531,6 +577,7 @@ static void test_rsa_keys(void)
     CHECK(pair == PSA_KEY_ID_NULL);
 
     CHECK_STATUS(psa_destroy_key(public_key), PSA_SUCCESS);
+    test_large_slots(der, der_len);
     OPENSSL_free(der);
 }
 
