@@ -32,3 +32,11 @@ FW_TEST(fw_00_selftest)
     uint32_t used = fw_last_stack_bytes();
     fw_check(used >= 2048u && used <= 2048u + 128u, "stack high-water of a 2 KB frame");
 }
+
+#if defined(FW_INJECT_FAILURE)
+/* Built into fw_test_fail.elf only: proves a failing check fails the run. */
+FW_TEST(fw_01_injected_failure)
+{
+    fw_check(0, "injected failure (FW_INJECT_FAILURE)");
+}
+#endif

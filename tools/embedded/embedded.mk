@@ -67,6 +67,16 @@ emb-plugin: $(EMB_PLUGIN)
 # figures of each as results/<target>-<profile>.json, cross-check them.
 embedded-firmware: $(call emb_cells,$(EMB_FW_TARGET)) $(EMB_PLUGIN)
 	@mkdir -p $(EMB_RESULTS)
+	@echo "==> cycle model unit test"
+	@$(EMB_PYTHON) $(EMB_ROOT)/tools/cyclemodel/test_cyclemodel.py
+	@echo "==> negative: the app with an injected failing check must fail"
+	@if $(EMB_PYTHON) $(EMB_ROOT)/tools/cyclemodel/fwrun.py --qemu $(EMB_QEMU) \
+	    --elf $(EMB_BUILD)/$(EMB_FW_TARGET)-size/fw_test_fail.elf --plugin $(EMB_PLUGIN) \
+	    --json $(EMB_RESULTS)/fail.json > $(EMB_RESULTS)/fail.log; then \
+	  echo "embedded: FAILED: fw_test_fail.elf passed"; exit 1; \
+	elif grep -q "^\[TEST FAILED\]" $(EMB_RESULTS)/fail.log; then \
+	  echo "embedded: injected failure detected ([TEST FAILED])"; \
+	else echo "embedded: FAILED: fw_test_fail.elf did not print [TEST FAILED]"; exit 1; fi
 	@set -e; for p in $(EMB_PROFILES); do \
 	  echo "==> firmware test app on QEMU: $(EMB_FW_TARGET), profile $$p"; \
 	  $(EMB_PYTHON) $(EMB_ROOT)/tools/cyclemodel/fwrun.py --qemu $(EMB_QEMU) \
