@@ -44,9 +44,20 @@ int pp_policy_permits(psa_algorithm_t policy_alg, psa_algorithm_t alg, psa_key_t
         return 1;
     }
     /* Spec 9.5.3: PSA_ALG_xxx(PSA_ALG_ANY_HASH) permits the same scheme
-     * with any specific hash. */
-    if (is_any_hash_wildcard(policy_alg) && is_sign_with_specific_hash(alg)) {
-        return (policy_alg & ~PSA_ALG_HASH_MASK) == (alg & ~PSA_ALG_HASH_MASK);
+     * with any specific hash, and PKCS#1 v1.5 with ANY_HASH also permits
+     * PSA_ALG_RSA_PKCS1V15_SIGN_RAW. */
+    if (is_any_hash_wildcard(policy_alg)) {
+        if (policy_alg == PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_ANY_HASH) &&
+            alg == PSA_ALG_RSA_PKCS1V15_SIGN_RAW) {
+            return 1;
+        }
+        return is_sign_with_specific_hash(alg) &&
+               (policy_alg & ~PSA_ALG_HASH_MASK) == (alg & ~PSA_ALG_HASH_MASK);
+    }
+    /* A standalone key agreement permits that agreement combined with any
+     * key derivation (spec 9.5.3). */
+    if (PSA_ALG_IS_RAW_KEY_AGREEMENT(policy_alg) && PSA_ALG_IS_KEY_AGREEMENT(alg)) {
+        return PSA_ALG_KEY_AGREEMENT_GET_BASE(alg) == policy_alg;
     }
     /* MACs: same base MAC; with PSA_ALG_AT_LEAST_THIS_LENGTH_MAC any tag at
      * least that long, otherwise the same tag length (HMAC(h) and

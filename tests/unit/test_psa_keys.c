@@ -293,8 +293,22 @@ static void test_policy_functions(void)
     CHECK(!pp_policy_permits(pss_any, PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SHA_256), rsa));
     CHECK(pp_policy_permits(PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_ANY_HASH),
                             PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SHA_384), rsa));
-    CHECK(!pp_policy_permits(PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_ANY_HASH),
+    /* ... and PKCS#1 v1.5 with ANY_HASH also permits the raw scheme (spec
+     * 9.5.3), which PSS with ANY_HASH has no counterpart of. */
+    CHECK(pp_policy_permits(PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_ANY_HASH),
+                            PSA_ALG_RSA_PKCS1V15_SIGN_RAW, rsa));
+    CHECK(!pp_policy_permits(PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SHA_256),
                              PSA_ALG_RSA_PKCS1V15_SIGN_RAW, rsa));
+    CHECK(!pp_policy_permits(pss_any, PSA_ALG_RSA_PKCS1V15_SIGN_RAW, rsa));
+    /* A standalone key agreement permits it with any KDF, not the reverse. */
+    CHECK(pp_policy_permits(PSA_ALG_ECDH, PSA_ALG_KEY_AGREEMENT(PSA_ALG_ECDH,
+                                                                PSA_ALG_HKDF(PSA_ALG_SHA_256)),
+                            PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_MONTGOMERY)));
+    CHECK(!pp_policy_permits(PSA_ALG_KEY_AGREEMENT(PSA_ALG_ECDH, PSA_ALG_HKDF(PSA_ALG_SHA_256)),
+                             PSA_ALG_ECDH, PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_MONTGOMERY)));
+    CHECK(!pp_policy_permits(PSA_ALG_FFDH, PSA_ALG_KEY_AGREEMENT(PSA_ALG_ECDH,
+                                                                 PSA_ALG_HKDF(PSA_ALG_SHA_256)),
+                             PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_MONTGOMERY)));
     CHECK(!pp_policy_permits(PSA_ALG_RSA_PSS(PSA_ALG_SHA_256), PSA_ALG_RSA_PSS(PSA_ALG_SHA_384),
                              rsa));
     CHECK(!pp_policy_permits(PSA_ALG_NONE, PSA_ALG_NONE, rsa));
@@ -565,6 +579,19 @@ static void test_rsa_keys(void)
     CHECK(out_len == pub_len);
     CHECK_MEM(out, pub, pub_len);
 
+    CHECK_STATUS(psa_destroy_key(pair), PSA_SUCCESS);
+
+    /* PKCS#1 v1.5 with ANY_HASH permits the raw scheme too (spec 9.5.3). */
+    psa_reset_key_attributes(&attr);
+    psa_set_key_type(&attr, PSA_KEY_TYPE_RSA_KEY_PAIR);
+    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_SIGN_HASH);
+    psa_set_key_algorithm(&attr, PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_ANY_HASH));
+    CHECK_STATUS(psa_import_key(&attr, der, der_len, &pair), PSA_SUCCESS);
+    CHECK_STATUS(psa_sign_hash(pair, PSA_ALG_RSA_PKCS1V15_SIGN_RAW, hash, 20, sig, sizeof(sig),
+                               &sig_len), PSA_SUCCESS);
+    CHECK(sig_len == 128);
+    CHECK_STATUS(psa_sign_hash(pair, PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SHA_512), hash, 32, sig,
+                               sizeof(sig), &sig_len), PSA_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(psa_destroy_key(pair), PSA_SUCCESS);
 
     /* Declared size must match; truncated DER is rejected. */
