@@ -10,7 +10,8 @@
  *    decrypts, and the reverse;
  *  - a PSA-generated key's export equals OpenSSL's re-encoding of it.
  * Iterations per (key, algorithm): 2 by default; PICOPSA_RSA_ITERATIONS
- * overrides it for longer runs.
+ * overrides it. test_rsa_openssl_slow.c builds this file again with more
+ * iterations under the ctest label "slow".
  */
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +28,11 @@
 
 static const psa_algorithm_t hashes[4] = { PSA_ALG_SHA_224, PSA_ALG_SHA_256,
                                            PSA_ALG_SHA_384, PSA_ALG_SHA_512 };
-static unsigned iterations = 2;
+#ifndef RSA_OPENSSL_ITERATIONS
+#define RSA_OPENSSL_ITERATIONS 2
+#define RSA_OPENSSL_NAME "rsa_openssl"
+#endif
+static unsigned iterations = RSA_OPENSSL_ITERATIONS;
 
 static const EVP_MD *md_of(psa_algorithm_t h)
 {
@@ -278,5 +283,5 @@ int main(void)
             EVP_PKEY_free(pkey);
         }
     }
-    return test_report("rsa_openssl");
+    return test_report(RSA_OPENSSL_NAME);
 }
