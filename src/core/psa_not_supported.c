@@ -146,9 +146,10 @@ psa_status_t psa_cipher_finish(psa_cipher_operation_t *operation, uint8_t *outpu
 
 psa_status_t psa_cipher_abort(psa_cipher_operation_t *operation)
 {
-    if (operation != NULL) {
-        memset(operation, 0, sizeof(*operation));
+    if (operation == NULL) {
+        return PSA_ERROR_INVALID_ARGUMENT;
     }
+    memset(operation, 0, sizeof(*operation));
     return PSA_SUCCESS;
 }
 
@@ -265,9 +266,10 @@ psa_status_t psa_aead_verify(psa_aead_operation_t *operation, uint8_t *plaintext
 
 psa_status_t psa_aead_abort(psa_aead_operation_t *operation)
 {
-    if (operation != NULL) {
-        memset(operation, 0, sizeof(*operation));
+    if (operation == NULL) {
+        return PSA_ERROR_INVALID_ARGUMENT;
     }
+    memset(operation, 0, sizeof(*operation));
     return PSA_SUCCESS;
 }
 
@@ -373,9 +375,10 @@ psa_status_t psa_key_derivation_verify_key(psa_key_derivation_operation_t *opera
 
 psa_status_t psa_key_derivation_abort(psa_key_derivation_operation_t *operation)
 {
-    if (operation != NULL) {
-        memset(operation, 0, sizeof(*operation));
+    if (operation == NULL) {
+        return PSA_ERROR_INVALID_ARGUMENT;
     }
+    memset(operation, 0, sizeof(*operation));
     return PSA_SUCCESS;
 }
 
@@ -526,8 +529,9 @@ psa_status_t psa_pake_get_shared_key(psa_pake_operation_t *operation,
 
 psa_status_t psa_pake_abort(psa_pake_operation_t *operation)
 {
-    if (operation != NULL) {
-        memset(operation, 0, sizeof(*operation));
+    if (operation == NULL) {
+        return PSA_ERROR_INVALID_ARGUMENT;
     }
+    memset(operation, 0, sizeof(*operation));
     return PSA_SUCCESS;
 }

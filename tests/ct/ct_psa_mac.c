@@ -3,8 +3,8 @@
  * message: under valgrind memcheck the HMAC key bytes are marked secret
  * (CT_SECRET) before psa_import_key, and the message before each call, then
  * psa_mac_compute, psa_mac_verify (one-shot and multi-part, right and
- * wrong tags: the constant-time tag compare and the branch-free verdict)
- * and psa_hash_compare run. Only the returned status and the output tag,
+ * wrong tags: the constant-time tag compare and the branch-free verdict),
+ * psa_copy_key, psa_export_key and psa_hash_compare run. Only the returned status and the output tag,
  * public by design, are declassified (CT_PUBLIC) before they are checked
  * against OpenSSL.
  */
@@ -54,7 +54,8 @@ static void one_case(psa_algorithm_t hash, size_t key_len, size_t msg_len, size_
     wrong[tag_len - 1] ^= 0x80;
 
     psa_set_key_type(&attr, PSA_KEY_TYPE_HMAC);
-    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_SIGN_MESSAGE | PSA_KEY_USAGE_VERIFY_MESSAGE);
+    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_SIGN_MESSAGE | PSA_KEY_USAGE_VERIFY_MESSAGE |
+                                   PSA_KEY_USAGE_EXPORT | PSA_KEY_USAGE_COPY);
     psa_set_key_algorithm(&attr, alg);
     CT_SECRET(key, sizeof(key));
     CHECK_STATUS(psa_import_key(&attr, key, key_len, &id), PSA_SUCCESS);
@@ -89,6 +90,27 @@ static void one_case(psa_algorithm_t hash, size_t key_len, size_t msg_len, size_
         digest[0] ^= 1;
         CHECK_STATUS(declassified(psa_hash_compare(hash, msg, msg_len, digest, digest_len)),
                      PSA_ERROR_INVALID_SIGNATURE);
+    }
+
+    /* Export and copy move the secret bytes without looking at them. */
+    {
+        uint8_t exported[131];
+        size_t exported_len = 0;
+        psa_key_attributes_t copy_attr = PSA_KEY_ATTRIBUTES_INIT;
+        psa_key_id_t copy = 0;
+        psa_set_key_usage_flags(&copy_attr, PSA_KEY_USAGE_SIGN_MESSAGE);
+        psa_set_key_algorithm(&copy_attr, alg);
+        CHECK_STATUS(psa_copy_key(id, &copy_attr, &copy), PSA_SUCCESS);
+        CHECK_STATUS(psa_mac_compute(copy, alg, msg, msg_len, tag, sizeof(tag), &tag_out),
+                     PSA_SUCCESS);
+        CT_PUBLIC(tag, sizeof(tag));
+        CHECK_MEM(tag, want, tag_len);
+        CHECK_STATUS(psa_destroy_key(copy), PSA_SUCCESS);
+        CHECK_STATUS(psa_export_key(id, exported, sizeof(exported), &exported_len), PSA_SUCCESS);
+        CT_PUBLIC(exported, sizeof(exported));
+        CT_PUBLIC(key, sizeof(key));
+        CHECK(exported_len == key_len);
+        CHECK_MEM(exported, key, key_len);
     }
 
     CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);

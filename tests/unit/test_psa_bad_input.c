@@ -581,6 +581,14 @@ static void test_not_supported(void)
     CHECK_STATUS(psa_pake_get_shared_key(&pop, &attr, &new_key), PSA_ERROR_BAD_STATE);
     CHECK_STATUS(psa_pake_abort(&pop), PSA_SUCCESS);
 
+    /* Aborting a NULL operation is an argument error, for every kind. */
+    CHECK_STATUS(psa_hash_abort(NULL), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(psa_mac_abort(NULL), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(psa_cipher_abort(NULL), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(psa_aead_abort(NULL), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(psa_key_derivation_abort(NULL), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(psa_pake_abort(NULL), PSA_ERROR_INVALID_ARGUMENT);
+
     check_key_alive(id);
     CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
 }
