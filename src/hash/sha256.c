@@ -34,8 +34,10 @@ static const uint32_t sha256_round_constants[64] = {
 };
 
 #define ROTR32(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
-/* FIPS 180-4 4.1.2, (4.2)-(4.7); Ch and Maj rewritten with 3 and 4 operations
- * instead of 4 and 5. */
+/* FIPS 180-4 4.1.2, (4.2)-(4.7). Ch and Maj take 3 and 4 operations instead
+ * of 4 and 5; the unrolled rounds get Maj in 2 by carrying a ^ b over to the
+ * next round as its b ^ c (on Cortex-M4 the extra live value costs more
+ * than it saves in the compact form, so that one keeps MAJ). */
 #define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
 #define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
 #define BSIG0(x) (ROTR32(x, 2) ^ ROTR32(x, 13) ^ ROTR32(x, 22))
@@ -49,7 +51,11 @@ static const uint32_t sha256_round_constants[64] = {
     do {                                                                  \
         uint32_t t1 = (h) + BSIG1(e) + CH(e, f, g) + k[j] + (wj);         \
         (d) += t1;                                                        \
-        (h) = t1 + BSIG0(a) + MAJ(a, b, c);                               \
+        /* Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)), and b ^ c is the a ^ b  \
+         * of the previous round: one operation less per round. */      \
+        x_new = (a) ^ (b);                                                \
+        (h) = t1 + BSIG0(a) + ((b) ^ (x_new & x_old));                    \
+        x_old = x_new;                                                    \
     } while (0)
 
 /* 6.2.2 step 1 in a ring of 16 words: W[t] = s1(W[t-2]) + W[t-7] +
@@ -83,13 +89,14 @@ static const uint32_t sha256_round_constants[64] = {
 static void sha256_compress(uint32_t state[8], const uint8_t *data, size_t blocks)
 {
     uint32_t w[16];
-    uint32_t a, b, c, d, e, f, g, h;
+    uint32_t a, b, c, d, e, f, g, h, x_old, x_new;
     const uint32_t *k;
     size_t i;
 
     while (blocks-- > 0) {
         a = state[0]; b = state[1]; c = state[2]; d = state[3];
         e = state[4]; f = state[5]; g = state[6]; h = state[7];
+        x_old = b ^ c;
 
         /* Rounds 0-15 read the message; the rest extend the schedule in
          * place, fused into the rounds so it stays in registers. */
