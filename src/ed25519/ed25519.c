@@ -46,35 +46,41 @@ int pp_ed25519_public_key_check(const uint8_t pk[32])
     return ge25519_frombytes(&A, pk);
 }
 
+/* out = SHA-512(dom || a || b || msg) mod L. The hash context lives only
+ * in this frame, not under the scalar multiplications (MCU stack). */
+static void hash_to_scalar(uint8_t out[32], const uint8_t *dom, size_t dom_len,
+                           const uint8_t *a, const uint8_t *b, size_t b_len,
+                           const uint8_t *msg, size_t msg_len)
+{
+    picopsa_sha512_context hash;
+    uint8_t digest[64];
+    pp_sha512_init(&hash);
+    pp_sha512_update(&hash, dom, dom_len);
+    pp_sha512_update(&hash, a, 32);
+    pp_sha512_update(&hash, b, b_len);
+    pp_sha512_update(&hash, msg, msg_len);
+    pp_sha512_finish(&hash, digest);
+    sc25519_reduce(out, digest);
+    pp_wipe(digest, sizeof(digest)); /* the nonce hash is secret */
+}
+
 /* 5.1.6 with dom = NULL (Ed25519) or the dom2 prefix (Ed25519ph, where
  * msg is PH(M)). */
 static void sign_with_dom(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
                           const uint8_t *dom, size_t dom_len,
                           const uint8_t *msg, size_t msg_len)
 {
-    picopsa_sha512_context hash;
-    uint8_t h[64], nonce[64], k[64];
+    uint8_t h[64], nonce[32], k[32];
     ge25519_p3 R;
 
     expand_seed(h, seed);
     /* Step 2: r = SHA-512(dom || prefix || M) mod L. */
-    pp_sha512_init(&hash);
-    pp_sha512_update(&hash, dom, dom_len);
-    pp_sha512_update(&hash, h + 32, 32);
-    pp_sha512_update(&hash, msg, msg_len);
-    pp_sha512_finish(&hash, nonce);
-    sc25519_reduce(nonce, nonce);
+    hash_to_scalar(nonce, dom, dom_len, h + 32, NULL, 0, msg, msg_len);
     /* Step 3: R = [r]B. */
     ge25519_scalarmult_base(&R, nonce);
     ge25519_p3_tobytes(sig, &R);
     /* Step 4: k = SHA-512(dom || R || A || M) mod L. */
-    pp_sha512_init(&hash);
-    pp_sha512_update(&hash, dom, dom_len);
-    pp_sha512_update(&hash, sig, 32);
-    pp_sha512_update(&hash, pk, 32);
-    pp_sha512_update(&hash, msg, msg_len);
-    pp_sha512_finish(&hash, k);
-    sc25519_reduce(k, k);
+    hash_to_scalar(k, dom, dom_len, sig, pk, 32, msg, msg_len);
     /* Step 5: S = (r + k * s) mod L. */
     sc25519_muladd(sig + 32, k, h, nonce);
 
@@ -89,9 +95,8 @@ static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32],
                            const uint8_t *dom, size_t dom_len,
                            const uint8_t *msg, size_t msg_len)
 {
-    picopsa_sha512_context hash;
-    uint8_t k[64], check[32];
-    ge25519_p3 A, minus_A;
+    uint8_t k[32], check[32];
+    ge25519_p3 A;
     ge25519_p2 R;
 
     if (!sc25519_is_canonical(sig + 32)) {
@@ -100,16 +105,9 @@ static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32],
     if (ge25519_frombytes(&A, pk) != 0) {
         return -1;
     }
-    pp_sha512_init(&hash);
-    pp_sha512_update(&hash, dom, dom_len);
-    pp_sha512_update(&hash, sig, 32);
-    pp_sha512_update(&hash, pk, 32);
-    pp_sha512_update(&hash, msg, msg_len);
-    pp_sha512_finish(&hash, k);
-    sc25519_reduce(k, k);
-
-    ge25519_p3_neg(&minus_A, &A);
-    ge25519_double_scalarmult_vartime(&R, k, &minus_A, sig + 32);
+    hash_to_scalar(k, dom, dom_len, sig, pk, 32, msg, msg_len);
+    ge25519_p3_neg(&A, &A);
+    ge25519_double_scalarmult_vartime(&R, k, &A, sig + 32);
     ge25519_p2_tobytes(check, &R);
     return memcmp(check, sig, 32) == 0 ? 0 : -1;
 }

@@ -19,6 +19,10 @@ typedef uint64_t fe_limb;
 #define FE_WIDTH(i) 51u
 __extension__ typedef unsigned __int128 fe_wide;
 
+#elif PICOPSA_ED25519_FE32
+
+#define FE_LIMBS 8
+
 #else
 
 #define FE_LIMBS 10
@@ -42,6 +46,7 @@ void fe25519_1(fe25519 *h)
     h->v[0] = 1;
 }
 
+#if !(!PICOPSA_ED25519_FE51 && PICOPSA_ED25519_FE32)
 /* One carry pass over wide accumulators: every limb back to its width,
  * the carry out of the top limb folded into limb 0 times 19, and one more
  * step into limb 1 so that limb 0 is tight too. */
@@ -64,6 +69,8 @@ static void fe_carry_wide(fe25519 *h, fe_wide *t)
         h->v[i] = (fe_limb)t[i];
     }
 }
+
+#endif
 
 void fe25519_neg(fe25519 *h, const fe25519 *f)
 {
@@ -129,9 +136,134 @@ void fe25519_sq(fe25519 *h, const fe25519 *f)
                   M(f0_2, f4) + M(f1_2, f3) + M(f2, f2));
 }
 
+#elif PICOPSA_ED25519_FE32
+
+/* (hi:lo) = a * b + lo + hi: never overflows 64 bits, and is exactly one
+ * UMAAL on ARMv7E-M (ARM ARM A7.7.181). */
+#if PICOPSA_ED25519_UMAAL
+#define UMAAL(lo, hi, a, b) __asm__("umaal %0, %1, %2, %3" : "+r"(lo), "+r"(hi) : "r"(a), "r"(b))
+#else
+#define UMAAL(lo, hi, a, b)                                                        \
+    do {                                                                           \
+        uint64_t umaal_t = (uint64_t)(a) * (b) + (lo) + (hi);                      \
+        (lo) = (uint32_t)umaal_t;                                                  \
+        (hi) = (uint32_t)(umaal_t >> 32);                                          \
+    } while (0)
+#endif
+
+/* h = 512-bit product folded once: lo + 38 hi, then the small carry. */
+static void fold_product(fe25519 *h, uint32_t r[16])
+{
+    uint32_t carry = 0;
+    uint64_t c;
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        UMAAL(r[i], carry, r[8 + i], 38u);
+    }
+    c = (uint64_t)carry * 38u;
+    for (i = 0; i < 8; i++) {
+        c += r[i];
+        h->v[i] = (uint32_t)c;
+        c >>= 32;
+    }
+    h->v[0] += 38u * (uint32_t)c; /* wrapped below 2^11: no further carry */
+}
+
+/* Operand scanning, row by row (HAC 14.12). */
+void fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
+{
+    const uint32_t f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3];
+    const uint32_t f4 = f->v[4], f5 = f->v[5], f6 = f->v[6], f7 = f->v[7];
+    const uint32_t g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3];
+    const uint32_t g4 = g->v[4], g5 = g->v[5], g6 = g->v[6], g7 = g->v[7];
+    uint32_t r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0, r7 = 0;
+    uint32_t r8, r9, r10, r11, r12, r13, r14, r15, carry;
+    uint32_t r[16];
+
+    carry = 0;
+    UMAAL(r0, carry, f0, g0); UMAAL(r1, carry, f0, g1); UMAAL(r2, carry, f0, g2); UMAAL(r3, carry, f0, g3);
+    UMAAL(r4, carry, f0, g4); UMAAL(r5, carry, f0, g5); UMAAL(r6, carry, f0, g6); UMAAL(r7, carry, f0, g7);
+    r8 = carry;
+    carry = 0;
+    UMAAL(r1, carry, f1, g0); UMAAL(r2, carry, f1, g1); UMAAL(r3, carry, f1, g2); UMAAL(r4, carry, f1, g3);
+    UMAAL(r5, carry, f1, g4); UMAAL(r6, carry, f1, g5); UMAAL(r7, carry, f1, g6); UMAAL(r8, carry, f1, g7);
+    r9 = carry;
+    carry = 0;
+    UMAAL(r2, carry, f2, g0); UMAAL(r3, carry, f2, g1); UMAAL(r4, carry, f2, g2); UMAAL(r5, carry, f2, g3);
+    UMAAL(r6, carry, f2, g4); UMAAL(r7, carry, f2, g5); UMAAL(r8, carry, f2, g6); UMAAL(r9, carry, f2, g7);
+    r10 = carry;
+    carry = 0;
+    UMAAL(r3, carry, f3, g0); UMAAL(r4, carry, f3, g1); UMAAL(r5, carry, f3, g2); UMAAL(r6, carry, f3, g3);
+    UMAAL(r7, carry, f3, g4); UMAAL(r8, carry, f3, g5); UMAAL(r9, carry, f3, g6); UMAAL(r10, carry, f3, g7);
+    r11 = carry;
+    carry = 0;
+    UMAAL(r4, carry, f4, g0); UMAAL(r5, carry, f4, g1); UMAAL(r6, carry, f4, g2); UMAAL(r7, carry, f4, g3);
+    UMAAL(r8, carry, f4, g4); UMAAL(r9, carry, f4, g5); UMAAL(r10, carry, f4, g6); UMAAL(r11, carry, f4, g7);
+    r12 = carry;
+    carry = 0;
+    UMAAL(r5, carry, f5, g0); UMAAL(r6, carry, f5, g1); UMAAL(r7, carry, f5, g2); UMAAL(r8, carry, f5, g3);
+    UMAAL(r9, carry, f5, g4); UMAAL(r10, carry, f5, g5); UMAAL(r11, carry, f5, g6); UMAAL(r12, carry, f5, g7);
+    r13 = carry;
+    carry = 0;
+    UMAAL(r6, carry, f6, g0); UMAAL(r7, carry, f6, g1); UMAAL(r8, carry, f6, g2); UMAAL(r9, carry, f6, g3);
+    UMAAL(r10, carry, f6, g4); UMAAL(r11, carry, f6, g5); UMAAL(r12, carry, f6, g6); UMAAL(r13, carry, f6, g7);
+    r14 = carry;
+    carry = 0;
+    UMAAL(r7, carry, f7, g0); UMAAL(r8, carry, f7, g1); UMAAL(r9, carry, f7, g2); UMAAL(r10, carry, f7, g3);
+    UMAAL(r11, carry, f7, g4); UMAAL(r12, carry, f7, g5); UMAAL(r13, carry, f7, g6); UMAAL(r14, carry, f7, g7);
+    r15 = carry;
+    r[0] = r0; r[1] = r1; r[2] = r2; r[3] = r3; r[4] = r4; r[5] = r5; r[6] = r6; r[7] = r7;
+    r[8] = r8; r[9] = r9; r[10] = r10; r[11] = r11; r[12] = r12; r[13] = r13; r[14] = r14;
+    r[15] = r15;
+    fold_product(h, r);
+}
+
+void fe25519_sq(fe25519 *h, const fe25519 *f)
+{
+    fe25519_mul(h, f, f);
+}
+
 #else /* radix 2^25.5: 10 x 10 products, odd x odd limbs doubled */
 
 #define M(a, b) ((uint64_t)(a) * (b))
+
+/* Carry the ten 64-bit column sums of a product back to 26/25-bit limbs;
+ * the carry out of limb 9 re-enters limb 0 times 19. */
+static void carry_product(fe25519 *h, uint64_t *t)
+{
+    t[1] += t[0] >> 26;
+    t[0] &= FE25519_M26;
+    t[2] += t[1] >> 25;
+    t[1] &= FE25519_M25;
+    t[3] += t[2] >> 26;
+    t[2] &= FE25519_M26;
+    t[4] += t[3] >> 25;
+    t[3] &= FE25519_M25;
+    t[5] += t[4] >> 26;
+    t[4] &= FE25519_M26;
+    t[6] += t[5] >> 25;
+    t[5] &= FE25519_M25;
+    t[7] += t[6] >> 26;
+    t[6] &= FE25519_M26;
+    t[8] += t[7] >> 25;
+    t[7] &= FE25519_M25;
+    t[9] += t[8] >> 26;
+    t[8] &= FE25519_M26;
+    t[0] += 19u * (t[9] >> 25);
+    t[9] &= FE25519_M25;
+    t[1] += t[0] >> 26;
+    t[0] &= FE25519_M26;
+    h->v[0] = (uint32_t)t[0];
+    h->v[1] = (uint32_t)t[1];
+    h->v[2] = (uint32_t)t[2];
+    h->v[3] = (uint32_t)t[3];
+    h->v[4] = (uint32_t)t[4];
+    h->v[5] = (uint32_t)t[5];
+    h->v[6] = (uint32_t)t[6];
+    h->v[7] = (uint32_t)t[7];
+    h->v[8] = (uint32_t)t[8];
+    h->v[9] = (uint32_t)t[9];
+}
 
 void fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
 {
@@ -165,7 +297,7 @@ void fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
            M(f5_2, g3) + M(f6, g2) + M(f7_2, g1) + M(f8, g0) + M(f9_2, g9_19);
     t[9] = M(f0, g9) + M(f1, g8) + M(f2, g7) + M(f3, g6) + M(f4, g5) +
            M(f5, g4) + M(f6, g3) + M(f7, g2) + M(f8, g1) + M(f9, g0);
-    fe_carry_wide(h, t);
+    carry_product(h, t);
 }
 
 void fe25519_sq(fe25519 *h, const fe25519 *f)
@@ -194,7 +326,7 @@ void fe25519_sq(fe25519 *h, const fe25519 *f)
     t[8] = M(f0_2, f8) + (M(f1_2, f7) << 1) + M(f2_2, f6) + (M(f3_2, f5) << 1) +
            M(f4, f4) + M(f9_2, f9_19);
     t[9] = M(f0_2, f9) + M(f1_2, f8) + M(f2_2, f7) + M(f3_2, f6) + M(f4_2, f5);
-    fe_carry_wide(h, t);
+    carry_product(h, t);
 }
 
 #endif
@@ -253,6 +385,45 @@ void fe25519_pow22523(fe25519 *h, const fe25519 *f)
     fe25519_sq_n(&t, &t, 2);           /* 2^252 - 4 */
     fe25519_mul(h, &t, f);             /* 2^252 - 3 */
 }
+
+#if !PICOPSA_ED25519_FE51 && PICOPSA_ED25519_FE32
+
+void fe25519_tobytes(uint8_t s[32], const fe25519 *f)
+{
+    uint32_t t[8], u[8], keep;
+    uint64_t c;
+    unsigned i;
+    /* Fold bit 255 (2^255 = 19): the value is then below 2^255 + 19. */
+    c = (uint64_t)(f->v[7] >> 31) * 19u;
+    for (i = 0; i < 8; i++) {
+        c += (i == 7) ? (f->v[7] & 0x7fffffffu) : f->v[i];
+        t[i] = (uint32_t)c;
+        c >>= 32;
+    }
+    /* Subtract p exactly when t + 19 reaches 2^255, without a branch. */
+    c = 19u;
+    for (i = 0; i < 8; i++) {
+        c += t[i];
+        u[i] = (uint32_t)c;
+        c >>= 32;
+    }
+    keep = (uint32_t)0 - (1u ^ (u[7] >> 31)); /* all-ones: t < p */
+    u[7] &= 0x7fffffffu;
+    for (i = 0; i < 8; i++) {
+        pp_store_le32(s + 4 * i, (t[i] & keep) | (u[i] & ~keep));
+    }
+}
+
+void fe25519_frombytes(fe25519 *h, const uint8_t s[32])
+{
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        h->v[i] = pp_load_le32(s + 4 * i);
+    }
+    h->v[7] &= 0x7fffffffu;
+}
+
+#else
 
 /* Fully reduce into [0, p): carry, then subtract p exactly when
  * value + 19 >= 2^255 (q below), without a branch. */
@@ -323,6 +494,8 @@ void fe25519_frombytes(fe25519 *h, const uint8_t s[32])
         offset += FE_WIDTH(i);
     }
 }
+
+#endif
 
 int fe25519_bytes_are_canonical(const uint8_t s[32])
 {

@@ -9,13 +9,19 @@
  *    PICOPSA_ED25519_FE51 (picopsa/config.h):
  *      1: 5 limbs of 51 bits in uint64_t, products in unsigned __int128
  *         (64-bit hosts);
- *      0: 10 limbs alternating 26/25 bits in uint32_t, products in
- *         uint64_t (32-bit MCUs; ref10's radix 2^25.5).
- *  - Bounds ("tight" = output of mul/sq/sub/carry/frombytes, limbs at most
- *    a few units over their nominal width): add takes tight inputs or one
- *    level of sums; mul/sq accept operands that are the sum of up to three
- *    tight values; sub accepts a subtrahend that is a sum of up to four
- *    tight values and returns a tight result.
+ *      0: 32-bit MCUs, by PICOPSA_ED25519_FE32:
+ *         1: 8 limbs of 32 bits (radix 2^32), any 256-bit value, carries
+ *            out of bit 256 folded back as 38; products by the UMAAL
+ *            pattern (an inline-asm UMAAL with PICOPSA_ED25519_UMAAL);
+ *         0: 10 limbs alternating 26/25 bits in uint32_t, products in
+ *            uint64_t (ref10's radix 2^25.5), for cores whose 32x32->64
+ *            multiply-accumulate is weak.
+ *  - Bounds for the 51 and 25.5 radices ("tight" = output of
+ *    mul/sq/sub/frombytes, limbs at most a few units over their nominal
+ *    width): add takes tight inputs (no carry); mul/sq accept operands that
+ *    are the sum of up to two tight values; sub accepts a subtrahend that is
+ *    a sum of up to four tight values and returns a tight result. Radix 2^32
+ *    has no bounds: every operation takes and returns any 256-bit value.
  *  - Every function is constant time: no branch and no memory index depends
  *    on limb values. fe25519_cmov/cswap use masks, never branches.
  *  - Outputs may alias inputs.
@@ -44,6 +50,18 @@ typedef struct {
       ((((uint64_t)(w1)) >> 38) | (((uint64_t)(w2)) << 26)) & FE25519_M51,        \
       ((((uint64_t)(w2)) >> 25) | (((uint64_t)(w3)) << 39)) & FE25519_M51,        \
       (((uint64_t)(w3)) >> 12) & FE25519_M51}}
+
+#elif PICOPSA_ED25519_FE32 /* radix 2^32 */
+
+typedef struct {
+    uint32_t v[8];
+} fe25519;
+
+#define FE25519_CONST(w0, w1, w2, w3)                                             \
+    {{(uint32_t)(w0), (uint32_t)(((uint64_t)(w0)) >> 32),                         \
+      (uint32_t)(w1), (uint32_t)(((uint64_t)(w1)) >> 32),                         \
+      (uint32_t)(w2), (uint32_t)(((uint64_t)(w2)) >> 32),                         \
+      (uint32_t)(w3), (uint32_t)(((uint64_t)(w3)) >> 32)}}
 
 #else /* radix 2^25.5 */
 
@@ -111,6 +129,52 @@ static inline void fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g)
     h->v[4] = h4;
 }
 
+#elif PICOPSA_ED25519_FE32
+
+/* Radix 2^32: values are any 256-bit number (not reduced below p); a carry
+ * out of bit 256 re-enters as 38 (2^256 = 38 mod p). */
+static inline void fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g)
+{
+    uint32_t t[8];
+    uint64_t c = 0;
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        c += (uint64_t)f->v[i] + g->v[i];
+        t[i] = (uint32_t)c;
+        c >>= 32;
+    }
+    c *= 38u;
+    for (i = 0; i < 8; i++) {
+        c += t[i];
+        h->v[i] = (uint32_t)c;
+        c >>= 32;
+    }
+    /* A second carry means the sum wrapped to below 38: no third one. */
+    h->v[0] += 38u * (uint32_t)c;
+}
+
+static inline void fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g)
+{
+    uint32_t t[8];
+    uint64_t d;
+    uint32_t borrow = 0;
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        d = (uint64_t)f->v[i] - g->v[i] - borrow;
+        t[i] = (uint32_t)d;
+        borrow = (uint32_t)(d >> 32) & 1u;
+    }
+    /* A borrow left t = f - g + 2^256 = f - g + 38 (mod p): take 38 off. */
+    borrow *= 38u;
+    for (i = 0; i < 8; i++) {
+        d = (uint64_t)t[i] - borrow;
+        h->v[i] = (uint32_t)d;
+        borrow = (uint32_t)(d >> 32) & 1u;
+    }
+    /* Borrowing again means t < 38, so h[0] >= 2^32 - 76: no third borrow. */
+    h->v[0] -= 38u * borrow;
+}
+
 #else
 
 static inline void fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g)
@@ -125,23 +189,31 @@ static inline void fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g)
  * limb 0, then 8 (2^25 - 1) (odd) and 8 (2^26 - 1) (even). */
 static inline void fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g)
 {
-    uint32_t t[10], c;
-    unsigned i;
-    t[0] = f->v[0] + 0x1fffff68u - g->v[0];
-    for (i = 1; i < 10; i++) {
-        t[i] = f->v[i] + ((i & 1u) ? 0xffffff8u : 0x1ffffff8u) - g->v[i];
-    }
-    for (i = 0; i < 9; i++) {
-        const unsigned width = 26u - (i & 1u);
-        t[i + 1] += t[i] >> width;
-        t[i] &= ((uint32_t)1 << width) - 1u;
-    }
-    c = t[9] >> 25;
-    t[9] &= ((uint32_t)1 << 25) - 1u;
-    t[0] += 19u * c;
-    for (i = 0; i < 10; i++) {
-        h->v[i] = t[i];
-    }
+    uint32_t t0 = f->v[0] + 0x1fffff68u - g->v[0], t1 = f->v[1] + 0xffffff8u - g->v[1];
+    uint32_t t2 = f->v[2] + 0x1ffffff8u - g->v[2], t3 = f->v[3] + 0xffffff8u - g->v[3];
+    uint32_t t4 = f->v[4] + 0x1ffffff8u - g->v[4], t5 = f->v[5] + 0xffffff8u - g->v[5];
+    uint32_t t6 = f->v[6] + 0x1ffffff8u - g->v[6], t7 = f->v[7] + 0xffffff8u - g->v[7];
+    uint32_t t8 = f->v[8] + 0x1ffffff8u - g->v[8], t9 = f->v[9] + 0xffffff8u - g->v[9];
+    t1 += t0 >> 26;
+    h->v[0] = t0 & 0x3ffffffu;
+    t2 += t1 >> 25;
+    h->v[1] = t1 & 0x1ffffffu;
+    t3 += t2 >> 26;
+    h->v[2] = t2 & 0x3ffffffu;
+    t4 += t3 >> 25;
+    h->v[3] = t3 & 0x1ffffffu;
+    t5 += t4 >> 26;
+    h->v[4] = t4 & 0x3ffffffu;
+    t6 += t5 >> 25;
+    h->v[5] = t5 & 0x1ffffffu;
+    t7 += t6 >> 26;
+    h->v[6] = t6 & 0x3ffffffu;
+    t8 += t7 >> 25;
+    h->v[7] = t7 & 0x1ffffffu;
+    t9 += t8 >> 26;
+    h->v[8] = t8 & 0x3ffffffu;
+    h->v[9] = t9 & 0x1ffffffu;
+    h->v[0] += 19u * (t9 >> 25);
 }
 
 #endif
@@ -152,7 +224,7 @@ static inline void fe25519_cmov(fe25519 *h, const fe25519 *f, uint32_t move)
     unsigned i;
 #if PICOPSA_ED25519_FE51
     const uint64_t mask = (uint64_t)0 - (uint64_t)move;
-#else
+#else /* 32-bit limbs */
     const uint32_t mask = (uint32_t)0 - move;
 #endif
     for (i = 0; i < sizeof(h->v) / sizeof(h->v[0]); i++) {

@@ -90,74 +90,57 @@ static void p3_dbl(ge25519_p1p1 *r, const ge25519_p3 *p)
     p2_dbl(r, &q);
 }
 
-/* Shared tail of the additions, HWCD add-2008-hwcd-3 (a = -1):
- * with a = (Y1-X1)(y2-x2), b = (Y1+X1)(y2+x2), c = T1 2d t2, zz = 2 Z1 Z2:
- * x3 = (b - a)/(zz + c), y3 = (b + a)/(zz - c). */
-static void add_tail(ge25519_p1p1 *r, const fe25519 *a, const fe25519 *b,
-                     const fe25519 *c, const fe25519 *zz)
+/* Additions, HWCD add-2008-hwcd-3 (a = -1): with a = (Y1-X1)(y2-x2),
+ * b = (Y1+X1)(y2+x2), c = T1 2d t2 and zz = 2 Z1 Z2, the sum is
+ * x3 = (b - a)/(zz + c), y3 = (b + a)/(zz - c). Subtracting Q = (x2, y2)
+ * adds (-x2, y2): y2-x2 and y2+x2 swap and c changes sign. The outputs
+ * are computed in place in r to keep the stack small on MCUs. */
+static void add_finish(ge25519_p1p1 *r, int subtract)
 {
-    fe25519_sub(&r->X, b, a);
-    fe25519_add(&r->Y, b, a);
-    fe25519_add(&r->Z, zz, c);
-    fe25519_sub(&r->T, zz, c);
+    fe25519 t;
+    t = r->X;                          /* a */
+    fe25519_sub(&r->X, &r->Y, &t);     /* b - a */
+    fe25519_add(&r->Y, &r->Y, &t);     /* b + a */
+    t = r->T;                          /* c */
+    if (subtract) {                    /* public: which operation, not data */
+        fe25519_add(&r->T, &r->Z, &t); /* zz + c */
+        fe25519_sub(&r->Z, &r->Z, &t); /* zz - c */
+    } else {
+        fe25519_sub(&r->T, &r->Z, &t); /* zz - c */
+        fe25519_add(&r->Z, &r->Z, &t); /* zz + c */
+    }
+}
+
+/* r = p + q (subtract = 0) or p - q (subtract = 1) for an affine q. */
+static void p3_madd_sub(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_niels *q,
+                        int subtract)
+{
+    fe25519_sub(&r->X, &p->Y, &p->X);
+    fe25519_mul(&r->X, &r->X, subtract ? &q->ypx : &q->ymx);
+    fe25519_add(&r->Y, &p->Y, &p->X);
+    fe25519_mul(&r->Y, &r->Y, subtract ? &q->ymx : &q->ypx);
+    fe25519_mul(&r->T, &p->T, &q->xy2d);
+    fe25519_add(&r->Z, &p->Z, &p->Z);
+    add_finish(r, subtract);
 }
 
 static void p3_madd(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_niels *q)
 {
-    fe25519 a, b, c, zz, t;
-    fe25519_sub(&t, &p->Y, &p->X);
-    fe25519_mul(&a, &t, &q->ymx);
-    fe25519_add(&t, &p->Y, &p->X);
-    fe25519_mul(&b, &t, &q->ypx);
-    fe25519_mul(&c, &p->T, &q->xy2d);
-    fe25519_add(&zz, &p->Z, &p->Z);
-    add_tail(r, &a, &b, &c, &zz);
+    p3_madd_sub(r, p, q, 0);
 }
 
-/* p - q for an affine addend: -q = (y-x, y+x, -2dxy), so a and b swap
- * their table operands and c changes sign. */
-static void p3_msub(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_niels *q)
+/* r = p + q (subtract = 0) or p - q (subtract = 1) for a projective q. */
+static void p3_add_sub(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_cached *q,
+                       int subtract)
 {
-    fe25519 a, b, c, zz, t;
-    fe25519_sub(&t, &p->Y, &p->X);
-    fe25519_mul(&a, &t, &q->ypx);
-    fe25519_add(&t, &p->Y, &p->X);
-    fe25519_mul(&b, &t, &q->ymx);
-    fe25519_mul(&c, &p->T, &q->xy2d);
-    fe25519_add(&zz, &p->Z, &p->Z);
-    fe25519_sub(&r->X, &b, &a);
-    fe25519_add(&r->Y, &b, &a);
-    fe25519_sub(&r->Z, &zz, &c);
-    fe25519_add(&r->T, &zz, &c);
-}
-
-static void p3_add(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_cached *q)
-{
-    fe25519 a, b, c, zz, t;
-    fe25519_sub(&t, &p->Y, &p->X);
-    fe25519_mul(&a, &t, &q->ymx);
-    fe25519_add(&t, &p->Y, &p->X);
-    fe25519_mul(&b, &t, &q->ypx);
-    fe25519_mul(&c, &p->T, &q->T2d);
-    fe25519_mul(&zz, &p->Z, &q->Z);
-    fe25519_add(&zz, &zz, &zz);
-    add_tail(r, &a, &b, &c, &zz);
-}
-
-static void p3_sub(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_cached *q)
-{
-    fe25519 a, b, c, zz, t;
-    fe25519_sub(&t, &p->Y, &p->X);
-    fe25519_mul(&a, &t, &q->ypx);
-    fe25519_add(&t, &p->Y, &p->X);
-    fe25519_mul(&b, &t, &q->ymx);
-    fe25519_mul(&c, &p->T, &q->T2d);
-    fe25519_mul(&zz, &p->Z, &q->Z);
-    fe25519_add(&zz, &zz, &zz);
-    fe25519_sub(&r->X, &b, &a);
-    fe25519_add(&r->Y, &b, &a);
-    fe25519_sub(&r->Z, &zz, &c);
-    fe25519_add(&r->T, &zz, &c);
+    fe25519_sub(&r->X, &p->Y, &p->X);
+    fe25519_mul(&r->X, &r->X, subtract ? &q->ypx : &q->ymx);
+    fe25519_add(&r->Y, &p->Y, &p->X);
+    fe25519_mul(&r->Y, &r->Y, subtract ? &q->ymx : &q->ypx);
+    fe25519_mul(&r->T, &p->T, &q->T2d);
+    fe25519_mul(&r->Z, &p->Z, &q->Z);
+    fe25519_add(&r->Z, &r->Z, &r->Z);
+    add_finish(r, subtract);
 }
 
 void ge25519_p2_tobytes(uint8_t s[32], const ge25519_p2 *h)
@@ -242,7 +225,7 @@ static void niels_cmov(ge25519_niels *t, const ge25519_niels *u, uint32_t move)
  * row whatever the digit (secret), and negating by masks. */
 static void select_niels(ge25519_niels *t, const ge25519_niels row[8], int8_t digit)
 {
-    ge25519_niels minus;
+    fe25519 minus_xy2d;
     const uint32_t negative = (uint32_t)(uint8_t)digit >> 7;
     const uint32_t magnitude = (uint32_t)(uint8_t)(digit - (int8_t)((-(int)negative & digit) * 2));
     uint32_t j;
@@ -253,10 +236,13 @@ static void select_niels(ge25519_niels *t, const ge25519_niels row[8], int8_t di
     for (j = 0; j < 8; j++) {
         niels_cmov(t, &row[j], 1u & pp_ct_mask_eq_u32(magnitude, j + 1u));
     }
-    minus.ypx = t->ymx;
-    minus.ymx = t->ypx;
-    fe25519_neg(&minus.xy2d, &t->xy2d);
-    niels_cmov(t, &minus, negative);
+    /* -t = (y-x, y+x, -2dxy): swap the first two and negate the third,
+     * each by masks. */
+    minus_xy2d = t->ymx;
+    fe25519_cmov(&t->ymx, &t->ypx, negative);
+    fe25519_cmov(&t->ypx, &minus_xy2d, negative);
+    fe25519_neg(&minus_xy2d, &t->xy2d);
+    fe25519_cmov(&t->xy2d, &minus_xy2d, negative);
 }
 
 void ge25519_scalarmult_base(ge25519_p3 *h, const uint8_t a[32])
@@ -310,7 +296,14 @@ void ge25519_scalarmult_base(ge25519_p3 *h, const uint8_t a[32])
 
 /* ---- variable-time double-scalar multiplication (verification) ------- */
 
+/* wNAF width for the variable point A: 5 (8 cached odd multiples, 1 KB of
+ * stack on 32-bit limbs) on hosts, 4 (4 multiples) on MCUs where verify's
+ * stack is budgeted. */
+#if PICOPSA_ED25519_FE51
 #define A_WINDOW 5
+#else
+#define A_WINDOW 4
+#endif
 
 /* Width-w NAF of a 256-bit scalar: naf[i] odd in (-2^(w-1), 2^(w-1)) or 0,
  * at most one non-zero digit in any w consecutive positions (HAC 14.7 /
@@ -358,7 +351,7 @@ void ge25519_double_scalarmult_vartime(ge25519_p2 *r, const uint8_t a[32],
     p3_dbl(&t, A);
     p1p1_to_p3(&a2, &t);
     for (i = 1; i < (1 << (A_WINDOW - 2)); i++) {
-        p3_add(&t, &a2, &a_odd[i - 1]);
+        p3_add_sub(&t, &a2, &a_odd[i - 1], 0);
         p1p1_to_p3(&u, &t);
         p3_to_cached(&a_odd[i], &u);
     }
@@ -372,17 +365,17 @@ void ge25519_double_scalarmult_vartime(ge25519_p2 *r, const uint8_t a[32],
         p2_dbl(&t, r);
         if (naf_a[i] > 0) {
             p1p1_to_p3(&u, &t);
-            p3_add(&t, &u, &a_odd[naf_a[i] / 2]);
+            p3_add_sub(&t, &u, &a_odd[naf_a[i] / 2], 0);
         } else if (naf_a[i] < 0) {
             p1p1_to_p3(&u, &t);
-            p3_sub(&t, &u, &a_odd[(-naf_a[i]) / 2]);
+            p3_add_sub(&t, &u, &a_odd[(-naf_a[i]) / 2], 1);
         }
         if (naf_b[i] > 0) {
             p1p1_to_p3(&u, &t);
-            p3_madd(&t, &u, &ge25519_base_odd[naf_b[i] / 2]);
+            p3_madd_sub(&t, &u, &ge25519_base_odd[naf_b[i] / 2], 0);
         } else if (naf_b[i] < 0) {
             p1p1_to_p3(&u, &t);
-            p3_msub(&t, &u, &ge25519_base_odd[(-naf_b[i]) / 2]);
+            p3_madd_sub(&t, &u, &ge25519_base_odd[(-naf_b[i]) / 2], 1);
         }
         p1p1_to_p2(r, &t);
     }
