@@ -32,7 +32,7 @@ psa_status_t pp_hmac_setup(pp_hmac_ctx *ctx, psa_algorithm_t hash_alg,
 
     /* FIPS 198-1 4 steps 1-3: K0 is K, or H(K) when K is longer than a
      * block, right-padded with zeros to the block size. */
-    memset(padded_key, 0, sizeof(padded_key));
+    memset(padded_key, 0, block_size);
     if (key_len > block_size) {
         pp_hash_update(&ctx->inner, key, key_len);
         pp_hash_finish(&ctx->inner, padded_key);
@@ -54,7 +54,7 @@ psa_status_t pp_hmac_setup(pp_hmac_ctx *ctx, psa_algorithm_t hash_alg,
     (void)pp_hash_setup(&ctx->outer, hash_alg);
     pp_hash_update(&ctx->outer, padded_key, block_size);
 
-    pp_wipe(padded_key, sizeof(padded_key));
+    pp_wipe(padded_key, block_size);   /* the rest was never written */
     return PSA_SUCCESS;
 }
 
