@@ -32,8 +32,8 @@ psa_status_t psa_hash_abort(psa_hash_operation_t *operation)
     if (operation == NULL) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
-    pp_hash_abort(&operation->ctx);
-    pp_wipe(operation, sizeof(*operation));
+    pp_hash_abort(&operation->ctx);   /* wipes the context */
+    operation->alg = 0;
     return PSA_SUCCESS;
 }
 
@@ -82,9 +82,8 @@ psa_status_t psa_hash_update(psa_hash_operation_t *operation, const uint8_t *inp
     return PSA_SUCCESS;
 }
 
-/* Finish into a local buffer; on success *length is the digest size. */
-static psa_status_t finish_to_local(psa_hash_operation_t *operation,
-                                    uint8_t digest[PP_HASH_MAX_SIZE], size_t *length)
+/* Finish into out (room for the digest size); *length gets that size. */
+static psa_status_t finish_into(psa_hash_operation_t *operation, uint8_t *out, size_t *length)
 {
     psa_status_t status = pp_core_check_initialized();
     if (status != PSA_SUCCESS) {
@@ -97,15 +96,14 @@ static psa_status_t finish_to_local(psa_hash_operation_t *operation,
         return PSA_ERROR_BAD_STATE;
     }
     *length = pp_hash_size(operation->alg);
-    pp_hash_finish(&operation->ctx, digest);
-    psa_hash_abort(operation);
+    pp_hash_finish(&operation->ctx, out);   /* wipes the context */
+    operation->alg = 0;
     return PSA_SUCCESS;
 }
 
 psa_status_t psa_hash_finish(psa_hash_operation_t *operation, uint8_t *hash, size_t hash_size,
                              size_t *hash_length)
 {
-    uint8_t digest[PP_HASH_MAX_SIZE];
     size_t length = 0;
     psa_status_t status;
 
@@ -119,12 +117,12 @@ psa_status_t psa_hash_finish(psa_hash_operation_t *operation, uint8_t *hash, siz
         psa_hash_abort(operation);
         return pp_fail_output(PSA_ERROR_BUFFER_TOO_SMALL, hash, hash_size, hash_length);
     }
-    status = finish_to_local(operation, digest, &length);
+    /* The buffer is large enough (or the operation is inactive and nothing
+     * is written): the digest goes straight to the caller. */
+    status = finish_into(operation, hash, &length);
     if (status == PSA_SUCCESS) {
-        memcpy(hash, digest, length);
         *hash_length = length;
     }
-    pp_wipe(digest, sizeof(digest));
     return pp_fail_output(status, hash, hash_size, hash_length);
 }
 
@@ -141,7 +139,7 @@ psa_status_t psa_hash_verify(psa_hash_operation_t *operation, const uint8_t *has
         }
         return PSA_ERROR_INVALID_ARGUMENT;
     }
-    status = finish_to_local(operation, digest, &length);
+    status = finish_into(operation, digest, &length);
     if (status == PSA_SUCCESS) {
         /* The message may be secret (a password): compare without branching. */
         status = hash_length != length ? PSA_ERROR_INVALID_SIGNATURE :
@@ -210,8 +208,7 @@ psa_status_t psa_hash_resume(psa_hash_operation_t *operation, const uint8_t *has
 psa_status_t psa_hash_compute(psa_algorithm_t alg, const uint8_t *input, size_t input_length,
                               uint8_t *hash, size_t hash_size, size_t *hash_length)
 {
-    uint8_t digest[PP_HASH_MAX_SIZE];
-    size_t length;
+    size_t length = pp_hash_size(alg);   /* 0 when not built */
     psa_status_t status = pp_core_check_initialized();
 
     if (status == PSA_SUCCESS && (hash_length == NULL || (hash == NULL && hash_size != 0) ||
@@ -221,19 +218,16 @@ psa_status_t psa_hash_compute(psa_algorithm_t alg, const uint8_t *input, size_t 
     if (status == PSA_SUCCESS) {
         status = check_hash_alg(alg);
     }
-    if (status == PSA_SUCCESS) {
-        status = pp_hash_compute(alg, input, input_length, digest);
+    if (status == PSA_SUCCESS && length != 0 && hash_size < length) {
+        status = PSA_ERROR_BUFFER_TOO_SMALL;
     }
     if (status == PSA_SUCCESS) {
-        length = pp_hash_size(alg);
-        if (hash_size < length) {
-            status = PSA_ERROR_BUFFER_TOO_SMALL;
-        } else {
-            memcpy(hash, digest, length);
-            *hash_length = length;
-        }
+        /* Writes `length` bytes, or nothing and NOT_SUPPORTED. */
+        status = pp_hash_compute(alg, input, input_length, hash);
     }
-    pp_wipe(digest, sizeof(digest));
+    if (status == PSA_SUCCESS) {
+        *hash_length = length;
+    }
     return pp_fail_output(status, hash, hash_size, hash_length);
 }
 

@@ -48,13 +48,24 @@ psa_mac_operation_t psa_mac_operation_init(void)
     return operation;
 }
 
+/* Back to the inactive state. The HMAC context itself is wiped by
+ * pp_hmac_finish / pp_hmac_abort (mac/hmac.h), so only the header is reset
+ * here: wiping the whole operation again would double the cost of a short
+ * MAC. */
+static void mac_clear_header(psa_mac_operation_t *operation)
+{
+    operation->alg = 0;
+    operation->is_sign = 0;
+    operation->mac_length = 0;
+}
+
 psa_status_t psa_mac_abort(psa_mac_operation_t *operation)
 {
     if (operation == NULL) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     pp_hmac_abort(&operation->hmac);
-    pp_wipe(operation, sizeof(*operation));
+    mac_clear_header(operation);
     return PSA_SUCCESS;
 }
 
@@ -189,14 +200,17 @@ psa_status_t psa_mac_sign_finish(psa_mac_operation_t *operation, uint8_t *mac, s
         status = PSA_ERROR_INVALID_ARGUMENT;
     } else if (mac_size < operation->mac_length) {
         status = PSA_ERROR_BUFFER_TOO_SMALL;
-    } else {
-        pp_hmac_finish(&operation->hmac, tag);
-        memcpy(mac, tag, operation->mac_length);
-        *mac_length = operation->mac_length;
-        pp_wipe(tag, sizeof(tag));
     }
-    psa_mac_abort(operation);
-    return pp_fail_output(status, mac, mac_size, mac_length);
+    if (status != PSA_SUCCESS) {
+        psa_mac_abort(operation);
+        return pp_fail_output(status, mac, mac_size, mac_length);
+    }
+    pp_hmac_finish(&operation->hmac, tag);   /* wipes the context */
+    memcpy(mac, tag, operation->mac_length);
+    *mac_length = operation->mac_length;
+    pp_wipe(tag, sizeof(tag));
+    mac_clear_header(operation);
+    return PSA_SUCCESS;
 }
 
 psa_status_t psa_mac_verify_finish(psa_mac_operation_t *operation, const uint8_t *mac,
@@ -208,20 +222,20 @@ psa_status_t psa_mac_verify_finish(psa_mac_operation_t *operation, const uint8_t
         return status;
     }
     if (mac == NULL && mac_length != 0) {
-        status = PSA_ERROR_INVALID_ARGUMENT;
-    } else {
-        pp_hmac_finish(&operation->hmac, tag);
-        /* The length is public; the tag bytes are compared in constant time
-         * and the verdict is formed without a branch on them. */
-        if (mac_length != operation->mac_length) {
-            status = PSA_ERROR_INVALID_SIGNATURE;
-        } else {
-            status = pp_status_from_equal_flag(pp_ct_memeq(tag, mac, mac_length),
-                                               PSA_ERROR_INVALID_SIGNATURE);
-        }
-        pp_wipe(tag, sizeof(tag));
+        psa_mac_abort(operation);
+        return PSA_ERROR_INVALID_ARGUMENT;
     }
-    psa_mac_abort(operation);
+    pp_hmac_finish(&operation->hmac, tag);   /* wipes the context */
+    /* The length is public; the tag bytes are compared in constant time
+     * and the verdict is formed without a branch on them. */
+    if (mac_length != operation->mac_length) {
+        status = PSA_ERROR_INVALID_SIGNATURE;
+    } else {
+        status = pp_status_from_equal_flag(pp_ct_memeq(tag, mac, mac_length),
+                                           PSA_ERROR_INVALID_SIGNATURE);
+    }
+    pp_wipe(tag, sizeof(tag));
+    mac_clear_header(operation);
     return status;
 }
 
