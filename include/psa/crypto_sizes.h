@@ -73,19 +73,32 @@
 /* Hash suspend/resume (spec 10.2.5): picopsa returns NOT_SUPPORTED from
  * psa_hash_suspend, but the format sizes are defined by the spec. */
 #define PSA_HASH_SUSPEND_ALGORITHM_FIELD_LENGTH ((size_t)4)
+/* Spec 10.2.5 "hash suspend state": field sizes per hash; 0 for hashes
+ * that have no defined suspend format (SHA-3, SM3, SHAKE). */
 #define PSA_HASH_SUSPEND_INPUT_LENGTH_FIELD_LENGTH(alg)                        \
-    ((size_t)(PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_384 ||                      \
+    ((size_t)(PSA_ALG_GET_HASH(alg) == PSA_ALG_MD2 ? 1u :                      \
+              PSA_ALG_GET_HASH(alg) == PSA_ALG_MD4 ||                          \
+              PSA_ALG_GET_HASH(alg) == PSA_ALG_MD5 ||                          \
+              PSA_ALG_GET_HASH(alg) == PSA_ALG_RIPEMD160 ||                    \
+              PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_1 ||                        \
+              PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_224 ||                      \
+              PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_256 ? 8u :                  \
+              PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_384 ||                      \
               PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_512 ||                      \
               PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_512_224 ||                  \
-              PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_512_256 ? 16u :             \
-              PSA_ALG_GET_HASH(alg) == PSA_ALG_MD2 ? 1u : 8u))
+              PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_512_256 ? 16u : 0u))
 #define PSA_HASH_SUSPEND_HASH_STATE_FIELD_LENGTH(alg)                          \
     ((size_t)(PSA_ALG_GET_HASH(alg) == PSA_ALG_MD2 ? 64u :                     \
-              PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_224 ? 32u :                 \
-              PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_384 ? 64u :                 \
-              PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_512_224 ? 64u :             \
-              PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_512_256 ? 64u :             \
-              PSA_HASH_LENGTH(alg)))
+              PSA_ALG_GET_HASH(alg) == PSA_ALG_MD4 ||                          \
+              PSA_ALG_GET_HASH(alg) == PSA_ALG_MD5 ? 16u :                     \
+              PSA_ALG_GET_HASH(alg) == PSA_ALG_RIPEMD160 ||                    \
+              PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_1 ? 20u :                   \
+              PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_224 ||                      \
+              PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_256 ? 32u :                 \
+              PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_384 ||                      \
+              PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_512 ||                      \
+              PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_512_224 ||                  \
+              PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_512_256 ? 64u : 0u))
 #define PSA_HASH_SUSPEND_OUTPUT_SIZE(alg)                                      \
     (PSA_HASH_SUSPEND_ALGORITHM_FIELD_LENGTH +                                 \
      PSA_HASH_SUSPEND_INPUT_LENGTH_FIELD_LENGTH(alg) +                         \

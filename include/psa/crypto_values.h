@@ -174,6 +174,7 @@
 #define PSA_ALG_SHA3_512                    ((psa_algorithm_t)0x02000013)
 #define PSA_ALG_SM3                         ((psa_algorithm_t)0x02000014)
 #define PSA_ALG_SHAKE256_512                ((psa_algorithm_t)0x02000015)
+#define PSA_ALG_AES_MMO_ZIGBEE              ((psa_algorithm_t)0x02000007)
 #define PSA_ALG_ANY_HASH                    ((psa_algorithm_t)0x020000ff)
 
 /* ---- MAC (spec 10.3) ------------------------------------------------- */
@@ -238,6 +239,9 @@
 #define PSA_ALG_AEAD_WITH_AT_LEAST_THIS_LENGTH_TAG(aead_alg, min_tag_length)   \
     ((psa_algorithm_t)(PSA_ALG_AEAD_WITH_SHORTENED_TAG(aead_alg, min_tag_length) | \
                        PSA_ALG_AEAD_AT_LEAST_THIS_LENGTH_FLAG))
+#define PSA_ALG_IS_AEAD_ON_BLOCK_CIPHER(alg)                                   \
+    (((alg) & (PSA_ALG_CATEGORY_MASK | PSA_ALG_AEAD_FROM_BLOCK_FLAG)) ==       \
+     (PSA_ALG_CATEGORY_AEAD | PSA_ALG_AEAD_FROM_BLOCK_FLAG))
 /* Base algorithm with the tag length field cleared ... */
 #define PSA_ALG_AEAD_BASE_(aead_alg)                                           \
     ((psa_algorithm_t)((aead_alg) & ~(PSA_ALG_AEAD_TAG_LENGTH_MASK |           \
@@ -358,6 +362,8 @@
 #define PSA_ALG_IS_RAW_KEY_AGREEMENT(alg)                                      \
     (PSA_ALG_IS_KEY_AGREEMENT(alg) &&                                          \
      PSA_ALG_KEY_AGREEMENT_GET_KDF(alg) == PSA_ALG_CATEGORY_KEY_DERIVATION)
+/* Crypto API 1.2 name for a raw key agreement (spec 10.9.2). */
+#define PSA_ALG_IS_STANDALONE_KEY_AGREEMENT(alg) PSA_ALG_IS_RAW_KEY_AGREEMENT(alg)
 #define PSA_ALG_IS_FFDH(alg)                (PSA_ALG_KEY_AGREEMENT_GET_BASE(alg) == PSA_ALG_FFDH)
 #define PSA_ALG_IS_ECDH(alg)                (PSA_ALG_KEY_AGREEMENT_GET_BASE(alg) == PSA_ALG_ECDH)
 
@@ -394,6 +400,12 @@
     ((((pake_bits) & 0xffffu) != (pake_bits)) ? (psa_pake_primitive_t)0 :      \
      (psa_pake_primitive_t)(((uint32_t)(pake_type) << 24) |                    \
                             ((uint32_t)(pake_family) << 16) | (uint32_t)(pake_bits)))
+#define PSA_PAKE_PRIMITIVE_GET_TYPE(pake_primitive)                            \
+    ((psa_pake_primitive_type_t)(((pake_primitive) >> 24) & 0xff))
+#define PSA_PAKE_PRIMITIVE_GET_FAMILY(pake_primitive)                          \
+    ((psa_pake_family_t)(((pake_primitive) >> 16) & 0xff))
+#define PSA_PAKE_PRIMITIVE_GET_BITS(pake_primitive)                            \
+    ((size_t)((pake_primitive) & 0xffff))
 #define PSA_PAKE_CONFIRMED_KEY              0
 #define PSA_PAKE_UNCONFIRMED_KEY            1
 
