@@ -72,12 +72,6 @@ static void fe_carry_wide(fe25519 *h, fe_wide *t)
 
 #endif
 
-void fe25519_neg(fe25519 *h, const fe25519 *f)
-{
-    fe25519 zero;
-    fe25519_0(&zero);
-    fe25519_sub(h, &zero, f);
-}
 
 #if PICOPSA_ED25519_FE51
 

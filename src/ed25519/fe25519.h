@@ -34,13 +34,16 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <picopsa/config.h>
 
 #if PICOPSA_ED25519_FE51
 
+typedef uint64_t fe25519_limb;
+#define FE25519_LIMBS 5
 typedef struct {
-    uint64_t v[5];
+    fe25519_limb v[FE25519_LIMBS];
 } fe25519;
 
 #define FE25519_M51 ((((uint64_t)1) << 51) - 1u)
@@ -53,8 +56,10 @@ typedef struct {
 
 #elif PICOPSA_ED25519_FE32 /* radix 2^32 */
 
+typedef uint32_t fe25519_limb;
+#define FE25519_LIMBS 8
 typedef struct {
-    uint32_t v[8];
+    fe25519_limb v[FE25519_LIMBS];
 } fe25519;
 
 #define FE25519_CONST(w0, w1, w2, w3)                                             \
@@ -65,8 +70,10 @@ typedef struct {
 
 #else /* radix 2^25.5 */
 
+typedef uint32_t fe25519_limb;
+#define FE25519_LIMBS 10
 typedef struct {
-    uint32_t v[10];
+    fe25519_limb v[FE25519_LIMBS];
 } fe25519;
 
 #define FE25519_M26 ((((uint64_t)1) << 26) - 1u)
@@ -221,19 +228,30 @@ static inline void fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g)
 /* h = f when move == 1, unchanged when move == 0 (move must be 0 or 1). */
 static inline void fe25519_cmov(fe25519 *h, const fe25519 *f, uint32_t move)
 {
+    const fe25519_limb mask = (fe25519_limb)0 - (fe25519_limb)move;
     unsigned i;
-#if PICOPSA_ED25519_FE51
-    const uint64_t mask = (uint64_t)0 - (uint64_t)move;
-#else /* 32-bit limbs */
-    const uint32_t mask = (uint32_t)0 - move;
-#endif
-    for (i = 0; i < sizeof(h->v) / sizeof(h->v[0]); i++) {
+    for (i = 0; i < FE25519_LIMBS; i++) {
         h->v[i] ^= mask & (h->v[i] ^ f->v[i]);
     }
 }
 
+/* h |= f & mask, mask all-ones or zero: table scans accumulate the one
+ * selected entry into a zeroed result. */
+static inline void fe25519_or_masked(fe25519 *h, const fe25519 *f, fe25519_limb mask)
+{
+    unsigned i;
+    for (i = 0; i < FE25519_LIMBS; i++) {
+        h->v[i] |= mask & f->v[i];
+    }
+}
+
 /* h = -f, tight. */
-void fe25519_neg(fe25519 *h, const fe25519 *f);
+static inline void fe25519_neg(fe25519 *h, const fe25519 *f)
+{
+    fe25519 zero;
+    memset(&zero, 0, sizeof(zero));
+    fe25519_sub(h, &zero, f);
+}
 /* h = f * g, h = f^2, h = f^(2^n) (n >= 1); all tight. */
 void fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g);
 void fe25519_sq(fe25519 *h, const fe25519 *f);

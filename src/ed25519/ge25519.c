@@ -214,30 +214,28 @@ void ge25519_p3_neg(ge25519_p3 *h, const ge25519_p3 *p)
 
 #define BASE_SPACING (64 / PICOPSA_ED25519_BASE_TABLES)
 
-static void niels_cmov(ge25519_niels *t, const ge25519_niels *u, uint32_t move)
-{
-    fe25519_cmov(&t->ypx, &u->ypx, move);
-    fe25519_cmov(&t->ymx, &u->ymx, move);
-    fe25519_cmov(&t->xy2d, &u->xy2d, move);
-}
-
-/* t = digit * row[0] for digit in [-8, 8], reading all 8 entries of the
- * row whatever the digit (secret), and negating by masks. */
+/* t = digit * row[0] for digit in [-8, 8]: every entry of the row is read
+ * whatever the digit (secret), the wanted one accumulated by masks, and
+ * the sign applied by masks (Bernstein et al. 2011, sec. 4). */
 static void select_niels(ge25519_niels *t, const ge25519_niels row[8], int8_t digit)
 {
     fe25519 minus_xy2d;
     const uint32_t negative = (uint32_t)(uint8_t)digit >> 7;
     const uint32_t magnitude = (uint32_t)(uint8_t)(digit - (int8_t)((-(int)negative & digit) * 2));
+    const fe25519_limb is_zero = (fe25519_limb)(1u & pp_ct_mask_zero_u32(magnitude));
     uint32_t j;
 
-    fe25519_1(&t->ypx);
-    fe25519_1(&t->ymx);
-    fe25519_0(&t->xy2d);
+    memset(t, 0, sizeof(*t));
+    t->ypx.v[0] = is_zero; /* the identity (1, 1, 0) */
+    t->ymx.v[0] = is_zero;
     for (j = 0; j < 8; j++) {
-        niels_cmov(t, &row[j], 1u & pp_ct_mask_eq_u32(magnitude, j + 1u));
+        const fe25519_limb mask = (fe25519_limb)0 -
+                                  (fe25519_limb)(1u & pp_ct_mask_eq_u32(magnitude, j + 1u));
+        fe25519_or_masked(&t->ypx, &row[j].ypx, mask);
+        fe25519_or_masked(&t->ymx, &row[j].ymx, mask);
+        fe25519_or_masked(&t->xy2d, &row[j].xy2d, mask);
     }
-    /* -t = (y-x, y+x, -2dxy): swap the first two and negate the third,
-     * each by masks. */
+    /* -t = (y-x, y+x, -2dxy): swap the first two and negate the third. */
     minus_xy2d = t->ymx;
     fe25519_cmov(&t->ymx, &t->ypx, negative);
     fe25519_cmov(&t->ypx, &minus_xy2d, negative);
