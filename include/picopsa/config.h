@@ -37,9 +37,9 @@
 #ifndef PSA_WANT_ALG_SHA_512
 #define PSA_WANT_ALG_SHA_512 1
 #endif
-/* SHA-2 compression: 1 = sixteen rounds unrolled (Cortex-M4: SHA-256 4.3 KB
- * of text, ~2,700 cycles a block; SHA-512 13 KB, ~12,000 cycles), 0 = eight
- * rounds per loop iteration (1.8 KB, ~5,200 cycles; 4.1 KB, ~18,000
+/* SHA-2 compression: 1 = sixteen rounds unrolled (Cortex-M4: SHA-256 4.1 KB
+ * of text, ~2,600 cycles a block; SHA-512 13 KB, ~12,000 cycles), 0 = eight
+ * rounds per loop iteration (1.7 KB, ~5,000 cycles; 3.9 KB, ~17,000
  * cycles). Default: 0 when compiling for size (-Os), else 1. */
 #ifndef PICOPSA_SHA2_UNROLL
 #if defined(__OPTIMIZE_SIZE__)
