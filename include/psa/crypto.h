@@ -4,8 +4,9 @@
  *
  * Contract:
  *  - Declares every function of Crypto API 1.2 and of the 1.2 PAKE
- *    extension (AES 0058), plus psa_generate_key_custom() (Crypto API 1.3,
- *    for the RSA public exponent). Every declared function links.
+ *    extension (AES 0058), plus psa_generate_key_custom() and
+ *    psa_key_derivation_output_key_custom() (Crypto API 1.3; the first
+ *    carries the RSA public exponent). Every declared function links.
  *  - What picopsa builds (see docs/api-support.md): SHA-224/256/384/512,
  *    HMAC, random, Ed25519 (PURE_EDDSA, ED25519PH), RSA (PKCS#1 v1.5, PSS,
  *    OAEP), volatile keys. Everything else validates its arguments and then
@@ -214,6 +215,13 @@ psa_status_t psa_key_derivation_output_bytes(psa_key_derivation_operation_t *ope
 psa_status_t psa_key_derivation_output_key(const psa_key_attributes_t *attributes,
                                            psa_key_derivation_operation_t *operation,
                                            psa_key_id_t *key);
+/* Crypto API 1.3 (extension, like psa_generate_key_custom). */
+psa_status_t psa_key_derivation_output_key_custom(const psa_key_attributes_t *attributes,
+                                                  psa_key_derivation_operation_t *operation,
+                                                  const psa_custom_key_parameters_t *custom,
+                                                  const uint8_t *custom_data,
+                                                  size_t custom_data_length,
+                                                  psa_key_id_t *key);
 psa_status_t psa_key_derivation_verify_bytes(psa_key_derivation_operation_t *operation,
                                              const uint8_t *expected_output,
                                              size_t output_length);

@@ -359,6 +359,20 @@ psa_status_t psa_key_derivation_output_key(const psa_key_attributes_t *attribute
     return inactive_step(attributes != NULL && operation != NULL && key != NULL);
 }
 
+psa_status_t psa_key_derivation_output_key_custom(const psa_key_attributes_t *attributes,
+                                                  psa_key_derivation_operation_t *operation,
+                                                  const psa_custom_key_parameters_t *custom,
+                                                  const uint8_t *custom_data,
+                                                  size_t custom_data_length,
+                                                  psa_key_id_t *key)
+{
+    if (key != NULL) {
+        *key = PSA_KEY_ID_NULL;
+    }
+    return inactive_step(attributes != NULL && operation != NULL && custom != NULL &&
+                         key != NULL && !BUFFER_IS_BAD(custom_data, custom_data_length));
+}
+
 psa_status_t psa_key_derivation_verify_bytes(psa_key_derivation_operation_t *operation,
                                              const uint8_t *expected_output,
                                              size_t output_length)

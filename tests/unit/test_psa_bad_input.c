@@ -544,6 +544,15 @@ static void test_not_supported(void)
     CHECK_STATUS(psa_key_derivation_output_bytes(&kop, out, 16), PSA_ERROR_BAD_STATE);
     CHECK_STATUS(psa_key_derivation_output_key(&attr, &kop, &new_key), PSA_ERROR_BAD_STATE);
     CHECK(new_key == PSA_KEY_ID_NULL);
+    {
+        psa_custom_key_parameters_t custom = PSA_CUSTOM_KEY_PARAMETERS_INIT;
+        new_key = 1;
+        CHECK_STATUS(psa_key_derivation_output_key_custom(&attr, &kop, &custom, NULL, 0,
+                                                          &new_key), PSA_ERROR_BAD_STATE);
+        CHECK(new_key == PSA_KEY_ID_NULL);
+        CHECK_STATUS(psa_key_derivation_output_key_custom(&attr, &kop, &custom, NULL, 4,
+                                                          &new_key), PSA_ERROR_INVALID_ARGUMENT);
+    }
     CHECK_STATUS(psa_key_derivation_verify_bytes(&kop, out, 16), PSA_ERROR_BAD_STATE);
     CHECK_STATUS(psa_key_derivation_verify_key(&kop, id), PSA_ERROR_BAD_STATE);
     CHECK_STATUS(psa_key_derivation_abort(&kop), PSA_SUCCESS);
