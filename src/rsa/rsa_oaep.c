@@ -115,12 +115,12 @@ psa_status_t pp_rsa_oaep_decode(psa_algorithm_t hash_alg,
      * checks are accumulated into one mask; the scan visits every byte and
      * remembers the position of the first nonzero one without branching
      * (Manger 2001: no early exit, no separate error for Y != 0). */
-    good = (size_t)0 - (size_t)((uint32_t)pp_ct_memeq(db, label_hash, hash_len) & 1u);
-    good &= (size_t)0 - (size_t)(pp_ct_mask_eq_u32(em[0], 0u) & 1u);
+    good = pp_rsa_mask_sz((uint32_t)pp_ct_memeq(db, label_hash, hash_len));
+    good &= pp_rsa_mask_sz(pp_ct_mask_eq_u32(em[0], 0u));
     for (i = hash_len; i < db_len; i++) {
-        size_t nonzero = (size_t)0 - (size_t)(pp_ct_mask_nonzero_u32(db[i]) & 1u);
+        size_t nonzero = pp_rsa_mask_sz(pp_ct_mask_nonzero_u32(db[i]));
         size_t first = nonzero & ~found;
-        size_t is_one = (size_t)0 - (size_t)(pp_ct_mask_eq_u32(db[i], 1u) & 1u);
+        size_t is_one = pp_rsa_mask_sz(pp_ct_mask_eq_u32(db[i], 1u));
         one_index = pp_ct_select_sz(first, i, one_index);
         good &= ~first | is_one;
         found |= nonzero;

@@ -109,7 +109,14 @@ psa_status_t pp_rsa_oaep_decode(psa_algorithm_t hash_alg,
                                 uint8_t *em, size_t k,
                                 uint8_t *out, size_t out_size, size_t *out_len);
 
-/* ---- shared constant-time helper ------------------------------------ */
+/* ---- shared constant-time helpers ----------------------------------- */
+
+/* Widen a 32-bit mask (all-ones or zero, or 1/0) of common/pp_util.h to a
+ * size_t mask, for selects on secret offsets and lengths. */
+static inline size_t pp_rsa_mask_sz(uint32_t mask32)
+{
+    return (size_t)0 - (size_t)(mask32 & 1u);
+}
 
 /* buf holds max_len bytes of which the message is the tail starting at the
  * secret offset `start` (0 <= start <= max_len). Move it to the front and

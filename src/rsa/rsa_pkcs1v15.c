@@ -113,12 +113,6 @@ psa_status_t pp_rsa_pkcs1v15_sign_check(psa_algorithm_t hash_alg, const uint8_t 
 
 #if PSA_WANT_ALG_RSA_PKCS1V15_CRYPT
 
-/* All-ones size_t mask from the low bit of a 32-bit mask. */
-static size_t mask_sz(uint32_t mask32)
-{
-    return (size_t)0 - (size_t)(mask32 & 1u);
-}
-
 psa_status_t pp_rsa_pkcs1v15_encrypt_encode(const uint8_t *msg, size_t msg_len,
                                             uint8_t *em, size_t k)
 {
@@ -171,9 +165,9 @@ psa_status_t pp_rsa_pkcs1v15_decrypt_decode(uint8_t *em, size_t k,
     }
     /* 00 || 02 || PS (>= 8 nonzero bytes) || 00 || M (7.2.2 step 3). Find
      * the first zero byte after the 02 with a scan over every byte. */
-    good = mask_sz(pp_ct_mask_eq_u32(em[0], 0u) & pp_ct_mask_eq_u32(em[1], 2u));
+    good = pp_rsa_mask_sz(pp_ct_mask_eq_u32(em[0], 0u) & pp_ct_mask_eq_u32(em[1], 2u));
     for (i = 2; i < k; i++) {
-        size_t is_zero = mask_sz(pp_ct_mask_eq_u32(em[i], 0u));
+        size_t is_zero = pp_rsa_mask_sz(pp_ct_mask_eq_u32(em[i], 0u));
         size_t first = is_zero & ~found;
         zero_index = pp_ct_select_sz(first, i, zero_index);
         found |= is_zero;
