@@ -13,6 +13,7 @@
 #include <picopsa/config.h>
 
 #include <openssl/evp.h>
+#include <openssl/bn.h>
 #include <openssl/rsa.h>
 #include <openssl/x509.h>
 #include <stdlib.h>
@@ -508,6 +509,43 @@ static void test_large_slots(const uint8_t *rsa_der, size_t rsa_der_len)
     printf("slot tiers checked: %zu large, %zu small\n", large_count, small_count);
 }
 
+/* psa_generate_key_custom: the exponent reaches the RSA family (checked
+ * by OpenSSL on the exported public key); the default is 65537. */
+static void test_rsa_custom_exponent(void)
+{
+    /* 65539: odd and above 2^16 as FIPS 186-5 A.1.1 requires. */
+    static const uint8_t e_65539[3] = {1, 0, 3};
+    static const uint8_t e_padded[4] = {0, 1, 0, 1};
+    const uint8_t *exps[3] = {NULL, e_65539, e_padded};
+    const size_t exp_lens[3] = {0, 3, 4};
+    const unsigned long want_e[3] = {65537, 65539, 65537};
+    size_t i;
+    for (i = 0; i < 3; i++) {
+        psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+        psa_custom_key_parameters_t custom = PSA_CUSTOM_KEY_PARAMETERS_INIT;
+        uint8_t pub[PSA_EXPORT_PUBLIC_KEY_MAX_SIZE];
+        const uint8_t *p = pub;
+        size_t pub_len = 0;
+        psa_key_id_t id = 0;
+        RSA *rsa;
+        psa_set_key_type(&attr, PSA_KEY_TYPE_RSA_KEY_PAIR);
+        psa_set_key_bits(&attr, 1024);
+        if (!CHECK_STATUS(psa_generate_key_custom(&attr, &custom, exps[i], exp_lens[i], &id),
+                          PSA_SUCCESS)) {
+            continue;
+        }
+        CHECK_STATUS(psa_export_public_key(id, pub, sizeof(pub), &pub_len), PSA_SUCCESS);
+        rsa = d2i_RSAPublicKey(NULL, &p, (long)pub_len);
+        CHECK(rsa != NULL);
+        if (rsa != NULL) {
+            CHECK(BN_get_word(RSA_get0_e(rsa)) == want_e[i]);
+            CHECK(RSA_bits(rsa) == 1024);
+            RSA_free(rsa);
+        }
+        CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+    }
+}
+
 static void test_rsa_keys(void)
 {
     psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
@@ -605,6 +643,7 @@ static void test_rsa_keys(void)
 
     CHECK_STATUS(psa_destroy_key(public_key), PSA_SUCCESS);
     test_large_slots(der, der_len);
+    test_rsa_custom_exponent();
     OPENSSL_free(der);
 }
 
