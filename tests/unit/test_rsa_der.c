@@ -405,6 +405,10 @@ static void test_key_checks(EVP_PKEY *pkey)
     import_edited(pkey, OSSL_PKEY_PARAM_RSA_FACTOR2, -2, PSA_ERROR_INVALID_ARGUMENT);
     import_edited(pkey, OSSL_PKEY_PARAM_RSA_COEFFICIENT1, 1, PSA_ERROR_INVALID_ARGUMENT);
     import_edited(pkey, OSSL_PKEY_PARAM_RSA_E, -1, PSA_ERROR_INVALID_ARGUMENT);  /* even e */
+    import_edited(pkey, OSSL_PKEY_PARAM_RSA_E, 2, PSA_ERROR_INVALID_ARGUMENT);   /* e != dp^-1 */
+    /* dp, dq off by 2: still below p, q; caught by the trial operation. */
+    import_edited(pkey, OSSL_PKEY_PARAM_RSA_EXPONENT1, 2, PSA_ERROR_INVALID_ARGUMENT);
+    import_edited(pkey, OSSL_PKEY_PARAM_RSA_EXPONENT2, -2, PSA_ERROR_INVALID_ARGUMENT);
 }
 
 static void test_bad_types(void)
