@@ -9,6 +9,7 @@
  *  - psa_hash_verify / psa_hash_compare rejecting a wrong or short digest.
  */
 #include <psa/crypto.h>
+#include <picopsa/config.h>
 
 #include <openssl/evp.h>
 #include <stdlib.h>
@@ -64,6 +65,18 @@ static const kat kats[] = {
     {PSA_ALG_SHA_512, "million", "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973ebde0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b"},
 };
 
+/* Hashes left out by the configuration are skipped (and must say so). */
+static int hash_built(psa_algorithm_t alg)
+{
+    switch (alg) {
+    case PSA_ALG_SHA_224: return PSA_WANT_ALG_SHA_224;
+    case PSA_ALG_SHA_256: return PSA_WANT_ALG_SHA_256;
+    case PSA_ALG_SHA_384: return PSA_WANT_ALG_SHA_384;
+    case PSA_ALG_SHA_512: return PSA_WANT_ALG_SHA_512;
+    default: return 0;
+    }
+}
+
 /* The example message by name; the million 'a' is built once. */
 static const uint8_t *kat_message(const char *name, size_t *len)
 {
@@ -98,6 +111,11 @@ static void test_known_answers(void)
         const uint8_t *msg = kat_message(kats[i].message_name, &msg_len);
         psa_hash_operation_t op = PSA_HASH_OPERATION_INIT;
 
+        if (!hash_built(kats[i].alg)) {
+            CHECK_STATUS(psa_hash_compute(kats[i].alg, msg, msg_len, got, sizeof(got), &got_len),
+                         PSA_ERROR_NOT_SUPPORTED);
+            continue;
+        }
         CHECK(want_len == PSA_HASH_LENGTH(kats[i].alg));
         CHECK_STATUS(psa_hash_compute(kats[i].alg, msg, msg_len, got, sizeof(got), &got_len),
                      PSA_SUCCESS);
@@ -182,6 +200,10 @@ static void test_openssl_cross_check(void)
     uint8_t *msg = (uint8_t *)malloc(10007);
     size_t h, len, i;
     for (h = 0; h < HASH_COUNT; h++) {
+        if (!hash_built(hashes[h].alg)) {
+            printf("%s not built: cross-check skipped\n", hashes[h].name);
+            continue;
+        }
         for (len = 0; len <= 300; len++) {
             test_rng_bytes(msg, len);
             cross_check_one(&hashes[h], msg, len);
@@ -202,6 +224,9 @@ static void test_verify_and_compare_reject(void)
         uint8_t digest[PSA_HASH_MAX_SIZE];
         size_t len = 0, bit;
         psa_hash_operation_t op = PSA_HASH_OPERATION_INIT;
+        if (!hash_built(hashes[h].alg)) {
+            continue;
+        }
         CHECK_STATUS(psa_hash_compute(hashes[h].alg, msg, 7, digest, sizeof(digest), &len),
                      PSA_SUCCESS);
         /* Every bit position of the first and last byte matters. */
