@@ -6,7 +6,7 @@
 #                    valgrind, fuzz replay, slow tests included)
 #                 2. clang with ASan+UBSan: full ctest (ct tests skipped)
 #                 3. -Werror builds with gcc and clang for every profile
-#                    (size/perf/debug/none): ctest without label "slow"
+#                    (size/perf/debug/none): ctest without labels slow, install
 #                 4. tools/embedded/embedded.mk's embedded-test, when present
 #
 # Other targets: all (build/perf), check (quick: build/perf, ctest -LE slow),
@@ -56,13 +56,13 @@ test: test-gcc test-asan test-matrix $(PP_EMBEDDED_TEST)
 	@echo "make test: all configurations passed"
 
 test-gcc:
-	@echo "==> [1] gcc, perf profile, -Werror: full ctest"
+	@echo "==> [1] gcc, perf profile, -Werror: full ctest [$$(date +%T)]"
 	$(call PP_CONFIGURE,$(PP_BUILD)/gcc-perf,-DCMAKE_C_COMPILER=gcc -DPICOPSA_PROFILE=perf -DPICOPSA_WERROR=ON)
 	$(call PP_BUILD_DIR,$(PP_BUILD)/gcc-perf)
 	$(call PP_CTEST_RUN,$(PP_BUILD)/gcc-perf)
 
 test-asan:
-	@echo "==> [2] clang, ASan+UBSan: full ctest (constant-time tests skipped)"
+	@echo "==> [2] clang, ASan+UBSan: full ctest (constant-time tests skipped) [$$(date +%T)]"
 	$(call PP_CONFIGURE,$(PP_BUILD)/clang-asan,-DCMAKE_C_COMPILER=clang -DPICOPSA_PROFILE=perf -DPICOPSA_SANITIZE=ON)
 	$(call PP_BUILD_DIR,$(PP_BUILD)/clang-asan)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
@@ -72,11 +72,11 @@ test-matrix: $(PP_MATRIX)
 
 # werror-<compiler>-<profile>: -Werror build, ctest without the slow label.
 $(PP_MATRIX): werror-%:
-	@echo "==> [3] $(word 1,$(subst -, ,$*)), profile $(word 2,$(subst -, ,$*)), -Werror: ctest -LE slow"
+	@echo "==> [3] $(word 1,$(subst -, ,$*)), profile $(word 2,$(subst -, ,$*)), -Werror: ctest -LE 'slow|install' [$$(date +%T)]"
 	$(call PP_CONFIGURE,$(PP_BUILD)/werror-$*,-DCMAKE_C_COMPILER=$(word 1,$(subst -, ,$*)) \
 	  -DPICOPSA_PROFILE=$(word 2,$(subst -, ,$*)) -DPICOPSA_WERROR=ON -DPICOPSA_BUILD_BENCH=OFF)
 	$(call PP_BUILD_DIR,$(PP_BUILD)/werror-$*)
-	$(call PP_CTEST_RUN,$(PP_BUILD)/werror-$*,-LE slow)
+	$(call PP_CTEST_RUN,$(PP_BUILD)/werror-$*,-LE 'slow|install')
 
 # make fuzz FUZZ=hash_split SECONDS=60: libFuzzer on tests/fuzz/fuzz_<FUZZ>.c,
 # seeded from tests/fuzz/corpus/<FUZZ>/, new inputs kept in build/fuzz/corpus-<FUZZ>/.
@@ -95,7 +95,7 @@ clean:
 	rm -rf $(PP_BUILD)
 
 help:
-	@sed -n '2,17p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,16p' Makefile | sed 's/^# \{0,1\}//'
 
 ifneq ($(PP_EMBEDDED_MK),)
 # Cross matrix, QEMU firmware test, budgets; defines embedded-test, report, cross.
