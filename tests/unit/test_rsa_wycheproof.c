@@ -20,6 +20,8 @@
  *  - rsa_oaep_*: psa_asymmetric_decrypt(OAEP(h)) with the label as salt.
  * Key pairs are the RSAPrivateKey inside privateKeyPkcs8's OCTET STRING.
  */
+#define _POSIX_C_SOURCE 200809L /* opendir: count the vector files */
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -339,6 +341,24 @@ int main(void)
     char rel[128];
 
     CHECK_STATUS(psa_crypto_init(), PSA_SUCCESS);
+    /* Every rsa_*.json of the directory is in the list above: a new file
+     * cannot be skipped silently. */
+    {
+        DIR *dir = opendir(test_data_path("vectors/wycheproof"));
+        struct dirent *entry;
+        size_t found = 0, n;
+        CHECK(dir != NULL);
+        while (dir != NULL && (entry = readdir(dir)) != NULL) {
+            n = strlen(entry->d_name);
+            if (strncmp(entry->d_name, "rsa_", 4) == 0 && n > 5 && strcmp(entry->d_name + n - 5, ".json") == 0) {
+                found++;
+            }
+        }
+        if (dir != NULL) {
+            closedir(dir);
+        }
+        CHECK(found == sizeof(files) / sizeof(files[0]));
+    }
     for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
         json_value *root;
         const char *schema;
