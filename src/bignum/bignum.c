@@ -238,8 +238,7 @@ static inline pp_limb row_c(pp_limb *t, const pp_limb *b, pp_limb a, size_t n)
     return carry;
 }
 
-#if PICOPSA_BN_X86_64_ASM && PICOPSA_BN_LIMB_BITS == 64 && defined(__x86_64__) && defined(__GNUC__) && \
-    defined(__BMI2__) && defined(__ADX__)
+#if PICOPSA_BN_X86_64_ASM && PICOPSA_BN_LIMB_BITS == 64 && defined(__x86_64__) && defined(__GNUC__)
 #define BN_HAVE_ROW_ADX 1
 static inline pp_limb row_adx(pp_limb *t, const pp_limb *b, pp_limb a, size_t n)
 {
@@ -328,24 +327,50 @@ static inline pp_limb row_umaal(pp_limb *t, const pp_limb *b, pp_limb a, size_t 
 }
 #endif
 
-/* Which row kernel to run. The choice is made at compile time (-mbmi2
- * -madx or -march=native): a run-time CPUID check per call costs
- * microseconds under a hypervisor, and caching it would need a global. */
+/* Which row kernel runs: 1 = MULX/ADX, 0 = the portable one. A build for
+ * BMI2 + ADX (-march=native, -mbmi2 -madx) always uses MULX/ADX; otherwise
+ * the exponentiation takes the caller's choice (pp_bn_fast_kernel(), kept
+ * per key, since CPUID traps to the hypervisor and costs microseconds), and
+ * the other entry points run the portable kernel. */
 typedef int row_fn;
 
 static row_fn select_row(void)
 {
+#if defined(BN_HAVE_ROW_ADX) && defined(__BMI2__) && defined(__ADX__)
+    return 1;
+#else
     return 0;
+#endif
+}
+
+int pp_bn_fast_kernel(void)
+{
+#ifdef BN_HAVE_ROW_ADX
+    /* CPUID leaf 7: EBX bit 8 = BMI2 (MULX), bit 19 = ADX (ADCX/ADOX). */
+    uint32_t eax, ebx, ecx, edx;
+    __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(0u), "c"(0u));
+    if (eax < 7u) {
+        return 0;
+    }
+    __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(7u), "c"(0u));
+    return (int)((ebx >> 8) & (ebx >> 19) & 1u);
+#else
+    return 0;
+#endif
 }
 
 static inline pp_limb row_dispatch(row_fn kind, pp_limb *t, const pp_limb *b, pp_limb a, size_t n)
 {
-    (void)kind;
 #if defined(BN_HAVE_ROW_ADX)
-    return row_adx(t, b, a, n);
+    if (kind) {
+        return row_adx(t, b, a, n);
+    }
+    return row_c(t, b, a, n);
 #elif defined(BN_HAVE_ROW_UMAAL)
+    (void)kind;
     return row_umaal(t, b, a, n);
 #else
+    (void)kind;
     return row_c(t, b, a, n);
 #endif
 }
@@ -556,14 +581,14 @@ static void build_table(pp_limb *table, unsigned w, const pp_limb *base, const p
 unsigned pp_bn_mont_exp(pp_limb *r, const pp_limb *a, const pp_limb *ea,
                         const pp_limb *b, const pp_limb *eb, size_t e_limbs,
                         const pp_limb *r1, const pp_limb *m, pp_limb m0inv, size_t n,
-                        pp_limb *work, size_t work_limbs)
+                        pp_limb *work, size_t work_limbs, int fast)
 {
     unsigned nbases = (b != NULL) ? 2u : 1u;
     unsigned w = PICOPSA_RSA_WINDOW_BITS;
     size_t entries, bits, windows, k;
     unsigned top_bits, s;
     pp_limb *table_a, *table_b, *entry, *scratch;
-    row_fn row = select_row();
+    row_fn row = select_row() | (fast != 0);
 
     while (w > 0 && PP_BN_EXP_WORK_LIMBS(w, n, nbases) > work_limbs) {
         w--;
@@ -608,7 +633,8 @@ unsigned pp_bn_mont_exp(pp_limb *r, const pp_limb *a, const pp_limb *ea,
 }
 
 void pp_bn_mod_exp_public_vartime(pp_limb *r, const pp_limb *x, uint64_t e,
-                                  const pp_limb *m, pp_limb m0inv, const pp_limb *r2, size_t n)
+                                  const pp_limb *m, pp_limb m0inv, const pp_limb *r2, size_t n,
+                                  int fast)
 {
     /* x^e = x^(e-1) * x: run square-and-multiply on e - 1 in Montgomery form
      * and let the last Montgomery multiplication by the plain x also leave
@@ -618,7 +644,7 @@ void pp_bn_mod_exp_public_vartime(pp_limb *r, const pp_limb *x, uint64_t e,
     pp_limb scratch[SCRATCH_LIMBS(PP_BN_MAX_LIMBS)];
     uint64_t e1 = e - 1u;
     int bit;
-    row_fn row = select_row();
+    row_fn row = select_row() | (fast != 0);
     if (e1 == 0) {
         pp_bn_copy(r, x, n);
         return;

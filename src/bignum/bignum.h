@@ -110,18 +110,28 @@ void pp_bn_mont_r2(pp_limb *r, const pp_limb *m, pp_limb m0inv, size_t n, size_t
  * window is the largest of 1..PICOPSA_RSA_WINDOW_BITS whose table fits in
  * work (work_limbs limbs, see PP_BN_EXP_WORK_LIMBS); the smallest work area
  * is PP_BN_EXP_WORK_LIMBS(1, n, nbases). r1 is R mod m (Montgomery one).
+ * fast: pp_bn_fast_kernel()'s answer (0 always works).
  * r must not alias a, b, r1, or work. Returns the window used, 0 when work
  * is too small. */
 unsigned pp_bn_mont_exp(pp_limb *r, const pp_limb *a, const pp_limb *ea,
                         const pp_limb *b, const pp_limb *eb, size_t e_limbs,
                         const pp_limb *r1, const pp_limb *m, pp_limb m0inv, size_t n,
-                        pp_limb *work, size_t work_limbs);
+                        pp_limb *work, size_t work_limbs, int fast);
+
+/* 1 when this CPU can run the fast row kernel that pp_bn_mont_exp uses
+ * when its `fast` argument is nonzero (x86-64 with BMI2 + ADX), else 0.
+ * Runs CPUID (microseconds under a hypervisor): call it once per key, not
+ * per operation. Passing fast = 1 on a CPU without the instructions is
+ * undefined (illegal instruction). */
+int pp_bn_fast_kernel(void);
 
 /* r = x^e mod m for a public exponent e (>= 1) with x < m in normal form
  * (not Montgomery), r in normal form; r2 = R^2 mod m. Left-to-right
  * square-and-multiply branching on the bits of e: variable time in e only,
- * constant time in x and m. r must not alias x. */
+ * constant time in x and m. r must not alias x. fast: as for
+ * pp_bn_mont_exp. */
 void pp_bn_mod_exp_public_vartime(pp_limb *r, const pp_limb *x, uint64_t e,
-                                  const pp_limb *m, pp_limb m0inv, const pp_limb *r2, size_t n);
+                                  const pp_limb *m, pp_limb m0inv, const pp_limb *r2, size_t n,
+                                  int fast);
 
 #endif /* PICOPSA_BIGNUM_H */

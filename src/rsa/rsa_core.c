@@ -54,7 +54,7 @@ psa_status_t pp_rsa_public_op(const uint8_t *material, const uint8_t *in, uint8_
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     pp_rsa_field_read(r2n, material, &h, PP_RSA_F_R2N);
-    pp_bn_mod_exp_public_vartime(y, x, h.e, n, h.n0inv, r2n, h.n_limbs);
+    pp_bn_mod_exp_public_vartime(y, x, h.e, n, h.n0inv, r2n, h.n_limbs, h.fast);
     pp_bn_to_bytes(out, k, y, h.n_limbs);
     return PSA_SUCCESS;
 }
@@ -91,7 +91,7 @@ static psa_status_t private_half(const uint8_t *material, const pp_rsa_header *h
     }
     pp_bn_mont_mul(s->rnd, s->rnd, s->r2m, s->m, m0inv, hl);        /* r        */
     pp_bn_mont_mul(s->rm, s->rnd, s->r2m, s->m, m0inv, hl);         /* r R      */
-    pp_bn_mod_exp_public_vartime(s->t, s->rnd, h->e, s->m, m0inv, s->r2m, hl); /* r^e */
+    pp_bn_mod_exp_public_vartime(s->t, s->rnd, h->e, s->m, m0inv, s->r2m, hl, h->fast); /* r^e */
     pp_bn_mont_mul(s->t, s->t, s->r2m, s->m, m0inv, hl);            /* r^e R    */
     pp_bn_mont_mul(s->xm, s->xm, s->t, s->m, m0inv, hl);            /* x r^e R  */
 
@@ -100,7 +100,7 @@ static psa_status_t private_half(const uint8_t *material, const pp_rsa_header *h
     s->t[0] = 2;
     (void)pp_bn_sub(s->mm2, s->m, s->t, hl);
     if (pp_bn_mont_exp(result, s->xm, s->dm, s->rm, s->mm2, hl, s->r1, s->m, m0inv, hl,
-                       s->work, sizeof(s->work) / sizeof(pp_limb)) == 0) {
+                       s->work, sizeof(s->work) / sizeof(pp_limb), h->fast) == 0) {
         return PSA_ERROR_CORRUPTION_DETECTED; /* work area too small: a build error */
     }
     return PSA_SUCCESS;
@@ -152,7 +152,7 @@ psa_status_t pp_rsa_private_op(const uint8_t *material, const uint8_t *in, uint8
     pp_rsa_field_read(s.r2n, material, &h, PP_RSA_F_R2N);
     pp_bn_zero(s.check, h.n_limbs);
     pp_bn_copy(s.t, s.y, h.n_limbs);
-    pp_bn_mod_exp_public_vartime(s.check, s.t, h.e, s.n, h.n0inv, s.r2n, h.n_limbs);
+    pp_bn_mod_exp_public_vartime(s.check, s.t, h.e, s.n, h.n0inv, s.r2n, h.n_limbs, h.fast);
     ok = pp_bn_eq_mask(s.check, s.x, h.n_limbs) & in_range;
 
     pp_bn_to_bytes(out, k, s.y, h.n_limbs);

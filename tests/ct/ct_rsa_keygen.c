@@ -28,7 +28,7 @@ static pp_limb verdict_of(const pp_limb *w_public, const pp_limb *base_public)
     memcpy(base, base_public, sizeof(base));
     CT_SECRET(w, sizeof(w));
     CT_SECRET(base, sizeof(base));
-    verdict = pp_rsa_miller_rabin_round(w, 1024, base, HL);
+    verdict = pp_rsa_miller_rabin_round(w, 1024, base, HL, 0);
     for (i = 0; i < 3; i++) {
         residues[i] = pp_rsa_residue_u32(w, HL, mods[i]);
     }

@@ -14,6 +14,9 @@
 #define MAXL PP_BN_MAX_LIMBS
 
 static BN_CTX *ctx;
+/* 1 when the fast (MULX/ADX) exponentiation kernel can run here: the
+ * exponentiation checks then alternate between it and the portable one. */
+static int fast;
 
 static BIGNUM *bn_of(const pp_limb *a, size_t n)
 {
@@ -170,7 +173,7 @@ static void test_size(size_t bits, int top_zero_bits, int exp_rounds)
         {
             unsigned want = 1u + (unsigned)(iter % PICOPSA_RSA_WINDOW_BITS);
             w = pp_bn_mont_exp(r, am, e1, NULL, NULL, el, r1, m, m0inv, n, work,
-                               PP_BN_EXP_WORK_LIMBS(want, n, 1));
+                               PP_BN_EXP_WORK_LIMBS(want, n, 1), fast & iter);
             CHECK(w == want);
         }
         pp_bn_mont_mul(r, r, one, m, m0inv, n);
@@ -178,7 +181,7 @@ static void test_size(size_t bits, int top_zero_bits, int exp_rounds)
         CHECK(equals_bn(r, n, X));
         /* two bases */
         w = pp_bn_mont_exp(r, am, e1, bm, e2, el, r1, m, m0inv, n, work,
-                           PP_BN_EXP_WORK_LIMBS(PICOPSA_RSA_WINDOW_BITS, n, 2));
+                           PP_BN_EXP_WORK_LIMBS(PICOPSA_RSA_WINDOW_BITS, n, 2), fast & (iter + 1));
         CHECK(w == PICOPSA_RSA_WINDOW_BITS);
         pp_bn_mont_mul(r, r, one, m, m0inv, n);
         BN_mod_exp(X, A, E1, M, ctx);
@@ -187,7 +190,7 @@ static void test_size(size_t bits, int top_zero_bits, int exp_rounds)
         CHECK(equals_bn(r, n, X));
         /* too little work memory */
         CHECK(pp_bn_mont_exp(r, am, e1, NULL, NULL, el, r1, m, m0inv, n, work,
-                             PP_BN_EXP_WORK_LIMBS(1, n, 1) - 1u) == 0);
+                             PP_BN_EXP_WORK_LIMBS(1, n, 1) - 1u, 0) == 0);
         /* public exponents */
         {
             static const uint64_t es[] = { 1, 3, 65537, 0xffffffffffffffffull, 0x8000000000000001ull };
@@ -195,7 +198,7 @@ static void test_size(size_t bits, int top_zero_bits, int exp_rounds)
             for (k = 0; k < sizeof(es) / sizeof(es[0]); k++) {
                 BIGNUM *EP = BN_new();
                 BN_set_word(EP, (BN_ULONG)es[k]);
-                pp_bn_mod_exp_public_vartime(r, a, es[k], m, m0inv, r2, n);
+                pp_bn_mod_exp_public_vartime(r, a, es[k], m, m0inv, r2, n, fast & (int)k);
                 BN_mod_exp(X, A, EP, M, ctx);
                 CHECK(equals_bn(r, n, X));
                 BN_free(EP);
@@ -245,6 +248,8 @@ int main(void)
     static const size_t sizes[] = { 512, 768, 1024, 1536, 2048, 3072, 4096 };
     size_t i;
     ctx = BN_CTX_new();
+    fast = pp_bn_fast_kernel();
+    printf("fast exponentiation kernel: %s\n", fast ? "tested too" : "not available");
     test_rng_seed(0x6269676e756d0001ull);
     test_bytes();
     for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
