@@ -3,11 +3,12 @@
  * library state, the key-slot pool and the key policy checks.
  *
  * Contract:
- *  - Only src/core includes this header. Algorithm families never see key
- *    ids or slots: they get the slot's key material through pp_dispatch.h.
- *  - The key store (pp_key_slots[] plus the volatile id counter) and the
- *    "initialised" flag are the only globals of the core
- *    (docs/ARCHITECTURE.md).
+ *  - Only src/core (and white-box tests) include this header. Algorithm
+ *    families never see key ids or slots: they get the slot's key material
+ *    through pp_dispatch.h.
+ *  - The key store (the slot table, its small and large buffers and the
+ *    volatile id counter, key_slots.c) and the "initialised" flag are the
+ *    only globals of the core (docs/ARCHITECTURE.md).
  *  - Every API function that uses a key follows one shape:
  *      status = pp_slot_get_for_use(id, usage, alg, &slot);   (locks)
  *      ... dispatch with slot->material ...
