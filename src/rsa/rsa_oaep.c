@@ -57,7 +57,9 @@ psa_status_t pp_rsa_oaep_encode(psa_algorithm_t hash_alg,
     status = pp_hash_compute(hash_alg, label, label_len, db);
     if (status == PSA_SUCCESS) {
         db[db_len - msg_len - 1u] = 0x01u;
-        memcpy(db + db_len - msg_len, msg, msg_len);
+        if (msg_len != 0u) { /* an empty message may come as NULL */
+            memcpy(db + db_len - msg_len, msg, msg_len);
+        }
         status = pp_random_bytes(seed, hash_len);
     }
     if (status == PSA_SUCCESS) {

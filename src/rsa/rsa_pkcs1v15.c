@@ -80,7 +80,9 @@ psa_status_t pp_rsa_pkcs1v15_sign_encode(psa_algorithm_t hash_alg, const uint8_t
     if (prefix_len != 0u) {
         memcpy(em + 3 + ps_len, prefix, prefix_len);
     }
-    memcpy(em + 3 + ps_len + prefix_len, hash, hash_len);
+    if (hash_len != 0u) { /* _RAW accepts an empty input, maybe NULL */
+        memcpy(em + 3 + ps_len + prefix_len, hash, hash_len);
+    }
     return PSA_SUCCESS;
 }
 
@@ -103,7 +105,7 @@ psa_status_t pp_rsa_pkcs1v15_sign_check(psa_algorithm_t hash_alg, const uint8_t 
         diff |= (uint8_t)(em[2 + i] ^ 0xffu);
     }
     if (diff != 0u || (prefix_len != 0u && memcmp(em + 3 + ps_len, prefix, prefix_len) != 0) ||
-        memcmp(em + 3 + ps_len + prefix_len, hash, hash_len) != 0) {
+        (hash_len != 0u && memcmp(em + 3 + ps_len + prefix_len, hash, hash_len) != 0)) {
         return PSA_ERROR_INVALID_SIGNATURE;
     }
     return PSA_SUCCESS;
@@ -139,7 +141,9 @@ psa_status_t pp_rsa_pkcs1v15_encrypt_encode(const uint8_t *msg, size_t msg_len,
         return status;
     }
     em[2 + ps_len] = 0x00u;
-    memcpy(em + 3 + ps_len, msg, msg_len);
+    if (msg_len != 0u) { /* an empty message may come as NULL */
+        memcpy(em + 3 + ps_len, msg, msg_len);
+    }
     return PSA_SUCCESS;
 }
 

@@ -116,6 +116,10 @@ static void test_signatures(EVP_PKEY *pkey, const uint8_t *priv, size_t priv_len
             CHECK_STATUS(psa_verify_hash(pair, PSA_ALG_RSA_PKCS1V15_SIGN_RAW, t, lens[i], sig, sig_len),
                          PSA_SUCCESS);
         }
+        /* Empty input given as NULL. */
+        CHECK_STATUS(psa_sign_hash(pair, PSA_ALG_RSA_PKCS1V15_SIGN_RAW, NULL, 0, sig, sizeof(sig), &sig_len),
+                     PSA_SUCCESS);
+        CHECK_STATUS(psa_verify_hash(pair, PSA_ALG_RSA_PKCS1V15_SIGN_RAW, NULL, 0, sig, sig_len), PSA_SUCCESS);
         CHECK_STATUS(psa_sign_hash(pair, PSA_ALG_RSA_PKCS1V15_SIGN_RAW, t, k - 10, sig, sizeof(sig),
                                    &sig_len), PSA_ERROR_INVALID_ARGUMENT);
         CHECK_STATUS(psa_verify_hash(pair, PSA_ALG_RSA_PKCS1V15_SIGN_RAW, t, k - 10, sig, k),
@@ -158,6 +162,11 @@ static void test_encryption(EVP_PKEY *pkey, const uint8_t *priv, size_t priv_len
         size_t ct_len = 0, out_len = 0;
 
         test_rng_bytes(msg, sizeof(msg));
+        /* Empty message given as NULL. */
+        CHECK_STATUS(psa_asymmetric_encrypt(pubk, alg, NULL, 0, NULL, 0, ct, sizeof(ct), &ct_len), PSA_SUCCESS);
+        CHECK_STATUS(psa_asymmetric_decrypt(pair, alg, ct, ct_len, NULL, 0, out, sizeof(out), &out_len),
+                     PSA_SUCCESS);
+        CHECK(out_len == 0);
         /* Message too long; longest fits. */
         CHECK_STATUS(psa_asymmetric_encrypt(pubk, alg, msg, max_msg + 1, NULL, 0, ct, sizeof(ct), &ct_len),
                      PSA_ERROR_INVALID_ARGUMENT);
