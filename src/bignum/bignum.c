@@ -242,37 +242,45 @@ static inline pp_limb row_c(pp_limb *t, const pp_limb *b, pp_limb a, size_t n)
 #define BN_HAVE_ROW_ADX 1
 static inline pp_limb row_adx(pp_limb *t, const pp_limb *b, pp_limb a, size_t n)
 {
-    size_t groups = n / 4u, rem = n % 4u;
+    size_t groups = n / 8u, four = (n / 4u) & 1u, rem = n % 4u;
     pp_limb carry;
     /* rax: high half carried to the next limb (ADOX chain); CF: ADCX
-     * chain; JRCXZ/LEA keep both flags intact across the loop. */
+     * chain; JRCXZ/LEA/MOV keep both flags intact between the blocks:
+     * 8 limbs per loop turn, then one block of 4, then single limbs. */
+#define ROW_ADX_PAIR(off0, off1)                                           \
+        "mulx " off0 "(%[b]), %%r8, %%r9\n\t"                              \
+        "adcx " off0 "(%[t]), %%r8\n\t"                                    \
+        "adox %%rax, %%r8\n\t"                                             \
+        "mov %%r8, " off0 "(%[t])\n\t"                                     \
+        "mulx " off1 "(%[b]), %%r8, %%rax\n\t"                             \
+        "adcx " off1 "(%[t]), %%r8\n\t"                                    \
+        "adox %%r9, %%r8\n\t"                                              \
+        "mov %%r8, " off1 "(%[t])\n\t"
     __asm__ volatile(
         "xor %%eax, %%eax\n\t"
         "xor %%r11d, %%r11d\n\t"
-        "jrcxz 3f\n\t"
+        "jrcxz 7f\n\t"          /* JRCXZ reaches 127 bytes: hop via 7 */
+        "jmp 1f\n\t"
+        "7:\n\t"
+        "jmp 3f\n\t"
         "1:\n\t"
-        "mulx (%[b]), %%r8, %%r9\n\t"
-        "adcx (%[t]), %%r8\n\t"
-        "adox %%rax, %%r8\n\t"
-        "mov %%r8, (%[t])\n\t"
-        "mulx 8(%[b]), %%r8, %%rax\n\t"
-        "adcx 8(%[t]), %%r8\n\t"
-        "adox %%r9, %%r8\n\t"
-        "mov %%r8, 8(%[t])\n\t"
-        "mulx 16(%[b]), %%r8, %%r9\n\t"
-        "adcx 16(%[t]), %%r8\n\t"
-        "adox %%rax, %%r8\n\t"
-        "mov %%r8, 16(%[t])\n\t"
-        "mulx 24(%[b]), %%r8, %%rax\n\t"
-        "adcx 24(%[t]), %%r8\n\t"
-        "adox %%r9, %%r8\n\t"
-        "mov %%r8, 24(%[t])\n\t"
-        "lea 32(%[b]), %[b]\n\t"
-        "lea 32(%[t]), %[t]\n\t"
+        ROW_ADX_PAIR("0", "8")
+        ROW_ADX_PAIR("16", "24")
+        ROW_ADX_PAIR("32", "40")
+        ROW_ADX_PAIR("48", "56")
+        "lea 64(%[b]), %[b]\n\t"
+        "lea 64(%[t]), %[t]\n\t"
         "lea -1(%%rcx), %%rcx\n\t"
         "jrcxz 3f\n\t"
         "jmp 1b\n\t"
         "3:\n\t"
+        "mov %[four], %%rcx\n\t"
+        "jrcxz 6f\n\t"
+        ROW_ADX_PAIR("0", "8")
+        ROW_ADX_PAIR("16", "24")
+        "lea 32(%[b]), %[b]\n\t"
+        "lea 32(%[t]), %[t]\n\t"
+        "6:\n\t"
         "mov %[rem], %%rcx\n\t"
         "jrcxz 5f\n\t"
         "4:\n\t"
@@ -290,8 +298,9 @@ static inline pp_limb row_adx(pp_limb *t, const pp_limb *b, pp_limb a, size_t n)
         "adcx %%r11, %%rax\n\t"
         "adox %%r11, %%rax\n\t"
         : [t] "+r"(t), [b] "+r"(b), "+c"(groups), "=&a"(carry)
-        : "d"(a), [rem] "r"(rem)
+        : "d"(a), [rem] "r"(rem), [four] "r"(four)
         : "r8", "r9", "r11", "cc", "memory");
+#undef ROW_ADX_PAIR
     return carry;
 }
 
