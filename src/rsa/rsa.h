@@ -46,7 +46,7 @@ typedef struct {
  * three full-size values (n, d, R^2 mod n) and seven half-size values with
  * one spare 64-bit limb each (p, q, dp, dq, qinv, R^2 mod p, R^2 mod q).
  * Rounded for 64-bit limbs, so it is an upper bound for 32-bit limbs too.
- * 2048 -> 1832 bytes, 3072 -> 2680, 4096 -> 3448. A public key needs less
+ * 2048 -> 1784 bytes, 3072 -> 2616, 4096 -> 3448. A public key needs less
  * (pp_rsa_key_load reports the exact length). */
 #define PP_RSA_FULL_BYTES_(bits) ((((size_t)(bits) + 63u) / 64u) * 8u)
 #define PP_RSA_HALF_BYTES_(bits) ((((size_t)(bits) + 127u) / 128u + 1u) * 8u)
