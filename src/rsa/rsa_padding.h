@@ -86,10 +86,11 @@ psa_status_t pp_rsa_pss_encode(psa_algorithm_t hash_alg, const uint8_t *mhash, s
 /* salt_len value for pp_rsa_pss_verify: accept any salt length. */
 #define PP_RSA_PSS_ANY_SALT ((size_t)-1)
 
-/* EMSA-PSS-VERIFY (9.1.2) of the k-byte em (the RSAVP1 output).
- * PSA_SUCCESS or PSA_ERROR_INVALID_SIGNATURE. */
+/* EMSA-PSS-VERIFY (9.1.2) of the k-byte em (the RSAVP1 output), which is
+ * unmasked in place (overwritten). PSA_SUCCESS or
+ * PSA_ERROR_INVALID_SIGNATURE. */
 psa_status_t pp_rsa_pss_verify(psa_algorithm_t hash_alg, const uint8_t *mhash, size_t hash_len,
-                               const uint8_t *em, size_t mod_bits, size_t salt_len);
+                               uint8_t *em, size_t mod_bits, size_t salt_len);
 
 /* ---- OAEP ----------------------------------------------------------- */
 

@@ -85,16 +85,15 @@ psa_status_t pp_rsa_pss_encode(psa_algorithm_t hash_alg, const uint8_t *mhash, s
 }
 
 psa_status_t pp_rsa_pss_verify(psa_algorithm_t hash_alg, const uint8_t *mhash, size_t hash_len,
-                               const uint8_t *em_full, size_t mod_bits, size_t salt_len)
+                               uint8_t *em_full, size_t mod_bits, size_t salt_len)
 {
-    /* DB is at most emLen - hLen - 1 bytes of a maximum-size modulus. */
-    uint8_t db[(PICOPSA_RSA_MAX_BITS + 7) / 8];
     uint8_t h2[PP_HASH_MAX_SIZE];
     size_t k = (mod_bits + 7u) / 8u;
     size_t em_bits = mod_bits - 1u;
     size_t em_len = pss_em_len(mod_bits);
     size_t top_bits = 8u * em_len - em_bits;
-    const uint8_t *em = em_full + (k - em_len);
+    uint8_t *em = em_full + (k - em_len);
+    uint8_t *db = em; /* unmasked in place: no second buffer */
     const uint8_t *h;
     size_t db_len;
     size_t i;
@@ -103,7 +102,7 @@ psa_status_t pp_rsa_pss_verify(psa_algorithm_t hash_alg, const uint8_t *mhash, s
     if (pp_hash_size(hash_alg) == 0u) {
         return PSA_ALG_IS_HASH(hash_alg) ? PSA_ERROR_NOT_SUPPORTED : PSA_ERROR_INVALID_ARGUMENT;
     }
-    if (hash_len != pp_hash_size(hash_alg) || k > sizeof(db)) {
+    if (hash_len != pp_hash_size(hash_alg)) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     /* When emLen < k the integer's top byte must be zero (RSAVP1 output
@@ -121,7 +120,6 @@ psa_status_t pp_rsa_pss_verify(psa_algorithm_t hash_alg, const uint8_t *mhash, s
     db_len = em_len - hash_len - 1u;
     h = em + db_len;
     /* Steps 7-9: DB = maskedDB xor MGF(H), leftmost bits cleared. */
-    memcpy(db, em, db_len);
     status = pp_rsa_mgf1_xor(hash_alg, h, hash_len, db, db_len);
     if (status != PSA_SUCCESS) {
         return status;
