@@ -70,8 +70,8 @@
 #define PSA_HASH_MAX_SIZE 64u
 #define PSA_HASH_BLOCK_MAX_SIZE_ 128u
 
-/* Hash suspend/resume (spec 10.2.5): picopsa returns NOT_SUPPORTED from
- * psa_hash_suspend, but the format sizes are defined by the spec. */
+/* Hash suspend/resume (spec 10.2.5): picopsa implements it for the SHA-2
+ * hashes; the field sizes are the spec's for every hash. */
 #define PSA_HASH_SUSPEND_ALGORITHM_FIELD_LENGTH ((size_t)4)
 /* Spec 10.2.5 "hash suspend state": field sizes per hash; 0 for hashes
  * that have no defined suspend format (SHA-3, SM3, SHAKE). */
@@ -99,10 +99,13 @@
               PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_512 ||                      \
               PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_512_224 ||                  \
               PSA_ALG_GET_HASH(alg) == PSA_ALG_SHA_512_256 ? 64u : 0u))
+/* 0 for hashes without a suspend format (spec 10.2.5). */
 #define PSA_HASH_SUSPEND_OUTPUT_SIZE(alg)                                      \
-    (PSA_HASH_SUSPEND_ALGORITHM_FIELD_LENGTH +                                 \
-     PSA_HASH_SUSPEND_INPUT_LENGTH_FIELD_LENGTH(alg) +                         \
-     PSA_HASH_SUSPEND_HASH_STATE_FIELD_LENGTH(alg) + PSA_HASH_BLOCK_LENGTH(alg) - 1u)
+    ((size_t)(PSA_HASH_SUSPEND_HASH_STATE_FIELD_LENGTH(alg) == 0u ? 0u :       \
+              PSA_HASH_SUSPEND_ALGORITHM_FIELD_LENGTH +                        \
+              PSA_HASH_SUSPEND_INPUT_LENGTH_FIELD_LENGTH(alg) +                \
+              PSA_HASH_SUSPEND_HASH_STATE_FIELD_LENGTH(alg) +                  \
+              PSA_HASH_BLOCK_LENGTH(alg) - 1u))
 #define PSA_HASH_SUSPEND_OUTPUT_MAX_SIZE ((size_t)(4u + 16u + 64u + 128u - 1u))
 
 /* ===== MAC (spec 10.3.5) ============================================= */

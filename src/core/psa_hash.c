@@ -7,6 +7,8 @@
  */
 #include "core/pp_core.h"
 #include "hash/pp_hash.h"
+#include "hash/sha256.h"
+#include "hash/sha512.h"
 
 #include <string.h>
 
@@ -168,6 +170,113 @@ psa_status_t psa_hash_clone(const psa_hash_operation_t *source_operation,
     return PSA_SUCCESS;
 }
 
+/* ---- suspend / resume (spec 10.2.5 "hash suspend state") -------------
+ * state = algorithm (BE32) || input_length (BE, 8 bytes for SHA-224/256,
+ * 16 for SHA-384/512: all input bytes so far) || hash_state (H0..H7 as
+ * BE32 / BE64 words) || unprocessed_input (input_length mod block size
+ * bytes). The SHA-2 contexts of picopsa/primitives.h hold exactly these:
+ * `length` counts every byte given to update, block[] the partial block. */
+
+static int is_sha256_family(psa_algorithm_t alg)
+{
+    return alg == PSA_ALG_SHA_224 || alg == PSA_ALG_SHA_256;
+}
+
+static int is_sha512_family(psa_algorithm_t alg)
+{
+    return alg == PSA_ALG_SHA_384 || alg == PSA_ALG_SHA_512;
+}
+
+/* Write the suspend state of an active SHA-2 operation; *length = 0 and
+ * BUFFER_TOO_SMALL when it does not fit. */
+static psa_status_t write_suspend_state(const psa_hash_operation_t *operation, uint8_t *out,
+                                        size_t out_size, size_t *length)
+{
+    size_t i, used, total;
+    if (is_sha256_family(operation->alg)) {
+        const picopsa_sha256_context *c = &operation->ctx.u.sha256;
+        used = c->block_used;
+        total = 4u + 8u + 32u + used;
+        if (out_size < total) {
+            return PSA_ERROR_BUFFER_TOO_SMALL;
+        }
+        pp_store_be32(out, operation->alg);
+        pp_store_be64(out + 4, c->length);
+        for (i = 0; i < 8; i++) {
+            pp_store_be32(out + 12 + 4 * i, c->state[i]);
+        }
+        memcpy(out + 44, c->block, used);
+    } else if (is_sha512_family(operation->alg)) {
+        const picopsa_sha512_context *c = &operation->ctx.u.sha512;
+        used = c->block_used;
+        total = 4u + 16u + 64u + used;
+        if (out_size < total) {
+            return PSA_ERROR_BUFFER_TOO_SMALL;
+        }
+        pp_store_be32(out, operation->alg);
+        pp_store_be64(out + 4, c->length_hi);
+        pp_store_be64(out + 12, c->length_lo);
+        for (i = 0; i < 8; i++) {
+            pp_store_be64(out + 20 + 8 * i, c->state[i]);
+        }
+        memcpy(out + 84, c->block, used);
+    } else {
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+    *length = total;
+    return PSA_SUCCESS;
+}
+
+/* Load a suspend state into a context already set up for its algorithm.
+ * INVALID_ARGUMENT unless the length matches the format exactly and the
+ * byte count is one the hash can still finish (FIPS 180-4 5.1: below
+ * 2^64 / 2^128 bits). */
+static psa_status_t read_suspend_state(psa_hash_operation_t *operation, const uint8_t *in,
+                                       size_t in_len)
+{
+    size_t i, used;
+    if (is_sha256_family(operation->alg)) {
+        picopsa_sha256_context *c = &operation->ctx.u.sha256;
+        uint64_t length;
+        if (in_len < 4u + 8u + 32u) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        length = pp_load_be64(in + 4);
+        used = (size_t)(length % PP_SHA256_BLOCK_SIZE);
+        if (in_len != 4u + 8u + 32u + used || (length >> 61) != 0) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        c->length = length;
+        for (i = 0; i < 8; i++) {
+            c->state[i] = pp_load_be32(in + 12 + 4 * i);
+        }
+        memcpy(c->block, in + 44, used);
+        c->block_used = used;
+    } else if (is_sha512_family(operation->alg)) {
+        picopsa_sha512_context *c = &operation->ctx.u.sha512;
+        uint64_t length_hi, length_lo;
+        if (in_len < 4u + 16u + 64u) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        length_hi = pp_load_be64(in + 4);
+        length_lo = pp_load_be64(in + 12);
+        used = (size_t)(length_lo % PP_SHA512_BLOCK_SIZE);
+        if (in_len != 4u + 16u + 64u + used || (length_hi >> 61) != 0) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        c->length_hi = length_hi;
+        c->length_lo = length_lo;
+        for (i = 0; i < 8; i++) {
+            c->state[i] = pp_load_be64(in + 20 + 8 * i);
+        }
+        memcpy(c->block, in + 84, used);
+        c->block_used = used;
+    } else {
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+    return PSA_SUCCESS;
+}
+
 psa_status_t psa_hash_suspend(psa_hash_operation_t *operation, uint8_t *hash_state,
                               size_t hash_state_size, size_t *hash_state_length)
 {
@@ -178,20 +287,27 @@ psa_status_t psa_hash_suspend(psa_hash_operation_t *operation, uint8_t *hash_sta
     if (status != PSA_SUCCESS) {
         return status;
     }
-    if (operation == NULL || hash_state_length == NULL ||
-        (hash_state == NULL && hash_state_size != 0)) {
+    if (operation == NULL) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     if (operation->alg == 0) {
         return PSA_ERROR_BAD_STATE;
     }
-    /* Suspend/resume (spec 10.2.5) is not built; the operation stays. */
-    return PSA_ERROR_NOT_SUPPORTED;
+    if (hash_state_length == NULL || (hash_state == NULL && hash_state_size != 0)) {
+        status = PSA_ERROR_INVALID_ARGUMENT;
+    } else {
+        status = write_suspend_state(operation, hash_state, hash_state_size, hash_state_length);
+    }
+    /* Success ends the operation; an error puts it in the error state,
+     * which here is the aborted (inactive) state. */
+    psa_hash_abort(operation);
+    return pp_fail_output(status, hash_state, hash_state_size, hash_state_length);
 }
 
 psa_status_t psa_hash_resume(psa_hash_operation_t *operation, const uint8_t *hash_state,
                              size_t hash_state_length)
 {
+    psa_algorithm_t alg;
     psa_status_t status = pp_core_check_initialized();
     if (status != PSA_SUCCESS) {
         return status;
@@ -202,7 +318,27 @@ psa_status_t psa_hash_resume(psa_hash_operation_t *operation, const uint8_t *has
     if (operation->alg != 0) {
         return PSA_ERROR_BAD_STATE;
     }
-    return PSA_ERROR_NOT_SUPPORTED;
+    if (hash_state_length < PSA_HASH_SUSPEND_ALGORITHM_FIELD_LENGTH) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    alg = pp_load_be32(hash_state);
+    status = check_hash_alg(alg);
+    if (status == PSA_SUCCESS && !is_sha256_family(alg) && !is_sha512_family(alg)) {
+        /* A hash picopsa does not build, or one without a suspend format
+         * (SHA-3, SM3). */
+        status = PSA_ERROR_NOT_SUPPORTED;
+    }
+    if (status == PSA_SUCCESS) {
+        status = pp_hash_setup(&operation->ctx, alg);   /* digest size, family */
+    }
+    if (status == PSA_SUCCESS) {
+        operation->alg = alg;
+        status = read_suspend_state(operation, hash_state, hash_state_length);
+    }
+    if (status != PSA_SUCCESS) {
+        psa_hash_abort(operation);
+    }
+    return status;
 }
 
 psa_status_t psa_hash_compute(psa_algorithm_t alg, const uint8_t *input, size_t input_length,

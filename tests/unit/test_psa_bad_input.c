@@ -147,11 +147,19 @@ static void test_hash(void)
     CHECK_STATUS(psa_hash_setup(&other, PSA_ALG_SHA_256), PSA_SUCCESS);
     CHECK_STATUS(psa_hash_clone(&op, &other), PSA_ERROR_BAD_STATE);
     CHECK_STATUS(psa_hash_resume(&other, out, 10), PSA_ERROR_BAD_STATE);
-    CHECK_STATUS(psa_hash_suspend(&op, out, sizeof(out), &out_len), PSA_ERROR_NOT_SUPPORTED);
     CHECK_STATUS(psa_hash_abort(&other), PSA_SUCCESS);
     CHECK_STATUS(psa_hash_abort(&other), PSA_SUCCESS);   /* abort twice is fine */
+    /* Suspend: NULL length output, then a short buffer; both end the op. */
+    CHECK_STATUS(psa_hash_suspend(&op, out, sizeof(out), NULL), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(psa_hash_update(&op, msg, 3), PSA_ERROR_BAD_STATE);
     CHECK_STATUS(psa_hash_abort(&op), PSA_SUCCESS);
-    CHECK_STATUS(psa_hash_resume(&op, out, 10), PSA_ERROR_NOT_SUPPORTED);
+    CHECK_STATUS(psa_hash_setup(&op, PSA_ALG_SHA_256), PSA_SUCCESS);
+    CHECK_STATUS(psa_hash_suspend(&op, out, 10, &out_len), PSA_ERROR_BUFFER_TOO_SMALL);
+    CHECK(out_len == 0);
+    CHECK_STATUS(psa_hash_abort(&op), PSA_SUCCESS);
+    /* Resume: NULL with a length, a state too short to hold an algorithm. */
+    CHECK_STATUS(psa_hash_resume(&op, NULL, 10), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(psa_hash_resume(&op, out, 3), PSA_ERROR_INVALID_ARGUMENT);
 
     /* NULL with a length: error, operation aborted, reusable after abort. */
     CHECK_STATUS(psa_hash_setup(&op, PSA_ALG_SHA_256), PSA_SUCCESS);

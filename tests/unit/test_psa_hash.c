@@ -6,7 +6,10 @@
  *  - a cross-check against OpenSSL over random messages of every length
  *    0..300 and a few long ones, fed in pieces split at random offsets,
  *    with a clone taken at a random point;
- *  - psa_hash_verify / psa_hash_compare rejecting a wrong or short digest.
+ *  - psa_hash_verify / psa_hash_compare rejecting a wrong or short digest;
+ *  - psa_hash_suspend / psa_hash_resume: the spec's state format (initial
+ *    hash values as known answers), round trips at every block boundary,
+ *    malformed states.
  */
 #include <psa/crypto.h>
 #include <picopsa/config.h>
@@ -255,6 +258,104 @@ static void test_verify_and_compare_reject(void)
     }
 }
 
+/* psa_hash_suspend / psa_hash_resume (spec 10.2.5): the suspend state of
+ * the empty message is the FIPS 180-4 5.3 initial hash value, states of
+ * random prefixes have the spec's fields, and resuming gives OpenSSL's
+ * digest. */
+static void test_suspend_resume(void)
+{
+    /* alg || input_length 0 || H(0) (FIPS 180-4 5.3.3 / 5.3.5). */
+    static const char empty_sha256_hex[] =
+        "02000009" "0000000000000000"
+        "6a09e667bb67ae853c6ef372a54ff53a510e527f9b05688c1f83d9ab5be0cd19";
+    static const char empty_sha512_hex[] =
+        "0200000b" "00000000000000000000000000000000"
+        "6a09e667f3bcc908bb67ae8584caa73b3c6ef372fe94f82ba54ff53a5f1d36f1"
+        "510e527fade682d19b05688c2b3e6c1f1f83d9abfb41bd6b5be0cd19137e2179";
+    static const size_t lengths[] = {0, 1, 55, 63, 64, 65, 111, 127, 128, 129, 200, 1000};
+    uint8_t state[PSA_HASH_SUSPEND_OUTPUT_MAX_SIZE + 1], want[PSA_HASH_SUSPEND_OUTPUT_MAX_SIZE];
+    uint8_t msg[1000], digest[PSA_HASH_MAX_SIZE], ref[PSA_HASH_MAX_SIZE];
+    size_t state_len = 0, want_len, digest_len, h, i;
+    psa_hash_operation_t op = PSA_HASH_OPERATION_INIT, op2 = PSA_HASH_OPERATION_INIT;
+
+    if (hash_built(PSA_ALG_SHA_256)) {
+        want_len = test_hex_to(empty_sha256_hex, want, sizeof(want));
+        CHECK_STATUS(psa_hash_setup(&op, PSA_ALG_SHA_256), PSA_SUCCESS);
+        CHECK_STATUS(psa_hash_suspend(&op, state, sizeof(state), &state_len), PSA_SUCCESS);
+        CHECK(state_len == want_len);
+        CHECK_MEM(state, want, want_len);
+    }
+    if (hash_built(PSA_ALG_SHA_512)) {
+        want_len = test_hex_to(empty_sha512_hex, want, sizeof(want));
+        CHECK_STATUS(psa_hash_setup(&op, PSA_ALG_SHA_512), PSA_SUCCESS);
+        CHECK_STATUS(psa_hash_suspend(&op, state, sizeof(state), &state_len), PSA_SUCCESS);
+        CHECK(state_len == want_len);
+        CHECK_MEM(state, want, want_len);
+    }
+
+    for (h = 0; h < HASH_COUNT; h++) {
+        psa_algorithm_t alg = hashes[h].alg;
+        size_t len_field = PSA_HASH_SUSPEND_INPUT_LENGTH_FIELD_LENGTH(alg);
+        size_t state_field = PSA_HASH_SUSPEND_HASH_STATE_FIELD_LENGTH(alg);
+        size_t block = PSA_HASH_BLOCK_LENGTH(alg);
+        if (!hash_built(alg)) {
+            continue;
+        }
+        for (i = 0; i < sizeof(lengths) / sizeof(lengths[0]); i++) {
+            size_t len = lengths[i], split = test_rng_range(0, len), used = split % block;
+            test_rng_bytes(msg, len);
+            openssl_digest(&hashes[h], msg, len, ref);
+
+            CHECK_STATUS(psa_hash_setup(&op, alg), PSA_SUCCESS);
+            update_random_split(&op, msg, 0, split);
+            CHECK_STATUS(psa_hash_suspend(&op, state, sizeof(state), &state_len), PSA_SUCCESS);
+            /* The fields the spec defines. */
+            CHECK(state_len == 4 + len_field + state_field + used);
+            CHECK(state_len <= PSA_HASH_SUSPEND_OUTPUT_SIZE(alg));
+            CHECK(state[0] == 0x02 && state[1] == 0 && state[2] == 0 &&
+                  state[3] == (uint8_t)(alg & 0xff));
+            CHECK(state[4 + len_field - 2] == (uint8_t)(split >> 8) &&
+                  state[4 + len_field - 1] == (uint8_t)split);
+            CHECK_MEM(state + 4 + len_field + state_field, msg + split - used, used);
+            /* Suspending ended the operation. */
+            CHECK_STATUS(psa_hash_update(&op, msg, 1), PSA_ERROR_BAD_STATE);
+
+            CHECK_STATUS(psa_hash_resume(&op2, state, state_len), PSA_SUCCESS);
+            update_random_split(&op2, msg, split, len);
+            CHECK_STATUS(psa_hash_finish(&op2, digest, sizeof(digest), &digest_len), PSA_SUCCESS);
+            CHECK(digest_len == PSA_HASH_LENGTH(alg));
+            CHECK_MEM(digest, ref, digest_len);
+        }
+
+        /* Malformed states: a byte short, a byte long, a byte count too
+         * large to finish, an unknown or non-hash algorithm. */
+        CHECK_STATUS(psa_hash_setup(&op, alg), PSA_SUCCESS);
+        CHECK_STATUS(psa_hash_update(&op, msg, 70), PSA_SUCCESS);
+        CHECK_STATUS(psa_hash_suspend(&op, state, sizeof(state), &state_len), PSA_SUCCESS);
+        CHECK_STATUS(psa_hash_resume(&op2, state, state_len - 1), PSA_ERROR_INVALID_ARGUMENT);
+        CHECK_STATUS(psa_hash_update(&op2, msg, 1), PSA_ERROR_BAD_STATE);
+        CHECK_STATUS(psa_hash_resume(&op2, state, state_len + 1), PSA_ERROR_INVALID_ARGUMENT);
+        state[4] ^= 0x80;
+        CHECK_STATUS(psa_hash_resume(&op2, state, state_len), PSA_ERROR_INVALID_ARGUMENT);
+        state[4] ^= 0x80;
+        state[3] = (uint8_t)(PSA_ALG_SHA3_256 & 0xff);
+        CHECK_STATUS(psa_hash_resume(&op2, state, state_len), PSA_ERROR_NOT_SUPPORTED);
+        state[0] = 0x03;
+        CHECK_STATUS(psa_hash_resume(&op2, state, state_len), PSA_ERROR_INVALID_ARGUMENT);
+        CHECK_STATUS(psa_hash_resume(&op2, state, 3), PSA_ERROR_INVALID_ARGUMENT);
+        /* Resume needs an inactive operation; a short buffer ends suspend. */
+        CHECK_STATUS(psa_hash_setup(&op2, alg), PSA_SUCCESS);
+        CHECK_STATUS(psa_hash_resume(&op2, state, state_len), PSA_ERROR_BAD_STATE);
+        CHECK_STATUS(psa_hash_update(&op2, msg, 70), PSA_SUCCESS);
+        CHECK_STATUS(psa_hash_suspend(&op2, state, 4 + len_field + state_field, &state_len),
+                     PSA_ERROR_BUFFER_TOO_SMALL);
+        CHECK(state_len == 0);
+        CHECK_STATUS(psa_hash_update(&op2, msg, 1), PSA_ERROR_BAD_STATE);
+        CHECK_STATUS(psa_hash_abort(&op2), PSA_SUCCESS);
+    }
+    CHECK(PSA_HASH_SUSPEND_OUTPUT_SIZE(PSA_ALG_SHA3_256) == 0);
+}
+
 int main(void)
 {
     test_rng_seed(0x5a17c0de);
@@ -262,5 +363,6 @@ int main(void)
     test_known_answers();
     test_openssl_cross_check();
     test_verify_and_compare_reject();
+    test_suspend_resume();
     return test_report("psa_hash");
 }
