@@ -258,6 +258,14 @@ static void test_verify_and_compare_reject(void)
     }
 }
 
+static void store_be32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
 /* psa_hash_suspend / psa_hash_resume (spec 10.2.5): the suspend state of
  * the empty message is the FIPS 180-4 5.3 initial hash value, states of
  * random prefixes have the spec's fields, and resuming gives OpenSSL's
@@ -354,6 +362,35 @@ static void test_suspend_resume(void)
         CHECK_STATUS(psa_hash_abort(&op2), PSA_SUCCESS);
     }
     CHECK(PSA_HASH_SUSPEND_OUTPUT_SIZE(PSA_ALG_SHA3_256) == 0);
+
+    /* Random states with a valid algorithm field: resume accepts exactly
+     * those whose length matches their byte count, and those finish. */
+    for (i = 0; i < 4000; i++) {
+        psa_algorithm_t alg = hashes[i % HASH_COUNT].alg;
+        size_t len = test_rng_range(0, sizeof(state)), expected_used;
+        size_t len_field = PSA_HASH_SUSPEND_INPUT_LENGTH_FIELD_LENGTH(alg);
+        size_t fixed = 4 + len_field + PSA_HASH_SUSPEND_HASH_STATE_FIELD_LENGTH(alg);
+        psa_status_t status;
+        if (!hash_built(alg)) {
+            continue;
+        }
+        test_rng_bytes(state, len);
+        if (len >= 4) {
+            store_be32(state, alg);
+        }
+        if (len > 4 && (i & 1)) {
+            state[4] = 0;   /* a plausible byte count half of the time */
+        }
+        status = psa_hash_resume(&op, state, len);
+        expected_used = len >= fixed ? state[4 + len_field - 1] % PSA_HASH_BLOCK_LENGTH(alg) : 0;
+        if (len >= fixed && len == fixed + expected_used && (state[4] >> 5) == 0) {
+            CHECK_STATUS(status, PSA_SUCCESS);
+            CHECK_STATUS(psa_hash_finish(&op, digest, sizeof(digest), &digest_len), PSA_SUCCESS);
+        } else {
+            CHECK_STATUS(status, PSA_ERROR_INVALID_ARGUMENT);
+            CHECK_STATUS(psa_hash_update(&op, msg, 1), PSA_ERROR_BAD_STATE);
+        }
+    }
 }
 
 int main(void)
