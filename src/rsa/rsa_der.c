@@ -189,22 +189,19 @@ static uint8_t *der_write_header(uint8_t *p, uint8_t tag, size_t len)
     return p;
 }
 
-/* Largest component: the modulus (every other one is smaller). */
-#define DER_COMPONENT_MAX ((size_t)(PICOPSA_RSA_MAX_BITS + 7) / 8u)
-
 psa_status_t pp_rsa_der_write(const uint8_t *material, int public_only,
                               uint8_t *out, size_t out_size, size_t *out_len)
 {
     static const uint8_t version0[3] = { DER_TAG_INTEGER, 0x01u, 0x00u };
     static const uint8_t pair_order[8] = { PP_RSA_N, PP_RSA_E, PP_RSA_D, PP_RSA_P,
                                            PP_RSA_Q, PP_RSA_DP, PP_RSA_DQ, PP_RSA_QINV };
-    uint8_t value[DER_COMPONENT_MAX];
     size_t content_len[8];
+    size_t sign_byte[8];
     size_t count = 2u;
     size_t body = 0;
     size_t total;
+    size_t pos;
     size_t i;
-    uint8_t *p;
     psa_status_t status = PSA_SUCCESS;
 
     *out_len = 0;
@@ -213,49 +210,51 @@ psa_status_t pp_rsa_der_write(const uint8_t *material, int public_only,
         body = sizeof(version0);
     }
     /* Pass 1: the length of every INTEGER (a 0x00 sign byte when the top
-     * bit of the magnitude is set). */
+     * bit of the magnitude is set), using `out` as scratch: a buffer that
+     * cannot hold one component cannot hold the DER either. */
     for (i = 0; i < count && status == PSA_SUCCESS; i++) {
         size_t len = 0;
-        status = pp_rsa_key_get_component(material, pair_order[i], value, sizeof(value), &len);
+        status = pp_rsa_key_get_component(material, pair_order[i], out, out_size, &len);
         if (status == PSA_SUCCESS) {
-            content_len[i] = len + (size_t)(value[0] >> 7);
+            sign_byte[i] = (size_t)(out[0] >> 7);
+            content_len[i] = len + sign_byte[i];
             body += der_header_size(content_len[i]) + content_len[i];
         }
     }
-    if (status != PSA_SUCCESS) {
-        goto cleanup;
-    }
     total = der_header_size(body) + body;
-    if (body > 0xffffu) {
+    if (status == PSA_SUCCESS && body > 0xffffu) {
         status = PSA_ERROR_NOT_SUPPORTED;
-        goto cleanup;
     }
-    if (out_size < total) {
+    if (status == PSA_SUCCESS && out_size < total) {
         status = PSA_ERROR_BUFFER_TOO_SMALL;
-        goto cleanup;
     }
-    /* Pass 2: write. */
-    p = der_write_header(out, DER_TAG_SEQUENCE, body);
+    if (status != PSA_SUCCESS) {
+        /* The scratch use may have left a private component there. */
+        pp_wipe(out, out_size < total ? out_size : total);
+        return status;
+    }
+    /* Pass 2: each value straight into its final place, its header in
+     * front of it; everything written so far lies before that place. */
+    pos = (size_t)(der_write_header(out, DER_TAG_SEQUENCE, body) - out);
     if (count == 8u) {
-        memcpy(p, version0, sizeof(version0));
-        p += sizeof(version0);
+        memcpy(out + pos, version0, sizeof(version0));
+        pos += sizeof(version0);
     }
     for (i = 0; i < count && status == PSA_SUCCESS; i++) {
+        size_t value_pos = pos + der_header_size(content_len[i]) + sign_byte[i];
         size_t len = 0;
-        status = pp_rsa_key_get_component(material, pair_order[i], value, sizeof(value), &len);
+        status = pp_rsa_key_get_component(material, pair_order[i], out + value_pos,
+                                          out_size - value_pos, &len);
         if (status == PSA_SUCCESS) {
-            p = der_write_header(p, DER_TAG_INTEGER, content_len[i]);
-            if (content_len[i] != len) {
-                *p++ = 0x00u;
+            uint8_t *p = der_write_header(out + pos, DER_TAG_INTEGER, content_len[i]);
+            if (sign_byte[i] != 0u) {
+                *p = 0x00u;
             }
-            memcpy(p, value, len);
-            p += len;
+            pos += der_header_size(content_len[i]) + content_len[i];
         }
     }
     if (status == PSA_SUCCESS) {
         *out_len = total;
     }
-cleanup:
-    pp_wipe(value, sizeof(value));
     return status;
 }

@@ -333,6 +333,25 @@ static void test_import_export(EVP_PKEY *pkey)
     CHECK_MEM(out, der, der_len);
     CHECK_STATUS(pp_rsa_export(PSA_KEY_TYPE_RSA_KEY_PAIR, key, key_len, out, der_len - 1, &out_len),
                  PSA_ERROR_BUFFER_TOO_SMALL);
+    /* Too small at several sizes: nothing of d is left in the buffer (the
+     * writer uses the output as scratch). */
+    {
+        pp_rsa_key_parts parts;
+        size_t sizes[5], i, j;
+        sizes[0] = 0; sizes[1] = 1; sizes[2] = 64; sizes[3] = der_len / 2; sizes[4] = der_len - 1;
+        CHECK_STATUS(pp_rsa_der_parse_private(der, der_len, &parts), PSA_SUCCESS);
+        for (i = 0; i < 5; i++) {
+            int leaked = 0;
+            memset(out, 0xaa, sizeof(out));
+            CHECK_STATUS(pp_rsa_export(PSA_KEY_TYPE_RSA_KEY_PAIR, key, key_len, sizes[i] ? out : NULL,
+                                       sizes[i], &out_len), PSA_ERROR_BUFFER_TOO_SMALL);
+            CHECK(out_len == 0);
+            for (j = 0; j + 16 <= sizes[i]; j++) {
+                leaked |= memcmp(out + j, parts.d + parts.d_len - 16, 16) == 0;
+            }
+            CHECK(!leaked);
+        }
+    }
     /* Public part of the pair equals OpenSSL's RSAPublicKey. */
     der_len = ossl_der(pkey, 0, der);
     CHECK_STATUS(pp_rsa_export_public(PSA_KEY_TYPE_RSA_KEY_PAIR, key, key_len, out, sizeof(out),
