@@ -38,7 +38,7 @@ static int rsa_sign_alg(psa_algorithm_t alg)
     return PSA_ALG_IS_RSA_PKCS1V15_SIGN(alg) || PSA_ALG_IS_RSA_PSS(alg);
 }
 
-/* sign (sig != NULL path) or verify a hash with the slot's family. */
+/* Sign (sign != 0) or verify a hash with the family of the slot's key. */
 static psa_status_t dispatch_hash(const pp_key_slot *slot, psa_algorithm_t alg, int sign,
                                   const uint8_t *hash, size_t hash_length,
                                   uint8_t *sig_out, size_t sig_size, size_t *sig_len,
