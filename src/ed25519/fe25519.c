@@ -145,6 +145,206 @@ void fe25519_sq(fe25519 *h, const fe25519 *f)
     } while (0)
 #endif
 
+#if PICOPSA_ED25519_UMAAL
+
+/* Cortex-M4 (ARMv7E-M) product: operand scanning (HAC 14.12) two rows at a
+ * time. Each column word is loaded and stored once per row pair and takes
+ * one product of each row; each row keeps its own carry chain (a UMAAL
+ * never overflows 64 bits, so two chains can share the column word). The
+ * first pair starts from empty columns. r[i..i+9] += (f[i] + 2^32 f[i+1]) g. */
+static void mul_row_pair(uint32_t *r, uint32_t a0, uint32_t a1, const uint32_t *g, int first)
+{
+    uint32_t t, b0, b1, c0, c1;
+    if (first) {
+        __asm__ volatile(
+            "ldr %[b0], [%[g], #0]\n\t"
+            "mov %[c0], #0\n\t"
+            "mov %[c1], #0\n\t"
+            "mov %[t], #0\n\t"
+            "umaal %[t], %[c0], %[a0], %[b0]\n\t"
+            "str %[t], [%[r], #0]\n\t"
+            "mov %[t], #0\n\t"
+            "ldr %[b1], [%[g], #4]\n\t"
+            "umaal %[t], %[c0], %[a0], %[b1]\n\t"
+            "umaal %[t], %[c1], %[a1], %[b0]\n\t"
+            "str %[t], [%[r], #4]\n\t"
+            "mov %[t], #0\n\t"
+            "ldr %[b0], [%[g], #8]\n\t"
+            "umaal %[t], %[c0], %[a0], %[b0]\n\t"
+            "umaal %[t], %[c1], %[a1], %[b1]\n\t"
+            "str %[t], [%[r], #8]\n\t"
+            "mov %[t], #0\n\t"
+            "ldr %[b1], [%[g], #12]\n\t"
+            "umaal %[t], %[c0], %[a0], %[b1]\n\t"
+            "umaal %[t], %[c1], %[a1], %[b0]\n\t"
+            "str %[t], [%[r], #12]\n\t"
+            "mov %[t], #0\n\t"
+            "ldr %[b0], [%[g], #16]\n\t"
+            "umaal %[t], %[c0], %[a0], %[b0]\n\t"
+            "umaal %[t], %[c1], %[a1], %[b1]\n\t"
+            "str %[t], [%[r], #16]\n\t"
+            "mov %[t], #0\n\t"
+            "ldr %[b1], [%[g], #20]\n\t"
+            "umaal %[t], %[c0], %[a0], %[b1]\n\t"
+            "umaal %[t], %[c1], %[a1], %[b0]\n\t"
+            "str %[t], [%[r], #20]\n\t"
+            "mov %[t], #0\n\t"
+            "ldr %[b0], [%[g], #24]\n\t"
+            "umaal %[t], %[c0], %[a0], %[b0]\n\t"
+            "umaal %[t], %[c1], %[a1], %[b1]\n\t"
+            "str %[t], [%[r], #24]\n\t"
+            "mov %[t], #0\n\t"
+            "ldr %[b1], [%[g], #28]\n\t"
+            "umaal %[t], %[c0], %[a0], %[b1]\n\t"
+            "umaal %[t], %[c1], %[a1], %[b0]\n\t"
+            "str %[t], [%[r], #28]\n\t"
+            "umaal %[c0], %[c1], %[a1], %[b1]\n\t"
+            "str %[c0], [%[r], #32]\n\t"
+            "str %[c1], [%[r], #36]\n\t"
+            : [t] "=&r"(t), [b0] "=&r"(b0), [b1] "=&r"(b1), [c0] "=&r"(c0), [c1] "=&r"(c1)
+            : [r] "r"(r), [g] "r"(g), [a0] "r"(a0), [a1] "r"(a1)
+            : "memory");
+    } else {
+        __asm__ volatile(
+            "ldr %[t], [%[r], #0]\n\t"
+            "ldr %[b0], [%[g], #0]\n\t"
+            "mov %[c0], #0\n\t"
+            "mov %[c1], #0\n\t"
+            "umaal %[t], %[c0], %[a0], %[b0]\n\t"
+            "str %[t], [%[r], #0]\n\t"
+            "ldr %[t], [%[r], #4]\n\t"
+            "ldr %[b1], [%[g], #4]\n\t"
+            "umaal %[t], %[c0], %[a0], %[b1]\n\t"
+            "umaal %[t], %[c1], %[a1], %[b0]\n\t"
+            "str %[t], [%[r], #4]\n\t"
+            "ldr %[t], [%[r], #8]\n\t"
+            "ldr %[b0], [%[g], #8]\n\t"
+            "umaal %[t], %[c0], %[a0], %[b0]\n\t"
+            "umaal %[t], %[c1], %[a1], %[b1]\n\t"
+            "str %[t], [%[r], #8]\n\t"
+            "ldr %[t], [%[r], #12]\n\t"
+            "ldr %[b1], [%[g], #12]\n\t"
+            "umaal %[t], %[c0], %[a0], %[b1]\n\t"
+            "umaal %[t], %[c1], %[a1], %[b0]\n\t"
+            "str %[t], [%[r], #12]\n\t"
+            "ldr %[t], [%[r], #16]\n\t"
+            "ldr %[b0], [%[g], #16]\n\t"
+            "umaal %[t], %[c0], %[a0], %[b0]\n\t"
+            "umaal %[t], %[c1], %[a1], %[b1]\n\t"
+            "str %[t], [%[r], #16]\n\t"
+            "ldr %[t], [%[r], #20]\n\t"
+            "ldr %[b1], [%[g], #20]\n\t"
+            "umaal %[t], %[c0], %[a0], %[b1]\n\t"
+            "umaal %[t], %[c1], %[a1], %[b0]\n\t"
+            "str %[t], [%[r], #20]\n\t"
+            "ldr %[t], [%[r], #24]\n\t"
+            "ldr %[b0], [%[g], #24]\n\t"
+            "umaal %[t], %[c0], %[a0], %[b0]\n\t"
+            "umaal %[t], %[c1], %[a1], %[b1]\n\t"
+            "str %[t], [%[r], #24]\n\t"
+            "ldr %[t], [%[r], #28]\n\t"
+            "ldr %[b1], [%[g], #28]\n\t"
+            "umaal %[t], %[c0], %[a0], %[b1]\n\t"
+            "umaal %[t], %[c1], %[a1], %[b0]\n\t"
+            "str %[t], [%[r], #28]\n\t"
+            "umaal %[c0], %[c1], %[a1], %[b1]\n\t"
+            "str %[c0], [%[r], #32]\n\t"
+            "str %[c1], [%[r], #36]\n\t"
+            : [t] "=&r"(t), [b0] "=&r"(b0), [b1] "=&r"(b1), [c0] "=&r"(c0), [c1] "=&r"(c1)
+            : [r] "r"(r), [g] "r"(g), [a0] "r"(a0), [a1] "r"(a1)
+            : "memory");
+    }
+}
+
+/* h = lo + 38 hi of the 512-bit r (2^256 = 38), then the carry (< 2^6)
+ * times 38 through an ADDS/ADCS chain, then the last carry (the sum wrapped
+ * below 2^11, so adding 38 cannot carry again). */
+static void fold_product(fe25519 *h, const uint32_t r[16])
+{
+    uint32_t lo, hi, c, k;
+    const uint32_t zero = 0;
+    __asm__ volatile(
+        "mov %[c], #0\n\t"
+        "mov %[k], #38\n\t"
+        "ldr %[lo], [%[r], #0]\n\t"
+        "ldr %[hi], [%[r], #32]\n\t"
+        "umaal %[lo], %[c], %[hi], %[k]\n\t"
+        "str %[lo], [%[h], #0]\n\t"
+        "ldr %[lo], [%[r], #4]\n\t"
+        "ldr %[hi], [%[r], #36]\n\t"
+        "umaal %[lo], %[c], %[hi], %[k]\n\t"
+        "str %[lo], [%[h], #4]\n\t"
+        "ldr %[lo], [%[r], #8]\n\t"
+        "ldr %[hi], [%[r], #40]\n\t"
+        "umaal %[lo], %[c], %[hi], %[k]\n\t"
+        "str %[lo], [%[h], #8]\n\t"
+        "ldr %[lo], [%[r], #12]\n\t"
+        "ldr %[hi], [%[r], #44]\n\t"
+        "umaal %[lo], %[c], %[hi], %[k]\n\t"
+        "str %[lo], [%[h], #12]\n\t"
+        "ldr %[lo], [%[r], #16]\n\t"
+        "ldr %[hi], [%[r], #48]\n\t"
+        "umaal %[lo], %[c], %[hi], %[k]\n\t"
+        "str %[lo], [%[h], #16]\n\t"
+        "ldr %[lo], [%[r], #20]\n\t"
+        "ldr %[hi], [%[r], #52]\n\t"
+        "umaal %[lo], %[c], %[hi], %[k]\n\t"
+        "str %[lo], [%[h], #20]\n\t"
+        "ldr %[lo], [%[r], #24]\n\t"
+        "ldr %[hi], [%[r], #56]\n\t"
+        "umaal %[lo], %[c], %[hi], %[k]\n\t"
+        "str %[lo], [%[h], #24]\n\t"
+        "ldr %[lo], [%[r], #28]\n\t"
+        "ldr %[hi], [%[r], #60]\n\t"
+        "umaal %[lo], %[c], %[hi], %[k]\n\t"
+        "str %[lo], [%[h], #28]\n\t"
+        "mul %[c], %[c], %[k]\n\t"
+        "ldr %[lo], [%[h], #0]\n\t"
+        "adds %[lo], %[lo], %[c]\n\t"
+        "str %[lo], [%[h], #0]\n\t"
+        "ldr %[lo], [%[h], #4]\n\t"
+        "adcs %[lo], %[lo], %[zero]\n\t"
+        "str %[lo], [%[h], #4]\n\t"
+        "ldr %[lo], [%[h], #8]\n\t"
+        "adcs %[lo], %[lo], %[zero]\n\t"
+        "str %[lo], [%[h], #8]\n\t"
+        "ldr %[lo], [%[h], #12]\n\t"
+        "adcs %[lo], %[lo], %[zero]\n\t"
+        "str %[lo], [%[h], #12]\n\t"
+        "ldr %[lo], [%[h], #16]\n\t"
+        "adcs %[lo], %[lo], %[zero]\n\t"
+        "str %[lo], [%[h], #16]\n\t"
+        "ldr %[lo], [%[h], #20]\n\t"
+        "adcs %[lo], %[lo], %[zero]\n\t"
+        "str %[lo], [%[h], #20]\n\t"
+        "ldr %[lo], [%[h], #24]\n\t"
+        "adcs %[lo], %[lo], %[zero]\n\t"
+        "str %[lo], [%[h], #24]\n\t"
+        "ldr %[lo], [%[h], #28]\n\t"
+        "adcs %[lo], %[lo], %[zero]\n\t"
+        "str %[lo], [%[h], #28]\n\t"
+        "adc %[c], %[zero], #0\n\t"
+        "mul %[c], %[c], %[k]\n\t"
+        "ldr %[lo], [%[h], #0]\n\t"
+        "add %[lo], %[lo], %[c]\n\t"
+        "str %[lo], [%[h], #0]\n\t"
+        : [lo] "=&r"(lo), [hi] "=&r"(hi), [c] "=&r"(c), [k] "=&r"(k)
+        : [r] "r"(r), [h] "r"(h->v), [zero] "r"(zero)
+        : "cc", "memory");
+}
+
+void fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
+{
+    uint32_t r[16];
+    mul_row_pair(r, f->v[0], f->v[1], g->v, 1);
+    mul_row_pair(r + 2, f->v[2], f->v[3], g->v, 0);
+    mul_row_pair(r + 4, f->v[4], f->v[5], g->v, 0);
+    mul_row_pair(r + 6, f->v[6], f->v[7], g->v, 0);
+    fold_product(h, r);
+}
+
+#else /* portable C: the same schedule with 64-bit arithmetic */
+
 /* h = 512-bit product folded once: lo + 38 hi, then the small carry. */
 static void fold_product(fe25519 *h, uint32_t r[16])
 {
@@ -163,54 +363,32 @@ static void fold_product(fe25519 *h, uint32_t r[16])
     h->v[0] += 38u * (uint32_t)c; /* wrapped below 2^11: no further carry */
 }
 
-/* Operand scanning, row by row (HAC 14.12). */
 void fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
 {
-    const uint32_t f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3];
-    const uint32_t f4 = f->v[4], f5 = f->v[5], f6 = f->v[6], f7 = f->v[7];
-    const uint32_t g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3];
-    const uint32_t g4 = g->v[4], g5 = g->v[5], g6 = g->v[6], g7 = g->v[7];
-    uint32_t r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0, r7 = 0;
-    uint32_t r8, r9, r10, r11, r12, r13, r14, r15, carry;
     uint32_t r[16];
+    unsigned i, k;
 
-    carry = 0;
-    UMAAL(r0, carry, f0, g0); UMAAL(r1, carry, f0, g1); UMAAL(r2, carry, f0, g2); UMAAL(r3, carry, f0, g3);
-    UMAAL(r4, carry, f0, g4); UMAAL(r5, carry, f0, g5); UMAAL(r6, carry, f0, g6); UMAAL(r7, carry, f0, g7);
-    r8 = carry;
-    carry = 0;
-    UMAAL(r1, carry, f1, g0); UMAAL(r2, carry, f1, g1); UMAAL(r3, carry, f1, g2); UMAAL(r4, carry, f1, g3);
-    UMAAL(r5, carry, f1, g4); UMAAL(r6, carry, f1, g5); UMAAL(r7, carry, f1, g6); UMAAL(r8, carry, f1, g7);
-    r9 = carry;
-    carry = 0;
-    UMAAL(r2, carry, f2, g0); UMAAL(r3, carry, f2, g1); UMAAL(r4, carry, f2, g2); UMAAL(r5, carry, f2, g3);
-    UMAAL(r6, carry, f2, g4); UMAAL(r7, carry, f2, g5); UMAAL(r8, carry, f2, g6); UMAAL(r9, carry, f2, g7);
-    r10 = carry;
-    carry = 0;
-    UMAAL(r3, carry, f3, g0); UMAAL(r4, carry, f3, g1); UMAAL(r5, carry, f3, g2); UMAAL(r6, carry, f3, g3);
-    UMAAL(r7, carry, f3, g4); UMAAL(r8, carry, f3, g5); UMAAL(r9, carry, f3, g6); UMAAL(r10, carry, f3, g7);
-    r11 = carry;
-    carry = 0;
-    UMAAL(r4, carry, f4, g0); UMAAL(r5, carry, f4, g1); UMAAL(r6, carry, f4, g2); UMAAL(r7, carry, f4, g3);
-    UMAAL(r8, carry, f4, g4); UMAAL(r9, carry, f4, g5); UMAAL(r10, carry, f4, g6); UMAAL(r11, carry, f4, g7);
-    r12 = carry;
-    carry = 0;
-    UMAAL(r5, carry, f5, g0); UMAAL(r6, carry, f5, g1); UMAAL(r7, carry, f5, g2); UMAAL(r8, carry, f5, g3);
-    UMAAL(r9, carry, f5, g4); UMAAL(r10, carry, f5, g5); UMAAL(r11, carry, f5, g6); UMAAL(r12, carry, f5, g7);
-    r13 = carry;
-    carry = 0;
-    UMAAL(r6, carry, f6, g0); UMAAL(r7, carry, f6, g1); UMAAL(r8, carry, f6, g2); UMAAL(r9, carry, f6, g3);
-    UMAAL(r10, carry, f6, g4); UMAAL(r11, carry, f6, g5); UMAAL(r12, carry, f6, g6); UMAAL(r13, carry, f6, g7);
-    r14 = carry;
-    carry = 0;
-    UMAAL(r7, carry, f7, g0); UMAAL(r8, carry, f7, g1); UMAAL(r9, carry, f7, g2); UMAAL(r10, carry, f7, g3);
-    UMAAL(r11, carry, f7, g4); UMAAL(r12, carry, f7, g5); UMAAL(r13, carry, f7, g6); UMAAL(r14, carry, f7, g7);
-    r15 = carry;
-    r[0] = r0; r[1] = r1; r[2] = r2; r[3] = r3; r[4] = r4; r[5] = r5; r[6] = r6; r[7] = r7;
-    r[8] = r8; r[9] = r9; r[10] = r10; r[11] = r11; r[12] = r12; r[13] = r13; r[14] = r14;
-    r[15] = r15;
+    memset(r, 0, 8 * sizeof(r[0]));
+    for (i = 0; i < 8; i += 2) {
+        const uint32_t a0 = f->v[i], a1 = f->v[i + 1];
+        uint32_t c0 = 0, c1 = 0, t;
+        t = r[i];
+        UMAAL(t, c0, a0, g->v[0]);
+        r[i] = t;
+        for (k = 1; k < 8; k++) {
+            t = r[i + k];
+            UMAAL(t, c0, a0, g->v[k]);
+            UMAAL(t, c1, a1, g->v[k - 1]);
+            r[i + k] = t;
+        }
+        UMAAL(c0, c1, a1, g->v[7]); /* column i + 8 is still empty */
+        r[i + 8] = c0;
+        r[i + 9] = c1;
+    }
     fold_product(h, r);
 }
+
+#endif
 
 void fe25519_sq(fe25519 *h, const fe25519 *f)
 {
