@@ -64,7 +64,7 @@ static EVP_PKEY *to_openssl(BIGNUM *const *v)
 
 static void test_generate(size_t bits, uint32_t e)
 {
-    size_t mlen = 0, k = bits / 8u, i;
+    size_t mlen = 0, k = (bits + 7u) / 8u, i;
     BIGNUM *v[8], *diff = BN_new(), *bound = BN_new();
     EVP_PKEY *pkey;
     uint8_t x[MAXB], y[MAXB], z[MAXB];
@@ -100,7 +100,7 @@ static void test_generate(size_t bits, uint32_t e)
         CHECK(EVP_PKEY_pairwise_check(c) == 1);
         /* our private op = OpenSSL's raw private op; OpenSSL's public op inverts ours */
         test_rng_bytes(x, k);
-        x[0] &= 0x7f;
+        x[0] = (bits % 8u) ? 0 : (uint8_t)(x[0] & 0x7f); /* < n */
         CHECK_STATUS(pp_rsa_private_op(material, x, y), PSA_SUCCESS);
         EVP_PKEY_encrypt_init(c);
         EVP_PKEY_CTX_set_rsa_padding(c, RSA_NO_PADDING);
@@ -217,6 +217,8 @@ int main(void)
     test_generate(2048, 0);
     test_generate(2048, 65537);
     test_generate(3072, 0);
+    test_generate(1026, 0);       /* half size 513 bits: top limb holds 1 bit */
+    test_generate(2056, 0);       /* not a multiple of the limb size */
     if (PICOPSA_RSA_MAX_BITS >= 4096) {
         test_generate(4096, 0);
     }
