@@ -694,6 +694,29 @@ static void test_ed25519_keys(void)
     CHECK(sig_len == PSA_SIGN_OUTPUT_SIZE(pair_type, 255, PSA_ALG_PURE_EDDSA));
     CHECK_MEM(sig, want_sig, 64);
     CHECK_STATUS(psa_verify_message(pair, PSA_ALG_PURE_EDDSA, NULL, 0, sig, 64), PSA_SUCCESS);
+    /* A copy (COPY usage) signs the same: Ed25519 is deterministic. */
+    {
+        psa_key_attributes_t copy_attr = PSA_KEY_ATTRIBUTES_INIT;
+        psa_key_id_t copy = 0;
+        uint8_t sig2[64];
+        size_t sig2_len = 0;
+        CHECK_STATUS(psa_copy_key(pair, &copy_attr, &copy), PSA_ERROR_NOT_PERMITTED);
+        psa_reset_key_attributes(&attr);
+        psa_set_key_type(&attr, pair_type);
+        psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_SIGN_MESSAGE | PSA_KEY_USAGE_COPY);
+        psa_set_key_algorithm(&attr, PSA_ALG_PURE_EDDSA);
+        CHECK_STATUS(psa_import_key(&attr, secret, 32, &ph), PSA_SUCCESS);
+        psa_set_key_usage_flags(&copy_attr, PSA_KEY_USAGE_SIGN_MESSAGE);
+        psa_set_key_algorithm(&copy_attr, PSA_ALG_PURE_EDDSA);
+        CHECK_STATUS(psa_copy_key(ph, &copy_attr, &copy), PSA_SUCCESS);
+        CHECK_STATUS(psa_destroy_key(ph), PSA_SUCCESS);
+        CHECK_STATUS(psa_sign_message(copy, PSA_ALG_PURE_EDDSA, NULL, 0, sig2, sizeof(sig2),
+                                      &sig2_len), PSA_SUCCESS);
+        CHECK(sig2_len == 64);
+        CHECK_MEM(sig2, want_sig, 64);
+        CHECK_STATUS(psa_destroy_key(copy), PSA_SUCCESS);
+        ph = 0;
+    }
     /* Policy: PureEdDSA only; PureEdDSA is not a sign-hash algorithm. */
     CHECK_STATUS(psa_sign_message(pair, PSA_ALG_ED25519PH, NULL, 0, sig, sizeof(sig), &sig_len),
                  PSA_ERROR_NOT_PERMITTED);
