@@ -328,9 +328,14 @@ psa_status_t pp_rsa_decrypt(psa_key_type_t type, const uint8_t *key, size_t key_
     /* The size check comes before the private operation, from public sizes
      * only (rsa_padding.h). */
 #if PSA_WANT_ALG_RSA_OAEP
-    if (PSA_ALG_IS_RSA_OAEP(alg) &&
-        out_size < pp_rsa_oaep_max_message(PSA_ALG_RSA_OAEP_GET_HASH(alg), k)) {
-        return PSA_ERROR_BUFFER_TOO_SMALL;
+    if (PSA_ALG_IS_RSA_OAEP(alg)) {
+        size_t max_message = pp_rsa_oaep_max_message(PSA_ALG_RSA_OAEP_GET_HASH(alg), k);
+        if (k < 2u * pp_hash_size(PSA_ALG_RSA_OAEP_GET_HASH(alg)) + 2u) {
+            return PSA_ERROR_INVALID_ARGUMENT; /* this hash does not fit the key */
+        }
+        if (out_size < max_message) {
+            return PSA_ERROR_BUFFER_TOO_SMALL;
+        }
     }
 #endif
     if (alg == PSA_ALG_RSA_PKCS1V15_CRYPT && out_size < k - 11u) {

@@ -229,6 +229,16 @@ static void test_encryption(EVP_PKEY *pkey, const uint8_t *priv, size_t priv_len
         CHECK_STATUS(psa_asymmetric_encrypt(pubk, PSA_ALG_RSA_OAEP(PSA_ALG_SHA_512), ct, 0, NULL, 0, ct,
                                             sizeof(ct), &ct_len), PSA_ERROR_INVALID_ARGUMENT);
         psa_destroy_key(pubk);
+        pubk = import(PSA_KEY_TYPE_RSA_KEY_PAIR, ALL_USAGE, PSA_ALG_RSA_OAEP(PSA_ALG_SHA_512), priv, priv_len,
+                      0, PSA_SUCCESS);
+        memset(ct, 0x11, 128);
+        {
+            uint8_t plain[200];
+            size_t plain_len;
+            CHECK_STATUS(psa_asymmetric_decrypt(pubk, PSA_ALG_RSA_OAEP(PSA_ALG_SHA_512), ct, 128, NULL, 0,
+                                                plain, sizeof(plain), &plain_len), PSA_ERROR_INVALID_ARGUMENT);
+        }
+        psa_destroy_key(pubk);
     }
 }
 
