@@ -197,8 +197,10 @@
 #define PICOPSA_BN_UMAAL 0
 #endif
 #endif
-/* 1: on x86-64 with GCC/Clang and a target with BMI2 + ADX (-mbmi2 -madx or
- * -march=native), use a MULX/ADCX/ADOX row kernel; portable C otherwise. */
+/* 1: on x86-64 with GCC/Clang, exponentiations use a MULX/ADCX/ADOX row
+ * kernel when the CPU has BMI2 + ADX (CPUID checked once per key load or
+ * key generation; always, when built with -mbmi2 -madx / -march=native);
+ * 0: portable C only. */
 #ifndef PICOPSA_BN_X86_64_ASM
 #define PICOPSA_BN_X86_64_ASM 1
 #endif
