@@ -5,7 +5,9 @@
 #
 #   cross               build the matrix: every target x profile
 #                       (build/embedded/<target>-<profile>/), size images of
-#                       all image variants in the size profile
+#                       all image variants in the size profile; check that
+#                       the library calls nothing but memcpy/memset/memcmp,
+#                       the port hook and compiler helpers
 #   embedded-firmware   Cortex-M4F builds, run the firmware test app on QEMU
 #                       (mps2-an386) in every profile with the tbcount plugin,
 #                       unicorn cross-check of the instruction counts
@@ -45,6 +47,8 @@ emb_cells = $(foreach t,$(1),$(foreach p,$(EMB_PROFILES),emb-cross-$(t)@$(p)))
         emb-determinism emb-figures emb-clean $(call emb_cells,$(EMB_TARGETS))
 
 cross: $(call emb_cells,$(EMB_TARGETS))
+	@$(EMB_PYTHON) $(EMB_ROOT)/tools/report/report.py check-undefined --build $(EMB_BUILD) \
+	  --targets "$(EMB_TARGETS)" --profiles "$(EMB_PROFILES)"
 
 # emb-cross-<target>@<profile>: configure (once) and build one cell.
 $(call emb_cells,$(EMB_TARGETS)): emb-cross-%:

@@ -12,6 +12,10 @@
   report.py markdown --figures figures.json --budgets tools/budgets.txt --out docs/footprint.md
   report.py same-figures a.json b.json
       Exit 1 unless two firmware runs gave identical figures.
+  report.py check-undefined --build build/embedded --targets "..." --profiles "..."
+      The library may reference nothing outside itself but memcpy, memset,
+      memcmp, the port hook picopsa_port_entropy and compiler runtime
+      helpers (__aeabi_*, __udivdi3, ...): no OS or other libc calls.
 
 Budget file: one budget per line, "#" comments:
     <target> <profile> <metric> <subject> <limit>
@@ -366,6 +370,34 @@ def cmd_same_figures(args):
     return 0
 
 
+ALLOWED_UNDEFINED = {"memcpy", "memset", "memcmp", "picopsa_port_entropy"}
+
+
+def cmd_check_undefined(args):
+    failures = checked = 0
+    for target in args.targets.split():
+        nm = {"rv32imac": "riscv64-unknown-elf-nm"}.get(target, "arm-none-eabi-nm")
+        for profile in args.profiles.split():
+            lib = os.path.join(args.build, "%s-%s" % (target, profile), "libpicopsa_all.a")
+            if not os.path.exists(lib):
+                print("symbols: MISSING %s" % lib)
+                failures += 1
+                continue
+            out = subprocess.run([nm, "-g", lib], check=True, capture_output=True, text=True).stdout
+            defined = {l.split()[-1] for l in out.splitlines() if len(l.split()) == 3}
+            undefined = {l.split()[-1] for l in out.splitlines()
+                         if len(l.split()) == 2 and l.split()[0] == "U"}
+            external = sorted(u for u in undefined - defined
+                              if u not in ALLOWED_UNDEFINED and not u.startswith("__"))
+            checked += 1
+            if external:
+                failures += 1
+                print("symbols: FAIL %s-%s references %s" % (target, profile, ", ".join(external)))
+    print("symbols: %d libraries checked, %d failed (allowed outside the library: %s, "
+          "compiler helpers __*)" % (checked, failures, ", ".join(sorted(ALLOWED_UNDEFINED))))
+    return 1 if failures else 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -383,12 +415,17 @@ def main():
     c.add_argument("--figures", required=True)
     c.add_argument("--budgets")
     c.add_argument("--out", required=True)
+    c = sub.add_parser("check-undefined")
+    c.add_argument("--build", required=True)
+    c.add_argument("--targets", required=True)
+    c.add_argument("--profiles", required=True)
     c = sub.add_parser("same-figures")
     c.add_argument("first")
     c.add_argument("second")
     args = ap.parse_args()
     return {"collect": cmd_collect, "check-budgets": cmd_check_budgets,
-            "markdown": cmd_markdown, "same-figures": cmd_same_figures}[args.cmd](args)
+            "markdown": cmd_markdown, "same-figures": cmd_same_figures,
+            "check-undefined": cmd_check_undefined}[args.cmd](args)
 
 
 if __name__ == "__main__":
