@@ -116,10 +116,10 @@
 #endif
 #endif
 /* Fixed-base (signing, key generation) table: number of radix-16 comb
- * sub-tables, a power of two 1..64. Each costs 8 points x 120 bytes of
- * flash (960 B); fewer tables cost 4 doublings per halving. Default: 32
- * (30 KB) on 64-bit hosts, 4 (3.8 KB) on MCUs. docs/footprint.md has the
- * flash/cycles curve. */
+ * sub-tables, a power of two 1..64. Each costs 8 points of flash (960 B
+ * with 51-bit limbs, 768 B with 32-bit limbs); halving T adds 4 x (64/T)
+ * doublings. Default: 32 (30 KB) on 64-bit hosts, 4 (3 KB) on MCUs.
+ * docs/ed25519.md has the flash/cycles curve. */
 #ifndef PICOPSA_ED25519_BASE_TABLES
 #if PICOPSA_ED25519_FE51
 #define PICOPSA_ED25519_BASE_TABLES 32
@@ -128,13 +128,14 @@
 #endif
 #endif
 /* Verification: wNAF window width for the base point (4..8), whose odd
- * multiples are a flash table of 2^(w-2) x 120 bytes. Default 8 (7.5 KB)
- * on 64-bit hosts, 5 (960 B) on MCUs. */
+ * multiples are a flash table of 2^(w-2) points (120 B each with 51-bit
+ * limbs, 96 B with 32-bit limbs). Default 8 (7.5 KB) on 64-bit hosts, 4
+ * (384 B) on MCUs, where 5 is only 1% faster for 400 B more. */
 #ifndef PICOPSA_ED25519_VERIFY_WINDOW
 #if PICOPSA_ED25519_FE51
 #define PICOPSA_ED25519_VERIFY_WINDOW 8
 #else
-#define PICOPSA_ED25519_VERIFY_WINDOW 5
+#define PICOPSA_ED25519_VERIFY_WINDOW 4
 #endif
 #endif
 
