@@ -1,0 +1,175 @@
+/*
+ * test_psa_config_check.c -- builds that must NOT compile or link, and say
+ * why:
+ *  - each contradiction that include/picopsa/config_check.h rejects gives
+ *    its own #error message (HMAC without a hash, no HMAC for the DRBG,
+ *    Ed25519 without SHA-512, RSA pair without RSA public key, out-of-range
+ *    sizes and slot counts), and a PICOPSA_DRBG_HASH whose hash is disabled
+ *    stops src/random/pp_random.c;
+ *  - the default configuration compiles (the control: the compiler command
+ *    works, so the failures above are the checks' doing);
+ *  - the RNG linked without an entropy port fails at link time naming
+ *    `picopsa_port_entropy` (include/picopsa/port.h: no silent fallback),
+ *    and links once a port function is supplied (the control).
+ * The compiler is $CC or `cc`; the sources are found from the test data
+ * directory (tests/data/../..).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_util.h"
+
+static char root[512];
+static const char *cc;
+
+/* Run `command` (stderr folded in), return its exit status; the first
+ * output_size-1 bytes of its output go to output. */
+static int run(const char *command, char *output, size_t output_size)
+{
+    char full[8300];
+    size_t used = 0, n;
+    FILE *pipe;
+    int status;
+
+    snprintf(full, sizeof(full), "%s 2>&1", command);
+    pipe = popen(full, "r");
+    if (pipe == NULL) {
+        return -1;
+    }
+    output[0] = '\0';
+    while ((n = fread(output + used, 1, output_size - 1u - used, pipe)) > 0) {
+        used += n;
+        if (used == output_size - 1u) {
+            char sink[256];
+            while (fread(sink, 1, sizeof(sink), pipe) > 0) {
+            }
+            break;
+        }
+    }
+    output[used] = '\0';
+    status = pclose(pipe);
+    return status;
+}
+
+/* Compile `source` (a file under the root) with `defines`; expect failure
+ * naming `message`, or success when message is NULL. */
+static void expect_compile(const char *source, const char *defines, const char *message)
+{
+    char command[8192], output[16384];
+    int status;
+    snprintf(command, sizeof(command), "%s -std=c99 -fsyntax-only -I%s/include -I%s/src %s %s/%s",
+             cc, root, root, defines, root, source);
+    status = run(command, output, sizeof(output));
+    if (message == NULL) {
+        if (!CHECK(status == 0)) {
+            printf("  command: %s\n%s\n", command, output);
+        }
+        return;
+    }
+    if (!CHECK(status != 0 && strstr(output, message) != NULL)) {
+        printf("  command: %s\n  wanted an error with \"%s\", got status %d:\n%s\n", command,
+               message, status, output);
+    }
+}
+
+/* The RNG (and what it needs) plus a main that seeds it, linked with or
+ * without a port function. */
+static void expect_link(int with_port, const char *message)
+{
+    static const char main_without_port[] =
+        "#include \"random/pp_random.h\"\n"
+        "int main(void) { return pp_random_init() == PSA_SUCCESS ? 0 : 1; }\n";
+    static const char port[] =
+        "#include <picopsa/port.h>\n"
+        "#include <string.h>\n"
+        "int picopsa_port_entropy(uint8_t *buf, size_t len) { memset(buf, 0x5a, len); return 0; }\n";
+    char dir[] = "/tmp/picopsa_config_check_XXXXXX";
+    char path[128], command[8192], output[16384];
+    FILE *f;
+    int status;
+
+    if (mkdtemp(dir) == NULL) {
+        CHECK(0);
+        return;
+    }
+    snprintf(path, sizeof(path), "%s/main.c", dir);
+    f = fopen(path, "w");
+    if (f == NULL) {
+        CHECK(0);
+        return;
+    }
+    fputs(main_without_port, f);
+    if (with_port) {
+        fputs(port, f);
+    }
+    fclose(f);
+    snprintf(command, sizeof(command),
+             "%s -std=c99 -O0 -I%s/include -I%s/src -o %s/prog %s %s/src/random/*.c "
+             "%s/src/mac/*.c %s/src/hash/*.c %s/src/common/*.c",
+             cc, root, root, dir, path, root, root, root, root);
+    status = run(command, output, sizeof(output));
+    if (message == NULL) {
+        if (!CHECK(status == 0)) {
+            printf("  command: %s\n%s\n", command, output);
+        }
+    } else if (!CHECK(status != 0 && strstr(output, message) != NULL)) {
+        printf("  command: %s\n  wanted a link error with \"%s\", got status %d:\n%s\n", command,
+               message, status, output);
+    }
+    snprintf(command, sizeof(command), "rm -rf %s", dir);
+    CHECK(system(command) == 0);
+}
+
+int main(void)
+{
+    static const char no_sha2[] = "-DPSA_WANT_ALG_SHA_224=0 -DPSA_WANT_ALG_SHA_256=0 "
+                                  "-DPSA_WANT_ALG_SHA_384=0 -DPSA_WANT_ALG_SHA_512=0";
+    const char *data = test_data_path("../..");
+    char defines[512];
+
+    snprintf(root, sizeof(root), "%s", data);
+    cc = getenv("CC");
+    if (cc == NULL || cc[0] == '\0') {
+        cc = "cc";
+    }
+    printf("compiler: %s, sources: %s\n", cc, root);
+
+    /* Control: the default configuration compiles. */
+    expect_compile("include/picopsa/config.h", "", NULL);
+    expect_compile("src/random/pp_random.c", "", NULL);
+
+    /* Contradictions, one #error each. */
+    expect_compile("include/picopsa/config.h", no_sha2, "PSA_WANT_ALG_HMAC needs at least one");
+    expect_compile("include/picopsa/config.h", "-DPSA_WANT_ALG_HMAC=0",
+                   "the DRBG is HMAC_DRBG");
+    expect_compile("include/picopsa/config.h", "-DPSA_WANT_ALG_SHA_512=0",
+                   "Ed25519 needs PSA_WANT_ALG_SHA_512");
+    expect_compile("include/picopsa/config.h", "-DPSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY=0",
+                   "an RSA key pair needs PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY");
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_RSA_MAX_BITS=1000",
+                   "PICOPSA_RSA_MAX_BITS must be");
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_RSA_MIN_BITS=8192",
+                   "PICOPSA_RSA_MIN_BITS must be");
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_DRBG_RESEED_INTERVAL=0",
+                   "PICOPSA_DRBG_RESEED_INTERVAL must be at least 1");
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_KEY_SLOT_COUNT=0",
+                   "PICOPSA_KEY_SLOT_COUNT must be");
+    expect_compile("include/picopsa/config.h",
+                   "-DPICOPSA_KEY_SLOT_COUNT=4 -DPICOPSA_KEY_SLOT_LARGE_COUNT=5",
+                   "PICOPSA_KEY_SLOT_LARGE_COUNT must be");
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_HMAC_MAX_KEY_BYTES=0",
+                   "PICOPSA_HMAC_MAX_KEY_BYTES must be");
+    /* The DRBG's hash switched off: caught where the DRBG is built. */
+    snprintf(defines, sizeof(defines),
+             "-DPSA_WANT_ALG_SHA_512=0 -DPSA_WANT_ALG_PURE_EDDSA=0 -DPSA_WANT_ALG_ED25519PH=0 "
+             "-DPICOPSA_DRBG_HASH=PSA_ALG_SHA_512");
+    expect_compile("src/random/pp_random.c", defines, "pp_random_drbg_hash_must_be_sha256_or_sha512");
+
+    /* No entropy port: the link names the missing hook; with one it links. */
+    expect_link(0, "picopsa_port_entropy");
+    expect_link(1, NULL);
+    return test_report("psa_config_check");
+}
