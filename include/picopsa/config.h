@@ -54,6 +54,7 @@
 #ifndef PSA_WANT_ALG_HMAC
 #define PSA_WANT_ALG_HMAC 1
 #endif
+/* The PSA_KEY_TYPE_HMAC key type (raw bytes in a key slot): no code cost. */
 #ifndef PSA_WANT_KEY_TYPE_HMAC
 #define PSA_WANT_KEY_TYPE_HMAC 1
 #endif
