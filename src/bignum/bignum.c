@@ -675,3 +675,200 @@ void pp_bn_mod_exp_public_vartime(pp_limb *r, const pp_limb *x, uint64_t e,
     pp_wipe(acc, n * sizeof(pp_limb));
     pp_wipe(scratch, SCRATCH_LIMBS(n) * sizeof(pp_limb));
 }
+
+/* ---- inversion of public values (variable time) ---------------------- */
+
+/* Index of the lowest set bit of a (len limbs, a != 0). */
+static size_t ctz_vartime(const pp_limb *a)
+{
+    size_t i = 0, count;
+    pp_limb x;
+    while (a[i] == 0) {
+        i++;
+    }
+    x = a[i];
+    count = i * W;
+    while ((x & 1u) == 0) {
+        x >>= 1;
+        count++;
+    }
+    return count;
+}
+
+/* a (len limbs) >>= bits, in place. */
+static void shr_vartime(pp_limb *a, size_t len, size_t bits)
+{
+    size_t q = bits / W, i;
+    unsigned s = (unsigned)(bits % W);
+    if (q > 0) {
+        for (i = 0; i + q < len; i++) {
+            a[i] = a[i + q];
+        }
+        for (; i < len; i++) {
+            a[i] = 0;
+        }
+    }
+    if (s > 0) {
+        for (i = 0; i + 1u < len; i++) {
+            a[i] = (a[i] >> s) | (a[i + 1u] << (W - s));
+        }
+        a[len - 1u] >>= s;
+    }
+}
+
+/* a (len limbs) <<= bits, in place; the caller knows nothing falls out. */
+static void shl_vartime(pp_limb *a, size_t len, size_t bits)
+{
+    size_t q = bits / W, i;
+    unsigned s = (unsigned)(bits % W);
+    if (q > 0) {
+        for (i = len; i > q; i--) {
+            a[i - 1u] = a[i - 1u - q];
+        }
+        for (i = 0; i < q && i < len; i++) {
+            a[i] = 0;
+        }
+    }
+    if (s > 0) {
+        for (i = len - 1u; i > 0; i--) {
+            a[i] = (a[i] << s) | (a[i - 1u] >> (W - s));
+        }
+        a[0] <<= s;
+    }
+}
+
+/* The common step in one pass each (the low limb of a - b is nonzero
+ * except with probability 2^-w): a = (a - b) >> tz for odd a > b, with tz
+ * the trailing zeros of a - b (1 <= tz < w), returned; 0 when the low limb
+ * of a - b is zero (a is then unchanged). */
+static unsigned sub_shr_vartime(pp_limb *a, const pp_limb *b, size_t len)
+{
+    pp_limb prev = a[0] - b[0], borrow = (pp_limb)(a[0] < b[0]);
+    unsigned tz = 0;
+    size_t i;
+    if (prev == 0) {
+        return 0;
+    }
+    while (((prev >> tz) & 1u) == 0) {
+        tz++;
+    }
+    for (i = 1; i < len; i++) {
+        pp_limb ai = a[i], bi = b[i];
+        pp_limb d = ai - bi - borrow;
+        borrow = (pp_limb)((ai < bi) | ((ai == bi) & (borrow != 0)));
+        a[i - 1u] = (prev >> tz) | (d << (W - tz));
+        prev = d;
+    }
+    a[len - 1u] = prev >> tz;
+    return tz;
+}
+
+/* x1 += x2 and x2 <<= tz (1 <= tz < w) over cl limbs in one pass. */
+static void add_shl_vartime(pp_limb *x1, pp_limb *x2, size_t cl, unsigned tz)
+{
+    pp_limb carry = 0, prev = 0;
+    size_t i;
+    for (i = 0; i < cl; i++) {
+        pp_limb b = x2[i];
+        pp_dlimb sum = (pp_dlimb)x1[i] + b + carry;
+        x1[i] = (pp_limb)sum;
+        carry = (pp_limb)(sum >> W);
+        x2[i] = (b << tz) | (prev >> (W - tz));
+        prev = b;
+    }
+}
+
+/* -1, 0, 1 as a <, ==, > b (len limbs). */
+static int cmp_vartime(const pp_limb *a, const pp_limb *b, size_t len)
+{
+    size_t i = len;
+    while (i > 0) {
+        i--;
+        if (a[i] != b[i]) {
+            return a[i] > b[i] ? 1 : -1;
+        }
+    }
+    return 0;
+}
+
+pp_limb pp_bn_mod_inv_vartime(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0inv,
+                              size_t n, pp_limb *work)
+{
+    /* Kaliski's almost Montgomery inverse (IEEE Trans. Computers 44(8),
+     * 1995), a binary extended Euclid with the invariants
+     *   m = u * x2 + v * x1,  a * x1 = -u * 2^k,  a * x2 = v * 2^k  (mod m),
+     * starting from u = m, v = a, x1 = 0, x2 = 1, k = 0. Each step halves
+     * an even u or v (doubling the other side's coefficient), or replaces
+     * the larger of two odd u, v by their halved difference; all trailing
+     * zeros go at once. It stops at u == v = gcd(a, m); for gcd 1,
+     * a^-1 = x2 * 2^-k, with x1, x2 <= m throughout and k <= 2 w n. */
+    pp_limb *u = work, *v = work + n, *x1 = work + 2u * n, *x2 = work + 3u * n;
+    size_t len = n, cl = 1, k = 0, tz;
+    int c;
+
+    pp_bn_copy(u, m, n);
+    pp_bn_copy(v, a, n);
+    pp_bn_zero(x1, n);
+    pp_bn_zero(x2, n);
+    x2[0] = 1;
+    if (pp_bn_is_zero_mask(v, n) != 0) {
+        pp_bn_zero(r, n);
+        return 0;
+    }
+    tz = ctz_vartime(v);
+    shr_vartime(v, len, tz);
+    k += tz; /* x1 = 0 stays 0 */
+    for (;;) {
+        while (len > 1u && u[len - 1u] == 0 && v[len - 1u] == 0) {
+            len--;
+        }
+        c = cmp_vartime(u, v, len);
+        if (c == 0) {
+            break;
+        }
+        /* Coefficients may gain one limb by the addition and tz / w + 1
+         * by the shift; limbs at and above cl are zero. */
+        {
+            pp_limb *big = (c > 0) ? u : v, *small = (c > 0) ? v : u;
+            pp_limb *grow = (c > 0) ? x1 : x2, *other = (c > 0) ? x2 : x1;
+            tz = sub_shr_vartime(big, small, len);
+            if (tz != 0) {
+                cl = (cl + 1u < n) ? cl + 1u : n;
+                add_shl_vartime(grow, other, cl, (unsigned)tz);
+            } else {
+                (void)pp_bn_sub(big, big, small, len);
+                tz = ctz_vartime(big);
+                shr_vartime(big, len, tz);
+                cl = (cl + 1u + tz / W + 1u < n) ? cl + 1u + tz / W + 1u : n;
+                (void)pp_bn_add(grow, grow, other, cl);
+                shl_vartime(other, cl, tz);
+            }
+        }
+        k += tz;
+        while (cl > 1u && x1[cl - 1u] == 0 && x2[cl - 1u] == 0) {
+            cl--;
+        }
+    }
+    if (len != 1u || u[0] != 1u) {
+        pp_bn_zero(r, n);
+        return 0; /* gcd(a, m) > 1 */
+    }
+    if (cmp_vartime(x2, m, n) >= 0) {
+        (void)pp_bn_sub(x2, x2, m, n);
+    }
+    /* x2 * 2^-k: Montgomery multiplications by 1 (each divides by R) and
+     * by 2^(wn - k) (u is free now). */
+    while (k >= W * n) {
+        pp_bn_zero(u, n);
+        u[0] = 1;
+        pp_bn_mont_mul(x2, x2, u, m, m0inv, n);
+        k -= W * n;
+    }
+    if (k > 0) {
+        pp_bn_zero(u, n);
+        u[(W * n - k) / W] = (pp_limb)1 << ((W * n - k) % W);
+        pp_bn_mont_mul(x2, x2, u, m, m0inv, n);
+    }
+    pp_bn_copy(r, x2, n);
+    return ~(pp_limb)0;
+}

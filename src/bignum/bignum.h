@@ -134,4 +134,13 @@ void pp_bn_mod_exp_public_vartime(pp_limb *r, const pp_limb *x, uint64_t e,
                                   const pp_limb *m, pp_limb m0inv, const pp_limb *r2, size_t n,
                                   int fast);
 
+/* r = a^-1 mod m for odd m > 1 and 0 < a < m (n limbs each, normal form),
+ * by a binary extended Euclid (Kaliski's almost inverse). Returns
+ * all-ones, or 0 with r = 0 when gcd(a, m) > 1 or a = 0. VARIABLE TIME IN
+ * a AND m: for public values only (the RSA private operation inverts a
+ * blinded product mod the public n, never anything mod p or q). work:
+ * 4 n limbs. r may alias a. */
+pp_limb pp_bn_mod_inv_vartime(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0inv,
+                              size_t n, pp_limb *work);
+
 #endif /* PICOPSA_BIGNUM_H */

@@ -2,19 +2,24 @@
  * rsa_core.c -- the RSA public and private operations (RFC 8017 5.1.1,
  * 5.1.2, 5.2.1, 5.2.2) on the key material of rsa_key.c.
  *
- * Private operation, per prime m in {p, q} with CRT exponent dm:
- *   1. x_m = x mod m, computed by Montgomery reduction (x < n < m * R).
- *   2. Base blinding with a fresh random r mod m: x' = x_m * r^e.
- *   3. One constant-time two-base exponentiation sharing its squarings:
- *        y_m = x'^dm * r^(m - 2) = x_m^dm * r^(e dm) * r^-1 = x_m^dm,
- *      since e dm = 1 mod (m - 1) and r^(m-2) = r^-1 (Fermat). So the
- *      unblinding inverse costs one extra multiplication per window
- *      instead of an inversion, and never leaks r.
- *   4. Garner: y = y_q + q * ((y_p - y_q) * qinv mod p)   (RFC 8017 5.1.2 2.b)
+ * Private operation:
+ *   1. Base blinding mod the public n (Kocher 1996, sec. 10): a fresh
+ *      random r per operation, x' = x * r^e mod n.
+ *   2. Per prime m in {p, q} with CRT exponent dm: x'_m = x' mod m by
+ *      Montgomery reduction, y_m = x'_m^dm by a constant-time fixed-window
+ *      exponentiation.
+ *   3. Garner: y' = y_q + q * ((y_p - y_q) * qinv mod p) = x^d * r mod n
+ *      (RFC 8017 5.1.2 2.b).
+ *   4. Unblinding: y = y' * r^-1 mod n. r^-1 comes from the blinded
+ *      inversion: with a second random s, t = r * s mod n is uniform and
+ *      independent of r, so t may be inverted by a variable-time Euclid
+ *      (it works mod the PUBLIC n only, never mod p or q, whose Euclid
+ *      trace would reveal the prime); then r^-1 = s * t^-1.
  *   5. Fault check (Boneh-DeMillo-Lipton / Bellcore): y^e mod n must equal
  *      x; otherwise the output is zeroed and CORRUPTION_DETECTED returned.
- * Everything is constant time: the range check of x and the fault check
- * end in masks, and the status is selected from them without a branch.
+ * Constant time in the key and in x: the range check of x and the fault
+ * check end in masks, and the status is selected from them without a
+ * branch. Only t (public by construction) drives branches.
  */
 #include <string.h>
 
@@ -24,18 +29,28 @@
 
 #define HMAX PP_RSA_HALF_MAX_LIMBS
 
+/* Extra random limbs above n's size so that a random value reduced mod n
+ * is within 2^-128 of uniform. */
+#define BLIND_EXTRA_LIMBS (128u / PP_BN_LIMB_BITS)
+
+/* The exponentiation's work area, also the blinding's scratch (random
+ * draws of 2 n limbs, the inversion's 4 n limbs). */
+#define EXP_LIMBS PP_BN_EXP_WORK_LIMBS(PICOPSA_RSA_WINDOW_BITS, HMAX, 1)
+#define WORK_LIMBS (EXP_LIMBS > 4u * PP_BN_MAX_LIMBS ? EXP_LIMBS : 4u * PP_BN_MAX_LIMBS)
+
 /* Everything secret of one private operation, wiped in one go. */
 typedef struct {
     pp_limb x[PP_BN_MAX_LIMBS];
     pp_limb n[PP_BN_MAX_LIMBS];
     pp_limb r2n[PP_BN_MAX_LIMBS];
+    pp_limb xb[PP_BN_MAX_LIMBS];   /* x r^e mod n */
+    pp_limb rinv[PP_BN_MAX_LIMBS]; /* r^-1 mod n  */
     pp_limb check[PP_BN_MAX_LIMBS];
     pp_limb y[2u * HMAX];
     pp_limb t[2u * HMAX];
     pp_limb m[HMAX], dm[HMAX], r2m[HMAX], r1[HMAX], one[HMAX];
-    pp_limb xm[HMAX], rnd[HMAX], rm[HMAX], mm2[HMAX];
-    pp_limb yp[HMAX], yq[HMAX];
-    pp_limb work[PP_BN_EXP_WORK_LIMBS(PICOPSA_RSA_WINDOW_BITS, HMAX, 2)];
+    pp_limb xm[HMAX], yp[HMAX], yq[HMAX];
+    pp_limb work[WORK_LIMBS];
 } private_work;
 
 psa_status_t pp_rsa_public_op(const uint8_t *material, const uint8_t *in, uint8_t *out)
@@ -59,14 +74,12 @@ psa_status_t pp_rsa_public_op(const uint8_t *material, const uint8_t *in, uint8_
     return PSA_SUCCESS;
 }
 
-/* One CRT half: s->yp or s->yq (Montgomery form when mont_out, else
- * normal) = x^dm mod m, blinded as described at the top. */
+/* One CRT half: result = x'^dm mod m in Montgomery form (x' = s->xb). */
 static psa_status_t private_half(const uint8_t *material, const pp_rsa_header *h,
                                  private_work *s, int is_p, pp_limb *result)
 {
     size_t hl = h->h_limbs;
     pp_limb m0inv = is_p ? h->p0inv : h->q0inv;
-    psa_status_t status;
 
     pp_rsa_field_read(s->m, material, h, is_p ? PP_RSA_F_P : PP_RSA_F_Q);
     pp_rsa_field_read(s->dm, material, h, is_p ? PP_RSA_F_DP : PP_RSA_F_DQ);
@@ -75,34 +88,57 @@ static psa_status_t private_half(const uint8_t *material, const pp_rsa_header *h
     s->one[0] = 1;
     pp_bn_mont_mul(s->r1, s->r2m, s->one, s->m, m0inv, hl); /* R mod m */
 
-    /* 1. x mod m in Montgomery form: REDC(x) = x R^-1, then two
-     *    multiplications by R^2 give x R. */
+    /* x' mod m in Montgomery form: REDC(x') = x' R^-1 (x' < n < m R),
+     * then two multiplications by R^2 give x' R. */
     pp_bn_zero(s->t, 2u * hl);
-    pp_bn_copy(s->t, s->x, h->n_limbs);
+    pp_bn_copy(s->t, s->xb, h->n_limbs);
     pp_bn_mont_reduce(s->xm, s->t, s->m, m0inv, hl);
     pp_bn_mont_mul(s->xm, s->xm, s->r2m, s->m, m0inv, hl);
     pp_bn_mont_mul(s->xm, s->xm, s->r2m, s->m, m0inv, hl);
 
-    /* 2. r = (random < R) * R mod m (nonzero except with probability
-     *    ~2^-(bits/2); r = 0 would only fail the final check). */
-    status = pp_random_bytes((uint8_t *)s->rnd, hl * sizeof(pp_limb));
+    if (pp_bn_mont_exp(result, s->xm, s->dm, NULL, NULL, hl, s->r1, s->m, m0inv, hl,
+                       s->work, EXP_LIMBS, h->fast) == 0) {
+        return PSA_ERROR_CORRUPTION_DETECTED; /* work area too small: a build error */
+    }
+    return PSA_SUCCESS;
+}
+
+/* A random value mod n, within 2^-128 of uniform: REDC of n + 128 / w
+ * random limbs (< 2^(w (2 nl - 1)) <= n R, so REDC applies). */
+static psa_status_t random_mod_n(pp_limb *r, private_work *s, size_t nl, pp_limb n0inv)
+{
+    psa_status_t status;
+    pp_bn_zero(s->work, 2u * nl);
+    status = pp_random_bytes((uint8_t *)s->work, (nl + BLIND_EXTRA_LIMBS) * sizeof(pp_limb));
+    pp_bn_mont_reduce(r, s->work, s->n, n0inv, nl);
+    return status;
+}
+
+/* 1.: s->xb = x r^e mod n and s->rinv = r^-1 mod n for a fresh random r.
+ * Returns all-ones in *inv_ok unless t was not invertible (probability
+ * ~2^-(bits/2): r or s shares a prime with n; the caller folds it into
+ * the fault mask). */
+static psa_status_t blind(const pp_rsa_header *h, private_work *s, pp_limb *inv_ok)
+{
+    size_t nl = h->n_limbs;
+    psa_status_t status;
+
+    status = random_mod_n(s->check, s, nl, h->n0inv);            /* r          */
+    if (status == PSA_SUCCESS) {
+        status = random_mod_n(s->xb, s, nl, h->n0inv);           /* s          */
+    }
     if (status != PSA_SUCCESS) {
         return status;
     }
-    pp_bn_mont_mul(s->rnd, s->rnd, s->r2m, s->m, m0inv, hl);        /* r        */
-    pp_bn_mont_mul(s->rm, s->rnd, s->r2m, s->m, m0inv, hl);         /* r R      */
-    pp_bn_mod_exp_public_vartime(s->t, s->rnd, h->e, s->m, m0inv, s->r2m, hl, h->fast); /* r^e */
-    pp_bn_mont_mul(s->t, s->t, s->r2m, s->m, m0inv, hl);            /* r^e R    */
-    pp_bn_mont_mul(s->xm, s->xm, s->t, s->m, m0inv, hl);            /* x r^e R  */
+    /* t = r s R^-1 mod n: uniform and independent of r because s R^-1 is.
+     * PUBLIC from here: the variable-time inversion only ever sees t. */
+    pp_bn_mont_mul(s->y, s->check, s->xb, s->n, h->n0inv, nl);
+    *inv_ok = pp_bn_mod_inv_vartime(s->rinv, s->y, s->n, h->n0inv, nl, s->work);
+    pp_bn_mont_mul(s->rinv, s->xb, s->rinv, s->n, h->n0inv, nl);  /* s t^-1 R^-1 = r^-1 */
 
-    /* 3. y = x'^dm * r^(m-2) (Montgomery form). m is odd and > 2. */
-    pp_bn_zero(s->t, hl);
-    s->t[0] = 2;
-    (void)pp_bn_sub(s->mm2, s->m, s->t, hl);
-    if (pp_bn_mont_exp(result, s->xm, s->dm, s->rm, s->mm2, hl, s->r1, s->m, m0inv, hl,
-                       s->work, sizeof(s->work) / sizeof(pp_limb), h->fast) == 0) {
-        return PSA_ERROR_CORRUPTION_DETECTED; /* work area too small: a build error */
-    }
+    pp_bn_mod_exp_public_vartime(s->y, s->check, h->e, s->n, h->n0inv, s->r2n, nl, h->fast);
+    pp_bn_mont_mul(s->xb, s->x, s->y, s->n, h->n0inv, nl);       /* x r^e R^-1 */
+    pp_bn_mont_mul(s->xb, s->xb, s->r2n, s->n, h->n0inv, nl);    /* x r^e      */
     return PSA_SUCCESS;
 }
 
@@ -111,7 +147,7 @@ psa_status_t pp_rsa_private_op(const uint8_t *material, const uint8_t *in, uint8
     pp_rsa_header h;
     private_work s;
     size_t k, hl, i;
-    pp_limb in_range, ok, borrow;
+    pp_limb in_range, ok, borrow, inv_ok = 0;
     psa_status_t status;
     uint32_t in_range32, ok32, st;
 
@@ -123,8 +159,12 @@ psa_status_t pp_rsa_private_op(const uint8_t *material, const uint8_t *in, uint8
     (void)pp_bn_from_bytes(s.x, h.n_limbs, in, k);
     pp_rsa_field_read(s.n, material, &h, PP_RSA_F_N);
     in_range = pp_bn_lt_mask(s.x, s.n, h.n_limbs);
+    pp_rsa_field_read(s.r2n, material, &h, PP_RSA_F_R2N);
 
-    status = private_half(material, &h, &s, 1, s.yp);            /* y_p R mod p */
+    status = blind(&h, &s, &inv_ok);                              /* 1.         */
+    if (status == PSA_SUCCESS) {
+        status = private_half(material, &h, &s, 1, s.yp);        /* y_p R mod p */
+    }
     if (status == PSA_SUCCESS) {
         status = private_half(material, &h, &s, 0, s.yq);        /* y_q R mod q */
     }
@@ -132,7 +172,7 @@ psa_status_t pp_rsa_private_op(const uint8_t *material, const uint8_t *in, uint8
         pp_wipe(&s, sizeof(s));
         return status;
     }
-    /* 4. Garner. q's half left s.m/s.one set for q: leave Montgomery form. */
+    /* 3. Garner. q's half left s.m/s.one set for q: leave Montgomery form. */
     pp_bn_mont_mul(s.yq, s.yq, s.one, s.m, h.q0inv, hl);          /* y_q < q    */
     pp_rsa_field_read(s.m, material, &h, PP_RSA_F_P);
     pp_rsa_field_read(s.r2m, material, &h, PP_RSA_F_R2P);
@@ -145,15 +185,17 @@ psa_status_t pp_rsa_private_op(const uint8_t *material, const uint8_t *in, uint8
     pp_bn_mul(s.y, s.m, hl, s.yp, hl);                             /* q h        */
     pp_bn_zero(s.t, 2u * hl);
     pp_bn_copy(s.t, s.yq, hl);
-    (void)pp_bn_add(s.y, s.y, s.t, 2u * hl);                       /* y < n      */
+    (void)pp_bn_add(s.y, s.y, s.t, 2u * hl);                       /* y' < n     */
 
-    /* 5. Fault check with the public key. y < n, so its limbs beyond
-     *    n_limbs are zero and the first n_limbs hold it. */
-    pp_rsa_field_read(s.r2n, material, &h, PP_RSA_F_R2N);
-    pp_bn_zero(s.check, h.n_limbs);
+    /* 4. Unblind: y' < n, so its limbs beyond n_limbs are zero and the
+     *    first n_limbs hold it. */
+    pp_bn_mont_mul(s.y, s.y, s.rinv, s.n, h.n0inv, h.n_limbs);     /* y R^-1     */
+    pp_bn_mont_mul(s.y, s.y, s.r2n, s.n, h.n0inv, h.n_limbs);      /* y = x^d    */
+
+    /* 5. Fault check with the public key. */
     pp_bn_copy(s.t, s.y, h.n_limbs);
     pp_bn_mod_exp_public_vartime(s.check, s.t, h.e, s.n, h.n0inv, s.r2n, h.n_limbs, h.fast);
-    ok = pp_bn_eq_mask(s.check, s.x, h.n_limbs) & in_range;
+    ok = pp_bn_eq_mask(s.check, s.x, h.n_limbs) & in_range & inv_ok;
 
     pp_bn_to_bytes(out, k, s.y, h.n_limbs);
     for (i = 0; i < k; i++) {

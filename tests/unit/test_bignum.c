@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include <openssl/bn.h>
+#include <openssl/err.h>
 
 #include "bignum/bignum.h"
 #include "test_util.h"
@@ -216,6 +217,76 @@ static void test_size(size_t bits, int top_zero_bits, int exp_rounds)
     BN_free(Rinv);
 }
 
+/* pp_bn_mod_inv_vartime against BN_mod_inverse: random a (also tiny,
+ * m - 1, a power of two, a multiple of a factor of a composite m), and the
+ * refusals (a = 0, gcd > 1). */
+static void test_inverse(size_t bits, int top_zero_bits)
+{
+    size_t n = PP_BN_LIMBS(bits);
+    pp_limb m[MAXL], a[MAXL], r[MAXL], f[MAXL], g[MAXL];
+    static pp_limb work[4u * MAXL];
+    pp_limb m0inv, ok;
+    BIGNUM *M, *A, *X = BN_new();
+    int iter;
+
+    random_odd_modulus(m, n, top_zero_bits);
+    m0inv = pp_bn_mont_m0inv(m[0]);
+    M = bn_of(m, n);
+    for (iter = 0; iter < 12; iter++) {
+        pp_bn_zero(a, n);
+        if (iter == 0) {
+            a[0] = 1;
+        } else if (iter == 1) {
+            a[0] = 2;
+        } else if (iter == 2) {
+            pp_bn_copy(a, m, n);
+            a[0] -= 1u; /* m - 1 */
+        } else if (iter == 3) {
+            a[n / 2u] = (pp_limb)1 << 7; /* a power of two: long shifts */
+        } else {
+            random_below(a, m, n);
+        }
+        A = bn_of(a, n);
+        ok = pp_bn_mod_inv_vartime(r, a, m, m0inv, n, work);
+        if (BN_mod_inverse(X, A, M, ctx) != NULL) {
+            CHECK(ok == (pp_limb)0 - 1u);
+            CHECK(equals_bn(r, n, X));
+        } else {
+            CHECK(ok == 0);
+            CHECK(pp_bn_is_zero_mask(r, n) != 0);
+        }
+        /* in place */
+        ok = pp_bn_mod_inv_vartime(a, a, m, m0inv, n, work);
+        CHECK(pp_bn_eq_mask(a, r, n) != 0);
+        BN_free(A);
+    }
+    ERR_clear_error();
+    /* a = 0 */
+    pp_bn_zero(a, n);
+    CHECK(pp_bn_mod_inv_vartime(r, a, m, m0inv, n, work) == 0);
+    /* composite m = f * g (odd f of 64 bits), a = 3 f: gcd > 1 */
+    pp_bn_zero(f, n);
+    pp_bn_zero(g, n);
+    test_rng_bytes((uint8_t *)f, 8);
+    f[0] |= 1u;
+    random_odd_modulus(g, n - 64u / PP_BN_LIMB_BITS, 0);
+    {
+        pp_limb prod[2 * MAXL];
+        pp_bn_mul(prod, g, n, f, n);
+        pp_bn_copy(m, prod, n);
+        pp_bn_zero(a, n);
+        a[0] = 3;
+        pp_bn_mul(prod, f, n, a, n);
+        pp_bn_copy(a, prod, n);
+    }
+    m0inv = pp_bn_mont_m0inv(m[0]);
+    ok = pp_bn_mod_inv_vartime(r, a, m, m0inv, n, work);
+    CHECK(ok == 0);
+    CHECK(pp_bn_is_zero_mask(r, n) != 0);
+    BN_free(M);
+    BN_free(X);
+}
+
 static void test_bytes(void)
 {
     uint8_t in[40], out[40];
@@ -259,6 +330,8 @@ int main(void)
         test_size(sizes[i], 0, sizes[i] >= 3072 ? 3 : 6);
         /* a modulus shorter than its limbs (top limb partly zero) */
         test_size(sizes[i], 5, 2);
+        test_inverse(sizes[i], 0);
+        test_inverse(sizes[i], 13);
     }
     BN_CTX_free(ctx);
     return test_report("bignum");
