@@ -299,5 +299,8 @@
 #endif
 #define PSA_EXPORT_KEY_PAIR_MAX_SIZE PSA_MAX_OF_(PSA_RSA_KEY_PAIR_EXPORT_MAX_, (size_t)32)
 #define PSA_EXPORT_PUBLIC_KEY_MAX_SIZE PSA_MAX_OF_(PSA_RSA_PUBLIC_EXPORT_MAX_, (size_t)32)
+/* Crypto API 1.3 addition (like psa_generate_key_custom): either kind. */
+#define PSA_EXPORT_ASYMMETRIC_KEY_MAX_SIZE                                     \
+    PSA_MAX_OF_(PSA_EXPORT_KEY_PAIR_MAX_SIZE, PSA_EXPORT_PUBLIC_KEY_MAX_SIZE)
 
 #endif /* PSA_CRYPTO_SIZES_H */

@@ -126,6 +126,8 @@ static void test_rsa_size(unsigned bits)
     CHECK(pub_size == PSA_EXPORT_PUBLIC_KEY_OUTPUT_SIZE(PSA_KEY_TYPE_RSA_PUBLIC_KEY, bits));
     CHECK(pair_size <= PSA_EXPORT_KEY_PAIR_MAX_SIZE);
     CHECK(pub_size <= PSA_EXPORT_PUBLIC_KEY_MAX_SIZE);
+    CHECK(pair_size <= PSA_EXPORT_ASYMMETRIC_KEY_MAX_SIZE &&
+          pub_size <= PSA_EXPORT_ASYMMETRIC_KEY_MAX_SIZE);
     CHECK(pair_size >= rsa_key_pair_der_max(bits));
     CHECK(pub_size >= rsa_public_der_max(bits));
     CHECK(sig_size == k && sig_size <= PSA_SIGNATURE_MAX_SIZE);
@@ -226,7 +228,7 @@ static void test_ed25519_sizes(void)
                  PSA_ERROR_BUFFER_TOO_SMALL);
     CHECK(PSA_SIGN_OUTPUT_SIZE(pair_type, 255, PSA_ALG_ED25519PH) == 64);
     CHECK(PSA_SIGNATURE_MAX_SIZE >= 64 && PSA_EXPORT_KEY_PAIR_MAX_SIZE >= 32 &&
-          PSA_EXPORT_PUBLIC_KEY_MAX_SIZE >= 32);
+          PSA_EXPORT_PUBLIC_KEY_MAX_SIZE >= 32 && PSA_EXPORT_ASYMMETRIC_KEY_MAX_SIZE >= 32);
     CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
 #else
     printf("Ed25519 not built: Ed25519 size checks skipped\n");
