@@ -467,6 +467,12 @@ void pp_bn_mont_mul(pp_limb *r, const pp_limb *a, const pp_limb *b,
     pp_wipe(scratch, SCRATCH_LIMBS(n) * sizeof(pp_limb));
 }
 
+void pp_bn_mont_mul_work(pp_limb *r, const pp_limb *a, const pp_limb *b,
+                         const pp_limb *m, pp_limb m0inv, size_t n, pp_limb *work)
+{
+    mont_mul_scratch(r, a, b, m, m0inv, n, work, select_row());
+}
+
 void pp_bn_mont_sqr(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0inv, size_t n)
 {
     pp_limb scratch[SCRATCH_LIMBS(PP_BN_MAX_LIMBS)];
@@ -645,12 +651,20 @@ void pp_bn_mod_exp_public_vartime(pp_limb *r, const pp_limb *x, uint64_t e,
                                   const pp_limb *m, pp_limb m0inv, const pp_limb *r2, size_t n,
                                   int fast)
 {
+    pp_limb work[PP_BN_PUBLIC_EXP_WORK_LIMBS(PP_BN_MAX_LIMBS)];
+    pp_bn_mod_exp_public_vartime_work(r, x, e, m, m0inv, r2, n, fast, work);
+}
+
+void pp_bn_mod_exp_public_vartime_work(pp_limb *r, const pp_limb *x, uint64_t e,
+                                       const pp_limb *m, pp_limb m0inv, const pp_limb *r2,
+                                       size_t n, int fast, pp_limb *work)
+{
     /* x^e = x^(e-1) * x: run square-and-multiply on e - 1 in Montgomery form
      * and let the last Montgomery multiplication by the plain x also leave
      * the Montgomery domain (saves the conversion back). */
-    pp_limb xm[PP_BN_MAX_LIMBS];
-    pp_limb acc[PP_BN_MAX_LIMBS];
-    pp_limb scratch[SCRATCH_LIMBS(PP_BN_MAX_LIMBS)];
+    pp_limb *xm = work;
+    pp_limb *acc = work + n;
+    pp_limb *scratch = work + 2u * n;
     uint64_t e1 = e - 1u;
     int bit;
     row_fn row = select_row() | (fast != 0);
@@ -861,13 +875,13 @@ pp_limb pp_bn_mod_inv_vartime(pp_limb *r, const pp_limb *a, const pp_limb *m, pp
     while (k >= W * n) {
         pp_bn_zero(u, n);
         u[0] = 1;
-        pp_bn_mont_mul(x2, x2, u, m, m0inv, n);
+        mont_mul_scratch(x2, x2, u, m, m0inv, n, work + 4u * n, select_row());
         k -= W * n;
     }
     if (k > 0) {
         pp_bn_zero(u, n);
         u[(W * n - k) / W] = (pp_limb)1 << ((W * n - k) % W);
-        pp_bn_mont_mul(x2, x2, u, m, m0inv, n);
+        mont_mul_scratch(x2, x2, u, m, m0inv, n, work + 4u * n, select_row());
     }
     pp_bn_copy(r, x2, n);
     return ~(pp_limb)0;

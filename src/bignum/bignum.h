@@ -86,6 +86,12 @@ pp_limb pp_bn_mont_m0inv(pp_limb m0);
  * a < R and b < m); r < m. */
 void pp_bn_mont_mul(pp_limb *r, const pp_limb *a, const pp_limb *b,
                     const pp_limb *m, pp_limb m0inv, size_t n);
+/* Work memory, in limbs, of pp_bn_mont_mul_work. */
+#define PP_BN_MONT_WORK_LIMBS(n) (3u * (size_t)(n) + 2u)
+/* pp_bn_mont_mul with its scratch in caller memory (not wiped: the caller
+ * wipes it with its other secrets). work must not alias r, a, b, m. */
+void pp_bn_mont_mul_work(pp_limb *r, const pp_limb *a, const pp_limb *b,
+                         const pp_limb *m, pp_limb m0inv, size_t n, pp_limb *work);
 /* r = a^2 * R^-1 mod m for a < m: the product uses n(n+1)/2 limb
  * multiplications instead of n^2. */
 void pp_bn_mont_sqr(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0inv, size_t n);
@@ -133,13 +139,21 @@ int pp_bn_fast_kernel(void);
 void pp_bn_mod_exp_public_vartime(pp_limb *r, const pp_limb *x, uint64_t e,
                                   const pp_limb *m, pp_limb m0inv, const pp_limb *r2, size_t n,
                                   int fast);
+/* Work memory, in limbs, of pp_bn_mod_exp_public_vartime_work. */
+#define PP_BN_PUBLIC_EXP_WORK_LIMBS(n) (5u * (size_t)(n) + 2u)
+/* The same with its scratch in caller memory (wiped before returning);
+ * work must not alias r, x, m or r2. */
+void pp_bn_mod_exp_public_vartime_work(pp_limb *r, const pp_limb *x, uint64_t e,
+                                       const pp_limb *m, pp_limb m0inv, const pp_limb *r2,
+                                       size_t n, int fast, pp_limb *work);
 
 /* r = a^-1 mod m for odd m > 1 and 0 < a < m (n limbs each, normal form),
  * by a binary extended Euclid (Kaliski's almost inverse). Returns
  * all-ones, or 0 with r = 0 when gcd(a, m) > 1 or a = 0. VARIABLE TIME IN
  * a AND m: for public values only (the RSA private operation inverts a
  * blinded product mod the public n, never anything mod p or q). work:
- * 4 n limbs. r may alias a. */
+ * PP_BN_MOD_INV_WORK_LIMBS(n). r may alias a. */
+#define PP_BN_MOD_INV_WORK_LIMBS(n) (7u * (size_t)(n) + 2u)
 pp_limb pp_bn_mod_inv_vartime(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0inv,
                               size_t n, pp_limb *work);
 

@@ -33,22 +33,22 @@
  * is within 2^-128 of uniform. */
 #define BLIND_EXTRA_LIMBS (128u / PP_BN_LIMB_BITS)
 
-/* The exponentiation's work area, also the blinding's scratch (random
- * draws of 2 n limbs, the inversion's 4 n limbs). */
+/* The exponentiation's work area, also every other step's scratch (random
+ * draws of 2 n limbs, the inversion, the public exponentiations, the
+ * Montgomery multiplications), so no callee needs a large stack frame. */
 #define EXP_LIMBS PP_BN_EXP_WORK_LIMBS(PICOPSA_RSA_WINDOW_BITS, HMAX, 1)
-#define WORK_LIMBS (EXP_LIMBS > 4u * PP_BN_MAX_LIMBS ? EXP_LIMBS : 4u * PP_BN_MAX_LIMBS)
+#define MAX2(a, b) ((a) > (b) ? (a) : (b))
+#define WORK_LIMBS MAX2(EXP_LIMBS, MAX2(PP_BN_MOD_INV_WORK_LIMBS(PP_BN_MAX_LIMBS), \
+                                         PP_BN_PUBLIC_EXP_WORK_LIMBS(PP_BN_MAX_LIMBS)))
 
 /* Everything secret of one private operation, wiped in one go. */
 typedef struct {
-    pp_limb x[PP_BN_MAX_LIMBS];
     pp_limb n[PP_BN_MAX_LIMBS];
     pp_limb r2n[PP_BN_MAX_LIMBS];
-    pp_limb xb[PP_BN_MAX_LIMBS];   /* x r^e mod n */
-    pp_limb rinv[PP_BN_MAX_LIMBS]; /* r^-1 mod n  */
-    pp_limb check[PP_BN_MAX_LIMBS];
-    pp_limb y[2u * HMAX];
+    pp_limb rinv[PP_BN_MAX_LIMBS]; /* r^-1 mod n */
+    pp_limb y[2u * HMAX];          /* x' = x r^e mod n until Garner, then y */
     pp_limb t[2u * HMAX];
-    pp_limb m[HMAX], dm[HMAX], r2m[HMAX], r1[HMAX], one[HMAX];
+    pp_limb m[HMAX], dm[HMAX], r2m[HMAX], r1[HMAX];
     pp_limb xm[HMAX], yp[HMAX], yq[HMAX];
     pp_limb work[WORK_LIMBS];
 } private_work;
@@ -74,7 +74,10 @@ psa_status_t pp_rsa_public_op(const uint8_t *material, const uint8_t *in, uint8_
     return PSA_SUCCESS;
 }
 
-/* One CRT half: result = x'^dm mod m in Montgomery form (x' = s->xb). */
+/* Montgomery multiplication with the scratch in the work area. */
+#define MONT_MUL(r, a, b, m, m0inv, n) pp_bn_mont_mul_work((r), (a), (b), (m), (m0inv), (n), s->work)
+
+/* One CRT half: result = x'^dm mod m in Montgomery form (x' = s->y). */
 static psa_status_t private_half(const uint8_t *material, const pp_rsa_header *h,
                                  private_work *s, int is_p, pp_limb *result)
 {
@@ -84,17 +87,17 @@ static psa_status_t private_half(const uint8_t *material, const pp_rsa_header *h
     pp_rsa_field_read(s->m, material, h, is_p ? PP_RSA_F_P : PP_RSA_F_Q);
     pp_rsa_field_read(s->dm, material, h, is_p ? PP_RSA_F_DP : PP_RSA_F_DQ);
     pp_rsa_field_read(s->r2m, material, h, is_p ? PP_RSA_F_R2P : PP_RSA_F_R2Q);
-    pp_bn_zero(s->one, hl);
-    s->one[0] = 1;
-    pp_bn_mont_mul(s->r1, s->r2m, s->one, s->m, m0inv, hl); /* R mod m */
+    pp_bn_zero(s->t, 2u * hl);
+    pp_bn_copy(s->t, s->r2m, hl);
+    pp_bn_mont_reduce(s->r1, s->t, s->m, m0inv, hl);             /* R mod m */
 
     /* x' mod m in Montgomery form: REDC(x') = x' R^-1 (x' < n < m R),
      * then two multiplications by R^2 give x' R. */
     pp_bn_zero(s->t, 2u * hl);
-    pp_bn_copy(s->t, s->xb, h->n_limbs);
+    pp_bn_copy(s->t, s->y, h->n_limbs);
     pp_bn_mont_reduce(s->xm, s->t, s->m, m0inv, hl);
-    pp_bn_mont_mul(s->xm, s->xm, s->r2m, s->m, m0inv, hl);
-    pp_bn_mont_mul(s->xm, s->xm, s->r2m, s->m, m0inv, hl);
+    MONT_MUL(s->xm, s->xm, s->r2m, s->m, m0inv, hl);
+    MONT_MUL(s->xm, s->xm, s->r2m, s->m, m0inv, hl);
 
     if (pp_bn_mont_exp(result, s->xm, s->dm, NULL, NULL, hl, s->r1, s->m, m0inv, hl,
                        s->work, EXP_LIMBS, h->fast) == 0) {
@@ -114,31 +117,34 @@ static psa_status_t random_mod_n(pp_limb *r, private_work *s, size_t nl, pp_limb
     return status;
 }
 
-/* 1.: s->xb = x r^e mod n and s->rinv = r^-1 mod n for a fresh random r.
+/* 1.: s->y = x r^e mod n and s->rinv = r^-1 mod n for a fresh random r.
  * Returns all-ones in *inv_ok unless t was not invertible (probability
  * ~2^-(bits/2): r or s shares a prime with n; the caller folds it into
  * the fault mask). */
-static psa_status_t blind(const pp_rsa_header *h, private_work *s, pp_limb *inv_ok)
+static psa_status_t blind(const pp_rsa_header *h, private_work *s, const uint8_t *in,
+                          pp_limb *inv_ok)
 {
     size_t nl = h->n_limbs;
     psa_status_t status;
 
-    status = random_mod_n(s->check, s, nl, h->n0inv);            /* r          */
+    status = random_mod_n(s->t, s, nl, h->n0inv);                /* r          */
     if (status == PSA_SUCCESS) {
-        status = random_mod_n(s->xb, s, nl, h->n0inv);           /* s          */
+        status = random_mod_n(s->y, s, nl, h->n0inv);            /* s          */
     }
     if (status != PSA_SUCCESS) {
         return status;
     }
     /* t = r s R^-1 mod n: uniform and independent of r because s R^-1 is.
      * PUBLIC from here: the variable-time inversion only ever sees t. */
-    pp_bn_mont_mul(s->y, s->check, s->xb, s->n, h->n0inv, nl);
-    *inv_ok = pp_bn_mod_inv_vartime(s->rinv, s->y, s->n, h->n0inv, nl, s->work);
-    pp_bn_mont_mul(s->rinv, s->xb, s->rinv, s->n, h->n0inv, nl);  /* s t^-1 R^-1 = r^-1 */
+    MONT_MUL(s->rinv, s->t, s->y, s->n, h->n0inv, nl);
+    *inv_ok = pp_bn_mod_inv_vartime(s->rinv, s->rinv, s->n, h->n0inv, nl, s->work);
+    MONT_MUL(s->rinv, s->y, s->rinv, s->n, h->n0inv, nl);        /* s t^-1 R^-1 = r^-1 */
 
-    pp_bn_mod_exp_public_vartime(s->y, s->check, h->e, s->n, h->n0inv, s->r2n, nl, h->fast);
-    pp_bn_mont_mul(s->xb, s->x, s->y, s->n, h->n0inv, nl);       /* x r^e R^-1 */
-    pp_bn_mont_mul(s->xb, s->xb, s->r2n, s->n, h->n0inv, nl);    /* x r^e      */
+    pp_bn_mod_exp_public_vartime_work(s->y, s->t, h->e, s->n, h->n0inv, s->r2n, nl, h->fast,
+                                      s->work);                  /* r^e        */
+    (void)pp_bn_from_bytes(s->t, nl, in, (h->bits + 7u) / 8u);  /* x          */
+    MONT_MUL(s->y, s->t, s->y, s->n, h->n0inv, nl);              /* x r^e R^-1 */
+    MONT_MUL(s->y, s->y, s->r2n, s->n, h->n0inv, nl);            /* x r^e      */
     return PSA_SUCCESS;
 }
 
@@ -156,12 +162,14 @@ psa_status_t pp_rsa_private_op(const uint8_t *material, const uint8_t *in, uint8
     }
     k = (h.bits + 7u) / 8u;
     hl = h.h_limbs;
-    (void)pp_bn_from_bytes(s.x, h.n_limbs, in, k);
+    /* x is read from `in` again where needed (in may be out, which is
+     * only written at the end) instead of being kept. */
+    (void)pp_bn_from_bytes(s.t, h.n_limbs, in, k);
     pp_rsa_field_read(s.n, material, &h, PP_RSA_F_N);
-    in_range = pp_bn_lt_mask(s.x, s.n, h.n_limbs);
+    in_range = pp_bn_lt_mask(s.t, s.n, h.n_limbs);
     pp_rsa_field_read(s.r2n, material, &h, PP_RSA_F_R2N);
 
-    status = blind(&h, &s, &inv_ok);                              /* 1.         */
+    status = blind(&h, &s, in, &inv_ok);                              /* 1.         */
     if (status == PSA_SUCCESS) {
         status = private_half(material, &h, &s, 1, s.yp);        /* y_p R mod p */
     }
@@ -172,15 +180,17 @@ psa_status_t pp_rsa_private_op(const uint8_t *material, const uint8_t *in, uint8
         pp_wipe(&s, sizeof(s));
         return status;
     }
-    /* 3. Garner. q's half left s.m/s.one set for q: leave Montgomery form. */
-    pp_bn_mont_mul(s.yq, s.yq, s.one, s.m, h.q0inv, hl);          /* y_q < q    */
+    /* 3. Garner. q's half left s.m set for q: leave Montgomery form. */
+    pp_bn_zero(s.t, 2u * hl);
+    pp_bn_copy(s.t, s.yq, hl);
+    pp_bn_mont_reduce(s.yq, s.t, s.m, h.q0inv, hl);                /* y_q < q    */
     pp_rsa_field_read(s.m, material, &h, PP_RSA_F_P);
     pp_rsa_field_read(s.r2m, material, &h, PP_RSA_F_R2P);
-    pp_bn_mont_mul(s.t, s.yq, s.r2m, s.m, h.p0inv, hl);           /* y_q R mod p */
+    pp_bn_mont_mul_work(s.t, s.yq, s.r2m, s.m, h.p0inv, hl, s.work);           /* y_q R mod p */
     borrow = pp_bn_sub(s.yp, s.yp, s.t, hl);                      /* (y_p - y_q) R */
     (void)pp_bn_cond_add(s.yp, s.yp, s.m, (pp_limb)0 - borrow, hl);
     pp_rsa_field_read(s.dm, material, &h, PP_RSA_F_QINV);
-    pp_bn_mont_mul(s.yp, s.yp, s.dm, s.m, h.p0inv, hl);           /* h, normal  */
+    pp_bn_mont_mul_work(s.yp, s.yp, s.dm, s.m, h.p0inv, hl, s.work);           /* h, normal  */
     pp_rsa_field_read(s.m, material, &h, PP_RSA_F_Q);
     pp_bn_mul(s.y, s.m, hl, s.yp, hl);                             /* q h        */
     pp_bn_zero(s.t, 2u * hl);
@@ -189,13 +199,14 @@ psa_status_t pp_rsa_private_op(const uint8_t *material, const uint8_t *in, uint8
 
     /* 4. Unblind: y' < n, so its limbs beyond n_limbs are zero and the
      *    first n_limbs hold it. */
-    pp_bn_mont_mul(s.y, s.y, s.rinv, s.n, h.n0inv, h.n_limbs);     /* y R^-1     */
-    pp_bn_mont_mul(s.y, s.y, s.r2n, s.n, h.n0inv, h.n_limbs);      /* y = x^d    */
+    pp_bn_mont_mul_work(s.y, s.y, s.rinv, s.n, h.n0inv, h.n_limbs, s.work); /* y R^-1 */
+    pp_bn_mont_mul_work(s.y, s.y, s.r2n, s.n, h.n0inv, h.n_limbs, s.work);  /* x^d    */
 
     /* 5. Fault check with the public key. */
-    pp_bn_copy(s.t, s.y, h.n_limbs);
-    pp_bn_mod_exp_public_vartime(s.check, s.t, h.e, s.n, h.n0inv, s.r2n, h.n_limbs, h.fast);
-    ok = pp_bn_eq_mask(s.check, s.x, h.n_limbs) & in_range & inv_ok;
+    pp_bn_mod_exp_public_vartime_work(s.t, s.y, h.e, s.n, h.n0inv, s.r2n, h.n_limbs, h.fast,
+                                      s.work);
+    (void)pp_bn_from_bytes(s.work, h.n_limbs, in, k);
+    ok = pp_bn_eq_mask(s.t, s.work, h.n_limbs) & in_range & inv_ok;
 
     pp_bn_to_bytes(out, k, s.y, h.n_limbs);
     for (i = 0; i < k; i++) {
