@@ -515,13 +515,15 @@ static inline void fe25519_cmov(fe25519 *h, const fe25519 *f, uint32_t move)
     }
 }
 
-/* h |= f & mask, mask all-ones or zero: table scans accumulate the one
- * selected entry into a zeroed result. */
-static inline void fe25519_or_masked(fe25519 *h, const fe25519 *f, fe25519_limb mask)
+/* Swap f and g when swap == 1, leave them when swap == 0 (0 or 1). */
+static inline void fe25519_cswap(fe25519 *f, fe25519 *g, uint32_t swap)
 {
+    const fe25519_limb mask = (fe25519_limb)0 - (fe25519_limb)swap;
     unsigned i;
     for (i = 0; i < FE25519_LIMBS; i++) {
-        h->v[i] |= mask & f->v[i];
+        const fe25519_limb x = mask & (f->v[i] ^ g->v[i]);
+        f->v[i] ^= x;
+        g->v[i] ^= x;
     }
 }
 
