@@ -316,7 +316,7 @@ static void test_bytes(void)
 
 int main(void)
 {
-    static const size_t sizes[] = { 512, 768, 1024, 1536, 2048, 3072, 4096 };
+    static const size_t sizes[] = { 512, 768, 1024, 1056, 1536, 2048, 3072, 4096 };
     size_t i;
     ctx = BN_CTX_new();
     fast = pp_bn_fast_kernel();
