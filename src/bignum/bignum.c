@@ -389,10 +389,17 @@ static inline pp_limb row_dispatch(row_fn kind, pp_limb *t, const pp_limb *b, pp
  * the exponentiation keeps it in its work area and wipes it once. */
 #define SCRATCH_LIMBS(n) (3u * (n) + 2u)
 
+static void mont_mul_two_rows(pp_limb *r, const pp_limb *a, const pp_limb *b,
+                              const pp_limb *m, pp_limb m0inv, size_t n, pp_limb *scratch);
+
 static void mont_mul_scratch(pp_limb *r, const pp_limb *a, const pp_limb *b,
                              const pp_limb *m, pp_limb m0inv, size_t n, pp_limb *scratch,
                              row_fn row)
 {
+    if (row == 0) {
+        mont_mul_two_rows(r, a, b, m, m0inv, n, scratch);
+        return;
+    }
     /* Word-by-word Montgomery multiplication (HAC 14.36) on a 2n+2 limb
      * window that slides up one limb per step instead of shifting:
      * t += a_i * b * 2^(wi), then t += u * m * 2^(wi) with
@@ -426,6 +433,74 @@ static void mont_mul_scratch(pp_limb *r, const pp_limb *a, const pp_limb *b,
     } while (0)
 #endif
 
+/* The two-row pass shared by the kernels below: for COUNT_ limbs k,
+ *   TP_[k] += X0_ * BP_[k] + X1_ * BP_[k - 1]   (BPREV_ = BP_[-1] on entry),
+ * with the two carry chains C0_ (X0_ row) and C1_ (X1_ row) kept in
+ * registers; TP_, BP_ and BPREV_ advance. Each limb of t is loaded and
+ * stored once for two products (the "2-row" interleave). On Cortex-M4 the
+ * pairs of limbs run in assembly: gcc -Os spills the pointers and counter
+ * of the C loop; there, 4 UMAAL per 12 instructions. */
+#ifdef BN_HAVE_ROW_UMAAL
+#define TWO_ROWS_PAIRS_ASM(TP_, BP_, BPREV_, C0_, C1_, X0_, X1_, PAIRS_)             \
+    do {                                                                            \
+        if ((PAIRS_) > 0) {                                                         \
+            pp_limb ba_, tv_;                                                       \
+            __asm__ volatile(                                                       \
+                "1:\n\t"                                                            \
+                "ldr %[ba], [%[bp]], #4\n\t"                                        \
+                "ldr %[tv], [%[tp]]\n\t"                                            \
+                "umaal %[tv], %[c0], %[x0], %[ba]\n\t"                              \
+                "umaal %[tv], %[c1], %[x1], %[bprev]\n\t"                           \
+                "str %[tv], [%[tp]], #4\n\t"                                        \
+                "ldr %[bprev], [%[bp]], #4\n\t"                                     \
+                "ldr %[tv], [%[tp]]\n\t"                                            \
+                "umaal %[tv], %[c0], %[x0], %[bprev]\n\t"                           \
+                "umaal %[tv], %[c1], %[x1], %[ba]\n\t"                              \
+                "str %[tv], [%[tp]], #4\n\t"                                        \
+                "subs %[pairs], %[pairs], #1\n\t"                                   \
+                "bne 1b\n\t"                                                        \
+                : [ba] "=&r"(ba_), [tv] "=&r"(tv_), [c0] "+r"(C0_), [c1] "+r"(C1_),  \
+                  [bprev] "+r"(BPREV_), [bp] "+r"(BP_), [tp] "+r"(TP_),             \
+                  [pairs] "+r"(PAIRS_)                                              \
+                : [x0] "r"(X0_), [x1] "r"(X1_)                                      \
+                : "cc", "memory");                                                  \
+        }                                                                           \
+    } while (0)
+#else
+#define TWO_ROWS_PAIRS_ASM(TP_, BP_, BPREV_, C0_, C1_, X0_, X1_, PAIRS_) ((void)0)
+#endif
+
+#define TWO_ROWS_LOOP(TP_, BP_, BPREV_, C0_, C1_, X0_, X1_, COUNT_)                  \
+    do {                                                                            \
+        size_t count_ = (COUNT_), pairs_ = count_ / 2u;                             \
+        pp_limb tv_;                                                                \
+        TWO_ROWS_PAIRS_ASM(TP_, BP_, BPREV_, C0_, C1_, X0_, X1_, pairs_);           \
+        for (; pairs_ > 0; pairs_--) {                                              \
+            pp_limb ba_ = (BP_)[0];                                                 \
+            tv_ = (TP_)[0];                                                         \
+            MUL_ADD2(tv_, C0_, X0_, ba_);                                           \
+            MUL_ADD2(tv_, C1_, X1_, BPREV_);                                        \
+            (TP_)[0] = tv_;                                                         \
+            (BPREV_) = (BP_)[1];                                                    \
+            tv_ = (TP_)[1];                                                         \
+            MUL_ADD2(tv_, C0_, X0_, BPREV_);                                        \
+            MUL_ADD2(tv_, C1_, X1_, ba_);                                           \
+            (TP_)[1] = tv_;                                                         \
+            (BP_) += 2;                                                             \
+            (TP_) += 2;                                                             \
+        }                                                                           \
+        if ((count_ & 1u) != 0) {                                                   \
+            pp_limb bj_ = *(BP_);                                                   \
+            tv_ = *(TP_);                                                           \
+            MUL_ADD2(tv_, C0_, X0_, bj_);                                           \
+            MUL_ADD2(tv_, C1_, X1_, BPREV_);                                        \
+            *(TP_) = tv_;                                                           \
+            (BP_) += 1;                                                             \
+            (TP_) += 1;                                                             \
+            (BPREV_) = bj_;                                                         \
+        }                                                                           \
+    } while (0)
+
 /* Two reduction steps in one pass over t[0..n+2) (n >= 2): adds
  * u0 * m + u1 * m * 2^w with u0, u1 chosen to clear t[0] and t[1], each
  * limb of t loaded and stored once for two products (the "2-row"
@@ -441,7 +516,6 @@ static void reduce_two_rows(pp_limb *t, const pp_limb *m, pp_limb m0inv, size_t 
     pp_limb *tp = t + 2;
     const pp_limb *mp = m + 2;
     pp_dlimb s;
-    size_t j;
     tj = t[0];
     MUL_ADD2(tj, c0, u0, m[0]); /* tj == 0 */
     tj = t[1];
@@ -451,54 +525,7 @@ static void reduce_two_rows(pp_limb *t, const pp_limb *m, pp_limb m0inv, size_t 
     t[0] = 0;
     t[1] = 0;
     mprev = m[1];
-    j = (n - 2u) / 2u;
-#ifdef BN_HAVE_ROW_UMAAL
-    /* The same loop in assembly: gcc -Os spills the pointers and counter
-     * of the C loop below; here 4 UMAAL per 12 instructions. */
-    if (j > 0) {
-        pp_limb ma;
-        __asm__ volatile(
-            "1:\n\t"
-            "ldr %[ma], [%[mp]], #4\n\t"
-            "ldr %[tj], [%[tp]]\n\t"
-            "umaal %[tj], %[c0], %[u0], %[ma]\n\t"
-            "umaal %[tj], %[c1], %[u1], %[mprev]\n\t"
-            "str %[tj], [%[tp]], #4\n\t"
-            "ldr %[mprev], [%[mp]], #4\n\t"
-            "ldr %[tj], [%[tp]]\n\t"
-            "umaal %[tj], %[c0], %[u0], %[mprev]\n\t"
-            "umaal %[tj], %[c1], %[u1], %[ma]\n\t"
-            "str %[tj], [%[tp]], #4\n\t"
-            "subs %[j], %[j], #1\n\t"
-            "bne 1b\n\t"
-            : [ma] "=&r"(ma), [tj] "=&r"(tj), [c0] "+r"(c0), [c1] "+r"(c1),
-              [mprev] "+r"(mprev), [mp] "+r"(mp), [tp] "+r"(tp), [j] "+r"(j)
-            : [u0] "r"(u0), [u1] "r"(u1)
-            : "cc", "memory");
-    }
-#endif
-    for (; j > 0; j--) {
-        /* unrolled by 2 */
-        pp_limb ma = mp[0];
-        tj = tp[0];
-        MUL_ADD2(tj, c0, u0, ma);
-        MUL_ADD2(tj, c1, u1, mprev);
-        tp[0] = tj;
-        mprev = mp[1];
-        tj = tp[1];
-        MUL_ADD2(tj, c0, u0, mprev);
-        MUL_ADD2(tj, c1, u1, ma);
-        tp[1] = tj;
-        mp += 2;
-        tp += 2;
-    }
-    if ((n & 1u) != 0) {
-        pp_limb mj = *mp;
-        tj = *tp;
-        MUL_ADD2(tj, c0, u0, mj);
-        MUL_ADD2(tj, c1, u1, mprev);
-        *tp = tj;
-    }
+    TWO_ROWS_LOOP(tp, mp, mprev, c0, c1, u0, u1, n - 2u);
     tj = t[n];
     MUL_ADD2(tj, c1, u1, m[n - 1u]);
     s = (pp_dlimb)tj + c0 + *top;
@@ -530,6 +557,44 @@ static void mont_reduce_scratch(pp_limb *r, pp_limb *t, const pp_limb *m, pp_lim
     final_subtract(r, t + n, top, m, n, diff);
 }
 
+/* t[k] += x0 * b[k] (k < len) + x1 * b[k - 1] (1 <= k <= len), plus c0 at
+ * k = 0, for len >= 1 with t[len] = t[len + 1] = 0 on entry: two rows of
+ * a schoolbook product in one pass. */
+static void mul_two_rows(pp_limb *t, const pp_limb *b, pp_limb x0, pp_limb x1, size_t len,
+                         pp_limb c0)
+{
+    pp_limb c1 = 0, bprev, tv;
+    tv = t[0];
+    MUL_ADD2(tv, c0, x0, b[0]);
+    t[0] = tv;
+    bprev = b[0];
+    t++;
+    b++;
+    TWO_ROWS_LOOP(t, b, bprev, c0, c1, x0, x1, len - 1u);
+    tv = c0;
+    MUL_ADD2(tv, c1, x1, bprev);
+    t[0] = tv;
+    t[1] = c1;
+}
+
+/* Portable/UMAAL Montgomery multiplication, separated (HAC 14.36 split as
+ * in Koc-Acar-Kaliski's SOS): the product by row pairs, then the
+ * reduction by row pairs. */
+static void mont_mul_two_rows(pp_limb *r, const pp_limb *a, const pp_limb *b,
+                              const pp_limb *m, pp_limb m0inv, size_t n, pp_limb *scratch)
+{
+    pp_limb *t = scratch;
+    size_t i;
+    memset(t, 0, (2u * n + 2u) * sizeof(pp_limb));
+    for (i = 0; i + 1u < n; i += 2u) {
+        mul_two_rows(t + i, b, a[i], a[i + 1u], n, 0);
+    }
+    if (i < n) {
+        t[i + n] = row_dispatch(0, t + i, b, a[i], n);
+    }
+    mont_reduce_scratch(r, t, m, m0inv, n, scratch + 2u * n + 2u, 0);
+}
+
 static void mont_sqr_scratch(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0inv,
                              size_t n, pp_limb *scratch, row_fn row)
 {
@@ -539,7 +604,18 @@ static void mont_sqr_scratch(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_
     size_t i;
     pp_limb carry;
     memset(t, 0, 2u * n * sizeof(pp_limb));
-    for (i = 0; i + 1u < n; i++) {
+    i = 0;
+    if (row == 0) {
+        /* rows i and i + 1 in one pass: a_i a_{i+1} first, then
+         * a_i a[i+2..] and a_{i+1} a[i+2..] one limb apart */
+        for (; i + 2u < n; i += 2u) {
+            pp_limb c0 = 0, tv = t[2u * i + 1u];
+            MUL_ADD2(tv, c0, a[i], a[i + 1u]);
+            t[2u * i + 1u] = tv;
+            mul_two_rows(t + 2u * i + 2u, a + i + 2u, a[i], a[i + 1u], n - 2u - i, c0);
+        }
+    }
+    for (; i + 1u < n; i++) {
         t[i + n] = row(t + 2u * i + 1u, a + i + 1u, a[i], n - 1u - i);
     }
     /* Double; the cross-product sum is < a^2 / 2, so no bit falls out. */
