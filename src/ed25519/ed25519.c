@@ -95,21 +95,26 @@ static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32],
                            const uint8_t *dom, size_t dom_len,
                            const uint8_t *msg, size_t msg_len)
 {
-    uint8_t k[32], check[32];
-    ge25519_p3 A;
-    ge25519_p2 R;
+    /* k is dead once R' is computed and R' once it is encoded: the encoding
+     * reuses k, and R' the storage of A (the double-scalar multiplication
+     * allows r to alias A), which keeps verify's stack small on MCUs. */
+    uint8_t k[32];
+    union {
+        ge25519_p3 A;
+        ge25519_p2 R;
+    } point;
 
     if (!sc25519_is_canonical(sig + 32)) {
         return -1;
     }
-    if (ge25519_frombytes(&A, pk) != 0) {
+    if (ge25519_frombytes(&point.A, pk) != 0) {
         return -1;
     }
     hash_to_scalar(k, dom, dom_len, sig, pk, 32, msg, msg_len);
-    ge25519_p3_neg(&A, &A);
-    ge25519_double_scalarmult_vartime(&R, k, &A, sig + 32);
-    ge25519_p2_tobytes(check, &R);
-    return memcmp(check, sig, 32) == 0 ? 0 : -1;
+    ge25519_p3_neg(&point.A, &point.A);
+    ge25519_double_scalarmult_vartime(&point.R, k, &point.A, sig + 32);
+    ge25519_p2_tobytes(k, &point.R);
+    return memcmp(k, sig, 32) == 0 ? 0 : -1;
 }
 
 void pp_ed25519_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],

@@ -312,18 +312,26 @@ void ge25519_scalarmult_base(ge25519_p3 *h, const uint8_t a[32])
 
 /* ---- variable-time double-scalar multiplication (verification) ------- */
 
-/* wNAF width for the variable point A: 5 (8 cached odd multiples, 1 KB of
- * stack on 32-bit limbs) on hosts, 4 (4 multiples) on MCUs where verify's
- * stack is budgeted. */
+/* Scalar recoding for the variable point A (width A_WINDOW) and for B
+ * (PICOPSA_ED25519_VERIFY_WINDOW, over the flash table of 2^(W-2) odd
+ * multiples). Hosts: width-w NAF digit arrays (HAC 14.7 / Solinas; density
+ * 1/(w+1)) with 8 cached multiples of A. MCUs, where verify's stack is
+ * budgeted: left-to-right sliding windows of width w-1 produced on the fly
+ * (HAC 14.85; the same tables, odd digits 1..2^(w-1)-1, density 1/w), so
+ * no 2 x 257-byte digit arrays, and 2 cached multiples of A (256 B less
+ * than 4). VARIABLE TIME: public scalars only. */
 #if PICOPSA_ED25519_FE51
 #define A_WINDOW 5
+#define VERIFY_DIGIT_ARRAYS 1
 #else
-#define A_WINDOW 4
+#define A_WINDOW 3
+#define VERIFY_DIGIT_ARRAYS 0
 #endif
 
+#if VERIFY_DIGIT_ARRAYS
+
 /* Width-w NAF of a 256-bit scalar: naf[i] odd in (-2^(w-1), 2^(w-1)) or 0,
- * at most one non-zero digit in any w consecutive positions (HAC 14.7 /
- * Solinas). VARIABLE TIME: public scalars only. */
+ * at most one non-zero digit in any w consecutive positions. */
 static void wnaf_vartime(int8_t naf[257], const uint8_t s[32], unsigned w)
 {
     unsigned i = 0, carry = 0;
@@ -350,49 +358,120 @@ static void wnaf_vartime(int8_t naf[257], const uint8_t s[32], unsigned w)
     }
 }
 
+#else
+
+static unsigned scalar_bit(const uint8_t s[32], int i)
+{
+    return (unsigned)(s[i >> 3] >> (i & 7)) & 1u;
+}
+
+/* Left-to-right sliding window: at a set bit i with no window open, the
+ * window is bits [lo, i] with lo >= i - width + 1 its lowest set bit; its
+ * odd value is added when the doubling loop reaches lo. Returns the digit
+ * to add at position i (0 for none); *open is the pending position or -1. */
+static int sliding_digit(int *open, int *pending, const uint8_t s[32], int i, int width)
+{
+    int d;
+    if (*open < 0 && scalar_bit(s, i)) {
+        int lo = i - width + 1, j;
+        if (lo < 0) {
+            lo = 0;
+        }
+        while (!scalar_bit(s, lo)) {
+            lo++;
+        }
+        *pending = 0;
+        for (j = i; j >= lo; j--) {
+            *pending = 2 * *pending + (int)scalar_bit(s, j);
+        }
+        *open = lo;
+    }
+    if (*open != i) {
+        return 0;
+    }
+    d = *pending;
+    *open = -1;
+    return d;
+}
+
+#endif
+
+/* t += [digit] P for an odd digit, P's odd multiples cached (A) or in
+ * flash (B); u is scratch. */
+static void add_cached_digit(ge25519_p1p1 *t, ge25519_p3 *u, const ge25519_cached *odd, int digit)
+{
+    p1p1_to_p3(u, t);
+    p3_add_sub(t, u, &odd[(digit < 0 ? -digit : digit) / 2], digit < 0);
+}
+
+static void add_base_digit(ge25519_p1p1 *t, ge25519_p3 *u, int digit)
+{
+    p1p1_to_p3(u, t);
+    p3_madd_sub(t, u, &ge25519_base_odd[(digit < 0 ? -digit : digit) / 2], digit < 0);
+}
+
 void ge25519_double_scalarmult_vartime(ge25519_p2 *r, const uint8_t a[32],
                                        const ge25519_p3 *A, const uint8_t b[32])
 {
+#if VERIFY_DIGIT_ARRAYS
     int8_t naf_a[257], naf_b[257];
+#else
+    int open_a = -1, open_b = -1, pending_a = 0, pending_b = 0;
+#endif
     ge25519_cached a_odd[1 << (A_WINDOW - 2)];
     ge25519_p1p1 t;
-    ge25519_p3 u, a2;
+    ge25519_p3 u;
     int i;
 
-    wnaf_vartime(naf_a, a, A_WINDOW);
-    wnaf_vartime(naf_b, b, PICOPSA_ED25519_VERIFY_WINDOW);
-
-    /* A, 3A, 5A, ..., 15A. */
+    /* A, 3A, 5A, ...: a_odd[i] = a_odd[i - 1] + 2A, with 2A parked in the
+     * last slot until that slot is written last. */
     p3_to_cached(&a_odd[0], A);
-    p3_dbl(&t, A);
-    p1p1_to_p3(&a2, &t);
-    for (i = 1; i < (1 << (A_WINDOW - 2)); i++) {
-        p3_add_sub(&t, &a2, &a_odd[i - 1], 0);
+    if ((1 << (A_WINDOW - 2)) > 1) {
+        const int last = (1 << (A_WINDOW - 2)) - 1;
+        p3_dbl(&t, A);
         p1p1_to_p3(&u, &t);
-        p3_to_cached(&a_odd[i], &u);
+        p3_to_cached(&a_odd[last], &u);
+        u = *A;
+        for (i = 1; i <= last; i++) {
+            p3_add_sub(&t, &u, &a_odd[last], 0);
+            p1p1_to_p3(&u, &t);
+            p3_to_cached(&a_odd[i], &u);
+        }
     }
 
+    /* A is not read again: r may alias it. */
     fe25519_0(&r->X);
     fe25519_1(&r->Y);
     fe25519_1(&r->Z);
+#if VERIFY_DIGIT_ARRAYS
+    wnaf_vartime(naf_a, a, A_WINDOW);
+    wnaf_vartime(naf_b, b, PICOPSA_ED25519_VERIFY_WINDOW);
     for (i = 256; i >= 0 && naf_a[i] == 0 && naf_b[i] == 0; i--) {
     }
     for (; i >= 0; i--) {
         p2_dbl(&t, r);
-        if (naf_a[i] > 0) {
-            p1p1_to_p3(&u, &t);
-            p3_add_sub(&t, &u, &a_odd[naf_a[i] / 2], 0);
-        } else if (naf_a[i] < 0) {
-            p1p1_to_p3(&u, &t);
-            p3_add_sub(&t, &u, &a_odd[(-naf_a[i]) / 2], 1);
+        if (naf_a[i] != 0) {
+            add_cached_digit(&t, &u, a_odd, naf_a[i]);
         }
-        if (naf_b[i] > 0) {
-            p1p1_to_p3(&u, &t);
-            p3_madd_sub(&t, &u, &ge25519_base_odd[naf_b[i] / 2], 0);
-        } else if (naf_b[i] < 0) {
-            p1p1_to_p3(&u, &t);
-            p3_madd_sub(&t, &u, &ge25519_base_odd[(-naf_b[i]) / 2], 1);
+        if (naf_b[i] != 0) {
+            add_base_digit(&t, &u, naf_b[i]);
         }
         p1p1_to_p2(r, &t);
     }
+#else
+    for (i = 255; i >= 0 && !scalar_bit(a, i) && !scalar_bit(b, i); i--) {
+    }
+    for (; i >= 0; i--) {
+        const int digit_a = sliding_digit(&open_a, &pending_a, a, i, A_WINDOW - 1);
+        const int digit_b = sliding_digit(&open_b, &pending_b, b, i, PICOPSA_ED25519_VERIFY_WINDOW - 1);
+        p2_dbl(&t, r);
+        if (digit_a != 0) {
+            add_cached_digit(&t, &u, a_odd, digit_a);
+        }
+        if (digit_b != 0) {
+            add_base_digit(&t, &u, digit_b);
+        }
+        p1p1_to_p2(r, &t);
+    }
+#endif
 }

@@ -51,8 +51,9 @@ int ge25519_frombytes(ge25519_p3 *h, const uint8_t s[32]);
 void ge25519_p3_neg(ge25519_p3 *h, const ge25519_p3 *p);
 
 /* r = [a]A + [b]B, a and b 32-byte little-endian scalars < 2^256 - 2^250.
- * VARIABLE TIME (wNAF, width 5 for A and PICOPSA_ED25519_VERIFY_WINDOW
- * for B): for verification, where every input is public. */
+ * VARIABLE TIME (ge25519.c: wNAF digit arrays on hosts, sliding windows
+ * recoded on the fly on MCUs): for verification, where every input is
+ * public. r may alias A (A is read only before r is written). */
 void ge25519_double_scalarmult_vartime(ge25519_p2 *r, const uint8_t a[32],
                                        const ge25519_p3 *A, const uint8_t b[32]);
 
