@@ -70,23 +70,26 @@ static void sign_with_dom(uint8_t sig[64], const uint8_t seed[32], const uint8_t
                           const uint8_t *dom, size_t dom_len,
                           const uint8_t *msg, size_t msg_len)
 {
-    uint8_t h[64], nonce[32], k[32];
-    ge25519_p3 R;
+    uint8_t h[64], nonce[32];
+    union { /* R is dead once encoded, before k exists: MCU stack */
+        ge25519_p3 R;
+        uint8_t k[32];
+    } u;
 
     expand_seed(h, seed);
     /* Step 2: r = SHA-512(dom || prefix || M) mod L. */
     hash_to_scalar(nonce, dom, dom_len, h + 32, NULL, 0, msg, msg_len);
     /* Step 3: R = [r]B. */
-    ge25519_scalarmult_base(&R, nonce);
-    ge25519_p3_tobytes(sig, &R);
+    ge25519_scalarmult_base(&u.R, nonce);
+    ge25519_p3_tobytes(sig, &u.R);
     /* Step 4: k = SHA-512(dom || R || A || M) mod L. */
-    hash_to_scalar(k, dom, dom_len, sig, pk, 32, msg, msg_len);
+    hash_to_scalar(u.k, dom, dom_len, sig, pk, 32, msg, msg_len);
     /* Step 5: S = (r + k * s) mod L. */
-    sc25519_muladd(sig + 32, k, h, nonce);
+    sc25519_muladd(sig + 32, u.k, h, nonce);
 
     pp_wipe(h, sizeof(h));
     pp_wipe(nonce, sizeof(nonce));
-    pp_wipe(&R, sizeof(R));
+    pp_wipe(&u, sizeof(u));
 }
 
 /* 5.1.7: check [S]B = R + [k]A as encode([S]B - [k]A) == R (rules in
