@@ -466,8 +466,10 @@ static void mont_mul_scratch(pp_limb *r, const pp_limb *a, const pp_limb *b,
                 : "cc", "memory");                                                  \
         }                                                                           \
     } while (0)
+#define TWO_ROWS_HAVE_ASM 1
 #else
 #define TWO_ROWS_PAIRS_ASM(TP_, BP_, BPREV_, C0_, C1_, X0_, X1_, PAIRS_) ((void)0)
+#define TWO_ROWS_HAVE_ASM 0
 #endif
 
 #define TWO_ROWS_LOOP(TP_, BP_, BPREV_, C0_, C1_, X0_, X1_, COUNT_)                  \
@@ -475,7 +477,7 @@ static void mont_mul_scratch(pp_limb *r, const pp_limb *a, const pp_limb *b,
         size_t count_ = (COUNT_), pairs_ = count_ / 2u;                             \
         pp_limb tv_;                                                                \
         TWO_ROWS_PAIRS_ASM(TP_, BP_, BPREV_, C0_, C1_, X0_, X1_, pairs_);           \
-        for (; pairs_ > 0; pairs_--) {                                              \
+        for (; !TWO_ROWS_HAVE_ASM && pairs_ > 0; pairs_--) { /* C pairs */         \
             pp_limb ba_ = (BP_)[0];                                                 \
             tv_ = (TP_)[0];                                                         \
             MUL_ADD2(tv_, C0_, X0_, ba_);                                           \
