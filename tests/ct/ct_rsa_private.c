@@ -104,7 +104,7 @@ static void blinding_steps(void)
     pp_limb n[PP_BN_MAX_LIMBS], r2n[PP_BN_MAX_LIMBS], r[PP_BN_MAX_LIMBS], sb[PP_BN_MAX_LIMBS];
     pp_limb t[PP_BN_MAX_LIMBS], tinv[PP_BN_MAX_LIMBS], rinv[PP_BN_MAX_LIMBS];
     pp_limb re[PP_BN_MAX_LIMBS], one[PP_BN_MAX_LIMBS];
-    static pp_limb work[4u * PP_BN_MAX_LIMBS];
+    static pp_limb work[PP_BN_MOD_INV_WORK_LIMBS(PP_BN_MAX_LIMBS)];
     pp_limb ok, eq;
     size_t nl;
     (void)pp_rsa_header_read(material, &h);

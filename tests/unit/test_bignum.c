@@ -224,7 +224,7 @@ static void test_inverse(size_t bits, int top_zero_bits)
 {
     size_t n = PP_BN_LIMBS(bits);
     pp_limb m[MAXL], a[MAXL], r[MAXL], f[MAXL], g[MAXL];
-    static pp_limb work[4u * MAXL];
+    static pp_limb work[PP_BN_MOD_INV_WORK_LIMBS(MAXL)];
     pp_limb m0inv, ok;
     BIGNUM *M, *A, *X = BN_new();
     int iter;
