@@ -2,7 +2,8 @@
  * bignum.h -- fixed-size multi-precision arithmetic for RSA: Montgomery
  * multiplication (CIOS, HAC 14.36 / Koc-Acar-Kaliski 1996), a dedicated
  * Montgomery squaring, and fixed-window exponentiation (HAC 14.94 family,
- * k-ary with a constant-time table scan).
+ * k-ary with a constant-time table scan), and a variable-time inversion for
+ * public (blinded) values only.
  *
  * Conventions (every function):
  *  - Numbers are little-endian arrays of pp_limb (least significant limb
