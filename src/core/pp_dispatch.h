@@ -32,10 +32,11 @@
 
 /* ---------------------------------------------------------------------- */
 /* Twisted Edwards (Ed25519), src/ed25519/ed25519_psa.c                    */
-/* Key material: key pair = 32-byte seed followed by the 32-byte public key */
-/* (64 bytes); public key = the 32-byte encoding.                         */
+/* Key material: key pair = 32-byte seed, 32-byte public key, 64-byte      */
+/* expanded secret (clamped scalar, nonce prefix) = 128 bytes; public key */
+/* = the 32-byte encoding.                                                */
 /* ---------------------------------------------------------------------- */
-#define PP_EDDSA_KEY_PAIR_MATERIAL_SIZE 64u
+#define PP_EDDSA_KEY_PAIR_MATERIAL_SIZE 128u
 #define PP_EDDSA_PUBLIC_MATERIAL_SIZE 32u
 
 psa_status_t pp_eddsa_import(psa_key_type_t type, size_t requested_bits,

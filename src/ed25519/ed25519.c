@@ -21,23 +21,28 @@ static const uint8_t ed25519ph_dom2[34] = {
 
 /* RFC 8032 5.1.5 steps 1-2: h = SHA-512(seed), s = clamp(h[0..32]); the
  * upper half h[32..64] is the nonce prefix. */
-static void expand_seed(uint8_t h[64], const uint8_t seed[32])
+void pp_ed25519_expand(uint8_t expanded[64], const uint8_t seed[32])
 {
-    pp_sha512(seed, 32, h);
-    h[0] &= 248;
-    h[31] &= 127;
-    h[31] |= 64;
+    pp_sha512(seed, 32, expanded);
+    expanded[0] &= 248;
+    expanded[31] &= 127;
+    expanded[31] |= 64;
+}
+
+void pp_ed25519_public_key_expanded(uint8_t pk[32], const uint8_t expanded[64])
+{
+    ge25519_p3 A;
+    ge25519_scalarmult_base(&A, expanded);
+    ge25519_p3_tobytes(pk, &A);
+    pp_wipe(&A, sizeof(A));
 }
 
 void pp_ed25519_public_key(uint8_t pk[32], const uint8_t seed[32])
 {
     uint8_t h[64];
-    ge25519_p3 A;
-    expand_seed(h, seed);
-    ge25519_scalarmult_base(&A, h);
-    ge25519_p3_tobytes(pk, &A);
+    pp_ed25519_expand(h, seed);
+    pp_ed25519_public_key_expanded(pk, h);
     pp_wipe(h, sizeof(h));
-    pp_wipe(&A, sizeof(A));
 }
 
 int pp_ed25519_public_key_check(const uint8_t pk[32])
@@ -66,17 +71,17 @@ static void hash_to_scalar(uint8_t out[32], const uint8_t *dom, size_t dom_len,
 
 /* 5.1.6 with dom = NULL (Ed25519) or the dom2 prefix (Ed25519ph, where
  * msg is PH(M)). */
-static void sign_with_dom(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
+static void sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk[32],
                           const uint8_t *dom, size_t dom_len,
                           const uint8_t *msg, size_t msg_len)
 {
-    uint8_t h[64], nonce[32];
+    uint8_t nonce[32];
     union { /* R is dead once encoded, before k exists: MCU stack */
         ge25519_p3 R;
         uint8_t k[32];
     } u;
 
-    expand_seed(h, seed);
+    /* Step 1 (h = SHA-512(seed), s = clamp(h[0..32])) is the caller's. */
     /* Step 2: r = SHA-512(dom || prefix || M) mod L. */
     hash_to_scalar(nonce, dom, dom_len, h + 32, NULL, 0, msg, msg_len);
     /* Step 3: R = [r]B. */
@@ -87,7 +92,6 @@ static void sign_with_dom(uint8_t sig[64], const uint8_t seed[32], const uint8_t
     /* Step 5: S = (r + k * s) mod L. */
     sc25519_muladd(sig + 32, u.k, h, nonce);
 
-    pp_wipe(h, sizeof(h));
     pp_wipe(nonce, sizeof(nonce));
     pp_wipe(&u, sizeof(u));
 }
@@ -120,10 +124,25 @@ static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32],
     return memcmp(k, sig, 32) == 0 ? 0 : -1;
 }
 
+void pp_ed25519_sign_expanded(uint8_t sig[64], const uint8_t expanded[64], const uint8_t pk[32],
+                              const uint8_t *msg, size_t msg_len)
+{
+    sign_with_dom(sig, expanded, pk, NULL, 0, msg, msg_len);
+}
+
+void pp_ed25519ph_sign_expanded(uint8_t sig[64], const uint8_t expanded[64],
+                                const uint8_t pk[32], const uint8_t prehash[64])
+{
+    sign_with_dom(sig, expanded, pk, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
+}
+
 void pp_ed25519_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
                      const uint8_t *msg, size_t msg_len)
 {
-    sign_with_dom(sig, seed, pk, NULL, 0, msg, msg_len);
+    uint8_t h[64];
+    pp_ed25519_expand(h, seed);
+    sign_with_dom(sig, h, pk, NULL, 0, msg, msg_len);
+    pp_wipe(h, sizeof(h));
 }
 
 int pp_ed25519_verify(const uint8_t sig[64], const uint8_t pk[32],
@@ -135,7 +154,10 @@ int pp_ed25519_verify(const uint8_t sig[64], const uint8_t pk[32],
 void pp_ed25519ph_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
                        const uint8_t prehash[64])
 {
-    sign_with_dom(sig, seed, pk, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
+    uint8_t h[64];
+    pp_ed25519_expand(h, seed);
+    sign_with_dom(sig, h, pk, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
+    pp_wipe(h, sizeof(h));
 }
 
 int pp_ed25519ph_verify(const uint8_t sig[64], const uint8_t pk[32],

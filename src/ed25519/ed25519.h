@@ -36,8 +36,17 @@
 #define PP_ED25519_SIGNATURE_SIZE 64u
 #define PP_ED25519PH_HASH_SIZE 64u
 
+#define PP_ED25519_EXPANDED_SIZE 64u
+
 /* pk = encoding of [clamp(SHA-512(seed)[0..32])]B (RFC 8032 5.1.5). */
 void pp_ed25519_public_key(uint8_t pk[32], const uint8_t seed[32]);
+
+/* RFC 8032 5.1.5 steps 1-2, done once per key so that signing skips them:
+ * expanded = SHA-512(seed) with its lower half clamped, i.e. the secret
+ * scalar s (bytes 0..31) and the nonce prefix (32..63); pk from it.
+ * The expanded key is as secret as the seed. */
+void pp_ed25519_expand(uint8_t expanded[64], const uint8_t seed[32]);
+void pp_ed25519_public_key_expanded(uint8_t pk[32], const uint8_t expanded[64]);
 
 /* 0 when pk passes the decoding rules of 5.1.3 (rule 3 above), else -1. */
 int pp_ed25519_public_key_check(const uint8_t pk[32]);
@@ -51,6 +60,12 @@ int pp_ed25519_verify(const uint8_t sig[64], const uint8_t pk[32],
 /* Ed25519ph over a SHA-512 prehash, empty context. */
 void pp_ed25519ph_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
                        const uint8_t prehash[64]);
+
+/* The same two signatures from the expanded key (pp_ed25519_expand). */
+void pp_ed25519_sign_expanded(uint8_t sig[64], const uint8_t expanded[64], const uint8_t pk[32],
+                              const uint8_t *msg, size_t msg_len);
+void pp_ed25519ph_sign_expanded(uint8_t sig[64], const uint8_t expanded[64],
+                                const uint8_t pk[32], const uint8_t prehash[64]);
 int pp_ed25519ph_verify(const uint8_t sig[64], const uint8_t pk[32],
                         const uint8_t prehash[64]);
 

@@ -4,8 +4,10 @@
  * 10.7).
  *
  * Key material (the slot buffer):
- *  - key pair: the 32-byte RFC 8032 seed followed by the 32-byte public key
- *    derived at import/generation (so signing needs no extra scalar mult);
+ *  - key pair: the 32-byte RFC 8032 seed, the 32-byte public key and the
+ *    64-byte expanded secret (clamped scalar || nonce prefix), both derived
+ *    at import/generation (so signing needs neither a scalar multiplication
+ *    nor SHA-512 of the seed); the material is wiped with the slot;
  *  - public key: its 32-byte encoding, validated at import.
  * Export formats are the spec's: the 32-byte seed for a pair, the 32-byte
  * encoded point for a public key.
@@ -54,6 +56,18 @@ static const uint8_t *public_part(psa_key_type_t type, const uint8_t *key)
     return is_key_pair(type) ? key + PP_ED25519_SEED_SIZE : key;
 }
 
+/* A pair's material after its seed: the public key, then the expanded
+ * secret (scalar and nonce prefix) so that signing skips SHA-512(seed). */
+#define PAIR_EXPANDED_OFFSET (PP_ED25519_SEED_SIZE + PP_ED25519_PUBLIC_KEY_SIZE)
+typedef char pair_material_fits[(PAIR_EXPANDED_OFFSET + PP_ED25519_EXPANDED_SIZE ==
+                                 PP_EDDSA_KEY_PAIR_MATERIAL_SIZE) ? 1 : -1];
+
+static void complete_pair(uint8_t *key)
+{
+    pp_ed25519_expand(key + PAIR_EXPANDED_OFFSET, key);
+    pp_ed25519_public_key_expanded(key + PP_ED25519_SEED_SIZE, key + PAIR_EXPANDED_OFFSET);
+}
+
 psa_status_t pp_eddsa_import(psa_key_type_t type, size_t requested_bits,
                              const uint8_t *data, size_t data_len,
                              uint8_t *key, size_t key_size, size_t *key_len,
@@ -71,7 +85,7 @@ psa_status_t pp_eddsa_import(psa_key_type_t type, size_t requested_bits,
         }
         /* Every 32-byte string is a valid seed (RFC 8032 5.1.5). */
         memcpy(key, data, PP_ED25519_SEED_SIZE);
-        pp_ed25519_public_key(key + PP_ED25519_SEED_SIZE, data);
+        complete_pair(key);
         *key_len = PP_EDDSA_KEY_PAIR_MATERIAL_SIZE;
     } else {
         if (key_size < PP_EDDSA_PUBLIC_MATERIAL_SIZE) {
@@ -106,7 +120,7 @@ psa_status_t pp_eddsa_generate(psa_key_type_t type, size_t bits,
         pp_wipe(key, PP_ED25519_SEED_SIZE);
         return status;
     }
-    pp_ed25519_public_key(key + PP_ED25519_SEED_SIZE, key);
+    complete_pair(key);
     *key_len = PP_EDDSA_KEY_PAIR_MATERIAL_SIZE;
     return PSA_SUCCESS;
 }
@@ -164,11 +178,13 @@ psa_status_t pp_eddsa_sign_message(psa_key_type_t type, const uint8_t *key, size
         return status;
     }
     if (alg == PSA_ALG_PURE_EDDSA && PSA_WANT_ALG_PURE_EDDSA) {
-        pp_ed25519_sign(sig, key, key + PP_ED25519_SEED_SIZE, msg, msg_len);
+        pp_ed25519_sign_expanded(sig, key + PAIR_EXPANDED_OFFSET, key + PP_ED25519_SEED_SIZE, msg,
+                                 msg_len);
     } else if (alg == PSA_ALG_ED25519PH && PSA_WANT_ALG_ED25519PH) {
         uint8_t prehash[PP_ED25519PH_HASH_SIZE];
         pp_sha512(msg, msg_len, prehash);
-        pp_ed25519ph_sign(sig, key, key + PP_ED25519_SEED_SIZE, prehash);
+        pp_ed25519ph_sign_expanded(sig, key + PAIR_EXPANDED_OFFSET, key + PP_ED25519_SEED_SIZE,
+                                   prehash);
     } else {
         return PSA_ERROR_NOT_SUPPORTED;
     }
@@ -218,7 +234,7 @@ psa_status_t pp_eddsa_sign_hash(psa_key_type_t type, const uint8_t *key, size_t 
     if (status != PSA_SUCCESS) {
         return status;
     }
-    pp_ed25519ph_sign(sig, key, key + PP_ED25519_SEED_SIZE, hash);
+    pp_ed25519ph_sign_expanded(sig, key + PAIR_EXPANDED_OFFSET, key + PP_ED25519_SEED_SIZE, hash);
     *sig_len = PP_ED25519_SIGNATURE_SIZE;
     return PSA_SUCCESS;
 }
