@@ -95,7 +95,8 @@ psa_status_t pp_rsa_public_op(const uint8_t *material, const uint8_t *in, uint8_
  * with the public key before it is written (mismatch ->
  * PSA_ERROR_CORRUPTION_DETECTED, out wiped). Constant time in the key and
  * in the input. in >= n -> PSA_ERROR_INVALID_ARGUMENT; public key ->
- * PSA_ERROR_INVALID_ARGUMENT; RNG failure -> its error. */
+ * PSA_ERROR_INVALID_ARGUMENT; RNG failure -> its error. in is read
+ * several times and out written only at the end, so they may overlap. */
 psa_status_t pp_rsa_private_op(const uint8_t *material, const uint8_t *in, uint8_t *out);
 
 /* Generate a key pair (FIPS 186-5 A.1.3 probable primes): bits in
