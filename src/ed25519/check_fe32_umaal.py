@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Checks the Cortex-M4 field multiplication and squaring of fe25519.c
+(PICOPSA_ED25519_UMAAL) under unicorn against Python integers: random,
+near-all-ones and edge values (0, 1, p - 1, p, 2p, 2^255, 2^256 - 1, ...);
+the result must be below 2^256 and congruent to the product mod p, and the
+callee-saved registers and the stack pointer must survive.
+
+usage: /usr/bin/python3 check_fe32_umaal.py [compiler (default arm-none-eabi-gcc)]
+(needs Debian's python3-unicorn and an ARM cross compiler; clang works with
+"clang --target=armv7em-none-eabi" plus -I firmware/freestanding, see below)
+"""
+import os
+import random
+import struct
+import subprocess
+import sys
+import tempfile
+
+from unicorn import Uc, UC_ARCH_ARM, UC_MODE_THUMB, UC_MODE_MCLASS
+from unicorn import arm_const as arm
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+P = 2**255 - 19
+M = 2**256 - 1
+CODE, DATA, STACK_TOP, RETURN = 0x10000, 0x20000000, 0x2000F000, 0x20008000
+SAVED = [arm.UC_ARM_REG_R4, arm.UC_ARM_REG_R5, arm.UC_ARM_REG_R6, arm.UC_ARM_REG_R7,
+         arm.UC_ARM_REG_R8, arm.UC_ARM_REG_R9, arm.UC_ARM_REG_R10, arm.UC_ARM_REG_R11]
+
+
+def build(tmp, cc):
+    obj = os.path.join(tmp, "fe.o")
+    elf = os.path.join(tmp, "fe.elf")
+    flags = ["-mcpu=cortex-m4", "-mthumb", "-ffreestanding", "-Os", "-std=c99",
+             "-ffunction-sections", "-I" + os.path.join(ROOT, "include"),
+             "-I" + os.path.join(ROOT, "src"), "-I" + os.path.join(ROOT, "firmware", "freestanding")]
+    subprocess.check_call(cc.split() + flags + ["-c", os.path.join(ROOT, "src", "ed25519", "fe25519.c"),
+                                                "-o", obj])
+    subprocess.check_call(["arm-none-eabi-gcc", "-mcpu=cortex-m4", "-mthumb", "-nostdlib",
+                           "-Wl,--gc-sections", "-Wl,-Ttext=0x%x" % CODE, "-Wl,--entry=fe25519_mul",
+                           "-Wl,--undefined=fe25519_sq", obj, "-o", elf])
+    syms = {}
+    for line in subprocess.check_output(["arm-none-eabi-nm", elf]).decode().splitlines():
+        parts = line.split()
+        if len(parts) == 3:
+            syms[parts[2]] = int(parts[0], 16)
+    binary = os.path.join(tmp, "fe.bin")
+    subprocess.check_call(["arm-none-eabi-objcopy", "-O", "binary", elf, binary])
+    return open(binary, "rb").read(), syms
+
+
+def words(x):
+    return b"".join(struct.pack("<I", (x >> (32 * i)) & 0xFFFFFFFF) for i in range(8))
+
+
+def main():
+    cc = sys.argv[1] if len(sys.argv) > 1 else "arm-none-eabi-gcc"
+    with tempfile.TemporaryDirectory() as tmp:
+        code, syms = build(tmp, cc)
+    mu = Uc(UC_ARCH_ARM, UC_MODE_THUMB | UC_MODE_MCLASS)
+    mu.mem_map(CODE, 0x10000)
+    mu.mem_write(CODE, code)
+    mu.mem_map(DATA, 0x10000)
+
+    def run(name, f, g):
+        mu.mem_write(DATA + 0x1000, words(f))
+        mu.mem_write(DATA + 0x1020, words(g))
+        mu.reg_write(arm.UC_ARM_REG_R0, DATA + 0x1040)
+        mu.reg_write(arm.UC_ARM_REG_R1, DATA + 0x1000)
+        mu.reg_write(arm.UC_ARM_REG_R2, DATA + 0x1020)
+        mu.reg_write(arm.UC_ARM_REG_SP, STACK_TOP)
+        mu.reg_write(arm.UC_ARM_REG_LR, RETURN | 1)
+        for r in SAVED:
+            mu.reg_write(r, 0x5EED0000 + r)
+        mu.emu_start(syms[name] | 1, RETURN)
+        assert mu.reg_read(arm.UC_ARM_REG_SP) == STACK_TOP
+        assert all(mu.reg_read(r) == 0x5EED0000 + r for r in SAVED)
+        out = bytes(mu.mem_read(DATA + 0x1040, 32))
+        return sum(struct.unpack("<I", out[4 * i:4 * i + 4])[0] << (32 * i) for i in range(8))
+
+    rng = random.Random(25519)
+    edges = [0, 1, 2, 19, 38, P - 1, P, P + 1, 2 * P, M, M - 1, 2**255, 2**255 - 1,
+             2**32 - 1, 2**224, M - 2**32]
+    values = edges + [rng.getrandbits(256) for _ in range(400)] + \
+        [M ^ (1 << rng.randrange(256)) for _ in range(50)]
+    products = squares = 0
+    for i, f in enumerate(values):
+        for g in [values[(7 * i + 3) % len(values)]] + (edges if i < len(edges) else []):
+            h = run("fe25519_mul", f, g)
+            assert h < 2**256 and h % P == f * g % P, (hex(f), hex(g), hex(h))
+            products += 1
+        h = run("fe25519_sq", f, 0)
+        assert h < 2**256 and h % P == f * f % P, (hex(f), hex(h))
+        squares += 1
+    print("fe25519 UMAAL (%s): %d products, %d squares correct" % (cc, products, squares))
+
+
+if __name__ == "__main__":
+    main()
