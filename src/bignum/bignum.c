@@ -620,19 +620,23 @@ static void mont_sqr_scratch(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_
     for (; i + 1u < n; i++) {
         t[i + n] = row(t + 2u * i + 1u, a + i + 1u, a[i], n - 1u - i);
     }
-    /* Double; the cross-product sum is < a^2 / 2, so no bit falls out. */
-    for (i = 2u * n - 1u; i > 0; i--) {
-        t[i] = (t[i] << 1) | (t[i - 1u] >> (W - 1));
-    }
-    t[0] <<= 1;
+    /* Double and add the diagonal in one pass; the cross-product sum is
+     * < a^2 / 2, so no bit falls out of the doubling. */
     carry = 0;
-    for (i = 0; i < n; i++) {
-        pp_dlimb p = (pp_dlimb)a[i] * a[i] + t[2u * i] + carry;
-        pp_dlimb s;
-        t[2u * i] = (pp_limb)p;
-        s = (pp_dlimb)t[2u * i + 1u] + (pp_limb)(p >> W);
-        t[2u * i + 1u] = (pp_limb)s;
-        carry = (pp_limb)(s >> W);
+    {
+        pp_limb shifted_out = 0;
+        for (i = 0; i < n; i++) {
+            pp_limb lo = t[2u * i], hi = t[2u * i + 1u];
+            pp_limb lo2 = (lo << 1) | shifted_out;
+            pp_limb hi2 = (hi << 1) | (lo >> (W - 1));
+            pp_dlimb p = (pp_dlimb)a[i] * a[i] + lo2 + carry;
+            pp_dlimb s;
+            shifted_out = hi >> (W - 1);
+            t[2u * i] = (pp_limb)p;
+            s = (pp_dlimb)hi2 + (pp_limb)(p >> W);
+            t[2u * i + 1u] = (pp_limb)s;
+            carry = (pp_limb)(s >> W);
+        }
     }
     mont_reduce_scratch(r, t, m, m0inv, n, scratch + 2u * n, row);
 }
