@@ -232,7 +232,15 @@ static fe25519_limb niels_limb(const ge25519_niels *p, size_t k)
  * goes limb by limb over the eight entries with the eight masks held in
  * registers (one load, AND and OR per limb and entry; 3x fewer cycles on
  * Cortex-M4 than entry by entry through memory). */
-static void select_niels(ge25519_niels *t, const ge25519_niels row[8], int8_t digit)
+/* Kept out of line so that the masks and the negated coordinate live in
+ * this frame only, not under the comb's additions (MCU sign stack). */
+#if defined(__GNUC__)
+#define SELECT_NOINLINE __attribute__((noinline))
+#else
+#define SELECT_NOINLINE
+#endif
+static SELECT_NOINLINE void select_niels(ge25519_niels *t, const ge25519_niels row[8],
+                                         int8_t digit)
 {
     fe25519 minus_xy2d;
     const uint32_t negative = (uint32_t)(uint8_t)digit >> 7;
