@@ -128,10 +128,11 @@
 #define PICOPSA_ED25519_BASE_TABLES 4
 #endif
 #endif
-/* Verification: wNAF window width for the base point (4..8), whose odd
- * multiples are a flash table of 2^(w-2) points (120 B each with 51-bit
- * limbs, 96 B with 32-bit limbs). Default 8 (7.5 KB) on 64-bit hosts, 4
- * (384 B) on MCUs, where 5 is only 1% faster for 400 B more. */
+/* Verification: window W for the base point (4..8), whose odd multiples
+ * are a flash table of 2^(W-2) points (120 B each with 51-bit limbs, 96 B
+ * with 32-bit limbs); wNAF width W on hosts, sliding windows of width W-1
+ * recoded on the fly on MCUs (no digit arrays on the stack). Default 8
+ * (7.5 KB) on 64-bit hosts, 4 (384 B) on MCUs. */
 #ifndef PICOPSA_ED25519_VERIFY_WINDOW
 #if PICOPSA_ED25519_FE51
 #define PICOPSA_ED25519_VERIFY_WINDOW 8
