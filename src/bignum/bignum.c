@@ -440,7 +440,10 @@ static void mont_mul_scratch(pp_limb *r, const pp_limb *a, const pp_limb *b,
  * stored once for two products (the "2-row" interleave). On Cortex-M4 the
  * pairs of limbs run in assembly: gcc -Os spills the pointers and counter
  * of the C loop; there, 4 UMAAL per 12 instructions. */
-#ifdef BN_HAVE_ROW_UMAAL
+/* The loop needs ten registers at once: only an optimised build frees that
+ * many (at -O0 gcc keeps a frame pointer and cannot satisfy the
+ * constraints), so unoptimised builds take the C pairs below. */
+#if defined(BN_HAVE_ROW_UMAAL) && defined(__OPTIMIZE__)
 #define TWO_ROWS_PAIRS_ASM(TP_, BP_, BPREV_, C0_, C1_, X0_, X1_, PAIRS_)             \
     do {                                                                            \
         if ((PAIRS_) > 0) {                                                         \
