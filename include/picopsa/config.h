@@ -213,8 +213,9 @@
  * keys are built). Each slot is 40 bytes of metadata (Cortex-M4) plus its
  * buffer: PICOPSA_KEY_SLOT_LARGE_COUNT slots are sized for RSA key material
  * (RSA-4096 3448 B, RSA-2048 1784 B), the others for raw / Ed25519 keys
- * (max(PICOPSA_HMAC_MAX_KEY_BYTES, 64)). Measured key store (.bss,
- * Cortex-M4, 8 slots): 7988 B (MCU default, 2 RSA-4096 slots), 27908 B
+ * (max(PICOPSA_HMAC_MAX_KEY_BYTES, 128): an Ed25519 pair is seed, public
+ * key and cached expanded key). Measured key store (.bss, Cortex-M4,
+ * 8 slots): 7988 B (MCU default, 2 RSA-4096 slots), 27908 B
  * (all 8 RSA-4096), 1348 B (no RSA). docs/configuration.md. */
 #ifndef PICOPSA_KEY_SLOT_COUNT
 #define PICOPSA_KEY_SLOT_COUNT 8
