@@ -197,10 +197,22 @@ static void cross_crypt(EVP_PKEY *pkey, const uint8_t *der, size_t der_len, size
                                                 &out_len), PSA_SUCCESS);
             CHECK(out_len == msg_len);
             CHECK_MEM(out, msg, msg_len);
-            /* A changed ciphertext fails with the padding error. */
+            /* A changed ciphertext fails with the padding error. For
+             * PKCS#1 v1.5 the changed ciphertext decrypts to a random block,
+             * which has valid padding with probability about 2^-16 (OpenSSL's
+             * padding is not driven by the test seed, so this does happen
+             * over a long run): success is allowed then, but it must not
+             * give back the original message. */
             ct[3] ^= 0x80;
-            CHECK_STATUS(psa_asymmetric_decrypt(id, alg, ct, ct_len, label, label_len, out, sizeof(out),
-                                                &out_len), PSA_ERROR_INVALID_PADDING);
+            {
+                psa_status_t st = psa_asymmetric_decrypt(id, alg, ct, ct_len, label, label_len, out,
+                                                         sizeof(out), &out_len);
+                if (h == 0 && st == PSA_SUCCESS) {
+                    CHECK(out_len != msg_len || memcmp(out, msg, msg_len) != 0);
+                } else {
+                    CHECK_STATUS(st, PSA_ERROR_INVALID_PADDING);
+                }
+            }
             if (h && label_len > 0) {
                 ct[3] ^= 0x80;
                 CHECK_STATUS(psa_asymmetric_decrypt(id, alg, ct, ct_len, label, label_len - 1, out,
