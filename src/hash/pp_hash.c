@@ -4,6 +4,8 @@
  */
 #include "hash/pp_hash.h"
 
+#include <string.h>
+
 #include "common/pp_util.h"
 #include "hash/sha256.h"
 #include "hash/sha512.h"
@@ -138,6 +140,50 @@ void pp_hash_finish(pp_hash_ctx *ctx, uint8_t *out)
 void pp_hash_abort(pp_hash_ctx *ctx)
 {
     pp_wipe(ctx, sizeof(*ctx));   /* also sets alg = 0 (inactive) */
+}
+
+void pp_hash_save_chaining(const pp_hash_ctx *ctx, uint64_t state[8])
+{
+    switch (hash_family(ctx->alg)) {
+#if PSA_WANT_ALG_SHA_224 || PSA_WANT_ALG_SHA_256
+    case 1:
+        memcpy(state, ctx->u.sha256.state, sizeof(ctx->u.sha256.state));
+        break;
+#endif
+#if PSA_WANT_ALG_SHA_384 || PSA_WANT_ALG_SHA_512
+    case 2:
+        memcpy(state, ctx->u.sha512.state, sizeof(ctx->u.sha512.state));
+        break;
+#endif
+    default:
+        break;
+    }
+}
+
+psa_status_t pp_hash_resume_after_block(pp_hash_ctx *ctx, psa_algorithm_t alg,
+                                        const uint64_t state[8])
+{
+    psa_status_t status = pp_hash_setup(ctx, alg);
+    if (status != PSA_SUCCESS) {
+        return status;
+    }
+    switch (hash_family(alg)) {
+#if PSA_WANT_ALG_SHA_224 || PSA_WANT_ALG_SHA_256
+    case 1:
+        memcpy(ctx->u.sha256.state, state, sizeof(ctx->u.sha256.state));
+        ctx->u.sha256.length = 64;
+        break;
+#endif
+#if PSA_WANT_ALG_SHA_384 || PSA_WANT_ALG_SHA_512
+    case 2:
+        memcpy(ctx->u.sha512.state, state, sizeof(ctx->u.sha512.state));
+        ctx->u.sha512.length_lo = 128;
+        break;
+#endif
+    default:
+        break;
+    }
+    return PSA_SUCCESS;
 }
 
 psa_status_t pp_hash_compute(psa_algorithm_t alg, const uint8_t *in, size_t len, uint8_t *out)

@@ -40,6 +40,17 @@ void pp_hash_abort(pp_hash_ctx *ctx);
 size_t pp_hash_size(psa_algorithm_t alg);
 size_t pp_hash_block_size(psa_algorithm_t alg);
 
+/* Chaining value of a context that has absorbed whole blocks only (the
+ * keyed states of HMAC): save copies it out (32 bytes for SHA-224/256,
+ * 64 for SHA-384/512; state must hold PP_HASH_MAX_SIZE bytes and be
+ * 8-byte aligned); resume sets ctx up for alg as if it had absorbed
+ * exactly one block ending in that chaining value (the HMAC_DRBG caches
+ * HMAC(K, .) this way while K is unchanged). resume returns the
+ * pp_hash_setup() statuses. Secret state: copies only, no branch on it. */
+void pp_hash_save_chaining(const pp_hash_ctx *ctx, uint64_t state[8]);
+psa_status_t pp_hash_resume_after_block(pp_hash_ctx *ctx, psa_algorithm_t alg,
+                                        const uint64_t state[8]);
+
 /* One-shot: same statuses as pp_hash_setup. */
 psa_status_t pp_hash_compute(psa_algorithm_t alg, const uint8_t *in, size_t len, uint8_t *out);
 

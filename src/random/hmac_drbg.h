@@ -51,7 +51,11 @@
 #define PP_HMAC_DRBG_RESEED_REQUIRED PSA_ERROR_INSUFFICIENT_ENTROPY
 
 typedef struct {
-    uint8_t key[64];            /* K (outlen bytes used) */
+    /* K, kept as the two chaining values of HMAC(K, .) (inner: after
+     * K ^ ipad, outer: after K ^ opad; 8 words each, SHA-256 uses the
+     * first 32 bytes of each), so a generate with an unchanged K does not
+     * compress the two key blocks again. */
+    uint64_t keyed_state[2][8];
     uint8_t value[64];          /* V (outlen bytes used) */
     uint64_t reseed_counter;    /* generate calls since the last (re)seed, + 1 */
     uint64_t reseed_interval;   /* max generate calls between reseeds */

@@ -39,7 +39,7 @@ static void run(psa_algorithm_t alg, size_t out_len)
     CHECK_STATUS(pp_hmac_drbg_instantiate(&drbg, alg, entropy, 32, entropy + 32, 16,
                                           pers, sizeof(pers)), PSA_SUCCESS);
     pp_hmac_drbg_set_prediction_resistance(&drbg, 0);
-    CT_SECRET(drbg.key, sizeof(drbg.key));
+    CT_SECRET(drbg.keyed_state, sizeof(drbg.keyed_state));
     CT_SECRET(drbg.value, sizeof(drbg.value));
     CHECK_STATUS(pp_hmac_drbg_generate(&drbg, out, out_len, add, sizeof(add)), PSA_SUCCESS);
     CHECK_STATUS(pp_hmac_drbg_reseed(&drbg, reseed, sizeof(reseed), add, 7), PSA_SUCCESS);
