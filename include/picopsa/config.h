@@ -38,9 +38,11 @@
 #define PSA_WANT_ALG_SHA_512 1
 #endif
 /* SHA-2 compression: 1 = sixteen rounds unrolled (Cortex-M4: SHA-256 4.1 KB
- * of text, ~2,600 cycles a block; SHA-512 13 KB, ~12,000 cycles), 0 = eight
- * rounds per loop iteration (1.7 KB, ~5,000 cycles; 3.9 KB, ~17,000
- * cycles). Default: 0 when compiling for size (-Os), else 1. */
+ * of text, ~2,600 cycles a block; SHA-512 13 KB, ~12,000 cycles), 0 =
+ * compact: SHA-256 eight rounds per loop iteration (1.7 KB, ~6,000 cycles
+ * at -Os), SHA-512 one round per iteration (2.0 KB, ~19,600 cycles at -Os;
+ * 3.9 KB and ~18,300 with eight). Default: 0 when compiling for size (-Os),
+ * else 1. */
 #ifndef PICOPSA_SHA2_UNROLL
 #if defined(__OPTIMIZE_SIZE__)
 #define PICOPSA_SHA2_UNROLL 0

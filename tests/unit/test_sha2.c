@@ -265,6 +265,9 @@ static void test_monte_carlo(void)
     }
 }
 
+static const psa_algorithm_t kat_algs[4] = { PSA_ALG_SHA_224, PSA_ALG_SHA_256,
+                                             PSA_ALG_SHA_384, PSA_ALG_SHA_512 };
+
 static const EVP_MD *openssl_md(psa_algorithm_t alg)
 {
     switch (alg) {
@@ -333,6 +336,115 @@ static void test_openssl_cross_check(void)
     free(msg);
 }
 
+/* ---- the other PICOPSA_SHA2_UNROLL setting ---------------------------
+ * The library holds one compression function per hash (config.h chooses
+ * by optimisation level: compact at -Os). sha256.c and sha512.c are
+ * compiled here a second time with the other setting and renamed entry
+ * points, so that every build checks both forms against OpenSSL. */
+#if PICOPSA_SHA2_UNROLL
+#define OTHER_SHA2_UNROLL 0
+#else
+#define OTHER_SHA2_UNROLL 1
+#endif
+#undef PICOPSA_SHA2_UNROLL
+#define PICOPSA_SHA2_UNROLL OTHER_SHA2_UNROLL
+#define pp_sha224_init other_sha224_init
+#define pp_sha256_init other_sha256_init
+#define pp_sha256_update other_sha256_update
+#define pp_sha256_finish other_sha256_finish
+#define pp_sha224 other_sha224
+#define pp_sha256 other_sha256
+#define pp_sha384_init other_sha384_init
+#define pp_sha512_init other_sha512_init
+#define pp_sha512_update other_sha512_update
+#define pp_sha512_finish other_sha512_finish
+#define pp_sha384 other_sha384
+#define pp_sha512 other_sha512
+void other_sha224_init(picopsa_sha256_context *ctx);
+void other_sha256_init(picopsa_sha256_context *ctx);
+void other_sha256_update(picopsa_sha256_context *ctx, const uint8_t *data, size_t len);
+void other_sha256_finish(picopsa_sha256_context *ctx, uint8_t *out);
+void other_sha224(const uint8_t *data, size_t len, uint8_t out[28]);
+void other_sha256(const uint8_t *data, size_t len, uint8_t out[32]);
+void other_sha384_init(picopsa_sha512_context *ctx);
+void other_sha512_init(picopsa_sha512_context *ctx);
+void other_sha512_update(picopsa_sha512_context *ctx, const uint8_t *data, size_t len);
+void other_sha512_finish(picopsa_sha512_context *ctx, uint8_t *out);
+void other_sha384(const uint8_t *data, size_t len, uint8_t out[48]);
+void other_sha512(const uint8_t *data, size_t len, uint8_t out[64]);
+#include "hash/sha256.c"
+#undef ROTR32
+#undef CH
+#undef MAJ
+#undef BSIG0
+#undef BSIG1
+#undef SSIG0
+#undef SSIG1
+#undef ROUND
+#undef SCHEDULE
+#undef SIXTEEN_ROUNDS
+#undef LOADED
+#undef ROUND_SMALL
+#undef V
+#include "hash/sha512.c"
+
+/* The other form against OpenSSL: every length to 300 (all padding
+ * boundaries), multi-block messages, and in random pieces. */
+static void test_other_unroll_setting(void)
+{
+    uint8_t *msg = (uint8_t *)malloc(2048);
+    uint8_t want[64], got[64];
+    unsigned int want_len = 0;
+    size_t len, a;
+
+    test_rng_bytes(msg, 2048);
+    for (len = 0; len <= 2048; len += (len < 300 ? 1 : 97)) {
+        for (a = 0; a < 4; a++) {
+            picopsa_sha256_context c256;
+            picopsa_sha512_context c512;
+            size_t done = 0, piece;
+            int ok;
+            EVP_Digest(msg, len, want, &want_len, openssl_md(kat_algs[a]), NULL);
+            if (a < 2) {
+                if (a == 0) {
+                    other_sha224_init(&c256);
+                } else {
+                    other_sha256_init(&c256);
+                }
+                for (; done < len; done += piece) {
+                    piece = test_rng_range(0, len - done);
+                    other_sha256_update(&c256, msg + done, piece);
+                }
+                other_sha256_finish(&c256, got);
+            } else {
+                if (a == 2) {
+                    other_sha384_init(&c512);
+                } else {
+                    other_sha512_init(&c512);
+                }
+                for (; done < len; done += piece) {
+                    piece = test_rng_range(0, len - done);
+                    other_sha512_update(&c512, msg + done, piece);
+                }
+                other_sha512_finish(&c512, got);
+            }
+            ok = CHECK_MEM(got, want, want_len);
+            if (!ok) {
+                fprintf(stderr, "  PICOPSA_SHA2_UNROLL=%d: alg %zu, length %zu\n",
+                        OTHER_SHA2_UNROLL, a, len);
+            }
+        }
+    }
+    /* The one-shot forms against the library's (the other setting). */
+    other_sha256(msg, 1000, got);
+    pp_hash_compute(PSA_ALG_SHA_256, msg, 1000, want);
+    CHECK_MEM(got, want, 32);
+    other_sha512(msg, 1000, got);
+    pp_hash_compute(PSA_ALG_SHA_512, msg, 1000, want);
+    CHECK_MEM(got, want, 64);
+    free(msg);
+}
+
 int main(void)
 {
     test_rng_seed(0x5a2c0ffee);
@@ -340,5 +452,6 @@ int main(void)
     test_api_contract();
     test_monte_carlo();
     test_openssl_cross_check();
+    test_other_unroll_setting();
     return test_report("sha2");
 }
