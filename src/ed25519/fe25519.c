@@ -589,6 +589,100 @@ __asm__(
     ".size fe25519_sq, .-fe25519_sq\n"
     "  .popsection\n");
 
+/* Cortex-M4 h = f + g and h = f - g (radix 2^32, any 256-bit values):
+ * f in eight registers by one LDM, g two words at a time (LDM leaves the
+ * flags alone, so one ADDS/ADCS or SUBS/SBCS chain runs across), then the
+ * carry out of bit 256 re-enters as 38 (2^256 = 38 mod p; a borrow takes
+ * 38 off) through a second chain in registers, and the last, which can
+ * only happen when the value wrapped to below 38 (add: sub, above
+ * 2^256 - 38), is folded without a carry; one STM. SBC r, r, r gives
+ * carry - 1 (0 or -1), so the 38 is selected by BIC/AND masks, no branch.
+ * h may alias f or g (h is written last). 7 saved words of stack. */
+__asm__(
+    ".pushsection .text.fe25519_add,\"ax\",%progbits\n"
+    ".syntax unified\n"
+    ".thumb\n"
+    ".p2align 2\n"
+    ".global fe25519_add\n"
+    ".type fe25519_add, %function\n"
+    ".thumb_func\n"
+    "fe25519_add:\n"
+    "push {r4-r10}\n"
+    "ldm r1, {r3-r10}\n"
+    "ldm r2!, {r1, r12}\n"
+    "adds r3, r3, r1\n"
+    "adcs r4, r4, r12\n"
+    "ldm r2!, {r1, r12}\n"
+    "adcs r5, r5, r1\n"
+    "adcs r6, r6, r12\n"
+    "ldm r2!, {r1, r12}\n"
+    "adcs r7, r7, r1\n"
+    "adcs r8, r8, r12\n"
+    "ldm r2!, {r1, r12}\n"
+    "adcs r9, r9, r1\n"
+    "adcs r10, r10, r12\n"
+    "sbc r1, r1, r1\n"
+    "mov r2, #38\n"
+    "bic r1, r2, r1\n"
+    "adds r3, r3, r1\n"
+    "adcs r4, r4, #0\n"
+    "adcs r5, r5, #0\n"
+    "adcs r6, r6, #0\n"
+    "adcs r7, r7, #0\n"
+    "adcs r8, r8, #0\n"
+    "adcs r9, r9, #0\n"
+    "adcs r10, r10, #0\n"
+    "sbc r1, r1, r1\n"
+    "bic r1, r2, r1\n"
+    "add r3, r3, r1\n"
+    "stm r0, {r3-r10}\n"
+    "pop {r4-r10}\n"
+    "bx lr\n"
+    ".size fe25519_add, .-fe25519_add\n"
+    ".popsection\n");
+
+__asm__(
+    ".pushsection .text.fe25519_sub,\"ax\",%progbits\n"
+    ".syntax unified\n"
+    ".thumb\n"
+    ".p2align 2\n"
+    ".global fe25519_sub\n"
+    ".type fe25519_sub, %function\n"
+    ".thumb_func\n"
+    "fe25519_sub:\n"
+    "push {r4-r10}\n"
+    "ldm r1, {r3-r10}\n"
+    "ldm r2!, {r1, r12}\n"
+    "subs r3, r3, r1\n"
+    "sbcs r4, r4, r12\n"
+    "ldm r2!, {r1, r12}\n"
+    "sbcs r5, r5, r1\n"
+    "sbcs r6, r6, r12\n"
+    "ldm r2!, {r1, r12}\n"
+    "sbcs r7, r7, r1\n"
+    "sbcs r8, r8, r12\n"
+    "ldm r2!, {r1, r12}\n"
+    "sbcs r9, r9, r1\n"
+    "sbcs r10, r10, r12\n"
+    "sbc r1, r1, r1\n"
+    "and r1, r1, #38\n"
+    "subs r3, r3, r1\n"
+    "sbcs r4, r4, #0\n"
+    "sbcs r5, r5, #0\n"
+    "sbcs r6, r6, #0\n"
+    "sbcs r7, r7, #0\n"
+    "sbcs r8, r8, #0\n"
+    "sbcs r9, r9, #0\n"
+    "sbcs r10, r10, #0\n"
+    "sbc r1, r1, r1\n"
+    "and r1, r1, #38\n"
+    "sub r3, r3, r1\n"
+    "stm r0, {r3-r10}\n"
+    "pop {r4-r10}\n"
+    "bx lr\n"
+    ".size fe25519_sub, .-fe25519_sub\n"
+    ".popsection\n");
+
 #else /* portable C: the same schedule with 64-bit arithmetic */
 
 /* h = 512-bit product folded once: lo + 38 hi, then the small carry. */

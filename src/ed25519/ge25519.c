@@ -31,14 +31,10 @@ typedef struct {
 static const fe25519 fe_d = GE25519_CONST_D;
 static const fe25519 fe_2d = GE25519_CONST_2D;
 static const fe25519 fe_sqrt_m1 = GE25519_CONST_SQRT_M1;
-
-static void p3_identity(ge25519_p3 *h)
-{
-    fe25519_0(&h->X);
-    fe25519_1(&h->Y);
-    fe25519_1(&h->Z);
-    fe25519_0(&h->T);
-}
+/* 1/d = -121666/121665 mod p (little-endian 64-bit words, from Python's
+ * pow(d, p - 2, p)): turns a Niels entry's 2dxy back into 2xy. */
+static const fe25519 fe_inv_d = FE25519_CONST(0x25e0f276cdc9f843u, 0x0b5dd6984279542eu,
+                                              0x2b162114cdb9cf66u, 0x40907ed214d5ce43u);
 
 static void p1p1_to_p2(ge25519_p2 *r, const ge25519_p1p1 *p)
 {
@@ -262,11 +258,30 @@ static SELECT_NOINLINE void select_niels(ge25519_niels *t, const ge25519_niels r
     }
     t->ypx.v[0] |= is_zero; /* the identity (1, 1, 0) */
     t->ymx.v[0] |= is_zero;
-    pp_wipe(mask, sizeof(mask));
+    /* The masks reveal the digit. Eight word stores through a volatile
+     * pointer clear them (cannot be dropped as dead stores) for a tenth
+     * of what a pp_wipe call costs here, 64 times per multiplication. */
+    {
+        volatile fe25519_limb *clear = mask;
+        for (j = 0; j < 8; j++) {
+            clear[j] = 0;
+        }
+    }
     /* -t = (y-x, y+x, -2dxy): swap the first two and negate the third. */
     fe25519_cswap(&t->ypx, &t->ymx, negative);
     fe25519_neg(&minus_xy2d, &t->xy2d);
     fe25519_cmov(&t->xy2d, &minus_xy2d, negative);
+}
+
+/* The affine Niels entry (y+x, y-x, 2dxy) as the extended point
+ * (2x : 2y : 2 : 2xy); the identity entry (1, 1, 0) gives (0 : 2 : 2 : 0). */
+static void niels_to_p3(ge25519_p3 *h, const ge25519_niels *t)
+{
+    fe25519_sub(&h->X, &t->ypx, &t->ymx);
+    fe25519_add(&h->Y, &t->ypx, &t->ymx);
+    fe25519_1(&h->Z);
+    fe25519_add(&h->Z, &h->Z, &h->Z);
+    fe25519_mul(&h->T, &t->xy2d, &fe_inv_d);
 }
 
 void ge25519_scalarmult_base(ge25519_p3 *h, const uint8_t a[32])
@@ -293,22 +308,39 @@ void ge25519_scalarmult_base(ge25519_p3 *h, const uint8_t a[32])
     e[63] = (int8_t)(e[63] + carry);
 
     /* Comb: [a]B = sum_m 16^m sum_k e[k*S + m] (16^(k*S) B), evaluated by
-     * Horner over m, so 4*(S-1) doublings and 64 mixed additions. */
-    p3_identity(h);
+     * Horner over m, so 4*(S-1) doublings and 64 mixed additions. The
+     * first entry is taken as the starting point instead of being added to
+     * the identity, and the addition before each run of doublings stops at
+     * p2 (the doublings do not read T: 3 products instead of 4). Loop
+     * positions are public. */
     for (m = BASE_SPACING - 1; m >= 0; m--) {
-        if (m != BASE_SPACING - 1) {
-            p3_dbl(&r, h);
-            p1p1_to_p2(&q, &r);
-            p2_dbl(&r, &q);
-            p1p1_to_p2(&q, &r);
-            p2_dbl(&r, &q);
-            p1p1_to_p2(&q, &r);
-            p2_dbl(&r, &q);
-            p1p1_to_p3(h, &r);
-        }
+        int before_doublings = 0;
         for (k = 0; k < PICOPSA_ED25519_BASE_TABLES; k++) {
             select_niels(&t, ge25519_base_comb[k], e[k * BASE_SPACING + m]);
-            p3_madd(&r, h, &t);
+            if (m == BASE_SPACING - 1 && k == 0) {
+                niels_to_p3(h, &t);
+            } else if (m != 0 && k == PICOPSA_ED25519_BASE_TABLES - 1) {
+                p3_madd(&r, h, &t);
+                p1p1_to_p2(&q, &r);
+                before_doublings = 1;
+            } else {
+                p3_madd(&r, h, &t);
+                p1p1_to_p3(h, &r);
+            }
+        }
+        if (m != 0) {
+            if (!before_doublings) { /* one table: the column was the start point */
+                q.X = h->X;
+                q.Y = h->Y;
+                q.Z = h->Z;
+            }
+            p2_dbl(&r, &q);
+            p1p1_to_p2(&q, &r);
+            p2_dbl(&r, &q);
+            p1p1_to_p2(&q, &r);
+            p2_dbl(&r, &q);
+            p1p1_to_p2(&q, &r);
+            p2_dbl(&r, &q);
             p1p1_to_p3(h, &r);
         }
     }
