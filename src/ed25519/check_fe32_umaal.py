@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""Checks the Cortex-M4 field multiplication and squaring of fe25519.c
-(PICOPSA_ED25519_UMAAL) under unicorn against Python integers: random,
-near-all-ones and edge values (0, 1, p - 1, p, 2p, 2^255, 2^256 - 1, ...);
-the result must be below 2^256 and congruent to the product mod p, and the
-callee-saved registers and the stack pointer must survive.
+"""Checks the Cortex-M4 assembly of the radix-2^32 field (fe25519.c,
+PICOPSA_ED25519_UMAAL: multiplication, squaring, addition, subtraction)
+under unicorn against Python integers: random, near-all-ones and edge values
+(0, 1, p - 1, p, 2p, 2^255, 2^256 - 1, ...); the result must be below 2^256
+and congruent to the product / square / sum / difference mod p (addition
+and subtraction also with the output over an input), and the callee-saved
+registers and the stack pointer must survive. Also the table scan of
+ge25519.c (ge25519_select_scan): for every mask choice, the selected entry.
 
 usage: /usr/bin/python3 check_fe32_umaal.py [compiler (default arm-none-eabi-gcc)]
 (needs Debian's python3-unicorn and an ARM cross compiler; clang works with
@@ -33,11 +36,16 @@ def build(tmp, cc):
     flags = ["-mcpu=cortex-m4", "-mthumb", "-ffreestanding", "-Os", "-std=c99",
              "-ffunction-sections", "-I" + os.path.join(ROOT, "include"),
              "-I" + os.path.join(ROOT, "src"), "-I" + os.path.join(ROOT, "firmware", "freestanding")]
+    obj2 = os.path.join(tmp, "ge.o")
     subprocess.check_call(cc.split() + flags + ["-c", os.path.join(ROOT, "src", "ed25519", "fe25519.c"),
                                                 "-o", obj])
+    subprocess.check_call(cc.split() + flags + ["-c", os.path.join(ROOT, "src", "ed25519", "ge25519.c"),
+                                                "-o", obj2])
     subprocess.check_call(["arm-none-eabi-gcc", "-mcpu=cortex-m4", "-mthumb", "-nostdlib",
                            "-Wl,--gc-sections", "-Wl,-Ttext=0x%x" % CODE, "-Wl,--entry=fe25519_mul",
-                           "-Wl,--undefined=fe25519_sq", obj, "-o", elf])
+                           "-Wl,--undefined=fe25519_sq", "-Wl,--undefined=fe25519_add",
+                           "-Wl,--undefined=fe25519_sub", "-Wl,--undefined=ge25519_select_scan",
+                           obj, obj2, "-o", elf])
     syms = {}
     for line in subprocess.check_output(["arm-none-eabi-nm", elf]).decode().splitlines():
         parts = line.split()
@@ -77,6 +85,29 @@ def main():
         out = bytes(mu.mem_read(DATA + 0x1040, 32))
         return sum(struct.unpack("<I", out[4 * i:4 * i + 4])[0] << (32 * i) for i in range(8))
 
+    def run_raw(name, out, a, b):
+        mu.reg_write(arm.UC_ARM_REG_R0, out)
+        mu.reg_write(arm.UC_ARM_REG_R1, a)
+        mu.reg_write(arm.UC_ARM_REG_R2, b)
+        mu.reg_write(arm.UC_ARM_REG_SP, STACK_TOP)
+        mu.reg_write(arm.UC_ARM_REG_LR, RETURN | 1)
+        for r in SAVED:
+            mu.reg_write(r, 0x5EED0000 + r)
+        mu.emu_start(syms[name] | 1, RETURN)
+        assert mu.reg_read(arm.UC_ARM_REG_SP) == STACK_TOP
+        assert all(mu.reg_read(r) == 0x5EED0000 + r for r in SAVED)
+
+    def read(addr):
+        out = bytes(mu.mem_read(addr, 32))
+        return sum(struct.unpack("<I", out[4 * i:4 * i + 4])[0] << (32 * i) for i in range(8))
+
+    def run_inplace(name, f, g):
+        """h = f op g with h over f."""
+        mu.mem_write(DATA + 0x1000, words(f))
+        mu.mem_write(DATA + 0x1020, words(g))
+        run_raw(name, DATA + 0x1000, DATA + 0x1000, DATA + 0x1020)
+        return read(DATA + 0x1000)
+
     rng = random.Random(25519)
     edges = [0, 1, 2, 19, 38, P - 1, P, P + 1, 2 * P, M, M - 1, 2**255, 2**255 - 1,
              2**32 - 1, 2**224, M - 2**32]
@@ -91,7 +122,32 @@ def main():
         h = run("fe25519_sq", f, 0)
         assert h < 2**256 and h % P == f * f % P, (hex(f), hex(h))
         squares += 1
-    print("fe25519 UMAAL (%s): %d products, %d squares correct" % (cc, products, squares))
+    sums = 0
+    for i, f in enumerate(values):
+        for g in [values[(5 * i + 1) % len(values)]] + (edges if i < len(edges) else []):
+            for name, op in (("fe25519_add", lambda a, b: a + b), ("fe25519_sub", lambda a, b: a - b)):
+                h = run(name, f, g)
+                assert h < 2**256 and h % P == op(f, g) % P, (name, hex(f), hex(g), hex(h))
+                h = run_inplace(name, f, g)
+                assert h < 2**256 and h % P == op(f, g) % P, (name, hex(f), hex(g), hex(h))
+                sums += 2
+    # Table scan: 8 entries of 24 words; masks all zero or one of them all ones.
+    scans = 0
+    for trial in range(40):
+        row = [rng.getrandbits(32) for _ in range(8 * 24)]
+        mu.mem_write(DATA + 0x2000, b"".join(struct.pack("<I", x) for x in row))
+        for pick in range(-1, 8):
+            masks = [0xFFFFFFFF if j == pick else 0 for j in range(8)]
+            mu.mem_write(DATA + 0x3000, b"".join(struct.pack("<I", x) for x in masks))
+            mu.mem_write(DATA + 0x3100, b"\xAA" * 100)
+            run_raw("ge25519_select_scan", DATA + 0x3100, DATA + 0x2000, DATA + 0x3000)
+            out = bytes(mu.mem_read(DATA + 0x3100, 100))
+            want = [row[24 * pick + k] if pick >= 0 else 0 for k in range(24)]
+            assert out[:96] == b"".join(struct.pack("<I", x) for x in want), (trial, pick)
+            assert out[96:] == b"\xAA" * 4, "wrote past the entry"
+            scans += 1
+    print("fe25519 UMAAL (%s): %d products, %d squares, %d sums/differences, %d table scans correct"
+          % (cc, products, squares, sums, scans))
 
 
 if __name__ == "__main__":

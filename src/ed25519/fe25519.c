@@ -46,6 +46,22 @@ void fe25519_1(fe25519 *h)
     h->v[0] = 1;
 }
 
+void fe25519_cmov(fe25519 *h, const fe25519 *f, uint32_t move)
+{
+    const fe25519_limb mask = (fe25519_limb)0 - (fe25519_limb)move;
+    unsigned i;
+    for (i = 0; i < FE25519_LIMBS; i++) {
+        h->v[i] ^= mask & (h->v[i] ^ f->v[i]);
+    }
+}
+
+void fe25519_neg(fe25519 *h, const fe25519 *f)
+{
+    fe25519 zero;
+    memset(&zero, 0, sizeof(zero));
+    fe25519_sub(h, &zero, f);
+}
+
 #if !(!PICOPSA_ED25519_FE51 && PICOPSA_ED25519_FE32)
 /* One carry pass over wide accumulators: every limb back to its width,
  * the carry out of the top limb folded into limb 0 times 19, and one more

@@ -235,15 +235,9 @@ static inline void fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g)
 
 #endif
 
-/* h = f when move == 1, unchanged when move == 0 (move must be 0 or 1). */
-static inline void fe25519_cmov(fe25519 *h, const fe25519 *f, uint32_t move)
-{
-    const fe25519_limb mask = (fe25519_limb)0 - (fe25519_limb)move;
-    unsigned i;
-    for (i = 0; i < FE25519_LIMBS; i++) {
-        h->v[i] ^= mask & (h->v[i] ^ f->v[i]);
-    }
-}
+/* h = f when move == 1, unchanged when move == 0 (move must be 0 or 1).
+ * Out of line (fe25519.c): only point decoding and negation use it. */
+void fe25519_cmov(fe25519 *h, const fe25519 *f, uint32_t move);
 
 /* Swap f and g when swap == 1, leave them when swap == 0 (0 or 1). */
 static inline void fe25519_cswap(fe25519 *f, fe25519 *g, uint32_t swap)
@@ -257,13 +251,8 @@ static inline void fe25519_cswap(fe25519 *f, fe25519 *g, uint32_t swap)
     }
 }
 
-/* h = -f, tight. */
-static inline void fe25519_neg(fe25519 *h, const fe25519 *f)
-{
-    fe25519 zero;
-    memset(&zero, 0, sizeof(zero));
-    fe25519_sub(h, &zero, f);
-}
+/* h = -f, tight (fe25519.c, out of line like fe25519_cmov). */
+void fe25519_neg(fe25519 *h, const fe25519 *f);
 /* h = f * g, h = f^2, h = f^(2^n) (n >= 1); all tight. */
 void fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g);
 void fe25519_sq(fe25519 *h, const fe25519 *f);

@@ -29,12 +29,7 @@ typedef struct {
 #include "ed25519/ge25519_tables.h"
 
 static const fe25519 fe_d = GE25519_CONST_D;
-static const fe25519 fe_2d = GE25519_CONST_2D;
 static const fe25519 fe_sqrt_m1 = GE25519_CONST_SQRT_M1;
-/* 1/d = -121666/121665 mod p (little-endian 64-bit words, from Python's
- * pow(d, p - 2, p)): turns a Niels entry's 2dxy back into 2xy. */
-static const fe25519 fe_inv_d = FE25519_CONST(0x25e0f276cdc9f843u, 0x0b5dd6984279542eu,
-                                              0x2b162114cdb9cf66u, 0x40907ed214d5ce43u);
 
 static void p1p1_to_p2(ge25519_p2 *r, const ge25519_p1p1 *p)
 {
@@ -56,7 +51,8 @@ static void p3_to_cached(ge25519_cached *r, const ge25519_p3 *p)
     fe25519_add(&r->ypx, &p->Y, &p->X);
     fe25519_sub(&r->ymx, &p->Y, &p->X);
     r->Z = p->Z;
-    fe25519_mul(&r->T2d, &p->T, &fe_2d);
+    fe25519_mul(&r->T2d, &p->T, &fe_d); /* 2d T as d T + d T: no 2d constant */
+    fe25519_add(&r->T2d, &r->T2d, &r->T2d);
 }
 
 /* Doubling, HWCD dbl-2008-hwcd with a = -1: 4 squarings.
@@ -215,12 +211,69 @@ void ge25519_p3_neg(ge25519_p3 *h, const ge25519_p3 *p)
 #define NIELS_LIMBS (3 * FE25519_LIMBS)
 typedef char niels_has_no_padding[(sizeof(ge25519_niels) == NIELS_LIMBS * sizeof(fe25519_limb)) ? 1 : -1];
 
+/* Cortex-M4 (the ARMv7E-M assembly of PICOPSA_ED25519_UMAAL): the scan below
+ * as a Thumb-2 loop with the eight masks in r4-r11, the eight loads of a
+ * limb issued in pairs (a load directly after a load costs one cycle) and
+ * the accumulator in lr: ~34 cycles a limb instead of ~46 with three masks
+ * spilled at -Os. out[k] = OR_j (mask[j] & row[j] limb k) for the 24 limbs
+ * of a radix-2^32 Niels entry (96 bytes); masks are 0 or all ones. No
+ * data-dependent branch or address (the loop counts limbs). */
+#if !PICOPSA_ED25519_FE51 && PICOPSA_ED25519_FE32 && PICOPSA_ED25519_UMAAL
+#define SELECT_SCAN_ASM 1
+typedef char select_scan_entry_is_96_bytes[(sizeof(ge25519_niels) == 96) ? 1 : -1];
+void ge25519_select_scan(uint32_t *out, const ge25519_niels *row, const uint32_t mask[8]);
+__asm__(
+    ".pushsection .text.ge25519_select_scan,\"ax\",%progbits\n"
+    ".syntax unified\n"
+    ".thumb\n"
+    ".p2align 2\n"
+    ".global ge25519_select_scan\n"
+    ".type ge25519_select_scan, %function\n"
+    ".thumb_func\n"
+    "ge25519_select_scan:\n"
+    "push {r4-r11, lr}\n"
+    "ldm r2, {r4-r11}\n"
+    "add r2, r1, #96\n"
+    "1:\n"
+    "ldr r3, [r1, #0]\n"
+    "ldr r12, [r1, #96]\n"
+    "and r3, r3, r4\n"
+    "and r12, r12, r5\n"
+    "orr lr, r3, r12\n"
+    "ldr r3, [r1, #192]\n"
+    "ldr r12, [r1, #288]\n"
+    "and r3, r3, r6\n"
+    "and r12, r12, r7\n"
+    "orr lr, lr, r3\n"
+    "orr lr, lr, r12\n"
+    "ldr r3, [r1, #384]\n"
+    "ldr r12, [r1, #480]\n"
+    "and r3, r3, r8\n"
+    "and r12, r12, r9\n"
+    "orr lr, lr, r3\n"
+    "orr lr, lr, r12\n"
+    "ldr r3, [r1, #576]\n"
+    "ldr r12, [r1, #672]\n"
+    "and r3, r3, r10\n"
+    "and r12, r12, r11\n"
+    "orr lr, lr, r3\n"
+    "orr lr, lr, r12\n"
+    "str lr, [r0], #4\n"
+    "add r1, r1, #4\n"
+    "cmp r1, r2\n"
+    "bne 1b\n"
+    "pop {r4-r11, pc}\n"
+    ".size ge25519_select_scan, .-ge25519_select_scan\n"
+    ".popsection\n");
+#else
+#define SELECT_SCAN_ASM 0
 static fe25519_limb niels_limb(const ge25519_niels *p, size_t k)
 {
     fe25519_limb w;
     memcpy(&w, (const unsigned char *)p + k * sizeof(fe25519_limb), sizeof(w));
     return w;
 }
+#endif
 
 /* t = digit * row[0] for digit in [-8, 8]: every entry of the row is read
  * whatever the digit (secret), the wanted one accumulated by masks, and
@@ -235,20 +288,24 @@ static fe25519_limb niels_limb(const ge25519_niels *p, size_t k)
 #else
 #define SELECT_NOINLINE
 #endif
-static SELECT_NOINLINE void select_niels(ge25519_niels *t, const ge25519_niels row[8],
-                                         int8_t digit)
+static SELECT_NOINLINE uint32_t select_niels(ge25519_niels *t, const ge25519_niels row[8],
+                                             int8_t digit)
 {
-    fe25519 minus_xy2d;
     const uint32_t negative = (uint32_t)(uint8_t)digit >> 7;
     const uint32_t magnitude = (uint32_t)(uint8_t)(digit - (int8_t)((-(int)negative & digit) * 2));
     const fe25519_limb is_zero = (fe25519_limb)(1u & pp_ct_mask_zero_u32(magnitude));
     fe25519_limb mask[8];
+#if !SELECT_SCAN_ASM
     size_t k;
+#endif
     uint32_t j;
 
     for (j = 0; j < 8; j++) {
         mask[j] = (fe25519_limb)0 - (fe25519_limb)(1u & pp_ct_mask_eq_u32(magnitude, j + 1u));
     }
+#if SELECT_SCAN_ASM
+    ge25519_select_scan(t->ypx.v, row, mask);
+#else
     for (k = 0; k < NIELS_LIMBS; k++) {
         fe25519_limb w = (mask[0] & niels_limb(&row[0], k)) | (mask[1] & niels_limb(&row[1], k)) |
                          (mask[2] & niels_limb(&row[2], k)) | (mask[3] & niels_limb(&row[3], k)) |
@@ -256,6 +313,7 @@ static SELECT_NOINLINE void select_niels(ge25519_niels *t, const ge25519_niels r
                          (mask[6] & niels_limb(&row[6], k)) | (mask[7] & niels_limb(&row[7], k));
         memcpy((unsigned char *)t + k * sizeof(fe25519_limb), &w, sizeof(w));
     }
+#endif
     t->ypx.v[0] |= is_zero; /* the identity (1, 1, 0) */
     t->ymx.v[0] |= is_zero;
     /* The masks reveal the digit. Eight word stores through a volatile
@@ -267,21 +325,24 @@ static SELECT_NOINLINE void select_niels(ge25519_niels *t, const ge25519_niels r
             clear[j] = 0;
         }
     }
-    /* -t = (y-x, y+x, -2dxy): swap the first two and negate the third. */
+    /* -t = (y-x, y+x, -2dxy): the first two are swapped here; the sign of
+     * the third is left to the caller (returned: 1 for a negative digit),
+     * where it only swaps two outputs of the addition. */
     fe25519_cswap(&t->ypx, &t->ymx, negative);
-    fe25519_neg(&minus_xy2d, &t->xy2d);
-    fe25519_cmov(&t->xy2d, &minus_xy2d, negative);
+    return negative;
 }
 
-/* The affine Niels entry (y+x, y-x, 2dxy) as the extended point
- * (2x : 2y : 2 : 2xy); the identity entry (1, 1, 0) gives (0 : 2 : 2 : 0). */
-static void niels_to_p3(ge25519_p3 *h, const ge25519_niels *t)
+/* The affine Niels entry (y+x, y-x, 2dxy) as the completed point
+ * ((2x : 2), (2y : 2)), whose conversion computes T itself (so the sign
+ * select_niels leaves on 2dxy does not matter here); the identity entry
+ * (1, 1, 0) gives ((0 : 2), (2 : 2)). */
+static void niels_to_p1p1(ge25519_p1p1 *r, const ge25519_niels *t)
 {
-    fe25519_sub(&h->X, &t->ypx, &t->ymx);
-    fe25519_add(&h->Y, &t->ypx, &t->ymx);
-    fe25519_1(&h->Z);
-    fe25519_add(&h->Z, &h->Z, &h->Z);
-    fe25519_mul(&h->T, &t->xy2d, &fe_inv_d);
+    fe25519_sub(&r->X, &t->ypx, &t->ymx);
+    fe25519_add(&r->Y, &t->ypx, &t->ymx);
+    fe25519_1(&r->Z);
+    fe25519_add(&r->Z, &r->Z, &r->Z);
+    r->T = r->Z;
 }
 
 void ge25519_scalarmult_base(ge25519_p3 *h, const uint8_t a[32])
@@ -314,33 +375,25 @@ void ge25519_scalarmult_base(ge25519_p3 *h, const uint8_t a[32])
      * p2 (the doublings do not read T: 3 products instead of 4). Loop
      * positions are public. */
     for (m = BASE_SPACING - 1; m >= 0; m--) {
-        int before_doublings = 0;
         for (k = 0; k < PICOPSA_ED25519_BASE_TABLES; k++) {
-            select_niels(&t, ge25519_base_comb[k], e[k * BASE_SPACING + m]);
+            uint32_t negative = select_niels(&t, ge25519_base_comb[k], e[k * BASE_SPACING + m]);
             if (m == BASE_SPACING - 1 && k == 0) {
-                niels_to_p3(h, &t);
-            } else if (m != 0 && k == PICOPSA_ED25519_BASE_TABLES - 1) {
-                p3_madd(&r, h, &t);
-                p1p1_to_p2(&q, &r);
-                before_doublings = 1;
+                niels_to_p1p1(&r, &t);
             } else {
                 p3_madd(&r, h, &t);
+                /* Adding (y-x, y+x, -2dxy) instead of (.., .., 2dxy)
+                 * exchanges zz - c and zz + c (add_finish): a masked swap. */
+                fe25519_cswap(&r.T, &r.Z, negative);
+            }
+            if (m == 0 || k != PICOPSA_ED25519_BASE_TABLES - 1) {
                 p1p1_to_p3(h, &r);
             }
         }
         if (m != 0) {
-            if (!before_doublings) { /* one table: the column was the start point */
-                q.X = h->X;
-                q.Y = h->Y;
-                q.Z = h->Z;
+            for (k = 0; k < 4; k++) {
+                p1p1_to_p2(&q, &r);
+                p2_dbl(&r, &q);
             }
-            p2_dbl(&r, &q);
-            p1p1_to_p2(&q, &r);
-            p2_dbl(&r, &q);
-            p1p1_to_p2(&q, &r);
-            p2_dbl(&r, &q);
-            p1p1_to_p2(&q, &r);
-            p2_dbl(&r, &q);
             p1p1_to_p3(h, &r);
         }
     }

@@ -162,32 +162,38 @@ static void sha512_compress(uint64_t state[8], const uint8_t *data, size_t block
 }
 #endif /* PICOPSA_SHA2_UNROLL */
 
-void pp_sha512_init(picopsa_sha512_context *ctx)
+/* FIPS 180-4 5.3.5 (SHA-512) and 5.3.4 (SHA-384). */
+static const uint64_t sha512_iv[8] = {
+    0x6a09e667f3bcc908ull, 0xbb67ae8584caa73bull, 0x3c6ef372fe94f82bull, 0xa54ff53a5f1d36f1ull,
+    0x510e527fade682d1ull, 0x9b05688c2b3e6c1full, 0x1f83d9abfb41bd6bull, 0x5be0cd19137e2179ull,
+};
+static const uint64_t sha384_iv[8] = {
+    0xcbbb9d5dc1059ed8ull, 0x629a292a367cd507ull, 0x9159015a3070dd17ull, 0x152fecd8f70e5939ull,
+    0x67332667ffc00b31ull, 0x8eb44a8768581511ull, 0xdb0c2e0d64f98fa7ull, 0x47b5481dbefa4fa4ull,
+};
+
+/* SHA-512 and SHA-384 differ only in the IV and the digest size (6.5):
+ * one body, kept out of line so that -Os does not copy it into both. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void sha512_start(picopsa_sha512_context *ctx, const uint64_t iv[8], uint32_t digest_size)
 {
-    /* FIPS 180-4 5.3.5 */
-    static const uint64_t iv[8] = {
-        0x6a09e667f3bcc908ull, 0xbb67ae8584caa73bull, 0x3c6ef372fe94f82bull, 0xa54ff53a5f1d36f1ull,
-        0x510e527fade682d1ull, 0x9b05688c2b3e6c1full, 0x1f83d9abfb41bd6bull, 0x5be0cd19137e2179ull,
-    };
-    memcpy(ctx->state, iv, sizeof(iv));
+    memcpy(ctx->state, iv, sizeof(ctx->state));
     ctx->length_hi = 0;
     ctx->length_lo = 0;
     ctx->block_used = 0;
-    ctx->digest_size = PP_SHA512_DIGEST_SIZE;
+    ctx->digest_size = digest_size;
+}
+
+void pp_sha512_init(picopsa_sha512_context *ctx)
+{
+    sha512_start(ctx, sha512_iv, PP_SHA512_DIGEST_SIZE);
 }
 
 void pp_sha384_init(picopsa_sha512_context *ctx)
 {
-    /* FIPS 180-4 5.3.4 */
-    static const uint64_t iv[8] = {
-        0xcbbb9d5dc1059ed8ull, 0x629a292a367cd507ull, 0x9159015a3070dd17ull, 0x152fecd8f70e5939ull,
-        0x67332667ffc00b31ull, 0x8eb44a8768581511ull, 0xdb0c2e0d64f98fa7ull, 0x47b5481dbefa4fa4ull,
-    };
-    memcpy(ctx->state, iv, sizeof(iv));
-    ctx->length_hi = 0;
-    ctx->length_lo = 0;
-    ctx->block_used = 0;
-    ctx->digest_size = PP_SHA384_DIGEST_SIZE;
+    sha512_start(ctx, sha384_iv, PP_SHA384_DIGEST_SIZE);
 }
 
 void pp_sha512_update(picopsa_sha512_context *ctx, const uint8_t *data, size_t len)
