@@ -304,6 +304,238 @@ static inline pp_limb row_adx(pp_limb *t, const pp_limb *b, pp_limb a, size_t n)
     return carry;
 }
 
+/* ---- fixed-size MULX/ADX Montgomery multiplication and squaring -----------
+ * The private operations of RSA-1024, 2048, 3072 and 4096 work on CRT
+ * halves of 8, 16, 24 and 32 limbs (RSA-2048's public operation on 32). For
+ * these sizes a whole Montgomery multiplication or squaring is one assembly
+ * block with every row fully unrolled: no calls, no loop control inside a
+ * row, no C carry handling between rows. The assembler does the unrolling
+ * (.rept, with assembly-time counters .Lpp_*; n is an "i" operand), so the
+ * source stays short. Only n (public) drives the loops. */
+
+/* t[0..n) += rdx * src[0..n), rax + CF + OF = the carry limb afterwards.
+ * Needs rax = 0 and CF = OF = 0 on entry (XOR clears both), r11 = 0.
+ * Two limbs per repetition so that the high halves alternate between r9
+ * and rax without a move; n is even. The carry limb cannot overflow:
+ * t + rdx * src < 2^(w(n+1)). */
+#define ADX_ROW(src)                                                     \
+    ".set .Lpp_k, 0\n\t"                                                 \
+    ".rept %c[n] / 2\n\t"                                                \
+    "mulx .Lpp_k(%[" src "]), %%r8, %%r9\n\t"                            \
+    "adcx .Lpp_k(%[t]), %%r8\n\t"                                        \
+    "adox %%rax, %%r8\n\t"                                               \
+    "mov %%r8, .Lpp_k(%[t])\n\t"                                         \
+    "mulx .Lpp_k+8(%[" src "]), %%r8, %%rax\n\t"                         \
+    "adcx .Lpp_k+8(%[t]), %%r8\n\t"                                      \
+    "adox %%r9, %%r8\n\t"                                                \
+    "mov %%r8, .Lpp_k+8(%[t])\n\t"                                       \
+    ".set .Lpp_k, .Lpp_k + 16\n\t"                                       \
+    ".endr\n\t"                                                          \
+    "adcx %%r11, %%rax\n\t"                                              \
+    "adox %%r11, %%rax\n\t"
+
+/* CIOS (HAC 14.36): per limb a_i, t += a_i * b, then t += u * m with
+ * u = t_0 * m0inv, which clears t_0; the window t slides up one limb per
+ * step. Each row's carry limb goes into t[n], its carry into t[n + 1]
+ * (still zero). t: 2n + 2 limbs, zero on entry; afterwards t[n..2n] is
+ * a * b * R^-1 (< 2m), limb 2n being the top bit. */
+#define ADX_MONT_MUL(N)                                                  \
+    do {                                                                 \
+        size_t steps_ = N;                                               \
+        __asm__ volatile(                                                \
+            "xor %%r11d, %%r11d\n\t"                                     \
+            "1:\n\t"                                                     \
+            "mov (%[a]), %%rdx\n\t"                                      \
+            "lea 8(%[a]), %[a]\n\t"                                      \
+            "xor %%eax, %%eax\n\t"                                       \
+            ADX_ROW("b")                                                 \
+            "add %%rax, 8*%c[n](%[t])\n\t"                               \
+            "adc %%r11, 8*%c[n]+8(%[t])\n\t"                             \
+            "mov (%[t]), %%rdx\n\t"                                      \
+            "imul %[m0inv], %%rdx\n\t"                                   \
+            "xor %%eax, %%eax\n\t"                                       \
+            ADX_ROW("m")                                                 \
+            "add %%rax, 8*%c[n](%[t])\n\t"                               \
+            "adc %%r11, 8*%c[n]+8(%[t])\n\t"                             \
+            "lea 8(%[t]), %[t]\n\t"                                      \
+            "dec %[steps]\n\t"                                           \
+            "jnz 1b\n\t"                                                 \
+            : [t] "+r"(t_), [a] "+r"(a_), [steps] "+r"(steps_)           \
+            : [b] "r"(b), [m] "r"(m), [m0inv] "r"(m0inv), [n] "i"(N)     \
+            : "rax", "rdx", "r8", "r9", "r11", "cc", "memory");          \
+    } while (0)
+
+/* 1 when n has a fixed-size kernel: then t (2n + 2 limbs) = a * b * R^-1
+ * unreduced, as described above. */
+static int mont_mul_adx_fixed(pp_limb *t, const pp_limb *a, const pp_limb *b,
+                              const pp_limb *m, pp_limb m0inv, size_t n)
+{
+    pp_limb *t_ = t;
+    const pp_limb *a_ = a;
+    memset(t, 0, (2u * n + 2u) * sizeof(pp_limb));
+    switch (n) {
+    case 8u:
+        ADX_MONT_MUL(8);
+        return 1;
+    case 16u:
+        ADX_MONT_MUL(16);
+        return 1;
+    case 24u:
+        ADX_MONT_MUL(24);
+        return 1;
+    case 32u:
+        ADX_MONT_MUL(32);
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Squaring (HAC 14.16, then the reduction of HAC 14.32), one block:
+ * 1. cross products a_i a_j (i < j): row i adds a_i * a[i+1..n) to
+ *    t[2i+1..i+n) and writes its carry limb to t[i+n] (still zero);
+ *    n(n-1)/2 products, all unrolled;
+ * 2. t = 2 t + sum a_i^2 2^(2wi) in one pass: ADCX doubles (CF chain), ADOX
+ *    adds the diagonal (OF chain); a^2 < 2^(2wn), so nothing falls out;
+ * 3. n reduction steps t += u * m * 2^(wi), u = t_i * m0inv, the window
+ *    sliding up one limb per step; the carry out of t[i+n] is kept in top
+ *    and added at the next step.
+ * t: 2n + 2 limbs, zero on entry; afterwards t[n..2n) plus top is
+ * a^2 R^-1 (< 2m). */
+#define ADX_MONT_SQR(N)                                                  \
+    do {                                                                 \
+        size_t steps_ = N;                                               \
+        __asm__ volatile(                                                \
+            "xor %%r11d, %%r11d\n\t"                                     \
+            ".set .Lpp_i, 0\n\t"                                         \
+            ".rept %c[n] - 1\n\t"                                        \
+            "mov 8*.Lpp_i(%[a]), %%rdx\n\t"                              \
+            "xor %%eax, %%eax\n\t"                                       \
+            ".set .Lpp_j, .Lpp_i + 1\n\t"                                \
+            ".rept %c[n] - 1 - .Lpp_i\n\t"                               \
+            "mulx 8*.Lpp_j(%[a]), %%r8, %%r9\n\t"                        \
+            "adcx 8*(.Lpp_i + .Lpp_j)(%[t]), %%r8\n\t"                   \
+            "adox %%rax, %%r8\n\t"                                       \
+            "mov %%r8, 8*(.Lpp_i + .Lpp_j)(%[t])\n\t"                    \
+            "mov %%r9, %%rax\n\t"                                        \
+            ".set .Lpp_j, .Lpp_j + 1\n\t"                                \
+            ".endr\n\t"                                                  \
+            "adcx %%r11, %%rax\n\t"                                      \
+            "adox %%r11, %%rax\n\t"                                      \
+            "mov %%rax, 8*(.Lpp_i + %c[n])(%[t])\n\t"                    \
+            ".set .Lpp_i, .Lpp_i + 1\n\t"                                \
+            ".endr\n\t"                                                  \
+            "xor %%eax, %%eax\n\t"                                       \
+            ".set .Lpp_i, 0\n\t"                                         \
+            ".rept %c[n]\n\t"                                            \
+            "mov 8*.Lpp_i(%[a]), %%rdx\n\t"                              \
+            "mulx %%rdx, %%r8, %%r9\n\t"                                 \
+            "mov 16*.Lpp_i(%[t]), %%r10\n\t"                             \
+            "adcx %%r10, %%r10\n\t"                                      \
+            "adox %%r8, %%r10\n\t"                                       \
+            "mov %%r10, 16*.Lpp_i(%[t])\n\t"                             \
+            "mov 16*.Lpp_i+8(%[t]), %%r10\n\t"                           \
+            "adcx %%r10, %%r10\n\t"                                      \
+            "adox %%r9, %%r10\n\t"                                       \
+            "mov %%r10, 16*.Lpp_i+8(%[t])\n\t"                           \
+            ".set .Lpp_i, .Lpp_i + 1\n\t"                                \
+            ".endr\n\t"                                                  \
+            "1:\n\t"                                                     \
+            "mov (%[t]), %%rdx\n\t"                                      \
+            "imul %[m0inv], %%rdx\n\t"                                   \
+            "xor %%eax, %%eax\n\t"                                       \
+            ADX_ROW("m")                                                 \
+            "add %[top], 8*%c[n](%[t])\n\t"                              \
+            "mov $0, %[top]\n\t"                                         \
+            "adc $0, %[top]\n\t"                                         \
+            "add %%rax, 8*%c[n](%[t])\n\t"                               \
+            "adc $0, %[top]\n\t"                                         \
+            "lea 8(%[t]), %[t]\n\t"                                      \
+            "dec %[steps]\n\t"                                           \
+            "jnz 1b\n\t"                                                 \
+            : [t] "+r"(t_), [top] "+r"(top_), [steps] "+r"(steps_)       \
+            : [a] "r"(a), [m] "r"(m), [m0inv] "r"(m0inv), [n] "i"(N)     \
+            : "rax", "rdx", "r8", "r9", "r10", "r11", "cc", "memory");   \
+    } while (0)
+
+/* 1 when n has a fixed-size kernel: then t (2n + 2 limbs) and *top hold
+ * a^2 R^-1 unreduced, as described above. */
+static int mont_sqr_adx_fixed(pp_limb *t, pp_limb *top, const pp_limb *a, const pp_limb *m,
+                              pp_limb m0inv, size_t n)
+{
+    pp_limb *t_ = t, top_ = 0;
+    memset(t, 0, (2u * n + 2u) * sizeof(pp_limb));
+    switch (n) {
+    case 8u:
+        ADX_MONT_SQR(8);
+        break;
+    case 16u:
+        ADX_MONT_SQR(16);
+        break;
+    case 24u:
+        ADX_MONT_SQR(24);
+        break;
+    case 32u:
+        ADX_MONT_SQR(32);
+        break;
+    default:
+        return 0;
+    }
+    *top = top_;
+    return 1;
+}
+
+/* final_subtract for the fixed sizes: the SUB/SBB chain into diff, then
+ * top - borrow is all-ones exactly when t < m (see final_subtract) and
+ * CMOV (timing independent of the condition; its memory operand is always
+ * read) keeps t there. */
+#define ADX_FINAL_SUB(N)                                                 \
+    __asm__ volatile(                                                    \
+        "mov (%[t]), %%r8\n\t"                                           \
+        "sub (%[m]), %%r8\n\t"                                           \
+        "mov %%r8, (%[d])\n\t"                                           \
+        ".set .Lpp_k, 8\n\t"                                             \
+        ".rept %c[n] - 1\n\t"                                            \
+        "mov .Lpp_k(%[t]), %%r8\n\t"                                     \
+        "sbb .Lpp_k(%[m]), %%r8\n\t"                                     \
+        "mov %%r8, .Lpp_k(%[d])\n\t"                                     \
+        ".set .Lpp_k, .Lpp_k + 8\n\t"                                    \
+        ".endr\n\t"                                                      \
+        "sbb $0, %[top]\n\t"                                             \
+        "test %[top], %[top]\n\t"                                        \
+        ".set .Lpp_k, 0\n\t"                                             \
+        ".rept %c[n]\n\t"                                                \
+        "mov .Lpp_k(%[d]), %%r8\n\t"                                     \
+        "cmovnz .Lpp_k(%[t]), %%r8\n\t"                                  \
+        "mov %%r8, .Lpp_k(%[r])\n\t"                                     \
+        ".set .Lpp_k, .Lpp_k + 8\n\t"                                    \
+        ".endr\n\t"                                                      \
+        : [top] "+r"(top)                                                \
+        : [r] "r"(r), [t] "r"(t), [m] "r"(m), [d] "r"(diff), [n] "i"(N)  \
+        : "r8", "cc", "memory")
+
+/* 1 when n has a fixed-size kernel: then r = final_subtract(t, top). */
+static int final_subtract_adx_fixed(pp_limb *r, const pp_limb *t, pp_limb top,
+                                    const pp_limb *m, size_t n, pp_limb *diff)
+{
+    switch (n) {
+    case 8u:
+        ADX_FINAL_SUB(8);
+        return 1;
+    case 16u:
+        ADX_FINAL_SUB(16);
+        return 1;
+    case 24u:
+        ADX_FINAL_SUB(24);
+        return 1;
+    case 32u:
+        ADX_FINAL_SUB(32);
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 #endif
 
 #if PICOPSA_BN_UMAAL && PICOPSA_BN_LIMB_BITS == 32 && defined(__GNUC__) && defined(__ARM_ARCH)
@@ -336,20 +568,31 @@ static inline pp_limb row_umaal(pp_limb *t, const pp_limb *b, pp_limb a, size_t 
 }
 #endif
 
-/* Which row kernel runs: 1 = MULX/ADX, 0 = the portable one. A build for
- * BMI2 + ADX (-march=native, -mbmi2 -madx) always uses MULX/ADX; otherwise
- * the exponentiation takes the caller's choice (pp_bn_fast_kernel(), kept
- * per key, since CPUID traps to the hypervisor and costs microseconds), and
- * the other entry points run the portable kernel. */
+/* Which kernel runs: BN_KERNEL_ADX = MULX/ADX (the fixed-size Montgomery
+ * multiplication where n has one, else MULX/ADX rows), BN_KERNEL_ADX_ROWS =
+ * MULX/ADX rows only (a test hook, so that both stay covered), 0 = the
+ * portable one. A build for BMI2 + ADX (-march=native, -mbmi2 -madx) always
+ * uses MULX/ADX; otherwise the exponentiations take the caller's choice
+ * (pp_bn_fast_kernel(), kept per key, since CPUID traps to the hypervisor
+ * and costs microseconds), and the other entry points run the portable
+ * kernel. */
 typedef int row_fn;
+#define BN_KERNEL_ADX PP_BN_KERNEL_ADX
+#define BN_KERNEL_ADX_ROWS PP_BN_KERNEL_ADX_ROWS
 
 static row_fn select_row(void)
 {
 #if defined(BN_HAVE_ROW_ADX) && defined(__BMI2__) && defined(__ADX__)
-    return 1;
+    return BN_KERNEL_ADX;
 #else
     return 0;
 #endif
+}
+
+/* The kernel for an exponentiation's `fast` argument. */
+static row_fn kernel_of(int fast)
+{
+    return fast != 0 ? (row_fn)fast : select_row();
 }
 
 int pp_bn_fast_kernel(void)
@@ -407,6 +650,12 @@ static void mont_mul_scratch(pp_limb *r, const pp_limb *a, const pp_limb *b,
      * limbs n..2n and is < 2m. */
     pp_limb *t = scratch;
     size_t i;
+#ifdef BN_HAVE_ROW_ADX
+    if (row == BN_KERNEL_ADX && mont_mul_adx_fixed(t, a, b, m, m0inv, n)) {
+        (void)final_subtract_adx_fixed(r, t + n, t[2u * n], m, n, scratch + 2u * n + 2u);
+        return;
+    }
+#endif
     memset(t, 0, (2u * n + 2u) * sizeof(pp_limb));
     for (i = 0; i < n; i++) {
         pp_limb c = row(t + i, b, a[i], n);
@@ -608,6 +857,12 @@ static void mont_sqr_scratch(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_
     pp_limb *t = scratch;
     size_t i;
     pp_limb carry;
+#ifdef BN_HAVE_ROW_ADX
+    if (row == BN_KERNEL_ADX && mont_sqr_adx_fixed(t, &carry, a, m, m0inv, n)) {
+        (void)final_subtract_adx_fixed(r, t + n, carry, m, n, scratch + 2u * n + 2u);
+        return;
+    }
+#endif
     memset(t, 0, 2u * n * sizeof(pp_limb));
     i = 0;
     if (row == 0) {
@@ -662,6 +917,22 @@ void pp_bn_mont_sqr(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0in
 {
     pp_limb scratch[SCRATCH_LIMBS(PP_BN_MAX_LIMBS)];
     mont_sqr_scratch(r, a, m, m0inv, n, scratch, select_row());
+    pp_wipe(scratch, SCRATCH_LIMBS(n) * sizeof(pp_limb));
+}
+
+void pp_bn_mont_mul_kernel(pp_limb *r, const pp_limb *a, const pp_limb *b,
+                           const pp_limb *m, pp_limb m0inv, size_t n, int fast)
+{
+    pp_limb scratch[SCRATCH_LIMBS(PP_BN_MAX_LIMBS)];
+    mont_mul_scratch(r, a, b, m, m0inv, n, scratch, kernel_of(fast));
+    pp_wipe(scratch, SCRATCH_LIMBS(n) * sizeof(pp_limb));
+}
+
+void pp_bn_mont_sqr_kernel(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0inv,
+                           size_t n, int fast)
+{
+    pp_limb scratch[SCRATCH_LIMBS(PP_BN_MAX_LIMBS)];
+    mont_sqr_scratch(r, a, m, m0inv, n, scratch, kernel_of(fast));
     pp_wipe(scratch, SCRATCH_LIMBS(n) * sizeof(pp_limb));
 }
 
@@ -788,7 +1059,7 @@ unsigned pp_bn_mont_exp(pp_limb *r, const pp_limb *a, const pp_limb *ea,
     size_t entries, bits, windows, k;
     unsigned top_bits, s;
     pp_limb *table_a, *table_b, *entry, *scratch;
-    row_fn row = select_row() | (fast != 0);
+    row_fn row = kernel_of(fast);
 
     while (w > 0 && PP_BN_EXP_WORK_LIMBS(w, n, nbases) > work_limbs) {
         w--;
@@ -852,7 +1123,7 @@ void pp_bn_mod_exp_public_vartime_work(pp_limb *r, const pp_limb *x, uint64_t e,
     pp_limb *scratch = work + 2u * n;
     uint64_t e1 = e - 1u;
     int bit;
-    row_fn row = select_row() | (fast != 0);
+    row_fn row = kernel_of(fast);
     if (e1 == 0) {
         pp_bn_copy(r, x, n);
         return;

@@ -125,8 +125,25 @@ unsigned pp_bn_mont_exp(pp_limb *r, const pp_limb *a, const pp_limb *ea,
                         const pp_limb *r1, const pp_limb *m, pp_limb m0inv, size_t n,
                         pp_limb *work, size_t work_limbs, int fast);
 
-/* 1 when this CPU can run the fast row kernel that pp_bn_mont_exp uses
- * when its `fast` argument is nonzero (x86-64 with BMI2 + ADX), else 0.
+/* Values of the `fast` argument: 0 = the build's default kernel (portable
+ * C, or MULX/ADX in a build for BMI2 + ADX); PP_BN_KERNEL_ADX = MULX/ADX:
+ * fully unrolled Montgomery multiplication and squaring for n = 8, 16, 24
+ * and 32 limbs, the row kernel for other n; PP_BN_KERNEL_ADX_ROWS = the
+ * MULX/ADX row kernel for every n (a test hook: keeps the row kernel
+ * covered at those sizes). Nonzero values need pp_bn_fast_kernel() != 0. */
+#define PP_BN_KERNEL_ADX 1
+#define PP_BN_KERNEL_ADX_ROWS 2
+
+/* pp_bn_mont_mul and pp_bn_mont_sqr with the kernel chosen by `fast` as
+ * for pp_bn_mont_exp (test hooks: they cover every kernel directly). */
+void pp_bn_mont_mul_kernel(pp_limb *r, const pp_limb *a, const pp_limb *b,
+                           const pp_limb *m, pp_limb m0inv, size_t n, int fast);
+void pp_bn_mont_sqr_kernel(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0inv,
+                           size_t n, int fast);
+
+/* PP_BN_KERNEL_ADX when this CPU can run the MULX/ADX kernels that
+ * pp_bn_mont_exp uses when its `fast` argument is nonzero (x86-64 with
+ * BMI2 + ADX), else 0.
  * Runs CPUID (microseconds under a hypervisor): call it once per key, not
  * per operation. Passing fast = 1 on a CPU without the instructions is
  * undefined (illegal instruction). */

@@ -15,8 +15,9 @@
 #define MAXL PP_BN_MAX_LIMBS
 
 static BN_CTX *ctx;
-/* 1 when the fast (MULX/ADX) exponentiation kernel can run here: the
- * exponentiation checks then alternate between it and the portable one. */
+/* Nonzero when the MULX/ADX kernels can run here: the exponentiation
+ * checks then alternate between them and the portable one, and
+ * test_kernels forces each. */
 static int fast;
 
 static BIGNUM *bn_of(const pp_limb *a, size_t n)
@@ -287,6 +288,80 @@ static void test_inverse(size_t bits, int top_zero_bits)
     BN_free(X);
 }
 
+/* Every kernel (portable; MULX/ADX with the fixed-size multiplication and
+ * squaring for 8/16/24/32 limbs; MULX/ADX rows only) forced through the test
+ * hooks, against BN_mod_mul: random operands, m - 1, 0, a first factor
+ * >= m, aliasing r == a, and moduli just above R/2, just below R and
+ * random, so that all three outcomes of the final subtraction (t < m,
+ * m <= t < R, t >= R) occur. Sizes next to the fixed ones take the rows. */
+static void test_kernels(size_t bits, int shape)
+{
+    size_t n = PP_BN_LIMBS(bits), i;
+    pp_limb m[MAXL], a[MAXL], b[MAXL], r[MAXL], m0inv;
+    BIGNUM *M, *A, *B, *X = BN_new(), *R = BN_new(), *Rinv = BN_new();
+    int iter, kernel;
+    static const int kernels[] = { 0, PP_BN_KERNEL_ADX, PP_BN_KERNEL_ADX_ROWS };
+
+    random_odd_modulus(m, n, 0);
+    if (shape == 1) { /* just above R/2 */
+        for (i = 1; i + 1u < n; i++) {
+            m[i] = 0;
+        }
+        m[n - 1u] = (pp_limb)1 << (PP_BN_LIMB_BITS - 1);
+    } else if (shape == 2) { /* just below R */
+        for (i = 1; i < n; i++) {
+            m[i] = ~(pp_limb)0;
+        }
+    }
+    M = bn_of(m, n);
+    m0inv = pp_bn_mont_m0inv(m[0]);
+    BN_one(R);
+    BN_lshift(R, R, (int)(n * PP_BN_LIMB_BITS));
+    BN_mod_inverse(Rinv, R, M, ctx);
+    for (iter = 0; iter < 24; iter++) {
+        random_below(a, m, n);
+        random_below(b, m, n);
+        if (iter == 0) { /* m - 1 times m - 1 */
+            pp_bn_copy(a, m, n);
+            a[0] -= 1u;
+            pp_bn_copy(b, a, n);
+        } else if (iter == 1) {
+            pp_bn_zero(a, n);
+        } else if (iter == 2) { /* a = R - 1 >= m as the first factor */
+            memset(a, 0xff, n * sizeof(pp_limb));
+        }
+        A = bn_of(a, n);
+        B = bn_of(b, n);
+        for (kernel = 0; kernel < 3; kernel++) {
+            if (kernels[kernel] != 0 && !fast) {
+                continue;
+            }
+            BN_mod_mul(X, A, B, M, ctx);
+            BN_mod_mul(X, X, Rinv, M, ctx);
+            pp_bn_mont_mul_kernel(r, a, b, m, m0inv, n, kernels[kernel]);
+            CHECK(equals_bn(r, n, X));
+            pp_bn_copy(r, a, n);
+            pp_bn_mont_mul_kernel(r, r, b, m, m0inv, n, kernels[kernel]);
+            CHECK(equals_bn(r, n, X));
+            if (iter != 2) { /* squaring needs a < m */
+                BN_mod_mul(X, A, A, M, ctx);
+                BN_mod_mul(X, X, Rinv, M, ctx);
+                pp_bn_mont_sqr_kernel(r, a, m, m0inv, n, kernels[kernel]);
+                CHECK(equals_bn(r, n, X));
+                pp_bn_copy(r, a, n);
+                pp_bn_mont_sqr_kernel(r, r, m, m0inv, n, kernels[kernel]);
+                CHECK(equals_bn(r, n, X));
+            }
+        }
+        BN_free(A);
+        BN_free(B);
+    }
+    BN_free(M);
+    BN_free(X);
+    BN_free(R);
+    BN_free(Rinv);
+}
+
 static void test_bytes(void)
 {
     uint8_t in[40], out[40];
@@ -332,6 +407,16 @@ int main(void)
         test_size(sizes[i], 5, 2);
         test_inverse(sizes[i], 0);
         test_inverse(sizes[i], 13);
+    }
+    {
+        /* the fixed-size kernels' limb counts and their neighbours */
+        static const size_t kernel_bits[] = { 448, 512, 576, 1024, 1088, 1536, 2048, 2112 };
+        int shape;
+        for (i = 0; i < sizeof(kernel_bits) / sizeof(kernel_bits[0]); i++) {
+            for (shape = 0; shape < 3 && kernel_bits[i] <= PICOPSA_RSA_MAX_BITS; shape++) {
+                test_kernels(kernel_bits[i], shape);
+            }
+        }
     }
     BN_CTX_free(ctx);
     return test_report("bignum");
