@@ -120,7 +120,7 @@ static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32],
     hash_to_scalar(k, dom, dom_len, sig, pk, 32, msg, msg_len);
     ge25519_p3_neg(&point.A, &point.A);
     ge25519_double_scalarmult_vartime(&point.R, k, &point.A, sig + 32);
-    ge25519_p2_tobytes(k, &point.R);
+    ge25519_p2_tobytes_vartime(k, &point.R); /* R' is public */
     return memcmp(k, sig, 32) == 0 ? 0 : -1;
 }
 

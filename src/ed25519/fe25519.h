@@ -259,6 +259,13 @@ void fe25519_sq(fe25519 *h, const fe25519 *f);
 void fe25519_sq_n(fe25519 *h, const fe25519 *f, unsigned n);
 /* h = 1/f = f^(p-2) (0 maps to 0). Fixed addition chain: constant time. */
 void fe25519_invert(fe25519 *h, const fe25519 *f);
+#if PICOPSA_ED25519_FE51
+/* h = 1/f (0 maps to 0) by Bernstein-Yang safegcd (fe25519_invert.c):
+ * _safegcd runs a fixed 620 divsteps with masks (constant time);
+ * _vartime branches on f and stops early: VARIABLE TIME, public f only. */
+void fe25519_invert_safegcd(fe25519 *h, const fe25519 *f);
+void fe25519_invert_vartime(fe25519 *h, const fe25519 *f);
+#endif
 /* h = f^((p-5)/8) = f^(2^252-3), the core of the square root of RFC 8032
  * 5.1.3 step 3. */
 void fe25519_pow22523(fe25519 *h, const fe25519 *f);

@@ -40,6 +40,14 @@ void ge25519_scalarmult_base(ge25519_p3 *h, const uint8_t a[32]);
 /* Encode a point (one field inversion). Constant time. */
 void ge25519_p3_tobytes(uint8_t s[32], const ge25519_p3 *h);
 void ge25519_p2_tobytes(uint8_t s[32], const ge25519_p2 *h);
+/* The same encoding with a VARIABLE-TIME inversion on hosts (safegcd that
+ * stops early): public points only (verification). MCUs use the
+ * constant-time one. */
+#if PICOPSA_ED25519_FE51
+void ge25519_p2_tobytes_vartime(uint8_t s[32], const ge25519_p2 *h);
+#else
+#define ge25519_p2_tobytes_vartime ge25519_p2_tobytes
+#endif
 
 /* Decode per RFC 8032 5.1.3. Returns 0 on success, -1 when the encoding
  * is rejected: y not canonical (y >= p), no x on the curve for y, or x = 0

@@ -9,7 +9,9 @@
  *    key pair (pp_eddsa_import derives the public key);
  *  - both signing paths: PureEdDSA (pp_ed25519_sign, pp_eddsa_sign_message)
  *    and Ed25519ph (pp_ed25519ph_sign, pp_eddsa_sign_hash and the
- *    sign_message form that prehashes).
+ *    sign_message form that prehashes);
+ *  - on hosts, the constant-time safegcd inversion that encodes points
+ *    (fe25519_invert_safegcd) called directly on a secret value.
  * The declassified outputs are checked against OpenSSL so the run also
  * proves the code did its job.
  */
@@ -22,6 +24,7 @@
 #include "core/pp_dispatch.h"
 #include "ct.h"
 #include "ed25519/ed25519.h"
+#include "ed25519/fe25519.h"
 #include "hash/sha512.h"
 #include "random/pp_random.h"
 #include "test_util.h"
@@ -108,6 +111,23 @@ int main(void)
         CT_PUBLIC(sig2, sizeof(sig2));
         CHECK_MEM(sig, sig2, 64);
         CHECK(pp_ed25519ph_verify(sig, pk, ph) == 0);
+
+#if PICOPSA_ED25519_FE51
+        /* The safegcd inversion on its own, input secret (also reached
+         * through every encoding above), against the Fermat inversion. */
+        {
+            fe25519 x, inv_ct, inv_fermat;
+            uint8_t got[32], want[32];
+            fe25519_frombytes(&x, seed);
+            fe25519_invert(&inv_fermat, &x);
+            fe25519_invert_safegcd(&inv_ct, &x);
+            fe25519_tobytes(got, &inv_ct);
+            fe25519_tobytes(want, &inv_fermat);
+            CT_PUBLIC(got, sizeof(got));
+            CT_PUBLIC(want, sizeof(want));
+            CHECK_MEM(got, want, 32);
+        }
+#endif
 
         /* Key generation from (secret) random bytes. */
         CHECK_STATUS(pp_eddsa_generate(ED_PAIR, 255, material, sizeof(material), &material_len),

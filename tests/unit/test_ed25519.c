@@ -17,6 +17,7 @@
 #include <openssl/bn.h>
 #include <openssl/evp.h>
 
+#include "common/pp_util.h"
 #include "ed25519/ed25519.h"
 #include "ed25519/fe25519.h"
 #include "ed25519/sc25519.h"
@@ -190,6 +191,116 @@ static void test_field(void)
     BN_free(p);
     BN_CTX_free(bn);
 }
+
+#if PICOPSA_ED25519_FE51
+/* The value of a 51-bit-limb field element, limbs as they are (possibly
+ * over 51 bits, i.e. not reduced), as a BIGNUM. */
+static BIGNUM *bn_from_fe51(const fe25519 *f)
+{
+    BIGNUM *r = BN_new(), *limb = BN_new();
+    int i;
+    if (r == NULL || limb == NULL) {
+        abort();
+    }
+    BN_zero(r);
+    for (i = 4; i >= 0; i--) {
+        uint8_t w[8];
+        unsigned k;
+        for (k = 0; k < 8; k++) {
+            w[k] = (uint8_t)(f->v[i] >> (8 * k));
+        }
+        if (BN_lebin2bn(w, 8, limb) == NULL || !BN_lshift(r, r, 51) || !BN_add(r, r, limb)) {
+            abort();
+        }
+    }
+    BN_free(limb);
+    return r;
+}
+
+/* The three inversions (Fermat, constant-time safegcd, variable-time
+ * safegcd) against BN_mod_inverse on random and edge inputs, including
+ * values >= p and limbs over 51 bits (the bounds mul/sq accept), and
+ * x * (1/x) = 1. */
+static void test_invert(void)
+{
+    BN_CTX *bn = BN_CTX_new();
+    BIGNUM *p = BN_new(), *r = BN_new();
+    const uint64_t m51 = (((uint64_t)1) << 51) - 1u;
+    int i, fail_fermat = 0, fail_ct = 0, fail_var = 0, fail_product = 0, wide = 0;
+    BN_set_bit(p, 255);
+    BN_sub_word(p, 19);
+
+    for (i = 0; i < 4000; i++) {
+        fe25519 x, inv[3], prod;
+        uint8_t want[32], got[32], one[32] = { 1 };
+        BIGNUM *bx;
+        int k;
+        if (i < 64) { /* edges */
+            static const uint64_t low[] = { 0, 1, 2, 19, m51 - 19, m51 - 18, m51 - 17, m51 };
+            unsigned j;
+            for (j = 1; j < 5; j++) { /* upper limbs: 0, all ones or 2^52 - 1 */
+                x.v[j] = (i & 8) ? ((i & 16) ? 2 * m51 + 1 : m51) : 0;
+            }
+            x.v[0] = low[i & 7];
+            if (i & 32) {
+                x.v[4] = ((i & 16) ? m51 : 0) >> 1; /* around (p - 1) / 2, 2^254 */
+            }
+        } else if (i % 4 == 0) { /* any limbs below 2^52 */
+            uint8_t b[40];
+            unsigned j;
+            test_rng_bytes(b, sizeof(b));
+            for (j = 0; j < 5; j++) {
+                x.v[j] = (pp_load_le64(b + 8 * j)) & (2 * m51 + 1);
+            }
+        } else {
+            uint8_t b[32];
+            test_rng_bytes(b, 32);
+            b[31] &= 0x7f;
+            if (i % 4 == 1) { /* p + small: reduced to small */
+                memset(b + 1, 0xff, 31);
+                b[31] = 0x7f;
+                b[0] = (uint8_t)(0xed + (b[0] & 0x0f));
+            }
+            fe25519_frombytes(&x, b);
+        }
+        bx = bn_from_fe51(&x);
+        BN_nnmod(r, bx, p, bn);
+        if (BN_is_zero(r)) {
+            BN_zero(r);
+        } else if (BN_mod_inverse(r, r, p, bn) == NULL) {
+            abort();
+        }
+        bn_to_le32(want, r);
+        fe25519_invert(&inv[0], &x);
+        fe25519_invert_safegcd(&inv[1], &x);
+        fe25519_invert_vartime(&inv[2], &x);
+        for (k = 0; k < 3; k++) {
+            unsigned j;
+            fe25519_tobytes(got, &inv[k]);
+            if (memcmp(got, want, 32) != 0) {
+                *(k == 0 ? &fail_fermat : k == 1 ? &fail_ct : &fail_var) += 1;
+            }
+            for (j = 0; j < 5; j++) { /* outputs are tight */
+                wide |= (inv[k].v[j] >> 52) != 0;
+            }
+        }
+        fe25519_mul(&prod, &x, &inv[1]);
+        fe25519_tobytes(got, &prod);
+        if (!BN_is_zero(r) && memcmp(got, one, 32) != 0) {
+            fail_product++;
+        }
+        BN_free(bx);
+    }
+    CHECK(fail_fermat == 0);
+    CHECK(fail_ct == 0);
+    CHECK(fail_var == 0);
+    CHECK(fail_product == 0);
+    CHECK(wide == 0);
+    BN_free(r);
+    BN_free(p);
+    BN_CTX_free(bn);
+}
+#endif
 
 static void test_scalar(void)
 {
@@ -474,6 +585,9 @@ int main(void)
 {
     test_rng_seed(0x25519);
     test_field();
+#if PICOPSA_ED25519_FE51
+    test_invert();
+#endif
     test_scalar();
     test_rfc8032();
     test_wycheproof();
