@@ -33,87 +33,21 @@ static const uint32_t sha256_round_constants[64] = {
 };
 
 #define ROTR32(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
-/* FIPS 180-4 4.1.2, (4.2)-(4.7). Ch and Maj take 3 and 4 operations instead
- * of 4 and 5; the unrolled rounds get Maj in 2 by carrying a ^ b over to the
- * next round as its b ^ c (on Cortex-M4 the extra live value costs more
- * than it saves in the compact form, so that one keeps MAJ). */
-#define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
-#define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
+/* FIPS 180-4 4.1.2, (4.4)-(4.7); Ch, Maj and the round structure are in
+ * sha2_rounds.h, shared with SHA-512. */
 #define BSIG0(x) (ROTR32(x, 2) ^ ROTR32(x, 13) ^ ROTR32(x, 22))
 #define BSIG1(x) (ROTR32(x, 6) ^ ROTR32(x, 11) ^ ROTR32(x, 25))
 #define SSIG0(x) (ROTR32(x, 7) ^ ROTR32(x, 18) ^ ((x) >> 3))
 #define SSIG1(x) (ROTR32(x, 17) ^ ROTR32(x, 19) ^ ((x) >> 10))
 
-/* One round (6.2.2 step 3) with the variables renamed: the caller rotates
- * the argument list instead of moving eight words. wj is the schedule word. */
-#define ROUND(a, b, c, d, e, f, g, h, j, wj)                              \
-    do {                                                                  \
-        uint32_t t1 = (h) + BSIG1(e) + CH(e, f, g) + k[j] + (wj);         \
-        (d) += t1;                                                        \
-        /* Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)), and b ^ c is the a ^ b  \
-         * of the previous round: one operation less per round. */      \
-        x_new = (a) ^ (b);                                                \
-        (h) = t1 + BSIG0(a) + ((b) ^ (x_new & x_old));                    \
-        x_old = x_new;                                                    \
-    } while (0)
+#define SHA2_WORD uint32_t
+#define SHA2_LOAD(p) pp_load_be32(p)
+#define SHA2_COMPRESS sha256_compress
+#define SHA2_CONSTANTS sha256_round_constants
+#define SHA2_ROUND_COUNT 64
+#include "hash/sha2_rounds.h"
 
-/* 6.2.2 step 1 in a ring of 16 words: W[t] = s1(W[t-2]) + W[t-7] +
- * s0(W[t-15]) + W[t-16], where W[t-16] is the slot being overwritten. */
-#define SCHEDULE(j) \
-    (w[j] += SSIG1(w[((j) + 14) & 15]) + w[((j) + 9) & 15] + SSIG0(w[((j) + 1) & 15]))
-
-/* Sixteen rounds; W is the per-round word expression (loaded or scheduled). */
-#define SIXTEEN_ROUNDS(W)                                                 \
-    do {                                                                  \
-        ROUND(a, b, c, d, e, f, g, h, 0, W(0));                           \
-        ROUND(h, a, b, c, d, e, f, g, 1, W(1));                           \
-        ROUND(g, h, a, b, c, d, e, f, 2, W(2));                           \
-        ROUND(f, g, h, a, b, c, d, e, 3, W(3));                           \
-        ROUND(e, f, g, h, a, b, c, d, 4, W(4));                           \
-        ROUND(d, e, f, g, h, a, b, c, 5, W(5));                           \
-        ROUND(c, d, e, f, g, h, a, b, 6, W(6));                           \
-        ROUND(b, c, d, e, f, g, h, a, 7, W(7));                           \
-        ROUND(a, b, c, d, e, f, g, h, 8, W(8));                           \
-        ROUND(h, a, b, c, d, e, f, g, 9, W(9));                           \
-        ROUND(g, h, a, b, c, d, e, f, 10, W(10));                         \
-        ROUND(f, g, h, a, b, c, d, e, 11, W(11));                         \
-        ROUND(e, f, g, h, a, b, c, d, 12, W(12));                         \
-        ROUND(d, e, f, g, h, a, b, c, 13, W(13));                         \
-        ROUND(c, d, e, f, g, h, a, b, 14, W(14));                         \
-        ROUND(b, c, d, e, f, g, h, a, 15, W(15));                         \
-    } while (0)
-#define LOADED(j) (w[j] = pp_load_be32(data + 4 * (j)))
-#if PICOPSA_SHA2_UNROLL
-
-static void sha256_compress(uint32_t state[8], const uint8_t *data, size_t blocks)
-{
-    uint32_t w[16];
-    uint32_t a, b, c, d, e, f, g, h, x_old, x_new;
-    const uint32_t *k;
-    size_t i;
-
-    while (blocks-- > 0) {
-        a = state[0]; b = state[1]; c = state[2]; d = state[3];
-        e = state[4]; f = state[5]; g = state[6]; h = state[7];
-        x_old = b ^ c;
-
-        /* Rounds 0-15 read the message; the rest extend the schedule in
-         * place, fused into the rounds so it stays in registers. */
-        k = sha256_round_constants;
-        SIXTEEN_ROUNDS(LOADED);
-        for (i = 16; i < 64; i += 16) {
-            k = sha256_round_constants + i;
-            SIXTEEN_ROUNDS(SCHEDULE);
-        }
-
-        state[0] += a; state[1] += b; state[2] += c; state[3] += d;
-        state[4] += e; state[5] += f; state[6] += g; state[7] += h;
-        data += 64;
-    }
-    /* The schedule holds message-derived words (HMAC keys, DRBG state). */
-    pp_wipe(w, sizeof(w));
-}
-#else
+#if !PICOPSA_SHA2_UNROLL
 /* Size-optimised form: eight rounds per loop iteration (the renaming period
  * of the working variables). Before each group of eight, one small loop
  * loads (rounds 0-15) or extends in place (16 on) the eight schedule words
@@ -166,7 +100,7 @@ static void sha256_compress(uint32_t state[8], const uint8_t *data, size_t block
     }
     pp_wipe(w, sizeof(w));
 }
-#endif /* PICOPSA_SHA2_UNROLL */
+#endif /* !PICOPSA_SHA2_UNROLL */
 
 void pp_sha256_init(picopsa_sha256_context *ctx)
 {

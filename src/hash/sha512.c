@@ -42,84 +42,21 @@ static const uint64_t sha512_round_constants[80] = {
 };
 
 #define ROTR64(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
-/* FIPS 180-4 4.1.3, (4.8)-(4.13); Ch and Maj as in sha256.c. */
-#define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
-#define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
+/* FIPS 180-4 4.1.3, (4.10)-(4.13); Ch, Maj and the round structure are in
+ * sha2_rounds.h, shared with SHA-256. */
 #define BSIG0(x) (ROTR64(x, 28) ^ ROTR64(x, 34) ^ ROTR64(x, 39))
 #define BSIG1(x) (ROTR64(x, 14) ^ ROTR64(x, 18) ^ ROTR64(x, 41))
 #define SSIG0(x) (ROTR64(x, 1) ^ ROTR64(x, 8) ^ ((x) >> 7))
 #define SSIG1(x) (ROTR64(x, 19) ^ ROTR64(x, 61) ^ ((x) >> 6))
 
-/* One round (6.4.2 step 3) with the variables renamed: the caller rotates
- * the argument list instead of moving eight words. wj is the schedule word. */
-#define ROUND(a, b, c, d, e, f, g, h, j, wj)                              \
-    do {                                                                  \
-        uint64_t t1 = (h) + BSIG1(e) + CH(e, f, g) + k[j] + (wj);         \
-        (d) += t1;                                                        \
-        /* Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)), and b ^ c is the a ^ b  \
-         * of the previous round: one operation less per round. */      \
-        x_new = (a) ^ (b);                                                \
-        (h) = t1 + BSIG0(a) + ((b) ^ (x_new & x_old));                    \
-        x_old = x_new;                                                    \
-    } while (0)
+#define SHA2_WORD uint64_t
+#define SHA2_LOAD(p) pp_load_be64(p)
+#define SHA2_COMPRESS sha512_compress
+#define SHA2_CONSTANTS sha512_round_constants
+#define SHA2_ROUND_COUNT 80
+#include "hash/sha2_rounds.h"
 
-/* 6.4.2 step 1 in a ring of 16 words: W[t] = s1(W[t-2]) + W[t-7] +
- * s0(W[t-15]) + W[t-16], where W[t-16] is the slot being overwritten. */
-#define SCHEDULE(j) \
-    (w[j] += SSIG1(w[((j) + 14) & 15]) + w[((j) + 9) & 15] + SSIG0(w[((j) + 1) & 15]))
-
-/* Sixteen rounds; W is the per-round word expression (loaded or scheduled). */
-#define SIXTEEN_ROUNDS(W)                                                 \
-    do {                                                                  \
-        ROUND(a, b, c, d, e, f, g, h, 0, W(0));                           \
-        ROUND(h, a, b, c, d, e, f, g, 1, W(1));                           \
-        ROUND(g, h, a, b, c, d, e, f, 2, W(2));                           \
-        ROUND(f, g, h, a, b, c, d, e, 3, W(3));                           \
-        ROUND(e, f, g, h, a, b, c, d, 4, W(4));                           \
-        ROUND(d, e, f, g, h, a, b, c, 5, W(5));                           \
-        ROUND(c, d, e, f, g, h, a, b, 6, W(6));                           \
-        ROUND(b, c, d, e, f, g, h, a, 7, W(7));                           \
-        ROUND(a, b, c, d, e, f, g, h, 8, W(8));                           \
-        ROUND(h, a, b, c, d, e, f, g, 9, W(9));                           \
-        ROUND(g, h, a, b, c, d, e, f, 10, W(10));                         \
-        ROUND(f, g, h, a, b, c, d, e, 11, W(11));                         \
-        ROUND(e, f, g, h, a, b, c, d, 12, W(12));                         \
-        ROUND(d, e, f, g, h, a, b, c, 13, W(13));                         \
-        ROUND(c, d, e, f, g, h, a, b, 14, W(14));                         \
-        ROUND(b, c, d, e, f, g, h, a, 15, W(15));                         \
-    } while (0)
-#define LOADED(j) (w[j] = pp_load_be64(data + 8 * (j)))
-#if PICOPSA_SHA2_UNROLL
-
-static void sha512_compress(uint64_t state[8], const uint8_t *data, size_t blocks)
-{
-    uint64_t w[16];
-    uint64_t a, b, c, d, e, f, g, h, x_old, x_new;
-    const uint64_t *k;
-    size_t i;
-
-    while (blocks-- > 0) {
-        a = state[0]; b = state[1]; c = state[2]; d = state[3];
-        e = state[4]; f = state[5]; g = state[6]; h = state[7];
-        x_old = b ^ c;
-
-        /* Rounds 0-15 read the message; the rest extend the schedule in
-         * place, fused into the rounds so it stays in registers. */
-        k = sha512_round_constants;
-        SIXTEEN_ROUNDS(LOADED);
-        for (i = 16; i < 80; i += 16) {
-            k = sha512_round_constants + i;
-            SIXTEEN_ROUNDS(SCHEDULE);
-        }
-
-        state[0] += a; state[1] += b; state[2] += c; state[3] += d;
-        state[4] += e; state[5] += f; state[6] += g; state[7] += h;
-        data += 128;
-    }
-    /* The schedule holds message-derived words (HMAC keys, DRBG state). */
-    pp_wipe(w, sizeof(w));
-}
-#else
+#if !PICOPSA_SHA2_UNROLL
 /* Size-optimised form: one round per loop iteration. The working
  * variables live in v[8] and are renamed by rotating the index of a
  * (round t finds a at v[-t mod 8]) instead of being shifted; the schedule
@@ -160,7 +97,7 @@ static void sha512_compress(uint64_t state[8], const uint8_t *data, size_t block
     pp_wipe(w, sizeof(w));
     pp_wipe(v, sizeof(v));
 }
-#endif /* PICOPSA_SHA2_UNROLL */
+#endif /* !PICOPSA_SHA2_UNROLL */
 
 /* FIPS 180-4 5.3.5 (SHA-512) and 5.3.4 (SHA-384). */
 static const uint64_t sha512_iv[8] = {

@@ -386,6 +386,11 @@ void other_sha512(const uint8_t *data, size_t len, uint8_t out[64]);
 #undef LOADED
 #undef ROUND_SMALL
 #undef V
+#undef SHA2_WORD
+#undef SHA2_LOAD
+#undef SHA2_COMPRESS
+#undef SHA2_CONSTANTS
+#undef SHA2_ROUND_COUNT
 #include "hash/sha512.c"
 
 /* The other form against OpenSSL: every length to 300 (all padding
