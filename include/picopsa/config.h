@@ -108,9 +108,10 @@
 #ifndef PICOPSA_ED25519_FE32
 #define PICOPSA_ED25519_FE32 1
 #endif
-/* With the radix-2^32 field: 1 = one inline-asm UMAAL per partial product
- * (ARMv7E-M: Cortex-M4/M7/M33 with the DSP extension), 0 = portable C.
- * Default: 1 when the compiler targets a core with UMAAL. */
+/* With the radix-2^32 field: 1 = Thumb-2 assembly for ARMv7E-M
+ * (Cortex-M4/M7/M33 with the DSP extension): UMAAL multiplication and
+ * squaring, LDM/STM addition and subtraction, the fixed-base table scan;
+ * 0 = portable C. Default: 1 when the compiler targets a core with UMAAL. */
 #ifndef PICOPSA_ED25519_UMAAL
 #if defined(__ARM_FEATURE_DSP) && defined(__GNUC__)
 #define PICOPSA_ED25519_UMAAL 1
