@@ -261,7 +261,7 @@ void fe25519_sq_n(fe25519 *h, const fe25519 *f, unsigned n);
 void fe25519_invert(fe25519 *h, const fe25519 *f);
 #if PICOPSA_ED25519_FE51
 /* h = 1/f (0 maps to 0) by Bernstein-Yang safegcd (fe25519_invert.c):
- * _safegcd runs a fixed 620 divsteps with masks (constant time);
+ * _safegcd runs a fixed 590 divsteps without branches (constant time);
  * _vartime branches on f and stops early: VARIABLE TIME, public f only. */
 void fe25519_invert_safegcd(fe25519 *h, const fe25519 *f);
 void fe25519_invert_vartime(fe25519 *h, const fe25519 *f);

@@ -10,12 +10,14 @@
  *   g even:               (delta, f, g) <- (1 + delta, f, g / 2)
  * started at delta = 1/2 (the "hddivsteps" variant of P. Wuille's
  * safegcd-bounds analysis, which needs at most 590 steps for 256-bit inputs
- * instead of 724; we run 620). We store d = delta - 1/2, an integer:
+ * instead of 724; the constant-time form runs exactly 590). We store
+ * d = delta - 1/2, an integer:
  * delta > 0 <=> d >= 0, 1 - delta = -d + 1/2, 1 + delta = (d + 1) + 1/2.
  *
  * N steps depend only on the low N bits of f and g (paper sec. 3), so they
- * are done in batches of 62 on one 64-bit word each, recording the 2 x 2
- * matrix T with (f', g') = T (f, g) / 2^62 (entries |.| <= 2^62). The
+ * are done in batches (62 steps, or 59 with T scaled by 2^3) on one 64-bit
+ * word each, recording the 2 x 2 matrix T with (f', g') = T (f, g) / 2^62
+ * (entries |.| <= 2^62). The
  * full-size f, g (signed radix 2^62) are then updated by T, and so are the
  * Bezout coefficients d, e with f = d x, g = e x (mod p): T (d, e) plus a
  * multiple of p that makes the sum divisible by 2^62 (paper sec. 11), with
@@ -32,6 +34,17 @@
 #if PICOPSA_ED25519_FE51
 
 #include "common/pp_util.h"
+
+/* x86-64 with GNU C: the divstep as CMOV inline assembly (see
+ * divsteps_packed); 0 selects the portable mask form, which
+ * tests/unit/test_ed25519_invert_c.c checks on x86-64 hosts too. */
+#ifndef PICOPSA_ED25519_SAFEGCD_X86_ASM
+#if defined(__x86_64__) && defined(__GNUC__)
+#define PICOPSA_ED25519_SAFEGCD_X86_ASM 1
+#else
+#define PICOPSA_ED25519_SAFEGCD_X86_ASM 0
+#endif
+#endif
 
 __extension__ typedef __int128 fe_swide;
 
@@ -50,7 +63,8 @@ typedef struct {
 } divstep_matrix;
 
 #define DIVSTEPS_PER_BATCH 62
-/* 10 x 62 = 620 >= 590, the hddivsteps bound for inputs below 2^256. */
+/* Constant time: 10 x 59 = 590, the hddivsteps bound for inputs below
+ * 2^256 (ours are below 2^255). */
 #define CT_BATCHES 10
 
 /* p = 2^255 - 19 in radix 2^62, and p^-1 mod 2^62. */
@@ -191,36 +205,97 @@ static void update_de(s62 *d, s62 *e, const divstep_matrix *t)
     e->v[4] = (int64_t)ce;
 }
 
-/* 62 divsteps on the low bits of f and g, constant time: returns the new
- * d (= delta - 1/2) and the scaled transition matrix. Each step: with
- * c = (d >= 0) and odd = (g odd), g += (c ? -f : f) when odd; then when
- * c and odd, f += g (so f becomes the old g, g the old g - f) and d = -d;
- * otherwise d += 1; finally g halves and (u, v) double, which keeps the
- * matrix integral. Arithmetic is modulo 2^64 on uint64_t (two's
- * complement), masks from the top bit of d and the low bit of g. */
-static uint64_t divsteps_62(uint64_t d, uint64_t f, uint64_t g, divstep_matrix *t)
+/* n <= 30 divsteps on the low bits of f and g, constant time; returns the
+ * new d (= delta - 1/2). Each step: with c = (d >= 0) and odd = (g odd),
+ * g += (c ? -f : f) when odd; then when c and odd, f += g (so f becomes
+ * the old g, g the old g - f) and d = -d; otherwise d += 1; finally g
+ * halves and (u, v) double, which keeps the matrix integral. The two rows
+ * of the matrix are packed: uv = u + 2^32 v and qr = q + 2^32 r (mod 2^64).
+ * Every row operation (negate, add the other row, double) is linear, so
+ * the packed words stay exact, and after n <= 30 steps every entry is
+ * below 2^30 in absolute value, so each unpacks from its 32-bit field.
+ * That halves the work on the matrix. Arithmetic is modulo 2^64 on
+ * uint64_t, masks from the top bit of d and the low bit of g. */
+static uint64_t divsteps_packed(uint64_t d, uint64_t f, uint64_t g, unsigned n, int64_t m[4])
 {
-    uint64_t u = 1, v = 0, q = 0, r = 1;
+    uint64_t uv = 1, qr = ((uint64_t)1) << 32;
     unsigned i;
-    for (i = 0; i < DIVSTEPS_PER_BATCH; i++) {
+    for (i = 0; i < n; i++) {
+#if PICOPSA_ED25519_SAFEGCD_X86_ASM
+        /* The same step with CMOV: both outcomes are computed, the sign
+         * of d picks one (CMOVNS/CMOVS), then the low bit of g decides
+         * whether it is taken (CMOVNZ). No branch, no memory access, and
+         * a dependency chain of 4 instructions per step instead of ~6 for
+         * the masks. */
+        uint64_t g_minus_f, g_plus_f, qr_minus_uv, qr_plus_uv, f_new, uv_new, d_new;
+        __asm__("mov %[g], %[gmf]\n\t"
+                "sub %[f], %[gmf]\n\t"
+                "lea (%[g],%[f]), %[gpf]\n\t"
+                "mov %[qr], %[qmu]\n\t"
+                "sub %[uv], %[qmu]\n\t"
+                "lea (%[qr],%[uv]), %[qpu]\n\t"
+                "mov %[f], %[fn]\n\t"
+                "mov %[uv], %[uvn]\n\t"
+                "mov %[d], %[dn]\n\t"
+                "not %[dn]\n\t"
+                "test %[d], %[d]\n\t"
+                "cmovns %[gmf], %[gpf]\n\t"
+                "cmovns %[qmu], %[qpu]\n\t"
+                "cmovns %[g], %[fn]\n\t"
+                "cmovns %[qr], %[uvn]\n\t"
+                "cmovs %[d], %[dn]\n\t"
+                "test $1, %[g]\n\t"
+                "cmovnz %[gpf], %[g]\n\t"
+                "cmovnz %[qpu], %[qr]\n\t"
+                "cmovnz %[fn], %[f]\n\t"
+                "cmovnz %[uvn], %[uv]\n\t"
+                "cmovnz %[dn], %[d]\n\t"
+                "shr $1, %[g]\n\t"
+                "add %[uv], %[uv]\n\t"
+                "add $1, %[d]\n\t"
+                : [d] "+r"(d), [f] "+r"(f), [g] "+r"(g), [uv] "+r"(uv), [qr] "+r"(qr),
+                  [gmf] "=&r"(g_minus_f), [gpf] "=&r"(g_plus_f), [qmu] "=&r"(qr_minus_uv),
+                  [qpu] "=&r"(qr_plus_uv), [fn] "=&r"(f_new), [uvn] "=&r"(uv_new),
+                  [dn] "=&r"(d_new)
+                :
+                : "cc");
+#else
         const uint64_t c = (d >> 63) - 1u;      /* all-ones when d >= 0 */
         const uint64_t odd = (uint64_t)0 - (g & 1u);
         const uint64_t swap = c & odd;
         g += ((f ^ c) - c) & odd;
-        q += ((u ^ c) - c) & odd;
-        r += ((v ^ c) - c) & odd;
+        qr += ((uv ^ c) - c) & odd;
         f += g & swap;
-        u += q & swap;
-        v += r & swap;
+        uv += qr & swap;
         d = (d ^ swap) + 1u; /* swap: ~d + 1 = -d */
         g >>= 1;
-        u <<= 1;
-        v <<= 1;
+        uv <<= 1;
+#endif
     }
-    t->u = (int64_t)u;
-    t->v = (int64_t)v;
-    t->q = (int64_t)q;
-    t->r = (int64_t)r;
+    /* Low field sign-extended, then the high field of the difference. */
+    m[0] = (int64_t)(int32_t)(uint32_t)uv;
+    m[1] = ((int64_t)(uv - (uint64_t)m[0])) >> 32;
+    m[2] = (int64_t)(int32_t)(uint32_t)qr;
+    m[3] = ((int64_t)(qr - (uint64_t)m[2])) >> 32;
+    return d;
+}
+
+/* 59 constant-time divsteps as 29 + 30 packed ones: the second half runs
+ * on the low bits of T1 (f, g) / 2^29 (exact modulo 2^64, 35 valid bits),
+ * and T = 2^3 T2 T1 so that, like the 62-step batches, the update divides
+ * by 2^62 (entries: 2^3 2^30 2^29 = 2^62). 10 x 59 = 590 steps. */
+static uint64_t divsteps_59(uint64_t d, uint64_t f, uint64_t g, divstep_matrix *t)
+{
+    int64_t a[4], b[4];
+    uint64_t f1, g1;
+    d = divsteps_packed(d, f, g, 29, a);
+    f1 = ((uint64_t)a[0] * f + (uint64_t)a[1] * g) >> 29;
+    g1 = ((uint64_t)a[2] * f + (uint64_t)a[3] * g) >> 29;
+    d = divsteps_packed(d, f1, g1, 30, b);
+    t->u = 8 * (b[0] * a[0] + b[1] * a[2]);
+    t->v = 8 * (b[0] * a[1] + b[1] * a[3]);
+    t->q = 8 * (b[2] * a[0] + b[3] * a[2]);
+    t->r = 8 * (b[2] * a[1] + b[3] * a[3]);
     return d;
 }
 
@@ -233,7 +308,7 @@ void fe25519_invert_safegcd(fe25519 *h, const fe25519 *z)
 
     s62_from_fe(&g, z);
     for (i = 0; i < CT_BATCHES; i++) {
-        delta = divsteps_62(delta, (uint64_t)f.v[0], (uint64_t)g.v[0], &t);
+        delta = divsteps_59(delta, (uint64_t)f.v[0], (uint64_t)g.v[0], &t);
         update_de(&d, &e, &t);
         update_fg(&f, &g, &t);
     }
@@ -260,8 +335,9 @@ static unsigned count_trailing_zeros_vartime(uint64_t x) /* x != 0 */
 #endif
 }
 
-/* The same 62 divsteps as divsteps_62, with branches: a run of k
- * trailing zeros of g is k even steps at once. VARIABLE TIME. */
+/* 62 divsteps with the same result as the constant-time ones, with
+ * branches: a run of k trailing zeros of g is k even steps at once.
+ * VARIABLE TIME. */
 static uint64_t divsteps_62_vartime(uint64_t d, uint64_t f, uint64_t g, divstep_matrix *t)
 {
     uint64_t u = 1, v = 0, q = 0, r = 1, tmp;

@@ -11,6 +11,7 @@
  * ED25519_TEST_ITERATIONS sets the random case count (test_ed25519_slow.c
  * raises it).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -192,6 +193,23 @@ static void test_field(void)
     BN_CTX_free(bn);
 }
 
+#if PICOPSA_ED25519_FE51 && defined(__x86_64__) && defined(__GNUC__)
+/* The library's safegcd divstep is CMOV assembly on x86-64; compile
+ * fe25519_invert.c a second time with the portable mask form (entry points
+ * renamed) so that both are checked on this host. */
+#define PICOPSA_ED25519_SAFEGCD_X86_ASM 0
+#define fe25519_invert_safegcd portable_invert_safegcd
+#define fe25519_invert_vartime portable_invert_vartime
+void portable_invert_safegcd(fe25519 *h, const fe25519 *f);
+void portable_invert_vartime(fe25519 *h, const fe25519 *f);
+#include "ed25519/fe25519_invert.c"
+#undef fe25519_invert_safegcd
+#undef fe25519_invert_vartime
+#define INVERSIONS 5
+#else
+#define INVERSIONS 3
+#endif
+
 #if PICOPSA_ED25519_FE51
 /* The value of a 51-bit-limb field element, limbs as they are (possibly
  * over 51 bits, i.e. not reduced), as a BIGNUM. */
@@ -217,21 +235,21 @@ static BIGNUM *bn_from_fe51(const fe25519 *f)
     return r;
 }
 
-/* The three inversions (Fermat, constant-time safegcd, variable-time
- * safegcd) against BN_mod_inverse on random and edge inputs, including
- * values >= p and limbs over 51 bits (the bounds mul/sq accept), and
- * x * (1/x) = 1. */
+/* The inversions (Fermat, constant-time safegcd, variable-time safegcd,
+ * and on x86-64 both safegcd forms again with the portable divstep)
+ * against BN_mod_inverse on random and edge inputs, including values >= p
+ * and limbs over 51 bits (the bounds mul/sq accept), and x * (1/x) = 1. */
 static void test_invert(void)
 {
     BN_CTX *bn = BN_CTX_new();
     BIGNUM *p = BN_new(), *r = BN_new();
     const uint64_t m51 = (((uint64_t)1) << 51) - 1u;
-    int i, fail_fermat = 0, fail_ct = 0, fail_var = 0, fail_product = 0, wide = 0;
+    int i, fail[INVERSIONS] = { 0 }, fail_product = 0, wide = 0;
     BN_set_bit(p, 255);
     BN_sub_word(p, 19);
 
     for (i = 0; i < 4000; i++) {
-        fe25519 x, inv[3], prod;
+        fe25519 x, inv[INVERSIONS], prod;
         uint8_t want[32], got[32], one[32] = { 1 };
         BIGNUM *bx;
         int k;
@@ -274,12 +292,14 @@ static void test_invert(void)
         fe25519_invert(&inv[0], &x);
         fe25519_invert_safegcd(&inv[1], &x);
         fe25519_invert_vartime(&inv[2], &x);
-        for (k = 0; k < 3; k++) {
+#if INVERSIONS == 5
+        portable_invert_safegcd(&inv[3], &x);
+        portable_invert_vartime(&inv[4], &x);
+#endif
+        for (k = 0; k < INVERSIONS; k++) {
             unsigned j;
             fe25519_tobytes(got, &inv[k]);
-            if (memcmp(got, want, 32) != 0) {
-                *(k == 0 ? &fail_fermat : k == 1 ? &fail_ct : &fail_var) += 1;
-            }
+            fail[k] += memcmp(got, want, 32) != 0;
             for (j = 0; j < 5; j++) { /* outputs are tight */
                 wide |= (inv[k].v[j] >> 52) != 0;
             }
@@ -291,9 +311,13 @@ static void test_invert(void)
         }
         BN_free(bx);
     }
-    CHECK(fail_fermat == 0);
-    CHECK(fail_ct == 0);
-    CHECK(fail_var == 0);
+    for (i = 0; i < INVERSIONS; i++) {
+        if (fail[i] != 0) {
+            fprintf(stderr, "  inversion %d (0 Fermat, 1 safegcd, 2 vartime, 3-4 portable"
+                            " divstep): %d wrong\n", i, fail[i]);
+        }
+        CHECK(fail[i] == 0);
+    }
     CHECK(fail_product == 0);
     CHECK(wide == 0);
     BN_free(r);
