@@ -3,9 +3,10 @@
 multiplication and squaring that fe25519.c carries as top-level __asm__
 (the register names rotate from row to row, so the straight-line code is
 easier to generate than to write by hand). Prints the C string lines of
-each body; fe25519.c adds the prologue (push {r0, r4-r11, lr}, sub sp) and
-the epilogue. check_fe32_umaal.py runs the compiled functions under unicorn
-against Python integers.
+each body; fe25519.c adds the prologue (push {r0, r4-r11, lr}; sub sp, sp,
+#64) and the epilogue (add sp, sp, #68; pop {r4-r11, pc}).
+check_fe32_umaal.py runs the compiled functions under unicorn against
+Python integers.
 
 usage: python3 gen_fe32_umaal.py mul|sq
 """
@@ -13,56 +14,80 @@ import sys
 
 
 def gen_mul():
-    pool = ["r0","r3","r4","r5","r6","r7","r8","r9","r10","r11","r12","lr"]
+    """Operand caching (Hutter-Wenger 2011) with UMAAL: g in two halves of
+    four registers; each half is a row-scanning pass over the eight words of
+    f with a window of four accumulators. Half 1 leaves columns 0..11 on the
+    stack; half 2 starts each row's carry with half 1's column i+4 (UMAAL's
+    second addend), so no separate addition merges the halves."""
+    B = ["r3", "r4", "r5", "r6"]
+    A = "r7"
     F, G = "r1", "r2"
-    free = list(pool)
-    def take():
-        return free.pop(0)
-    A = take(); B0 = take(); B1 = take()
+    free = ["r0", "r8", "r9", "r10", "r11", "r12", "lr"]
+    out = []; e = out.append
+    def take(): return free.pop(0)
+    def give(r): free.append(r)
     acc = {}
-    out = []
-    e = out.append
-    # row 0
-    C = take()
-    e(f"ldr {A}, [{F}, #0]")
-    e(f"ldr {B0}, [{G}, #0]")
-    e(f"ldr {B1}, [{G}, #4]")
-    X = take()
-    e(f"umull {X}, {C}, {A}, {B0}")
-    e(f"str {X}, [sp, #0]")
-    free.append(X)
-    for k in range(1, 8):
-        if k >= 2 and k % 2 == 0:
-            e(f"ldr {B0}, [{G}, #{4*k}]"); e(f"ldr {B1}, [{G}, #{4*k+4}]")
-        b = B1 if k % 2 else B0
-        r = take(); acc[k] = r
-        e(f"mov {r}, #0")
-        e(f"umaal {r}, {C}, {A}, {b}")
-    acc[8] = C
-    for i in range(1, 8):
-        C = take()
+    # half 1: g0..g3
+    e(f"ldm {G}, {{{', '.join(B)}}}")
+    for i in range(8):
         e(f"ldr {A}, [{F}, #{4*i}]")
-        e(f"ldr {B0}, [{G}, #0]"); e(f"ldr {B1}, [{G}, #4]")
-        e(f"mov {C}, #0")
-        for k in range(8):
-            if k >= 2 and k % 2 == 0:
-                e(f"ldr {B0}, [{G}, #{4*k}]"); e(f"ldr {B1}, [{G}, #{4*k+4}]")
-            b = B1 if k % 2 else B0
-            e(f"umaal {acc[i+k]}, {C}, {A}, {b}")
-            if k == 0:
-                e(f"str {acc[i]}, [sp, #{4*i}]")
-                free.append(acc.pop(i))
-        acc[i+8] = C
-    # fold: h_k = lo_k + 38 hi_k + carry; lo on stack, hi = acc[8..15]
-    free += [A, B0, B1]
+        C = take()
+        if i == 0:
+            X = take()
+            e(f"umull {X}, {C}, {A}, {B[0]}")
+            e(f"str {X}, [sp, #0]")
+            give(X)
+            for k in range(1, 4):
+                r = take(); acc[k] = r
+                e(f"mov {r}, #0")
+                e(f"umaal {r}, {C}, {A}, {B[k]}")
+        else:
+            e(f"mov {C}, #0")
+            e(f"umaal {acc[i]}, {C}, {A}, {B[0]}")
+            e(f"str {acc[i]}, [sp, #{4*i}]")
+            give(acc.pop(i))
+            for k in range(1, 4):
+                e(f"umaal {acc[i+k]}, {C}, {A}, {B[k]}")
+        acc[i + 4] = C
+    for c in range(8, 12):
+        e(f"str {acc[c]}, [sp, #{4*c}]")
+        give(acc.pop(c))
+    assert not acc
+    # half 2: g4..g7
+    for k in range(4):
+        e(f"ldr {B[k]}, [{G}, #{16 + 4*k}]")
+    for i in range(8):
+        e(f"ldr {A}, [{F}, #{4*i}]")
+        C = take()
+        e(f"ldr {C}, [sp, #{4*(i+4)}]")
+        if i == 0:
+            for k in range(4):
+                r = take(); acc[4 + k] = r
+                e(f"mov {r}, #0")
+        e(f"umaal {acc[i+4]}, {C}, {A}, {B[0]}")
+        e(f"str {acc[i+4]}, [sp, #{4*(i+4)}]")
+        give(acc.pop(i + 4))
+        for k in range(1, 4):
+            e(f"umaal {acc[i+4+k]}, {C}, {A}, {B[k]}")
+        acc[i + 8] = C
+    # columns 12..15 in registers; 0..11 on the stack
+    free += B + [A, F, G]
     K = take(); CY = take()
-    e(f"mov {K}, #38"); e(f"mov {CY}, #0")
+    e(f"mov {K}, #38")
+    e(f"mov {CY}, #0")
     res = []
     for k in range(8):
         t = take()
         e(f"ldr {t}, [sp, #{4*k}]")
-        e(f"umaal {t}, {CY}, {acc[8+k]}, {K}")
-        free.append(acc.pop(8+k)); res.append(t)
+        if k < 4:
+            hreg = take()
+            e(f"ldr {hreg}, [sp, #{4*(8+k)}]")
+            e(f"umaal {t}, {CY}, {hreg}, {K}")
+            give(hreg)
+        else:
+            e(f"umaal {t}, {CY}, {acc[8+k]}, {K}")
+            give(acc.pop(8 + k))
+        res.append(t)
     e(f"mul {CY}, {CY}, {K}")
     e(f"adds {res[0]}, {res[0]}, {CY}")
     for k in range(1, 8):
@@ -72,7 +97,7 @@ def gen_mul():
     e(f"mul {CY}, {CY}, {K}")
     e(f"add {res[0]}, {res[0]}, {CY}")
     H = take()
-    e(f"ldr {H}, [sp, #32]")
+    e(f"ldr {H}, [sp, #64]")
     for k in range(8):
         e(f"str {res[k]}, [{H}, #{4*k}]")
     return out
