@@ -98,6 +98,10 @@ void pp_bn_mont_mul_work(pp_limb *r, const pp_limb *a, const pp_limb *b,
 void pp_bn_mont_sqr(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0inv, size_t n);
 /* r (n limbs) = t * R^-1 mod m for t (2n limbs, overwritten) < m * R. */
 void pp_bn_mont_reduce(pp_limb *r, pp_limb *t, const pp_limb *m, pp_limb m0inv, size_t n);
+/* The same with its n limbs of scratch in caller memory (not wiped); work
+ * must not alias r, t or m. */
+void pp_bn_mont_reduce_work(pp_limb *r, pp_limb *t, const pp_limb *m, pp_limb m0inv, size_t n,
+                            pp_limb *work);
 /* r = R^2 mod m (the constant that converts into Montgomery form), for m
  * of exactly m_bits bits (public: the search starts at 2^(m_bits - 1) < m,
  * so it costs w*n - m_bits + n + 1 doublings). Constant time in the value
@@ -125,14 +129,18 @@ unsigned pp_bn_mont_exp(pp_limb *r, const pp_limb *a, const pp_limb *ea,
                         const pp_limb *r1, const pp_limb *m, pp_limb m0inv, size_t n,
                         pp_limb *work, size_t work_limbs, int fast);
 
-/* Values of the `fast` argument: 0 = the build's default kernel (portable
- * C, or MULX/ADX in a build for BMI2 + ADX); PP_BN_KERNEL_ADX = MULX/ADX:
- * fully unrolled Montgomery multiplication and squaring for n = 8, 16, 24
- * and 32 limbs, the row kernel for other n; PP_BN_KERNEL_ADX_ROWS = the
- * MULX/ADX row kernel for every n (a test hook: keeps the row kernel
- * covered at those sizes). Nonzero values need pp_bn_fast_kernel() != 0. */
+/* The `fast` argument is a set of bits. The multiplication kernel (bits
+ * 0-1): 0 = the build's default (portable C, or MULX/ADX in a build for
+ * BMI2 + ADX); PP_BN_KERNEL_ADX = MULX/ADX: fully unrolled Montgomery
+ * multiplication and squaring for n = 8, 16, 24 and 32 limbs, the row
+ * kernel for other n; PP_BN_KERNEL_ADX_ROWS = the MULX/ADX row kernel for
+ * every n (a test hook: keeps the row kernel covered at those sizes).
+ * PP_BN_KERNEL_AVX2_SCAN: the exponentiation's table scans with AVX2 (n a
+ * multiple of 4). Pass only bits pp_bn_fast_kernel() returned (or 0, or
+ * PP_BN_KERNEL_ADX_ROWS when it returned PP_BN_KERNEL_ADX). */
 #define PP_BN_KERNEL_ADX 1
 #define PP_BN_KERNEL_ADX_ROWS 2
+#define PP_BN_KERNEL_AVX2_SCAN 4
 
 /* pp_bn_mont_mul and pp_bn_mont_sqr with the kernel chosen by `fast` as
  * for pp_bn_mont_exp (test hooks: they cover every kernel directly). */
@@ -141,12 +149,11 @@ void pp_bn_mont_mul_kernel(pp_limb *r, const pp_limb *a, const pp_limb *b,
 void pp_bn_mont_sqr_kernel(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0inv,
                            size_t n, int fast);
 
-/* PP_BN_KERNEL_ADX when this CPU can run the MULX/ADX kernels that
- * pp_bn_mont_exp uses when its `fast` argument is nonzero (x86-64 with
- * BMI2 + ADX), else 0.
+/* The kernels this CPU can run (0 when none): PP_BN_KERNEL_ADX on x86-64
+ * with BMI2 + ADX, PP_BN_KERNEL_AVX2_SCAN with AVX2 enabled by the OS.
  * Runs CPUID (microseconds under a hypervisor): call it once per key, not
- * per operation. Passing fast = 1 on a CPU without the instructions is
- * undefined (illegal instruction). */
+ * per operation. Passing a bit the CPU lacks is undefined (illegal
+ * instruction). */
 int pp_bn_fast_kernel(void);
 
 /* r = x^e mod m for a public exponent e (>= 1) with x < m in normal form
