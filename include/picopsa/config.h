@@ -183,9 +183,11 @@
 #endif
 #endif
 /* Largest window of the constant-time RSA exponentiation (1..6). The private
- * operation keeps 2 * 2^w table entries of half the modulus on the stack:
- * w = 5 and RSA-2048 -> 8 KB, w = 4 -> 4 KB (docs/rsa.md has the table).
- * 5 is fastest on hosts; 4 costs ~3% more time for half the memory. */
+ * operation's work area (PP_RSA_PRIVATE_WORK_SIZE in src/rsa/rsa.h) holds
+ * 2^w table entries of half the modulus: RSA-2048 with 32-bit limbs, area
+ * 4.9 KB at w = 4, 7.0 KB at w = 5 (docs/rsa.md has the table); a smaller
+ * caller-given area gets the largest window that fits. 5 is fastest on
+ * hosts; 4, the 32-bit default, needs 2.1 KB less for RSA-2048. */
 #ifndef PICOPSA_RSA_WINDOW_BITS
 #if PICOPSA_BN_LIMB_BITS == 64
 #define PICOPSA_RSA_WINDOW_BITS 5
@@ -193,9 +195,10 @@
 #define PICOPSA_RSA_WINDOW_BITS 4
 #endif
 #endif
-/* 1: UMAAL inline assembly in the Montgomery row kernel (32-bit limbs,
- * ARMv7E-M: Cortex-M4/M7); 0: portable C. Default: on where the compiler
- * targets the DSP extension (__ARM_FEATURE_DSP). */
+/* 1: Cortex-M4/M7 assembly in the bignum core (32-bit limbs, ARMv7E-M,
+ * optimised builds): three-row UMAAL passes, ADCS/SBCS chains; 0: portable
+ * C. Default: on where the compiler targets the DSP extension
+ * (__ARM_FEATURE_DSP). */
 #ifndef PICOPSA_BN_UMAAL
 #if defined(__ARM_FEATURE_DSP) && PICOPSA_BN_LIMB_BITS == 32
 #define PICOPSA_BN_UMAAL 1

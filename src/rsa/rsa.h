@@ -23,9 +23,13 @@
  * pp_rsa_key_load() for key pairs is constant time in the private parts
  * except for the accept/reject decision.
  *
- * Work memory: taken from the stack inside the operations, sized by
- * PICOPSA_RSA_MAX_BITS and PICOPSA_RSA_WINDOW_BITS (see docs/rsa.md for the
- * worst case per size). Callers never allocate.
+ * Work memory: the _work variants of the operations take a caller's work
+ * area (a static buffer, the caller's stack, ...; aligned for uint64_t,
+ * PP_RSA_PRIVATE_WORK_SIZE / PP_RSA_PUBLIC_WORK_SIZE bytes for the key
+ * size) and keep every large value in it, so their own stack stays small
+ * whatever the key size. pp_rsa_private_op / pp_rsa_public_op put the work
+ * area on their stack, sized for the smallest class of 1024, 2048, 3072,
+ * 4096, ... bits that holds the key (docs/rsa.md has the figures).
  */
 #ifndef PICOPSA_RSA_H
 #define PICOPSA_RSA_H
@@ -53,6 +57,29 @@ typedef struct {
 #define PP_RSA_KEY_MATERIAL_MAX(bits) \
     (64u + 3u * PP_RSA_FULL_BYTES_(bits) + 7u * PP_RSA_HALF_BYTES_(bits))
 #define PP_RSA_KEY_MATERIAL_SIZE PP_RSA_KEY_MATERIAL_MAX(PICOPSA_RSA_MAX_BITS)
+
+/* Work areas (bytes) per key size. Limbs: nl = ceil(bits / w) for the
+ * modulus, hl = nl / 2 + 1 for the primes (the bound the key checks
+ * enforce). Private: n, R^2 mod n, r^-1 (nl each), two 2 hl buffers and 7
+ * half-size values, then the scratch: the exponentiation's table of 2^w
+ * entries plus 4 hl + 2 limbs, or the blinding inversion's 7 nl + 2 limbs
+ * if larger. The window of the exponentiation is the largest of
+ * 1..PICOPSA_RSA_WINDOW_BITS that fits the area given, so
+ * PP_RSA_PRIVATE_WORK_SIZE_W(bits, 1) is the smallest area that works and
+ * every larger one buys speed. Public: x, n, R^2 mod n, the result, and
+ * the exponentiation's 5 nl + 2 limbs. */
+#define PP_RSA_WORK_NL_(bits) (((size_t)(bits) + PICOPSA_BN_LIMB_BITS - 1u) / PICOPSA_BN_LIMB_BITS)
+#define PP_RSA_WORK_HL_(bits) (PP_RSA_WORK_NL_(bits) / 2u + 1u)
+#define PP_RSA_WORK_MAX_(a, b) ((a) > (b) ? (a) : (b))
+#define PP_RSA_PRIVATE_WORK_LIMBS_W(bits, w)                                          \
+    (3u * PP_RSA_WORK_NL_(bits) + 11u * PP_RSA_WORK_HL_(bits) +                       \
+     PP_RSA_WORK_MAX_((((size_t)1 << (w)) + 4u) * PP_RSA_WORK_HL_(bits) + 2u,          \
+                      7u * PP_RSA_WORK_NL_(bits) + 2u))
+#define PP_RSA_PRIVATE_WORK_SIZE_W(bits, w) \
+    (PP_RSA_PRIVATE_WORK_LIMBS_W(bits, w) * (PICOPSA_BN_LIMB_BITS / 8u))
+#define PP_RSA_PRIVATE_WORK_SIZE(bits) PP_RSA_PRIVATE_WORK_SIZE_W(bits, PICOPSA_RSA_WINDOW_BITS)
+#define PP_RSA_PUBLIC_WORK_SIZE(bits) \
+    ((9u * PP_RSA_WORK_NL_(bits) + 2u) * (PICOPSA_BN_LIMB_BITS / 8u))
 
 /* Components for pp_rsa_key_get_component(). */
 enum { PP_RSA_N, PP_RSA_E, PP_RSA_D, PP_RSA_P, PP_RSA_Q, PP_RSA_DP, PP_RSA_DQ, PP_RSA_QINV };
@@ -98,6 +125,18 @@ psa_status_t pp_rsa_public_op(const uint8_t *material, const uint8_t *in, uint8_
  * PSA_ERROR_INVALID_ARGUMENT; RNG failure -> its error. in is read
  * several times and out written only at the end, so they may overlap. */
 psa_status_t pp_rsa_private_op(const uint8_t *material, const uint8_t *in, uint8_t *out);
+
+/* The same with the caller's work area (work_size bytes, aligned for
+ * uint64_t, wiped before returning); the exponentiation window is the
+ * largest that fits (see PP_RSA_PRIVATE_WORK_SIZE_W). NULL, misaligned or
+ * smaller than PP_RSA_PRIVATE_WORK_SIZE_W(bits, 1): PSA_ERROR_INSUFFICIENT_MEMORY. */
+psa_status_t pp_rsa_private_op_work(const uint8_t *material, const uint8_t *in, uint8_t *out,
+                                    void *work, size_t work_size);
+/* pp_rsa_public_op with the caller's work area (PP_RSA_PUBLIC_WORK_SIZE
+ * bytes; otherwise as pp_rsa_private_op_work). Public data only: not
+ * wiped. */
+psa_status_t pp_rsa_public_op_work(const uint8_t *material, const uint8_t *in, uint8_t *out,
+                                   void *work, size_t work_size);
 
 /* Generate a key pair (FIPS 186-5 A.1.3 probable primes): bits in
  * PICOPSA_RSA_MIN_BITS..PICOPSA_RSA_MAX_BITS (else PSA_ERROR_NOT_SUPPORTED)

@@ -21,61 +21,72 @@
  * check end in masks, and the status is selected from them without a
  * branch. Only t (public by construction) drives branches.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "common/pp_util.h"
 #include "random/pp_random.h"
 #include "rsa/rsa_core_internal.h"
 
-#define HMAX PP_RSA_HALF_MAX_LIMBS
-
 /* Extra random limbs above n's size so that a random value reduced mod n
  * is within 2^-128 of uniform. */
 #define BLIND_EXTRA_LIMBS (128u / PP_BN_LIMB_BITS)
 
-/* The exponentiation's work area, also every other step's scratch (random
- * draws of 2 n limbs, the inversion, the public exponentiations, the
- * Montgomery multiplications), so no callee needs a large stack frame. */
-#define EXP_LIMBS PP_BN_EXP_WORK_LIMBS(PICOPSA_RSA_WINDOW_BITS, HMAX, 1)
-#define MAX2(a, b) ((a) > (b) ? (a) : (b))
-#define WORK_LIMBS MAX2(EXP_LIMBS, MAX2(PP_BN_MOD_INV_WORK_LIMBS(PP_BN_MAX_LIMBS), \
-                                         PP_BN_PUBLIC_EXP_WORK_LIMBS(PP_BN_MAX_LIMBS)))
-
-/* Everything secret of one private operation, wiped in one go. */
+/* Everything of one private operation lives in the caller's work area
+ * (PP_RSA_PRIVATE_WORK_SIZE, rsa.h), laid out for the key's actual sizes
+ * (nl limbs for n, hl for the primes) and wiped in one go at the end:
+ * full-size n, R^2 mod n, r^-1; y (x' = x r^e mod n until Garner, then y)
+ * and t of 2 hl limbs; the half-size values; then `work`, the scratch of
+ * every step (random draws of 2 nl limbs, the inversion, the public
+ * exponentiations, Montgomery multiplications and reductions) and the
+ * exponentiation's table: the window is the largest whose table fits in
+ * what is left. */
 typedef struct {
-    pp_limb n[PP_BN_MAX_LIMBS];
-    pp_limb r2n[PP_BN_MAX_LIMBS];
-    pp_limb rinv[PP_BN_MAX_LIMBS]; /* r^-1 mod n */
-    pp_limb y[2u * HMAX];          /* x' = x r^e mod n until Garner, then y */
-    pp_limb t[2u * HMAX];
-    pp_limb m[HMAX], dm[HMAX], r2m[HMAX], r1[HMAX];
-    pp_limb xm[HMAX], yp[HMAX], yq[HMAX];
-    pp_limb work[WORK_LIMBS];
+    pp_limb *n, *r2n, *rinv;
+    pp_limb *y, *t;
+    pp_limb *m, *dm, *r2m, *r1, *xm, *yp, *yq;
+    pp_limb *work;
+    size_t work_limbs;
 } private_work;
 
-psa_status_t pp_rsa_public_op(const uint8_t *material, const uint8_t *in, uint8_t *out)
+/* Limbs before `work` and the least `work` needs besides the table. */
+#define FIXED_LIMBS(nl, hl) (3u * (nl) + 11u * (hl))
+#define SCRATCH_MIN_LIMBS(nl) PP_BN_MOD_INV_WORK_LIMBS(nl)
+
+psa_status_t pp_rsa_public_op_work(const uint8_t *material, const uint8_t *in, uint8_t *out,
+                                   void *work_area, size_t work_size)
 {
     pp_rsa_header h;
-    pp_limb x[PP_BN_MAX_LIMBS], n[PP_BN_MAX_LIMBS], r2n[PP_BN_MAX_LIMBS], y[PP_BN_MAX_LIMBS];
-    size_t k;
+    pp_limb *x, *n, *r2n, *y;
+    size_t k, nl;
 
     if (!pp_rsa_header_read(material, &h)) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
+    nl = h.n_limbs;
+    if (work_area == NULL || ((uintptr_t)work_area % sizeof(pp_limb)) != 0u ||
+        work_size / sizeof(pp_limb) < 4u * nl + PP_BN_PUBLIC_EXP_WORK_LIMBS(nl)) {
+        return PSA_ERROR_INSUFFICIENT_MEMORY;
+    }
+    x = (pp_limb *)work_area;
+    n = x + nl;
+    r2n = n + nl;
+    y = r2n + nl;
     k = (h.bits + 7u) / 8u;
-    (void)pp_bn_from_bytes(x, h.n_limbs, in, k);
+    (void)pp_bn_from_bytes(x, nl, in, k);
     pp_rsa_field_read(n, material, &h, PP_RSA_F_N);
-    if (pp_bn_lt_mask(x, n, h.n_limbs) == 0) {
+    if (pp_bn_lt_mask(x, n, nl) == 0) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     pp_rsa_field_read(r2n, material, &h, PP_RSA_F_R2N);
-    pp_bn_mod_exp_public_vartime(y, x, h.e, n, h.n0inv, r2n, h.n_limbs, h.fast);
-    pp_bn_to_bytes(out, k, y, h.n_limbs);
+    pp_bn_mod_exp_public_vartime_work(y, x, h.e, n, h.n0inv, r2n, nl, h.fast, y + nl);
+    pp_bn_to_bytes(out, k, y, nl);
     return PSA_SUCCESS;
 }
 
 /* Montgomery multiplication with the scratch in the work area. */
 #define MONT_MUL(r, a, b, m, m0inv, n) pp_bn_mont_mul_work((r), (a), (b), (m), (m0inv), (n), s->work)
+#define MONT_REDUCE(r, t, m, m0inv, n) pp_bn_mont_reduce_work((r), (t), (m), (m0inv), (n), s->work)
 
 /* One CRT half: result = x'^dm mod m in Montgomery form (x' = s->y). */
 static psa_status_t private_half(const uint8_t *material, const pp_rsa_header *h,
@@ -89,19 +100,19 @@ static psa_status_t private_half(const uint8_t *material, const pp_rsa_header *h
     pp_rsa_field_read(s->r2m, material, h, is_p ? PP_RSA_F_R2P : PP_RSA_F_R2Q);
     pp_bn_zero(s->t, 2u * hl);
     pp_bn_copy(s->t, s->r2m, hl);
-    pp_bn_mont_reduce(s->r1, s->t, s->m, m0inv, hl);             /* R mod m */
+    MONT_REDUCE(s->r1, s->t, s->m, m0inv, hl);                   /* R mod m */
 
     /* x' mod m in Montgomery form: REDC(x') = x' R^-1 (x' < n < m R),
      * then two multiplications by R^2 give x' R. */
     pp_bn_zero(s->t, 2u * hl);
     pp_bn_copy(s->t, s->y, h->n_limbs);
-    pp_bn_mont_reduce(s->xm, s->t, s->m, m0inv, hl);
+    MONT_REDUCE(s->xm, s->t, s->m, m0inv, hl);
     MONT_MUL(s->xm, s->xm, s->r2m, s->m, m0inv, hl);
     MONT_MUL(s->xm, s->xm, s->r2m, s->m, m0inv, hl);
 
     if (pp_bn_mont_exp(result, s->xm, s->dm, NULL, NULL, hl, s->r1, s->m, m0inv, hl,
-                       s->work, EXP_LIMBS, h->fast) == 0) {
-        return PSA_ERROR_CORRUPTION_DETECTED; /* work area too small: a build error */
+                       s->work, s->work_limbs, h->fast) == 0) {
+        return PSA_ERROR_CORRUPTION_DETECTED; /* cannot happen: the size was checked */
     }
     return PSA_SUCCESS;
 }
@@ -113,7 +124,7 @@ static psa_status_t random_mod_n(pp_limb *r, private_work *s, size_t nl, pp_limb
     psa_status_t status;
     pp_bn_zero(s->work, 2u * nl);
     status = pp_random_bytes((uint8_t *)s->work, (nl + BLIND_EXTRA_LIMBS) * sizeof(pp_limb));
-    pp_bn_mont_reduce(r, s->work, s->n, n0inv, nl);
+    pp_bn_mont_reduce_work(r, s->work, s->n, n0inv, nl, s->work + 2u * nl);
     return status;
 }
 
@@ -148,11 +159,13 @@ static psa_status_t blind(const pp_rsa_header *h, private_work *s, const uint8_t
     return PSA_SUCCESS;
 }
 
-psa_status_t pp_rsa_private_op(const uint8_t *material, const uint8_t *in, uint8_t *out)
+psa_status_t pp_rsa_private_op_work(const uint8_t *material, const uint8_t *in, uint8_t *out,
+                                    void *work_area, size_t work_size)
 {
     pp_rsa_header h;
     private_work s;
-    size_t k, hl, i;
+    pp_limb *area = (pp_limb *)work_area;
+    size_t k, nl, hl, i, area_limbs = work_size / sizeof(pp_limb);
     pp_limb in_range, ok, borrow, inv_ok = 0;
     psa_status_t status;
     uint32_t in_range32, ok32, st;
@@ -160,16 +173,36 @@ psa_status_t pp_rsa_private_op(const uint8_t *material, const uint8_t *in, uint8
     if (!pp_rsa_header_read(material, &h) || !h.is_pair) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
-    k = (h.bits + 7u) / 8u;
+    nl = h.n_limbs;
     hl = h.h_limbs;
+    if (area == NULL || ((uintptr_t)work_area % sizeof(pp_limb)) != 0u ||
+        area_limbs < FIXED_LIMBS(nl, hl) + SCRATCH_MIN_LIMBS(nl)) {
+        return PSA_ERROR_INSUFFICIENT_MEMORY;
+    }
+    s.n = area;
+    s.r2n = s.n + nl;
+    s.rinv = s.r2n + nl;
+    s.y = s.rinv + nl;
+    s.t = s.y + 2u * hl;
+    s.m = s.t + 2u * hl;
+    s.dm = s.m + hl;
+    s.r2m = s.dm + hl;
+    s.r1 = s.r2m + hl;
+    s.xm = s.r1 + hl;
+    s.yp = s.xm + hl;
+    s.yq = s.yp + hl;
+    s.work = s.yq + hl;
+    s.work_limbs = area_limbs - FIXED_LIMBS(nl, hl);
+
+    k = (h.bits + 7u) / 8u;
     /* x is read from `in` again where needed (in may be out, which is
      * only written at the end) instead of being kept. */
-    (void)pp_bn_from_bytes(s.t, h.n_limbs, in, k);
+    (void)pp_bn_from_bytes(s.t, nl, in, k);
     pp_rsa_field_read(s.n, material, &h, PP_RSA_F_N);
-    in_range = pp_bn_lt_mask(s.t, s.n, h.n_limbs);
+    in_range = pp_bn_lt_mask(s.t, s.n, nl);
     pp_rsa_field_read(s.r2n, material, &h, PP_RSA_F_R2N);
 
-    status = blind(&h, &s, in, &inv_ok);                              /* 1.         */
+    status = blind(&h, &s, in, &inv_ok);                         /* 1.         */
     if (status == PSA_SUCCESS) {
         status = private_half(material, &h, &s, 1, s.yp);        /* y_p R mod p */
     }
@@ -177,38 +210,37 @@ psa_status_t pp_rsa_private_op(const uint8_t *material, const uint8_t *in, uint8
         status = private_half(material, &h, &s, 0, s.yq);        /* y_q R mod q */
     }
     if (status != PSA_SUCCESS) {
-        pp_wipe(&s, sizeof(s));
+        pp_wipe(area, area_limbs * sizeof(pp_limb));
         return status;
     }
     /* 3. Garner. q's half left s.m set for q: leave Montgomery form. */
     pp_bn_zero(s.t, 2u * hl);
     pp_bn_copy(s.t, s.yq, hl);
-    pp_bn_mont_reduce(s.yq, s.t, s.m, h.q0inv, hl);                /* y_q < q    */
+    pp_bn_mont_reduce_work(s.yq, s.t, s.m, h.q0inv, hl, s.work);  /* y_q < q    */
     pp_rsa_field_read(s.m, material, &h, PP_RSA_F_P);
     pp_rsa_field_read(s.r2m, material, &h, PP_RSA_F_R2P);
-    pp_bn_mont_mul_work(s.t, s.yq, s.r2m, s.m, h.p0inv, hl, s.work);           /* y_q R mod p */
-    borrow = pp_bn_sub(s.yp, s.yp, s.t, hl);                      /* (y_p - y_q) R */
+    pp_bn_mont_mul_work(s.t, s.yq, s.r2m, s.m, h.p0inv, hl, s.work); /* y_q R mod p */
+    borrow = pp_bn_sub(s.yp, s.yp, s.t, hl);                     /* (y_p - y_q) R */
     (void)pp_bn_cond_add(s.yp, s.yp, s.m, (pp_limb)0 - borrow, hl);
     pp_rsa_field_read(s.dm, material, &h, PP_RSA_F_QINV);
-    pp_bn_mont_mul_work(s.yp, s.yp, s.dm, s.m, h.p0inv, hl, s.work);           /* h, normal  */
+    pp_bn_mont_mul_work(s.yp, s.yp, s.dm, s.m, h.p0inv, hl, s.work); /* h, normal  */
     pp_rsa_field_read(s.m, material, &h, PP_RSA_F_Q);
-    pp_bn_mul(s.y, s.m, hl, s.yp, hl);                             /* q h        */
+    pp_bn_mul(s.y, s.m, hl, s.yp, hl);                            /* q h        */
     pp_bn_zero(s.t, 2u * hl);
     pp_bn_copy(s.t, s.yq, hl);
-    (void)pp_bn_add(s.y, s.y, s.t, 2u * hl);                       /* y' < n     */
+    (void)pp_bn_add(s.y, s.y, s.t, 2u * hl);                      /* y' < n     */
 
-    /* 4. Unblind: y' < n, so its limbs beyond n_limbs are zero and the
-     *    first n_limbs hold it. */
-    pp_bn_mont_mul_work(s.y, s.y, s.rinv, s.n, h.n0inv, h.n_limbs, s.work); /* y R^-1 */
-    pp_bn_mont_mul_work(s.y, s.y, s.r2n, s.n, h.n0inv, h.n_limbs, s.work);  /* x^d    */
+    /* 4. Unblind: y' < n, so its limbs beyond nl are zero and the first nl
+     *    hold it (2 hl >= nl: the larger prime has at least half n's bits). */
+    pp_bn_mont_mul_work(s.y, s.y, s.rinv, s.n, h.n0inv, nl, s.work); /* y R^-1 */
+    pp_bn_mont_mul_work(s.y, s.y, s.r2n, s.n, h.n0inv, nl, s.work);  /* x^d    */
 
     /* 5. Fault check with the public key. */
-    pp_bn_mod_exp_public_vartime_work(s.t, s.y, h.e, s.n, h.n0inv, s.r2n, h.n_limbs, h.fast,
-                                      s.work);
-    (void)pp_bn_from_bytes(s.work, h.n_limbs, in, k);
-    ok = pp_bn_eq_mask(s.t, s.work, h.n_limbs) & in_range & inv_ok;
+    pp_bn_mod_exp_public_vartime_work(s.t, s.y, h.e, s.n, h.n0inv, s.r2n, nl, h.fast, s.work);
+    (void)pp_bn_from_bytes(s.work, nl, in, k);
+    ok = pp_bn_eq_mask(s.t, s.work, nl) & in_range & inv_ok;
 
-    pp_bn_to_bytes(out, k, s.y, h.n_limbs);
+    pp_bn_to_bytes(out, k, s.y, nl);
     for (i = 0; i < k; i++) {
         out[i] &= (uint8_t)ok;
     }
@@ -216,6 +248,78 @@ psa_status_t pp_rsa_private_op(const uint8_t *material, const uint8_t *in, uint8
     ok32 = (uint32_t)ok;
     st = pp_ct_select_u32(ok32, (uint32_t)PSA_SUCCESS, (uint32_t)PSA_ERROR_CORRUPTION_DETECTED);
     st = pp_ct_select_u32(in_range32, st, (uint32_t)PSA_ERROR_INVALID_ARGUMENT);
-    pp_wipe(&s, sizeof(s));
+    pp_wipe(area, area_limbs * sizeof(pp_limb));
     return (psa_status_t)(int32_t)st;
+}
+
+/* pp_rsa_private_op and pp_rsa_public_op take their work area from the
+ * stack, sized by the smallest size class that holds the key (1024, 2048,
+ * 3072, 4096, ... up to PICOPSA_RSA_MAX_BITS), one function per class so
+ * that a call reserves only its class's area. */
+#if defined(__GNUC__)
+#define RSA_NOINLINE __attribute__((noinline))
+#else
+#define RSA_NOINLINE
+#endif
+#define RSA_CLASS_BITS(bits) ((bits) < PICOPSA_RSA_MAX_BITS ? (bits) : PICOPSA_RSA_MAX_BITS)
+
+#define DEFINE_PRIVATE_CLASS(bits)                                                     \
+    static RSA_NOINLINE psa_status_t private_op_##bits(const uint8_t *material,       \
+                                                       const uint8_t *in, uint8_t *out) \
+    {                                                                                  \
+        pp_limb area[PP_RSA_PRIVATE_WORK_SIZE(RSA_CLASS_BITS(bits)) / sizeof(pp_limb)]; \
+        return pp_rsa_private_op_work(material, in, out, area, sizeof(area));          \
+    }
+#define DEFINE_PUBLIC_CLASS(bits)                                                      \
+    static RSA_NOINLINE psa_status_t public_op_##bits(const uint8_t *material,        \
+                                                      const uint8_t *in, uint8_t *out)  \
+    {                                                                                  \
+        pp_limb area[PP_RSA_PUBLIC_WORK_SIZE(RSA_CLASS_BITS(bits)) / sizeof(pp_limb)]; \
+        return pp_rsa_public_op_work(material, in, out, area, sizeof(area));           \
+    }
+DEFINE_PRIVATE_CLASS(1024)
+DEFINE_PRIVATE_CLASS(2048)
+DEFINE_PRIVATE_CLASS(3072)
+DEFINE_PRIVATE_CLASS(4096)
+DEFINE_PRIVATE_CLASS(8192)
+DEFINE_PUBLIC_CLASS(1024)
+DEFINE_PUBLIC_CLASS(2048)
+DEFINE_PUBLIC_CLASS(3072)
+DEFINE_PUBLIC_CLASS(4096)
+DEFINE_PUBLIC_CLASS(8192)
+
+psa_status_t pp_rsa_private_op(const uint8_t *material, const uint8_t *in, uint8_t *out)
+{
+    size_t bits = pp_rsa_key_bits(material);
+    if (bits <= 1024u || PICOPSA_RSA_MAX_BITS <= 1024) {
+        return private_op_1024(material, in, out);
+    }
+    if (bits <= 2048u || PICOPSA_RSA_MAX_BITS <= 2048) {
+        return private_op_2048(material, in, out);
+    }
+    if (bits <= 3072u || PICOPSA_RSA_MAX_BITS <= 3072) {
+        return private_op_3072(material, in, out);
+    }
+    if (bits <= 4096u || PICOPSA_RSA_MAX_BITS <= 4096) {
+        return private_op_4096(material, in, out);
+    }
+    return private_op_8192(material, in, out);
+}
+
+psa_status_t pp_rsa_public_op(const uint8_t *material, const uint8_t *in, uint8_t *out)
+{
+    size_t bits = pp_rsa_key_bits(material);
+    if (bits <= 1024u || PICOPSA_RSA_MAX_BITS <= 1024) {
+        return public_op_1024(material, in, out);
+    }
+    if (bits <= 2048u || PICOPSA_RSA_MAX_BITS <= 2048) {
+        return public_op_2048(material, in, out);
+    }
+    if (bits <= 3072u || PICOPSA_RSA_MAX_BITS <= 3072) {
+        return public_op_3072(material, in, out);
+    }
+    if (bits <= 4096u || PICOPSA_RSA_MAX_BITS <= 4096) {
+        return public_op_4096(material, in, out);
+    }
+    return public_op_8192(material, in, out);
 }
