@@ -34,10 +34,16 @@
 /* Twisted Edwards (Ed25519), src/ed25519/ed25519_psa.c                    */
 /* Key material: key pair = 32-byte seed, 32-byte public key, 64-byte      */
 /* expanded secret (clamped scalar, nonce prefix) = 128 bytes; public key */
-/* = the 32-byte encoding.                                                */
+/* = the 32-byte encoding. With PICOPSA_ED25519_CACHE_DECODED_KEY both    */
+/* end with the public key's 32-byte x coordinate (160 / 64 bytes).       */
 /* ---------------------------------------------------------------------- */
+#if PICOPSA_ED25519_CACHE_DECODED_KEY
+#define PP_EDDSA_KEY_PAIR_MATERIAL_SIZE 160u
+#define PP_EDDSA_PUBLIC_MATERIAL_SIZE 64u
+#else
 #define PP_EDDSA_KEY_PAIR_MATERIAL_SIZE 128u
 #define PP_EDDSA_PUBLIC_MATERIAL_SIZE 32u
+#endif
 
 psa_status_t pp_eddsa_import(psa_key_type_t type, size_t requested_bits,
                              const uint8_t *data, size_t data_len,

@@ -45,10 +45,29 @@ void pp_ed25519_public_key(uint8_t pk[32], const uint8_t seed[32])
     pp_wipe(h, sizeof(h));
 }
 
+void pp_ed25519_public_key_expanded_with_x(uint8_t pk[32], uint8_t x[32],
+                                           const uint8_t expanded[64])
+{
+    ge25519_p3 A;
+    ge25519_scalarmult_base(&A, expanded);
+    ge25519_p3_tobytes_with_x(pk, x, &A);
+    pp_wipe(&A, sizeof(A));
+}
+
 int pp_ed25519_public_key_check(const uint8_t pk[32])
 {
     ge25519_p3 A;
     return ge25519_frombytes(&A, pk);
+}
+
+int pp_ed25519_public_key_decode(uint8_t x[32], const uint8_t pk[32])
+{
+    ge25519_p3 A;
+    if (ge25519_frombytes(&A, pk) != 0) {
+        return -1;
+    }
+    fe25519_tobytes(x, &A.X); /* Z = 1 after decoding */
+    return 0;
 }
 
 /* out = SHA-512(dom || a || b || msg) mod L. The hash context lives only
@@ -97,8 +116,9 @@ static void sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk
 }
 
 /* 5.1.7: check [S]B = R + [k]A as encode([S]B - [k]A) == R (rules in
- * ed25519.h). */
-static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32],
+ * ed25519.h). A comes from the cached x when the caller has it (a key
+ * slot), else from decoding pk. */
+static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32], const uint8_t *x,
                            const uint8_t *dom, size_t dom_len,
                            const uint8_t *msg, size_t msg_len)
 {
@@ -114,7 +134,9 @@ static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32],
     if (!sc25519_is_canonical(sig + 32)) {
         return -1;
     }
-    if (ge25519_frombytes(&point.A, pk) != 0) {
+    if (x != NULL) {
+        ge25519_from_affine_bytes(&point.A, pk, x);
+    } else if (ge25519_frombytes(&point.A, pk) != 0) {
         return -1;
     }
     hash_to_scalar(k, dom, dom_len, sig, pk, 32, msg, msg_len);
@@ -148,7 +170,13 @@ void pp_ed25519_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[3
 int pp_ed25519_verify(const uint8_t sig[64], const uint8_t pk[32],
                       const uint8_t *msg, size_t msg_len)
 {
-    return verify_with_dom(sig, pk, NULL, 0, msg, msg_len);
+    return verify_with_dom(sig, pk, NULL, NULL, 0, msg, msg_len);
+}
+
+int pp_ed25519_verify_cached(const uint8_t sig[64], const uint8_t pk[32], const uint8_t x[32],
+                             const uint8_t *msg, size_t msg_len)
+{
+    return verify_with_dom(sig, pk, x, NULL, 0, msg, msg_len);
 }
 
 void pp_ed25519ph_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
@@ -163,5 +191,11 @@ void pp_ed25519ph_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk
 int pp_ed25519ph_verify(const uint8_t sig[64], const uint8_t pk[32],
                         const uint8_t prehash[64])
 {
-    return verify_with_dom(sig, pk, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
+    return verify_with_dom(sig, pk, NULL, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
+}
+
+int pp_ed25519ph_verify_cached(const uint8_t sig[64], const uint8_t pk[32], const uint8_t x[32],
+                               const uint8_t prehash[64])
+{
+    return verify_with_dom(sig, pk, x, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
 }

@@ -51,6 +51,18 @@ void pp_ed25519_public_key_expanded(uint8_t pk[32], const uint8_t expanded[64]);
 /* 0 when pk passes the decoding rules of 5.1.3 (rule 3 above), else -1. */
 int pp_ed25519_public_key_check(const uint8_t pk[32]);
 
+/* Decoded-key cache (PICOPSA_ED25519_CACHE_DECODED_KEY): decoding A costs
+ * a square root, about 8% of a verification on hosts, so a key store may
+ * keep A's canonical x coordinate (PP_ED25519_X_SIZE bytes) next to pk
+ * and pass it to the *_verify_cached functions, which trust it.
+ *  - pp_ed25519_public_key_decode: the check above, and x on success;
+ *  - pp_ed25519_public_key_expanded_with_x: pk and x from the expanded
+ *    secret (constant time; x is public). */
+#define PP_ED25519_X_SIZE 32u
+int pp_ed25519_public_key_decode(uint8_t x[32], const uint8_t pk[32]);
+void pp_ed25519_public_key_expanded_with_x(uint8_t pk[32], uint8_t x[32],
+                                           const uint8_t expanded[64]);
+
 /* PureEdDSA Ed25519 (5.1.6). msg may be NULL when msg_len is 0. */
 void pp_ed25519_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
                      const uint8_t *msg, size_t msg_len);
@@ -68,5 +80,12 @@ void pp_ed25519ph_sign_expanded(uint8_t sig[64], const uint8_t expanded[64],
                                 const uint8_t pk[32], const uint8_t prehash[64]);
 int pp_ed25519ph_verify(const uint8_t sig[64], const uint8_t pk[32],
                         const uint8_t prehash[64]);
+
+/* Verification with A given as pk and its cached x (see above): the same
+ * rules, minus the decoding of A, which the cache's writer did. */
+int pp_ed25519_verify_cached(const uint8_t sig[64], const uint8_t pk[32], const uint8_t x[32],
+                             const uint8_t *msg, size_t msg_len);
+int pp_ed25519ph_verify_cached(const uint8_t sig[64], const uint8_t pk[32], const uint8_t x[32],
+                               const uint8_t prehash[64]);
 
 #endif /* PICOPSA_ED25519_H */

@@ -8,7 +8,10 @@
  *    64-byte expanded secret (clamped scalar || nonce prefix), both derived
  *    at import/generation (so signing needs neither a scalar multiplication
  *    nor SHA-512 of the seed); the material is wiped with the slot;
- *  - public key: its 32-byte encoding, validated at import.
+ *  - public key: its 32-byte encoding, validated at import;
+ *  - with PICOPSA_ED25519_CACHE_DECODED_KEY, both end with the public
+ *    key's canonical x coordinate (32 bytes, written at import or
+ *    generation), so verification skips decoding A (ed25519.h).
  * Export formats are the spec's: the 32-byte seed for a pair, the 32-byte
  * encoded point for a public key.
  *
@@ -57,15 +60,40 @@ static const uint8_t *public_part(psa_key_type_t type, const uint8_t *key)
 }
 
 /* A pair's material after its seed: the public key, then the expanded
- * secret (scalar and nonce prefix) so that signing skips SHA-512(seed). */
+ * secret (scalar and nonce prefix) so that signing skips SHA-512(seed),
+ * then (cache on) x. A public key's material: the encoding, then x. */
 #define PAIR_EXPANDED_OFFSET (PP_ED25519_SEED_SIZE + PP_ED25519_PUBLIC_KEY_SIZE)
-typedef char pair_material_fits[(PAIR_EXPANDED_OFFSET + PP_ED25519_EXPANDED_SIZE ==
+#define PAIR_X_OFFSET (PAIR_EXPANDED_OFFSET + PP_ED25519_EXPANDED_SIZE)
+#define CACHED_X_SIZE (PICOPSA_ED25519_CACHE_DECODED_KEY ? PP_ED25519_X_SIZE : 0u)
+typedef char pair_material_fits[(PAIR_X_OFFSET + CACHED_X_SIZE ==
                                  PP_EDDSA_KEY_PAIR_MATERIAL_SIZE) ? 1 : -1];
+typedef char public_material_fits[(PP_ED25519_PUBLIC_KEY_SIZE + CACHED_X_SIZE ==
+                                   PP_EDDSA_PUBLIC_MATERIAL_SIZE) ? 1 : -1];
 
 static void complete_pair(uint8_t *key)
 {
     pp_ed25519_expand(key + PAIR_EXPANDED_OFFSET, key);
+#if PICOPSA_ED25519_CACHE_DECODED_KEY
+    pp_ed25519_public_key_expanded_with_x(key + PP_ED25519_SEED_SIZE, key + PAIR_X_OFFSET,
+                                          key + PAIR_EXPANDED_OFFSET);
+#else
     pp_ed25519_public_key_expanded(key + PP_ED25519_SEED_SIZE, key + PAIR_EXPANDED_OFFSET);
+#endif
+}
+
+/* Verification of either kind with the slot's public key (and its cached
+ * x when the cache is on). */
+static int verify_with_key(psa_key_type_t type, const uint8_t *key, int prehash,
+                           const uint8_t *msg, size_t msg_len, const uint8_t *sig)
+{
+    const uint8_t *pk = public_part(type, key);
+#if PICOPSA_ED25519_CACHE_DECODED_KEY
+    const uint8_t *x = is_key_pair(type) ? key + PAIR_X_OFFSET : key + PP_ED25519_PUBLIC_KEY_SIZE;
+    return prehash ? pp_ed25519ph_verify_cached(sig, pk, x, msg)
+                   : pp_ed25519_verify_cached(sig, pk, x, msg, msg_len);
+#else
+    return prehash ? pp_ed25519ph_verify(sig, pk, msg) : pp_ed25519_verify(sig, pk, msg, msg_len);
+#endif
 }
 
 psa_status_t pp_eddsa_import(psa_key_type_t type, size_t requested_bits,
@@ -91,10 +119,16 @@ psa_status_t pp_eddsa_import(psa_key_type_t type, size_t requested_bits,
         if (key_size < PP_EDDSA_PUBLIC_MATERIAL_SIZE) {
             return PSA_ERROR_INSUFFICIENT_MEMORY;
         }
+#if PICOPSA_ED25519_CACHE_DECODED_KEY
+        if (pp_ed25519_public_key_decode(key + PP_ED25519_PUBLIC_KEY_SIZE, data) != 0) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+#else
         if (pp_ed25519_public_key_check(data) != 0) {
             return PSA_ERROR_INVALID_ARGUMENT;
         }
-        memcpy(key, data, PP_EDDSA_PUBLIC_MATERIAL_SIZE);
+#endif
+        memcpy(key, data, PP_ED25519_PUBLIC_KEY_SIZE);
         *key_len = PP_EDDSA_PUBLIC_MATERIAL_SIZE;
     }
     *bits = ED25519_BITS;
@@ -204,14 +238,14 @@ psa_status_t pp_eddsa_verify_message(psa_key_type_t type, const uint8_t *key, si
         if (sig_len != PP_ED25519_SIGNATURE_SIZE) {
             return PSA_ERROR_INVALID_SIGNATURE;
         }
-        result = pp_ed25519_verify(sig, public_part(type, key), msg, msg_len);
+        result = verify_with_key(type, key, 0, msg, msg_len, sig);
     } else if (alg == PSA_ALG_ED25519PH && PSA_WANT_ALG_ED25519PH) {
         uint8_t prehash[PP_ED25519PH_HASH_SIZE];
         if (sig_len != PP_ED25519_SIGNATURE_SIZE) {
             return PSA_ERROR_INVALID_SIGNATURE;
         }
         pp_sha512(msg, msg_len, prehash);
-        result = pp_ed25519ph_verify(sig, public_part(type, key), prehash);
+        result = verify_with_key(type, key, 1, prehash, PP_ED25519PH_HASH_SIZE, sig);
     } else {
         return PSA_ERROR_NOT_SUPPORTED;
     }
@@ -255,8 +289,8 @@ psa_status_t pp_eddsa_verify_hash(psa_key_type_t type, const uint8_t *key, size_
     if (sig_len != PP_ED25519_SIGNATURE_SIZE) {
         return PSA_ERROR_INVALID_SIGNATURE;
     }
-    return pp_ed25519ph_verify(sig, public_part(type, key), hash) == 0 ?
-           PSA_SUCCESS : PSA_ERROR_INVALID_SIGNATURE;
+    return verify_with_key(type, key, 1, hash, hash_len, sig) == 0 ? PSA_SUCCESS
+                                                                    : PSA_ERROR_INVALID_SIGNATURE;
 }
 
 #else /* !PSA_WANT_ECC_TWISTED_EDWARDS_255: the core never stores such keys */

@@ -135,20 +135,32 @@ static void p3_add_sub(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_cache
     add_finish(r, subtract);
 }
 
-void ge25519_p2_tobytes(uint8_t s[32], const ge25519_p2 *h)
+/* s = encoding of (X : Y : Z) (RFC 8032 5.1.2); when x_bytes is not NULL
+ * it also receives the canonical x, which key slots cache so that
+ * verification skips the square root of decoding. */
+static void encode_projective(uint8_t s[32], uint8_t *x_bytes, const fe25519 *X,
+                              const fe25519 *Y, const fe25519 *Z)
 {
     fe25519 recip, x, y;
 #if PICOPSA_ED25519_FE51
     /* Hosts: constant-time safegcd (fe25519_invert_safegcd), about 40%
      * fewer cycles than the Fermat chain. */
-    fe25519_invert_safegcd(&recip, &h->Z);
+    fe25519_invert_safegcd(&recip, Z);
 #else
-    fe25519_invert(&recip, &h->Z);
+    fe25519_invert(&recip, Z);
 #endif
-    fe25519_mul(&x, &h->X, &recip);
-    fe25519_mul(&y, &h->Y, &recip);
+    fe25519_mul(&x, X, &recip);
+    fe25519_mul(&y, Y, &recip);
     fe25519_tobytes(s, &y);
     s[31] = (uint8_t)(s[31] ^ (fe25519_isnegative(&x) << 7));
+    if (x_bytes != NULL) {
+        fe25519_tobytes(x_bytes, &x);
+    }
+}
+
+void ge25519_p2_tobytes(uint8_t s[32], const ge25519_p2 *h)
+{
+    encode_projective(s, NULL, &h->X, &h->Y, &h->Z);
 }
 
 #if PICOPSA_ED25519_FE51
@@ -165,11 +177,21 @@ void ge25519_p2_tobytes_vartime(uint8_t s[32], const ge25519_p2 *h)
 
 void ge25519_p3_tobytes(uint8_t s[32], const ge25519_p3 *h)
 {
-    ge25519_p2 q;
-    q.X = h->X;
-    q.Y = h->Y;
-    q.Z = h->Z;
-    ge25519_p2_tobytes(s, &q);
+    encode_projective(s, NULL, &h->X, &h->Y, &h->Z);
+}
+
+void ge25519_p3_tobytes_with_x(uint8_t s[32], uint8_t x_bytes[32], const ge25519_p3 *h)
+{
+    encode_projective(s, x_bytes, &h->X, &h->Y, &h->Z);
+}
+
+void ge25519_from_affine_bytes(ge25519_p3 *h, const uint8_t y_encoding[32],
+                               const uint8_t x_bytes[32])
+{
+    fe25519_frombytes(&h->X, x_bytes);
+    fe25519_frombytes(&h->Y, y_encoding); /* bit 255 (sign of x) is ignored */
+    fe25519_1(&h->Z);
+    fe25519_mul(&h->T, &h->X, &h->Y);
 }
 
 int ge25519_frombytes(ge25519_p3 *h, const uint8_t s[32])

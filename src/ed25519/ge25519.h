@@ -40,6 +40,14 @@ void ge25519_scalarmult_base(ge25519_p3 *h, const uint8_t a[32]);
 /* Encode a point (one field inversion). Constant time. */
 void ge25519_p3_tobytes(uint8_t s[32], const ge25519_p3 *h);
 void ge25519_p2_tobytes(uint8_t s[32], const ge25519_p2 *h);
+/* The encoding and, in x_bytes, the canonical x coordinate (the part of
+ * the decoded point that costs a square root to recover). Constant time. */
+void ge25519_p3_tobytes_with_x(uint8_t s[32], uint8_t x_bytes[32], const ge25519_p3 *h);
+/* h = (x, y) from a trusted cache (y from the encoding, x canonical, as
+ * ge25519_p3_tobytes_with_x or a checked ge25519_frombytes gave them):
+ * no validation, one multiplication. */
+void ge25519_from_affine_bytes(ge25519_p3 *h, const uint8_t y_encoding[32],
+                               const uint8_t x_bytes[32]);
 /* The same encoding with a VARIABLE-TIME inversion on hosts (safegcd that
  * stops early): public points only (verification). MCUs use the
  * constant-time one. */

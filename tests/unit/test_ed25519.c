@@ -459,9 +459,14 @@ static void test_wycheproof(void)
             uint8_t *msg = test_hex_decode(json_str(json_get(tc, "msg")), &msg_len);
             uint8_t *sig = test_hex_decode(json_str(json_get(tc, "sig")), &sig_len);
             const char *result = json_str(json_get(tc, "result"));
+            uint8_t x[32];
             int ours = sig_len == 64 && pp_ed25519_public_key_check(pk) == 0 &&
                        pp_ed25519_verify(sig, pk, msg, msg_len) == 0;
             int want = strcmp(result, "valid") == 0;
+            /* The decoded-key cache path gives the same verdicts. */
+            int cached = sig_len == 64 && pp_ed25519_public_key_decode(x, pk) == 0 &&
+                         pp_ed25519_verify_cached(sig, pk, x, msg, msg_len) == 0;
+            CHECK(cached == ours);
             CHECK(strcmp(result, "acceptable") != 0); /* none in this file */
             if (ours != want) {
                 printf("wycheproof tcId %lld: expected %s, got %s\n",
@@ -523,6 +528,51 @@ static void test_public_key_rules(void)
     CHECK(pp_ed25519_public_key_check(pk) == 0);
     pk[31] = 0xff;
     CHECK(pp_ed25519_public_key_check(pk) == -1);
+}
+
+/* ---- decoded-key cache (ed25519.h) -------------------------------------- */
+
+/* x written at generation equals x recovered by decoding pk; decoding
+ * fails exactly when the check does; the cached verification agrees with
+ * the plain one on good and bad signatures, PureEdDSA and Ed25519ph. */
+static void test_decoded_key_cache(void)
+{
+    int i;
+    for (i = 0; i < 200; i++) {
+        uint8_t seed[32], expanded[64], pk[32], pk2[32], x[32], x2[32], msg[48], ph[64];
+        uint8_t sig[64];
+        size_t bit;
+        test_rng_bytes(seed, 32);
+        test_rng_bytes(msg, sizeof(msg));
+        pp_ed25519_expand(expanded, seed);
+        pp_ed25519_public_key_expanded(pk, expanded);
+        pp_ed25519_public_key_expanded_with_x(pk2, x, expanded);
+        CHECK_MEM(pk2, pk, 32);
+        CHECK(pp_ed25519_public_key_decode(x2, pk) == 0);
+        CHECK_MEM(x2, x, 32);
+        pp_ed25519_sign(sig, seed, pk, msg, sizeof(msg));
+        CHECK(pp_ed25519_verify_cached(sig, pk, x, msg, sizeof(msg)) == 0);
+        bit = test_rng_range(0, 511);
+        sig[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        CHECK(pp_ed25519_verify_cached(sig, pk, x, msg, sizeof(msg)) == -1);
+        pp_sha512(msg, sizeof(msg), ph);
+        pp_ed25519ph_sign(sig, seed, pk, ph);
+        CHECK(pp_ed25519ph_verify_cached(sig, pk, x, ph) == 0);
+        ph[i % 64] ^= 0x10;
+        CHECK(pp_ed25519ph_verify_cached(sig, pk, x, ph) == -1);
+        ph[i % 64] ^= 0x10;
+        /* The cache is trusted, and it matters: the right pk with the
+         * negated point's x is another A, and the signature fails. */
+        memcpy(pk2, pk, 32);
+        pk2[31] ^= 0x80;
+        CHECK(pp_ed25519_public_key_decode(x2, pk2) == 0);
+        CHECK(pp_ed25519ph_verify_cached(sig, pk, x2, ph) == -1);
+        CHECK(pp_ed25519ph_verify_cached(sig, pk, x, ph) == 0);
+        /* Decoding fails where the check does: y = 2 is on no point. */
+        memset(pk, 0, 32);
+        pk[0] = 2;
+        CHECK(pp_ed25519_public_key_decode(x2, pk) == -1);
+    }
 }
 
 /* ---- random cross-check with OpenSSL, bit flips ------------------------ */
@@ -616,6 +666,7 @@ int main(void)
     test_rfc8032();
     test_wycheproof();
     test_public_key_rules();
+    test_decoded_key_cache();
     test_openssl_cross();
     return test_report(ED25519_TEST_NAME);
 }
