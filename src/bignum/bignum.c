@@ -1424,6 +1424,49 @@ __attribute__((target("avx2"))) static void table_lookup_avx2(pp_limb *out, cons
 }
 #endif
 
+#ifdef BN_HAVE_ARM_SUB_ASM
+/* One column of four limbs of the table scan below in assembly: out[0..4)
+ * = OR over the entries of entry[0..4) AND masks[i], entry i at
+ * table + i * stride bytes. Every entry is read with LDM whatever the
+ * masks; the loop count is the (public) number of entries. */
+void pp_bn_arm_scan4(pp_limb *out, const pp_limb *table, size_t entries, const pp_limb *masks,
+                     size_t stride);
+__asm__(
+    ".section .text.pp_bn_arm_scan4,\"ax\",%progbits\n\t"
+    ".syntax unified\n\t"
+    ".thumb\n\t"
+    ".p2align 2\n\t"
+    ".global pp_bn_arm_scan4\n\t"
+    ".hidden pp_bn_arm_scan4\n\t"
+    ".type pp_bn_arm_scan4, %function\n\t"
+    ".thumb_func\n"
+    "pp_bn_arm_scan4:\n\t"
+    "push {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "mov r8, #0\n\t"
+    "mov r9, #0\n\t"
+    "mov r10, #0\n\t"
+    "mov r11, #0\n"
+    "1:\n\t"
+    "ldr lr, [r3], #4\n\t"
+    "ldm r1, {r4, r5, r6, r7}\n\t"
+    "add r1, r1, r12\n\t"
+    "and r4, r4, lr\n\t"
+    "and r5, r5, lr\n\t"
+    "and r6, r6, lr\n\t"
+    "and r7, r7, lr\n\t"
+    "orr r8, r8, r4\n\t"
+    "orr r9, r9, r5\n\t"
+    "orr r10, r10, r6\n\t"
+    "orr r11, r11, r7\n\t"
+    "subs r2, r2, #1\n\t"
+    "bne 1b\n\t"
+    "stm r0, {r8, r9, r10, r11}\n\t"
+    "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n\t"
+    ".size pp_bn_arm_scan4, .-pp_bn_arm_scan4\n\t"
+    ".text\n");
+#endif
+
 /* out = table[index] reading every entry (constant-time scan), so neither
  * the memory addresses nor the branches depend on index. fast: the
  * exponentiation's argument (PP_BN_KERNEL_AVX2_SCAN selects the AVX2 scan
@@ -1456,7 +1499,13 @@ static void table_lookup(pp_limb *out, const pp_limb *table, size_t entries,
     for (i = 0; i < entries; i++) {
         masks[i] = ~limb_mask_nonzero((pp_limb)i ^ index);
     }
+    j = 0;
+#ifdef BN_HAVE_ARM_SUB_ASM
     for (j = 0; j + 4u <= n; j += 4u) {
+        pp_bn_arm_scan4(out + j, table + j, entries, masks, n * sizeof(pp_limb));
+    }
+#endif
+    for (; j + 4u <= n; j += 4u) {
         pp_limb a0 = 0, a1 = 0, a2 = 0, a3 = 0;
         const pp_limb *e = table + j;
         for (i = 0; i < entries; i++, e += n) {
