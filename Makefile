@@ -9,7 +9,10 @@
 #                 2. clang with ASan+UBSan: full ctest (ct tests skipped)
 #                 3. -Werror builds with gcc and clang for every profile
 #                    (size/perf/debug/none): ctest without labels slow, install
-#                 4. tools/embedded/embedded.mk's embedded-test, when present
+#                 4. the portable C paths hosts do not choose by default
+#                    (radix-2^32 and 2^25.5 fields, 32-bit bignum limbs, the
+#                    C bignum kernel): gcc perf -Werror, ctest without slow
+#                 5. tools/embedded/embedded.mk's embedded-test, when present
 #
 # Other targets: all (build/perf), check (quick: build/perf, ctest -LE slow),
 # fuzz FUZZ=name SECONDS=60 (clang libFuzzer), install PREFIX=..., report
@@ -40,7 +43,16 @@ PP_EMBEDDED_TEST := $(if $(PP_EMBEDDED_MK),embedded-test)
 PP_MATRIX := $(filter-out werror-gcc-perf,$(foreach c,$(PP_COMPILERS),$(foreach p,$(PP_PROFILES),werror-$(c)-$(p))))
 
 .DEFAULT_GOAL := all
-.PHONY: all bench check test test-gcc test-asan test-matrix $(PP_MATRIX) fuzz install clean help
+# Step 4: MCUs run the 32-bit C paths, hosts pick 51-bit limbs and MULX/ADX;
+# these builds put the MCU paths through the whole host suite (vectors,
+# OpenSSL cross-checks, valgrind constant-time tests) on the host too.
+PP_PORTABLE := portable-fe32 portable-fe26
+PP_PORTABLE_DEFS_portable-fe32 := -DPICOPSA_ED25519_FE51=0 -DPICOPSA_BN_LIMB_BITS=32
+PP_PORTABLE_DEFS_portable-fe26 := -DPICOPSA_ED25519_FE51=0 -DPICOPSA_ED25519_FE32=0 \
+  -DPICOPSA_BN_X86_64_ASM=0
+
+.PHONY: all bench check test test-gcc test-asan test-matrix $(PP_MATRIX) test-portable \
+  $(PP_PORTABLE) fuzz install clean help
 
 all:
 	$(call PP_CONFIGURE,$(PP_BUILD)/perf,-DPICOPSA_PROFILE=perf)
@@ -54,7 +66,7 @@ bench:
 check: all
 	$(call PP_CTEST_RUN,$(PP_BUILD)/perf,-LE slow)
 
-test: test-gcc test-asan test-matrix $(PP_EMBEDDED_TEST)
+test: test-gcc test-asan test-matrix test-portable $(PP_EMBEDDED_TEST)
 	@echo "make test: all configurations passed"
 
 test-gcc:
@@ -80,6 +92,15 @@ $(PP_MATRIX): werror-%:
 	$(call PP_BUILD_DIR,$(PP_BUILD)/werror-$*)
 	$(call PP_CTEST_RUN,$(PP_BUILD)/werror-$*,-LE 'slow|install')
 
+test-portable: $(PP_PORTABLE)
+
+$(PP_PORTABLE):
+	@echo "==> [4] gcc perf -Werror, $@ ($(strip $(PP_PORTABLE_DEFS_$@))): ctest -LE 'slow|install' [$$(date +%T)]"
+	$(call PP_CONFIGURE,$(PP_BUILD)/$@,-DCMAKE_C_COMPILER=gcc -DPICOPSA_PROFILE=perf \
+	  -DPICOPSA_WERROR=ON -DPICOPSA_BUILD_BENCH=OFF "-DCMAKE_C_FLAGS=$(strip $(PP_PORTABLE_DEFS_$@))")
+	$(call PP_BUILD_DIR,$(PP_BUILD)/$@)
+	$(call PP_CTEST_RUN,$(PP_BUILD)/$@,-LE 'slow|install')
+
 # make fuzz FUZZ=hash_split SECONDS=60: libFuzzer on tests/fuzz/fuzz_<FUZZ>.c,
 # seeded from tests/fuzz/corpus/<FUZZ>/, new inputs kept in build/fuzz/corpus-<FUZZ>/.
 fuzz:
@@ -97,7 +118,7 @@ clean:
 	rm -rf $(PP_BUILD)
 
 help:
-	@sed -n '2,18p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,21p' Makefile | sed 's/^# \{0,1\}//'
 
 ifneq ($(PP_EMBEDDED_MK),)
 # Cross matrix, QEMU firmware test, budgets; defines embedded-test, report, cross.
