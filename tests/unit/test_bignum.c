@@ -15,9 +15,10 @@
 #define MAXL PP_BN_MAX_LIMBS
 
 static BN_CTX *ctx;
-/* Nonzero when the MULX/ADX kernels can run here: the exponentiation
- * checks then alternate between them and the portable one, and
- * test_kernels forces each. */
+/* pp_bn_fast_kernel(): the exponentiation checks pass fast & iter, so they
+ * alternate between the portable kernel, MULX/ADX and the AVX2 table scan
+ * and their combinations; test_kernels forces each multiplication kernel
+ * when MULX/ADX can run here. */
 static int fast;
 
 static BIGNUM *bn_of(const pp_limb *a, size_t n)
@@ -333,7 +334,7 @@ static void test_kernels(size_t bits, int shape)
         A = bn_of(a, n);
         B = bn_of(b, n);
         for (kernel = 0; kernel < 3; kernel++) {
-            if (kernels[kernel] != 0 && !fast) {
+            if (kernels[kernel] != 0 && (fast & PP_BN_KERNEL_ADX) == 0) {
                 continue;
             }
             BN_mod_mul(X, A, B, M, ctx);
