@@ -215,10 +215,12 @@
 #define PICOPSA_BN_UMAAL 0
 #endif
 #endif
-/* 1: on x86-64 with GCC/Clang, exponentiations use a MULX/ADCX/ADOX row
- * kernel when the CPU has BMI2 + ADX (CPUID checked once per key load or
- * key generation; always, when built with -mbmi2 -madx / -march=native);
- * 0: portable C only. */
+/* 1: on x86-64 with GCC/Clang, exponentiations use MULX/ADCX/ADOX
+ * kernels when the CPU has BMI2 + ADX (whole Montgomery multiplication and
+ * squaring unrolled for 8/16/24/32 limbs, a row kernel for other sizes)
+ * and an AVX2 table scan when the CPU has AVX2 and the OS saves the YMM
+ * state (CPUID checked once per key load or key generation; always, when
+ * built with -mbmi2 -madx / -mavx2 / -march=native); 0: portable C only. */
 #ifndef PICOPSA_BN_X86_64_ASM
 #define PICOPSA_BN_X86_64_ASM 1
 #endif
