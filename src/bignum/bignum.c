@@ -18,6 +18,19 @@
 
 #define W PP_BN_LIMB_BITS
 
+/* 1: Montgomery squaring by its own routine (cross products once, HAC
+ * 14.16); 0: squaring through the multiplication, 0.33 KB less text on
+ * Cortex-M4 for ~11% more cycles in RSA-2048 private (issue 5). Builds
+ * with the x86-64 MULX/ADX kernel always keep the squaring. Default: 0
+ * when compiling for size (-Os), else 1. */
+#ifndef PICOPSA_BN_DEDICATED_SQR
+#if defined(__OPTIMIZE_SIZE__)
+#define PICOPSA_BN_DEDICATED_SQR 0
+#else
+#define PICOPSA_BN_DEDICATED_SQR 1
+#endif
+#endif
+
 /* All-ones when x != 0, else 0 (no branch). */
 static pp_limb limb_mask_nonzero(pp_limb x)
 {
@@ -296,7 +309,7 @@ static void sub_masked_asm(pp_limb *r, const pp_limb *t, const pp_limb *m, pp_li
 }
 #endif
 
-#ifdef BN_HAVE_ARM_SUB_ASM
+#if defined(BN_HAVE_ARM_SUB_ASM) && PICOPSA_BN_DEDICATED_SQR
 /* t (2n limbs) = 2 t + sum a_i^2 2^(2wi): the doubling is an ADCS chain
  * through t (C carries the shifted-out bit), the diagonal goes in through
  * UMAAL, whose carry stays in a register (UMAAL with zero operands adds
@@ -1228,6 +1241,13 @@ static void mont_mul_rows3(pp_limb *r, const pp_limb *a, const pp_limb *b,
     mont_reduce_scratch(r, t, m, m0inv, n, scratch + 2u * n + 2u, 0);
 }
 
+#if !PICOPSA_BN_DEDICATED_SQR && !defined(BN_HAVE_ROW_ADX)
+/* Squaring through the multiplication (PICOPSA_BN_DEDICATED_SQR 0; builds
+ * with the MULX/ADX kernel keep its fixed-size squaring). */
+#define BN_SQR_VIA_MUL 1
+#define mont_sqr_scratch(r, a, m, m0inv, n, scratch, row) \
+    mont_mul_scratch(r, a, a, m, m0inv, n, scratch, row)
+#else
 static void mont_sqr_scratch(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0inv,
                              size_t n, pp_limb *scratch, row_fn row)
 {
@@ -1291,6 +1311,7 @@ static void mont_sqr_scratch(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_
 #endif
     mont_reduce_scratch(r, t, m, m0inv, n, scratch + 2u * n, row);
 }
+#endif /* BN_SQR_VIA_MUL */
 
 void pp_bn_mont_mul(pp_limb *r, const pp_limb *a, const pp_limb *b,
                     const pp_limb *m, pp_limb m0inv, size_t n)
@@ -1308,9 +1329,13 @@ void pp_bn_mont_mul_work(pp_limb *r, const pp_limb *a, const pp_limb *b,
 
 void pp_bn_mont_sqr(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0inv, size_t n)
 {
+#ifndef BN_SQR_VIA_MUL
     pp_limb scratch[SCRATCH_LIMBS(PP_BN_MAX_LIMBS)];
     mont_sqr_scratch(r, a, m, m0inv, n, scratch, select_row());
     pp_wipe(scratch, SCRATCH_LIMBS(n) * sizeof(pp_limb));
+#else
+    pp_bn_mont_mul(r, a, a, m, m0inv, n);
+#endif
 }
 
 void pp_bn_mont_mul_kernel(pp_limb *r, const pp_limb *a, const pp_limb *b,
@@ -1638,168 +1663,29 @@ void pp_bn_mod_exp_public_vartime_work(pp_limb *r, const pp_limb *x, uint64_t e,
         }
     }
     mont_mul_scratch(r, acc, x, m, m0inv, n, scratch, row);
-    pp_wipe(xm, n * sizeof(pp_limb));
-    pp_wipe(acc, n * sizeof(pp_limb));
-    pp_wipe(scratch, SCRATCH_LIMBS(n) * sizeof(pp_limb));
+    pp_wipe(work, (2u * n + SCRATCH_LIMBS(n)) * sizeof(pp_limb)); /* xm, acc, scratch */
 }
 
 /* ---- inversion of public values (variable time) ---------------------- */
 
-/* Index of the lowest set bit of a (len limbs, a != 0). */
-static size_t ctz_vartime(const pp_limb *a)
+/* a (len limbs) >>= s and a (len limbs) <<= s, 0 < s < w, in place; the
+ * left shift's caller knows nothing falls out. */
+static void shr_bits_vartime(pp_limb *a, size_t len, unsigned s)
 {
-    size_t i = 0, count;
-    pp_limb x;
-    while (a[i] == 0) {
-        i++;
-    }
-    x = a[i];
-    count = i * W;
-    while ((x & 1u) == 0) {
-        x >>= 1;
-        count++;
-    }
-    return count;
-}
-
-/* a (len limbs) >>= bits, in place. */
-static void shr_vartime(pp_limb *a, size_t len, size_t bits)
-{
-    size_t q = bits / W, i;
-    unsigned s = (unsigned)(bits % W);
-    if (q > 0) {
-        for (i = 0; i + q < len; i++) {
-            a[i] = a[i + q];
-        }
-        for (; i < len; i++) {
-            a[i] = 0;
-        }
-    }
-    if (s > 0) {
-        for (i = 0; i + 1u < len; i++) {
-            a[i] = (a[i] >> s) | (a[i + 1u] << (W - s));
-        }
-        a[len - 1u] >>= s;
-    }
-}
-
-/* a (len limbs) <<= bits, in place; the caller knows nothing falls out. */
-static void shl_vartime(pp_limb *a, size_t len, size_t bits)
-{
-    size_t q = bits / W, i;
-    unsigned s = (unsigned)(bits % W);
-    if (q > 0) {
-        for (i = len; i > q; i--) {
-            a[i - 1u] = a[i - 1u - q];
-        }
-        for (i = 0; i < q && i < len; i++) {
-            a[i] = 0;
-        }
-    }
-    if (s > 0) {
-        for (i = len - 1u; i > 0; i--) {
-            a[i] = (a[i] << s) | (a[i - 1u] >> (W - s));
-        }
-        a[0] <<= s;
-    }
-}
-
-/* The common step in one pass each (the low limb of a - b is nonzero
- * except with probability 2^-w): a = (a - b) >> tz for odd a > b, with tz
- * the trailing zeros of a - b (1 <= tz < w), returned; 0 when the low limb
- * of a - b is zero (a is then unchanged). */
-static unsigned sub_shr_vartime(pp_limb *a, const pp_limb *b, size_t len)
-{
-    pp_limb prev = a[0] - b[0], borrow = (pp_limb)(a[0] < b[0]);
-    unsigned tz = 0;
     size_t i;
-    if (prev == 0) {
-        return 0;
+    for (i = 0; i + 1u < len; i++) {
+        a[i] = (a[i] >> s) | (a[i + 1u] << (W - s));
     }
-    while (((prev >> tz) & 1u) == 0) {
-        tz++;
-    }
-#ifdef BN_HAVE_ARM_SUB_ASM
-    /* The same loop as an SBCS chain (public data: the branches are the
-     * loop's own). */
-    if (len > 1u) {
-        pp_limb *end = a + len - 1u, x, y, d;
-        unsigned ntz = W - tz;
-        const pp_limb *bp = b + 1;
-        (void)i;
-        __asm__ volatile(
-            "rsbs %[x], %[borrow], #0\n" /* C = no borrow */
-            "1:\n\t"
-            "ldr %[x], [%[a], #4]\n\t"
-            "ldr %[y], [%[bp]], #4\n\t"
-            "sbcs %[d], %[x], %[y]\n\t"
-            "lsr %[x], %[prev], %[tz]\n\t"
-            "lsl %[y], %[d], %[ntz]\n\t"
-            "orr %[x], %[x], %[y]\n\t"
-            "str %[x], [%[a]], #4\n\t"
-            "mov %[prev], %[d]\n\t"
-            "teq %[a], %[end]\n\t"
-            "bne 1b\n\t"
-            : [a] "+r"(a), [bp] "+r"(bp), [prev] "+r"(prev), [x] "=&r"(x), [y] "=&r"(y),
-              [d] "=&r"(d)
-            : [borrow] "r"(borrow), [end] "r"(end), [tz] "r"(tz), [ntz] "r"(ntz)
-            : "cc", "memory");
-        a[0] = prev >> tz;
-        return tz;
-    }
-#endif
-    for (i = 1; i < len; i++) {
-        pp_limb ai = a[i], bi = b[i];
-        pp_limb d = ai - bi - borrow;
-        borrow = (pp_limb)((ai < bi) | ((ai == bi) & (borrow != 0)));
-        a[i - 1u] = (prev >> tz) | (d << (W - tz));
-        prev = d;
-    }
-    a[len - 1u] = prev >> tz;
-    return tz;
+    a[len - 1u] >>= s;
 }
 
-/* x1 += x2 and x2 <<= tz (1 <= tz < w) over cl limbs in one pass. */
-static void add_shl_vartime(pp_limb *x1, pp_limb *x2, size_t cl, unsigned tz)
+static void shl_bits_vartime(pp_limb *a, size_t len, unsigned s)
 {
-    pp_limb carry = 0, prev = 0;
     size_t i;
-#ifdef BN_HAVE_ARM_SUB_ASM
-    {
-        /* An ADCS chain for the sum, the shift beside it (cl >= 1). */
-        pp_limb *end = x1 + cl, bv, av, sh;
-        unsigned ntz = W - tz;
-        (void)carry;
-        (void)i;
-        __asm__ volatile(
-            "cmn %[x1], #0\n" /* C = 0 */
-            "1:\n\t"
-            "ldr %[bv], [%[x2]]\n\t"
-            "ldr %[av], [%[x1]]\n\t"
-            "adcs %[av], %[av], %[bv]\n\t"
-            "str %[av], [%[x1]], #4\n\t"
-            "lsl %[av], %[bv], %[tz]\n\t"
-            "lsr %[sh], %[prev], %[ntz]\n\t"
-            "orr %[av], %[av], %[sh]\n\t"
-            "str %[av], [%[x2]], #4\n\t"
-            "mov %[prev], %[bv]\n\t"
-            "teq %[x1], %[end]\n\t"
-            "bne 1b\n\t"
-            : [x1] "+r"(x1), [x2] "+r"(x2), [prev] "+r"(prev), [bv] "=&r"(bv), [av] "=&r"(av),
-              [sh] "=&r"(sh)
-            : [end] "r"(end), [tz] "r"(tz), [ntz] "r"(ntz)
-            : "cc", "memory");
-        return;
+    for (i = len - 1u; i > 0; i--) {
+        a[i] = (a[i] << s) | (a[i - 1u] >> (W - s));
     }
-#endif
-    for (i = 0; i < cl; i++) {
-        pp_limb b = x2[i];
-        pp_dlimb sum = (pp_dlimb)x1[i] + b + carry;
-        x1[i] = (pp_limb)sum;
-        carry = (pp_limb)(sum >> W);
-        x2[i] = (b << tz) | (prev >> (W - tz));
-        prev = b;
-    }
+    a[0] <<= s;
 }
 
 /* -1, 0, 1 as a <, ==, > b (len limbs). */
@@ -1821,13 +1707,15 @@ pp_limb pp_bn_mod_inv_vartime(pp_limb *r, const pp_limb *a, const pp_limb *m, pp
     /* Kaliski's almost Montgomery inverse (IEEE Trans. Computers 44(8),
      * 1995), a binary extended Euclid with the invariants
      *   m = u * x2 + v * x1,  a * x1 = -u * 2^k,  a * x2 = v * 2^k  (mod m),
-     * starting from u = m, v = a, x1 = 0, x2 = 1, k = 0. Each step halves
-     * an even u or v (doubling the other side's coefficient), or replaces
-     * the larger of two odd u, v by their halved difference; all trailing
-     * zeros go at once. It stops at u == v = gcd(a, m); for gcd 1,
-     * a^-1 = x2 * 2^-k, with x1, x2 <= m throughout and k <= 2 w n. */
+     * starting from u = m, v = a, x1 = 0, x2 = 1, k = 0. Halving u doubles
+     * x2, halving v doubles x1 (trailing zeros go up to w - 1 at a time);
+     * of two odd u, v the larger is replaced by the difference and its
+     * coefficient by the sum of both. It stops at u == v = gcd(a, m); for
+     * gcd 1, a^-1 = x2 * 2^-k, with x1, x2 <= m throughout and k <= 2 w n.
+     * Kept short (issue 5): plain subtract, add and shift passes. */
     pp_limb *u = work, *v = work + n, *x1 = work + 2u * n, *x2 = work + 3u * n;
-    size_t len = n, cl = 1, k = 0, tz;
+    pp_limb *big = v, *small, *grow, *other = x1;
+    size_t len = n, cl = 1, k = 0;
     int c;
 
     pp_bn_copy(u, m, n);
@@ -1839,59 +1727,51 @@ pp_limb pp_bn_mod_inv_vartime(pp_limb *r, const pp_limb *a, const pp_limb *m, pp
         pp_bn_zero(r, n);
         return 0;
     }
-    tz = ctz_vartime(v);
-    shr_vartime(v, len, tz);
-    k += tz; /* x1 = 0 stays 0 */
     for (;;) {
+        /* make big (nonzero) odd; coefficients gain a limb at most per shift
+         * or addition, limbs at and above cl are zero. */
+        while ((big[0] & 1u) == 0) {
+            unsigned tz = 1;
+            while (tz < W - 1u && ((big[0] >> tz) & 1u) == 0) {
+                tz++;
+            }
+            shr_bits_vartime(big, len, tz);
+            cl = (cl < n) ? cl + 1u : n;
+            shl_bits_vartime(other, cl, tz);
+            k += tz;
+        }
         while (len > 1u && u[len - 1u] == 0 && v[len - 1u] == 0) {
             len--;
+        }
+        while (cl > 1u && x1[cl - 1u] == 0 && x2[cl - 1u] == 0) {
+            cl--;
         }
         c = cmp_vartime(u, v, len);
         if (c == 0) {
             break;
         }
-        /* Coefficients may gain one limb by the addition and tz / w + 1
-         * by the shift; limbs at and above cl are zero. */
-        {
-            pp_limb *big = (c > 0) ? u : v, *small = (c > 0) ? v : u;
-            pp_limb *grow = (c > 0) ? x1 : x2, *other = (c > 0) ? x2 : x1;
-            tz = sub_shr_vartime(big, small, len);
-            if (tz != 0) {
-                cl = (cl + 1u < n) ? cl + 1u : n;
-                add_shl_vartime(grow, other, cl, (unsigned)tz);
-            } else {
-                (void)pp_bn_sub(big, big, small, len);
-                tz = ctz_vartime(big);
-                shr_vartime(big, len, tz);
-                cl = (cl + 1u + tz / W + 1u < n) ? cl + 1u + tz / W + 1u : n;
-                (void)pp_bn_add(grow, grow, other, cl);
-                shl_vartime(other, cl, tz);
-            }
-        }
-        k += tz;
-        while (cl > 1u && x1[cl - 1u] == 0 && x2[cl - 1u] == 0) {
-            cl--;
-        }
+        big = (c > 0) ? u : v;
+        small = (c > 0) ? v : u;
+        grow = (c > 0) ? x1 : x2;
+        other = (c > 0) ? x2 : x1;
+        (void)pp_bn_sub(big, big, small, len);
+        cl = (cl < n) ? cl + 1u : n;
+        (void)pp_bn_add(grow, grow, other, cl);
     }
     if (len != 1u || u[0] != 1u) {
         pp_bn_zero(r, n);
         return 0; /* gcd(a, m) > 1 */
     }
-    if (cmp_vartime(x2, m, n) >= 0) {
-        (void)pp_bn_sub(x2, x2, m, n);
-    }
-    /* x2 * 2^-k: Montgomery multiplications by 1 (each divides by R) and
-     * by 2^(wn - k) (u is free now). */
-    while (k >= W * n) {
+    /* x2 * 2^-k: Montgomery multiplications (each divides by R = 2^(wn))
+     * by 2^(wn - step), step = min(k, wn) (u is free now). k >= 1 here
+     * (gcd 1 and a < m take a subtraction step), and x2 <= m, 2^(wn - step)
+     * <= R / 2 meet the input bound of the first, whose output is < m. */
+    while (k > 0) {
+        size_t step = (k < W * n) ? k : W * n;
         pp_bn_zero(u, n);
-        u[0] = 1;
+        u[(W * n - step) / W] = (pp_limb)1 << ((W * n - step) % W);
         mont_mul_scratch(x2, x2, u, m, m0inv, n, work + 4u * n, select_row());
-        k -= W * n;
-    }
-    if (k > 0) {
-        pp_bn_zero(u, n);
-        u[(W * n - k) / W] = (pp_limb)1 << ((W * n - k) % W);
-        mont_mul_scratch(x2, x2, u, m, m0inv, n, work + 4u * n, select_row());
+        k -= step;
     }
     pp_bn_copy(r, x2, n);
     return ~(pp_limb)0;

@@ -90,14 +90,15 @@ psa_status_t pp_rsa_public_op_work(const uint8_t *material, const uint8_t *in, u
 
 /* One CRT half: result = x'^dm mod m in Montgomery form (x' = s->y). */
 static psa_status_t private_half(const uint8_t *material, const pp_rsa_header *h,
-                                 private_work *s, int is_p, pp_limb *result)
+                                 private_work *s, unsigned is_q, pp_limb *result)
 {
     size_t hl = h->h_limbs;
-    pp_limb m0inv = is_p ? h->p0inv : h->q0inv;
+    pp_limb m0inv = is_q ? h->q0inv : h->p0inv;
 
-    pp_rsa_field_read(s->m, material, h, is_p ? PP_RSA_F_P : PP_RSA_F_Q);
-    pp_rsa_field_read(s->dm, material, h, is_p ? PP_RSA_F_DP : PP_RSA_F_DQ);
-    pp_rsa_field_read(s->r2m, material, h, is_p ? PP_RSA_F_R2P : PP_RSA_F_R2Q);
+    /* the q fields follow their p fields (rsa_core_internal.h) */
+    pp_rsa_field_read(s->m, material, h, (pp_rsa_field)(PP_RSA_F_P + is_q));
+    pp_rsa_field_read(s->dm, material, h, (pp_rsa_field)(PP_RSA_F_DP + is_q));
+    pp_rsa_field_read(s->r2m, material, h, (pp_rsa_field)(PP_RSA_F_R2P + is_q));
     pp_bn_zero(s->t, 2u * hl);
     pp_bn_copy(s->t, s->r2m, hl);
     MONT_REDUCE(s->r1, s->t, s->m, m0inv, hl);                   /* R mod m */
@@ -204,10 +205,10 @@ psa_status_t pp_rsa_private_op_work(const uint8_t *material, const uint8_t *in, 
 
     status = blind(&h, &s, in, &inv_ok);                         /* 1.         */
     if (status == PSA_SUCCESS) {
-        status = private_half(material, &h, &s, 1, s.yp);        /* y_p R mod p */
+        status = private_half(material, &h, &s, 0, s.yp);        /* y_p R mod p */
     }
     if (status == PSA_SUCCESS) {
-        status = private_half(material, &h, &s, 0, s.yq);        /* y_q R mod q */
+        status = private_half(material, &h, &s, 1, s.yq);        /* y_q R mod q */
     }
     if (status != PSA_SUCCESS) {
         pp_wipe(area, area_limbs * sizeof(pp_limb));
@@ -253,9 +254,10 @@ psa_status_t pp_rsa_private_op_work(const uint8_t *material, const uint8_t *in, 
 }
 
 /* pp_rsa_private_op and pp_rsa_public_op take their work area from the
- * stack, sized by the smallest size class that holds the key (1024, 2048,
- * 3072, 4096, ... up to PICOPSA_RSA_MAX_BITS), one function per class so
- * that a call reserves only its class's area. */
+ * stack, sized by one of two classes: up to 2048 bits, and
+ * PICOPSA_RSA_MAX_BITS; one function per class so that a call reserves
+ * only its class's area (RSA-2048 keeps its own stack; two classes instead
+ * of one per size save text, issue 5). */
 #if defined(__GNUC__)
 #define RSA_NOINLINE __attribute__((noinline))
 #else
@@ -263,63 +265,37 @@ psa_status_t pp_rsa_private_op_work(const uint8_t *material, const uint8_t *in, 
 #endif
 #define RSA_CLASS_BITS(bits) ((bits) < PICOPSA_RSA_MAX_BITS ? (bits) : PICOPSA_RSA_MAX_BITS)
 
-#define DEFINE_PRIVATE_CLASS(bits)                                                     \
-    static RSA_NOINLINE psa_status_t private_op_##bits(const uint8_t *material,       \
+#define DEFINE_PRIVATE_CLASS(name, bits)                                             \
+    static RSA_NOINLINE psa_status_t private_op_##name(const uint8_t *material,       \
                                                        const uint8_t *in, uint8_t *out) \
     {                                                                                  \
         pp_limb area[PP_RSA_PRIVATE_WORK_SIZE(RSA_CLASS_BITS(bits)) / sizeof(pp_limb)]; \
         return pp_rsa_private_op_work(material, in, out, area, sizeof(area));          \
     }
-#define DEFINE_PUBLIC_CLASS(bits)                                                      \
-    static RSA_NOINLINE psa_status_t public_op_##bits(const uint8_t *material,        \
+#define DEFINE_PUBLIC_CLASS(name, bits)                                              \
+    static RSA_NOINLINE psa_status_t public_op_##name(const uint8_t *material,        \
                                                       const uint8_t *in, uint8_t *out)  \
     {                                                                                  \
         pp_limb area[PP_RSA_PUBLIC_WORK_SIZE(RSA_CLASS_BITS(bits)) / sizeof(pp_limb)]; \
         return pp_rsa_public_op_work(material, in, out, area, sizeof(area));           \
     }
-DEFINE_PRIVATE_CLASS(1024)
-DEFINE_PRIVATE_CLASS(2048)
-DEFINE_PRIVATE_CLASS(3072)
-DEFINE_PRIVATE_CLASS(4096)
-DEFINE_PRIVATE_CLASS(8192)
-DEFINE_PUBLIC_CLASS(1024)
-DEFINE_PUBLIC_CLASS(2048)
-DEFINE_PUBLIC_CLASS(3072)
-DEFINE_PUBLIC_CLASS(4096)
-DEFINE_PUBLIC_CLASS(8192)
+DEFINE_PRIVATE_CLASS(2048, 2048)
+DEFINE_PRIVATE_CLASS(max, PICOPSA_RSA_MAX_BITS)
+DEFINE_PUBLIC_CLASS(2048, 2048)
+DEFINE_PUBLIC_CLASS(max, PICOPSA_RSA_MAX_BITS)
 
 psa_status_t pp_rsa_private_op(const uint8_t *material, const uint8_t *in, uint8_t *out)
 {
-    size_t bits = pp_rsa_key_bits(material);
-    if (bits <= 1024u || PICOPSA_RSA_MAX_BITS <= 1024) {
-        return private_op_1024(material, in, out);
-    }
-    if (bits <= 2048u || PICOPSA_RSA_MAX_BITS <= 2048) {
+    if (pp_rsa_key_bits(material) <= 2048u) {
         return private_op_2048(material, in, out);
     }
-    if (bits <= 3072u || PICOPSA_RSA_MAX_BITS <= 3072) {
-        return private_op_3072(material, in, out);
-    }
-    if (bits <= 4096u || PICOPSA_RSA_MAX_BITS <= 4096) {
-        return private_op_4096(material, in, out);
-    }
-    return private_op_8192(material, in, out);
+    return private_op_max(material, in, out);
 }
 
 psa_status_t pp_rsa_public_op(const uint8_t *material, const uint8_t *in, uint8_t *out)
 {
-    size_t bits = pp_rsa_key_bits(material);
-    if (bits <= 1024u || PICOPSA_RSA_MAX_BITS <= 1024) {
-        return public_op_1024(material, in, out);
-    }
-    if (bits <= 2048u || PICOPSA_RSA_MAX_BITS <= 2048) {
+    if (pp_rsa_key_bits(material) <= 2048u) {
         return public_op_2048(material, in, out);
     }
-    if (bits <= 3072u || PICOPSA_RSA_MAX_BITS <= 3072) {
-        return public_op_3072(material, in, out);
-    }
-    if (bits <= 4096u || PICOPSA_RSA_MAX_BITS <= 4096) {
-        return public_op_4096(material, in, out);
-    }
-    return public_op_8192(material, in, out);
+    return public_op_max(material, in, out);
 }
