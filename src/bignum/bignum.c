@@ -18,18 +18,6 @@
 
 #define W PP_BN_LIMB_BITS
 
-/* 1: Montgomery squaring by its own routine (cross products once, HAC
- * 14.16); 0: squaring through the multiplication, 0.33 KB less text on
- * Cortex-M4 for ~11% more cycles in RSA-2048 private (issue 5). Builds
- * with the x86-64 MULX/ADX kernel always keep the squaring. Default: 0
- * when compiling for size (-Os), else 1. */
-#ifndef PICOPSA_BN_DEDICATED_SQR
-#if defined(__OPTIMIZE_SIZE__)
-#define PICOPSA_BN_DEDICATED_SQR 0
-#else
-#define PICOPSA_BN_DEDICATED_SQR 1
-#endif
-#endif
 
 /* All-ones when x != 0, else 0 (no branch). */
 static pp_limb limb_mask_nonzero(pp_limb x)
