@@ -23,6 +23,35 @@ void pp_wipe(void *buf, size_t len);
  * Runs in time depending only on len. */
 int pp_ct_memeq(const void *a, const void *b, size_t len);
 
+/* ---- optimisation barriers ------------------------------------------ */
+
+/* Return x unchanged, but hide its value and origin from the optimiser.
+ * Without it a compiler that sees a mask come from a comparison may turn
+ * "mask & load" back into a branch around the load (clang -O2 does this
+ * to table scans). An empty asm with x in a register on GNU C; a volatile
+ * round trip elsewhere. */
+static inline uint32_t pp_ct_barrier_u32(uint32_t x)
+{
+#if defined(__GNUC__)
+    __asm__("" : "+r"(x));
+    return x;
+#else
+    volatile uint32_t v = x;
+    return v;
+#endif
+}
+
+static inline uint64_t pp_ct_barrier_u64(uint64_t x)
+{
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__aarch64__))
+    __asm__("" : "+r"(x));
+    return x;
+#else
+    return ((uint64_t)pp_ct_barrier_u32((uint32_t)(x >> 32)) << 32) |
+           pp_ct_barrier_u32((uint32_t)x);
+#endif
+}
+
 /* ---- 32-bit masks -------------------------------------------------- */
 
 /* All-ones when x != 0, else 0. */

@@ -340,8 +340,16 @@ static SELECT_NOINLINE uint32_t select_niels(ge25519_niels *t, const ge25519_nie
 #endif
     uint32_t j;
 
+    /* The barrier keeps the compiler from seeing that each mask is a
+     * comparison with the digit (clang -O2 then skips the loads by
+     * branches: ct_ed25519 caught it). */
     for (j = 0; j < 8; j++) {
         mask[j] = (fe25519_limb)0 - (fe25519_limb)(1u & pp_ct_mask_eq_u32(magnitude, j + 1u));
+#if PICOPSA_ED25519_FE51
+        mask[j] = pp_ct_barrier_u64(mask[j]);
+#else
+        mask[j] = pp_ct_barrier_u32(mask[j]);
+#endif
     }
 #if SELECT_SCAN_ASM
     ge25519_select_scan(t->ypx.v, row, mask);
