@@ -17,6 +17,7 @@
 #include "random/pp_random.h"
 #include "rsa/rsa.h"
 #include "rsa/rsa_core_internal.h"
+#include "test_ossl_rsa.h"
 #include "test_util.h"
 
 #define MAXB (PICOPSA_RSA_MAX_BITS / 8)
@@ -79,22 +80,6 @@ static EVP_PKEY *openssl_keygen(int bits, unsigned long e)
     return pkey;
 }
 
-static int openssl_raw(EVP_PKEY *pkey, int private_op, const uint8_t *in, size_t len, uint8_t *out)
-{
-    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new(pkey, NULL);
-    size_t out_len = len;
-    int ok;
-    if (private_op) {
-        ok = EVP_PKEY_decrypt_init(c) > 0 && EVP_PKEY_CTX_set_rsa_padding(c, RSA_NO_PADDING) > 0 &&
-             EVP_PKEY_decrypt(c, out, &out_len, in, len) > 0;
-    } else {
-        ok = EVP_PKEY_encrypt_init(c) > 0 && EVP_PKEY_CTX_set_rsa_padding(c, RSA_NO_PADDING) > 0 &&
-             EVP_PKEY_encrypt(c, out, &out_len, in, len) > 0;
-    }
-    EVP_PKEY_CTX_free(c);
-    return ok && out_len == len;
-}
-
 /* Random input < n: random bytes with the top byte below n's. */
 static void random_input(uint8_t *x, size_t k, const uint8_t *n)
 {
@@ -148,7 +133,7 @@ static void test_key(int bits, unsigned long e, int ops)
             x[k - 1u]--;
         }
         /* private op vs OpenSSL raw decryption */
-        CHECK(openssl_raw(pkey, 1, x, k, ref));
+        CHECK(test_ossl_rsa_raw(pkey, 1, x, k, ref));
         CHECK_STATUS(pp_rsa_private_op(material, x, y), PSA_SUCCESS);
         CHECK_MEM(y, ref, k);
         /* in-place */
@@ -156,7 +141,7 @@ static void test_key(int bits, unsigned long e, int ops)
         CHECK_STATUS(pp_rsa_private_op(material, z, z), PSA_SUCCESS);
         CHECK_MEM(z, ref, k);
         /* public op vs OpenSSL raw encryption, and inverse of private */
-        CHECK(openssl_raw(pkey, 0, x, k, ref));
+        CHECK(test_ossl_rsa_raw(pkey, 0, x, k, ref));
         CHECK_STATUS(pp_rsa_public_op(pub_material, x, z), PSA_SUCCESS);
         CHECK_MEM(z, ref, k);
         CHECK_STATUS(pp_rsa_public_op(material, y, z), PSA_SUCCESS);

@@ -16,6 +16,7 @@
 #include <openssl/evp.h>
 #include <openssl/rsa.h>
 
+#include "test_ossl_rsa.h"
 #include "test_util.h"
 #include "rsa/rsa_padding.h"
 #include "hash/pp_hash.h"
@@ -35,21 +36,6 @@ static const EVP_MD *md_of(psa_algorithm_t h)
 
 static const psa_algorithm_t hashes[4] = { PSA_ALG_SHA_224, PSA_ALG_SHA_256,
                                            PSA_ALG_SHA_384, PSA_ALG_SHA_512 };
-
-/* Raw RSA with OpenSSL: private (decrypt) or public (encrypt), no padding. */
-static int ossl_raw(EVP_PKEY *pkey, int use_private, const uint8_t *in, size_t k, uint8_t *out)
-{
-    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new(pkey, NULL);
-    size_t out_len = k;
-    int ok = ctx != NULL &&
-             (use_private ? EVP_PKEY_decrypt_init(ctx) : EVP_PKEY_encrypt_init(ctx)) > 0 &&
-             EVP_PKEY_CTX_set_rsa_padding(ctx, RSA_NO_PADDING) > 0 &&
-             (use_private ? EVP_PKEY_decrypt(ctx, out, &out_len, in, k)
-                          : EVP_PKEY_encrypt(ctx, out, &out_len, in, k)) > 0 &&
-             out_len == k;
-    EVP_PKEY_CTX_free(ctx);
-    return ok;
-}
 
 /* OpenSSL signature with the given padding (PSS: salt length = hash). */
 static int ossl_sign(EVP_PKEY *pkey, int pad, psa_algorithm_t h, int salt_len,
@@ -132,7 +118,7 @@ static void test_pkcs1v15_sign(EVP_PKEY *pkey, size_t k)
         test_rng_bytes(hash, hl);
         CHECK_STATUS(pp_rsa_pkcs1v15_sign_encode(hashes[i], hash, hl, em, k), PSA_SUCCESS);
         CHECK(ossl_sign(pkey, RSA_PKCS1_PADDING, hashes[i], 0, hash, hl, sig, k));
-        CHECK(ossl_raw(pkey, 0, sig, k, opened));
+        CHECK(test_ossl_rsa_raw(pkey, 0, sig, k, opened));
         CHECK_MEM(em, opened, k);
         /* The checker accepts exactly this EM: any changed byte (00 01,
          * padding, separator, DigestInfo, hash) is rejected. */
@@ -195,7 +181,7 @@ static void test_pss(EVP_PKEY *pkey, size_t mod_bits)
 
         /* OpenSSL signs, we verify the opened EM (strict and any salt). */
         CHECK(ossl_sign(pkey, RSA_PKCS1_PSS_PADDING, hashes[i], (int)salt_len, hash, hl, sig, k));
-        CHECK(ossl_raw(pkey, 0, sig, k, opened));
+        CHECK(test_ossl_rsa_raw(pkey, 0, sig, k, opened));
         CHECK_STATUS(pss_verify_copy(hashes[i], hash, hl, opened, mod_bits, salt_len), PSA_SUCCESS);
         CHECK_STATUS(pss_verify_copy(hashes[i], hash, hl, opened, mod_bits, PP_RSA_PSS_ANY_SALT),
                      PSA_SUCCESS);
@@ -216,7 +202,7 @@ static void test_pss(EVP_PKEY *pkey, size_t mod_bits)
         /* Salt length 0 and 1 from OpenSSL: only ANY_SALT accepts. */
         for (s = 0; s < 2; s++) {
             CHECK(ossl_sign(pkey, RSA_PKCS1_PSS_PADDING, hashes[i], (int)s, hash, hl, sig, k));
-            CHECK(ossl_raw(pkey, 0, sig, k, opened));
+            CHECK(test_ossl_rsa_raw(pkey, 0, sig, k, opened));
             CHECK_STATUS(pss_verify_copy(hashes[i], hash, hl, opened, mod_bits, PP_RSA_PSS_ANY_SALT),
                          PSA_SUCCESS);
             CHECK_STATUS(pss_verify_copy(hashes[i], hash, hl, opened, mod_bits, s), PSA_SUCCESS);
@@ -227,7 +213,7 @@ static void test_pss(EVP_PKEY *pkey, size_t mod_bits)
         /* We encode, OpenSSL raw-signs, OpenSSL verifies. */
         test_rng_bytes(salt, salt_len);
         CHECK_STATUS(pp_rsa_pss_encode(hashes[i], hash, hl, salt, salt_len, mod_bits, em), PSA_SUCCESS);
-        CHECK(ossl_raw(pkey, 1, em, k, sig));
+        CHECK(test_ossl_rsa_raw(pkey, 1, em, k, sig));
         CHECK(ossl_verify_pss(pkey, hashes[i], (int)salt_len, hash, hl, sig, k));
         /* Longest salt that fits, and one byte more. */
         {
@@ -236,7 +222,7 @@ static void test_pss(EVP_PKEY *pkey, size_t mod_bits)
             test_rng_bytes(big_salt, max_salt);
             CHECK_STATUS(pp_rsa_pss_encode(hashes[i], hash, hl, big_salt, max_salt, mod_bits, em),
                          PSA_SUCCESS);
-            CHECK(ossl_raw(pkey, 1, em, k, sig));
+            CHECK(test_ossl_rsa_raw(pkey, 1, em, k, sig));
             CHECK(ossl_verify_pss(pkey, hashes[i], (int)max_salt, hash, hl, sig, k));
             CHECK_STATUS(pss_verify_copy(hashes[i], hash, hl, em, mod_bits, max_salt), PSA_SUCCESS);
             CHECK_STATUS(pp_rsa_pss_encode(hashes[i], hash, hl, big_salt, max_salt + 1, mod_bits, em),
@@ -286,7 +272,7 @@ static void test_crypt(EVP_PKEY *pkey, size_t k)
             /* OpenSSL encrypts, we open the raw result and decode. */
             out_len = k;
             CHECK(ossl_crypt(pkey, 0, h, label, label_len, msg, msg_len, ct, &out_len));
-            CHECK(ossl_raw(pkey, 1, ct, k, em));
+            CHECK(test_ossl_rsa_raw(pkey, 1, ct, k, em));
             memset(out, 0xaa, sizeof(out));
             if (h) {
                 CHECK_STATUS(pp_rsa_oaep_decode(h, label, label_len, em, k, out, max_msg, &out_len),
@@ -306,7 +292,7 @@ static void test_crypt(EVP_PKEY *pkey, size_t k)
             } else {
                 CHECK_STATUS(pp_rsa_pkcs1v15_encrypt_encode(msg, msg_len, em, k), PSA_SUCCESS);
             }
-            CHECK(ossl_raw(pkey, 0, em, k, ct));
+            CHECK(test_ossl_rsa_raw(pkey, 0, em, k, ct));
             out_len = k;
             CHECK(ossl_crypt(pkey, 1, h, label, label_len, ct, k, out, &out_len));
             CHECK(out_len == msg_len);

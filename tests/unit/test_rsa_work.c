@@ -19,6 +19,7 @@
 
 #include "random/pp_random.h"
 #include "rsa/rsa.h"
+#include "test_ossl_rsa.h"
 #include "test_util.h"
 
 #define MAXB (PICOPSA_RSA_MAX_BITS / 8)
@@ -69,22 +70,6 @@ static EVP_PKEY *load_openssl_key(int bits)
     return pkey;
 }
 
-static int openssl_raw(EVP_PKEY *pkey, int private_op, const uint8_t *in, size_t len, uint8_t *out)
-{
-    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new(pkey, NULL);
-    size_t out_len = len;
-    int ok;
-    if (private_op) {
-        ok = EVP_PKEY_decrypt_init(c) > 0 && EVP_PKEY_CTX_set_rsa_padding(c, RSA_NO_PADDING) > 0 &&
-             EVP_PKEY_decrypt(c, out, &out_len, in, len) > 0;
-    } else {
-        ok = EVP_PKEY_encrypt_init(c) > 0 && EVP_PKEY_CTX_set_rsa_padding(c, RSA_NO_PADDING) > 0 &&
-             EVP_PKEY_encrypt(c, out, &out_len, in, len) > 0;
-    }
-    EVP_PKEY_CTX_free(c);
-    return ok && out_len == len;
-}
-
 static int all_zero(const uint8_t *p, size_t len)
 {
     size_t i;
@@ -117,7 +102,7 @@ static void test_size(int bits)
 
     test_rng_bytes(x, k);
     x[0] = (uint8_t)(x[0] % key_buf[0][0]);
-    CHECK(openssl_raw(pkey, 1, x, k, ref));
+    CHECK(test_ossl_rsa_raw(pkey, 1, x, k, ref));
 
     /* Sizes grow with the window once the table outgrows the inversion's
      * scratch (7 nl + 2 limbs: up to w = 3 the smallest area already has
@@ -169,7 +154,7 @@ static void test_size(int bits)
     CHECK_MEM(y, ref, k);
 
     /* Public: exactly PP_RSA_PUBLIC_WORK_SIZE, and one limb less. */
-    CHECK(openssl_raw(pkey, 0, x, k, ref));
+    CHECK(test_ossl_rsa_raw(pkey, 0, x, k, ref));
     CHECK(PP_RSA_PUBLIC_WORK_SIZE(bits) <= size);
     CHECK_STATUS(pp_rsa_public_op_work(material, x, y, area, PP_RSA_PUBLIC_WORK_SIZE(bits)),
                  PSA_SUCCESS);
