@@ -87,7 +87,7 @@ static void finish_creation(pp_key_slot *slot, const psa_key_attributes_t *attri
     slot->attr.usage = pp_usage_with_implied(attributes->usage);
     slot->attr.alg = attributes->alg;
     *key = slot->attr.id;
-    pp_slot_unlock(slot);
+    pp_slot_publish(slot);
 }
 
 /* Slot buffer a new key needs, and the checks that can be made before a
@@ -350,7 +350,6 @@ psa_status_t psa_copy_key(psa_key_id_t source_key, const psa_key_attributes_t *a
 
 psa_status_t psa_destroy_key(psa_key_id_t key)
 {
-    pp_key_slot *slot;
     psa_status_t status = pp_core_check_initialized();
     if (status != PSA_SUCCESS) {
         return status;
@@ -358,12 +357,7 @@ psa_status_t psa_destroy_key(psa_key_id_t key)
     if (key == PSA_KEY_ID_NULL) {
         return PSA_SUCCESS;   /* spec 9.6.5: destroying the null key is a no-op */
     }
-    status = pp_slot_get(key, &slot);
-    if (status != PSA_SUCCESS) {
-        return status;
-    }
-    pp_slot_wipe(slot);
-    return PSA_SUCCESS;
+    return pp_slot_destroy(key);
 }
 
 psa_status_t psa_purge_key(psa_key_id_t key)
