@@ -57,7 +57,8 @@ int pp_key_type_is_rsa(psa_key_type_t type)
     return 0;
 }
 
-/* Attribute checks shared by every key creation function (spec 9.6.1). */
+/* Attribute checks shared by every key creation function (spec 9.6.1),
+ * psa_copy_key's attributes included. */
 static psa_status_t check_creation_attributes(const psa_key_attributes_t *attributes)
 {
     if (!PSA_KEY_LIFETIME_IS_VOLATILE(attributes->lifetime)) {
@@ -73,6 +74,9 @@ static psa_status_t check_creation_attributes(const psa_key_attributes_t *attrib
     }
     if (attributes->type == PSA_KEY_TYPE_NONE || attributes->bits > PSA_MAX_KEY_BITS) {
         return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if ((attributes->usage & ~(psa_key_usage_t)PP_KEY_USAGE_DEFINED) != 0) {
+        return PSA_ERROR_INVALID_ARGUMENT;   /* undefined usage bits */
     }
     return PSA_SUCCESS;
 }

@@ -119,6 +119,15 @@ int pp_key_type_is_rsa(psa_key_type_t type);
 
 /* ---- policy (key_policy.c) -------------------------------------------- */
 
+/* Every usage flag Crypto API 1.2 defines (spec 9.5.2); a creation with
+ * any other bit set is PSA_ERROR_INVALID_ARGUMENT (spec 9.6: invalid
+ * usage flags). */
+#define PP_KEY_USAGE_DEFINED                                                      \
+    (PSA_KEY_USAGE_EXPORT | PSA_KEY_USAGE_COPY | PSA_KEY_USAGE_CACHE |              \
+     PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT | PSA_KEY_USAGE_SIGN_MESSAGE |   \
+     PSA_KEY_USAGE_VERIFY_MESSAGE | PSA_KEY_USAGE_SIGN_HASH | PSA_KEY_USAGE_VERIFY_HASH | \
+     PSA_KEY_USAGE_DERIVE | PSA_KEY_USAGE_VERIFY_DERIVATION)
+
 /* Usage flags with the implied ones added (spec 9.5.2: SIGN_HASH implies
  * SIGN_MESSAGE, VERIFY_HASH implies VERIFY_MESSAGE). */
 psa_key_usage_t pp_usage_with_implied(psa_key_usage_t usage);
