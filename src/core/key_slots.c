@@ -185,15 +185,17 @@ void pp_slot_abandon(pp_key_slot *slot)
 
 psa_status_t pp_slot_get(psa_key_id_t id, pp_key_slot **slot)
 {
+    psa_status_t status = PSA_ERROR_INVALID_HANDLE;
     pp_key_slot *s;
     store_lock();
     s = find_slot(id);
+    *slot = s;
     if (s != NULL) {
         s->lock_count++;
+        status = PSA_SUCCESS;
     }
     store_unlock();
-    *slot = s;
-    return s == NULL ? PSA_ERROR_INVALID_HANDLE : PSA_SUCCESS;
+    return status;
 }
 
 psa_status_t pp_slot_get_for_use(psa_key_id_t id, psa_key_usage_t usage,
