@@ -1,6 +1,9 @@
 /*
  * psa_asymmetric.c -- asymmetric encryption (spec 10.8): RSA PKCS#1 v1.5
  * and OAEP through the RSA family. The OAEP label travels as `salt`.
+ * Input, label and output may overlap (spec 5.4.4): the RSA family reads
+ * every input before it writes the output, and this layer writes the
+ * output only after the family returns.
  */
 #include "core/pp_core.h"
 

@@ -19,6 +19,9 @@
  *    for the key (rsa_padding.h explains why); the PSA size macro
  *    PSA_ASYMMETRIC_DECRYPT_OUTPUT_SIZE (the modulus length) always fits.
  *  - Private-key operations on a public key: PSA_ERROR_INVALID_ARGUMENT.
+ *  - Every input (hash, message, label, ciphertext) may overlap the output
+ *    (PSA 1.2 5.4.4): each is read completely, hashed or moved into its
+ *    final place before a byte it occupies is written.
  */
 #include <string.h>
 
@@ -155,7 +158,9 @@ psa_status_t pp_rsa_sign_hash(psa_key_type_t type, const uint8_t *key, size_t ke
         return PSA_ERROR_BUFFER_TOO_SMALL;
     }
     /* The EM is built in the signature buffer and signed in place (rsa.h
-     * allows in == out): it holds only public data. */
+     * allows in == out): it holds only public data. The hash may overlap
+     * the signature (PSA 1.2 5.4.4): the encoders consume it before they
+     * write over it (rsa_padding.h). */
     status = PSA_ERROR_NOT_SUPPORTED; /* check_sign_alg has ruled this out */
 #if PSA_WANT_ALG_RSA_PSS
     if (PSA_ALG_IS_RSA_PSS(alg)) {
@@ -277,7 +282,8 @@ psa_status_t pp_rsa_encrypt(psa_key_type_t type, const uint8_t *key, size_t key_
         return PSA_ERROR_BUFFER_TOO_SMALL;
     }
     /* Encode into the output buffer and encrypt in place (rsa.h allows
-     * in == out); on failure the padded plaintext is wiped. */
+     * in == out); on failure the padded plaintext is wiped. Message and
+     * label may overlap the output: the encoders consume them first. */
     status = PSA_ERROR_NOT_SUPPORTED; /* check_crypt_alg has ruled this out */
 #if PSA_WANT_ALG_RSA_PKCS1V15_CRYPT
     if (alg == PSA_ALG_RSA_PKCS1V15_CRYPT) {
