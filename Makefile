@@ -71,7 +71,7 @@ bench:
 check: all
 	$(call PP_CTEST_RUN,$(PP_BUILD)/perf,-LE slow)
 
-test: test-gcc test-asan test-matrix test-portable test-ct-isa $(PP_EMBEDDED_TEST)
+test: test-gcc test-asan test-matrix test-portable $(PP_EMBEDDED_TEST) test-ct-isa
 	@echo "make test: all configurations passed"
 
 test-gcc:
