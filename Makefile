@@ -13,6 +13,11 @@
 #                    (radix-2^32 and 2^25.5 fields, 32-bit bignum limbs, the
 #                    C bignum kernel): gcc perf -Werror, ctest without slow
 #                 5. tools/embedded/embedded.mk's embedded-test, when present
+#                 6. constant-time ISA builds (make test-ct-isa): gcc and
+#                    clang, perf, -Werror, at -march=x86-64-v3 (AVX2, BMI2)
+#                    and x86-64-v3 + ADX (the MULX/ADX kernel compiled in),
+#                    -mno-avx512f (valgrind 3.19 cannot run AVX-512): the
+#                    ct label plus the quick bignum/RSA/Ed25519 unit tests
 #
 # Other targets: all (build/perf), check (quick: build/perf, ctest -LE slow),
 # fuzz FUZZ=name SECONDS=60 (clang libFuzzer), install PREFIX=..., report
@@ -66,7 +71,7 @@ bench:
 check: all
 	$(call PP_CTEST_RUN,$(PP_BUILD)/perf,-LE slow)
 
-test: test-gcc test-asan test-matrix test-portable $(PP_EMBEDDED_TEST)
+test: test-gcc test-asan test-matrix test-portable test-ct-isa $(PP_EMBEDDED_TEST)
 	@echo "make test: all configurations passed"
 
 test-gcc:
@@ -101,6 +106,39 @@ $(PP_PORTABLE):
 	$(call PP_BUILD_DIR,$(PP_BUILD)/$@)
 	$(call PP_CTEST_RUN,$(PP_BUILD)/$@,-LE 'slow|install')
 
+# ---- step 6: constant-time ISA configurations (issue 9) --------------------
+# The ct tests of steps 1-4 run baseline x86-64 code: there the AVX2 table
+# scan is the run-time selected table_lookup_avx2 (memcheck's CPUID offers
+# AVX2 but hides BMI2/ADX, so the MULX/ADX kernel is never selected under
+# valgrind). A build for a newer ISA compiles other code: the C scan with
+# __AVX2__ (which clang once turned into a branch per entry) and, with
+# BMI2 + ADX at compile time, the MULX/ADX kernel in every operation. So
+# these builds run the ct label and the quick unit tests of that code.
+# x86-64 only; skipped, loudly, when the CPU lacks a feature.
+PP_CT_ISA := $(foreach c,$(PP_COMPILERS),ct-isa-$(c)-v3 ct-isa-$(c)-v3adx)
+PP_CT_ISA_FLAGS_v3 := -march=x86-64-v3 -mno-avx512f
+PP_CT_ISA_FLAGS_v3adx := -march=x86-64-v3 -madx -mno-avx512f
+PP_CT_ISA_CPU_v3 := avx2 bmi2
+PP_CT_ISA_CPU_v3adx := avx2 bmi2 adx
+PP_CT_ISA_UNIT := bignum rsa_core rsa_keygen rsa_work rsa_padding rsa_psa ed25519 ed25519_psa ed25519_overlap
+PP_CT_ISA_TARGETS := $(patsubst tests/ct/%.c,%,$(wildcard tests/ct/ct_*.c)) $(addprefix test_,$(PP_CT_ISA_UNIT))
+PP_CT_ISA_REGEX := ^(ct_.*|$(subst $(eval) ,|,$(strip $(PP_CT_ISA_UNIT))))$$
+
+.PHONY: test-ct-isa $(PP_CT_ISA)
+test-ct-isa: $(PP_CT_ISA)
+
+# ct-isa-<compiler>-<isa>
+$(PP_CT_ISA): ct-isa-%:
+	@echo "==> [6] $(word 1,$(subst -, ,$*)) perf -Werror $(PP_CT_ISA_FLAGS_$(word 2,$(subst -, ,$*))): ct label + quick unit tests [$$(date +%T)]"
+	@if [ "$$(uname -m)" != x86_64 ]; then echo "    skipped: not an x86-64 host"; exit 0; fi; \
+	for f in $(PP_CT_ISA_CPU_$(word 2,$(subst -, ,$*))); do \
+	  grep -qw $$f /proc/cpuinfo || { echo "    SKIPPED: this CPU lacks $$f"; exit 0; }; done; \
+	set -e; \
+	$(call PP_CONFIGURE,$(PP_BUILD)/$@,-DCMAKE_C_COMPILER=$(word 1,$(subst -, ,$*)) -DPICOPSA_PROFILE=perf \
+	  -DPICOPSA_WERROR=ON -DPICOPSA_BUILD_BENCH=OFF "-DCMAKE_C_FLAGS=$(PP_CT_ISA_FLAGS_$(word 2,$(subst -, ,$*)))"); \
+	$(call PP_BUILD_DIR,$(PP_BUILD)/$@,--target $(PP_CT_ISA_TARGETS)); \
+	$(call PP_CTEST_RUN,$(PP_BUILD)/$@,-R '$(PP_CT_ISA_REGEX)')
+
 # make fuzz FUZZ=hash_split SECONDS=60: libFuzzer on tests/fuzz/fuzz_<FUZZ>.c,
 # seeded from tests/fuzz/corpus/<FUZZ>/, new inputs kept in build/fuzz/corpus-<FUZZ>/.
 fuzz:
@@ -118,7 +156,7 @@ clean:
 	rm -rf $(PP_BUILD)
 
 help:
-	@sed -n '2,21p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,26p' Makefile | sed 's/^# \{0,1\}//'
 
 ifneq ($(PP_EMBEDDED_MK),)
 # Cross matrix, QEMU firmware test, budgets; defines embedded-test, report, cross.

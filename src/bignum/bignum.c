@@ -25,6 +25,26 @@ static pp_limb limb_mask_nonzero(pp_limb x)
     return (pp_limb)0 - ((x | ((pp_limb)0 - x)) >> (W - 1));
 }
 
+/* x through the optimisation barrier (pp_util.h). */
+static inline pp_limb limb_barrier(pp_limb x)
+{
+#if W == 64
+    return (pp_limb)pp_ct_barrier_u64((uint64_t)x);
+#else
+    return (pp_limb)pp_ct_barrier_u32((uint32_t)x);
+#endif
+}
+
+/* The mask of table entry i for a secret index: all-ones when i == index.
+ * It goes through the barrier so that the compiler cannot know that it is
+ * 0 or all-ones: clang (-O2 with AVX2: -mavx2, -march=x86-64-v3, haswell,
+ * native) otherwise compiles "entry & mask" in the scans below into a
+ * compare-and-jump per entry that loads only the selected entry (issue 9). */
+static inline pp_limb entry_mask(size_t i, pp_limb index)
+{
+    return limb_barrier(~limb_mask_nonzero((pp_limb)i ^ index));
+}
+
 /* ---- conversion ------------------------------------------------------ */
 
 int pp_bn_from_bytes(pp_limb *r, size_t n, const uint8_t *in, size_t len)
@@ -1413,7 +1433,7 @@ __attribute__((target("avx2"))) static void table_lookup_avx2(pp_limb *out, cons
         const pp_limb *e = table + j;
         __m256i *o = (__m256i *)(void *)(out + j);
         for (i = 0; i < entries; i++, e += n) {
-            __m256i mask = _mm256_set1_epi64x((long long)~limb_mask_nonzero((pp_limb)i ^ index));
+            __m256i mask = _mm256_set1_epi64x((long long)entry_mask(i, index));
             const __m256i *v = (const __m256i *)(const void *)e;
             acc0 = _mm256_or_si256(acc0, _mm256_and_si256(mask, _mm256_loadu_si256(v)));
             acc1 = _mm256_or_si256(acc1, _mm256_and_si256(mask, _mm256_loadu_si256(v + 1)));
@@ -1429,7 +1449,7 @@ __attribute__((target("avx2"))) static void table_lookup_avx2(pp_limb *out, cons
         __m256i acc = _mm256_setzero_si256();
         const pp_limb *e = table + j;
         for (i = 0; i < entries; i++, e += n) {
-            __m256i mask = _mm256_set1_epi64x((long long)~limb_mask_nonzero((pp_limb)i ^ index));
+            __m256i mask = _mm256_set1_epi64x((long long)entry_mask(i, index));
             acc = _mm256_or_si256(acc, _mm256_and_si256(mask, _mm256_loadu_si256((const __m256i *)(const void *)e)));
         }
         _mm256_storeu_si256((__m256i *)(void *)(out + j), acc);
@@ -1499,7 +1519,7 @@ static void table_lookup(pp_limb *out, const pp_limb *table, size_t entries,
     /* Entry-major: the inner loop over limbs vectorises to wide ANDs/ORs. */
     memset(out, 0, n * sizeof(pp_limb));
     for (i = 0; i < entries; i++) {
-        pp_limb mask = ~limb_mask_nonzero((pp_limb)i ^ index);
+        pp_limb mask = entry_mask(i, index);
         const pp_limb *entry = table + i * n;
         for (j = 0; j < n; j++) {
             out[j] |= entry[j] & mask;
@@ -1510,7 +1530,7 @@ static void table_lookup(pp_limb *out, const pp_limb *table, size_t entries,
      * out per entry (about half the instructions on Cortex-M and SSE2). */
     pp_limb masks[(size_t)1 << 6];
     for (i = 0; i < entries; i++) {
-        masks[i] = ~limb_mask_nonzero((pp_limb)i ^ index);
+        masks[i] = entry_mask(i, index);
     }
     j = 0;
 #ifdef BN_HAVE_ARM_SUB_ASM

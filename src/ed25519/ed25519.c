@@ -89,12 +89,19 @@ static void hash_to_scalar(uint8_t out[32], const uint8_t *dom, size_t dom_len,
 }
 
 /* 5.1.6 with dom = NULL (Ed25519) or the dom2 prefix (Ed25519ph, where
- * msg is PH(M)). */
+ * msg is PH(M)).
+ *
+ * sig may overlap msg (and pk or h): PSA Crypto API 1.2 5.4.4 allows an
+ * output buffer to overlap the inputs. Steps 2 and 4 both read M, so R and
+ * S are built in locals and sig is written only once every input has been
+ * read for the last time. Writing R into sig before step 4 would hash a
+ * different M for k than for r: two signatures with the same R and
+ * different k give s = (S1 - S2) / (k1 - k2) mod L. */
 static void sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk[32],
                           const uint8_t *dom, size_t dom_len,
                           const uint8_t *msg, size_t msg_len)
 {
-    uint8_t nonce[32];
+    uint8_t rs[64]; /* r, then S (bytes 0..31); the encoding of R (32..63) */
     union { /* R is dead once encoded, before k exists: MCU stack */
         ge25519_p3 R;
         uint8_t k[32];
@@ -102,16 +109,20 @@ static void sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk
 
     /* Step 1 (h = SHA-512(seed), s = clamp(h[0..32])) is the caller's. */
     /* Step 2: r = SHA-512(dom || prefix || M) mod L. */
-    hash_to_scalar(nonce, dom, dom_len, h + 32, NULL, 0, msg, msg_len);
+    hash_to_scalar(rs, dom, dom_len, h + 32, NULL, 0, msg, msg_len);
     /* Step 3: R = [r]B. */
-    ge25519_scalarmult_base(&u.R, nonce);
-    ge25519_p3_tobytes(sig, &u.R);
+    ge25519_scalarmult_base(&u.R, rs);
+    ge25519_p3_tobytes(rs + 32, &u.R);
     /* Step 4: k = SHA-512(dom || R || A || M) mod L. */
-    hash_to_scalar(u.k, dom, dom_len, sig, pk, 32, msg, msg_len);
-    /* Step 5: S = (r + k * s) mod L. */
-    sc25519_muladd(sig + 32, u.k, h, nonce);
+    hash_to_scalar(u.k, dom, dom_len, rs + 32, pk, 32, msg, msg_len);
+    /* Step 5: S = (r + k * s) mod L; sc25519_muladd reads all of its
+     * inputs before it writes out, so S may replace r. */
+    sc25519_muladd(rs, u.k, h, rs);
+    /* Step 6: the signature R || S; nothing is read after this. */
+    memcpy(sig, rs + 32, 32);
+    memcpy(sig + 32, rs, 32);
 
-    pp_wipe(nonce, sizeof(nonce));
+    pp_wipe(rs, sizeof(rs));
     pp_wipe(&u, sizeof(u));
 }
 
