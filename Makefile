@@ -120,7 +120,7 @@ PP_CT_ISA_FLAGS_v3 := -march=x86-64-v3 -mno-avx512f
 PP_CT_ISA_FLAGS_v3adx := -march=x86-64-v3 -madx -mno-avx512f
 PP_CT_ISA_CPU_v3 := avx2 bmi2
 PP_CT_ISA_CPU_v3adx := avx2 bmi2 adx
-PP_CT_ISA_UNIT := bignum rsa_core rsa_keygen rsa_work rsa_padding rsa_psa ed25519 ed25519_psa ed25519_overlap
+PP_CT_ISA_UNIT := bignum rsa_core rsa_keygen rsa_work rsa_padding rsa_psa ed25519 ed25519_psa ed25519_overlap ed25519_speccheck
 PP_CT_ISA_TARGETS := $(patsubst tests/ct/%.c,%,$(wildcard tests/ct/ct_*.c)) $(addprefix test_,$(PP_CT_ISA_UNIT))
 PP_CT_ISA_REGEX := ^(ct_.*|$(subst $(eval) ,|,$(strip $(PP_CT_ISA_UNIT))))$$
 

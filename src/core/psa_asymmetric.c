@@ -1,8 +1,30 @@
 /*
  * psa_asymmetric.c -- asymmetric encryption (spec 10.8): RSA PKCS#1 v1.5
  * and OAEP through the RSA family. The OAEP label travels as `salt`.
+ * Input, label and output may overlap (spec 5.4.4): the RSA family reads
+ * every input before it writes the output, and this layer writes the
+ * output only after the family returns.
  */
 #include "core/pp_core.h"
+
+/* pp_fail_output for the decrypt path, without a branch on the status:
+ * the padding verdict of RSA decryption is secret until it is returned
+ * (Bleichenbacher 1998, Manger 2001), so the output is wiped and the
+ * length zeroed under a mask, on success and failure alike; the status is
+ * the last thing that depends on the verdict. out_len is not NULL here. */
+static psa_status_t ct_finish_output(psa_status_t status, uint8_t *out, size_t out_size,
+                                     size_t *out_len)
+{
+    uint32_t ok = pp_ct_barrier_u32(pp_ct_mask_eq_u32((uint32_t)status, (uint32_t)PSA_SUCCESS));
+    uint8_t keep = (uint8_t)ok;
+    size_t i;
+
+    for (i = 0; i < out_size; i++) {
+        out[i] &= keep;
+    }
+    *out_len &= (size_t)0 - (size_t)(ok & 1u);
+    return status;
+}
 
 static psa_status_t crypt_common(psa_key_id_t key, psa_algorithm_t alg, int encrypt,
                                  const uint8_t *input, size_t input_length,
@@ -45,6 +67,9 @@ static psa_status_t crypt_common(psa_key_id_t key, psa_algorithm_t alg, int encr
                                 output_length);
     }
     pp_slot_unlock(slot);
+    if (!encrypt) {
+        return ct_finish_output(status, output, output_size, output_length);
+    }
     return pp_fail_output(status, output, output_size, output_length);
 }
 

@@ -9,8 +9,9 @@
  *    (it must be pp_ed25519_public_key(seed), as the PSA key store keeps).
  *  - Ed25519ph signs the 64-byte SHA-512 of the message with
  *    dom2(1, "") (5.1, empty context, as PSA_ALG_ED25519PH requires).
- *  - Verification rules (5.1.7, the "cofactorless" equation, the same set
- *    as OpenSSL and the ref10 lineage), all enforced here:
+ *  - Verification rules (5.1.7, the "cofactorless" equation with strict
+ *    encodings; how they differ from OpenSSL's and libsodium's, case by
+ *    case: docs/ed25519.md sec. 2), all enforced here:
  *      1. the signature is exactly 64 bytes (the caller checks the length);
  *      2. S must be canonical, S < L; otherwise reject (no malleability);
  *      3. A must decode per 5.1.3: y < p, on the curve, not (x = 0 with

@@ -88,9 +88,13 @@ enum { PP_RSA_N, PP_RSA_E, PP_RSA_D, PP_RSA_P, PP_RSA_Q, PP_RSA_DP, PP_RSA_DQ, P
  * n0', p0', q0'). is_pair = 0: only n and e are used (the other pointers may
  * be NULL). Checks: n odd, size within PICOPSA_RSA_MIN_BITS..MAX_BITS, e odd
  * and > 1 and at most 64 bits (larger e: NOT_SUPPORTED), e < n; pair: p, q
- * odd and > 1, p * q == n, dp < p, dq < q, qinv < p, qinv * q == 1 mod p,
- * 0 < d < n, and p, q each at most half the modulus limbs + 1. d is stored
- * only for export: the private operation uses the CRT values.
+ * odd and > 1, p * q == n, 0 < dp < p - 1, 0 < dq < q - 1, 0 < qinv < p,
+ * e * dp == 1 mod (p - 1), e * dq == 1 mod (q - 1), qinv * q == 1 mod p,
+ * 0 < d < n, and p, q each at most half the modulus limbs + 1: arithmetic
+ * only, no private operation and no primality test (where a composite p
+ * or q makes a result wrong, the private operation's fault check returns
+ * CORRUPTION_DETECTED and releases nothing). d is stored only for export: the
+ * private operation uses the CRT values.
  * Returns PSA_SUCCESS, PSA_ERROR_INVALID_ARGUMENT (inconsistent or malformed
  * key), PSA_ERROR_NOT_SUPPORTED (size out of range, e too large) or
  * PSA_ERROR_BUFFER_TOO_SMALL (material_size too small). *bits gets the

@@ -21,7 +21,7 @@
  * instruction). d is computed modulo (p-1)(q-1) (RFC 8017 3.2 allows it;
  * FIPS 186-5 asks for lcm(p-1, q-1), which gives a smaller d).
  * qinv = q^(p-2) mod p (Fermat). The result goes through pp_rsa_key_load,
- * which checks the key once more with a trial private operation.
+ * which checks the key once more (p q == n and the CRT values, by arithmetic).
  */
 #include <string.h>
 

@@ -38,6 +38,7 @@ psa_status_t pp_rsa_oaep_encode(psa_algorithm_t hash_alg,
                                 const uint8_t *msg, size_t msg_len,
                                 uint8_t *em, size_t k)
 {
+    uint8_t label_hash[PP_HASH_MAX_SIZE];
     size_t hash_len = pp_hash_size(hash_alg);
     psa_status_t status = oaep_check(hash_alg, k);
     uint8_t *seed = em + 1;
@@ -52,16 +53,21 @@ psa_status_t pp_rsa_oaep_encode(psa_algorithm_t hash_alg,
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     db_len = k - hash_len - 1u;
-    /* EM = 0x00 || maskedSeed || maskedDB, DB = lHash || PS || 0x01 || M. */
-    memset(em, 0, k);
-    status = pp_hash_compute(hash_alg, label, label_len, db);
-    if (status == PSA_SUCCESS) {
-        db[db_len - msg_len - 1u] = 0x01u;
-        if (msg_len != 0u) { /* an empty message may come as NULL */
-            memcpy(db + db_len - msg_len, msg, msg_len);
-        }
-        status = pp_random_bytes(seed, hash_len);
+    /* Label and message may overlap em (PSA 1.2 5.4.4, rsa_padding.h):
+     * hash the label into a local buffer, move the message to its final
+     * place at the end of em, and only then write the rest of em. */
+    status = pp_hash_compute(hash_alg, label, label_len, label_hash);
+    if (status != PSA_SUCCESS) {
+        return status;
     }
+    if (msg_len != 0u) { /* an empty message may come as NULL */
+        pp_rsa_move(em + k - msg_len, msg, msg_len);
+    }
+    /* EM = 0x00 || maskedSeed || maskedDB, DB = lHash || PS || 0x01 || M. */
+    memset(em, 0, k - msg_len);
+    memcpy(db, label_hash, hash_len);
+    db[db_len - msg_len - 1u] = 0x01u;
+    status = pp_random_bytes(seed, hash_len);
     if (status == PSA_SUCCESS) {
         status = pp_rsa_mgf1_xor(hash_alg, seed, hash_len, db, db_len);
     }
@@ -71,6 +77,7 @@ psa_status_t pp_rsa_oaep_encode(psa_algorithm_t hash_alg,
     if (status != PSA_SUCCESS) {
         pp_wipe(em, k);
     }
+    pp_wipe(label_hash, sizeof(label_hash));
     return status;
 }
 

@@ -110,6 +110,31 @@ psa_status_t pp_rsa_oaep_decode(psa_algorithm_t hash_alg,
                                 uint8_t *em, size_t k,
                                 uint8_t *out, size_t out_size, size_t *out_len);
 
+/* ---- overlapping buffers -------------------------------------------- */
+
+/* Inputs of the encoders (hash, message, label, salt) may overlap their
+ * output em (PSA Crypto API 1.2, 5.4.4). The encoders therefore read every
+ * input completely before they write any byte it could occupy: a label is
+ * hashed and a PSS hash computed before em is touched, and the message or
+ * hash that ends up verbatim in em is first moved to its final place with
+ * pp_rsa_move (memmove is not in the freestanding subset).
+ * dst[0..len) = src[0..len) for buffers that may overlap: copies forwards
+ * or backwards by the (public) addresses. */
+static inline void pp_rsa_move(uint8_t *dst, const uint8_t *src, size_t len)
+{
+    size_t i;
+
+    if ((uintptr_t)dst <= (uintptr_t)src) {
+        for (i = 0; i < len; i++) {
+            dst[i] = src[i];
+        }
+    } else {
+        for (i = len; i > 0; i--) {
+            dst[i - 1u] = src[i - 1u];
+        }
+    }
+}
+
 /* ---- shared constant-time helpers ----------------------------------- */
 
 /* Widen a 32-bit mask (all-ones or zero, or 1/0) of common/pp_util.h to a

@@ -73,15 +73,18 @@ psa_status_t pp_rsa_pkcs1v15_sign_encode(psa_algorithm_t hash_alg, const uint8_t
     if (status != PSA_SUCCESS) {
         return status;
     }
+    /* The hash may overlap em (PSA 1.2 5.4.4): move it to its final place
+     * first (pp_rsa_move), then write the bytes in front of it, which no
+     * longer hold any input. */
+    if (hash_len != 0u) { /* _RAW accepts an empty input, maybe NULL */
+        pp_rsa_move(em + k - hash_len, hash, hash_len);
+    }
     em[0] = 0x00u;
     em[1] = 0x01u;
     memset(em + 2, 0xff, ps_len);
     em[2 + ps_len] = 0x00u;
     if (prefix_len != 0u) {
         memcpy(em + 3 + ps_len, prefix, prefix_len);
-    }
-    if (hash_len != 0u) { /* _RAW accepts an empty input, maybe NULL */
-        memcpy(em + 3 + ps_len + prefix_len, hash, hash_len);
     }
     return PSA_SUCCESS;
 }
@@ -126,6 +129,11 @@ psa_status_t pp_rsa_pkcs1v15_encrypt_encode(const uint8_t *msg, size_t msg_len,
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     ps_len = k - msg_len - 3u;
+    /* The message may overlap em (PSA 1.2 5.4.4): move it to the tail
+     * first, then fill the header and PS in front of it. */
+    if (msg_len != 0u) { /* an empty message may come as NULL */
+        pp_rsa_move(em + k - msg_len, msg, msg_len);
+    }
     em[0] = 0x00u;
     em[1] = 0x02u;
     /* PS: nonzero random bytes (7.2.1 step 2a). A zero byte is redrawn; the
@@ -141,9 +149,6 @@ psa_status_t pp_rsa_pkcs1v15_encrypt_encode(const uint8_t *msg, size_t msg_len,
         return status;
     }
     em[2 + ps_len] = 0x00u;
-    if (msg_len != 0u) { /* an empty message may come as NULL */
-        memcpy(em + 3 + ps_len, msg, msg_len);
-    }
     return PSA_SUCCESS;
 }
 

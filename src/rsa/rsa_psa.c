@@ -19,6 +19,13 @@
  *    for the key (rsa_padding.h explains why); the PSA size macro
  *    PSA_ASYMMETRIC_DECRYPT_OUTPUT_SIZE (the modulus length) always fits.
  *  - Private-key operations on a public key: PSA_ERROR_INVALID_ARGUMENT.
+ *  - Every input (hash, message, label, ciphertext) may overlap the output
+ *    (PSA 1.2 5.4.4): each is read completely, hashed or moved into its
+ *    final place before a byte it occupies is written.
+ *  - Decryption: after the public checks, nothing branches on the result
+ *    of the private operation or of the unpadding; the status is selected
+ *    by masks, and the caller (psa_asymmetric.c) finishes the output with
+ *    masks too.
  */
 #include <string.h>
 
@@ -155,7 +162,9 @@ psa_status_t pp_rsa_sign_hash(psa_key_type_t type, const uint8_t *key, size_t ke
         return PSA_ERROR_BUFFER_TOO_SMALL;
     }
     /* The EM is built in the signature buffer and signed in place (rsa.h
-     * allows in == out): it holds only public data. */
+     * allows in == out): it holds only public data. The hash may overlap
+     * the signature (PSA 1.2 5.4.4): the encoders consume it before they
+     * write over it (rsa_padding.h). */
     status = PSA_ERROR_NOT_SUPPORTED; /* check_sign_alg has ruled this out */
 #if PSA_WANT_ALG_RSA_PSS
     if (PSA_ALG_IS_RSA_PSS(alg)) {
@@ -277,7 +286,8 @@ psa_status_t pp_rsa_encrypt(psa_key_type_t type, const uint8_t *key, size_t key_
         return PSA_ERROR_BUFFER_TOO_SMALL;
     }
     /* Encode into the output buffer and encrypt in place (rsa.h allows
-     * in == out); on failure the padded plaintext is wiped. */
+     * in == out); on failure the padded plaintext is wiped. Message and
+     * label may overlap the output: the encoders consume them first. */
     status = PSA_ERROR_NOT_SUPPORTED; /* check_crypt_alg has ruled this out */
 #if PSA_WANT_ALG_RSA_PKCS1V15_CRYPT
     if (alg == PSA_ALG_RSA_PKCS1V15_CRYPT) {
@@ -308,7 +318,8 @@ psa_status_t pp_rsa_decrypt(psa_key_type_t type, const uint8_t *key, size_t key_
 {
     uint8_t em[RSA_MAX_BYTES];
     size_t k;
-    psa_status_t status;
+    psa_status_t status, op_status;
+    uint32_t op_ok;
 
     (void)key_len;
     (void)salt; /* unused when the schemes are configured out */
@@ -341,21 +352,29 @@ psa_status_t pp_rsa_decrypt(psa_key_type_t type, const uint8_t *key, size_t key_
     if (alg == PSA_ALG_RSA_PKCS1V15_CRYPT && out_size < k - 11u) {
         return PSA_ERROR_BUFFER_TOO_SMALL;
     }
-    status = pp_rsa_private_op(key, input, em);
-    if (status == PSA_SUCCESS) {
-        status = PSA_ERROR_NOT_SUPPORTED; /* check_crypt_alg has ruled this out */
+    /* From here on nothing branches on the outcome (docs/rsa.md): the
+     * private operation's status comes from its range and fault masks,
+     * the decoder's from the padding, and both are secret-derived until
+     * the caller reads the returned status. The decoder always runs: on a
+     * failed private operation em is all zeros (zeroed here, or by the
+     * operation), which decodes to zeros and INVALID_PADDING; the status
+     * of the operation then takes precedence by a mask select. */
+    memset(em, 0, k);
+    op_status = pp_rsa_private_op(key, input, em);
+    op_ok = pp_ct_barrier_u32(pp_ct_mask_eq_u32((uint32_t)op_status, (uint32_t)PSA_SUCCESS));
+    status = PSA_ERROR_NOT_SUPPORTED; /* check_crypt_alg has ruled this out */
 #if PSA_WANT_ALG_RSA_PKCS1V15_CRYPT
-        if (alg == PSA_ALG_RSA_PKCS1V15_CRYPT) {
-            status = pp_rsa_pkcs1v15_decrypt_decode(em, k, out, out_size, out_len);
-        }
+    if (alg == PSA_ALG_RSA_PKCS1V15_CRYPT) {
+        status = pp_rsa_pkcs1v15_decrypt_decode(em, k, out, out_size, out_len);
+    }
 #endif
 #if PSA_WANT_ALG_RSA_OAEP
-        if (PSA_ALG_IS_RSA_OAEP(alg)) {
-            status = pp_rsa_oaep_decode(PSA_ALG_RSA_OAEP_GET_HASH(alg), salt, salt_len,
-                                        em, k, out, out_size, out_len);
-        }
-#endif
+    if (PSA_ALG_IS_RSA_OAEP(alg)) {
+        status = pp_rsa_oaep_decode(PSA_ALG_RSA_OAEP_GET_HASH(alg), salt, salt_len,
+                                    em, k, out, out_size, out_len);
     }
+#endif
+    *out_len &= pp_rsa_mask_sz(op_ok);
     pp_wipe(em, sizeof(em));
-    return status;
+    return (psa_status_t)(int32_t)pp_ct_select_u32(op_ok, (uint32_t)status, (uint32_t)op_status);
 }

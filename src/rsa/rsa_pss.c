@@ -48,6 +48,7 @@ psa_status_t pp_rsa_pss_encode(psa_algorithm_t hash_alg, const uint8_t *mhash, s
                                const uint8_t *salt, size_t salt_len,
                                size_t mod_bits, uint8_t *em_full)
 {
+    uint8_t h[PP_HASH_MAX_SIZE];
     size_t k = (mod_bits + 7u) / 8u;
     size_t em_bits = mod_bits - 1u;
     size_t em_len = pss_em_len(mod_bits);
@@ -66,14 +67,17 @@ psa_status_t pp_rsa_pss_encode(psa_algorithm_t hash_alg, const uint8_t *mhash, s
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     db_len = em_len - hash_len - 1u;
-    memset(em_full, 0, k);
-    /* EM = maskedDB || H || 0xbc with DB = PS (zeros) || 0x01 || salt. */
-    status = pss_hash(hash_alg, mhash, hash_len, salt, salt_len, em + db_len);
+    /* mHash and the salt may overlap em (PSA 1.2 5.4.4): H consumes both
+     * before em is written, and the salt is then moved into place first. */
+    status = pss_hash(hash_alg, mhash, hash_len, salt, salt_len, h);
     if (status != PSA_SUCCESS) {
         return status;
     }
+    pp_rsa_move(em + db_len - salt_len, salt, salt_len);
+    /* EM = maskedDB || H || 0xbc with DB = PS (zeros) || 0x01 || salt. */
+    memset(em_full, 0, k - em_len + db_len - salt_len);
+    memcpy(em + db_len, h, hash_len);
     em[db_len - salt_len - 1u] = 0x01u;
-    memcpy(em + db_len - salt_len, salt, salt_len);
     status = pp_rsa_mgf1_xor(hash_alg, em + db_len, hash_len, em, db_len);
     if (status != PSA_SUCCESS) {
         return status;

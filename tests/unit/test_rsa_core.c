@@ -225,7 +225,7 @@ static void test_bad_keys(void)
     bad.parts.e_len = 1;
     CHECK_STATUS(RELOAD(0), PSA_SUCCESS);
     CHECK_STATUS(RELOAD(1), PSA_ERROR_INVALID_ARGUMENT);
-    /* wrong dp (changed by 2, still < p): only the trial operation sees it */
+    /* wrong dp (changed by 2, still < p - 1): e dp != 1 mod (p - 1) */
     FRESH();
     bad.buf[5][bad.len[5] - 1u] ^= 2u;
     CHECK_STATUS(RELOAD(1), PSA_ERROR_INVALID_ARGUMENT);

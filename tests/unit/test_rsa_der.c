@@ -6,7 +6,9 @@
  *    encodings, version, truncation at every length);
  *  - import through pp_rsa_import and export through pp_rsa_export give the
  *    same bytes back (round trip), and OpenSSL's DER equals ours;
- *  - the key checks behind import (even modulus, size, inconsistent CRT).
+ *  - the key checks behind import (even modulus, size, inconsistent CRT
+ *    values built with OpenSSL BN: dp or dq off by (p-1)/2 resp. (q-1)/2,
+ *    out of range, swapped, the wrong qinv convention, p * q != n).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -375,14 +377,34 @@ static void test_import_export(EVP_PKEY *pkey)
                                &key_len, &bits), PSA_ERROR_INVALID_ARGUMENT);
 }
 
-/* Key checks behind import: edit one field of a valid key and re-encode. */
-static void import_edited(EVP_PKEY *pkey, const char *field, int delta, psa_status_t want)
+/* Key checks behind import: edit the fields of a valid key and re-encode. */
+static const char *const field_names[8] = {
+    OSSL_PKEY_PARAM_RSA_N, OSSL_PKEY_PARAM_RSA_E, OSSL_PKEY_PARAM_RSA_D,
+    OSSL_PKEY_PARAM_RSA_FACTOR1, OSSL_PKEY_PARAM_RSA_FACTOR2, OSSL_PKEY_PARAM_RSA_EXPONENT1,
+    OSSL_PKEY_PARAM_RSA_EXPONENT2, OSSL_PKEY_PARAM_RSA_COEFFICIENT1 };
+enum { F_N, F_E, F_D, F_P, F_Q, F_DP, F_DQ, F_QINV };
+
+static void get_fields(EVP_PKEY *pkey, BIGNUM *bn[8])
+{
+    size_t i;
+    for (i = 0; i < 8; i++) {
+        bn[i] = NULL;
+        EVP_PKEY_get_bn_param(pkey, field_names[i], &bn[i]);
+    }
+}
+
+static void free_fields(BIGNUM *bn[8])
+{
+    size_t i;
+    for (i = 0; i < 8; i++) {
+        BN_free(bn[i]);
+    }
+}
+
+/* RSAPrivateKey DER of the eight values (version 0), imported. */
+static psa_status_t import_fields(BIGNUM *const bn[8])
 {
     static uint8_t key[PP_RSA_KEY_MATERIAL_SIZE];
-    static const char *const names[8] = {
-        OSSL_PKEY_PARAM_RSA_N, OSSL_PKEY_PARAM_RSA_E, OSSL_PKEY_PARAM_RSA_D,
-        OSSL_PKEY_PARAM_RSA_FACTOR1, OSSL_PKEY_PARAM_RSA_FACTOR2, OSSL_PKEY_PARAM_RSA_EXPONENT1,
-        OSSL_PKEY_PARAM_RSA_EXPONENT2, OSSL_PKEY_PARAM_RSA_COEFFICIENT1 };
     static const uint8_t version0[3] = { 0x02, 0x01, 0x00 };
     buf_t body, d;
     size_t i, key_len, bits;
@@ -390,20 +412,10 @@ static void import_edited(EVP_PKEY *pkey, const char *field, int delta, psa_stat
     body.len = 0;
     put(&body, version0, 3);
     for (i = 0; i < 8; i++) {
-        BIGNUM *bn = NULL;
         uint8_t v[600];
         size_t n;
-        EVP_PKEY_get_bn_param(pkey, names[i], &bn);
-        if (strcmp(names[i], field) == 0) {
-            if (delta >= 0) {
-                BN_add_word(bn, (BN_ULONG)delta);
-            } else {
-                BN_sub_word(bn, (BN_ULONG)-delta);
-            }
-        }
         v[0] = 0;
-        n = (size_t)BN_bn2bin(bn, v + 1);
-        BN_free(bn);
+        n = (size_t)BN_bn2bin(bn[i], v + 1);
         if (v[1] & 0x80) {
             put_integer_raw(&body, v, n + 1);
         } else {
@@ -411,8 +423,98 @@ static void import_edited(EVP_PKEY *pkey, const char *field, int delta, psa_stat
         }
     }
     wrap_sequence(&d, &body);
-    CHECK_STATUS(pp_rsa_import(PSA_KEY_TYPE_RSA_KEY_PAIR, 0, d.b, d.len, key, sizeof(key),
-                               &key_len, &bits), want);
+    return pp_rsa_import(PSA_KEY_TYPE_RSA_KEY_PAIR, 0, d.b, d.len, key, sizeof(key), &key_len, &bits);
+}
+
+static void import_edited(EVP_PKEY *pkey, const char *field, int delta, psa_status_t want)
+{
+    BIGNUM *bn[8];
+    size_t i;
+    get_fields(pkey, bn);
+    for (i = 0; i < 8; i++) {
+        if (strcmp(field_names[i], field) == 0) {
+            if (delta >= 0) {
+                BN_add_word(bn[i], (BN_ULONG)delta);
+            } else {
+                BN_sub_word(bn[i], (BN_ULONG)-delta);
+            }
+        }
+    }
+    CHECK_STATUS(import_fields(bn), want);
+    free_fields(bn);
+}
+
+/* CRT exponent dm' = dm + (m - 1) / 2 mod (m - 1): e dm' == 1 mod (m - 1) / 2
+ * only, so x^(e dm') == x * (x / m) (Legendre) mod m. The trial private
+ * operation that import ran until issue 9 passed such a key whenever the
+ * (blinded) probe was a square mod m, i.e. about every second import, and
+ * then about every second signature failed with CORRUPTION_DETECTED. The
+ * arithmetic check rejects it every time: 16 imports each. */
+static void import_half_exponent(EVP_PKEY *pkey, int which)
+{
+    BIGNUM *bn[8], *m1 = BN_new(), *half = BN_new();
+    BN_CTX *ctx = BN_CTX_new();
+    int i, rejected = 0;
+    get_fields(pkey, bn);
+    BN_copy(m1, bn[which == F_DP ? F_P : F_Q]);
+    BN_sub_word(m1, 1);
+    BN_rshift1(half, m1);
+    BN_mod_add(bn[which], bn[which], half, m1, ctx);
+    for (i = 0; i < 16; i++) {
+        rejected += import_fields(bn) == PSA_ERROR_INVALID_ARGUMENT;
+    }
+    CHECK(rejected == 16);
+    free_fields(bn);
+    BN_free(m1);
+    BN_free(half);
+    BN_CTX_free(ctx);
+}
+
+/* Other inconsistent CRT values, each built with BN arithmetic. */
+static void import_crt_edits(EVP_PKEY *pkey)
+{
+    BIGNUM *bn[8], *t = BN_new();
+    BN_CTX *ctx = BN_CTX_new();
+
+    /* qinv + p: the right residue, but not < p. */
+    get_fields(pkey, bn);
+    BN_add(bn[F_QINV], bn[F_QINV], bn[F_P]);
+    CHECK_STATUS(import_fields(bn), PSA_ERROR_INVALID_ARGUMENT);
+    free_fields(bn);
+    /* qinv = q^-1 mod p replaced by p^-1 mod q (the other convention). */
+    get_fields(pkey, bn);
+    BN_mod_inverse(bn[F_QINV], bn[F_P], bn[F_Q], ctx);
+    CHECK_STATUS(import_fields(bn), PSA_ERROR_INVALID_ARGUMENT);
+    free_fields(bn);
+    /* dp + (p - 1) (and dq + (q - 1)): right residue, out of range. */
+    get_fields(pkey, bn);
+    BN_sub(t, bn[F_P], BN_value_one());
+    BN_add(bn[F_DP], bn[F_DP], t);
+    CHECK_STATUS(import_fields(bn), PSA_ERROR_INVALID_ARGUMENT);
+    free_fields(bn);
+    /* dq replaced by dp, the other prime's exponent. */
+    get_fields(pkey, bn);
+    BN_copy(bn[F_DQ], bn[F_DP]);
+    CHECK_STATUS(import_fields(bn), PSA_ERROR_INVALID_ARGUMENT);
+    free_fields(bn);
+    /* p and q swapped, qinv recomputed for the swap: a consistent key. */
+    get_fields(pkey, bn);
+    BN_swap(bn[F_P], bn[F_Q]);
+    BN_swap(bn[F_DP], bn[F_DQ]);
+    BN_mod_inverse(bn[F_QINV], bn[F_Q], bn[F_P], ctx);
+    CHECK_STATUS(import_fields(bn), PSA_SUCCESS);
+    free_fields(bn);
+    /* p * q != n: n replaced by the product of p and the next prime after q. */
+    get_fields(pkey, bn);
+    BN_copy(t, bn[F_Q]);
+    do {
+        BN_add_word(t, 2);
+    } while (BN_check_prime(t, ctx, NULL) != 1);
+    BN_mul(bn[F_N], bn[F_P], t, ctx);
+    CHECK_STATUS(import_fields(bn), PSA_ERROR_INVALID_ARGUMENT);
+    free_fields(bn);
+    BN_free(t);
+    BN_CTX_free(ctx);
 }
 
 static void test_key_checks(EVP_PKEY *pkey)
@@ -425,9 +527,12 @@ static void test_key_checks(EVP_PKEY *pkey)
     import_edited(pkey, OSSL_PKEY_PARAM_RSA_COEFFICIENT1, 1, PSA_ERROR_INVALID_ARGUMENT);
     import_edited(pkey, OSSL_PKEY_PARAM_RSA_E, -1, PSA_ERROR_INVALID_ARGUMENT);  /* even e */
     import_edited(pkey, OSSL_PKEY_PARAM_RSA_E, 2, PSA_ERROR_INVALID_ARGUMENT);   /* e != dp^-1 */
-    /* dp, dq off by 2: still below p, q; caught by the trial operation. */
+    /* dp, dq off by 2: still below p, q; e dp != 1 mod (p - 1). */
     import_edited(pkey, OSSL_PKEY_PARAM_RSA_EXPONENT1, 2, PSA_ERROR_INVALID_ARGUMENT);
     import_edited(pkey, OSSL_PKEY_PARAM_RSA_EXPONENT2, -2, PSA_ERROR_INVALID_ARGUMENT);
+    import_half_exponent(pkey, F_DP);
+    import_half_exponent(pkey, F_DQ);
+    import_crt_edits(pkey);
 }
 
 static void test_bad_types(void)
@@ -466,7 +571,7 @@ int main(int argc, char **argv)
     /* "parse-only" skips the tests that need the RSA core. */
     int parse_only = argc > 1 && strcmp(argv[1], "parse-only") == 0;
 
-    /* Loading a key pair runs one private operation (blinded: needs the RNG). */
+    /* Import runs no private operation since issue 9; the RNG stays initialised for any RSA path. */
     CHECK_STATUS(pp_random_init(), PSA_SUCCESS);
 
     for (s = 0; s < 4; s++) {
