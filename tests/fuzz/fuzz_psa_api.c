@@ -60,7 +60,7 @@
 #define FZ_GATE_ED25519_OVERLAP 0   /* issue 9 finding 1 (branch sec-ed-bn) */
 #endif
 #ifndef FZ_GATE_RSA_OVERLAP
-#define FZ_GATE_RSA_OVERLAP 1       /* issue 9 finding 3 (branch sec-rsa): open */
+#define FZ_GATE_RSA_OVERLAP 0       /* issue 9 finding 3 (branch sec-rsa) */
 #endif
 #ifndef FZ_GATE_USAGE_BITS
 #define FZ_GATE_USAGE_BITS 1        /* issue 9 finding 5, usage bits (sec-threads): open */
@@ -1108,7 +1108,7 @@ static size_t ref_hash(psa_algorithm_t h, const uint8_t *msg, size_t len, uint8_
 static void op_hash_compute(void)
 {
     psa_algorithm_t alg = pick_hash();
-    uint8_t msg[FZ_MAX_DATA], want[64], ref_out[1100];
+    uint8_t msg[FZ_MAX_DATA], want[64] = {0}, ref_out[1100];
     size_t len = rd_len(FZ_MAX_DATA), want_len, size, out_len = 999, ref_len = 999;
     int mode = rd_u8() % 4u;
     size_t off = rd_u16();
@@ -1187,7 +1187,7 @@ static void op_hash_multi(void)
     uint8_t sel = rd_u8();
     mhash *h = &hops[sel & 1u], *other = &hops[(sel & 1u) ^ 1u];
     psa_status_t status;
-    uint8_t buf[FZ_MAX_DATA], want[64];
+    uint8_t buf[FZ_MAX_DATA] = {0}, want[64] = {0};
     size_t len, want_len = 0, out_len = 999;
 
     switch ((sel >> 1) % 8u) {
@@ -1372,7 +1372,7 @@ static void op_mac_compute(void)
     psa_key_id_t id = pick_id();
     mkey *k = find_key(id);
     psa_algorithm_t alg = pick_alg();
-    uint8_t msg[FZ_MAX_DATA], want[64], ref_out[1100];
+    uint8_t msg[FZ_MAX_DATA], want[64] = {0}, ref_out[1100];
     size_t len = rd_len(FZ_MAX_DATA), want_len, size, ref_len = 999, out_len = 999;
     int mode = rd_u8() % 4u, verify = rd_u8() % 3u == 0;
     size_t off = rd_u16();
@@ -1410,6 +1410,9 @@ static void op_mac_compute(void)
     if (ref_status == PSA_SUCCESS) {
         FZ_CHECK(model_use(k, PSA_KEY_USAGE_SIGN_MESSAGE, alg) != 0, "MAC beyond the policy",
                  ref_status);
+        FZ_CHECK(!PSA_ALG_IS_HMAC(alg) ||
+                 PSA_MAC_TRUNCATED_LENGTH(alg) <= PSA_HASH_LENGTH(PSA_ALG_HMAC_GET_HASH(alg)),
+                 "MAC truncated to more than its length", ref_status);
         FZ_CHECK(ref_len <= size, "MAC length past the buffer", ref_status);
         FZ_CHECK(want_len == 0 || (ref_len == want_len && memcmp(pl.out, want, want_len) == 0),
                  "MAC differs from OpenSSL", ref_status);
@@ -1477,7 +1480,7 @@ static void op_mac_multi(void)
     uint8_t sel = rd_u8();
     mmac *m = &mops[sel & 1u];
     psa_status_t status;
-    uint8_t buf[FZ_MAX_DATA], want[64];
+    uint8_t buf[FZ_MAX_DATA] = {0}, want[64] = {0};
     size_t len, want_len = 0, out_len = 999;
 
     switch ((sel >> 1) % 7u) {
@@ -1504,7 +1507,7 @@ static void op_mac_multi(void)
             m->key = *k;
             m->len = 0;
             m->overflow = 0;
-        } else if (m->state == 0 && model_use(k, usage, alg) == 1 && ref_mac(k, alg, NULL, 0, want) != 0) {
+        } else if (m->state == 0 && model_use(k, usage, alg) == 1 && ref_mac(k, alg, buf, 0, want) != 0) {
             fz_fail("MAC setup with a permitted HMAC key failed", status);
         }
         break;
@@ -1653,8 +1656,23 @@ static void temp_destroy(psa_key_id_t id)
     add_stale(id);
 }
 
+/* OpenSSL's verdict on a pure Ed25519 signature (RFC 8032 5.1.7). */
+static int ossl_ed25519_verifies(const uint8_t *pub, const uint8_t *msg, size_t len,
+                                 const uint8_t *sig, size_t sig_len)
+{
+    EVP_PKEY *pkey = EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, NULL, pub, 32);
+    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+    int ok = pkey != NULL && ctx != NULL &&
+             EVP_DigestVerifyInit(ctx, NULL, NULL, NULL, pkey) == 1 &&
+             EVP_DigestVerify(ctx, sig, sig_len, msg, len) == 1;
+    EVP_MD_CTX_free(ctx);
+    EVP_PKEY_free(pkey);
+    return ok;
+}
+
 /* A signature made by key k verifies with its public key (exported and
- * imported again, so the check does not depend on k's verify usage). */
+ * imported again, so the check does not depend on k's verify usage), and
+ * pure Ed25519 ones with OpenSSL too. */
 static void check_signature(const mkey *k, psa_algorithm_t alg, int is_msg, const uint8_t *in,
                             size_t in_len, const uint8_t *sig, size_t sig_len)
 {
@@ -1663,6 +1681,10 @@ static void check_signature(const mkey *k, psa_algorithm_t alg, int is_msg, cons
     psa_key_id_t vid;
     psa_status_t status = psa_export_public_key(k->id, pub, sizeof(pub), &pub_len);
     FZ_CHECK(status == PSA_SUCCESS, "public export of a signing key", status);
+    if (alg == PSA_ALG_PURE_EDDSA && is_msg) {
+        FZ_CHECK(pub_len == 32 && ossl_ed25519_verifies(pub, in, in_len, sig, sig_len),
+                 "OpenSSL rejects a produced Ed25519 signature", status);
+    }
     vid = temp_import(k->type == PSA_KEY_TYPE_RSA_KEY_PAIR ? PSA_KEY_TYPE_RSA_PUBLIC_KEY : TYPE_ED_PUB,
                       PSA_KEY_USAGE_VERIFY_HASH | PSA_KEY_USAGE_VERIFY_MESSAGE, alg, pub, pub_len);
     if (vid == PSA_KEY_ID_NULL) {
