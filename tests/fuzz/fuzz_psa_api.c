@@ -610,6 +610,17 @@ static psa_algorithm_t pick_alg(void)
     return b >= 0xf8u ? (psa_algorithm_t)rd_u32() : alg_pool[b % POOL_N(alg_pool)];
 }
 
+/* An algorithm for a call with key k: half the time the key's own policy
+ * (so deep paths are reached), else from the pool as pick_alg. */
+static psa_algorithm_t pick_alg_for(const mkey *k)
+{
+    uint8_t b = rd_u8();
+    if (b >= 0x80u && b < 0xf8u && k != NULL) {
+        return k->alg;
+    }
+    return b >= 0xf8u ? (psa_algorithm_t)rd_u32() : alg_pool[b % POOL_N(alg_pool)];
+}
+
 static psa_key_usage_t pick_usage(void)
 {
     psa_key_usage_t u = (psa_key_usage_t)rd_u16() & USAGE_DEFINED;
@@ -884,10 +895,11 @@ static void op_generate(void)
         bits = (sub & 0x80u) ? 256u : 255u;
         break;
     case 3:
-        /* RSA generation is slow: once per input, 1024 bits. */
+        /* RSA generation is slow: 1024 bits, one in eight of these
+         * steps, once per input. */
         type = PSA_KEY_TYPE_RSA_KEY_PAIR;
         bits = 1024;
-        if (rsa_generated || sub != 0x03u) {
+        if (rsa_generated || (sub & 0x38u) != 0) {
             type = TYPE_ED_PUB;   /* public types cannot be generated */
             bits = 255;
         }
@@ -1371,7 +1383,7 @@ static void op_mac_compute(void)
 {
     psa_key_id_t id = pick_id();
     mkey *k = find_key(id);
-    psa_algorithm_t alg = pick_alg();
+    psa_algorithm_t alg = pick_alg_for(k);
     uint8_t msg[FZ_MAX_DATA], want[64] = {0}, ref_out[1100];
     size_t len = rd_len(FZ_MAX_DATA), want_len, size, ref_len = 999, out_len = 999;
     int mode = rd_u8() % 4u, verify = rd_u8() % 3u == 0;
@@ -1488,7 +1500,7 @@ static void op_mac_multi(void)
     case 1: {
         psa_key_id_t id = pick_id();
         mkey *k = find_key(id);
-        psa_algorithm_t alg = pick_alg();
+        psa_algorithm_t alg = pick_alg_for(k);
         int is_sign = ((sel >> 1) % 7u) == 0;
         psa_key_usage_t usage = is_sign ? PSA_KEY_USAGE_SIGN_MESSAGE : PSA_KEY_USAGE_VERIFY_MESSAGE;
         status = is_sign ? psa_mac_sign_setup(&m->op, id, alg) : psa_mac_verify_setup(&m->op, id, alg);
@@ -1718,7 +1730,7 @@ static void op_sign(void)
 {
     psa_key_id_t id = pick_id();
     mkey *k = find_key(id);
-    psa_algorithm_t alg = pick_alg();
+    psa_algorithm_t alg = pick_alg_for(k);
     int is_msg = rd_u8() & 1u, mode = rd_u8() % 4u;
     size_t off = rd_u16(), len, need, size, ref_len = 9999, out_len = 9999;
     uint8_t in[FZ_MAX_DATA], ref_sig[600];
@@ -1773,7 +1785,7 @@ static void op_verify(void)
 {
     psa_key_id_t id = pick_id();
     mkey *k = find_key(id);
-    psa_algorithm_t alg = pick_alg();
+    psa_algorithm_t alg = pick_alg_for(k);
     int is_msg = rd_u8() & 1u;
     uint8_t in[FZ_MAX_DATA], sig[600];
     size_t len = rd_len(is_msg ? FZ_MAX_DATA : 100u), sig_len;
@@ -1856,7 +1868,7 @@ static void op_encrypt(void)
 {
     psa_key_id_t id = pick_id();
     mkey *k = find_key(id);
-    psa_algorithm_t alg = pick_alg();
+    psa_algorithm_t alg = pick_alg_for(k);
     uint8_t msg[300], label[64], ref_ct[600];
     size_t len = rd_len(sizeof(msg)), label_len = 0, need, size, ref_len = 9999, out_len = 9999;
     uint8_t lsel = rd_u8();
@@ -1933,7 +1945,7 @@ static void op_decrypt(void)
 {
     psa_key_id_t id = pick_id();
     mkey *k = find_key(id);
-    psa_algorithm_t alg = pick_alg();
+    psa_algorithm_t alg = pick_alg_for(k);
     uint8_t ct[600], label[64], ref_out[600];
     size_t len, label_len = 0, size, ref_len = 9999, out_len = 9999;
     int mode = rd_u8() % 4u;

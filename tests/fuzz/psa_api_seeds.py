@@ -131,6 +131,8 @@ SEEDS = {
         sign(LIVE[0], 'eddsa', 10, True, 0) +
         bytes([OPS['generate'], 0]) + attr('hmac256') + mac(LIVE[1], 'hmac256', 5, 0) +
         bytes([OPS['random']]) + L(40) + bytes([OPS['export'], LIVE[1], 1, 0]),
+    'seed_rsa_generate_sign_encrypt': bytes([OPS['generate'], 3]) + attr('pss256') +
+        sign(LIVE[0], 'pss256', 32, False, 1) + encrypt(LIVE[0], 'crypt', 10, 0),
     'seed_verify_garbage': import_ed('eddsa', public=True) + import_rsa('pss_any', public=True) +
         bytes([OPS['verify'], LIVE[0], ALG['eddsa'], 1]) + L(5) + data(5) + L(64) + data(64) +
         bytes([OPS['verify'], LIVE[1], ALG['pss256'], 0]) + L(32) + data(32) + L(128) + data(128),
