@@ -1847,7 +1847,7 @@ static void check_decrypts(const mkey *k, psa_algorithm_t alg, const uint8_t *ct
     }
 }
 
-static int encrypt_must_work(const mkey *k, psa_algorithm_t alg, size_t len)
+static int encrypt_must_work(const mkey *k, psa_algorithm_t alg, size_t len, size_t label_len)
 {
     size_t bytes;
     if (k == NULL || !k->good ||
@@ -1856,7 +1856,7 @@ static int encrypt_must_work(const mkey *k, psa_algorithm_t alg, size_t len)
     }
     bytes = k->bits / 8u;
     if (alg == PSA_ALG_RSA_PKCS1V15_CRYPT) {
-        return len + 11u <= bytes;
+        return len + 11u <= bytes && label_len == 0;   /* no label in PKCS#1 v1.5 */
     }
     if (alg == PSA_ALG_RSA_OAEP(PSA_ALG_SHA_256)) {
         return len + 66u <= bytes;
@@ -1895,7 +1895,7 @@ static void op_encrypt(void)
                  ref_status);
         memcpy(ref_ct, pl.out, ref_len);
         check_decrypts(k, alg, ref_ct, ref_len, label, label_len, msg, len, mode, off);
-    } else if (encrypt_must_work(k, alg, len) && model_use(k, PSA_KEY_USAGE_ENCRYPT, alg) == 1 &&
+    } else if (encrypt_must_work(k, alg, len, label_len) && model_use(k, PSA_KEY_USAGE_ENCRYPT, alg) == 1 &&
                size >= need) {
         fz_fail("encryption with a permitted good key failed", ref_status);
     }
