@@ -1175,7 +1175,7 @@ static void op_hash_compute(void)
 /* Multi-part hash operations: two objects, modelled. */
 typedef struct {
     psa_hash_operation_t op;
-    int state;                 /* 0 inactive, 1 active, 2 error (only abort is sure) */
+    int state;                 /* 0 inactive, 1 active, 2 unknown (after an error) */
     psa_algorithm_t alg;
     uint8_t msg[FZ_MAX_TRACK];
     size_t len;
@@ -1313,6 +1313,9 @@ static void op_hash_multi(void)
             other->state = 1;
         } else if (h->state == 0 || other->state == 1) {
             FZ_CHECK(status == PSA_ERROR_BAD_STATE, "clone from inactive or onto active", status);
+        } else if (status == PSA_SUCCESS) {
+            other->state = 2;   /* cloned from an operation in an unknown state */
+            other->overflow = 1;
         }
         break;
     case 6: {
