@@ -1044,6 +1044,33 @@ static void op_get_attributes(void)
              psa_get_key_id(&got) == id, "attributes differ from the model", status);
 }
 
+static psa_key_id_t temp_import(psa_key_type_t type, psa_key_usage_t usage, psa_algorithm_t alg,
+                                const uint8_t *data, size_t len);
+static void temp_destroy(psa_key_id_t id);
+
+/* What the library exported imports again (as the same type, or as the
+ * public key type for a public export) and exports to the same bytes. */
+static void check_reimport(const mkey *k, int pub, const uint8_t *data, size_t len)
+{
+    psa_key_type_t type = k->type;
+    uint8_t again[FZ_MAT_MAX];
+    size_t again_len = 0;
+    psa_key_id_t id;
+    psa_status_t status;
+    if (pub) {
+        type = k->type == PSA_KEY_TYPE_RSA_KEY_PAIR ? PSA_KEY_TYPE_RSA_PUBLIC_KEY :
+               k->type == TYPE_ED_PAIR ? TYPE_ED_PUB : k->type;
+    }
+    id = temp_import(type, PSA_KEY_USAGE_EXPORT, PSA_ALG_NONE, data, len);
+    if (id == PSA_KEY_ID_NULL) {
+        return;
+    }
+    status = psa_export_key(id, again, sizeof(again), &again_len);
+    FZ_CHECK(status == PSA_SUCCESS && again_len == len && memcmp(again, data, len) == 0,
+             "export, import, export gives other bytes", status);
+    temp_destroy(id);
+}
+
 static void op_export(void)
 {
     psa_key_id_t id = pick_id();
@@ -1085,6 +1112,9 @@ static void op_export(void)
                 FZ_CHECK(len == k->mat_len && memcmp(out, k->mat, len) == 0,
                          "exported key differs from the imported one", status);
             }
+        }
+        if (len <= FZ_MAT_MAX) {
+            check_reimport(k, pub, out, len);
         }
     } else if (k != NULL && k->mat_known && size >= k->mat_len && !pub &&
                (k->usage & PSA_KEY_USAGE_EXPORT) != 0) {
