@@ -18,6 +18,8 @@
 #                    and x86-64-v3 + ADX (the MULX/ADX kernel compiled in),
 #                    -mno-avx512f (valgrind 3.19 cannot run AVX-512): the
 #                    ct label plus the quick bignum/RSA/Ed25519 unit tests
+#                 7. clang with ThreadSanitizer: the thread, fork and RNG
+#                    tests only (test-tsan)
 #
 # Other targets: all (build/perf), check (quick: build/perf, ctest -LE slow),
 # fuzz FUZZ=name SECONDS=60 (clang libFuzzer), install PREFIX=..., report
@@ -71,7 +73,7 @@ bench:
 check: all
 	$(call PP_CTEST_RUN,$(PP_BUILD)/perf,-LE slow)
 
-test: test-gcc test-asan test-matrix test-portable test-ct-isa $(PP_EMBEDDED_TEST)
+test: test-gcc test-asan test-matrix test-portable $(PP_EMBEDDED_TEST) test-ct-isa test-tsan
 	@echo "make test: all configurations passed"
 
 test-gcc:
@@ -138,6 +140,19 @@ $(PP_CT_ISA): ct-isa-%:
 	  -DPICOPSA_WERROR=ON -DPICOPSA_BUILD_BENCH=OFF "-DCMAKE_C_FLAGS=$(PP_CT_ISA_FLAGS_$(word 2,$(subst -, ,$*)))"); \
 	$(call PP_BUILD_DIR,$(PP_BUILD)/$@,--target $(PP_CT_ISA_TARGETS)); \
 	$(call PP_CTEST_RUN,$(PP_BUILD)/$@,-R '$(PP_CT_ISA_REGEX)')
+
+# Step 7: ThreadSanitizer over the concurrency and fork tests (a reported
+# race fails the test: TSan exits 66). Only the tests that need it are
+# built, to keep the step short.
+PP_TSAN_TESTS := psa_threads psa_fork psa_random drbg hash_drbg_port
+.PHONY: test-tsan
+test-tsan:
+	@echo "==> [7] clang, ThreadSanitizer: $(PP_TSAN_TESTS) [$$(date +%T)]"
+	$(call PP_CONFIGURE,$(PP_BUILD)/clang-tsan,-DCMAKE_C_COMPILER=clang -DPICOPSA_PROFILE=perf \
+	  -DPICOPSA_TSAN=ON -DPICOPSA_WERROR=ON -DPICOPSA_BUILD_BENCH=OFF)
+	$(call PP_BUILD_DIR,$(PP_BUILD)/clang-tsan,--target $(addprefix test_,$(PP_TSAN_TESTS)))
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
+	  $(call PP_CTEST_RUN,$(PP_BUILD)/clang-tsan,-R '^($(subst $(subst ,, ),|,$(PP_TSAN_TESTS)))$$')
 
 # make fuzz FUZZ=hash_split SECONDS=60: libFuzzer on tests/fuzz/fuzz_<FUZZ>.c,
 # seeded from tests/fuzz/corpus/<FUZZ>/, new inputs kept in build/fuzz/corpus-<FUZZ>/.

@@ -82,6 +82,34 @@
 #define PICOPSA_DRBG_PERSONALIZATION "picopsa HMAC_DRBG v1"
 #endif
 
+/* ===== Threads and fork (include/picopsa/port.h) ===================== */
+/* 1: the RNG state and the key store are guarded by the port's mutex hook
+ * (picopsa_port_mutex_lock/unlock, PICOPSA_MUTEX_COUNT mutexes), so PSA
+ * calls from several threads behave as if made one at a time (except on
+ * one operation object, or destroying a key another call is using).
+ * ports/linux provides it with pthreads; an RTOS integrator writes the two
+ * functions (ports/baremetal/README.md). 0: single-threaded, no hook, no
+ * code. Default: 1 on Linux, else 0. */
+#ifndef PICOPSA_THREADS
+#if defined(__linux__)
+#define PICOPSA_THREADS 1
+#else
+#define PICOPSA_THREADS 0
+#endif
+#endif
+/* 1: before every draw the RNG asks the port whether this is a new process
+ * (picopsa_port_fork_detected; ports/linux: a MADV_WIPEONFORK page, else
+ * getpid() + pthread_atfork) and reseeds from the entropy source if so,
+ * so a child never repeats its parent's stream. 0: no check, no code
+ * (MCUs have no fork). Default: 1 on Linux, else 0. */
+#ifndef PICOPSA_FORK_DETECT
+#if defined(__linux__)
+#define PICOPSA_FORK_DETECT 1
+#else
+#define PICOPSA_FORK_DETECT 0
+#endif
+#endif
+
 /* ===== Ed25519 (src/ed25519) ========================================= */
 #ifndef PSA_WANT_ALG_PURE_EDDSA
 #define PSA_WANT_ALG_PURE_EDDSA 1

@@ -20,6 +20,14 @@
 #error "picopsa config: PICOPSA_DRBG_RESEED_INTERVAL must be at least 1"
 #endif
 
+#if PICOPSA_THREADS != 0 && PICOPSA_THREADS != 1
+#error "picopsa config: PICOPSA_THREADS must be 0 or 1"
+#endif
+
+#if PICOPSA_FORK_DETECT != 0 && PICOPSA_FORK_DETECT != 1
+#error "picopsa config: PICOPSA_FORK_DETECT must be 0 or 1"
+#endif
+
 #if (PSA_WANT_ALG_PURE_EDDSA || PSA_WANT_ALG_ED25519PH) && !PSA_WANT_ALG_SHA_512
 #error "picopsa config: Ed25519 needs PSA_WANT_ALG_SHA_512"
 #endif

@@ -18,13 +18,38 @@
  *    PICOPSA_DRBG_PREDICTION_RESISTANCE).
  *  - Never return constant, counter or clock-derived data: every key
  *    picopsa generates is only as strong as this function.
- *  - Called from the thread that calls the PSA API; need not be reentrant.
+ *  - Called from the thread that calls the PSA API, with the RNG mutex
+ *    held when PICOPSA_THREADS is 1; need not be reentrant.
  *
- * Provided implementations: ports/linux/entropy_linux.c (getrandom()).
- * A bare-metal integrator writes this one function (see
- * ports/baremetal/README.md). If nobody defines it, the link fails with
- * "undefined reference to `picopsa_port_entropy'" -- by design: there is no
- * silent fallback.
+ *   void picopsa_port_mutex_lock(unsigned int mutex);
+ *   void picopsa_port_mutex_unlock(unsigned int mutex);
+ *
+ *  - Only with PICOPSA_THREADS = 1 (picopsa/config.h). mutex is one of the
+ *    PICOPSA_MUTEX_* below (0 .. PICOPSA_MUTEX_COUNT-1): a small fixed set,
+ *    so a port can keep them in a static array, created before the first
+ *    PSA call (or lazily, race-free).
+ *  - lock blocks until the calling thread owns that mutex, and cannot
+ *    fail (wait forever; if the RTOS call reports an error, that is a
+ *    fatal fault of the system). unlock releases it. Never recursive:
+ *    picopsa never locks a mutex it holds and never holds two at once.
+ *  - Critical sections are short (a slot-table scan, one DRBG request of
+ *    at most 64 KB): no sign, decrypt or key generation runs under a lock.
+ *  - Not called from interrupt context unless the PSA API is.
+ *
+ *   int picopsa_port_fork_detected(void);
+ *
+ *  - Only with PICOPSA_FORK_DETECT = 1. Called with the RNG mutex held
+ *    before every draw: return nonzero on the first call in each process
+ *    (the first call ever, and the first call in a child after fork()),
+ *    else 0. It must be cheap: it runs on every random request.
+ *
+ * Provided implementations: ports/linux/entropy_linux.c (getrandom()),
+ * ports/linux/threads_linux.c (pthread mutexes, MADV_WIPEONFORK fork
+ * detection). A bare-metal integrator writes picopsa_port_entropy (see
+ * ports/baremetal/README.md; PICOPSA_THREADS and PICOPSA_FORK_DETECT
+ * default to 0 there). If nobody defines a function the configuration
+ * needs, the link fails with "undefined reference to `picopsa_port_...'"
+ * -- by design: there is no silent fallback.
  */
 #ifndef PICOPSA_PORT_H
 #define PICOPSA_PORT_H
@@ -37,6 +62,17 @@ extern "C" {
 #endif
 
 int picopsa_port_entropy(uint8_t *buf, size_t len);
+
+/* The library's mutexes (PICOPSA_THREADS = 1). */
+#define PICOPSA_MUTEX_RANDOM 0u      /* the DRBG state (src/random/pp_random.c) */
+#define PICOPSA_MUTEX_KEY_STORE 1u   /* key slots, lock counts, volatile ids */
+#define PICOPSA_MUTEX_COUNT 2u
+
+void picopsa_port_mutex_lock(unsigned int mutex);
+void picopsa_port_mutex_unlock(unsigned int mutex);
+
+/* Nonzero on the first call in a new process (PICOPSA_FORK_DETECT = 1). */
+int picopsa_port_fork_detected(void);
 
 #ifdef __cplusplus
 }

@@ -15,7 +15,18 @@
  *    and the abort functions returns PSA_ERROR_BAD_STATE before
  *    psa_crypto_init() has succeeded (spec 8.1).
  *  - On error every output buffer is wiped and every *_length output is 0.
- *  - Thread safety: none; calls must be serialised by the caller.
+ *  - Threads (PICOPSA_THREADS = 1 in picopsa/config.h, the default on
+ *    Linux, through the port's mutex hook): concurrent calls behave as if
+ *    made one at a time, except (spec 5.6, "Concurrent calls") one
+ *    operation object used by two calls at once, and psa_destroy_key()
+ *    overlapping another call on the same key (picopsa then removes the
+ *    id at once and wipes the key when the other call ends). With
+ *    PICOPSA_THREADS = 0 (the MCU default) calls must be serialised by
+ *    the caller.
+ *  - fork() (PICOPSA_FORK_DETECT = 1, the default on Linux): a child
+ *    reseeds the RNG before its first random byte, so it never repeats
+ *    the parent's random output or keys. Keys created before the fork
+ *    exist in both processes, as all memory does.
  */
 #ifndef PSA_CRYPTO_H
 #define PSA_CRYPTO_H

@@ -57,7 +57,8 @@ int pp_key_type_is_rsa(psa_key_type_t type)
     return 0;
 }
 
-/* Attribute checks shared by every key creation function (spec 9.6.1). */
+/* Attribute checks shared by every key creation function (spec 9.6.1),
+ * psa_copy_key's attributes included. */
 static psa_status_t check_creation_attributes(const psa_key_attributes_t *attributes)
 {
     if (!PSA_KEY_LIFETIME_IS_VOLATILE(attributes->lifetime)) {
@@ -74,6 +75,9 @@ static psa_status_t check_creation_attributes(const psa_key_attributes_t *attrib
     if (attributes->type == PSA_KEY_TYPE_NONE || attributes->bits > PSA_MAX_KEY_BITS) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
+    if ((attributes->usage & ~(psa_key_usage_t)PP_KEY_USAGE_DEFINED) != 0) {
+        return PSA_ERROR_INVALID_ARGUMENT;   /* undefined usage bits */
+    }
     return PSA_SUCCESS;
 }
 
@@ -87,7 +91,7 @@ static void finish_creation(pp_key_slot *slot, const psa_key_attributes_t *attri
     slot->attr.usage = pp_usage_with_implied(attributes->usage);
     slot->attr.alg = attributes->alg;
     *key = slot->attr.id;
-    pp_slot_unlock(slot);
+    pp_slot_publish(slot);
 }
 
 /* Slot buffer a new key needs, and the checks that can be made before a
@@ -350,7 +354,6 @@ psa_status_t psa_copy_key(psa_key_id_t source_key, const psa_key_attributes_t *a
 
 psa_status_t psa_destroy_key(psa_key_id_t key)
 {
-    pp_key_slot *slot;
     psa_status_t status = pp_core_check_initialized();
     if (status != PSA_SUCCESS) {
         return status;
@@ -358,12 +361,7 @@ psa_status_t psa_destroy_key(psa_key_id_t key)
     if (key == PSA_KEY_ID_NULL) {
         return PSA_SUCCESS;   /* spec 9.6.5: destroying the null key is a no-op */
     }
-    status = pp_slot_get(key, &slot);
-    if (status != PSA_SUCCESS) {
-        return status;
-    }
-    pp_slot_wipe(slot);
-    return PSA_SUCCESS;
+    return pp_slot_destroy(key);
 }
 
 psa_status_t psa_purge_key(psa_key_id_t key)

@@ -14,8 +14,13 @@
  *      ... dispatch with slot->material ...
  *      pp_slot_unlock(slot);                                   (always)
  *    and wipes its outputs on every error path.
- *  - Not thread safe: lock counts guard against destroying a key while a
- *    call uses it (a re-entrant caller), not against concurrent threads.
+ *  - Threads (PICOPSA_THREADS): the pp_slot_* functions take
+ *    PICOPSA_MUTEX_KEY_STORE themselves, for a table scan at most; a
+ *    slot's lock count (not the mutex) keeps its material and attributes
+ *    alive and unchanged while a call uses them, so a long RSA operation
+ *    holds no mutex. A slot being created is invisible to lookups until
+ *    pp_slot_publish; a key destroyed while in use disappears at once
+ *    and is wiped by the last pp_slot_unlock.
  */
 #ifndef PICOPSA_PP_CORE_H
 #define PICOPSA_PP_CORE_H
@@ -68,12 +73,25 @@ typedef struct {
     size_t material_len;
     size_t material_size;        /* capacity of material[] */
     uint8_t *material;           /* this slot's buffer in the key store */
+#if PICOPSA_THREADS
+    uint8_t hidden;              /* being created, or destroyed while in use */
+#endif
 } pp_key_slot;
 
 /* Find a free slot whose buffer holds material_size bytes (the smallest
- * such) and reserve it (attr.id set to a fresh volatile id, locked once).
- * PSA_ERROR_INSUFFICIENT_MEMORY when no free slot is big enough. */
+ * such) and reserve it (attr.id set to a fresh volatile id, locked once;
+ * with PICOPSA_THREADS not found by lookups yet). The creator then fills
+ * material and attributes (except id) and calls pp_slot_publish, or
+ * pp_slot_abandon. PSA_ERROR_INSUFFICIENT_MEMORY when no free slot is big
+ * enough. */
 psa_status_t pp_slot_allocate(size_t material_size, pp_key_slot **slot);
+/* Creation done: make the key visible and drop the creator's lock
+ * (without threads nothing hides the slot: that is pp_slot_unlock). */
+#if PICOPSA_THREADS
+void pp_slot_publish(pp_key_slot *slot);
+#else
+#define pp_slot_publish(slot) pp_slot_unlock(slot)
+#endif
 /* Abandon a slot reserved by pp_slot_allocate (creation failed): wipe it. */
 void pp_slot_abandon(pp_key_slot *slot);
 /* Look up a live key and lock it. PSA_ERROR_INVALID_HANDLE when no key has
@@ -85,7 +103,11 @@ psa_status_t pp_slot_get(psa_key_id_t id, pp_key_slot **slot);
 psa_status_t pp_slot_get_for_use(psa_key_id_t id, psa_key_usage_t usage,
                                  psa_algorithm_t alg, pp_key_slot **slot);
 void pp_slot_unlock(pp_key_slot *slot);
-/* Wipe the slot and free it (destroy). */
+/* psa_destroy_key: PSA_ERROR_INVALID_HANDLE when no key has that id; else
+ * the id stops resolving at once and the slot is wiped and freed (with
+ * PICOPSA_THREADS, by the last pp_slot_unlock if another call holds it). */
+psa_status_t pp_slot_destroy(psa_key_id_t id);
+/* Wipe the slot and free it, whoever holds it. */
 void pp_slot_wipe(pp_key_slot *slot);
 
 /* ---- key families (key_management.c) ---------------------------------- */
@@ -96,6 +118,15 @@ int pp_key_type_is_eddsa(psa_key_type_t type);
 int pp_key_type_is_rsa(psa_key_type_t type);
 
 /* ---- policy (key_policy.c) -------------------------------------------- */
+
+/* Every usage flag Crypto API 1.2 defines (spec 9.5.2); a creation with
+ * any other bit set is PSA_ERROR_INVALID_ARGUMENT (spec 9.6: invalid
+ * usage flags). */
+#define PP_KEY_USAGE_DEFINED                                                      \
+    (PSA_KEY_USAGE_EXPORT | PSA_KEY_USAGE_COPY | PSA_KEY_USAGE_CACHE |              \
+     PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT | PSA_KEY_USAGE_SIGN_MESSAGE |   \
+     PSA_KEY_USAGE_VERIFY_MESSAGE | PSA_KEY_USAGE_SIGN_HASH | PSA_KEY_USAGE_VERIFY_HASH | \
+     PSA_KEY_USAGE_DERIVE | PSA_KEY_USAGE_VERIFY_DERIVATION)
 
 /* Usage flags with the implied ones added (spec 9.5.2: SIGN_HASH implies
  * SIGN_MESSAGE, VERIFY_HASH implies VERIFY_MESSAGE). */

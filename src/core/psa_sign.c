@@ -5,6 +5,11 @@
  * Hash-and-sign message functions hash with pp_hash_compute and then take
  * the sign_hash path; PureEdDSA and Ed25519ph messages go to the Ed25519
  * family whole (RFC 8032 5.1.6 hashes the message itself).
+ *
+ * The signature buffer may overlap the hash or message (spec 5.4.4): this
+ * layer writes it only after the family has returned (or wipes it on an
+ * error), the message path hashes into a local digest first, and each
+ * family consumes its input before writing the signature.
  */
 #include "core/pp_core.h"
 #include "hash/pp_hash.h"

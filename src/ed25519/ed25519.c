@@ -101,25 +101,29 @@ static void sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk
                           const uint8_t *dom, size_t dom_len,
                           const uint8_t *msg, size_t msg_len)
 {
-    uint8_t rs[64]; /* r, then S (bytes 0..31); the encoding of R (32..63) */
+    uint8_t rs[32]; /* r, then S */
     union { /* R is dead once encoded, before k exists: MCU stack */
         ge25519_p3 R;
-        uint8_t k[32];
+        struct {
+            uint8_t k[32];
+            uint8_t r_enc[32]; /* written over R by its own encoding */
+        } e;
     } u;
 
     /* Step 1 (h = SHA-512(seed), s = clamp(h[0..32])) is the caller's. */
     /* Step 2: r = SHA-512(dom || prefix || M) mod L. */
     hash_to_scalar(rs, dom, dom_len, h + 32, NULL, 0, msg, msg_len);
-    /* Step 3: R = [r]B. */
+    /* Step 3: R = [r]B; ge25519_p3_tobytes reads all of R before it
+     * writes (ge25519.h), so the encoding may land in R's storage. */
     ge25519_scalarmult_base(&u.R, rs);
-    ge25519_p3_tobytes(rs + 32, &u.R);
+    ge25519_p3_tobytes(u.e.r_enc, &u.R);
     /* Step 4: k = SHA-512(dom || R || A || M) mod L. */
-    hash_to_scalar(u.k, dom, dom_len, rs + 32, pk, 32, msg, msg_len);
+    hash_to_scalar(u.e.k, dom, dom_len, u.e.r_enc, pk, 32, msg, msg_len);
     /* Step 5: S = (r + k * s) mod L; sc25519_muladd reads all of its
      * inputs before it writes out, so S may replace r. */
-    sc25519_muladd(rs, u.k, h, rs);
+    sc25519_muladd(rs, u.e.k, h, rs);
     /* Step 6: the signature R || S; nothing is read after this. */
-    memcpy(sig, rs + 32, 32);
+    memcpy(sig, u.e.r_enc, 32);
     memcpy(sig + 32, rs, 32);
 
     pp_wipe(rs, sizeof(rs));

@@ -151,6 +151,7 @@ static void encode_projective(uint8_t s[32], uint8_t *x_bytes, const fe25519 *X,
 #endif
     fe25519_mul(&x, X, &recip);
     fe25519_mul(&y, Y, &recip);
+    /* X, Y, Z are not read below: s may overlap them (ge25519.h). */
     fe25519_tobytes(s, &y);
     s[31] = (uint8_t)(s[31] ^ (fe25519_isnegative(&x) << 7));
     if (x_bytes != NULL) {

@@ -37,7 +37,9 @@ typedef struct {
  * PICOPSA_ED25519_BASE_TABLES sub-tables. */
 void ge25519_scalarmult_base(ge25519_p3 *h, const uint8_t a[32]);
 
-/* Encode a point (one field inversion). Constant time. */
+/* Encode a point (one field inversion). Constant time. s may overlap *h:
+ * every coordinate is read before the first byte of s is written (the
+ * signer encodes R into R's own storage). */
 void ge25519_p3_tobytes(uint8_t s[32], const ge25519_p3 *h);
 void ge25519_p2_tobytes(uint8_t s[32], const ge25519_p2 *h);
 /* The encoding and, in x_bytes, the canonical x coordinate (the part of

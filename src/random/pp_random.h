@@ -16,9 +16,13 @@
  *    PSA_ERROR_INSUFFICIENT_ENTROPY when the port fails (out is then
  *    zeroed). len 0 succeeds and reads nothing.
  *  - pp_random_free(): uninstantiate and wipe; init may be called again.
- *  - Not thread safe: the PSA core serialises calls (or the integrator
- *    does). After fork() on a host, call pp_random_free + pp_random_init in
- *    the child, or parent and child will share a stream.
+ *  - PICOPSA_THREADS: each call holds PICOPSA_MUTEX_RANDOM for its whole
+ *    duration (one request is one critical section), so the functions may
+ *    be called from any thread.
+ *  - PICOPSA_FORK_DETECT: pp_random_bytes() asks picopsa_port_fork_detected()
+ *    first and, in a new process, reseeds from the port (32 bytes) before
+ *    its first output; a failed reseed returns INSUFFICIENT_ENTROPY and is
+ *    retried by the next call. pp_random_init() arms the detector.
  */
 #ifndef PICOPSA_PP_RANDOM_H
 #define PICOPSA_PP_RANDOM_H

@@ -120,20 +120,7 @@ psa_status_t pp_rsa_oaep_decode(psa_algorithm_t hash_alg,
  * pp_rsa_move (memmove is not in the freestanding subset).
  * dst[0..len) = src[0..len) for buffers that may overlap: copies forwards
  * or backwards by the (public) addresses. */
-static inline void pp_rsa_move(uint8_t *dst, const uint8_t *src, size_t len)
-{
-    size_t i;
-
-    if ((uintptr_t)dst <= (uintptr_t)src) {
-        for (i = 0; i < len; i++) {
-            dst[i] = src[i];
-        }
-    } else {
-        for (i = len; i > 0; i--) {
-            dst[i - 1u] = src[i - 1u];
-        }
-    }
-}
+void pp_rsa_move(uint8_t *dst, const uint8_t *src, size_t len);
 
 /* ---- shared constant-time helpers ----------------------------------- */
 

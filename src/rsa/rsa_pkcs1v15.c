@@ -198,6 +198,26 @@ psa_status_t pp_rsa_pkcs1v15_decrypt_decode(uint8_t *em, size_t k,
 
 #endif /* PSA_WANT_ALG_RSA_PKCS1V15_CRYPT */
 
+#if PSA_WANT_ALG_RSA_PKCS1V15_SIGN || PSA_WANT_ALG_RSA_PKCS1V15_CRYPT || PSA_WANT_ALG_RSA_PSS || \
+    PSA_WANT_ALG_RSA_OAEP
+
+void pp_rsa_move(uint8_t *dst, const uint8_t *src, size_t len)
+{
+    size_t i;
+
+    if ((uintptr_t)dst <= (uintptr_t)src) {
+        for (i = 0; i < len; i++) {
+            dst[i] = src[i];
+        }
+    } else {
+        for (i = len; i > 0; i--) {
+            dst[i - 1u] = src[i - 1u];
+        }
+    }
+}
+
+#endif
+
 #if PSA_WANT_ALG_RSA_PKCS1V15_CRYPT || PSA_WANT_ALG_RSA_OAEP
 
 void pp_rsa_ct_extract_message(uint8_t *buf, size_t max_len, size_t start)
@@ -222,7 +242,8 @@ void pp_rsa_ct_extract_message(uint8_t *buf, size_t max_len, size_t start)
 
 #endif
 
-#if !PSA_WANT_ALG_RSA_PKCS1V15_SIGN && !PSA_WANT_ALG_RSA_PKCS1V15_CRYPT && !PSA_WANT_ALG_RSA_OAEP
+#if !PSA_WANT_ALG_RSA_PKCS1V15_SIGN && !PSA_WANT_ALG_RSA_PKCS1V15_CRYPT && !PSA_WANT_ALG_RSA_OAEP && \
+    !PSA_WANT_ALG_RSA_PSS
 /* Left out by picopsa/config.h (ISO C wants a non-empty unit). */
 typedef int pp_rsa_pkcs1v15_disabled;
 #endif

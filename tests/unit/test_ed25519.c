@@ -7,7 +7,9 @@
  *  - random keys and messages cross-checked with OpenSSL's Ed25519 both
  *    ways (byte-identical signatures, each side verifies the other's);
  *  - every single-bit flip of a signature, public key or message rejected;
- *  - public-key decoding rules (non-canonical, off-curve, x = 0 with sign).
+ *  - public-key decoding rules (non-canonical, off-curve, x = 0 with sign);
+ *  - ge25519_p3_tobytes with the output inside the point's own storage
+ *    (the signer relies on it) equals the separate-buffer encoding.
  * ED25519_TEST_ITERATIONS sets the random case count (test_ed25519_slow.c
  * raises it).
  */
@@ -21,6 +23,7 @@
 #include "common/pp_util.h"
 #include "ed25519/ed25519.h"
 #include "ed25519/fe25519.h"
+#include "ed25519/ge25519.h"
 #include "ed25519/sc25519.h"
 #include "hash/sha512.h"
 #include "json.h"
@@ -655,9 +658,36 @@ static void test_openssl_cross(void)
     CHECK(flip_ok == 0);
 }
 
+/* ge25519.h: s may overlap *h. Every 32-byte window of the point's
+ * storage (byte offsets 0..sizeof - 32) as the output. */
+static void test_encode_in_place(void)
+{
+    union {
+        ge25519_p3 p;
+        uint8_t b[sizeof(ge25519_p3)];
+    } u;
+    uint8_t a[32], want[32], got[32];
+    unsigned it, bad = 0;
+    size_t off;
+    for (it = 0; it < 8; it++) {
+        test_rng_bytes(a, sizeof(a));
+        a[31] &= 127;
+        ge25519_scalarmult_base(&u.p, a);
+        ge25519_p3_tobytes(want, &u.p);
+        for (off = 0; off + 32 <= sizeof(u.b); off++) {
+            ge25519_scalarmult_base(&u.p, a);
+            ge25519_p3_tobytes(u.b + off, &u.p);
+            memcpy(got, u.b + off, 32);
+            bad += memcmp(got, want, 32) != 0;
+        }
+    }
+    CHECK(bad == 0);
+}
+
 int main(void)
 {
     test_rng_seed(0x25519);
+    test_encode_in_place();
     test_field();
 #if PICOPSA_ED25519_FE51
     test_invert();

@@ -10,7 +10,11 @@
  *    works, so the failures above are the checks' doing);
  *  - the RNG linked without an entropy port fails at link time naming
  *    `picopsa_port_entropy` (include/picopsa/port.h: no silent fallback),
- *    and links once a port function is supplied (the control).
+ *    and links once a port function is supplied (the control); likewise
+ *    `picopsa_port_mutex_lock` with PICOPSA_THREADS=1 and
+ *    `picopsa_port_fork_detected` with PICOPSA_FORK_DETECT=1, while a
+ *    single-threaded build (the MCU shape) needs the entropy hook only;
+ *  - PICOPSA_THREADS and PICOPSA_FORK_DETECT other than 0/1 are rejected.
  * The compiler is $CC or `cc`; the sources are found from the test data
  * directory (tests/data/../..).
  */
@@ -75,9 +79,9 @@ static void expect_compile(const char *source, const char *defines, const char *
     }
 }
 
-/* The RNG (and what it needs) plus a main that seeds it, linked with or
- * without a port function. */
-static void expect_link(int with_port, const char *message)
+/* The RNG (and what it needs) plus a main that seeds it, linked with no
+ * port function (ports 0), the entropy hook (1) or every hook (2). */
+static void expect_link(int ports, const char *defines, const char *message)
 {
     static const char main_without_port[] =
         "#include \"random/pp_random.h\"\n"
@@ -86,6 +90,10 @@ static void expect_link(int with_port, const char *message)
         "#include <picopsa/port.h>\n"
         "#include <string.h>\n"
         "int picopsa_port_entropy(uint8_t *buf, size_t len) { memset(buf, 0x5a, len); return 0; }\n";
+    static const char thread_ports[] =
+        "void picopsa_port_mutex_lock(unsigned int m) { (void)m; }\n"
+        "void picopsa_port_mutex_unlock(unsigned int m) { (void)m; }\n"
+        "int picopsa_port_fork_detected(void) { return 0; }\n";
     char dir[] = "/tmp/picopsa_config_check_XXXXXX";
     char path[128], command[8192], output[16384];
     FILE *f;
@@ -102,14 +110,17 @@ static void expect_link(int with_port, const char *message)
         return;
     }
     fputs(main_without_port, f);
-    if (with_port) {
+    if (ports >= 1) {
         fputs(port, f);
+    }
+    if (ports >= 2) {
+        fputs(thread_ports, f);
     }
     fclose(f);
     snprintf(command, sizeof(command),
-             "%s -std=c99 -O0 -I%s/include -I%s/src -o %s/prog %s %s/src/random/*.c "
+             "%s -std=c99 -O0 %s -I%s/include -I%s/src -o %s/prog %s %s/src/random/*.c "
              "%s/src/mac/*.c %s/src/hash/*.c %s/src/common/*.c",
-             cc, root, root, dir, path, root, root, root, root);
+             cc, defines, root, root, dir, path, root, root, root, root);
     status = run(command, output, sizeof(output));
     if (message == NULL) {
         if (!CHECK(status == 0)) {
@@ -162,6 +173,10 @@ int main(void)
                    "PICOPSA_KEY_SLOT_LARGE_COUNT must be");
     expect_compile("include/picopsa/config.h", "-DPICOPSA_HMAC_MAX_KEY_BYTES=0",
                    "PICOPSA_HMAC_MAX_KEY_BYTES must be");
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_THREADS=2",
+                   "PICOPSA_THREADS must be 0 or 1");
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_FORK_DETECT=-1",
+                   "PICOPSA_FORK_DETECT must be 0 or 1");
     /* The DRBG's hash switched off: caught where the DRBG is built. */
     snprintf(defines, sizeof(defines),
              "-DPSA_WANT_ALG_SHA_512=0 -DPSA_WANT_ALG_PURE_EDDSA=0 -DPSA_WANT_ALG_ED25519PH=0 "
@@ -169,7 +184,11 @@ int main(void)
     expect_compile("src/random/pp_random.c", defines, "pp_random_drbg_hash_must_be_sha256_or_sha512");
 
     /* No entropy port: the link names the missing hook; with one it links. */
-    expect_link(0, "picopsa_port_entropy");
-    expect_link(1, NULL);
+    expect_link(0, "-DPICOPSA_THREADS=0 -DPICOPSA_FORK_DETECT=0", "picopsa_port_entropy");
+    expect_link(1, "-DPICOPSA_THREADS=0 -DPICOPSA_FORK_DETECT=0", NULL);
+    expect_link(1, "-DPICOPSA_THREADS=1 -DPICOPSA_FORK_DETECT=0", "picopsa_port_mutex_lock");
+    expect_link(1, "-DPICOPSA_THREADS=0 -DPICOPSA_FORK_DETECT=1", "picopsa_port_fork_detected");
+    expect_link(2, "-DPICOPSA_THREADS=1 -DPICOPSA_FORK_DETECT=1", NULL);
+    expect_link(2, "", NULL);   /* this host's defaults */
     return test_report("psa_config_check");
 }

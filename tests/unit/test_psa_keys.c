@@ -7,7 +7,10 @@
  *    VERIFY_HASH -> VERIFY_MESSAGE, permitted algorithms incl. the
  *    PSA_ALG_ANY_HASH wildcard and PSA_ALG_AT_LEAST_THIS_LENGTH_MAC, and
  *    the policy intersection of psa_copy_key;
- *  - slot exhaustion -> PSA_ERROR_INSUFFICIENT_MEMORY, and recovery.
+ *  - slot exhaustion -> PSA_ERROR_INSUFFICIENT_MEMORY, and recovery;
+ *  - usage flags with a bit the spec does not define are
+ *    PSA_ERROR_INVALID_ARGUMENT (spec 9.6) in import, generate (raw,
+ *    Ed25519) and copy, and no slot is used up by the rejected calls.
  */
 #include <psa/crypto.h>
 #include <picopsa/config.h>
@@ -401,6 +404,67 @@ static void test_copy(void)
 
     CHECK_STATUS(psa_destroy_key(src), PSA_SUCCESS);
     CHECK_STATUS(psa_destroy_key(no_copy), PSA_SUCCESS);
+}
+
+/* Every usage flag Crypto API 1.2 defines (spec 9.5.2). */
+#define ALL_DEFINED_USAGE                                                                  \
+    (PSA_KEY_USAGE_EXPORT | PSA_KEY_USAGE_COPY | PSA_KEY_USAGE_CACHE | PSA_KEY_USAGE_ENCRYPT | \
+     PSA_KEY_USAGE_DECRYPT | PSA_KEY_USAGE_SIGN_MESSAGE | PSA_KEY_USAGE_VERIFY_MESSAGE |         \
+     PSA_KEY_USAGE_SIGN_HASH | PSA_KEY_USAGE_VERIFY_HASH | PSA_KEY_USAGE_DERIVE |                \
+     PSA_KEY_USAGE_VERIFY_DERIVATION)
+
+static void test_undefined_usage_flags(void)
+{
+    static const uint8_t key[32] = {9, 8, 7};
+    const psa_algorithm_t hmac256 = PSA_ALG_HMAC(PSA_ALG_SHA_256);
+    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    psa_key_id_t id, src, dst;
+    unsigned bit;
+
+    CHECK(ALL_DEFINED_USAGE == 0x0000ff07u);   /* spec appendix B values */
+    /* The case: every bit set on an HMAC key. */
+    import_raw(PSA_KEY_TYPE_HMAC, 0xffffffffu, hmac256, key, 32, PSA_ERROR_INVALID_ARGUMENT);
+    /* Each undefined bit alone, and next to valid flags. */
+    for (bit = 0; bit < 32; bit++) {
+        psa_key_usage_t flag = (psa_key_usage_t)1u << bit;
+        if ((flag & ALL_DEFINED_USAGE) != 0) {
+            continue;
+        }
+        import_raw(PSA_KEY_TYPE_HMAC, flag, hmac256, key, 32, PSA_ERROR_INVALID_ARGUMENT);
+        import_raw(PSA_KEY_TYPE_RAW_DATA, flag | PSA_KEY_USAGE_EXPORT, PSA_ALG_NONE, key, 16,
+                   PSA_ERROR_INVALID_ARGUMENT);
+    }
+    /* All defined flags together are fine. */
+    id = import_raw(PSA_KEY_TYPE_HMAC, ALL_DEFINED_USAGE, hmac256, key, 32, PSA_SUCCESS);
+    CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+
+    /* Generation: a raw key and an Ed25519 key. */
+    psa_set_key_type(&attr, PSA_KEY_TYPE_HMAC);
+    psa_set_key_bits(&attr, 256);
+    psa_set_key_algorithm(&attr, hmac256);
+    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_SIGN_MESSAGE | 0x00010000u);
+    id = 0x55;
+    CHECK_STATUS(psa_generate_key(&attr, &id), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK(id == PSA_KEY_ID_NULL);
+    psa_set_key_type(&attr, PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_TWISTED_EDWARDS));
+    psa_set_key_bits(&attr, 255);
+    psa_set_key_algorithm(&attr, PSA_ALG_PURE_EDDSA);
+    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_SIGN_MESSAGE | 0x80000000u);
+    CHECK_STATUS(psa_generate_key(&attr, &id), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK(id == PSA_KEY_ID_NULL);
+
+    /* Copy: the target's usage argument is checked too. */
+    src = import_raw(PSA_KEY_TYPE_HMAC, PSA_KEY_USAGE_COPY | PSA_KEY_USAGE_SIGN_MESSAGE, hmac256,
+                     key, 32, PSA_SUCCESS);
+    psa_reset_key_attributes(&attr);
+    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_SIGN_MESSAGE | 0x00000008u);
+    dst = 0x55;
+    CHECK_STATUS(psa_copy_key(src, &attr, &dst), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK(dst == PSA_KEY_ID_NULL);
+    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_SIGN_MESSAGE);
+    CHECK_STATUS(psa_copy_key(src, &attr, &dst), PSA_SUCCESS);
+    CHECK_STATUS(psa_destroy_key(dst), PSA_SUCCESS);
+    CHECK_STATUS(psa_destroy_key(src), PSA_SUCCESS);
 }
 
 static void test_slot_exhaustion(void)
@@ -808,6 +872,7 @@ int main(void)
     test_usage_and_alg_policy();
     test_policy_functions();
     test_copy();
+    test_undefined_usage_flags();
     test_slot_exhaustion();
     test_rsa_keys();
     test_ed25519_keys();
