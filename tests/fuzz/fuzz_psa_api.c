@@ -63,7 +63,7 @@
 #define FZ_GATE_RSA_OVERLAP 0       /* issue 9 finding 3 (branch sec-rsa) */
 #endif
 #ifndef FZ_GATE_USAGE_BITS
-#define FZ_GATE_USAGE_BITS 1        /* issue 9 finding 5, usage bits (sec-threads): open */
+#define FZ_GATE_USAGE_BITS 0        /* issue 9 finding 5, usage bits (sec-threads) */
 #endif
 
 #define FZ_MAX_STEPS 48u
