@@ -194,12 +194,12 @@ static int key_gone(const psa_mac_operation_t *operation, int *key_match)
 
 /* A destroyed key fails the operation with PSA_ERROR_BAD_STATE: the spec
  * lists no INVALID_HANDLE for psa_mac_update / psa_mac_sign_finish /
- * psa_mac_verify_finish (10.3.x), and BAD_STATE is their error for "the
- * operation state is not valid"; an operation whose key no longer exists
- * is not a valid active operation. The pre-keyed states (key-equivalent)
- * are wiped at once and the operation is left in the error state:
- * alg stays set and is_sign = 2 matches neither finish, so every call but
- * psa_mac_abort fails with BAD_STATE. */
+ * psa_mac_verify_finish (spec 10.3, multi-part MAC), and BAD_STATE is their
+ * error for "the operation state is not valid"; an operation whose key no
+ * longer exists is not a valid active operation. The pre-keyed states
+ * (key-equivalent) are wiped at once and the operation is left in the
+ * error state: alg stays set and is_sign = 2 matches neither finish, so
+ * every call but psa_mac_abort fails with BAD_STATE. */
 static psa_status_t fail_key_gone(psa_mac_operation_t *operation)
 {
     pp_hmac_abort(&operation->hmac);
