@@ -15,47 +15,36 @@
 #include "hash/pp_hash.h"
 #include "mac/hmac.h"
 
-/* FIPS 198-1 4 steps 1-3: K0 is K, or H(K) when K is longer than a block,
- * right-padded with zeros to the block size (written to padded_key, which
- * holds PP_HASH_MAX_BLOCK_SIZE bytes). scratch ends wiped or holding only
- * the hash's initial value; the caller sets it up again. */
-static psa_status_t hmac_k0(pp_hash_ctx *scratch, psa_algorithm_t hash_alg, const uint8_t *key,
-                            size_t key_len, uint8_t *padded_key, size_t *block_size)
-{
-    psa_status_t status = pp_hash_setup(scratch, hash_alg);
-    if (status != PSA_SUCCESS) {
-        return status;
-    }
-    *block_size = pp_hash_block_size(hash_alg);
-    memset(padded_key, 0, *block_size);
-    if (key_len > *block_size) {
-        pp_hash_update(scratch, key, key_len);
-        pp_hash_finish(scratch, padded_key);   /* wipes scratch */
-    } else if (key_len != 0) {
-        memcpy(padded_key, key, key_len);   /* scratch holds only the IV */
-    }
-    return PSA_SUCCESS;
-}
-
 psa_status_t pp_hmac_setup(pp_hmac_ctx *ctx, psa_algorithm_t hash_alg,
                            const uint8_t *key, size_t key_len)
 {
     uint8_t padded_key[PP_HASH_MAX_BLOCK_SIZE];
-    size_t block_size = 0;
+    size_t block_size;
     size_t i;
     psa_status_t status;
 
     ctx->outer.alg = 0;
-    status = hmac_k0(&ctx->inner, hash_alg, key, key_len, padded_key, &block_size);
+    status = pp_hash_setup(&ctx->inner, hash_alg);
     if (status != PSA_SUCCESS) {
         return status;
+    }
+    block_size = pp_hash_block_size(hash_alg);
+
+    /* FIPS 198-1 4 steps 1-3: K0 is K, or H(K) when K is longer than a
+     * block, right-padded with zeros to the block size. */
+    memset(padded_key, 0, block_size);
+    if (key_len > block_size) {
+        pp_hash_update(&ctx->inner, key, key_len);
+        pp_hash_finish(&ctx->inner, padded_key);
+        (void)pp_hash_setup(&ctx->inner, hash_alg);
+    } else if (key_len != 0) {
+        memcpy(padded_key, key, key_len);
     }
 
     /* Steps 4-5: inner state absorbs K0 ^ ipad. */
     for (i = 0; i < block_size; i++) {
         padded_key[i] ^= 0x36;
     }
-    (void)pp_hash_setup(&ctx->inner, hash_alg);
     pp_hash_update(&ctx->inner, padded_key, block_size);
 
     /* Outer state absorbs K0 ^ opad (0x36 ^ 0x5c flips ipad into opad). */
@@ -67,40 +56,6 @@ psa_status_t pp_hmac_setup(pp_hmac_ctx *ctx, psa_algorithm_t hash_alg,
 
     pp_wipe(padded_key, block_size);   /* the rest was never written */
     return PSA_SUCCESS;
-}
-
-int pp_hmac_key_matches(const pp_hmac_ctx *ctx, const uint8_t *key, size_t key_len)
-{
-    uint8_t padded_key[PP_HASH_MAX_BLOCK_SIZE];
-    pp_hash_ctx outer;
-    size_t block_size = 0;
-    size_t i;
-    int equal;
-    psa_algorithm_t hash_alg = ctx->outer.alg;
-
-    if (hmac_k0(&outer, hash_alg, key, key_len, padded_key, &block_size) != PSA_SUCCESS) {
-        return 0;   /* inactive context */
-    }
-    for (i = 0; i < block_size; i++) {
-        padded_key[i] ^= 0x5c;
-    }
-    (void)pp_hash_setup(&outer, hash_alg);
-    pp_hash_update(&outer, padded_key, block_size);
-    pp_wipe(padded_key, block_size);
-    /* Only the chaining values: both states have absorbed exactly one
-     * block, so equal chaining values mean the same K0 (up to a collision
-     * of the compression function). */
-    if (block_size == 64) {
-        equal = pp_ct_memeq((const uint8_t *)outer.u.sha256.state,
-                            (const uint8_t *)ctx->outer.u.sha256.state,
-                            sizeof(outer.u.sha256.state));
-    } else {
-        equal = pp_ct_memeq((const uint8_t *)outer.u.sha512.state,
-                            (const uint8_t *)ctx->outer.u.sha512.state,
-                            sizeof(outer.u.sha512.state));
-    }
-    pp_hash_abort(&outer);
-    return equal;
 }
 
 void pp_hmac_update(pp_hmac_ctx *ctx, const uint8_t *in, size_t len)
@@ -128,6 +83,25 @@ void pp_hmac_abort(pp_hmac_ctx *ctx)
 {
     pp_hash_abort(&ctx->inner);
     pp_hash_abort(&ctx->outer);
+}
+
+/* Re-key a scratch context and compare its outer chaining value with
+ * ctx's. Both outer states have absorbed exactly one block (K0 ^ opad), so
+ * equal chaining values mean the same K0, up to a collision of the
+ * compression function. Costs a setup (two compressions) but no code of
+ * its own for K0: the module stays small (tools/budgets.txt). */
+int pp_hmac_key_matches(const pp_hmac_ctx *ctx, const uint8_t *key, size_t key_len)
+{
+    pp_hmac_ctx fresh;
+    int equal = 0;
+    /* The chaining values open the union in both families: 8 words of
+     * 32 bits for SHA-224/256, of 64 bits for SHA-384/512. */
+    size_t n = pp_hash_block_size(ctx->outer.alg) == 64 ? 32u : 64u;
+    if (pp_hmac_setup(&fresh, ctx->outer.alg, key, key_len) == PSA_SUCCESS) {
+        equal = pp_ct_memeq(&fresh.outer.u, &ctx->outer.u, n);
+        pp_hmac_abort(&fresh);
+    }
+    return equal;
 }
 
 psa_status_t pp_hmac_compute(psa_algorithm_t hash_alg, const uint8_t *key, size_t key_len,
