@@ -166,7 +166,7 @@ psa_status_t psa_mac_verify_setup(psa_mac_operation_t *operation, psa_key_id_t k
  * the cheap check of every update. When key_match is not NULL (the finish
  * functions, which release the result) it also receives 1 when the key now
  * under that id gives the operation's outer pre-keyed state
- * (pp_hmac_key_matches: a re-keying, two compressions), else 0. That flag
+ * (pp_hmac_key_matches: one compression), else 0. That flag
  * derives from two keys, so the callers fold it into their output and
  * status without a branch.
  * key == PSA_KEY_ID_NULL: a one-shot call (psa_mac_compute/verify), where

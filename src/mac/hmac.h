@@ -31,9 +31,9 @@ void pp_hmac_update(pp_hmac_ctx *ctx, const uint8_t *in, size_t len);
 void pp_hmac_finish(pp_hmac_ctx *ctx, uint8_t *mac);
 void pp_hmac_abort(pp_hmac_ctx *ctx);
 /* 1 when ctx (set up, not finished) was keyed with this key, else 0: a
- * scratch context is set up with the key (two compressions, plus the key
- * hash for keys longer than a block) and its outer pre-keyed state is
- * compared with ctx's in constant time; the scratch is wiped. The PSA core
+ * scratch outer state is keyed (one compression, plus the key hash for
+ * keys longer than a block) and compared with ctx's in constant time; the
+ * scratch is wiped. The PSA core
  * uses it to tell a destroyed key from a new key that reuses its id. */
 int pp_hmac_key_matches(const pp_hmac_ctx *ctx, const uint8_t *key, size_t key_len);
 
