@@ -112,10 +112,11 @@ $(PP_PORTABLE):
 # The ct tests of steps 1-4 run baseline x86-64 code: there the AVX2 table
 # scan is the run-time selected table_lookup_avx2 (memcheck's CPUID offers
 # AVX2 but hides BMI2/ADX, so the MULX/ADX kernel is never selected under
-# valgrind). A build for a newer ISA compiles other code: the C scan with
-# __AVX2__ (which clang once turned into a branch per entry) and, with
-# BMI2 + ADX at compile time, the MULX/ADX kernel in every operation. So
-# these builds run the ct label and the quick unit tests of that code.
+# valgrind). A build for a newer ISA compiles other code: everything the
+# compiler vectorises for AVX2 (clang once turned the AVX2 build's table
+# scan into a branch per entry), the AVX2 scan without its run-time test
+# and, with BMI2 + ADX at compile time, the MULX/ADX kernel in every
+# operation. These builds run the ct label and the quick unit tests.
 # x86-64 only; skipped, loudly, when the CPU lacks a feature.
 PP_CT_ISA := $(foreach c,$(PP_COMPILERS),ct-isa-$(c)-v3 ct-isa-$(c)-v3adx)
 PP_CT_ISA_FLAGS_v3 := -march=x86-64-v3 -mno-avx512f

@@ -136,8 +136,9 @@ unsigned pp_bn_mont_exp(pp_limb *r, const pp_limb *a, const pp_limb *ea,
  * kernel for other n; PP_BN_KERNEL_ADX_ROWS = the MULX/ADX row kernel for
  * every n (a test hook: keeps the row kernel covered at those sizes).
  * PP_BN_KERNEL_AVX2_SCAN: the exponentiation's table scans with AVX2 (n a
- * multiple of 4). Pass only bits pp_bn_fast_kernel() returned (or 0, or
- * PP_BN_KERNEL_ADX_ROWS when it returned PP_BN_KERNEL_ADX). */
+ * multiple of 4; a build for AVX2 scans so whatever the bit). Pass only
+ * bits pp_bn_fast_kernel() returned (or 0, or PP_BN_KERNEL_ADX_ROWS when
+ * it returned PP_BN_KERNEL_ADX). */
 #define PP_BN_KERNEL_ADX 1
 #define PP_BN_KERNEL_ADX_ROWS 2
 #define PP_BN_KERNEL_AVX2_SCAN 4

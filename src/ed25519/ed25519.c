@@ -92,9 +92,9 @@ static void hash_to_scalar(uint8_t out[32], const uint8_t *dom, size_t dom_len,
  * msg is PH(M)).
  *
  * sig may overlap msg (and pk or h): PSA Crypto API 1.2 5.4.4 allows an
- * output buffer to overlap the inputs. Steps 2 and 4 both read M, so R and
- * S are built in locals and sig is written only once every input has been
- * read for the last time. Writing R into sig before step 4 would hash a
+ * output buffer to overlap the inputs. Steps 2 and 4 both read M, so the
+ * encoding of R and S are built in locals and sig is written only once
+ * every input has been read for the last time. Writing R into sig before step 4 would hash a
  * different M for k than for r: two signatures with the same R and
  * different k give s = (S1 - S2) / (k1 - k2) mod L. */
 static void sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk[32],
