@@ -53,8 +53,9 @@ struct psa_hash_operation_s {
  * HMAC context; mac_length is the (possibly truncated) tag length. */
 struct psa_mac_operation_s {
     psa_algorithm_t alg;            /* 0 = inactive */
-    uint8_t is_sign;                /* 1: sign operation, 0: verify */
+    uint8_t is_sign;                /* 1: sign, 0: verify, 2: failed (key gone) */
     uint8_t mac_length;
+    psa_key_id_t key;               /* re-checked by update/finish (psa_mac.c) */
     picopsa_hmac_context hmac;
 };
 #define PSA_MAC_OPERATION_INIT PSA_STRUCT_ZERO_INIT_

@@ -4,11 +4,16 @@
  * (PSA_ALG_TRUNCATED_MAC), single-part and multi-part.
  *
  * The key leaves its slot at setup: pp_hmac_setup keeps only the two
- * pre-keyed hash states, so the slot is unlocked before setup returns and
- * destroying the key later does not disturb a running operation.
+ * pre-keyed hash states, so the slot is unlocked before setup returns.
+ * Destroying the key must still make the operation fail (spec 9.6.5,
+ * psa_destroy_key: "If a key is currently in use in a multi-part
+ * operation, then destroying the key will cause the multi-part operation
+ * to fail"): the operation keeps the key id, and update and both finish
+ * functions look it up again (see key_gone below).
  * Tags are compared in constant time (pp_ct_memeq); only the tag length,
  * which is public, decides a branch.
- * Any error of an active operation aborts it.
+ * Any error of an active operation aborts it, except a destroyed key,
+ * which leaves the operation in the error state (fail_key_gone).
  */
 #include "core/pp_core.h"
 #include "hash/pp_hash.h"
@@ -57,6 +62,7 @@ static void mac_clear_header(psa_mac_operation_t *operation)
     operation->alg = 0;
     operation->is_sign = 0;
     operation->mac_length = 0;
+    operation->key = PSA_KEY_ID_NULL;
 }
 
 psa_status_t psa_mac_abort(psa_mac_operation_t *operation)
@@ -131,6 +137,7 @@ static psa_status_t mac_setup(psa_mac_operation_t *operation, psa_key_id_t key,
         operation->alg = alg;
         operation->is_sign = (uint8_t)(is_sign ? 1 : 0);
         operation->mac_length = (uint8_t)pp_mac_length(alg, slot->attr.type);
+        operation->key = key;
     }
     pp_slot_unlock(slot);
     if (status != PSA_SUCCESS) {
@@ -151,6 +158,81 @@ psa_status_t psa_mac_verify_setup(psa_mac_operation_t *operation, psa_key_id_t k
     return mac_setup(operation, key, alg, 0);
 }
 
+/* 1 when the operation's key has been destroyed (or its policy no longer
+ * permits the operation, or it is no longer an HMAC key): public facts.
+ * Volatile ids count up and are not reissued while live, but the counter
+ * wraps (key_slots.c, fresh_volatile_id): after about 65,535 more key
+ * creations a destroyed id can name a new key, so the lookup alone is only
+ * the cheap check of every update. When key_match is not NULL (the finish
+ * functions, which release the result) it also receives 1 when the key now
+ * under that id gives the operation's outer pre-keyed state
+ * (pp_hmac_key_matches: one compression), else 0. That flag
+ * derives from two keys, so the callers fold it into their output and
+ * status without a branch.
+ * key == PSA_KEY_ID_NULL: a one-shot call (psa_mac_compute/verify), where
+ * the key cannot be destroyed between setup and finish. */
+static int key_gone(const psa_mac_operation_t *operation, int *key_match)
+{
+    pp_key_slot *slot;
+    int gone;
+    if (key_match != NULL) {
+        *key_match = 1;
+    }
+    if (operation->key == PSA_KEY_ID_NULL) {
+        return 0;
+    }
+    if (pp_slot_get_for_use(operation->key, operation->is_sign ? PSA_KEY_USAGE_SIGN_MESSAGE :
+                            PSA_KEY_USAGE_VERIFY_MESSAGE, operation->alg, &slot) != PSA_SUCCESS) {
+        return 1;
+    }
+    gone = slot->attr.type != PSA_KEY_TYPE_HMAC;
+    if (!gone && key_match != NULL) {
+        *key_match = pp_hmac_key_matches(&operation->hmac, slot->material, slot->material_len);
+    }
+    pp_slot_unlock(slot);
+    return gone;
+}
+
+/* A destroyed key fails the operation with PSA_ERROR_BAD_STATE: the spec
+ * lists no INVALID_HANDLE for psa_mac_update / psa_mac_sign_finish /
+ * psa_mac_verify_finish (spec 10.3, multi-part MAC), and BAD_STATE is their
+ * error for "the operation state is not valid"; an operation whose key no
+ * longer exists is not a valid active operation. The pre-keyed states
+ * (key-equivalent) are wiped at once and the operation is left in the
+ * error state: alg stays set and is_sign = 2 matches neither finish, so
+ * every call but psa_mac_abort fails with BAD_STATE. */
+static psa_status_t fail_key_gone(psa_mac_operation_t *operation)
+{
+    pp_hmac_abort(&operation->hmac);
+    operation->key = PSA_KEY_ID_NULL;
+    operation->is_sign = 2;
+    return PSA_ERROR_BAD_STATE;
+}
+
+/* End of a finish: keep = all-ones mask when the key matched (the
+ * operation becomes inactive), zero when it did not (error state, as in
+ * fail_key_gone; the context is wiped by pp_hmac_finish either way). */
+static void finish_header(psa_mac_operation_t *operation, uint32_t keep)
+{
+    operation->alg &= ~keep;
+    operation->is_sign = (uint8_t)(2u & ~keep);
+    operation->mac_length = 0;
+    operation->key = PSA_KEY_ID_NULL;
+}
+
+/* All-ones when flag (0 or 1) is 1, else 0, through the barrier. */
+static uint32_t mask_from_flag(int flag)
+{
+    return pp_ct_barrier_u32(0u - ((uint32_t)flag & 1u));
+}
+
+/* ok_status when keep is all-ones, else BAD_STATE (no branch). */
+static psa_status_t status_or_bad_state(psa_status_t ok_status, uint32_t keep)
+{
+    return (psa_status_t)(int32_t)(((uint32_t)ok_status & keep) |
+                                   ((uint32_t)PSA_ERROR_BAD_STATE & ~keep));
+}
+
 psa_status_t psa_mac_update(psa_mac_operation_t *operation, const uint8_t *input,
                             size_t input_length)
 {
@@ -164,6 +246,9 @@ psa_status_t psa_mac_update(psa_mac_operation_t *operation, const uint8_t *input
     if (operation->alg == 0) {
         return PSA_ERROR_BAD_STATE;
     }
+    if (operation->is_sign > 1 || key_gone(operation, NULL)) {
+        return fail_key_gone(operation);
+    }
     if (input == NULL && input_length != 0) {
         psa_mac_abort(operation);
         return PSA_ERROR_INVALID_ARGUMENT;
@@ -172,8 +257,9 @@ psa_status_t psa_mac_update(psa_mac_operation_t *operation, const uint8_t *input
     return PSA_SUCCESS;
 }
 
-/* Common start of both finish functions: state checks. */
-static psa_status_t check_finish(const psa_mac_operation_t *operation, int is_sign)
+/* Common start of both finish functions: state checks, key still there
+ * (*key_match: see key_gone). */
+static psa_status_t check_finish(psa_mac_operation_t *operation, int is_sign, int *key_match)
 {
     psa_status_t status = pp_core_check_initialized();
     if (status != PSA_SUCCESS) {
@@ -185,6 +271,9 @@ static psa_status_t check_finish(const psa_mac_operation_t *operation, int is_si
     if (operation->alg == 0 || operation->is_sign != (uint8_t)is_sign) {
         return PSA_ERROR_BAD_STATE;
     }
+    if (key_gone(operation, key_match)) {
+        return fail_key_gone(operation);
+    }
     return PSA_SUCCESS;
 }
 
@@ -192,7 +281,10 @@ psa_status_t psa_mac_sign_finish(psa_mac_operation_t *operation, uint8_t *mac, s
                                  size_t *mac_length)
 {
     uint8_t tag[PP_HASH_MAX_SIZE];
-    psa_status_t status = check_finish(operation, 1);
+    uint32_t keep;
+    size_t i;
+    int key_match = 0;
+    psa_status_t status = check_finish(operation, 1, &key_match);
     if (status != PSA_SUCCESS) {
         return pp_fail_output(status, mac, mac_size, mac_length);
     }
@@ -206,18 +298,23 @@ psa_status_t psa_mac_sign_finish(psa_mac_operation_t *operation, uint8_t *mac, s
         return pp_fail_output(status, mac, mac_size, mac_length);
     }
     pp_hmac_finish(&operation->hmac, tag);   /* wipes the context */
-    memcpy(mac, tag, operation->mac_length);
-    *mac_length = operation->mac_length;
+    /* A reissued id with another key (see key_gone): zeros and BAD_STATE. */
+    keep = mask_from_flag(key_match);
+    for (i = 0; i < operation->mac_length; i++) {
+        mac[i] = (uint8_t)(tag[i] & keep);
+    }
+    *mac_length = operation->mac_length & keep;
     pp_wipe(tag, sizeof(tag));
-    mac_clear_header(operation);
-    return PSA_SUCCESS;
+    finish_header(operation, keep);
+    return status_or_bad_state(PSA_SUCCESS, keep);
 }
 
 psa_status_t psa_mac_verify_finish(psa_mac_operation_t *operation, const uint8_t *mac,
                                    size_t mac_length)
 {
     uint8_t tag[PP_HASH_MAX_SIZE];
-    psa_status_t status = check_finish(operation, 0);
+    int key_match = 0;
+    psa_status_t status = check_finish(operation, 0, &key_match);
     if (status != PSA_SUCCESS) {
         return status;
     }
@@ -235,8 +332,9 @@ psa_status_t psa_mac_verify_finish(psa_mac_operation_t *operation, const uint8_t
                                            PSA_ERROR_INVALID_SIGNATURE);
     }
     pp_wipe(tag, sizeof(tag));
-    mac_clear_header(operation);
-    return status;
+    /* A reissued id with another key (see key_gone): BAD_STATE. */
+    finish_header(operation, mask_from_flag(key_match));
+    return status_or_bad_state(status, mask_from_flag(key_match));
 }
 
 psa_status_t psa_mac_compute(psa_key_id_t key, psa_algorithm_t alg, const uint8_t *input,
@@ -251,6 +349,7 @@ psa_status_t psa_mac_compute(psa_key_id_t key, psa_algorithm_t alg, const uint8_
     }
     if (status == PSA_SUCCESS) {
         status = psa_mac_sign_setup(&operation, key, alg);
+        operation.key = PSA_KEY_ID_NULL;   /* no re-check: see key_gone */
     }
     if (status == PSA_SUCCESS) {
         status = psa_mac_update(&operation, input, input_length);
@@ -273,6 +372,7 @@ psa_status_t psa_mac_verify(psa_key_id_t key, psa_algorithm_t alg, const uint8_t
     }
     if (status == PSA_SUCCESS) {
         status = psa_mac_verify_setup(&operation, key, alg);
+        operation.key = PSA_KEY_ID_NULL;   /* no re-check: see key_gone */
     }
     if (status == PSA_SUCCESS) {
         status = psa_mac_update(&operation, input, input_length);

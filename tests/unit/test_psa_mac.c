@@ -9,6 +9,12 @@
  * OpenSSL's HMAC() is computed for every case too and must agree with the
  * expected result, so the harness itself is checked. Also: RFC 4231
  * test case 2 ("Jefe") for SHA-224, which Wycheproof does not cover.
+ * Destroyed keys (issue 9, finding 5; spec 9.6.5 psa_destroy_key): a
+ * multi-part sign or verify operation whose key is destroyed fails with
+ * PSA_ERROR_BAD_STATE at the next update or finish, its pre-keyed states
+ * are wiped at once, it stays failed until psa_mac_abort, and a new key
+ * that is handed the destroyed key's id (the volatile id counter wraps)
+ * does not revive it.
  */
 #include <psa/crypto.h>
 #include <picopsa/config.h>
@@ -142,6 +148,106 @@ static void test_rfc4231_sha224(void)
 }
 #endif
 
+#if PSA_WANT_ALG_SHA_256
+/* 1 when every byte of the operation's HMAC context is zero (wiped). */
+static int hmac_state_wiped(const psa_mac_operation_t *op)
+{
+    const uint8_t *p = (const uint8_t *)&op->hmac;
+    size_t i;
+    for (i = 0; i < sizeof(op->hmac); i++) {
+        if (p[i] != 0) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static void test_destroyed_key(void)
+{
+    static const uint8_t key_a[20] = "0123456789abcdefghij";
+    static const uint8_t key_b[20] = "ABCDEFGHIJKLMNOPQRST";
+    static const uint8_t msg[3] = {'a', 'b', 'c'};
+    const psa_algorithm_t alg = PSA_ALG_HMAC(PSA_ALG_SHA_256);
+    psa_mac_operation_t op = PSA_MAC_OPERATION_INIT;
+    uint8_t mac[PSA_MAC_MAX_SIZE], tag[PSA_MAC_MAX_SIZE];
+    size_t mac_len = 0, tag_len = 0;
+    unsigned long tries;
+    psa_key_id_t id, other = PSA_KEY_ID_NULL;
+
+    /* Sign: destroyed between two updates. */
+    id = import_hmac_key(key_a, sizeof(key_a), alg);
+    CHECK_STATUS(psa_mac_compute(id, alg, msg, sizeof(msg), tag, sizeof(tag), &tag_len),
+                 PSA_SUCCESS);
+    CHECK_STATUS(psa_mac_sign_setup(&op, id, alg), PSA_SUCCESS);
+    CHECK_STATUS(psa_mac_update(&op, msg, 1), PSA_SUCCESS);
+    CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+    CHECK_STATUS(psa_mac_update(&op, msg + 1, 2), PSA_ERROR_BAD_STATE);
+    CHECK(hmac_state_wiped(&op));
+    /* Error state: finish and update keep failing, no tag comes out. */
+    memset(mac, 0xAA, sizeof(mac));
+    mac_len = 99;
+    CHECK_STATUS(psa_mac_sign_finish(&op, mac, sizeof(mac), &mac_len), PSA_ERROR_BAD_STATE);
+    CHECK(mac_len == 0);
+    CHECK(memcmp(mac, tag, tag_len) != 0);
+    CHECK_STATUS(psa_mac_update(&op, msg, 1), PSA_ERROR_BAD_STATE);
+    CHECK_STATUS(psa_mac_abort(&op), PSA_SUCCESS);
+    /* The aborted operation object is reusable. */
+    id = import_hmac_key(key_a, sizeof(key_a), alg);
+    CHECK_STATUS(psa_mac_sign_setup(&op, id, alg), PSA_SUCCESS);
+    CHECK_STATUS(psa_mac_update(&op, msg, sizeof(msg)), PSA_SUCCESS);
+    CHECK_STATUS(psa_mac_sign_finish(&op, mac, sizeof(mac), &mac_len), PSA_SUCCESS);
+    CHECK(mac_len == tag_len);
+    CHECK_MEM(mac, tag, tag_len);
+
+    /* Sign: destroyed right before finish (no update in between). */
+    CHECK_STATUS(psa_mac_sign_setup(&op, id, alg), PSA_SUCCESS);
+    CHECK_STATUS(psa_mac_update(&op, msg, sizeof(msg)), PSA_SUCCESS);
+    CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+    CHECK_STATUS(psa_mac_sign_finish(&op, mac, sizeof(mac), &mac_len), PSA_ERROR_BAD_STATE);
+    CHECK(mac_len == 0);
+    CHECK(hmac_state_wiped(&op));
+    CHECK_STATUS(psa_mac_abort(&op), PSA_SUCCESS);
+
+    /* Verify: a correct tag is not accepted after the destroy. */
+    id = import_hmac_key(key_a, sizeof(key_a), alg);
+    CHECK_STATUS(psa_mac_verify_setup(&op, id, alg), PSA_SUCCESS);
+    CHECK_STATUS(psa_mac_update(&op, msg, sizeof(msg)), PSA_SUCCESS);
+    CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+    CHECK_STATUS(psa_mac_verify_finish(&op, tag, tag_len), PSA_ERROR_BAD_STATE);
+    CHECK(hmac_state_wiped(&op));
+    CHECK_STATUS(psa_mac_verify_finish(&op, tag, tag_len), PSA_ERROR_BAD_STATE);
+    CHECK_STATUS(psa_mac_abort(&op), PSA_SUCCESS);
+
+    /* A reissued id: create and destroy keys until the id counter wraps
+     * round to the destroyed key's id, now naming key_b. The operation
+     * must still fail at finish (the cheap update check cannot tell). */
+    id = import_hmac_key(key_a, sizeof(key_a), alg);
+    CHECK_STATUS(psa_mac_sign_setup(&op, id, alg), PSA_SUCCESS);
+    CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+    for (tries = 0; tries < 0x10000ul + 16u; tries++) {
+        other = import_hmac_key(key_b, sizeof(key_b), alg);
+        if (other == id) {
+            break;
+        }
+        CHECK_STATUS(psa_destroy_key(other), PSA_SUCCESS);
+    }
+    CHECK(other == id);
+    (void)psa_mac_update(&op, msg, sizeof(msg));   /* may pass: same id, key checked at finish */
+    mac_len = 99;
+    CHECK_STATUS(psa_mac_sign_finish(&op, mac, sizeof(mac), &mac_len), PSA_ERROR_BAD_STATE);
+    CHECK(mac_len == 0);
+    CHECK(hmac_state_wiped(&op));
+    CHECK_STATUS(psa_mac_abort(&op), PSA_SUCCESS);
+    /* The new key itself works normally under that id. */
+    CHECK_STATUS(psa_mac_sign_setup(&op, other, alg), PSA_SUCCESS);
+    CHECK_STATUS(psa_mac_update(&op, msg, sizeof(msg)), PSA_SUCCESS);
+    CHECK_STATUS(psa_mac_sign_finish(&op, mac, sizeof(mac), &mac_len), PSA_SUCCESS);
+    CHECK_STATUS(psa_mac_verify(other, alg, msg, sizeof(msg), mac, mac_len), PSA_SUCCESS);
+    CHECK(memcmp(mac, tag, tag_len) != 0);
+    CHECK_STATUS(psa_destroy_key(other), PSA_SUCCESS);
+}
+#endif
+
 int main(void)
 {
     test_rng_seed(0x4d4143);
@@ -166,6 +272,9 @@ int main(void)
     test_rfc4231_sha224();
 #else
     printf("SHA-224 not built: RFC 4231 case skipped\n");
+#endif
+#if PSA_WANT_ALG_SHA_256
+    test_destroyed_key();
 #endif
     return test_report("psa_mac");
 }

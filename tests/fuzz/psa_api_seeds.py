@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Write the hand-made seeds of tests/fuzz/fuzz_psa_api.c into
+tests/fuzz/corpus/psa_api/ (one small program per file, named seed_*).
+
+The byte layout is the target's (see its rd_* readers and op_* functions);
+the helpers below mirror it. Run from the repository root; files the
+fuzzer found (other names) are left alone."""
+import os
+import struct
+
+OPS = {'import': 0, 'generate': 3, 'export': 4, 'copy': 5, 'destroy': 6, 'purge': 7,
+       'attr': 8, 'hash': 9, 'hash_multi': 10, 'mac': 12, 'mac_multi': 13, 'sign': 15,
+       'verify': 17, 'encrypt': 18, 'decrypt': 20, 'random': 21}
+# Indices into the target's alg_pool[] and hash_pool[].
+ALG = {'none': 0, 'hmac256': 2, 'hmac512': 4, 'trunc16': 8, 'trunc33': 10, 'atleast16': 12,
+       'eddsa': 14, 'ed25519ph': 16, 'pkcs1_256': 17, 'pkcs1_any': 19, 'pkcs1_raw': 20,
+       'pss256': 21, 'pss_any': 23, 'crypt': 25, 'oaep256': 27, 'oaep_sha1': 30}
+HASH = {'sha224': 0, 'sha256': 1, 'sha384': 2, 'sha512': 3, 'sha1': 6, 'any': 9}
+LIVE = [0x00, 0x04, 0x08, 0x0c]   # pick_id: live key 0..3
+STALE = 0x02
+NEVER = 0x0b                      # 0x7fffffff, never issued
+
+
+def L(n):
+    """rd_len encoding of n."""
+    if n < 64:
+        return bytes([n])
+    if n < 256:
+        return bytes([0x40, n])
+    return bytes([0x80]) + struct.pack('<H', n)
+
+
+def data(n, seed=1):
+    return bytes((i * 37 + seed) & 0xff for i in range(n))
+
+
+def attr(alg, usage=None, extra=0):
+    """pick_attr: usage u16, extra byte (0xc0: every defined flag), alg, flags."""
+    u = struct.pack('<H', usage if usage is not None else 0)
+    e = bytes([0xc0 if usage is None else extra])
+    return u + e + bytes([ALG[alg], 0])
+
+
+def import_hmac(n, alg, usage=None):
+    return bytes([OPS['import'], 0, 0]) + L(n) + data(n, 5) + bytes([0]) + attr(alg, usage)
+
+
+def import_ed(alg, which=0, usage=None, public=False):
+    return bytes([OPS['import'], 2 if public else 1, which << 1]) + bytes([0]) + attr(alg, usage)
+
+
+def import_rsa(alg, which=0, usage=None, public=False):
+    return bytes([OPS['import'], 4 if public else 3, which]) + bytes([0]) + attr(alg, usage)
+
+
+def sign(key, alg, msg_len, is_msg, mode, off=0, hash_len=True):
+    b = bytes([OPS['sign'], key, ALG[alg], 1 if is_msg else 0, mode]) + struct.pack('<H', off)
+    if not is_msg:
+        b += bytes([1 if hash_len else 0])
+        if hash_len:
+            return b + data(msg_len, 9) + bytes([0])
+    return b + L(msg_len) + data(msg_len, 9) + bytes([0])
+
+
+def encrypt(key, alg, msg_len, mode, off=0, label=None, label_in_out=False, loff=0):
+    lsel = (1 if label is not None else 0) | (2 if label_in_out else 0)
+    b = bytes([OPS['encrypt'], key, ALG[alg]]) + L(msg_len) + bytes([lsel, mode])
+    b += struct.pack('<HH', off, loff) + data(msg_len, 3)
+    if label is not None:
+        b += L(label) + data(label, 11)
+    return b + bytes([0])
+
+
+def mac(key, alg, msg_len, mode, off=0):
+    return (bytes([OPS['mac'], key, ALG[alg]]) + L(msg_len) + bytes([mode, 1]) +
+            struct.pack('<H', off) + data(msg_len, 2) + bytes([0]))
+
+
+def mac_multi(op, case, *args):
+    return bytes([OPS['mac_multi'], (case << 1) | op]) + b''.join(args)
+
+
+def hash_multi(op, case, *args):
+    return bytes([OPS['hash_multi'], (case << 1) | op]) + b''.join(args)
+
+
+SEEDS = {
+    'seed_ed25519_sign_in_place': import_ed('eddsa') + sign(LIVE[0], 'eddsa', 40, True, 1),
+    'seed_ed25519_sign_overlap_mid': import_ed('eddsa', 1) + sign(LIVE[0], 'eddsa', 100, True, 3, 7),
+    'seed_ed25519ph_sign_hash_in_place': import_ed('ed25519ph') + sign(LIVE[0], 'ed25519ph', 64, False, 1),
+    'seed_rsa_pkcs1_sign_in_place': import_rsa('pkcs1_256') + sign(LIVE[0], 'pkcs1_256', 32, False, 1),
+    'seed_rsa_pss_sign_in_place': import_rsa('pss256', 1) + sign(LIVE[0], 'pss256', 32, False, 2, 5),
+    'seed_rsa_pkcs1_encrypt_in_place': import_rsa('crypt') + encrypt(LIVE[0], 'crypt', 20, 1),
+    'seed_rsa_oaep_encrypt_in_place': import_rsa('oaep256', 1, public=True) +
+        encrypt(LIVE[0], 'oaep256', 30, 1, label=5),
+    'seed_rsa_oaep_label_in_output': import_rsa('oaep256') +
+        encrypt(LIVE[0], 'oaep256', 10, 0, label=8, label_in_out=True, loff=5),
+    'seed_rsa_decrypt_garbage': import_rsa('crypt') +
+        bytes([OPS['decrypt'], LIVE[0], ALG['crypt'], 1, 1]) + struct.pack('<H', 0) +
+        bytes([1]) + data(128, 4) + bytes([0, 0]),
+    'seed_hmac_mac_overlap': import_hmac(32, 'hmac256') + mac(LIVE[0], 'hmac256', 50, 3, 4) +
+        mac(LIVE[0], 'trunc16', 10, 1),
+    'seed_hmac_multipart_destroyed_key': import_hmac(20, 'hmac256') +
+        mac_multi(0, 0, bytes([LIVE[0], ALG['hmac256']])) +
+        mac_multi(0, 2, L(10), data(10)) +
+        bytes([OPS['destroy'], LIVE[0]]) +
+        mac_multi(0, 2, L(3), data(3)) + mac_multi(0, 4, bytes([0])) + mac_multi(0, 6),
+    'seed_hmac_multipart_verify': import_hmac(64, 'hmac512') +
+        mac_multi(1, 1, bytes([LIVE[0], ALG['hmac512']])) +
+        mac_multi(1, 2, L(100), data(100)) + mac_multi(1, 5, bytes([0])),
+    'seed_hash_multipart': hash_multi(0, 0, bytes([HASH['sha256']])) +
+        hash_multi(0, 1, L(70), data(70)) + hash_multi(0, 5) +
+        hash_multi(0, 3, bytes([0])) + hash_multi(1, 4, bytes([0])) +
+        hash_multi(1, 0, bytes([HASH['sha512']])) + hash_multi(1, 1, L(3), data(3)) +
+        hash_multi(1, 6, bytes([0])) + hash_multi(1, 3, bytes([0])),
+    'seed_hash_oneshot_overlap': bytes([OPS['hash'], HASH['sha384']]) + L(200) + bytes([2]) +
+        struct.pack('<H', 3) + data(200) + bytes([0, 0]) +
+        bytes([OPS['hash'], HASH['sha256']]) + L(3) + bytes([0, 0, 0]) + data(3) + bytes([0, 1, 0]),
+    'seed_usage_undefined_bits': bytes([OPS['import'], 0, 0]) + L(16) + data(16) + bytes([0]) +
+        struct.pack('<H', 0x0400) + bytes([0x5a]) + struct.pack('<I', 0xffffffff) +
+        bytes([ALG['hmac256'], 0]),
+    'seed_key_management': import_hmac(16, 'hmac256', usage=0x0401) +
+        bytes([OPS['export'], LIVE[0], 0, 0]) + bytes([OPS['export'], LIVE[0], 1, 0]) +
+        bytes([OPS['copy'], LIVE[0], 0]) + attr('hmac256') +
+        import_hmac(16, 'hmac256', usage=0x0403) +
+        bytes([OPS['copy'], LIVE[1], 0]) + attr('hmac256', usage=0x0401) +
+        bytes([OPS['attr'], LIVE[2], OPS['purge'], LIVE[0], OPS['destroy'], LIVE[0],
+               OPS['attr'], STALE, OPS['destroy'], STALE, OPS['destroy'], NEVER,
+               OPS['export'], STALE, 0, 0]),
+    'seed_generate_and_use': bytes([OPS['generate'], 2]) + attr('eddsa') +
+        sign(LIVE[0], 'eddsa', 10, True, 0) +
+        bytes([OPS['generate'], 0]) + attr('hmac256') + mac(LIVE[1], 'hmac256', 5, 0) +
+        bytes([OPS['random']]) + L(40) + bytes([OPS['export'], LIVE[1], 1, 0]),
+    'seed_rsa_generate_sign_encrypt': bytes([OPS['generate'], 3]) + attr('pss256') +
+        sign(LIVE[0], 'pss256', 32, False, 1) + encrypt(LIVE[0], 'crypt', 10, 0),
+    'seed_verify_garbage': import_ed('eddsa', public=True) + import_rsa('pss_any', public=True) +
+        bytes([OPS['verify'], LIVE[0], ALG['eddsa'], 1]) + L(5) + data(5) + L(64) + data(64) +
+        bytes([OPS['verify'], LIVE[1], ALG['pss256'], 0]) + L(32) + data(32) + L(128) + data(128),
+    'seed_stale_and_policy': import_ed('eddsa', usage=0x0800) +
+        sign(LIVE[0], 'eddsa', 10, True, 0) + sign(NEVER, 'eddsa', 10, True, 0) +
+        import_rsa('pkcs1_any', usage=0x1000) + sign(LIVE[1], 'pkcs1_256', 32, False, 0) +
+        sign(LIVE[1], 'pss256', 32, False, 0),
+}
+
+if __name__ == '__main__':
+    out_dir = os.path.join('tests', 'fuzz', 'corpus', 'psa_api')
+    os.makedirs(out_dir, exist_ok=True)
+    for name, blob in SEEDS.items():
+        with open(os.path.join(out_dir, name), 'wb') as f:
+            f.write(blob)
+    print('%d seeds written to %s' % (len(SEEDS), out_dir))
