@@ -56,6 +56,7 @@ struct psa_mac_operation_s {
     uint8_t is_sign;                /* 1: sign, 0: verify, 2: failed (key gone) */
     uint8_t mac_length;
     psa_key_id_t key;               /* re-checked by update/finish (psa_mac.c) */
+    uint32_t key_serial;            /* the key's creation number (its slot's serial) */
     picopsa_hmac_context hmac;
 };
 #define PSA_MAC_OPERATION_INIT PSA_STRUCT_ZERO_INIT_

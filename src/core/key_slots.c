@@ -32,6 +32,9 @@ static uint8_t small_buffers[PP_SMALL_SLOT_COUNT][PP_SMALL_SLOT_SIZE];
 #endif
 /* Next volatile id to hand out (0 = not started yet). */
 static psa_key_id_t next_volatile_id;
+/* Creation counter (pp_key_slot.serial): volatile ids wrap after 65,535
+ * creations, this only after 2^32. */
+static uint32_t next_serial;
 
 /* Bind slot i to its buffer (static storage, so this is idempotent). */
 static void bind_buffer(size_t i)
@@ -154,6 +157,7 @@ psa_status_t pp_slot_allocate(size_t material_size, pp_key_slot **slot)
         pp_key_slot *s = &key_slots[best];
         memset(&s->attr, 0, sizeof(s->attr));
         s->attr.id = fresh_volatile_id();
+        s->serial = ++next_serial;
         s->lock_count = 1;
         s->material_len = 0;
 #if PICOPSA_THREADS

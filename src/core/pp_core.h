@@ -73,6 +73,8 @@ typedef struct {
     size_t material_len;
     size_t material_size;        /* capacity of material[] */
     uint8_t *material;           /* this slot's buffer in the key store */
+    uint32_t serial;             /* creation number: a MAC operation tells its key
+                                    from a later key under a reissued id */
 #if PICOPSA_THREADS
     uint8_t hidden;              /* being created, or destroyed while in use */
 #endif

@@ -8,8 +8,8 @@
  * Destroying the key must still make the operation fail (spec 9.6.5,
  * psa_destroy_key: "If a key is currently in use in a multi-part
  * operation, then destroying the key will cause the multi-part operation
- * to fail"): the operation keeps the key id, and update and both finish
- * functions look it up again (see key_gone below).
+ * to fail"): the operation keeps the key id and the key's creation number,
+ * and update and both finish functions look it up again (key_gone below).
  * Tags are compared in constant time (pp_ct_memeq); only the tag length,
  * which is public, decides a branch.
  * Any error of an active operation aborts it, except a destroyed key,
@@ -63,6 +63,7 @@ static void mac_clear_header(psa_mac_operation_t *operation)
     operation->is_sign = 0;
     operation->mac_length = 0;
     operation->key = PSA_KEY_ID_NULL;
+    operation->key_serial = 0;
 }
 
 psa_status_t psa_mac_abort(psa_mac_operation_t *operation)
@@ -138,6 +139,7 @@ static psa_status_t mac_setup(psa_mac_operation_t *operation, psa_key_id_t key,
         operation->is_sign = (uint8_t)(is_sign ? 1 : 0);
         operation->mac_length = (uint8_t)pp_mac_length(alg, slot->attr.type);
         operation->key = key;
+        operation->key_serial = slot->serial;
     }
     pp_slot_unlock(slot);
     if (status != PSA_SUCCESS) {
@@ -160,24 +162,17 @@ psa_status_t psa_mac_verify_setup(psa_mac_operation_t *operation, psa_key_id_t k
 
 /* 1 when the operation's key has been destroyed (or its policy no longer
  * permits the operation, or it is no longer an HMAC key): public facts.
- * Volatile ids count up and are not reissued while live, but the counter
- * wraps (key_slots.c, fresh_volatile_id): after about 65,535 more key
- * creations a destroyed id can name a new key, so the lookup alone is only
- * the cheap check of every update. When key_match is not NULL (the finish
- * functions, which release the result) it also receives 1 when the key now
- * under that id gives the operation's outer pre-keyed state
- * (pp_hmac_key_matches: one compression), else 0. That flag
- * derives from two keys, so the callers fold it into their output and
- * status without a branch.
+ * The id alone is not enough: volatile ids count up and are not reissued
+ * while live, but the counter wraps (key_slots.c, fresh_volatile_id), so
+ * after about 65,535 more creations a destroyed id can name a new key. The
+ * slot's creation number tells that key from the operation's (it wraps
+ * only after 2^32 creations).
  * key == PSA_KEY_ID_NULL: a one-shot call (psa_mac_compute/verify), where
  * the key cannot be destroyed between setup and finish. */
-static int key_gone(const psa_mac_operation_t *operation, int *key_match)
+static int key_gone(const psa_mac_operation_t *operation)
 {
     pp_key_slot *slot;
     int gone;
-    if (key_match != NULL) {
-        *key_match = 1;
-    }
     if (operation->key == PSA_KEY_ID_NULL) {
         return 0;
     }
@@ -185,10 +180,7 @@ static int key_gone(const psa_mac_operation_t *operation, int *key_match)
                             PSA_KEY_USAGE_VERIFY_MESSAGE, operation->alg, &slot) != PSA_SUCCESS) {
         return 1;
     }
-    gone = slot->attr.type != PSA_KEY_TYPE_HMAC;
-    if (!gone && key_match != NULL) {
-        *key_match = pp_hmac_key_matches(&operation->hmac, slot->material, slot->material_len);
-    }
+    gone = slot->attr.type != PSA_KEY_TYPE_HMAC || slot->serial != operation->key_serial;
     pp_slot_unlock(slot);
     return gone;
 }
@@ -209,30 +201,6 @@ static psa_status_t fail_key_gone(psa_mac_operation_t *operation)
     return PSA_ERROR_BAD_STATE;
 }
 
-/* End of a finish: keep = all-ones mask when the key matched (the
- * operation becomes inactive), zero when it did not (error state, as in
- * fail_key_gone; the context is wiped by pp_hmac_finish either way). */
-static void finish_header(psa_mac_operation_t *operation, uint32_t keep)
-{
-    operation->alg &= ~keep;
-    operation->is_sign = (uint8_t)(2u & ~keep);
-    operation->mac_length = 0;
-    operation->key = PSA_KEY_ID_NULL;
-}
-
-/* All-ones when flag (0 or 1) is 1, else 0, through the barrier. */
-static uint32_t mask_from_flag(int flag)
-{
-    return pp_ct_barrier_u32(0u - ((uint32_t)flag & 1u));
-}
-
-/* ok_status when keep is all-ones, else BAD_STATE (no branch). */
-static psa_status_t status_or_bad_state(psa_status_t ok_status, uint32_t keep)
-{
-    return (psa_status_t)(int32_t)(((uint32_t)ok_status & keep) |
-                                   ((uint32_t)PSA_ERROR_BAD_STATE & ~keep));
-}
-
 psa_status_t psa_mac_update(psa_mac_operation_t *operation, const uint8_t *input,
                             size_t input_length)
 {
@@ -246,7 +214,7 @@ psa_status_t psa_mac_update(psa_mac_operation_t *operation, const uint8_t *input
     if (operation->alg == 0) {
         return PSA_ERROR_BAD_STATE;
     }
-    if (operation->is_sign > 1 || key_gone(operation, NULL)) {
+    if (operation->is_sign > 1 || key_gone(operation)) {
         return fail_key_gone(operation);
     }
     if (input == NULL && input_length != 0) {
@@ -257,9 +225,8 @@ psa_status_t psa_mac_update(psa_mac_operation_t *operation, const uint8_t *input
     return PSA_SUCCESS;
 }
 
-/* Common start of both finish functions: state checks, key still there
- * (*key_match: see key_gone). */
-static psa_status_t check_finish(psa_mac_operation_t *operation, int is_sign, int *key_match)
+/* Common start of both finish functions: state checks, key still there. */
+static psa_status_t check_finish(psa_mac_operation_t *operation, int is_sign)
 {
     psa_status_t status = pp_core_check_initialized();
     if (status != PSA_SUCCESS) {
@@ -271,7 +238,7 @@ static psa_status_t check_finish(psa_mac_operation_t *operation, int is_sign, in
     if (operation->alg == 0 || operation->is_sign != (uint8_t)is_sign) {
         return PSA_ERROR_BAD_STATE;
     }
-    if (key_gone(operation, key_match)) {
+    if (key_gone(operation)) {
         return fail_key_gone(operation);
     }
     return PSA_SUCCESS;
@@ -281,10 +248,7 @@ psa_status_t psa_mac_sign_finish(psa_mac_operation_t *operation, uint8_t *mac, s
                                  size_t *mac_length)
 {
     uint8_t tag[PP_HASH_MAX_SIZE];
-    uint32_t keep;
-    size_t i;
-    int key_match = 0;
-    psa_status_t status = check_finish(operation, 1, &key_match);
+    psa_status_t status = check_finish(operation, 1);
     if (status != PSA_SUCCESS) {
         return pp_fail_output(status, mac, mac_size, mac_length);
     }
@@ -298,23 +262,18 @@ psa_status_t psa_mac_sign_finish(psa_mac_operation_t *operation, uint8_t *mac, s
         return pp_fail_output(status, mac, mac_size, mac_length);
     }
     pp_hmac_finish(&operation->hmac, tag);   /* wipes the context */
-    /* A reissued id with another key (see key_gone): zeros and BAD_STATE. */
-    keep = mask_from_flag(key_match);
-    for (i = 0; i < operation->mac_length; i++) {
-        mac[i] = (uint8_t)(tag[i] & keep);
-    }
-    *mac_length = operation->mac_length & keep;
+    memcpy(mac, tag, operation->mac_length);
+    *mac_length = operation->mac_length;
     pp_wipe(tag, sizeof(tag));
-    finish_header(operation, keep);
-    return status_or_bad_state(PSA_SUCCESS, keep);
+    mac_clear_header(operation);
+    return PSA_SUCCESS;
 }
 
 psa_status_t psa_mac_verify_finish(psa_mac_operation_t *operation, const uint8_t *mac,
                                    size_t mac_length)
 {
     uint8_t tag[PP_HASH_MAX_SIZE];
-    int key_match = 0;
-    psa_status_t status = check_finish(operation, 0, &key_match);
+    psa_status_t status = check_finish(operation, 0);
     if (status != PSA_SUCCESS) {
         return status;
     }
@@ -332,9 +291,8 @@ psa_status_t psa_mac_verify_finish(psa_mac_operation_t *operation, const uint8_t
                                            PSA_ERROR_INVALID_SIGNATURE);
     }
     pp_wipe(tag, sizeof(tag));
-    /* A reissued id with another key (see key_gone): BAD_STATE. */
-    finish_header(operation, mask_from_flag(key_match));
-    return status_or_bad_state(status, mask_from_flag(key_match));
+    mac_clear_header(operation);
+    return status;
 }
 
 psa_status_t psa_mac_compute(psa_key_id_t key, psa_algorithm_t alg, const uint8_t *input,

@@ -15,10 +15,8 @@
 #include "hash/pp_hash.h"
 #include "mac/hmac.h"
 
-/* pp_hmac_setup; with_inner = 0 leaves the inner state unkeyed (one
- * compression less), for pp_hmac_key_matches, which needs the outer only. */
-static psa_status_t hmac_setup(pp_hmac_ctx *ctx, psa_algorithm_t hash_alg, const uint8_t *key,
-                               size_t key_len, int with_inner)
+psa_status_t pp_hmac_setup(pp_hmac_ctx *ctx, psa_algorithm_t hash_alg,
+                           const uint8_t *key, size_t key_len)
 {
     uint8_t padded_key[PP_HASH_MAX_BLOCK_SIZE];
     size_t block_size;
@@ -47,9 +45,7 @@ static psa_status_t hmac_setup(pp_hmac_ctx *ctx, psa_algorithm_t hash_alg, const
     for (i = 0; i < block_size; i++) {
         padded_key[i] ^= 0x36;
     }
-    if (with_inner) {
-        pp_hash_update(&ctx->inner, padded_key, block_size);
-    }
+    pp_hash_update(&ctx->inner, padded_key, block_size);
 
     /* Outer state absorbs K0 ^ opad (0x36 ^ 0x5c flips ipad into opad). */
     for (i = 0; i < block_size; i++) {
@@ -60,12 +56,6 @@ static psa_status_t hmac_setup(pp_hmac_ctx *ctx, psa_algorithm_t hash_alg, const
 
     pp_wipe(padded_key, block_size);   /* the rest was never written */
     return PSA_SUCCESS;
-}
-
-psa_status_t pp_hmac_setup(pp_hmac_ctx *ctx, psa_algorithm_t hash_alg,
-                           const uint8_t *key, size_t key_len)
-{
-    return hmac_setup(ctx, hash_alg, key, key_len, 1);
 }
 
 void pp_hmac_update(pp_hmac_ctx *ctx, const uint8_t *in, size_t len)
@@ -93,25 +83,6 @@ void pp_hmac_abort(pp_hmac_ctx *ctx)
 {
     pp_hash_abort(&ctx->inner);
     pp_hash_abort(&ctx->outer);
-}
-
-/* Key a scratch context (outer state only: one compression) and compare
- * its outer chaining value with ctx's. Both outer states have absorbed
- * exactly one block (K0 ^ opad), so equal chaining values mean the same
- * K0, up to a collision of the compression function. Sharing hmac_setup
- * keeps the module small (tools/budgets.txt). */
-int pp_hmac_key_matches(const pp_hmac_ctx *ctx, const uint8_t *key, size_t key_len)
-{
-    pp_hmac_ctx fresh;
-    int equal = 0;
-    /* The chaining values open the union in both families: 8 words of
-     * 32 bits for SHA-224/256, of 64 bits for SHA-384/512. */
-    size_t n = pp_hash_block_size(ctx->outer.alg) == 64 ? 32u : 64u;
-    if (hmac_setup(&fresh, ctx->outer.alg, key, key_len, 0) == PSA_SUCCESS) {
-        equal = pp_ct_memeq(&fresh.outer.u, &ctx->outer.u, n);
-        pp_hmac_abort(&fresh);
-    }
-    return equal;
 }
 
 psa_status_t pp_hmac_compute(psa_algorithm_t hash_alg, const uint8_t *key, size_t key_len,

@@ -30,12 +30,6 @@ psa_status_t pp_hmac_setup(pp_hmac_ctx *ctx, psa_algorithm_t hash_alg,
 void pp_hmac_update(pp_hmac_ctx *ctx, const uint8_t *in, size_t len);
 void pp_hmac_finish(pp_hmac_ctx *ctx, uint8_t *mac);
 void pp_hmac_abort(pp_hmac_ctx *ctx);
-/* 1 when ctx (set up, not finished) was keyed with this key, else 0: a
- * scratch outer state is keyed (one compression, plus the key hash for
- * keys longer than a block) and compared with ctx's in constant time; the
- * scratch is wiped. The PSA core
- * uses it to tell a destroyed key from a new key that reuses its id. */
-int pp_hmac_key_matches(const pp_hmac_ctx *ctx, const uint8_t *key, size_t key_len);
 
 psa_status_t pp_hmac_compute(psa_algorithm_t hash_alg, const uint8_t *key, size_t key_len,
                              const uint8_t *in, size_t in_len, uint8_t *mac);
