@@ -51,7 +51,7 @@ function(picopsa_embedded_library name)
   target_include_directories(${name} PUBLIC "${PICOPSA_ROOT}/include" "${PICOPSA_ROOT}/src")
   if(PICOPSA_FREESTANDING_NO_LIBC)
     # No libc headers at all: declare memcpy/memset/memcmp, nothing more.
-    target_include_directories(${name} SYSTEM PUBLIC "${PICOPSA_ROOT}/firmware/freestanding")
+    target_include_directories(${name} SYSTEM PUBLIC "${PICOPSA_ROOT}/ports/freestanding")
   endif()
   picopsa_profile_flags("${PICOPSA_PROFILE}" profile_flags)
   target_compile_options(${name} PRIVATE ${PICOPSA_EMBEDDED_COMMON_FLAGS} ${profile_flags})

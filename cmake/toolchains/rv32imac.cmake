@@ -1,7 +1,7 @@
 # Toolchain: RISC-V RV32IMAC (e.g. GD32VF103, ESP32-C3-class cores).
 # Debian: gcc-riscv64-unknown-elf. That package ships NO C library headers:
 # only the compiler's own <stdint.h>/<stddef.h> exist, so everything is built
-# -ffreestanding and firmware/fw_libc.c supplies memcpy/memset/memcmp (the
+# -ffreestanding and ports/freestanding/string.c supplies memcpy/memset/memcmp (the
 # only libc symbols the library or the compiler may reference).
 # Use: cmake -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/rv32imac.cmake ...
 set(CMAKE_SYSTEM_NAME Generic)

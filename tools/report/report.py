@@ -68,8 +68,8 @@ def module_of(origin, modules):
         return modules[stem]
     if stem == "fw_entropy.c":
         return "port hook (test stub)"
-    if stem == "fw_libc.c":
-        return "libc (firmware/fw_libc.c)"
+    if stem == "string.c":
+        return "libc (ports/freestanding/string.c)"
     if archive.startswith("libc"):
         return "libc (newlib-nano)"
     if archive.startswith("libgcc"):
@@ -259,7 +259,7 @@ def cmd_markdown(args):
     w("read-only data; flash = text + data; static RAM = data + bss; the stack is")
     w("separate). Images are the library linked with `--gc-sections` from its")
     w("public PSA entry points, plus the entropy hook, newlib-nano's")
-    w("memcpy/memset/memcmp (Arm) or firmware/fw_libc.c (RISC-V) and libgcc.")
+    w("memcpy/memset/memcmp (Arm) or ports/freestanding/string.c (RISC-V) and libgcc.")
     w("")
     fw = figures.get("fw_target")
     order = [t for t in TARGET_TITLES if t in figures["targets"]] + \

@@ -1,8 +1,10 @@
 /*
- * fw_libc.c -- memcpy/memset/memcmp for targets without a C library
- * (riscv64-unknown-elf in Debian ships none). These are the only libc
- * symbols picopsa, or the compiler on its behalf, may reference. Built only
- * into the size images of such targets; the Arm images use newlib-nano's.
+ * ports/freestanding/string.c -- memcpy/memset/memcmp for targets without
+ * a C library (riscv64-unknown-elf in Debian ships none). These are the
+ * only libc symbols picopsa, or the compiler on its behalf, may reference.
+ * Not part of the library (an application brings its own, usually faster,
+ * copies); linked into the size images and test apps of such targets; the
+ * Arm images use newlib-nano's.
  * Byte loops: small, and the figures stay honest about what they include.
  */
 #include <stddef.h>

@@ -1,5 +1,5 @@
 /*
- * firmware/freestanding/string.h -- the <string.h> of targets whose
+ * ports/freestanding/string.h -- the <string.h> of targets whose
  * toolchain ships no C library headers (Debian's riscv64-unknown-elf).
  *
  * picopsa uses only memcpy, memset and memcmp: the three functions a C
@@ -7,8 +7,9 @@
  * links them anyway. This header declares exactly those and nothing else,
  * so a use of any other libc function fails to compile on such targets.
  * Put this directory on the include path only for such toolchains
- * (firmware/CMakeLists.txt does it when the toolchain file sets
- * PICOPSA_FREESTANDING_NO_LIBC); firmware/fw_libc.c defines the functions.
+ * (cmake/embedded.cmake and the top-level CMakeLists.txt do it when the
+ * toolchain file sets PICOPSA_FREESTANDING_NO_LIBC); string.c next to it
+ * defines the functions.
  */
 #ifndef PICOPSA_FREESTANDING_STRING_H
 #define PICOPSA_FREESTANDING_STRING_H
