@@ -1,7 +1,7 @@
 # cmake/embedded.cmake -- picopsa embedded build helpers.
 #
 # Two uses:
-#  1. Cross builds (firmware/CMakeLists.txt includes this file after a
+#  1. Cross builds (tests/firmware/CMakeLists.txt includes this file after a
 #     toolchain file from cmake/toolchains/ set PICOPSA_EMBEDDED_TARGET):
 #       picopsa_profile_flags(<profile> <out-var>)   compiler flags of a profile
 #       picopsa_embedded_library(<name> [DEFINES d...])

@@ -26,7 +26,7 @@ EMB_TARGETS ?= cortex-m4f cortex-m0plus rv32imac
 EMB_PROFILES ?= size perf debug none
 # Profiles whose cycle/stack figures are reported and budgeted.
 EMB_MEASURED_PROFILES ?= size perf
-# Image variants (firmware/CMakeLists.txt) linked in the size profile; the
+# Image variants (tests/firmware/CMakeLists.txt) linked in the size profile; the
 # other profiles link the full image only, to keep the matrix quick.
 EMB_SIZE_VARIANTS ?= all;hash;ed25519;rsa
 EMB_JOBS ?= 2
@@ -53,7 +53,7 @@ cross: $(call emb_cells,$(EMB_TARGETS))
 # emb-cross-<target>@<profile>: configure (once) and build one cell.
 $(call emb_cells,$(EMB_TARGETS)): emb-cross-%:
 	@echo "==> embedded: $(subst @, profile ,$*)"
-	@$(EMB_CMAKE) -S $(EMB_ROOT)/firmware -B $(EMB_BUILD)/$(subst @,-,$*) --log-level=WARNING \
+	@$(EMB_CMAKE) -S $(EMB_ROOT)/tests/firmware -B $(EMB_BUILD)/$(subst @,-,$*) --log-level=WARNING \
 	  -DCMAKE_TOOLCHAIN_FILE=$(EMB_ROOT)/cmake/toolchains/$(word 1,$(subst @, ,$*)).cmake \
 	  -DPICOPSA_PROFILE=$(word 2,$(subst @, ,$*)) \
 	  "-DPICOPSA_IMAGE_VARIANTS=$(call emb_variants,$(word 2,$(subst @, ,$*)))" \

@@ -3,8 +3,8 @@
  * measurement brackets (bare metal, Cortex-M, semihosting output).
  *
  * Contract:
- *  - A family adds tests by adding firmware/fw_<family>.c (globbed by
- *    firmware/CMakeLists.txt) whose content is wrapped in the PSA_WANT_*
+ *  - A family adds tests by adding tests/firmware/fw_<family>.c (globbed by
+ *    tests/firmware/CMakeLists.txt) whose content is wrapped in the PSA_WANT_*
  *    switches of the mechanisms it tests, and registering functions with
  *    FW_TEST(). No other file needs an edit. Tests run in the order of their
  *    FW_TEST function names (the linker sorts the registry sections).
