@@ -20,6 +20,8 @@
 #                    ct label plus the quick bignum/RSA/Ed25519 unit tests
 #                 7. clang with ThreadSanitizer: the thread, fork and RNG
 #                    tests only (test-tsan)
+#                 8. the top-level CMake build with each toolchain file of
+#                    cmake/toolchains/ as a product calls it (test-toolchains)
 #
 # Other targets: all (build/perf), check (quick: build/perf, ctest -LE slow),
 # fuzz FUZZ=name SECONDS=60 (clang libFuzzer), install PREFIX=..., report
@@ -73,7 +75,8 @@ bench:
 check: all
 	$(call PP_CTEST_RUN,$(PP_BUILD)/perf,-LE slow)
 
-test: test-gcc test-asan test-matrix test-portable $(PP_EMBEDDED_TEST) test-ct-isa test-tsan
+test: test-gcc test-asan test-matrix test-portable $(PP_EMBEDDED_TEST) test-ct-isa test-tsan \
+  test-toolchains
 	@echo "make test: all configurations passed"
 
 test-gcc:
@@ -155,6 +158,32 @@ test-tsan:
 	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
 	  $(call PP_CTEST_RUN,$(PP_BUILD)/clang-tsan,-R '^($(subst $(subst ,, ),|,$(PP_TSAN_TESTS)))$$')
 
+# Step 8: the top-level CMake build with each of the project's toolchain
+# files, exactly as docs/building.md tells a product team to call it
+# (cmake -S . -B <dir> -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/<t>.cmake &&
+# cmake --build <dir>), from a clean directory: it must build without a
+# warning, and the archive must have one section per function (else
+# --gc-sections cannot drop unused code). Skipped, loudly, when the cross
+# compiler is missing (.ci/run installs both).
+PP_TOOLCHAINS := cortex-m4f cortex-m0plus rv32imac
+PP_TOOLCHAIN_CC_cortex-m4f := arm-none-eabi
+PP_TOOLCHAIN_CC_cortex-m0plus := arm-none-eabi
+PP_TOOLCHAIN_CC_rv32imac := riscv64-unknown-elf
+.PHONY: test-toolchains $(addprefix toolchain-,$(PP_TOOLCHAINS))
+test-toolchains: $(addprefix toolchain-,$(PP_TOOLCHAINS))
+
+$(addprefix toolchain-,$(PP_TOOLCHAINS)): toolchain-%:
+	@echo "==> [8] top-level CMake build with cmake/toolchains/$*.cmake [$$(date +%T)]"
+	@command -v $(PP_TOOLCHAIN_CC_$*)-gcc >/dev/null || { echo "    SKIPPED: $(PP_TOOLCHAIN_CC_$*)-gcc not installed"; exit 0; }; \
+	set -e; rm -rf $(PP_BUILD)/toolchain-$*; \
+	{ $(PP_CMAKE) -S . -B $(PP_BUILD)/toolchain-$* -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/$*.cmake && \
+	  $(PP_CMAKE) --build $(PP_BUILD)/toolchain-$* -j$(JOBS); } > $(PP_BUILD)/toolchain-$*.log 2>&1 || \
+	  { cat $(PP_BUILD)/toolchain-$*.log; echo "toolchain-$*: FAILED"; exit 1; }; \
+	if grep -i "warning" $(PP_BUILD)/toolchain-$*.log; then echo "toolchain-$*: FAILED: warnings"; exit 1; fi; \
+	$(PP_TOOLCHAIN_CC_$*)-objdump -h $(PP_BUILD)/toolchain-$*/libpicopsa.a | grep -q '\.text\.psa_crypto_init' || \
+	  { echo "toolchain-$*: FAILED: libpicopsa.a has no per-function sections (-ffunction-sections)"; exit 1; }; \
+	echo "    ok: $(PP_BUILD)/toolchain-$*/libpicopsa.a"
+
 # make fuzz FUZZ=hash_split SECONDS=60: libFuzzer on tests/fuzz/fuzz_<FUZZ>.c,
 # seeded from tests/fuzz/corpus/<FUZZ>/, new inputs kept in build/fuzz/corpus-<FUZZ>/.
 fuzz:
@@ -172,7 +201,7 @@ clean:
 	rm -rf $(PP_BUILD)
 
 help:
-	@sed -n '2,26p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,29p' Makefile | sed 's/^# \{0,1\}//'
 
 ifneq ($(PP_EMBEDDED_MK),)
 # Cross matrix, QEMU firmware test, budgets; defines embedded-test, report, cross.
