@@ -22,6 +22,9 @@
 #                    tests only (test-tsan)
 #                 8. the top-level CMake build with each toolchain file of
 #                    cmake/toolchains/ as a product calls it (test-toolchains)
+#                 9. the size test, tests/size/ (test-size): Cortex-M4 -Os and
+#                    -O0 apps built with configs/ed25519_only.h and
+#                    configs/rsa_only.h link 0 bytes of the other family
 #
 # Other targets: all (build/perf), check (quick: build/perf, ctest -LE slow),
 # fuzz FUZZ=name SECONDS=60 (clang libFuzzer), install PREFIX=..., report
@@ -76,7 +79,7 @@ check: all
 	$(call PP_CTEST_RUN,$(PP_BUILD)/perf,-LE slow)
 
 test: test-gcc test-asan test-matrix test-portable $(PP_EMBEDDED_TEST) test-ct-isa test-tsan \
-  test-toolchains
+  test-toolchains test-size
 	@echo "make test: all configurations passed"
 
 test-gcc:
@@ -184,6 +187,16 @@ $(addprefix toolchain-,$(PP_TOOLCHAINS)): toolchain-%:
 	  { echo "toolchain-$*: FAILED: libpicopsa.a has no per-function sections (-ffunction-sections)"; exit 1; }; \
 	echo "    ok: $(PP_BUILD)/toolchain-$*/libpicopsa.a"
 
+# Step 9: the size test (tests/size/size_test.py): Cortex-M4 -Os and -O0,
+# an Ed25519 app built with configs/ed25519_only.h and an RSA app with
+# configs/rsa_only.h must link zero bytes of the family left out (linker map
+# and nm); the same apps in the default configuration report what of the
+# other family they carry. Skipped, loudly, without arm-none-eabi-gcc.
+.PHONY: test-size
+test-size:
+	@echo "==> [9] size test: configured-out families cost 0 bytes (Cortex-M4 -Os, -O0) [$$(date +%T)]"
+	python3 tests/size/size_test.py --build $(PP_BUILD)/size-test --jobs $(JOBS)
+
 # make fuzz FUZZ=hash_split SECONDS=60: libFuzzer on tests/fuzz/fuzz_<FUZZ>.c,
 # seeded from tests/fuzz/corpus/<FUZZ>/, new inputs kept in build/fuzz/corpus-<FUZZ>/.
 fuzz:
@@ -201,7 +214,7 @@ clean:
 	rm -rf $(PP_BUILD)
 
 help:
-	@sed -n '2,29p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,32p' Makefile | sed 's/^# \{0,1\}//'
 
 ifneq ($(PP_EMBEDDED_MK),)
 # Cross matrix, QEMU firmware test, budgets; defines embedded-test, report, cross.

@@ -1,0 +1,292 @@
+#!/usr/bin/env python3
+"""picopsa size test (make test-size, docs/testing.md): a family that is
+configured out costs zero bytes, at -Os and at -O0.
+
+For Cortex-M4 (cmake/toolchains/cortex-m4f.cmake, arm-none-eabi-gcc), the
+library is built with the top-level CMake project as docs/building.md tells a
+product team to (toolchain file, PICOPSA_PROFILE, PICOPSA_CONFIG_FILE; the
+library gets -ffunction-sections -fdata-sections), and each app of
+tests/size/ is compiled and linked with --gc-sections:
+
+  checked (fail on any byte of the other family), profiles size and none:
+    app_ed25519.c with configs/ed25519_only.h: nothing of src/rsa, src/bignum
+    app_rsa.c     with configs/rsa_only.h:     nothing of src/ed25519, sha512.c
+  reported (printed, never fail), profile size, default configuration:
+    app_ed25519.c and app_rsa.c: bytes of the other family they carry
+
+"Of a family" is decided twice: by the linker map (every input section from
+an object of the family's files, statics and tables included) and by nm on
+the ELF (symbols named like the family, wherever they were compiled: an
+inline function of a family header emitted into a front-end object at -O0).
+
+Also checked: configs/everything.h gives the preprocessor the same settings
+as no header at all (host gcc and arm-none-eabi-gcc -dM).
+
+usage: size_test.py [--build build/size-test] [--jobs 2] [--only NAME]
+Exit 0: all checks passed, or arm-none-eabi-gcc is missing (SKIPPED is printed).
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "tools", "report"))
+import report  # noqa: E402  (section_kind: which output sections are allocated)
+
+CROSS = "arm-none-eabi-"
+TOOLCHAIN = os.path.join(ROOT, "cmake", "toolchains", "cortex-m4f.cmake")
+ARCH = report.toolchain_info("cortex-m4f")[1].split()  # PICOPSA_ARCH_FLAGS of the toolchain file
+PROFILE_FLAGS = {"size": ["-Os"], "none": ["-O0", "-g"]}
+WARN = ["-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Wconversion", "-Werror"]
+
+# Families: the library files whose objects belong to them, and the symbol
+# names nm must not show. fe/ge/sc25519 match the old and the pp_ names.
+FAMILIES = {
+    "RSA": {
+        "files": re.compile(r"^src/(rsa|bignum)/"),
+        "symbols": re.compile(r"^(pp_rsa_|pp_bn_|rsa_|pp_ct_extract)"),
+    },
+    "Ed25519": {
+        "files": re.compile(r"^src/ed25519/"),
+        "symbols": re.compile(r"^(pp_ed25519|pp_eddsa_|ed25519|(pp_)?(fe|ge|sc)25519_)"),
+    },
+    "SHA-512": {
+        "files": re.compile(r"^src/hash/sha512\.c$"),
+        "symbols": re.compile(r"^(pp_sha512|pp_sha384|sha512_|sha384_)"),
+    },
+}
+
+# (name, app, config header or None, profile, families that must be absent)
+CHECKED = [
+    ("ed25519-only-Os", "app_ed25519.c", "configs/ed25519_only.h", "size", ["RSA"]),
+    ("ed25519-only-O0", "app_ed25519.c", "configs/ed25519_only.h", "none", ["RSA"]),
+    ("rsa-only-Os", "app_rsa.c", "configs/rsa_only.h", "size", ["Ed25519", "SHA-512"]),
+    ("rsa-only-O0", "app_rsa.c", "configs/rsa_only.h", "none", ["Ed25519", "SHA-512"]),
+]
+REPORTED = [
+    ("default-ed25519-Os", "app_ed25519.c", None, "size", ["RSA"]),
+    ("default-rsa-Os", "app_rsa.c", None, "size", ["Ed25519", "SHA-512"]),
+]
+
+
+def run(cmd, log=None, quiet=False, **kw):
+    r = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if quiet and r.returncode == 0 and (r.stdout or r.stderr):
+        sys.stderr.write(r.stdout + r.stderr)
+        raise SystemExit("size-test: FAILED: diagnostics from: " + " ".join(cmd))
+    if log is not None:
+        with open(log, "a") as f:
+            f.write("$ " + " ".join(cmd) + "\n" + r.stdout + r.stderr)
+    if r.returncode != 0:
+        sys.stderr.write(r.stdout + r.stderr)
+        raise SystemExit("size-test: FAILED: command failed: " + " ".join(cmd))
+    return r
+
+
+def build_library(build, config, profile, jobs):
+    """The library as a product builds it; returns (build dir, libpicopsa.a)."""
+    tag = (os.path.splitext(os.path.basename(config))[0] if config else "default") + "-" + profile
+    out = os.path.join(build, tag)
+    log = os.path.join(build, tag + ".log")
+    if os.path.exists(log):
+        os.remove(log)
+    cmd = ["cmake", "-S", ROOT, "-B", out, "--log-level=WARNING",
+           "-DCMAKE_TOOLCHAIN_FILE=" + TOOLCHAIN, "-DPICOPSA_PROFILE=" + profile,
+           "-DPICOPSA_WERROR=ON",
+           "-DPICOPSA_CONFIG_FILE=" + (os.path.join(ROOT, config) if config else "")]
+    run(cmd, log)
+    run(["cmake", "--build", out, "-j%d" % jobs], log)
+    return out, os.path.join(out, "libpicopsa.a")
+
+
+def link_app(out, lib, app, config, profile, name):
+    """Compile and link one app (docs/building.md's recipe); returns (elf, map)."""
+    src = os.path.join(ROOT, "tests", "size", app)
+    obj = os.path.join(out, name + ".o")
+    elf = os.path.join(out, name + ".elf")
+    mapf = os.path.join(out, name + ".map")
+    defs = ['-DPICOPSA_CONFIG_FILE="%s"' % os.path.join(ROOT, config)] if config else []
+    run([CROSS + "gcc"] + ARCH + PROFILE_FLAGS[profile] + WARN +
+        ["-ffunction-sections", "-fdata-sections", "-I" + os.path.join(ROOT, "include")] +
+        defs + ["-c", src, "-o", obj], quiet=True)
+    run([CROSS + "gcc"] + ARCH + ["--specs=nano.specs", "--specs=nosys.specs",
+                                  "-Wl,--gc-sections", "-Wl,-Map=" + mapf, obj, lib, "-o", elf],
+        quiet=True)
+    return elf, mapf
+
+
+def library_files():
+    """archive member (bignum.c.obj) -> source path relative to ROOT."""
+    out = {}
+    for d, _, files in os.walk(os.path.join(ROOT, "src")):
+        for f in files:
+            if f.endswith(".c"):
+                out[f + ".obj"] = os.path.relpath(os.path.join(d, f), ROOT).replace(os.sep, "/")
+    return out
+
+
+def map_contributions(mapf, members):
+    """[(library source, input section, kind, bytes)] of the allocated input
+    sections the image took from libpicopsa.a, and the picopsa totals."""
+    with open(mapf) as f:
+        lines = f.read().split("\n")
+    start = lines.index("Linker script and memory map")
+    input_line = re.compile(r"^ (\S+)(?:\s+0x([0-9a-fA-F]+)\s+0x([0-9a-fA-F]+)\s*(.*))?$")
+    address_line = re.compile(r"^\s+0x([0-9a-fA-F]+)\s+0x([0-9a-fA-F]+)\s+(\S.*)$")
+    contributions = []
+    kind = None
+    pending = None
+    for line in lines[start + 1:]:
+        if line.startswith("OUTPUT("):
+            break
+        if re.match(r"^\S", line):
+            token = line.split()[0]
+            kind = report.section_kind(token) if token.startswith(".") else None
+            pending = None
+            continue
+        if kind is None or line.startswith(" *("):
+            continue
+        m = input_line.match(line)
+        if m:
+            name, _, size, origin = m.groups()
+            if size is None:
+                pending = name
+                continue
+        elif pending is not None and address_line.match(line):
+            _, size, origin = address_line.match(line).groups()
+            name = pending
+        else:
+            continue
+        pending = None
+        size = int(size, 16)
+        m = re.search(r"libpicopsa\.a\(([^()]+)\)$", origin.strip())
+        if size and m:
+            contributions.append((members.get(m.group(1), m.group(1)), name, kind, size))
+    return contributions
+
+
+def nm_symbols(elf):
+    """[(name, size)] of every defined symbol with a size in the ELF."""
+    out = run([CROSS + "nm", "-S", "--defined-only", elf]).stdout
+    syms = []
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) == 4:
+            syms.append((f[3], int(f[1], 16)))
+    return syms
+
+
+def family_content(family, contributions, syms):
+    rule = FAMILIES[family]
+    sections = [c for c in contributions if rule["files"].search(c[0])]
+    symbols = sorted({s for s in syms if rule["symbols"].search(s[0])}, key=lambda s: -s[1])
+    return sections, symbols
+
+
+def describe(family, sections, symbols, verbose):
+    nbytes = sum(c[3] for c in sections)
+    lines = ["    %s: %d B from %d input sections of its objects (linker map), %d symbols named like it (nm)"
+             % (family, nbytes, len(sections), len(symbols))]
+    per_file = {}
+    for src, _, kind, size in sections:
+        per_file.setdefault(src, {"text": 0, "data": 0, "bss": 0})[kind] += size
+    for src in sorted(per_file, key=lambda s: -sum(per_file[s].values())):
+        t = per_file[src]
+        lines.append("      %-28s text %6d  data %4d  bss %5d" % (src, t["text"], t["data"], t["bss"]))
+    shown = sorted(sections, key=lambda c: -c[3])[:40] if verbose else []
+    for src, sec, kind, size in shown:
+        lines.append("        %6d B  %-5s %s (%s)" % (size, kind, sec, os.path.basename(src)))
+    if len(sections) > len(shown) and verbose:
+        lines.append("        ... %d more sections" % (len(sections) - len(shown)))
+    if symbols:
+        lines.append("      symbols: " + ", ".join("%s (%d B)" % s for s in symbols[:40]) +
+                     (" ... %d more" % (len(symbols) - 40) if len(symbols) > 40 else ""))
+    return nbytes, "\n".join(lines)
+
+
+def check_everything_header():
+    """configs/everything.h must equal the defaults: same -dM settings."""
+    ok = True
+    for cc, flags in (("gcc", []), (CROSS + "gcc", ARCH + ["-Os"])):
+        if shutil.which(cc) is None:
+            continue
+        def settings(extra):
+            out = run([cc] + flags + ["-std=c99", "-E", "-dM", "-I" + os.path.join(ROOT, "include"),
+                                      "-I" + ROOT] + extra + ["-x", "c", "-"],
+                      input="#include <picopsa/config.h>\n").stdout
+            keep = {}
+            for line in out.splitlines():
+                m = re.match(r"#define ((PSA_WANT_|PICOPSA_)\w+) (.*)$", line)
+                if m and m.group(1) not in ("PICOPSA_CONFIG_FILE",) and \
+                        not m.group(1).startswith("PICOPSA_CONFIGS_"):
+                    keep[m.group(1)] = m.group(3)
+            return keep
+        base = settings([])
+        mine = settings(['-DPICOPSA_CONFIG_FILE="configs/everything.h"'])
+        diff = sorted(k for k in set(base) | set(mine) if base.get(k) != mine.get(k))
+        if diff:
+            ok = False
+            print("size-test: FAILED: configs/everything.h differs from the defaults (%s): %s"
+                  % (cc, ", ".join("%s=%s vs %s" % (k, mine.get(k), base.get(k)) for k in diff)))
+        else:
+            print("size-test: configs/everything.h = the defaults of config.h (%s, %d settings)"
+                  % (cc, len(base)))
+    return ok
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default=os.path.join(ROOT, "build", "size-test"))
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--only", help="run the apps whose name contains this")
+    args = ap.parse_args()
+
+    if shutil.which(CROSS + "gcc") is None:
+        print("size-test: SKIPPED: %sgcc not installed (.ci/run installs gcc-arm-none-eabi)" % CROSS)
+        return 0
+    os.makedirs(args.build, exist_ok=True)
+    t0 = time.time()
+    ok = check_everything_header()
+    members = library_files()
+    libs = {}
+    for name, app, config, profile, absent in CHECKED + REPORTED:
+        if args.only and args.only not in name:
+            continue
+        key = (config, profile)
+        if key not in libs:
+            libs[key] = build_library(args.build, config, profile, args.jobs)
+        out, lib = libs[key]
+        elf, mapf = link_app(out, lib, app, config, profile, name)
+        contributions = map_contributions(mapf, members)
+        syms = nm_symbols(elf)
+        total = {k: sum(c[3] for c in contributions if c[2] == k) for k in ("text", "data", "bss")}
+        checked = (name, app, config, profile, absent) in CHECKED
+        head = "size-test: %-19s %s, %s, %s: picopsa text %d / data %d / bss %d B" % (
+            name, app, config or "default configuration", "-Os" if profile == "size" else "-O0",
+            total["text"], total["data"], total["bss"])
+        verdicts, details = [], []
+        for family in absent:
+            sections, symbols = family_content(family, contributions, syms)
+            nbytes, text = describe(family, sections, symbols, verbose=checked)
+            if sections or symbols:
+                details.append(text)
+            verdicts.append("%s %d B" % (family, nbytes))
+        bad = checked and details
+        print(head + "; " + ", ".join(verdicts) +
+              (": FAILED" if bad else (": ok" if checked else " (reported, not checked)")))
+        if details:
+            print("\n".join(details))
+        if bad:
+            ok = False
+            print("    %s links code of a family its configuration (%s) leaves out; map: %s"
+                  % (name, config, mapf))
+    print("size-test: %s in %.0f s" % ("passed" if ok else "FAILED", time.time() - t0))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
