@@ -41,8 +41,8 @@ TARGET_TITLES = {
 }
 VARIANT_TITLES = {
     "hash": "hash only (SHA-2, HMAC, DRBG)",
-    "ed25519": "Ed25519 only (+SHA-512, DRBG on SHA-512)",
-    "rsa": "RSA only (+SHA-256)",
+    "ed25519": "Ed25519 only (configs/ed25519_only.h: +SHA-512, DRBG on SHA-256)",
+    "rsa": "RSA only (configs/rsa_only.h: +SHA-256)",
     "all": "everything",
 }
 REFERENCE_MHZ = 64  # nRF52840
