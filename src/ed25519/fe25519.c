@@ -176,7 +176,7 @@ void pp_fe25519_sq(fe25519 *h, const fe25519 *f)
  * h = lo + 38 hi (2^256 = 38 mod p) with the carry (< 2^6) times 38
  * through an ADDS/ADCS chain and the last carry (the sum wrapped below
  * 2^11, so adding 38 cannot carry again), as in the portable path below.
- * The register names rotate (src/ed25519/gen_fe32_umaal.py writes the
+ * The register names rotate (tools/ed25519/gen_fe32_umaal.py writes the
  * schedule). Straight-line code: no branch, no data-dependent address. h
  * may alias f or g (h is written last). Stack: 10 saved words + 16 words of
  * columns. */

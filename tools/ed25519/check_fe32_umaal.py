@@ -8,9 +8,9 @@ and subtraction also with the output over an input), and the callee-saved
 registers and the stack pointer must survive. Also the table scan of
 ge25519.c (pp_ge25519_select_scan): for every mask choice, the selected entry.
 
-usage: /usr/bin/python3 check_fe32_umaal.py [compiler (default arm-none-eabi-gcc)]
+usage: /usr/bin/python3 tools/ed25519/check_fe32_umaal.py [compiler (default arm-none-eabi-gcc)]
 (needs Debian's python3-unicorn and an ARM cross compiler; clang works with
-"clang --target=armv7em-none-eabi" plus -I firmware/freestanding, see below)
+"clang --target=armv7em-none-eabi"; the freestanding headers: FREESTANDING below)
 """
 import os
 import random
@@ -23,6 +23,9 @@ from unicorn import Uc, UC_ARCH_ARM, UC_MODE_THUMB, UC_MODE_MCLASS
 from unicorn import arm_const as arm
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+# The freestanding libc headers: ports/freestanding (issue 10 moves them from firmware/).
+FREESTANDING = next(d for d in (os.path.join(ROOT, "ports", "freestanding"),
+                                os.path.join(ROOT, "firmware", "freestanding")) if os.path.isdir(d))
 P = 2**255 - 19
 M = 2**256 - 1
 CODE, DATA, STACK_TOP, RETURN = 0x10000, 0x20000000, 0x2000F000, 0x20008000
@@ -35,7 +38,7 @@ def build(tmp, cc):
     elf = os.path.join(tmp, "fe.elf")
     flags = ["-mcpu=cortex-m4", "-mthumb", "-ffreestanding", "-Os", "-std=c99",
              "-ffunction-sections", "-I" + os.path.join(ROOT, "include"),
-             "-I" + os.path.join(ROOT, "src"), "-I" + os.path.join(ROOT, "firmware", "freestanding")]
+             "-I" + os.path.join(ROOT, "src"), "-I" + FREESTANDING]
     obj2 = os.path.join(tmp, "ge.o")
     subprocess.check_call(cc.split() + flags + ["-c", os.path.join(ROOT, "src", "ed25519", "fe25519.c"),
                                                 "-o", obj])
