@@ -12,14 +12,14 @@
 
 #include "common/pp_util.h"
 
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 
 #define FE_LIMBS 5
 typedef uint64_t fe_limb;
 #define FE_WIDTH(i) 51u
 __extension__ typedef unsigned __int128 fe_wide;
 
-#elif PICOPSA_ED25519_FE32
+#elif PP_FE25519_RADIX32
 
 #define FE_LIMBS 8
 
@@ -62,7 +62,7 @@ void pp_fe25519_neg(fe25519 *h, const fe25519 *f)
     pp_fe25519_sub(h, &zero, f);
 }
 
-#if !(!PICOPSA_ED25519_FE51 && PICOPSA_ED25519_FE32)
+#if !PP_FE25519_RADIX32
 /* One carry pass over wide accumulators: every limb back to its width,
  * the carry out of the top limb folded into limb 0 times 19, and one more
  * step into limb 1 so that limb 0 is tight too. */
@@ -89,7 +89,7 @@ static void fe_carry_wide(fe25519 *h, fe_wide *t)
 #endif
 
 
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 
 #define M(a, b) ((fe_wide)(a) * (b))
 
@@ -146,11 +146,11 @@ void pp_fe25519_sq(fe25519 *h, const fe25519 *f)
                   M(f0_2, f4) + M(f1_2, f3) + M(f2, f2));
 }
 
-#elif PICOPSA_ED25519_FE32
+#elif PP_FE25519_RADIX32
 
 /* (hi:lo) = a * b + lo + hi: never overflows 64 bits, and is exactly one
  * UMAAL on ARMv7E-M (ARM ARM A7.7.181). */
-#if PICOPSA_ED25519_UMAAL
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX32_UMAAL
 #define UMAAL(lo, hi, a, b) __asm__("umaal %0, %1, %2, %3" : "+r"(lo), "+r"(hi) : "r"(a), "r"(b))
 #else
 #define UMAAL(lo, hi, a, b)                                                        \
@@ -161,7 +161,7 @@ void pp_fe25519_sq(fe25519 *h, const fe25519 *f)
     } while (0)
 #endif
 
-#if PICOPSA_ED25519_UMAAL
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX32_UMAAL
 
 /* Cortex-M4 (ARMv7E-M) product, out-of-line assembly so that all fourteen
  * usable registers hold data. Operand caching (Hutter and Wenger, CHES
@@ -680,7 +680,7 @@ void pp_fe25519_pow22523(fe25519 *h, const fe25519 *f)
     pp_fe25519_mul(h, &t, f);             /* 2^252 - 3 */
 }
 
-#if !PICOPSA_ED25519_FE51 && PICOPSA_ED25519_FE32
+#if PP_FE25519_RADIX32
 
 void pp_fe25519_tobytes(uint8_t s[32], const fe25519 *f)
 {
@@ -774,7 +774,7 @@ void pp_fe25519_frombytes(fe25519 *h, const uint8_t s[32])
      * offset/8, except the last 51-bit limb, read from its top-aligned word. */
     unsigned i, offset = 0;
     for (i = 0; i < FE_LIMBS; i++) {
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
         unsigned byte = offset / 8u;
         unsigned shift = offset % 8u;
         if (byte > 24u) { /* only the last limb: offset 204 */

@@ -5,17 +5,17 @@
  * Contract:
  *  - fe25519 is an unsigned, partially reduced limb vector: the value is
  *    sum(v[i] * 2^offset(i)) mod p and limbs may exceed their nominal width
- *    by a few bits between operations. Two representations, chosen by
- *    PICOPSA_ED25519_FE51 (picopsa/config.h):
- *      1: 5 limbs of 51 bits in uint64_t, products in unsigned __int128
- *         (64-bit hosts);
- *      0: 32-bit MCUs, by PICOPSA_ED25519_FE32:
- *         1: 8 limbs of 32 bits (radix 2^32), any 256-bit value, carries
- *            out of bit 256 folded back as 38; products by the UMAAL
- *            pattern (an inline-asm UMAAL with PICOPSA_ED25519_UMAAL);
- *         0: 10 limbs alternating 26/25 bits in uint32_t, products in
- *            uint64_t (ref10's radix 2^25.5), for cores whose 32x32->64
- *            multiply-accumulate is weak.
+ *    by a few bits between operations. Three representations, chosen by
+ *    PICOPSA_ED25519_FIELD (picopsa/config.h):
+ *      PICOPSA_FIELD_RADIX51: 5 limbs of 51 bits in uint64_t, products in
+ *         unsigned __int128 (64-bit hosts);
+ *      PICOPSA_FIELD_RADIX32 and _RADIX32_UMAAL: 8 limbs of 32 bits
+ *         (radix 2^32), any 256-bit value, carries out of bit 256 folded
+ *         back as 38; products by the UMAAL pattern, in C or (_UMAAL)
+ *         as ARMv7E-M assembly;
+ *      PICOPSA_FIELD_RADIX25: 10 limbs alternating 26/25 bits in
+ *         uint32_t, products in uint64_t (ref10's radix 2^25.5), for cores
+ *         whose 32x32->64 multiply-accumulate is weak.
  *  - Bounds for the 51 and 25.5 radices ("tight" = output of
  *    mul/sq/sub/frombytes, limbs at most a few units over their nominal
  *    width): add takes tight inputs (no carry); mul/sq accept operands that
@@ -38,7 +38,12 @@
 
 #include <picopsa/config.h>
 
-#if PICOPSA_ED25519_FE51
+/* The radix-2^32 representation, with C or with UMAAL assembly products. */
+#define PP_FE25519_RADIX32                                                        \
+    (PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX32 ||                            \
+     PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX32_UMAAL)
+
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 
 typedef uint64_t fe25519_limb;
 #define FE25519_LIMBS 5
@@ -54,7 +59,7 @@ typedef struct {
       ((((uint64_t)(w2)) >> 25) | (((uint64_t)(w3)) << 39)) & FE25519_M51,        \
       (((uint64_t)(w3)) >> 12) & FE25519_M51}}
 
-#elif PICOPSA_ED25519_FE32 /* radix 2^32 */
+#elif PP_FE25519_RADIX32 /* radix 2^32 */
 
 typedef uint32_t fe25519_limb;
 #define FE25519_LIMBS 8
@@ -98,7 +103,7 @@ void pp_fe25519_1(fe25519 *h);
 
 /* The small operations are inline: they sit in every group formula and a
  * call would cost as much as the work. */
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 
 /* h = f + g (no carry: see the bounds above). */
 static inline void pp_fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g)
@@ -136,7 +141,7 @@ static inline void pp_fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g
     h->v[4] = h4;
 }
 
-#elif PICOPSA_ED25519_FE32 && PICOPSA_ED25519_UMAAL
+#elif PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX32_UMAAL
 
 /* Radix 2^32 on ARMv7E-M: out-of-line Thumb-2 functions in fe25519.c (LDM,
  * one ADDS/ADCS or SUBS/SBCS chain in registers, STM); they compute what the
@@ -146,7 +151,7 @@ static inline void pp_fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g
 void pp_fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g);
 void pp_fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g);
 
-#elif PICOPSA_ED25519_FE32
+#elif PP_FE25519_RADIX32
 
 /* Radix 2^32: values are any 256-bit number (not reduced below p); a carry
  * out of bit 256 re-enters as 38 (2^256 = 38 mod p). */
@@ -259,7 +264,7 @@ void pp_fe25519_sq(fe25519 *h, const fe25519 *f);
 void pp_fe25519_sq_n(fe25519 *h, const fe25519 *f, unsigned n);
 /* h = 1/f = f^(p-2) (0 maps to 0). Fixed addition chain: constant time. */
 void pp_fe25519_invert(fe25519 *h, const fe25519 *f);
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 /* h = 1/f (0 maps to 0) by Bernstein-Yang safegcd (fe25519_invert.c):
  * _safegcd runs a fixed 590 divsteps without branches (constant time);
  * _vartime branches on f and stops early: VARIABLE TIME, public f only. */

@@ -2,7 +2,7 @@
  * fe25519_invert.c -- inversion in GF(2^255 - 19) by the Bernstein-Yang
  * "safegcd" algorithm (D. J. Bernstein, B.-Y. Yang, "Fast constant-time gcd
  * computation and modular inversion", TCHES 2019(3)), for the 5 x 51-bit
- * host field (PICOPSA_ED25519_FE51). See fe25519.h for the contract.
+ * host field (PICOPSA_FIELD_RADIX51). See fe25519.h for the contract.
  *
  * The gcd of f = p and g = x is computed by "divsteps" on (delta, f, g):
  *   delta > 0 and g odd:  (delta, f, g) <- (1 - delta, g, (g - f) / 2)
@@ -31,7 +31,7 @@
  */
 #include "ed25519/fe25519.h"
 
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 
 #include "common/pp_util.h"
 

@@ -142,7 +142,7 @@ static void encode_projective(uint8_t s[32], uint8_t *x_bytes, const fe25519 *X,
                               const fe25519 *Y, const fe25519 *Z)
 {
     fe25519 recip, x, y;
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
     /* Hosts: constant-time safegcd (pp_fe25519_invert_safegcd), about 40%
      * fewer cycles than the Fermat chain. */
     pp_fe25519_invert_safegcd(&recip, Z);
@@ -164,7 +164,7 @@ void pp_ge25519_p2_tobytes(uint8_t s[32], const ge25519_p2 *h)
     encode_projective(s, NULL, &h->X, &h->Y, &h->Z);
 }
 
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 void pp_ge25519_p2_tobytes_vartime(uint8_t s[32], const ge25519_p2 *h)
 {
     fe25519 recip, x, y;
@@ -252,14 +252,14 @@ void pp_ge25519_p3_neg(ge25519_p3 *h, const ge25519_p3 *p)
 #define NIELS_LIMBS (3 * FE25519_LIMBS)
 typedef char niels_has_no_padding[(sizeof(ge25519_niels) == NIELS_LIMBS * sizeof(fe25519_limb)) ? 1 : -1];
 
-/* Cortex-M4 (the ARMv7E-M assembly of PICOPSA_ED25519_UMAAL): the scan below
- * as a Thumb-2 loop with the eight masks in r4-r11, the eight loads of a
- * limb issued in pairs (a load directly after a load costs one cycle) and
- * the accumulator in lr: ~34 cycles a limb instead of ~46 with three masks
- * spilled at -Os. out[k] = OR_j (mask[j] & row[j] limb k) for the 24 limbs
- * of a radix-2^32 Niels entry (96 bytes); masks are 0 or all ones. No
- * data-dependent branch or address (the loop counts limbs). */
-#if !PICOPSA_ED25519_FE51 && PICOPSA_ED25519_FE32 && PICOPSA_ED25519_UMAAL
+/* Cortex-M4 (the ARMv7E-M assembly of PICOPSA_FIELD_RADIX32_UMAAL): the
+ * scan below as a Thumb-2 loop with the eight masks in r4-r11, the eight
+ * loads of a limb issued in pairs (a load directly after a load costs one
+ * cycle) and the accumulator in lr: ~34 cycles a limb instead of ~46 with
+ * three masks spilled at -Os. out[k] = OR_j (mask[j] & row[j] limb k) for
+ * the 24 limbs of a radix-2^32 Niels entry (96 bytes); masks are 0 or all
+ * ones. No data-dependent branch or address (the loop counts limbs). */
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX32_UMAAL
 #define SELECT_SCAN_ASM 1
 typedef char select_scan_entry_is_96_bytes[(sizeof(ge25519_niels) == 96) ? 1 : -1];
 void pp_ge25519_select_scan(uint32_t *out, const ge25519_niels *row, const uint32_t mask[8]);
@@ -346,7 +346,7 @@ static SELECT_NOINLINE uint32_t select_niels(ge25519_niels *t, const ge25519_nie
      * branches: ct_ed25519 caught it). */
     for (j = 0; j < 8; j++) {
         mask[j] = (fe25519_limb)0 - (fe25519_limb)(1u & pp_ct_mask_eq_u32(magnitude, j + 1u));
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
         mask[j] = pp_ct_barrier_u64(mask[j]);
 #else
         mask[j] = pp_ct_barrier_u32(mask[j]);
@@ -462,7 +462,7 @@ void pp_ge25519_scalarmult_base(ge25519_p3 *h, const uint8_t a[32])
  * (HAC 14.85; the same tables, odd digits 1..2^(w-1)-1, density 1/w), so
  * no 2 x 257-byte digit arrays, and 2 cached multiples of A (256 B less
  * than 4). VARIABLE TIME: public scalars only. */
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 #define A_WINDOW 5
 #define VERIFY_DIGIT_ARRAYS 1
 #else

@@ -53,7 +53,7 @@ void pp_ge25519_from_affine_bytes(ge25519_p3 *h, const uint8_t y_encoding[32],
 /* The same encoding with a VARIABLE-TIME inversion on hosts (safegcd that
  * stops early): public points only (verification). MCUs use the
  * constant-time one. */
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 void pp_ge25519_p2_tobytes_vartime(uint8_t s[32], const ge25519_p2 *h);
 #else
 #define pp_ge25519_p2_tobytes_vartime pp_ge25519_p2_tobytes

@@ -12,7 +12,7 @@ static const uint32_t sc_L[8] = {
     0x5cf5d3edu, 0x5812631au, 0xa2f79cd6u, 0x14def9deu, 0, 0, 0, 0x10000000u
 };
 
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 /* 64-bit hosts (the 51-bit field's __int128): the same Barrett reduction
  * with b = 2^64, k = 4 (HAC 14.42), a quarter of the word products. */
 __extension__ typedef unsigned __int128 sc_u128;

@@ -106,7 +106,7 @@ int main(void)
         CHECK_MEM(sig, sig2, 64);
         CHECK(pp_ed25519ph_verify(sig, pk, ph) == 0);
 
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
         /* The safegcd inversion on its own, input secret (also reached
          * through every encoding above), against the Fermat inversion. */
         {

@@ -9,7 +9,8 @@
  *  - every single-bit flip of a signature, public key or message rejected;
  *  - public-key decoding rules (non-canonical, off-curve, x = 0 with sign);
  *  - pp_ge25519_p3_tobytes with the output inside the point's own storage
- *    (the signer relies on it) equals the separate-buffer encoding.
+ *    (the signer relies on it) equals the separate-buffer encoding;
+ *  - pp_ed25519_backend_name names the field that was compiled.
  * ED25519_TEST_ITERATIONS sets the random case count (test_ed25519_slow.c
  * raises it).
  */
@@ -190,7 +191,7 @@ static void test_field(void)
     BN_CTX_free(bn);
 }
 
-#if PICOPSA_ED25519_FE51 && defined(__x86_64__) && defined(__GNUC__)
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51 && defined(__x86_64__) && defined(__GNUC__)
 /* The library's safegcd divstep is CMOV assembly on x86-64; compile
  * fe25519_invert.c a second time with the portable mask form (entry points
  * renamed) so that both are checked on this host. */
@@ -207,7 +208,7 @@ void portable_invert_vartime(fe25519 *h, const fe25519 *f);
 #define INVERSIONS 3
 #endif
 
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 /* The value of a 51-bit-limb field element, limbs as they are (possibly
  * over 51 bits, i.e. not reduced), as a BIGNUM. */
 static BIGNUM *bn_from_fe51(const fe25519 *f)
@@ -678,12 +679,25 @@ static void test_encode_in_place(void)
     CHECK(bad == 0);
 }
 
+/* pp_ed25519_backend_name names the field this build compiled (told by
+ * fe25519.h's limb count; hosts cannot build the UMAAL field). */
+static void test_backend_name(void)
+{
+    const char *want = FE25519_LIMBS == 5 ? "fast, radix 2^51"
+                       : FE25519_LIMBS == 8 ? "fast, radix 2^32"
+                                            : "fast, radix 2^25.5";
+    if (!CHECK(strcmp(pp_ed25519_backend_name(), want) == 0)) {
+        printf("  backend name \"%s\", want \"%s\"\n", pp_ed25519_backend_name(), want);
+    }
+}
+
 int main(void)
 {
     test_rng_seed(0x25519);
+    test_backend_name();
     test_encode_in_place();
     test_field();
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
     test_invert();
 #endif
     test_scalar();
