@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Checks the Cortex-M4 assembly of the radix-2^32 field (fe25519.c,
-PICOPSA_ED25519_UMAAL: multiplication, squaring, addition, subtraction)
+PICOPSA_FIELD_RADIX32_UMAAL: multiplication, squaring, addition, subtraction)
 under unicorn against Python integers: random, near-all-ones and edge values
 (0, 1, p - 1, p, 2p, 2^255, 2^256 - 1, ...); the result must be below 2^256
 and congruent to the product / square / sum / difference mod p (addition
