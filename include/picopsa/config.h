@@ -16,6 +16,11 @@
 #ifndef PICOPSA_CONFIG_H
 #define PICOPSA_CONFIG_H
 
+/* Values of the backend settings (PICOPSA_ED25519_BACKEND, ...): one bit
+ * each, so config_check.h tells "none" (0, an unknown name) from "two". */
+#define PICOPSA_BACKEND_FAST 0x1
+#define PICOPSA_BACKEND_SMALL 0x2
+
 #if defined(PICOPSA_CONFIG_FILE)
 #include PICOPSA_CONFIG_FILE
 #endif
@@ -120,52 +125,60 @@
 #ifndef PSA_WANT_ECC_TWISTED_EDWARDS_255
 #define PSA_WANT_ECC_TWISTED_EDWARDS_255 1
 #endif
-/* Field representation: 1 = 5 x 51-bit limbs with unsigned __int128
- * products (64-bit hosts), 0 = 10 x 25.5-bit limbs with 64-bit products
- * (32-bit MCUs). Default: 1 whenever the compiler has __int128. */
-#ifndef PICOPSA_ED25519_FE51
+/* Software backend: PICOPSA_BACKEND_FAST (the code of src/ed25519: field
+ * representations below, comb tables, windowed verification) or
+ * PICOPSA_BACKEND_SMALL (not built yet: the small-backend issue adds it). */
+#ifndef PICOPSA_ED25519_BACKEND
+#define PICOPSA_ED25519_BACKEND PICOPSA_BACKEND_FAST
+#endif
+/* Field arithmetic of the fast backend, GF(2^255 - 19):
+ *  PICOPSA_FIELD_RADIX51: 5 x 51-bit limbs, unsigned __int128 products
+ *    (64-bit hosts);
+ *  PICOPSA_FIELD_RADIX32: 8 x 32-bit limbs, products as 32x32->64
+ *    multiply-accumulate chains in portable C (other 32-bit targets);
+ *  PICOPSA_FIELD_RADIX32_UMAAL: the same limbs with Thumb-2 assembly for
+ *    ARMv7E-M (Cortex-M4/M7/M33 with the DSP extension): UMAAL
+ *    multiplication and squaring, LDM/STM addition and subtraction, the
+ *    fixed-base table scan;
+ *  PICOPSA_FIELD_RADIX25: 10 x 25.5-bit limbs, 32x32->64 products (ref10's
+ *    radix, for cores whose multiply-accumulate is weak).
+ * Default: RADIX51 when the compiler has __int128, else RADIX32_UMAAL when
+ * it targets the DSP extension (GCC/Clang), else RADIX32. Replaces
+ * PICOPSA_ED25519_FE51 / _FE32 / _UMAAL (config_check.h rejects them). */
+#define PICOPSA_FIELD_RADIX51 0x1
+#define PICOPSA_FIELD_RADIX32 0x2
+#define PICOPSA_FIELD_RADIX32_UMAAL 0x4
+#define PICOPSA_FIELD_RADIX25 0x8
+#ifndef PICOPSA_ED25519_FIELD
 #if defined(__SIZEOF_INT128__)
-#define PICOPSA_ED25519_FE51 1
+#define PICOPSA_ED25519_FIELD PICOPSA_FIELD_RADIX51
+#elif defined(__ARM_FEATURE_DSP) && defined(__GNUC__)
+#define PICOPSA_ED25519_FIELD PICOPSA_FIELD_RADIX32_UMAAL
 #else
-#define PICOPSA_ED25519_FE51 0
-#endif
-#endif
-/* With PICOPSA_ED25519_FE51 = 0: 1 = 8 x 32-bit limbs (radix 2^32,
- * products as multiply-accumulate chains; best on Cortex-M3/M4/M33),
- * 0 = 10 x 25.5-bit limbs (ref10's radix). Default 1. */
-#ifndef PICOPSA_ED25519_FE32
-#define PICOPSA_ED25519_FE32 1
-#endif
-/* With the radix-2^32 field: 1 = Thumb-2 assembly for ARMv7E-M
- * (Cortex-M4/M7/M33 with the DSP extension): UMAAL multiplication and
- * squaring, LDM/STM addition and subtraction, the fixed-base table scan;
- * 0 = portable C. Default: 1 when the compiler targets a core with UMAAL. */
-#ifndef PICOPSA_ED25519_UMAAL
-#if defined(__ARM_FEATURE_DSP) && defined(__GNUC__)
-#define PICOPSA_ED25519_UMAAL 1
-#else
-#define PICOPSA_ED25519_UMAAL 0
+#define PICOPSA_ED25519_FIELD PICOPSA_FIELD_RADIX32
 #endif
 #endif
 /* Fixed-base (signing, key generation) table: number of radix-16 comb
  * sub-tables, a power of two 1..64. Each costs 8 points of flash (960 B
- * with 51-bit limbs, 768 B with 32-bit limbs); halving T adds 4 x (64/T)
- * doublings. Default: 32 (30 KB) on 64-bit hosts, 4 (3 KB) on MCUs.
- * docs/ed25519.md has the flash/cycles curve. */
+ * with 51- or 25.5-bit limbs, 768 B with 32-bit limbs); halving T adds
+ * 4 x (64/T) doublings. Default: 32 (30 KB) with PICOPSA_FIELD_RADIX51
+ * (64-bit hosts), else 4 (3 KB, MCUs). docs/ed25519.md has the
+ * flash/cycles curve. */
 #ifndef PICOPSA_ED25519_BASE_TABLES
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 #define PICOPSA_ED25519_BASE_TABLES 32
 #else
 #define PICOPSA_ED25519_BASE_TABLES 4
 #endif
 #endif
 /* Verification: window W for the base point (4..8), whose odd multiples
- * are a flash table of 2^(W-2) points (120 B each with 51-bit limbs, 96 B
- * with 32-bit limbs); wNAF width W on hosts, sliding windows of width W-1
- * recoded on the fly on MCUs (no digit arrays on the stack). Default 8
- * (7.5 KB) on 64-bit hosts, 4 (384 B) on MCUs. */
+ * are a flash table of 2^(W-2) points (120 B each with 51- or 25.5-bit
+ * limbs, 96 B with 32-bit limbs); wNAF width W with
+ * PICOPSA_FIELD_RADIX51, sliding windows of width W-1 recoded on the fly
+ * with the 32-bit fields (no digit arrays on the stack). Default 8
+ * (7.5 KB) with PICOPSA_FIELD_RADIX51 (64-bit hosts), else 4 (384 B). */
 #ifndef PICOPSA_ED25519_VERIFY_WINDOW
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 #define PICOPSA_ED25519_VERIFY_WINDOW 8
 #else
 #define PICOPSA_ED25519_VERIFY_WINDOW 4
@@ -175,10 +188,15 @@
 /* Verification: keep the public key's decoded x coordinate (32 B) in the
  * key slot next to its encoding, so that a verification skips the square
  * root of decoding A (about 8% of it on hosts). Slot material grows by
- * 32 B: key pair 160 B, public key 64 B. Default 1 on 64-bit hosts, 0 on
- * MCUs (slot RAM; their verification is within its cycle budget). */
+ * 32 B: key pair 160 B, public key 64 B. Default 1 with
+ * PICOPSA_FIELD_RADIX51 (64-bit hosts), else 0 (MCUs: slot RAM; their
+ * verification is within its cycle budget). */
 #ifndef PICOPSA_ED25519_CACHE_DECODED_KEY
-#define PICOPSA_ED25519_CACHE_DECODED_KEY PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
+#define PICOPSA_ED25519_CACHE_DECODED_KEY 1
+#else
+#define PICOPSA_ED25519_CACHE_DECODED_KEY 0
+#endif
 #endif
 
 /* ===== RSA (src/rsa, src/bignum) ===================================== */

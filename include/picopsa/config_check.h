@@ -32,8 +32,38 @@
 #error "picopsa config: Ed25519 needs PSA_WANT_ALG_SHA_512"
 #endif
 
-#if PICOPSA_ED25519_FE51 && !defined(__SIZEOF_INT128__)
-#error "picopsa config: PICOPSA_ED25519_FE51 needs a compiler with unsigned __int128"
+/* Ed25519 backend and field: exactly one known bit each (issue 10's
+ * pattern); the removed booleans must not select something silently. */
+#if defined(PICOPSA_ED25519_FE51)
+#error "picopsa config: PICOPSA_ED25519_FE51 was removed: set PICOPSA_ED25519_FIELD to PICOPSA_FIELD_RADIX51 (FE51=1) or PICOPSA_FIELD_RADIX32 (FE51=0)"
+#endif
+#if defined(PICOPSA_ED25519_FE32)
+#error "picopsa config: PICOPSA_ED25519_FE32 was removed: set PICOPSA_ED25519_FIELD to PICOPSA_FIELD_RADIX32 (FE32=1) or PICOPSA_FIELD_RADIX25 (FE32=0)"
+#endif
+#if defined(PICOPSA_ED25519_UMAAL)
+#error "picopsa config: PICOPSA_ED25519_UMAAL was removed: set PICOPSA_ED25519_FIELD to PICOPSA_FIELD_RADIX32_UMAAL (UMAAL=1) or PICOPSA_FIELD_RADIX32 (UMAAL=0)"
+#endif
+
+#if (PICOPSA_ED25519_BACKEND & (PICOPSA_ED25519_BACKEND - 1)) != 0
+#error "picopsa config: PICOPSA_ED25519_BACKEND selects more than one backend: choose one of PICOPSA_BACKEND_FAST, PICOPSA_BACKEND_SMALL"
+#elif PICOPSA_ED25519_BACKEND != PICOPSA_BACKEND_FAST && PICOPSA_ED25519_BACKEND != PICOPSA_BACKEND_SMALL
+#error "picopsa config: PICOPSA_ED25519_BACKEND selects no backend: choose one of PICOPSA_BACKEND_FAST, PICOPSA_BACKEND_SMALL"
+#elif PICOPSA_ED25519_BACKEND == PICOPSA_BACKEND_SMALL
+#error "picopsa config: PICOPSA_ED25519_BACKEND: PICOPSA_BACKEND_SMALL is not built yet (issue 12)"
+#endif
+
+#if PICOPSA_ED25519_BACKEND == PICOPSA_BACKEND_FAST
+#if (PICOPSA_ED25519_FIELD & (PICOPSA_ED25519_FIELD - 1)) != 0
+#error "picopsa config: PICOPSA_ED25519_FIELD selects more than one field: choose one of PICOPSA_FIELD_RADIX51, _RADIX32, _RADIX32_UMAAL, _RADIX25"
+#elif PICOPSA_ED25519_FIELD != PICOPSA_FIELD_RADIX51 && PICOPSA_ED25519_FIELD != PICOPSA_FIELD_RADIX32 && \
+    PICOPSA_ED25519_FIELD != PICOPSA_FIELD_RADIX32_UMAAL && PICOPSA_ED25519_FIELD != PICOPSA_FIELD_RADIX25
+#error "picopsa config: PICOPSA_ED25519_FIELD selects no field: choose one of PICOPSA_FIELD_RADIX51, _RADIX32, _RADIX32_UMAAL, _RADIX25"
+#elif PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51 && !defined(__SIZEOF_INT128__)
+#error "picopsa config: PICOPSA_FIELD_RADIX51 needs a compiler with unsigned __int128"
+#elif PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX32_UMAAL && \
+    !(defined(__ARM_FEATURE_DSP) && defined(__GNUC__))
+#error "picopsa config: PICOPSA_FIELD_RADIX32_UMAAL needs GCC or Clang targeting ARMv7E-M (__ARM_FEATURE_DSP)"
+#endif
 #endif
 
 #if PICOPSA_ED25519_BASE_TABLES != 1 && PICOPSA_ED25519_BASE_TABLES != 2 && \

@@ -32,8 +32,8 @@ void pp_ed25519_expand(uint8_t expanded[64], const uint8_t seed[32])
 void pp_ed25519_public_key_expanded(uint8_t pk[32], const uint8_t expanded[64])
 {
     ge25519_p3 A;
-    ge25519_scalarmult_base(&A, expanded);
-    ge25519_p3_tobytes(pk, &A);
+    pp_ge25519_scalarmult_base(&A, expanded);
+    pp_ge25519_p3_tobytes(pk, &A);
     pp_wipe(&A, sizeof(A));
 }
 
@@ -49,24 +49,24 @@ void pp_ed25519_public_key_expanded_with_x(uint8_t pk[32], uint8_t x[32],
                                            const uint8_t expanded[64])
 {
     ge25519_p3 A;
-    ge25519_scalarmult_base(&A, expanded);
-    ge25519_p3_tobytes_with_x(pk, x, &A);
+    pp_ge25519_scalarmult_base(&A, expanded);
+    pp_ge25519_p3_tobytes_with_x(pk, x, &A);
     pp_wipe(&A, sizeof(A));
 }
 
 int pp_ed25519_public_key_check(const uint8_t pk[32])
 {
     ge25519_p3 A;
-    return ge25519_frombytes(&A, pk);
+    return pp_ge25519_frombytes(&A, pk);
 }
 
 int pp_ed25519_public_key_decode(uint8_t x[32], const uint8_t pk[32])
 {
     ge25519_p3 A;
-    if (ge25519_frombytes(&A, pk) != 0) {
+    if (pp_ge25519_frombytes(&A, pk) != 0) {
         return -1;
     }
-    fe25519_tobytes(x, &A.X); /* Z = 1 after decoding */
+    pp_fe25519_tobytes(x, &A.X); /* Z = 1 after decoding */
     return 0;
 }
 
@@ -84,7 +84,7 @@ static void hash_to_scalar(uint8_t out[32], const uint8_t *dom, size_t dom_len,
     pp_sha512_update(&hash, b, b_len);
     pp_sha512_update(&hash, msg, msg_len);
     pp_sha512_finish(&hash, digest);
-    sc25519_reduce(out, digest);
+    pp_sc25519_reduce(out, digest);
     pp_wipe(digest, sizeof(digest)); /* the nonce hash is secret */
 }
 
@@ -113,15 +113,15 @@ static void sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk
     /* Step 1 (h = SHA-512(seed), s = clamp(h[0..32])) is the caller's. */
     /* Step 2: r = SHA-512(dom || prefix || M) mod L. */
     hash_to_scalar(rs, dom, dom_len, h + 32, NULL, 0, msg, msg_len);
-    /* Step 3: R = [r]B; ge25519_p3_tobytes reads all of R before it
+    /* Step 3: R = [r]B; pp_ge25519_p3_tobytes reads all of R before it
      * writes (ge25519.h), so the encoding may land in R's storage. */
-    ge25519_scalarmult_base(&u.R, rs);
-    ge25519_p3_tobytes(u.e.r_enc, &u.R);
+    pp_ge25519_scalarmult_base(&u.R, rs);
+    pp_ge25519_p3_tobytes(u.e.r_enc, &u.R);
     /* Step 4: k = SHA-512(dom || R || A || M) mod L. */
     hash_to_scalar(u.e.k, dom, dom_len, u.e.r_enc, pk, 32, msg, msg_len);
-    /* Step 5: S = (r + k * s) mod L; sc25519_muladd reads all of its
+    /* Step 5: S = (r + k * s) mod L; pp_sc25519_muladd reads all of its
      * inputs before it writes out, so S may replace r. */
-    sc25519_muladd(rs, u.e.k, h, rs);
+    pp_sc25519_muladd(rs, u.e.k, h, rs);
     /* Step 6: the signature R || S; nothing is read after this. */
     memcpy(sig, u.e.r_enc, 32);
     memcpy(sig + 32, rs, 32);
@@ -146,18 +146,18 @@ static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32], const ui
         ge25519_p2 R;
     } point;
 
-    if (!sc25519_is_canonical(sig + 32)) {
+    if (!pp_sc25519_is_canonical(sig + 32)) {
         return -1;
     }
     if (x != NULL) {
-        ge25519_from_affine_bytes(&point.A, pk, x);
-    } else if (ge25519_frombytes(&point.A, pk) != 0) {
+        pp_ge25519_from_affine_bytes(&point.A, pk, x);
+    } else if (pp_ge25519_frombytes(&point.A, pk) != 0) {
         return -1;
     }
     hash_to_scalar(k, dom, dom_len, sig, pk, 32, msg, msg_len);
-    ge25519_p3_neg(&point.A, &point.A);
-    ge25519_double_scalarmult_vartime(&point.R, k, &point.A, sig + 32);
-    ge25519_p2_tobytes_vartime(k, &point.R); /* R' is public */
+    pp_ge25519_p3_neg(&point.A, &point.A);
+    pp_ge25519_double_scalarmult_vartime(&point.R, k, &point.A, sig + 32);
+    pp_ge25519_p2_tobytes_vartime(k, &point.R); /* R' is public */
     return memcmp(k, sig, 32) == 0 ? 0 : -1;
 }
 

@@ -89,4 +89,10 @@ int pp_ed25519_verify_cached(const uint8_t sig[64], const uint8_t pk[32], const 
 int pp_ed25519ph_verify_cached(const uint8_t sig[64], const uint8_t pk[32], const uint8_t x[32],
                                const uint8_t prehash[64]);
 
+/* The software backend and field arithmetic this build uses (picopsa/config.h
+ * PICOPSA_ED25519_BACKEND, PICOPSA_ED25519_FIELD), e.g. "fast, radix 2^51",
+ * "fast, radix 2^32 UMAAL"; "none (configured out)" without
+ * PSA_WANT_ECC_TWISTED_EDWARDS_255. A static string. */
+const char *pp_ed25519_backend_name(void);
+
 #endif /* PICOPSA_ED25519_H */

@@ -12,14 +12,14 @@
 
 #include "common/pp_util.h"
 
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 
 #define FE_LIMBS 5
 typedef uint64_t fe_limb;
 #define FE_WIDTH(i) 51u
 __extension__ typedef unsigned __int128 fe_wide;
 
-#elif PICOPSA_ED25519_FE32
+#elif PP_FE25519_RADIX32
 
 #define FE_LIMBS 8
 
@@ -35,18 +35,18 @@ typedef uint64_t fe_wide;
 
 #define FE_MASK(i) ((fe_limb)((((fe_wide)1) << FE_WIDTH(i)) - 1u))
 
-void fe25519_0(fe25519 *h)
+void pp_fe25519_0(fe25519 *h)
 {
     memset(h, 0, sizeof(*h));
 }
 
-void fe25519_1(fe25519 *h)
+void pp_fe25519_1(fe25519 *h)
 {
     memset(h, 0, sizeof(*h));
     h->v[0] = 1;
 }
 
-void fe25519_cmov(fe25519 *h, const fe25519 *f, uint32_t move)
+void pp_fe25519_cmov(fe25519 *h, const fe25519 *f, uint32_t move)
 {
     const fe25519_limb mask = (fe25519_limb)0 - (fe25519_limb)move;
     unsigned i;
@@ -55,14 +55,14 @@ void fe25519_cmov(fe25519 *h, const fe25519 *f, uint32_t move)
     }
 }
 
-void fe25519_neg(fe25519 *h, const fe25519 *f)
+void pp_fe25519_neg(fe25519 *h, const fe25519 *f)
 {
     fe25519 zero;
     memset(&zero, 0, sizeof(zero));
-    fe25519_sub(h, &zero, f);
+    pp_fe25519_sub(h, &zero, f);
 }
 
-#if !(!PICOPSA_ED25519_FE51 && PICOPSA_ED25519_FE32)
+#if !PP_FE25519_RADIX32
 /* One carry pass over wide accumulators: every limb back to its width,
  * the carry out of the top limb folded into limb 0 times 19, and one more
  * step into limb 1 so that limb 0 is tight too. */
@@ -89,7 +89,7 @@ static void fe_carry_wide(fe25519 *h, fe_wide *t)
 #endif
 
 
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 
 #define M(a, b) ((fe_wide)(a) * (b))
 
@@ -118,7 +118,7 @@ static inline void carry_product(fe25519 *h, fe_wide t0, fe_wide t1, fe_wide t2,
     h->v[4] = h4;
 }
 
-void fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
+void pp_fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
 {
     const uint64_t f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
     const uint64_t g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3], g4 = g->v[4];
@@ -132,7 +132,7 @@ void fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
                   M(f0, g4) + M(f1, g3) + M(f2, g2) + M(f3, g1) + M(f4, g0));
 }
 
-void fe25519_sq(fe25519 *h, const fe25519 *f)
+void pp_fe25519_sq(fe25519 *h, const fe25519 *f)
 {
     const uint64_t f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
     const uint64_t f0_2 = 2u * f0, f1_2 = 2u * f1;
@@ -146,11 +146,11 @@ void fe25519_sq(fe25519 *h, const fe25519 *f)
                   M(f0_2, f4) + M(f1_2, f3) + M(f2, f2));
 }
 
-#elif PICOPSA_ED25519_FE32
+#elif PP_FE25519_RADIX32
 
 /* (hi:lo) = a * b + lo + hi: never overflows 64 bits, and is exactly one
  * UMAAL on ARMv7E-M (ARM ARM A7.7.181). */
-#if PICOPSA_ED25519_UMAAL
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX32_UMAAL
 #define UMAAL(lo, hi, a, b) __asm__("umaal %0, %1, %2, %3" : "+r"(lo), "+r"(hi) : "r"(a), "r"(b))
 #else
 #define UMAAL(lo, hi, a, b)                                                        \
@@ -161,7 +161,7 @@ void fe25519_sq(fe25519 *h, const fe25519 *f)
     } while (0)
 #endif
 
-#if PICOPSA_ED25519_UMAAL
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX32_UMAAL
 
 /* Cortex-M4 (ARMv7E-M) product, out-of-line assembly so that all fourteen
  * usable registers hold data. Operand caching (Hutter and Wenger, CHES
@@ -176,19 +176,19 @@ void fe25519_sq(fe25519 *h, const fe25519 *f)
  * h = lo + 38 hi (2^256 = 38 mod p) with the carry (< 2^6) times 38
  * through an ADDS/ADCS chain and the last carry (the sum wrapped below
  * 2^11, so adding 38 cannot carry again), as in the portable path below.
- * The register names rotate (src/ed25519/gen_fe32_umaal.py writes the
+ * The register names rotate (tools/ed25519/gen_fe32_umaal.py writes the
  * schedule). Straight-line code: no branch, no data-dependent address. h
  * may alias f or g (h is written last). Stack: 10 saved words + 16 words of
  * columns. */
 __asm__(
-    ".pushsection .text.fe25519_mul,\"ax\",%progbits\n"
+    ".pushsection .text.pp_fe25519_mul,\"ax\",%progbits\n"
     ".syntax unified\n"
     ".thumb\n"
     ".p2align 2\n"
-    ".global fe25519_mul\n"
-    ".type fe25519_mul, %function\n"
+    ".global pp_fe25519_mul\n"
+    ".type pp_fe25519_mul, %function\n"
     ".thumb_func\n"
-    "fe25519_mul:\n"
+    "pp_fe25519_mul:\n"
     "push {r0, r4-r11, lr}\n"
     "sub sp, sp, #64\n"
     "ldm r2, {r3, r4, r5, r6}\n"
@@ -364,7 +364,7 @@ __asm__(
     "str r2, [r8, #28]\n"
     "add sp, sp, #68\n"
     "pop {r4-r11, pc}\n"
-    ".size fe25519_mul, .-fe25519_mul\n"
+    ".size pp_fe25519_mul, .-pp_fe25519_mul\n"
     "  .popsection\n");
 
 /* Cortex-M4 h = f + g and h = f - g (radix 2^32, any 256-bit values):
@@ -377,14 +377,14 @@ __asm__(
  * carry - 1 (0 or -1), so the 38 is selected by BIC/AND masks, no branch.
  * h may alias f or g (h is written last). 7 saved words of stack. */
 __asm__(
-    ".pushsection .text.fe25519_add,\"ax\",%progbits\n"
+    ".pushsection .text.pp_fe25519_add,\"ax\",%progbits\n"
     ".syntax unified\n"
     ".thumb\n"
     ".p2align 2\n"
-    ".global fe25519_add\n"
-    ".type fe25519_add, %function\n"
+    ".global pp_fe25519_add\n"
+    ".type pp_fe25519_add, %function\n"
     ".thumb_func\n"
-    "fe25519_add:\n"
+    "pp_fe25519_add:\n"
     "push {r4-r10}\n"
     "ldm r1, {r3-r10}\n"
     "ldm r2!, {r1, r12}\n"
@@ -416,18 +416,18 @@ __asm__(
     "stm r0, {r3-r10}\n"
     "pop {r4-r10}\n"
     "bx lr\n"
-    ".size fe25519_add, .-fe25519_add\n"
+    ".size pp_fe25519_add, .-pp_fe25519_add\n"
     ".popsection\n");
 
 __asm__(
-    ".pushsection .text.fe25519_sub,\"ax\",%progbits\n"
+    ".pushsection .text.pp_fe25519_sub,\"ax\",%progbits\n"
     ".syntax unified\n"
     ".thumb\n"
     ".p2align 2\n"
-    ".global fe25519_sub\n"
-    ".type fe25519_sub, %function\n"
+    ".global pp_fe25519_sub\n"
+    ".type pp_fe25519_sub, %function\n"
     ".thumb_func\n"
-    "fe25519_sub:\n"
+    "pp_fe25519_sub:\n"
     "push {r4-r10}\n"
     "ldm r1, {r3-r10}\n"
     "ldm r2!, {r1, r12}\n"
@@ -458,7 +458,7 @@ __asm__(
     "stm r0, {r3-r10}\n"
     "pop {r4-r10}\n"
     "bx lr\n"
-    ".size fe25519_sub, .-fe25519_sub\n"
+    ".size pp_fe25519_sub, .-pp_fe25519_sub\n"
     ".popsection\n");
 
 #else /* portable C: the same schedule with 64-bit arithmetic */
@@ -481,7 +481,7 @@ static void fold_product(fe25519 *h, uint32_t r[16])
     h->v[0] += 38u * (uint32_t)c; /* wrapped below 2^11: no further carry */
 }
 
-void fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
+void pp_fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
 {
     uint32_t r[16];
     unsigned i, k;
@@ -512,9 +512,9 @@ void fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
  * caching product (240 cycles) beat the dedicated squaring assembly (263:
  * its 28 cross products saved less than the doubling pass through memory
  * cost) and saves its 624 bytes. */
-void fe25519_sq(fe25519 *h, const fe25519 *f)
+void pp_fe25519_sq(fe25519 *h, const fe25519 *f)
 {
-    fe25519_mul(h, f, f);
+    pp_fe25519_mul(h, f, f);
 }
 
 #else /* radix 2^25.5: 10 x 10 products, odd x odd limbs doubled */
@@ -559,7 +559,7 @@ static void carry_product(fe25519 *h, uint64_t *t)
     h->v[9] = (uint32_t)t[9];
 }
 
-void fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
+void pp_fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
 {
     const uint32_t f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
     const uint32_t f5 = f->v[5], f6 = f->v[6], f7 = f->v[7], f8 = f->v[8], f9 = f->v[9];
@@ -594,7 +594,7 @@ void fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
     carry_product(h, t);
 }
 
-void fe25519_sq(fe25519 *h, const fe25519 *f)
+void pp_fe25519_sq(fe25519 *h, const fe25519 *f)
 {
     const uint32_t f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
     const uint32_t f5 = f->v[5], f6 = f->v[6], f7 = f->v[7], f8 = f->v[8], f9 = f->v[9];
@@ -627,11 +627,11 @@ void fe25519_sq(fe25519 *h, const fe25519 *f)
 
 #undef M
 
-void fe25519_sq_n(fe25519 *h, const fe25519 *f, unsigned n)
+void pp_fe25519_sq_n(fe25519 *h, const fe25519 *f, unsigned n)
 {
-    fe25519_sq(h, f);
+    pp_fe25519_sq(h, f);
     while (--n > 0) {
-        fe25519_sq(h, h);
+        pp_fe25519_sq(h, h);
     }
 }
 
@@ -642,47 +642,47 @@ static void fe_pow_2_250_1(fe25519 *z_250_0, fe25519 *z11, const fe25519 *z)
 {
     fe25519 t, z9, z_5_0, z_10_0, z_20_0, z_50_0, z_100_0;
 
-    fe25519_sq(&t, z);                 /* 2 */
-    fe25519_sq_n(&z9, &t, 2);          /* 8 */
-    fe25519_mul(&z9, &z9, z);          /* 9 */
-    fe25519_mul(z11, &z9, &t);         /* 11 */
-    fe25519_sq(&t, z11);               /* 22 */
-    fe25519_mul(&z_5_0, &t, &z9);      /* 2^5 - 1 */
-    fe25519_sq_n(&t, &z_5_0, 5);
-    fe25519_mul(&z_10_0, &t, &z_5_0);  /* 2^10 - 1 */
-    fe25519_sq_n(&t, &z_10_0, 10);
-    fe25519_mul(&z_20_0, &t, &z_10_0); /* 2^20 - 1 */
-    fe25519_sq_n(&t, &z_20_0, 20);
-    fe25519_mul(&t, &t, &z_20_0);      /* 2^40 - 1 */
-    fe25519_sq_n(&t, &t, 10);
-    fe25519_mul(&z_50_0, &t, &z_10_0); /* 2^50 - 1 */
-    fe25519_sq_n(&t, &z_50_0, 50);
-    fe25519_mul(&z_100_0, &t, &z_50_0); /* 2^100 - 1 */
-    fe25519_sq_n(&t, &z_100_0, 100);
-    fe25519_mul(&t, &t, &z_100_0);     /* 2^200 - 1 */
-    fe25519_sq_n(&t, &t, 50);
-    fe25519_mul(z_250_0, &t, &z_50_0); /* 2^250 - 1 */
+    pp_fe25519_sq(&t, z);                 /* 2 */
+    pp_fe25519_sq_n(&z9, &t, 2);          /* 8 */
+    pp_fe25519_mul(&z9, &z9, z);          /* 9 */
+    pp_fe25519_mul(z11, &z9, &t);         /* 11 */
+    pp_fe25519_sq(&t, z11);               /* 22 */
+    pp_fe25519_mul(&z_5_0, &t, &z9);      /* 2^5 - 1 */
+    pp_fe25519_sq_n(&t, &z_5_0, 5);
+    pp_fe25519_mul(&z_10_0, &t, &z_5_0);  /* 2^10 - 1 */
+    pp_fe25519_sq_n(&t, &z_10_0, 10);
+    pp_fe25519_mul(&z_20_0, &t, &z_10_0); /* 2^20 - 1 */
+    pp_fe25519_sq_n(&t, &z_20_0, 20);
+    pp_fe25519_mul(&t, &t, &z_20_0);      /* 2^40 - 1 */
+    pp_fe25519_sq_n(&t, &t, 10);
+    pp_fe25519_mul(&z_50_0, &t, &z_10_0); /* 2^50 - 1 */
+    pp_fe25519_sq_n(&t, &z_50_0, 50);
+    pp_fe25519_mul(&z_100_0, &t, &z_50_0); /* 2^100 - 1 */
+    pp_fe25519_sq_n(&t, &z_100_0, 100);
+    pp_fe25519_mul(&t, &t, &z_100_0);     /* 2^200 - 1 */
+    pp_fe25519_sq_n(&t, &t, 50);
+    pp_fe25519_mul(z_250_0, &t, &z_50_0); /* 2^250 - 1 */
 }
 
-void fe25519_invert(fe25519 *h, const fe25519 *f)
+void pp_fe25519_invert(fe25519 *h, const fe25519 *f)
 {
     fe25519 t, z11;
     fe_pow_2_250_1(&t, &z11, f);
-    fe25519_sq_n(&t, &t, 5);           /* 2^255 - 32 */
-    fe25519_mul(h, &t, &z11);          /* 2^255 - 21 = p - 2 */
+    pp_fe25519_sq_n(&t, &t, 5);           /* 2^255 - 32 */
+    pp_fe25519_mul(h, &t, &z11);          /* 2^255 - 21 = p - 2 */
 }
 
-void fe25519_pow22523(fe25519 *h, const fe25519 *f)
+void pp_fe25519_pow22523(fe25519 *h, const fe25519 *f)
 {
     fe25519 t, z11;
     fe_pow_2_250_1(&t, &z11, f);
-    fe25519_sq_n(&t, &t, 2);           /* 2^252 - 4 */
-    fe25519_mul(h, &t, f);             /* 2^252 - 3 */
+    pp_fe25519_sq_n(&t, &t, 2);           /* 2^252 - 4 */
+    pp_fe25519_mul(h, &t, f);             /* 2^252 - 3 */
 }
 
-#if !PICOPSA_ED25519_FE51 && PICOPSA_ED25519_FE32
+#if PP_FE25519_RADIX32
 
-void fe25519_tobytes(uint8_t s[32], const fe25519 *f)
+void pp_fe25519_tobytes(uint8_t s[32], const fe25519 *f)
 {
     uint32_t t[8], u[8], keep;
     uint64_t c;
@@ -708,7 +708,7 @@ void fe25519_tobytes(uint8_t s[32], const fe25519 *f)
     }
 }
 
-void fe25519_frombytes(fe25519 *h, const uint8_t s[32])
+void pp_fe25519_frombytes(fe25519 *h, const uint8_t s[32])
 {
     unsigned i;
     for (i = 0; i < 8; i++) {
@@ -747,7 +747,7 @@ static void fe_reduce(fe_limb r[FE_LIMBS], const fe25519 *f)
     }
 }
 
-void fe25519_tobytes(uint8_t s[32], const fe25519 *f)
+void pp_fe25519_tobytes(uint8_t s[32], const fe25519 *f)
 {
     fe_limb r[FE_LIMBS];
     uint64_t acc = 0;
@@ -767,14 +767,14 @@ void fe25519_tobytes(uint8_t s[32], const fe25519 *f)
     s[31] = (uint8_t)acc; /* the last 7 bits; bit 255 is 0 */
 }
 
-void fe25519_frombytes(fe25519 *h, const uint8_t s[32])
+void pp_fe25519_frombytes(fe25519 *h, const uint8_t s[32])
 {
     /* Limb i holds bits [offset, offset + width): every limb fits in one
      * 32-bit (10 limbs) or 64-bit (5 limbs) window starting at byte
      * offset/8, except the last 51-bit limb, read from its top-aligned word. */
     unsigned i, offset = 0;
     for (i = 0; i < FE_LIMBS; i++) {
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
         unsigned byte = offset / 8u;
         unsigned shift = offset % 8u;
         if (byte > 24u) { /* only the last limb: offset 204 */
@@ -791,7 +791,7 @@ void fe25519_frombytes(fe25519 *h, const uint8_t s[32])
 
 #endif
 
-int fe25519_bytes_are_canonical(const uint8_t s[32])
+int pp_fe25519_bytes_are_canonical(const uint8_t s[32])
 {
     /* Non-canonical means 2^255 - 19 <= value < 2^255: bytes 1..30 all
      * 0xff, byte 31 (without bit 7) 0x7f and byte 0 >= 0xed. */
@@ -804,21 +804,21 @@ int fe25519_bytes_are_canonical(const uint8_t s[32])
                         ~pp_ct_mask_lt_u32((uint32_t)s[0], 0xedu)));
 }
 
-int fe25519_iszero(const fe25519 *f)
+int pp_fe25519_iszero(const fe25519 *f)
 {
     uint8_t s[32];
     uint32_t acc = 0;
     unsigned i;
-    fe25519_tobytes(s, f);
+    pp_fe25519_tobytes(s, f);
     for (i = 0; i < 32; i++) {
         acc |= s[i];
     }
     return (int)(1u & pp_ct_mask_zero_u32(acc));
 }
 
-int fe25519_isnegative(const fe25519 *f)
+int pp_fe25519_isnegative(const fe25519 *f)
 {
     uint8_t s[32];
-    fe25519_tobytes(s, f);
+    pp_fe25519_tobytes(s, f);
     return s[0] & 1;
 }

@@ -5,17 +5,17 @@
  * Contract:
  *  - fe25519 is an unsigned, partially reduced limb vector: the value is
  *    sum(v[i] * 2^offset(i)) mod p and limbs may exceed their nominal width
- *    by a few bits between operations. Two representations, chosen by
- *    PICOPSA_ED25519_FE51 (picopsa/config.h):
- *      1: 5 limbs of 51 bits in uint64_t, products in unsigned __int128
- *         (64-bit hosts);
- *      0: 32-bit MCUs, by PICOPSA_ED25519_FE32:
- *         1: 8 limbs of 32 bits (radix 2^32), any 256-bit value, carries
- *            out of bit 256 folded back as 38; products by the UMAAL
- *            pattern (an inline-asm UMAAL with PICOPSA_ED25519_UMAAL);
- *         0: 10 limbs alternating 26/25 bits in uint32_t, products in
- *            uint64_t (ref10's radix 2^25.5), for cores whose 32x32->64
- *            multiply-accumulate is weak.
+ *    by a few bits between operations. Three representations, chosen by
+ *    PICOPSA_ED25519_FIELD (picopsa/config.h):
+ *      PICOPSA_FIELD_RADIX51: 5 limbs of 51 bits in uint64_t, products in
+ *         unsigned __int128 (64-bit hosts);
+ *      PICOPSA_FIELD_RADIX32 and _RADIX32_UMAAL: 8 limbs of 32 bits
+ *         (radix 2^32), any 256-bit value, carries out of bit 256 folded
+ *         back as 38; products by the UMAAL pattern, in C or (_UMAAL)
+ *         as ARMv7E-M assembly;
+ *      PICOPSA_FIELD_RADIX25: 10 limbs alternating 26/25 bits in
+ *         uint32_t, products in uint64_t (ref10's radix 2^25.5), for cores
+ *         whose 32x32->64 multiply-accumulate is weak.
  *  - Bounds for the 51 and 25.5 radices ("tight" = output of
  *    mul/sq/sub/frombytes, limbs at most a few units over their nominal
  *    width): add takes tight inputs (no carry); mul/sq accept operands that
@@ -23,7 +23,7 @@
  *    a sum of up to four tight values and returns a tight result. Radix 2^32
  *    has no bounds: every operation takes and returns any 256-bit value.
  *  - Every function is constant time: no branch and no memory index depends
- *    on limb values. fe25519_cmov/cswap use masks, never branches.
+ *    on limb values. pp_fe25519_cmov/cswap use masks, never branches.
  *  - Outputs may alias inputs.
  *  - FE25519_CONST(w0,w1,w2,w3) builds a constant initialiser from the
  *    four little-endian 64-bit words of a canonical value (used by the
@@ -38,7 +38,12 @@
 
 #include <picopsa/config.h>
 
-#if PICOPSA_ED25519_FE51
+/* The radix-2^32 representation, with C or with UMAAL assembly products. */
+#define PP_FE25519_RADIX32                                                        \
+    (PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX32 ||                            \
+     PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX32_UMAAL)
+
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 
 typedef uint64_t fe25519_limb;
 #define FE25519_LIMBS 5
@@ -54,7 +59,7 @@ typedef struct {
       ((((uint64_t)(w2)) >> 25) | (((uint64_t)(w3)) << 39)) & FE25519_M51,        \
       (((uint64_t)(w3)) >> 12) & FE25519_M51}}
 
-#elif PICOPSA_ED25519_FE32 /* radix 2^32 */
+#elif PP_FE25519_RADIX32 /* radix 2^32 */
 
 typedef uint32_t fe25519_limb;
 #define FE25519_LIMBS 8
@@ -93,15 +98,15 @@ typedef struct {
 #endif
 
 /* h = 0, h = 1. */
-void fe25519_0(fe25519 *h);
-void fe25519_1(fe25519 *h);
+void pp_fe25519_0(fe25519 *h);
+void pp_fe25519_1(fe25519 *h);
 
 /* The small operations are inline: they sit in every group formula and a
  * call would cost as much as the work. */
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 
 /* h = f + g (no carry: see the bounds above). */
-static inline void fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g)
+static inline void pp_fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g)
 {
     h->v[0] = f->v[0] + g->v[0];
     h->v[1] = f->v[1] + g->v[1];
@@ -112,7 +117,7 @@ static inline void fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g)
 
 /* h = f - g, carried to tight limbs. f + 8p - g stays non-negative for a
  * subtrahend below 2^54 per limb (a sum of up to four tight values). */
-static inline void fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g)
+static inline void pp_fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g)
 {
     uint64_t h0 = f->v[0] + 0x3fffffffffff68u - g->v[0];
     uint64_t h1 = f->v[1] + 0x3ffffffffffff8u - g->v[1];
@@ -136,21 +141,21 @@ static inline void fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g)
     h->v[4] = h4;
 }
 
-#elif PICOPSA_ED25519_FE32 && PICOPSA_ED25519_UMAAL
+#elif PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX32_UMAAL
 
 /* Radix 2^32 on ARMv7E-M: out-of-line Thumb-2 functions in fe25519.c (LDM,
  * one ADDS/ADCS or SUBS/SBCS chain in registers, STM); they compute what the
  * portable radix-2^32 code below computes. Values are any 256-bit number; a
  * carry out of bit 256 re-enters as 38 (2^256 = 38 mod p), a borrow takes
  * 38 off. Aliasing h with f or g is fine. */
-void fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g);
-void fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g);
+void pp_fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g);
+void pp_fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g);
 
-#elif PICOPSA_ED25519_FE32
+#elif PP_FE25519_RADIX32
 
 /* Radix 2^32: values are any 256-bit number (not reduced below p); a carry
  * out of bit 256 re-enters as 38 (2^256 = 38 mod p). */
-static inline void fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g)
+static inline void pp_fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g)
 {
     uint32_t t[8];
     uint64_t c = 0;
@@ -170,7 +175,7 @@ static inline void fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g)
     h->v[0] += 38u * (uint32_t)c;
 }
 
-static inline void fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g)
+static inline void pp_fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g)
 {
     uint32_t t[8];
     uint64_t d;
@@ -194,7 +199,7 @@ static inline void fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g)
 
 #else
 
-static inline void fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g)
+static inline void pp_fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g)
 {
     unsigned i;
     for (i = 0; i < 10; i++) {
@@ -204,7 +209,7 @@ static inline void fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g)
 
 /* f + 8p - g, then one carry pass; the limbs of 8p are 8 (2^26 - 19) for
  * limb 0, then 8 (2^25 - 1) (odd) and 8 (2^26 - 1) (even). */
-static inline void fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g)
+static inline void pp_fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g)
 {
     uint32_t t0 = f->v[0] + 0x1fffff68u - g->v[0], t1 = f->v[1] + 0xffffff8u - g->v[1];
     uint32_t t2 = f->v[2] + 0x1ffffff8u - g->v[2], t3 = f->v[3] + 0xffffff8u - g->v[3];
@@ -237,10 +242,10 @@ static inline void fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g)
 
 /* h = f when move == 1, unchanged when move == 0 (move must be 0 or 1).
  * Out of line (fe25519.c): only point decoding and negation use it. */
-void fe25519_cmov(fe25519 *h, const fe25519 *f, uint32_t move);
+void pp_fe25519_cmov(fe25519 *h, const fe25519 *f, uint32_t move);
 
 /* Swap f and g when swap == 1, leave them when swap == 0 (0 or 1). */
-static inline void fe25519_cswap(fe25519 *f, fe25519 *g, uint32_t swap)
+static inline void pp_fe25519_cswap(fe25519 *f, fe25519 *g, uint32_t swap)
 {
     const fe25519_limb mask = (fe25519_limb)0 - (fe25519_limb)swap;
     unsigned i;
@@ -251,35 +256,35 @@ static inline void fe25519_cswap(fe25519 *f, fe25519 *g, uint32_t swap)
     }
 }
 
-/* h = -f, tight (fe25519.c, out of line like fe25519_cmov). */
-void fe25519_neg(fe25519 *h, const fe25519 *f);
+/* h = -f, tight (fe25519.c, out of line like pp_fe25519_cmov). */
+void pp_fe25519_neg(fe25519 *h, const fe25519 *f);
 /* h = f * g, h = f^2, h = f^(2^n) (n >= 1); all tight. */
-void fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g);
-void fe25519_sq(fe25519 *h, const fe25519 *f);
-void fe25519_sq_n(fe25519 *h, const fe25519 *f, unsigned n);
+void pp_fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g);
+void pp_fe25519_sq(fe25519 *h, const fe25519 *f);
+void pp_fe25519_sq_n(fe25519 *h, const fe25519 *f, unsigned n);
 /* h = 1/f = f^(p-2) (0 maps to 0). Fixed addition chain: constant time. */
-void fe25519_invert(fe25519 *h, const fe25519 *f);
-#if PICOPSA_ED25519_FE51
+void pp_fe25519_invert(fe25519 *h, const fe25519 *f);
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 /* h = 1/f (0 maps to 0) by Bernstein-Yang safegcd (fe25519_invert.c):
  * _safegcd runs a fixed 590 divsteps without branches (constant time);
  * _vartime branches on f and stops early: VARIABLE TIME, public f only. */
-void fe25519_invert_safegcd(fe25519 *h, const fe25519 *f);
-void fe25519_invert_vartime(fe25519 *h, const fe25519 *f);
+void pp_fe25519_invert_safegcd(fe25519 *h, const fe25519 *f);
+void pp_fe25519_invert_vartime(fe25519 *h, const fe25519 *f);
 #endif
 /* h = f^((p-5)/8) = f^(2^252-3), the core of the square root of RFC 8032
  * 5.1.3 step 3. */
-void fe25519_pow22523(fe25519 *h, const fe25519 *f);
+void pp_fe25519_pow22523(fe25519 *h, const fe25519 *f);
 /* 32-byte little-endian canonical encoding (value fully reduced mod p). */
-void fe25519_tobytes(uint8_t s[32], const fe25519 *f);
+void pp_fe25519_tobytes(uint8_t s[32], const fe25519 *f);
 /* Decode 32 bytes, ignoring bit 255 (RFC 8032 5.1.3 step 1 takes it as the
  * x sign). Values in [p, 2^255) are accepted and reduced: callers that need
- * canonical input check with fe25519_bytes_are_canonical(). */
-void fe25519_frombytes(fe25519 *h, const uint8_t s[32]);
+ * canonical input check with pp_fe25519_bytes_are_canonical(). */
+void pp_fe25519_frombytes(fe25519 *h, const uint8_t s[32]);
 /* 1 when the low 255 bits of s encode a value < p, else 0. */
-int fe25519_bytes_are_canonical(const uint8_t s[32]);
+int pp_fe25519_bytes_are_canonical(const uint8_t s[32]);
 /* 1 when f == 0 mod p, else 0. */
-int fe25519_iszero(const fe25519 *f);
+int pp_fe25519_iszero(const fe25519 *f);
 /* Least significant bit of the canonical value ("negative" in RFC 8032). */
-int fe25519_isnegative(const fe25519 *f);
+int pp_fe25519_isnegative(const fe25519 *f);
 
 #endif /* PICOPSA_FE25519_H */

@@ -2,7 +2,7 @@
  * fe25519_invert.c -- inversion in GF(2^255 - 19) by the Bernstein-Yang
  * "safegcd" algorithm (D. J. Bernstein, B.-Y. Yang, "Fast constant-time gcd
  * computation and modular inversion", TCHES 2019(3)), for the 5 x 51-bit
- * host field (PICOPSA_ED25519_FE51). See fe25519.h for the contract.
+ * host field (PICOPSA_FIELD_RADIX51). See fe25519.h for the contract.
  *
  * The gcd of f = p and g = x is computed by "divsteps" on (delta, f, g):
  *   delta > 0 and g odd:  (delta, f, g) <- (1 - delta, g, (g - f) / 2)
@@ -24,14 +24,14 @@
  * p = 2^255 - 19 so that adding w p is adding 2^255 w and subtracting 19 w.
  * When g reaches 0, f = +-1 = d x, so 1/x = +-d.
  *
- * fe25519_invert_safegcd runs a fixed number of steps with masks (no
- * branch, no index on the value); fe25519_invert_vartime skips runs of
+ * pp_fe25519_invert_safegcd runs a fixed number of steps with masks (no
+ * branch, no index on the value); pp_fe25519_invert_vartime skips runs of
  * even g with a count of trailing zeros, branches on delta and stops as
  * soon as g = 0: public values only (verification).
  */
 #include "ed25519/fe25519.h"
 
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 
 #include "common/pp_util.h"
 
@@ -77,7 +77,7 @@ static void s62_from_fe(s62 *r, const fe25519 *f)
 {
     uint8_t bytes[32];
     uint64_t w0, w1, w2, w3;
-    fe25519_tobytes(bytes, f);
+    pp_fe25519_tobytes(bytes, f);
     w0 = pp_load_le64(bytes);
     w1 = pp_load_le64(bytes + 8);
     w2 = pp_load_le64(bytes + 16);
@@ -299,7 +299,7 @@ static uint64_t divsteps_59(uint64_t d, uint64_t f, uint64_t g, divstep_matrix *
     return d;
 }
 
-void fe25519_invert_safegcd(fe25519 *h, const fe25519 *z)
+void pp_fe25519_invert_safegcd(fe25519 *h, const fe25519 *z)
 {
     s62 f = modulus, g, d = {{0, 0, 0, 0, 0}}, e = {{1, 0, 0, 0, 0}};
     divstep_matrix t;
@@ -384,7 +384,7 @@ static uint64_t divsteps_62_vartime(uint64_t d, uint64_t f, uint64_t g, divstep_
     return d;
 }
 
-void fe25519_invert_vartime(fe25519 *h, const fe25519 *z)
+void pp_fe25519_invert_vartime(fe25519 *h, const fe25519 *z)
 {
     s62 f = modulus, g, d = {{0, 0, 0, 0, 0}}, e = {{1, 0, 0, 0, 0}};
     divstep_matrix t;

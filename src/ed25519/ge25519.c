@@ -33,26 +33,26 @@ static const fe25519 fe_sqrt_m1 = GE25519_CONST_SQRT_M1;
 
 static void p1p1_to_p2(ge25519_p2 *r, const ge25519_p1p1 *p)
 {
-    fe25519_mul(&r->X, &p->X, &p->T);
-    fe25519_mul(&r->Y, &p->Y, &p->Z);
-    fe25519_mul(&r->Z, &p->Z, &p->T);
+    pp_fe25519_mul(&r->X, &p->X, &p->T);
+    pp_fe25519_mul(&r->Y, &p->Y, &p->Z);
+    pp_fe25519_mul(&r->Z, &p->Z, &p->T);
 }
 
 static void p1p1_to_p3(ge25519_p3 *r, const ge25519_p1p1 *p)
 {
-    fe25519_mul(&r->X, &p->X, &p->T);
-    fe25519_mul(&r->Y, &p->Y, &p->Z);
-    fe25519_mul(&r->Z, &p->Z, &p->T);
-    fe25519_mul(&r->T, &p->X, &p->Y);
+    pp_fe25519_mul(&r->X, &p->X, &p->T);
+    pp_fe25519_mul(&r->Y, &p->Y, &p->Z);
+    pp_fe25519_mul(&r->Z, &p->Z, &p->T);
+    pp_fe25519_mul(&r->T, &p->X, &p->Y);
 }
 
 static void p3_to_cached(ge25519_cached *r, const ge25519_p3 *p)
 {
-    fe25519_add(&r->ypx, &p->Y, &p->X);
-    fe25519_sub(&r->ymx, &p->Y, &p->X);
+    pp_fe25519_add(&r->ypx, &p->Y, &p->X);
+    pp_fe25519_sub(&r->ymx, &p->Y, &p->X);
     r->Z = p->Z;
-    fe25519_mul(&r->T2d, &p->T, &fe_d); /* 2d T as d T + d T: no 2d constant */
-    fe25519_add(&r->T2d, &r->T2d, &r->T2d);
+    pp_fe25519_mul(&r->T2d, &p->T, &fe_d); /* 2d T as d T + d T: no 2d constant */
+    pp_fe25519_add(&r->T2d, &r->T2d, &r->T2d);
 }
 
 /* Doubling, HWCD dbl-2008-hwcd with a = -1: 4 squarings.
@@ -61,16 +61,16 @@ static void p3_to_cached(ge25519_cached *r, const ge25519_p3 *p)
 static void p2_dbl(ge25519_p1p1 *r, const ge25519_p2 *p)
 {
     fe25519 a, xy;
-    fe25519_sq(&a, &p->X);
-    fe25519_sq(&r->Z, &p->Y);          /* B */
-    fe25519_sq(&r->T, &p->Z);
-    fe25519_add(&r->T, &r->T, &r->T);  /* C */
-    fe25519_add(&xy, &p->X, &p->Y);
-    fe25519_sq(&xy, &xy);
-    fe25519_add(&r->Y, &r->Z, &a);     /* A + B */
-    fe25519_sub(&r->Z, &r->Z, &a);     /* B - A */
-    fe25519_sub(&r->X, &xy, &r->Y);
-    fe25519_sub(&r->T, &r->T, &r->Z);
+    pp_fe25519_sq(&a, &p->X);
+    pp_fe25519_sq(&r->Z, &p->Y);          /* B */
+    pp_fe25519_sq(&r->T, &p->Z);
+    pp_fe25519_add(&r->T, &r->T, &r->T);  /* C */
+    pp_fe25519_add(&xy, &p->X, &p->Y);
+    pp_fe25519_sq(&xy, &xy);
+    pp_fe25519_add(&r->Y, &r->Z, &a);     /* A + B */
+    pp_fe25519_sub(&r->Z, &r->Z, &a);     /* B - A */
+    pp_fe25519_sub(&r->X, &xy, &r->Y);
+    pp_fe25519_sub(&r->T, &r->T, &r->Z);
 }
 
 static void p3_dbl(ge25519_p1p1 *r, const ge25519_p3 *p)
@@ -91,15 +91,15 @@ static void add_finish(ge25519_p1p1 *r, int subtract)
 {
     fe25519 t;
     t = r->X;                          /* a */
-    fe25519_sub(&r->X, &r->Y, &t);     /* b - a */
-    fe25519_add(&r->Y, &r->Y, &t);     /* b + a */
+    pp_fe25519_sub(&r->X, &r->Y, &t);     /* b - a */
+    pp_fe25519_add(&r->Y, &r->Y, &t);     /* b + a */
     t = r->T;                          /* c */
     if (subtract) {                    /* public: which operation, not data */
-        fe25519_add(&r->T, &r->Z, &t); /* zz + c */
-        fe25519_sub(&r->Z, &r->Z, &t); /* zz - c */
+        pp_fe25519_add(&r->T, &r->Z, &t); /* zz + c */
+        pp_fe25519_sub(&r->Z, &r->Z, &t); /* zz - c */
     } else {
-        fe25519_sub(&r->T, &r->Z, &t); /* zz - c */
-        fe25519_add(&r->Z, &r->Z, &t); /* zz + c */
+        pp_fe25519_sub(&r->T, &r->Z, &t); /* zz - c */
+        pp_fe25519_add(&r->Z, &r->Z, &t); /* zz + c */
     }
 }
 
@@ -107,12 +107,12 @@ static void add_finish(ge25519_p1p1 *r, int subtract)
 static void p3_madd_sub(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_niels *q,
                         int subtract)
 {
-    fe25519_sub(&r->X, &p->Y, &p->X);
-    fe25519_mul(&r->X, &r->X, subtract ? &q->ypx : &q->ymx);
-    fe25519_add(&r->Y, &p->Y, &p->X);
-    fe25519_mul(&r->Y, &r->Y, subtract ? &q->ymx : &q->ypx);
-    fe25519_mul(&r->T, &p->T, &q->xy2d);
-    fe25519_add(&r->Z, &p->Z, &p->Z);
+    pp_fe25519_sub(&r->X, &p->Y, &p->X);
+    pp_fe25519_mul(&r->X, &r->X, subtract ? &q->ypx : &q->ymx);
+    pp_fe25519_add(&r->Y, &p->Y, &p->X);
+    pp_fe25519_mul(&r->Y, &r->Y, subtract ? &q->ymx : &q->ypx);
+    pp_fe25519_mul(&r->T, &p->T, &q->xy2d);
+    pp_fe25519_add(&r->Z, &p->Z, &p->Z);
     add_finish(r, subtract);
 }
 
@@ -125,13 +125,13 @@ static void p3_madd(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_niels *q
 static void p3_add_sub(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_cached *q,
                        int subtract)
 {
-    fe25519_sub(&r->X, &p->Y, &p->X);
-    fe25519_mul(&r->X, &r->X, subtract ? &q->ypx : &q->ymx);
-    fe25519_add(&r->Y, &p->Y, &p->X);
-    fe25519_mul(&r->Y, &r->Y, subtract ? &q->ymx : &q->ypx);
-    fe25519_mul(&r->T, &p->T, &q->T2d);
-    fe25519_mul(&r->Z, &p->Z, &q->Z);
-    fe25519_add(&r->Z, &r->Z, &r->Z);
+    pp_fe25519_sub(&r->X, &p->Y, &p->X);
+    pp_fe25519_mul(&r->X, &r->X, subtract ? &q->ypx : &q->ymx);
+    pp_fe25519_add(&r->Y, &p->Y, &p->X);
+    pp_fe25519_mul(&r->Y, &r->Y, subtract ? &q->ymx : &q->ypx);
+    pp_fe25519_mul(&r->T, &p->T, &q->T2d);
+    pp_fe25519_mul(&r->Z, &p->Z, &q->Z);
+    pp_fe25519_add(&r->Z, &r->Z, &r->Z);
     add_finish(r, subtract);
 }
 
@@ -142,105 +142,105 @@ static void encode_projective(uint8_t s[32], uint8_t *x_bytes, const fe25519 *X,
                               const fe25519 *Y, const fe25519 *Z)
 {
     fe25519 recip, x, y;
-#if PICOPSA_ED25519_FE51
-    /* Hosts: constant-time safegcd (fe25519_invert_safegcd), about 40%
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
+    /* Hosts: constant-time safegcd (pp_fe25519_invert_safegcd), about 40%
      * fewer cycles than the Fermat chain. */
-    fe25519_invert_safegcd(&recip, Z);
+    pp_fe25519_invert_safegcd(&recip, Z);
 #else
-    fe25519_invert(&recip, Z);
+    pp_fe25519_invert(&recip, Z);
 #endif
-    fe25519_mul(&x, X, &recip);
-    fe25519_mul(&y, Y, &recip);
+    pp_fe25519_mul(&x, X, &recip);
+    pp_fe25519_mul(&y, Y, &recip);
     /* X, Y, Z are not read below: s may overlap them (ge25519.h). */
-    fe25519_tobytes(s, &y);
-    s[31] = (uint8_t)(s[31] ^ (fe25519_isnegative(&x) << 7));
+    pp_fe25519_tobytes(s, &y);
+    s[31] = (uint8_t)(s[31] ^ (pp_fe25519_isnegative(&x) << 7));
     if (x_bytes != NULL) {
-        fe25519_tobytes(x_bytes, &x);
+        pp_fe25519_tobytes(x_bytes, &x);
     }
 }
 
-void ge25519_p2_tobytes(uint8_t s[32], const ge25519_p2 *h)
+void pp_ge25519_p2_tobytes(uint8_t s[32], const ge25519_p2 *h)
 {
     encode_projective(s, NULL, &h->X, &h->Y, &h->Z);
 }
 
-#if PICOPSA_ED25519_FE51
-void ge25519_p2_tobytes_vartime(uint8_t s[32], const ge25519_p2 *h)
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
+void pp_ge25519_p2_tobytes_vartime(uint8_t s[32], const ge25519_p2 *h)
 {
     fe25519 recip, x, y;
-    fe25519_invert_vartime(&recip, &h->Z); /* VARIABLE TIME: public h */
-    fe25519_mul(&x, &h->X, &recip);
-    fe25519_mul(&y, &h->Y, &recip);
-    fe25519_tobytes(s, &y);
-    s[31] = (uint8_t)(s[31] ^ (fe25519_isnegative(&x) << 7));
+    pp_fe25519_invert_vartime(&recip, &h->Z); /* VARIABLE TIME: public h */
+    pp_fe25519_mul(&x, &h->X, &recip);
+    pp_fe25519_mul(&y, &h->Y, &recip);
+    pp_fe25519_tobytes(s, &y);
+    s[31] = (uint8_t)(s[31] ^ (pp_fe25519_isnegative(&x) << 7));
 }
 #endif
 
-void ge25519_p3_tobytes(uint8_t s[32], const ge25519_p3 *h)
+void pp_ge25519_p3_tobytes(uint8_t s[32], const ge25519_p3 *h)
 {
     encode_projective(s, NULL, &h->X, &h->Y, &h->Z);
 }
 
-void ge25519_p3_tobytes_with_x(uint8_t s[32], uint8_t x_bytes[32], const ge25519_p3 *h)
+void pp_ge25519_p3_tobytes_with_x(uint8_t s[32], uint8_t x_bytes[32], const ge25519_p3 *h)
 {
     encode_projective(s, x_bytes, &h->X, &h->Y, &h->Z);
 }
 
-void ge25519_from_affine_bytes(ge25519_p3 *h, const uint8_t y_encoding[32],
+void pp_ge25519_from_affine_bytes(ge25519_p3 *h, const uint8_t y_encoding[32],
                                const uint8_t x_bytes[32])
 {
-    fe25519_frombytes(&h->X, x_bytes);
-    fe25519_frombytes(&h->Y, y_encoding); /* bit 255 (sign of x) is ignored */
-    fe25519_1(&h->Z);
-    fe25519_mul(&h->T, &h->X, &h->Y);
+    pp_fe25519_frombytes(&h->X, x_bytes);
+    pp_fe25519_frombytes(&h->Y, y_encoding); /* bit 255 (sign of x) is ignored */
+    pp_fe25519_1(&h->Z);
+    pp_fe25519_mul(&h->T, &h->X, &h->Y);
 }
 
-int ge25519_frombytes(ge25519_p3 *h, const uint8_t s[32])
+int pp_ge25519_frombytes(ge25519_p3 *h, const uint8_t s[32])
 {
     fe25519 u, v, v3, vxx, check;
     uint32_t sign = (uint32_t)(s[31] >> 7);
-    int canonical = fe25519_bytes_are_canonical(s);
+    int canonical = pp_fe25519_bytes_are_canonical(s);
     int ok_direct, ok_rotated, x_is_zero;
 
-    fe25519_frombytes(&h->Y, s);
-    fe25519_1(&h->Z);
+    pp_fe25519_frombytes(&h->Y, s);
+    pp_fe25519_1(&h->Z);
     /* RFC 8032 5.1.3 step 2: x^2 = u/v with u = y^2 - 1, v = d y^2 + 1. */
-    fe25519_sq(&u, &h->Y);
-    fe25519_mul(&v, &u, &fe_d);
-    fe25519_sub(&u, &u, &h->Z);
-    fe25519_add(&v, &v, &h->Z);
+    pp_fe25519_sq(&u, &h->Y);
+    pp_fe25519_mul(&v, &u, &fe_d);
+    pp_fe25519_sub(&u, &u, &h->Z);
+    pp_fe25519_add(&v, &v, &h->Z);
     /* Step 3: x = u v^3 (u v^7)^((p-5)/8). */
-    fe25519_sq(&v3, &v);
-    fe25519_mul(&v3, &v3, &v);
-    fe25519_sq(&h->X, &v3);
-    fe25519_mul(&h->X, &h->X, &v);
-    fe25519_mul(&h->X, &h->X, &u);
-    fe25519_pow22523(&h->X, &h->X);
-    fe25519_mul(&h->X, &h->X, &v3);
-    fe25519_mul(&h->X, &h->X, &u);
+    pp_fe25519_sq(&v3, &v);
+    pp_fe25519_mul(&v3, &v3, &v);
+    pp_fe25519_sq(&h->X, &v3);
+    pp_fe25519_mul(&h->X, &h->X, &v);
+    pp_fe25519_mul(&h->X, &h->X, &u);
+    pp_fe25519_pow22523(&h->X, &h->X);
+    pp_fe25519_mul(&h->X, &h->X, &v3);
+    pp_fe25519_mul(&h->X, &h->X, &u);
     /* v x^2 = u: x is a root; v x^2 = -u: x * sqrt(-1) is; else none. */
-    fe25519_sq(&vxx, &h->X);
-    fe25519_mul(&vxx, &vxx, &v);
-    fe25519_sub(&check, &vxx, &u);
-    ok_direct = fe25519_iszero(&check);
-    fe25519_add(&check, &vxx, &u);
-    ok_rotated = fe25519_iszero(&check);
-    fe25519_mul(&check, &h->X, &fe_sqrt_m1);
-    fe25519_cmov(&h->X, &check, (uint32_t)ok_rotated);
+    pp_fe25519_sq(&vxx, &h->X);
+    pp_fe25519_mul(&vxx, &vxx, &v);
+    pp_fe25519_sub(&check, &vxx, &u);
+    ok_direct = pp_fe25519_iszero(&check);
+    pp_fe25519_add(&check, &vxx, &u);
+    ok_rotated = pp_fe25519_iszero(&check);
+    pp_fe25519_mul(&check, &h->X, &fe_sqrt_m1);
+    pp_fe25519_cmov(&h->X, &check, (uint32_t)ok_rotated);
     /* Step 4: x = 0 with sign 1 is invalid; pick the root of the right sign. */
-    x_is_zero = fe25519_iszero(&h->X);
-    fe25519_neg(&check, &h->X);
-    fe25519_cmov(&h->X, &check, (uint32_t)fe25519_isnegative(&h->X) ^ sign);
-    fe25519_mul(&h->T, &h->X, &h->Y);
+    x_is_zero = pp_fe25519_iszero(&h->X);
+    pp_fe25519_neg(&check, &h->X);
+    pp_fe25519_cmov(&h->X, &check, (uint32_t)pp_fe25519_isnegative(&h->X) ^ sign);
+    pp_fe25519_mul(&h->T, &h->X, &h->Y);
     return ((canonical & (ok_direct | ok_rotated) & ~(x_is_zero & (int)sign)) == 1) ? 0 : -1;
 }
 
-void ge25519_p3_neg(ge25519_p3 *h, const ge25519_p3 *p)
+void pp_ge25519_p3_neg(ge25519_p3 *h, const ge25519_p3 *p)
 {
-    fe25519_neg(&h->X, &p->X);
+    pp_fe25519_neg(&h->X, &p->X);
     h->Y = p->Y;
     h->Z = p->Z;
-    fe25519_neg(&h->T, &p->T);
+    pp_fe25519_neg(&h->T, &p->T);
 }
 
 /* ---- constant-time fixed-base multiplication ------------------------- */
@@ -252,26 +252,26 @@ void ge25519_p3_neg(ge25519_p3 *h, const ge25519_p3 *p)
 #define NIELS_LIMBS (3 * FE25519_LIMBS)
 typedef char niels_has_no_padding[(sizeof(ge25519_niels) == NIELS_LIMBS * sizeof(fe25519_limb)) ? 1 : -1];
 
-/* Cortex-M4 (the ARMv7E-M assembly of PICOPSA_ED25519_UMAAL): the scan below
- * as a Thumb-2 loop with the eight masks in r4-r11, the eight loads of a
- * limb issued in pairs (a load directly after a load costs one cycle) and
- * the accumulator in lr: ~34 cycles a limb instead of ~46 with three masks
- * spilled at -Os. out[k] = OR_j (mask[j] & row[j] limb k) for the 24 limbs
- * of a radix-2^32 Niels entry (96 bytes); masks are 0 or all ones. No
- * data-dependent branch or address (the loop counts limbs). */
-#if !PICOPSA_ED25519_FE51 && PICOPSA_ED25519_FE32 && PICOPSA_ED25519_UMAAL
+/* Cortex-M4 (the ARMv7E-M assembly of PICOPSA_FIELD_RADIX32_UMAAL): the
+ * scan below as a Thumb-2 loop with the eight masks in r4-r11, the eight
+ * loads of a limb issued in pairs (a load directly after a load costs one
+ * cycle) and the accumulator in lr: ~34 cycles a limb instead of ~46 with
+ * three masks spilled at -Os. out[k] = OR_j (mask[j] & row[j] limb k) for
+ * the 24 limbs of a radix-2^32 Niels entry (96 bytes); masks are 0 or all
+ * ones. No data-dependent branch or address (the loop counts limbs). */
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX32_UMAAL
 #define SELECT_SCAN_ASM 1
 typedef char select_scan_entry_is_96_bytes[(sizeof(ge25519_niels) == 96) ? 1 : -1];
-void ge25519_select_scan(uint32_t *out, const ge25519_niels *row, const uint32_t mask[8]);
+void pp_ge25519_select_scan(uint32_t *out, const ge25519_niels *row, const uint32_t mask[8]);
 __asm__(
-    ".pushsection .text.ge25519_select_scan,\"ax\",%progbits\n"
+    ".pushsection .text.pp_ge25519_select_scan,\"ax\",%progbits\n"
     ".syntax unified\n"
     ".thumb\n"
     ".p2align 2\n"
-    ".global ge25519_select_scan\n"
-    ".type ge25519_select_scan, %function\n"
+    ".global pp_ge25519_select_scan\n"
+    ".type pp_ge25519_select_scan, %function\n"
     ".thumb_func\n"
-    "ge25519_select_scan:\n"
+    "pp_ge25519_select_scan:\n"
     "push {r4-r11, lr}\n"
     "ldm r2, {r4-r11}\n"
     "add r2, r1, #96\n"
@@ -304,7 +304,7 @@ __asm__(
     "cmp r1, r2\n"
     "bne 1b\n"
     "pop {r4-r11, pc}\n"
-    ".size ge25519_select_scan, .-ge25519_select_scan\n"
+    ".size pp_ge25519_select_scan, .-pp_ge25519_select_scan\n"
     ".popsection\n");
 #else
 #define SELECT_SCAN_ASM 0
@@ -346,14 +346,14 @@ static SELECT_NOINLINE uint32_t select_niels(ge25519_niels *t, const ge25519_nie
      * branches: ct_ed25519 caught it). */
     for (j = 0; j < 8; j++) {
         mask[j] = (fe25519_limb)0 - (fe25519_limb)(1u & pp_ct_mask_eq_u32(magnitude, j + 1u));
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
         mask[j] = pp_ct_barrier_u64(mask[j]);
 #else
         mask[j] = pp_ct_barrier_u32(mask[j]);
 #endif
     }
 #if SELECT_SCAN_ASM
-    ge25519_select_scan(t->ypx.v, row, mask);
+    pp_ge25519_select_scan(t->ypx.v, row, mask);
 #else
     for (k = 0; k < NIELS_LIMBS; k++) {
         fe25519_limb w = (mask[0] & niels_limb(&row[0], k)) | (mask[1] & niels_limb(&row[1], k)) |
@@ -377,7 +377,7 @@ static SELECT_NOINLINE uint32_t select_niels(ge25519_niels *t, const ge25519_nie
     /* -t = (y-x, y+x, -2dxy): the first two are swapped here; the sign of
      * the third is left to the caller (returned: 1 for a negative digit),
      * where it only swaps two outputs of the addition. */
-    fe25519_cswap(&t->ypx, &t->ymx, negative);
+    pp_fe25519_cswap(&t->ypx, &t->ymx, negative);
     return negative;
 }
 
@@ -387,14 +387,14 @@ static SELECT_NOINLINE uint32_t select_niels(ge25519_niels *t, const ge25519_nie
  * (1, 1, 0) gives ((0 : 2), (2 : 2)). */
 static void niels_to_p1p1(ge25519_p1p1 *r, const ge25519_niels *t)
 {
-    fe25519_sub(&r->X, &t->ypx, &t->ymx);
-    fe25519_add(&r->Y, &t->ypx, &t->ymx);
-    fe25519_1(&r->Z);
-    fe25519_add(&r->Z, &r->Z, &r->Z);
+    pp_fe25519_sub(&r->X, &t->ypx, &t->ymx);
+    pp_fe25519_add(&r->Y, &t->ypx, &t->ymx);
+    pp_fe25519_1(&r->Z);
+    pp_fe25519_add(&r->Z, &r->Z, &r->Z);
     r->T = r->Z;
 }
 
-void ge25519_scalarmult_base(ge25519_p3 *h, const uint8_t a[32])
+void pp_ge25519_scalarmult_base(ge25519_p3 *h, const uint8_t a[32])
 {
     int8_t e[64];
     int carry = 0;
@@ -432,7 +432,7 @@ void ge25519_scalarmult_base(ge25519_p3 *h, const uint8_t a[32])
                 p3_madd(&r, h, &t);
                 /* Adding (y-x, y+x, -2dxy) instead of (.., .., 2dxy)
                  * exchanges zz - c and zz + c (add_finish): a masked swap. */
-                fe25519_cswap(&r.T, &r.Z, negative);
+                pp_fe25519_cswap(&r.T, &r.Z, negative);
             }
             if (m == 0 || k != PICOPSA_ED25519_BASE_TABLES - 1) {
                 p1p1_to_p3(h, &r);
@@ -462,7 +462,7 @@ void ge25519_scalarmult_base(ge25519_p3 *h, const uint8_t a[32])
  * (HAC 14.85; the same tables, odd digits 1..2^(w-1)-1, density 1/w), so
  * no 2 x 257-byte digit arrays, and 2 cached multiples of A (256 B less
  * than 4). VARIABLE TIME: public scalars only. */
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 #define A_WINDOW 5
 #define VERIFY_DIGIT_ARRAYS 1
 #else
@@ -552,7 +552,7 @@ static void add_base_digit(ge25519_p1p1 *t, ge25519_p3 *u, int digit)
     p3_madd_sub(t, u, &ge25519_base_odd[(digit < 0 ? -digit : digit) / 2], digit < 0);
 }
 
-void ge25519_double_scalarmult_vartime(ge25519_p2 *r, const uint8_t a[32],
+void pp_ge25519_double_scalarmult_vartime(ge25519_p2 *r, const uint8_t a[32],
                                        const ge25519_p3 *A, const uint8_t b[32])
 {
 #if VERIFY_DIGIT_ARRAYS
@@ -582,9 +582,9 @@ void ge25519_double_scalarmult_vartime(ge25519_p2 *r, const uint8_t a[32],
     }
 
     /* A is not read again: r may alias it. */
-    fe25519_0(&r->X);
-    fe25519_1(&r->Y);
-    fe25519_1(&r->Z);
+    pp_fe25519_0(&r->X);
+    pp_fe25519_1(&r->Y);
+    pp_fe25519_1(&r->Z);
 #if VERIFY_DIGIT_ARRAYS
     wnaf_vartime(naf_a, a, A_WINDOW);
     wnaf_vartime(naf_b, b, PICOPSA_ED25519_VERIFY_WINDOW);

@@ -12,7 +12,7 @@ static const uint32_t sc_L[8] = {
     0x5cf5d3edu, 0x5812631au, 0xa2f79cd6u, 0x14def9deu, 0, 0, 0, 0x10000000u
 };
 
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 /* 64-bit hosts (the 51-bit field's __int128): the same Barrett reduction
  * with b = 2^64, k = 4 (HAC 14.42), a quarter of the word products. */
 __extension__ typedef unsigned __int128 sc_u128;
@@ -84,7 +84,7 @@ static void sc_barrett(uint8_t out[32], const uint64_t x[8])
     pp_wipe(r, sizeof(r));
 }
 
-void sc25519_reduce(uint8_t out[32], const uint8_t in[64])
+void pp_sc25519_reduce(uint8_t out[32], const uint8_t in[64])
 {
     uint64_t x[8];
     unsigned i;
@@ -95,7 +95,7 @@ void sc25519_reduce(uint8_t out[32], const uint8_t in[64])
     pp_wipe(x, sizeof(x));
 }
 
-void sc25519_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32],
+void pp_sc25519_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32],
                     const uint8_t c[32])
 {
     uint64_t aw[4], bw[4], x[8] = {0}, carry;
@@ -213,7 +213,7 @@ static void sc_barrett(uint8_t out[32], const uint32_t x[16])
     pp_wipe(r, sizeof(r));
 }
 
-void sc25519_reduce(uint8_t out[32], const uint8_t in[64])
+void pp_sc25519_reduce(uint8_t out[32], const uint8_t in[64])
 {
     uint32_t x[16];
     unsigned i;
@@ -224,7 +224,7 @@ void sc25519_reduce(uint8_t out[32], const uint8_t in[64])
     pp_wipe(x, sizeof(x));
 }
 
-void sc25519_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32],
+void pp_sc25519_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32],
                     const uint8_t c[32])
 {
     uint32_t aw[8], bw[8], x[16];
@@ -256,7 +256,7 @@ void sc25519_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32],
 
 #endif
 
-int sc25519_is_canonical(const uint8_t s[32])
+int pp_sc25519_is_canonical(const uint8_t s[32])
 {
     /* s < L iff s - L borrows. */
     uint64_t borrow = 0;

@@ -6,8 +6,8 @@
  *  - Scalars are 32-byte little-endian strings; outputs are fully reduced
  *    (< L). Reduction is Barrett's (HAC 14.42) on 32-bit words with 64-bit
  *    products, so it is portable and fast on 32-bit MCUs.
- *  - sc25519_reduce and sc25519_muladd are constant time (they handle the
- *    secret nonce and private scalar); sc25519_is_canonical runs on public
+ *  - pp_sc25519_reduce and pp_sc25519_muladd are constant time (they handle the
+ *    secret nonce and private scalar); pp_sc25519_is_canonical runs on public
  *    signature bytes but is constant time too.
  *  - Outputs may alias inputs.
  */
@@ -18,13 +18,13 @@
 #include <stdint.h>
 
 /* out = in mod L, for a 64-byte little-endian in (a SHA-512 output). */
-void sc25519_reduce(uint8_t out[32], const uint8_t in[64]);
+void pp_sc25519_reduce(uint8_t out[32], const uint8_t in[64]);
 
 /* out = (a * b + c) mod L, for 32-byte a, b, c with a * b + c < 2^512. */
-void sc25519_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32],
+void pp_sc25519_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32],
                     const uint8_t c[32]);
 
 /* 1 when s < L (RFC 8032 5.1.7 step 1 rejects S >= L), else 0. */
-int sc25519_is_canonical(const uint8_t s[32]);
+int pp_sc25519_is_canonical(const uint8_t s[32]);
 
 #endif /* PICOPSA_SC25519_H */

@@ -11,7 +11,7 @@
  *    and Ed25519ph (pp_ed25519ph_sign, pp_eddsa_sign_hash and the
  *    sign_message form that prehashes);
  *  - on hosts, the constant-time safegcd inversion that encodes points
- *    (fe25519_invert_safegcd) called directly on a secret value.
+ *    (pp_fe25519_invert_safegcd) called directly on a secret value.
  * The declassified outputs are checked against OpenSSL so the run also
  * proves the code did its job.
  */
@@ -106,17 +106,17 @@ int main(void)
         CHECK_MEM(sig, sig2, 64);
         CHECK(pp_ed25519ph_verify(sig, pk, ph) == 0);
 
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
         /* The safegcd inversion on its own, input secret (also reached
          * through every encoding above), against the Fermat inversion. */
         {
             fe25519 x, inv_ct, inv_fermat;
             uint8_t got[32], want[32];
-            fe25519_frombytes(&x, seed);
-            fe25519_invert(&inv_fermat, &x);
-            fe25519_invert_safegcd(&inv_ct, &x);
-            fe25519_tobytes(got, &inv_ct);
-            fe25519_tobytes(want, &inv_fermat);
+            pp_fe25519_frombytes(&x, seed);
+            pp_fe25519_invert(&inv_fermat, &x);
+            pp_fe25519_invert_safegcd(&inv_ct, &x);
+            pp_fe25519_tobytes(got, &inv_ct);
+            pp_fe25519_tobytes(want, &inv_fermat);
             CT_PUBLIC(got, sizeof(got));
             CT_PUBLIC(want, sizeof(want));
             CHECK_MEM(got, want, 32);

@@ -8,8 +8,9 @@
  *    ways (byte-identical signatures, each side verifies the other's);
  *  - every single-bit flip of a signature, public key or message rejected;
  *  - public-key decoding rules (non-canonical, off-curve, x = 0 with sign);
- *  - ge25519_p3_tobytes with the output inside the point's own storage
- *    (the signer relies on it) equals the separate-buffer encoding.
+ *  - pp_ge25519_p3_tobytes with the output inside the point's own storage
+ *    (the signer relies on it) equals the separate-buffer encoding;
+ *  - pp_ed25519_backend_name names the field that was compiled.
  * ED25519_TEST_ITERATIONS sets the random case count (test_ed25519_slow.c
  * raises it).
  */
@@ -111,42 +112,42 @@ static void test_field(void)
         }
         a[31] &= 0x7f;
         b[31] &= 0x7f;
-        fe25519_frombytes(&fa, a);
-        fe25519_frombytes(&fb, b);
+        pp_fe25519_frombytes(&fa, a);
+        pp_fe25519_frombytes(&fb, b);
         ba = bn_le(a, 32);
         bb = bn_le(b, 32);
 
-        fe25519_mul(&fr, &fa, &fb);
-        fe25519_tobytes(out, &fr);
+        pp_fe25519_mul(&fr, &fa, &fb);
+        pp_fe25519_tobytes(out, &fr);
         BN_mod_mul(r, ba, bb, p, bn);
         bn_to_le32(want, r);
         fail |= memcmp(out, want, 32) != 0;
 
-        fe25519_sq(&fr, &fa);
-        fe25519_tobytes(out, &fr);
+        pp_fe25519_sq(&fr, &fa);
+        pp_fe25519_tobytes(out, &fr);
         BN_mod_sqr(r, ba, p, bn);
         bn_to_le32(want, r);
         fail |= memcmp(out, want, 32) != 0;
 
-        fe25519_add(&fr, &fa, &fb);
-        fe25519_add(&fr, &fr, &fa); /* a sum of three values, then mul */
-        fe25519_mul(&fr, &fr, &fb);
-        fe25519_tobytes(out, &fr);
+        pp_fe25519_add(&fr, &fa, &fb);
+        pp_fe25519_add(&fr, &fr, &fa); /* a sum of three values, then mul */
+        pp_fe25519_mul(&fr, &fr, &fb);
+        pp_fe25519_tobytes(out, &fr);
         BN_mod_add(r, ba, bb, p, bn);
         BN_mod_add(r, r, ba, p, bn);
         BN_mod_mul(r, r, bb, p, bn);
         bn_to_le32(want, r);
         fail |= memcmp(out, want, 32) != 0;
 
-        fe25519_sub(&fr, &fa, &fb);
-        fe25519_tobytes(out, &fr);
+        pp_fe25519_sub(&fr, &fa, &fb);
+        pp_fe25519_tobytes(out, &fr);
         BN_mod_sub(r, ba, bb, p, bn);
         bn_to_le32(want, r);
         fail |= memcmp(out, want, 32) != 0;
 
         if (i % 20 == 0) {
-            fe25519_invert(&fr, &fa);
-            fe25519_tobytes(out, &fr);
+            pp_fe25519_invert(&fr, &fa);
+            pp_fe25519_tobytes(out, &fr);
             BN_nnmod(r, ba, p, bn);
             if (BN_is_zero(r)) {
                 BN_zero(r);
@@ -170,44 +171,44 @@ static void test_field(void)
         memset(s, 0xff, 32);
         s[31] = 0x7f;
         s[0] = 0xed;
-        CHECK(fe25519_bytes_are_canonical(s) == 0);
-        fe25519_frombytes(&f, s);
-        CHECK(fe25519_iszero(&f) == 1);
+        CHECK(pp_fe25519_bytes_are_canonical(s) == 0);
+        pp_fe25519_frombytes(&f, s);
+        CHECK(pp_fe25519_iszero(&f) == 1);
         s[0] = 0xee;
-        CHECK(fe25519_bytes_are_canonical(s) == 0);
-        fe25519_frombytes(&f, s);
-        fe25519_tobytes(out, &f);
+        CHECK(pp_fe25519_bytes_are_canonical(s) == 0);
+        pp_fe25519_frombytes(&f, s);
+        pp_fe25519_tobytes(out, &f);
         CHECK_MEM(out, one, 32);
         s[0] = 0xec;
-        CHECK(fe25519_bytes_are_canonical(s) == 1);
+        CHECK(pp_fe25519_bytes_are_canonical(s) == 1);
         s[31] = 0xff; /* bit 255 is ignored */
-        CHECK(fe25519_bytes_are_canonical(s) == 1);
+        CHECK(pp_fe25519_bytes_are_canonical(s) == 1);
         s[30] = 0xfe;
         s[0] = 0xff;
-        CHECK(fe25519_bytes_are_canonical(s) == 1);
+        CHECK(pp_fe25519_bytes_are_canonical(s) == 1);
     }
     BN_free(p);
     BN_CTX_free(bn);
 }
 
-#if PICOPSA_ED25519_FE51 && defined(__x86_64__) && defined(__GNUC__)
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51 && defined(__x86_64__) && defined(__GNUC__)
 /* The library's safegcd divstep is CMOV assembly on x86-64; compile
  * fe25519_invert.c a second time with the portable mask form (entry points
  * renamed) so that both are checked on this host. */
 #define PICOPSA_ED25519_SAFEGCD_X86_ASM 0
-#define fe25519_invert_safegcd portable_invert_safegcd
-#define fe25519_invert_vartime portable_invert_vartime
+#define pp_fe25519_invert_safegcd portable_invert_safegcd
+#define pp_fe25519_invert_vartime portable_invert_vartime
 void portable_invert_safegcd(fe25519 *h, const fe25519 *f);
 void portable_invert_vartime(fe25519 *h, const fe25519 *f);
 #include "ed25519/fe25519_invert.c"
-#undef fe25519_invert_safegcd
-#undef fe25519_invert_vartime
+#undef pp_fe25519_invert_safegcd
+#undef pp_fe25519_invert_vartime
 #define INVERSIONS 5
 #else
 #define INVERSIONS 3
 #endif
 
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 /* The value of a 51-bit-limb field element, limbs as they are (possibly
  * over 51 bits, i.e. not reduced), as a BIGNUM. */
 static BIGNUM *bn_from_fe51(const fe25519 *f)
@@ -276,7 +277,7 @@ static void test_invert(void)
                 b[31] = 0x7f;
                 b[0] = (uint8_t)(0xed + (b[0] & 0x0f));
             }
-            fe25519_frombytes(&x, b);
+            pp_fe25519_frombytes(&x, b);
         }
         bx = bn_from_fe51(&x);
         BN_nnmod(r, bx, p, bn);
@@ -286,23 +287,23 @@ static void test_invert(void)
             abort();
         }
         bn_to_le32(want, r);
-        fe25519_invert(&inv[0], &x);
-        fe25519_invert_safegcd(&inv[1], &x);
-        fe25519_invert_vartime(&inv[2], &x);
+        pp_fe25519_invert(&inv[0], &x);
+        pp_fe25519_invert_safegcd(&inv[1], &x);
+        pp_fe25519_invert_vartime(&inv[2], &x);
 #if INVERSIONS == 5
         portable_invert_safegcd(&inv[3], &x);
         portable_invert_vartime(&inv[4], &x);
 #endif
         for (k = 0; k < INVERSIONS; k++) {
             unsigned j;
-            fe25519_tobytes(got, &inv[k]);
+            pp_fe25519_tobytes(got, &inv[k]);
             fail[k] += memcmp(got, want, 32) != 0;
             for (j = 0; j < 5; j++) { /* outputs are tight */
                 wide |= (inv[k].v[j] >> 52) != 0;
             }
         }
-        fe25519_mul(&prod, &x, &inv[1]);
-        fe25519_tobytes(got, &prod);
+        pp_fe25519_mul(&prod, &x, &inv[1]);
+        pp_fe25519_tobytes(got, &prod);
         if (!BN_is_zero(r) && memcmp(got, one, 32) != 0) {
             fail_product++;
         }
@@ -356,12 +357,12 @@ static void test_scalar(void)
         bb = bn_le(b, 32);
         bc = bn_le(c, 32);
 
-        sc25519_reduce(out, x);
+        pp_sc25519_reduce(out, x);
         BN_nnmod(r, bx, L, bn);
         bn_to_le32(want, r);
         fail |= memcmp(out, want, 32) != 0;
 
-        sc25519_muladd(out, a, b, c);
+        pp_sc25519_muladd(out, a, b, c);
         BN_mul(r, ba, bb, bn);
         BN_add(r, r, bc);
         BN_nnmod(r, r, L, bn);
@@ -376,14 +377,14 @@ static void test_scalar(void)
     }
     CHECK(fail == 0);
 
-    CHECK(sc25519_is_canonical(L_bytes) == 0);
+    CHECK(pp_sc25519_is_canonical(L_bytes) == 0);
     memcpy(s, L_bytes, 32);
     s[0]--;
-    CHECK(sc25519_is_canonical(s) == 1);
+    CHECK(pp_sc25519_is_canonical(s) == 1);
     s[0] = 0xee;
-    CHECK(sc25519_is_canonical(s) == 0);
+    CHECK(pp_sc25519_is_canonical(s) == 0);
     memset(s, 0xff, 32);
-    CHECK(sc25519_is_canonical(s) == 0);
+    CHECK(pp_sc25519_is_canonical(s) == 0);
     BN_free(L);
     BN_CTX_free(bn);
 }
@@ -666,11 +667,11 @@ static void test_encode_in_place(void)
     for (it = 0; it < 8; it++) {
         test_rng_bytes(a, sizeof(a));
         a[31] &= 127;
-        ge25519_scalarmult_base(&u.p, a);
-        ge25519_p3_tobytes(want, &u.p);
+        pp_ge25519_scalarmult_base(&u.p, a);
+        pp_ge25519_p3_tobytes(want, &u.p);
         for (off = 0; off + 32 <= sizeof(u.b); off++) {
-            ge25519_scalarmult_base(&u.p, a);
-            ge25519_p3_tobytes(u.b + off, &u.p);
+            pp_ge25519_scalarmult_base(&u.p, a);
+            pp_ge25519_p3_tobytes(u.b + off, &u.p);
             memcpy(got, u.b + off, 32);
             bad += memcmp(got, want, 32) != 0;
         }
@@ -678,12 +679,25 @@ static void test_encode_in_place(void)
     CHECK(bad == 0);
 }
 
+/* pp_ed25519_backend_name names the field this build compiled (told by
+ * fe25519.h's limb count; hosts cannot build the UMAAL field). */
+static void test_backend_name(void)
+{
+    const char *want = FE25519_LIMBS == 5 ? "fast, radix 2^51"
+                       : FE25519_LIMBS == 8 ? "fast, radix 2^32"
+                                            : "fast, radix 2^25.5";
+    if (!CHECK(strcmp(pp_ed25519_backend_name(), want) == 0)) {
+        printf("  backend name \"%s\", want \"%s\"\n", pp_ed25519_backend_name(), want);
+    }
+}
+
 int main(void)
 {
     test_rng_seed(0x25519);
+    test_backend_name();
     test_encode_in_place();
     test_field();
-#if PICOPSA_ED25519_FE51
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
     test_invert();
 #endif
     test_scalar();

@@ -14,7 +14,12 @@
  *    `picopsa_port_mutex_lock` with PICOPSA_THREADS=1 and
  *    `picopsa_port_fork_detected` with PICOPSA_FORK_DETECT=1, while a
  *    single-threaded build (the MCU shape) needs the entropy hook only;
- *  - PICOPSA_THREADS and PICOPSA_FORK_DETECT other than 0/1 are rejected.
+ *  - PICOPSA_THREADS and PICOPSA_FORK_DETECT other than 0/1 are rejected;
+ *  - Ed25519 backend and field (issue 10's pattern): none, an unknown
+ *    value or two bits set, the not-yet-built small backend, RADIX51
+ *    without __int128, RADIX32_UMAAL off ARMv7E-M, and each removed
+ *    boolean (PICOPSA_ED25519_FE51 / _FE32 / _UMAAL) are rejected, naming
+ *    the replacement; every host field compiles (the controls).
  * The compiler is $CC or `cc`; the sources are found from the test data
  * directory (tests/data/../..).
  */
@@ -134,6 +139,59 @@ static void expect_link(int ports, const char *defines, const char *message)
     CHECK(system(command) == 0);
 }
 
+/* Ed25519: PICOPSA_ED25519_BACKEND and PICOPSA_ED25519_FIELD. */
+static void ed25519_backend_cases(void)
+{
+    static const char *const fields[] = {"PICOPSA_FIELD_RADIX51", "PICOPSA_FIELD_RADIX32",
+                                         "PICOPSA_FIELD_RADIX25"};
+    char defines[256];
+    size_t i;
+
+    /* Controls: every field a host can build compiles, sources included;
+     * without __int128 the default falls back to radix 2^32. */
+    for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+        snprintf(defines, sizeof(defines), "-DPICOPSA_ED25519_FIELD=%s", fields[i]);
+        expect_compile("src/ed25519/fe25519.c", defines, NULL);
+        expect_compile("src/ed25519/ge25519.c", defines, NULL);
+    }
+    expect_compile("include/picopsa/config.h", "-U__SIZEOF_INT128__", NULL);
+    expect_compile("include/picopsa/config.h",
+                   "-DPICOPSA_ED25519_BACKEND=PICOPSA_BACKEND_FAST", NULL);
+
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_ED25519_BACKEND=0",
+                   "PICOPSA_ED25519_BACKEND selects no backend");
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_ED25519_BACKEND=FAST",
+                   "PICOPSA_ED25519_BACKEND selects no backend");
+    expect_compile("include/picopsa/config.h",
+                   "'-DPICOPSA_ED25519_BACKEND=(PICOPSA_BACKEND_FAST|PICOPSA_BACKEND_SMALL)'",
+                   "PICOPSA_ED25519_BACKEND selects more than one backend");
+    expect_compile("include/picopsa/config.h",
+                   "-DPICOPSA_ED25519_BACKEND=PICOPSA_BACKEND_SMALL",
+                   "PICOPSA_BACKEND_SMALL is not built yet (issue 12)");
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_ED25519_FIELD=0",
+                   "PICOPSA_ED25519_FIELD selects no field");
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_ED25519_FIELD=0x10",
+                   "PICOPSA_ED25519_FIELD selects no field");
+    expect_compile("include/picopsa/config.h",
+                   "'-DPICOPSA_ED25519_FIELD=(PICOPSA_FIELD_RADIX32|PICOPSA_FIELD_RADIX25)'",
+                   "PICOPSA_ED25519_FIELD selects more than one field");
+    expect_compile("include/picopsa/config.h",
+                   "-U__SIZEOF_INT128__ -DPICOPSA_ED25519_FIELD=PICOPSA_FIELD_RADIX51",
+                   "PICOPSA_FIELD_RADIX51 needs a compiler with unsigned __int128");
+    expect_compile("include/picopsa/config.h",
+                   "-DPICOPSA_ED25519_FIELD=PICOPSA_FIELD_RADIX32_UMAAL",
+                   "PICOPSA_FIELD_RADIX32_UMAAL needs GCC or Clang targeting ARMv7E-M");
+    /* The removed booleans, with either value: never a silent choice. */
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_ED25519_FE51=0",
+                   "PICOPSA_ED25519_FE51 was removed: set PICOPSA_ED25519_FIELD");
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_ED25519_FE51=1",
+                   "PICOPSA_ED25519_FE51 was removed: set PICOPSA_ED25519_FIELD");
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_ED25519_FE32=0",
+                   "PICOPSA_ED25519_FE32 was removed: set PICOPSA_ED25519_FIELD");
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_ED25519_UMAAL=1",
+                   "PICOPSA_ED25519_UMAAL was removed: set PICOPSA_ED25519_FIELD");
+}
+
 int main(void)
 {
     static const char no_sha2[] = "-DPSA_WANT_ALG_SHA_224=0 -DPSA_WANT_ALG_SHA_256=0 "
@@ -177,6 +235,7 @@ int main(void)
                    "PICOPSA_THREADS must be 0 or 1");
     expect_compile("include/picopsa/config.h", "-DPICOPSA_FORK_DETECT=-1",
                    "PICOPSA_FORK_DETECT must be 0 or 1");
+    ed25519_backend_cases();
     /* The DRBG's hash switched off: caught where the DRBG is built. */
     snprintf(defines, sizeof(defines),
              "-DPSA_WANT_ALG_SHA_512=0 -DPSA_WANT_ALG_PURE_EDDSA=0 -DPSA_WANT_ALG_ED25519PH=0 "

@@ -9,7 +9,7 @@ the C string lines of the body; fe25519.c adds the prologue
 check_fe32_umaal.py runs the compiled functions under unicorn against
 Python integers.
 
-usage: python3 gen_fe32_umaal.py
+usage: python3 tools/ed25519/gen_fe32_umaal.py
 """
 
 

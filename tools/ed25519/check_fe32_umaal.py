@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
 """Checks the Cortex-M4 assembly of the radix-2^32 field (fe25519.c,
-PICOPSA_ED25519_UMAAL: multiplication, squaring, addition, subtraction)
+PICOPSA_FIELD_RADIX32_UMAAL: multiplication, squaring, addition, subtraction)
 under unicorn against Python integers: random, near-all-ones and edge values
 (0, 1, p - 1, p, 2p, 2^255, 2^256 - 1, ...); the result must be below 2^256
 and congruent to the product / square / sum / difference mod p (addition
 and subtraction also with the output over an input), and the callee-saved
 registers and the stack pointer must survive. Also the table scan of
-ge25519.c (ge25519_select_scan): for every mask choice, the selected entry.
+ge25519.c (pp_ge25519_select_scan): for every mask choice, the selected entry.
 
-usage: /usr/bin/python3 check_fe32_umaal.py [compiler (default arm-none-eabi-gcc)]
+usage: /usr/bin/python3 tools/ed25519/check_fe32_umaal.py [compiler (default arm-none-eabi-gcc)]
 (needs Debian's python3-unicorn and an ARM cross compiler; clang works with
-"clang --target=armv7em-none-eabi" plus -I firmware/freestanding, see below)
+"clang --target=armv7em-none-eabi"; the freestanding headers: FREESTANDING below)
 """
 import os
 import random
@@ -23,6 +23,9 @@ from unicorn import Uc, UC_ARCH_ARM, UC_MODE_THUMB, UC_MODE_MCLASS
 from unicorn import arm_const as arm
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+# The freestanding libc headers: ports/freestanding (issue 10 moves them from firmware/).
+FREESTANDING = next(d for d in (os.path.join(ROOT, "ports", "freestanding"),
+                                os.path.join(ROOT, "firmware", "freestanding")) if os.path.isdir(d))
 P = 2**255 - 19
 M = 2**256 - 1
 CODE, DATA, STACK_TOP, RETURN = 0x10000, 0x20000000, 0x2000F000, 0x20008000
@@ -35,16 +38,16 @@ def build(tmp, cc):
     elf = os.path.join(tmp, "fe.elf")
     flags = ["-mcpu=cortex-m4", "-mthumb", "-ffreestanding", "-Os", "-std=c99",
              "-ffunction-sections", "-I" + os.path.join(ROOT, "include"),
-             "-I" + os.path.join(ROOT, "src"), "-I" + os.path.join(ROOT, "firmware", "freestanding")]
+             "-I" + os.path.join(ROOT, "src"), "-I" + FREESTANDING]
     obj2 = os.path.join(tmp, "ge.o")
     subprocess.check_call(cc.split() + flags + ["-c", os.path.join(ROOT, "src", "ed25519", "fe25519.c"),
                                                 "-o", obj])
     subprocess.check_call(cc.split() + flags + ["-c", os.path.join(ROOT, "src", "ed25519", "ge25519.c"),
                                                 "-o", obj2])
     subprocess.check_call(["arm-none-eabi-gcc", "-mcpu=cortex-m4", "-mthumb", "-nostdlib",
-                           "-Wl,--gc-sections", "-Wl,-Ttext=0x%x" % CODE, "-Wl,--entry=fe25519_mul",
-                           "-Wl,--undefined=fe25519_sq", "-Wl,--undefined=fe25519_add",
-                           "-Wl,--undefined=fe25519_sub", "-Wl,--undefined=ge25519_select_scan",
+                           "-Wl,--gc-sections", "-Wl,-Ttext=0x%x" % CODE, "-Wl,--entry=pp_fe25519_mul",
+                           "-Wl,--undefined=pp_fe25519_sq", "-Wl,--undefined=pp_fe25519_add",
+                           "-Wl,--undefined=pp_fe25519_sub", "-Wl,--undefined=pp_ge25519_select_scan",
                            obj, obj2, "-o", elf])
     syms = {}
     for line in subprocess.check_output(["arm-none-eabi-nm", elf]).decode().splitlines():
@@ -116,16 +119,16 @@ def main():
     products = squares = 0
     for i, f in enumerate(values):
         for g in [values[(7 * i + 3) % len(values)]] + (edges if i < len(edges) else []):
-            h = run("fe25519_mul", f, g)
+            h = run("pp_fe25519_mul", f, g)
             assert h < 2**256 and h % P == f * g % P, (hex(f), hex(g), hex(h))
             products += 1
-        h = run("fe25519_sq", f, 0)
+        h = run("pp_fe25519_sq", f, 0)
         assert h < 2**256 and h % P == f * f % P, (hex(f), hex(h))
         squares += 1
     sums = 0
     for i, f in enumerate(values):
         for g in [values[(5 * i + 1) % len(values)]] + (edges if i < len(edges) else []):
-            for name, op in (("fe25519_add", lambda a, b: a + b), ("fe25519_sub", lambda a, b: a - b)):
+            for name, op in (("pp_fe25519_add", lambda a, b: a + b), ("pp_fe25519_sub", lambda a, b: a - b)):
                 h = run(name, f, g)
                 assert h < 2**256 and h % P == op(f, g) % P, (name, hex(f), hex(g), hex(h))
                 h = run_inplace(name, f, g)
@@ -140,7 +143,7 @@ def main():
             masks = [0xFFFFFFFF if j == pick else 0 for j in range(8)]
             mu.mem_write(DATA + 0x3000, b"".join(struct.pack("<I", x) for x in masks))
             mu.mem_write(DATA + 0x3100, b"\xAA" * 100)
-            run_raw("ge25519_select_scan", DATA + 0x3100, DATA + 0x2000, DATA + 0x3000)
+            run_raw("pp_ge25519_select_scan", DATA + 0x3100, DATA + 0x2000, DATA + 0x3000)
             out = bytes(mu.mem_read(DATA + 0x3100, 100))
             want = [row[24 * pick + k] if pick >= 0 else 0 for k in range(24)]
             assert out[:96] == b"".join(struct.pack("<I", x) for x in want), (trial, pick)
