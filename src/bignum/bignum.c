@@ -8,8 +8,7 @@
 
 #include "common/pp_util.h"
 
-#if PICOPSA_BN_X86_64_ASM && PICOPSA_BN_LIMB_BITS == 64 && defined(__x86_64__) && \
-    defined(__GNUC__)
+#if PICOPSA_BN_KERNEL == PICOPSA_BN_KERNEL_X86_64
 /* The AVX2 table scan: always taken (n a multiple of 4) in a build for
  * AVX2, else compiled for run-time selection. */
 #if defined(__AVX2__)
@@ -238,8 +237,7 @@ pp_limb pp_bn_mont_m0inv(pp_limb m0)
 /* r = t - m when t (n limbs plus the bit `top`) >= m, else t. Requires
  * t < 2m, so one subtraction reduces fully (HAC 14.32 step 3). t and r
  * may be the same array. */
-#if PICOPSA_BN_UMAAL && PICOPSA_BN_LIMB_BITS == 32 && defined(__GNUC__) && defined(__ARM_ARCH) && \
-    defined(__OPTIMIZE__)
+#if PICOPSA_BN_KERNEL == PICOPSA_BN_KERNEL_UMAAL && defined(__OPTIMIZE__)
 #define BN_HAVE_ARM_SUB_ASM 1
 /* ARMv7-M carry chains: one SBCS per limb; the loops keep C alive with
  * TEQ (which leaves C alone) and run over pointer ranges, singles first
@@ -412,7 +410,7 @@ static inline pp_limb row_c(pp_limb *t, const pp_limb *b, pp_limb a, size_t n)
     return carry;
 }
 
-#if PICOPSA_BN_X86_64_ASM && PICOPSA_BN_LIMB_BITS == 64 && defined(__x86_64__) && defined(__GNUC__)
+#if PICOPSA_BN_KERNEL == PICOPSA_BN_KERNEL_X86_64
 #define BN_HAVE_ROW_ADX 1
 static inline pp_limb row_adx(pp_limb *t, const pp_limb *b, pp_limb a, size_t n)
 {
@@ -737,7 +735,7 @@ static int final_subtract_adx_fixed(pp_limb *r, const pp_limb *t, pp_limb top,
 
 #endif
 
-#if PICOPSA_BN_UMAAL && PICOPSA_BN_LIMB_BITS == 32 && defined(__GNUC__) && defined(__ARM_ARCH)
+#if PICOPSA_BN_KERNEL == PICOPSA_BN_KERNEL_UMAAL
 #define BN_HAVE_ROW_UMAAL 1
 /* UMAAL RdLo, RdHi, Rn, Rm: RdHi:RdLo = Rn * Rm + RdLo + RdHi, one
  * instruction per limb step (ARMv7E-M, Cortex-M4/M7), unrolled by 4. */
