@@ -814,71 +814,115 @@ static inline pp_limb row_umaal(pp_limb *t, const pp_limb *b, pp_limb a, size_t 
 }
 #endif
 
-/* Which kernel runs: BN_KERNEL_ADX = MULX/ADX (the fixed-size Montgomery
- * multiplication where n has one, else MULX/ADX rows), BN_KERNEL_ADX_ROWS =
- * MULX/ADX rows only (a test hook, so that both stay covered), 0 = the
- * portable one. A build for BMI2 + ADX (-march=native, -mbmi2 -madx) always
- * uses MULX/ADX; otherwise the exponentiations take the caller's choice
- * (pp_bn_fast_kernel(), kept per key, since CPUID traps to the hypervisor
- * and costs microseconds), and the other entry points run the portable
- * kernel. */
-typedef int row_fn;
-#define BN_KERNEL_ADX PP_BN_KERNEL_ADX
-#define BN_KERNEL_ADX_ROWS PP_BN_KERNEL_ADX_ROWS
+/* The multiplication kernel an operation runs: ROW_ADX = MULX/ADX (the
+ * fixed-size Montgomery multiplication where n has one, else MULX/ADX rows),
+ * ROW_ADX_ROWS = MULX/ADX rows only (a test hook, so that both stay
+ * covered), ROW_C = the portable one (C, or UMAAL on Cortex-M). A build for
+ * BMI2 + ADX (-march=native, -mbmi2 -madx) always uses MULX/ADX; otherwise
+ * the exponentiations take the caller's pp_bn_kernel (pp_bn_kernel_selected())
+ * and the other entry points run the portable kernel. */
+typedef enum { ROW_C, ROW_ADX, ROW_ADX_ROWS } row_kind;
 
-static row_fn select_row(void)
+static row_kind select_row(void)
 {
 #if defined(BN_HAVE_ROW_ADX) && defined(__BMI2__) && defined(__ADX__)
-    return BN_KERNEL_ADX;
+    return ROW_ADX;
 #else
-    return 0;
+    return ROW_C;
 #endif
 }
 
-/* The multiplication kernel for an exponentiation's `fast` argument. */
-static row_fn kernel_of(int fast)
+/* The multiplication kernel of a pp_bn_kernel. */
+static row_kind row_of(pp_bn_kernel kernel)
 {
-    row_fn kind = (row_fn)(fast & (PP_BN_KERNEL_ADX | PP_BN_KERNEL_ADX_ROWS));
-    return kind != 0 ? kind : select_row();
+    switch (kernel) {
+#ifdef BN_HAVE_ROW_ADX
+    case PP_BN_KERNEL_ADX:
+    case PP_BN_KERNEL_ADX_AVX2:
+        return ROW_ADX;
+    case PP_BN_KERNEL_ADX_ROWS:
+        return ROW_ADX_ROWS;
+#endif
+    default:
+        return select_row();
+    }
 }
 
-int pp_bn_fast_kernel(void)
-{
 #ifdef BN_HAVE_ROW_ADX
-    /* CPUID leaf 7: EBX bit 8 = BMI2 (MULX), bit 19 = ADX (ADCX/ADOX),
-     * bit 5 = AVX2; AVX2 also needs the OS to save the YMM state: leaf 1
-     * ECX bit 27 (OSXSAVE) and bit 28 (AVX), and XCR0 bits 1 and 2 (SSE
-     * and AVX state) set (Intel SDM vol. 1, 14.3). */
+/* What this CPU can run: CPUID leaf 7 EBX bit 8 = BMI2 (MULX), bit 19 =
+ * ADX (ADCX/ADOX), bit 5 = AVX2; AVX2 also needs the OS to save the YMM
+ * state: leaf 1 ECX bit 27 (OSXSAVE) and bit 28 (AVX), and XCR0 bits 1 and
+ * 2 (SSE and AVX state) set (Intel SDM vol. 1, 14.3). */
+static pp_bn_kernel detect_kernel(void)
+{
     uint32_t eax, ebx, ecx, edx, leaf7_ebx, xcr0 = 0, xcr0_hi;
-    int kernel = 0;
+    int adx, avx2 = 0;
     __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(0u), "c"(0u));
     if (eax < 7u) {
-        return 0;
+        return PP_BN_KERNEL_BASE;
     }
     __asm__ volatile("cpuid" : "=a"(eax), "=b"(leaf7_ebx), "=c"(ecx), "=d"(edx) : "a"(7u), "c"(0u));
-    if (((leaf7_ebx >> 8) & (leaf7_ebx >> 19) & 1u) != 0) {
-        kernel |= PP_BN_KERNEL_ADX;
-    }
+    adx = ((leaf7_ebx >> 8) & (leaf7_ebx >> 19) & 1u) != 0;
     __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(1u), "c"(0u));
     if (((ecx >> 27) & (ecx >> 28) & 1u) != 0) {
         __asm__ volatile("xgetbv" : "=a"(xcr0), "=d"(xcr0_hi) : "c"(0u));
         (void)xcr0_hi;
     }
-#ifdef BN_HAVE_SCAN_AVX2
-    if ((xcr0 & 6u) == 6u && ((leaf7_ebx >> 5) & 1u) != 0) {
-        kernel |= PP_BN_KERNEL_AVX2_SCAN;
-    }
+#if defined(BN_HAVE_SCAN_AVX2) || defined(BN_SCAN_AVX2_BUILTIN)
+    avx2 = (xcr0 & 6u) == 6u && ((leaf7_ebx >> 5) & 1u) != 0;
 #endif
-    return kernel;
+#if defined(__BMI2__) && defined(__ADX__)
+    adx = 1; /* the build requires it */
+#endif
+#ifdef BN_SCAN_AVX2_BUILTIN
+    avx2 = 1;
+#endif
+    if (adx) {
+        return avx2 ? PP_BN_KERNEL_ADX_AVX2 : PP_BN_KERNEL_ADX;
+    }
+    return avx2 ? PP_BN_KERNEL_BASE_AVX2 : PP_BN_KERNEL_BASE;
+}
+
+pp_bn_kernel pp_bn_kernel_selected(void)
+{
+    /* CPUID traps to the hypervisor (~6.5 us on our VM): run it once per
+     * process. Threads may race to fill the cache; they store the same
+     * value, and the relaxed atomics make that race well defined (TSan). */
+    static int cache; /* 0: not yet; else the kernel + 1 */
+    int c = __atomic_load_n(&cache, __ATOMIC_RELAXED);
+    if (c == 0) {
+        c = (int)detect_kernel() + 1;
+        __atomic_store_n(&cache, c, __ATOMIC_RELAXED);
+    }
+    return (pp_bn_kernel)(c - 1);
+}
+#endif
+
+const char *pp_bn_kernel_name(void)
+{
+#if PICOPSA_BN_KERNEL == PICOPSA_BN_KERNEL_UMAAL
+    return "Cortex-M UMAAL";
+#elif PICOPSA_BN_KERNEL == PICOPSA_BN_KERNEL_X86_64
+    switch (pp_bn_kernel_selected()) {
+    case PP_BN_KERNEL_ADX_AVX2:
+        return "x86-64 MULX/ADX, AVX2 table scan";
+    case PP_BN_KERNEL_ADX:
+    case PP_BN_KERNEL_ADX_ROWS:
+        return "x86-64 MULX/ADX";
+    case PP_BN_KERNEL_BASE_AVX2:
+        return "portable C, AVX2 table scan";
+    default:
+        return "portable C";
+    }
 #else
-    return 0;
+    return "portable C";
 #endif
 }
 
-static inline pp_limb row_dispatch(row_fn kind, pp_limb *t, const pp_limb *b, pp_limb a, size_t n)
+static inline pp_limb row_dispatch(row_kind kind, pp_limb *t, const pp_limb *b, pp_limb a, size_t n)
 {
 #if defined(BN_HAVE_ROW_ADX)
-    if (kind) {
+    if (kind != ROW_C) {
         return row_adx(t, b, a, n);
     }
     return row_c(t, b, a, n);
@@ -899,18 +943,18 @@ static inline pp_limb row_dispatch(row_fn kind, pp_limb *t, const pp_limb *b, pp
 static void mont_mul_rows3(pp_limb *r, const pp_limb *a, const pp_limb *b,
                            const pp_limb *m, pp_limb m0inv, size_t n, pp_limb *scratch);
 
-/* The row-triple kernels below run for row == 0; builds without the
+/* The row-triple kernels below run for ROW_C; builds without the
  * MULX/ADX kernel have nothing else, so there the choice is made at
  * compile time and the HAC 14.36 row loop is not built in. */
 #ifdef BN_HAVE_ROW_ADX
-#define ROWS3(row) ((row) == 0)
+#define ROWS3(row) ((row) == ROW_C)
 #else
 #define ROWS3(row) ((void)(row), 1)
 #endif
 
 static void mont_mul_scratch(pp_limb *r, const pp_limb *a, const pp_limb *b,
                              const pp_limb *m, pp_limb m0inv, size_t n, pp_limb *scratch,
-                             row_fn row)
+                             row_kind row)
 {
     if (ROWS3(row)) {
         mont_mul_rows3(r, a, b, m, m0inv, n, scratch);
@@ -924,7 +968,7 @@ static void mont_mul_scratch(pp_limb *r, const pp_limb *a, const pp_limb *b,
     pp_limb *t = scratch;
     size_t i;
 #ifdef BN_HAVE_ROW_ADX
-    if (row == BN_KERNEL_ADX && mont_mul_adx_fixed(t, a, b, m, m0inv, n)) {
+    if (row == ROW_ADX && mont_mul_adx_fixed(t, a, b, m, m0inv, n)) {
         (void)final_subtract_adx_fixed(r, t + n, t[2u * n], m, n, scratch + 2u * n + 2u);
         return;
     }
@@ -1168,7 +1212,7 @@ static void reduce_three_rows(pp_limb *t, const pp_limb *m, pp_limb m0inv, size_
 }
 
 static void mont_reduce_scratch(pp_limb *r, pp_limb *t, const pp_limb *m, pp_limb m0inv,
-                                size_t n, pp_limb *diff, row_fn row)
+                                size_t n, pp_limb *diff, row_kind row)
 {
     /* Word-by-word Montgomery reduction (HAC 14.32): clear one low limb per
      * step by adding u * m * 2^(w i); the carry out of the top is kept. */
@@ -1246,9 +1290,9 @@ static void mont_mul_rows3(pp_limb *r, const pp_limb *a, const pp_limb *b,
         mul_three_rows(t + i, b, a[i], a[i + 1u], a[i + 2u], n, c0, 0);
     }
     for (; i < n; i++) {
-        t[i + n] = row_dispatch(0, t + i, b, a[i], n);
+        t[i + n] = row_dispatch(ROW_C, t + i, b, a[i], n);
     }
-    mont_reduce_scratch(r, t, m, m0inv, n, scratch + 2u * n + 2u, 0);
+    mont_reduce_scratch(r, t, m, m0inv, n, scratch + 2u * n + 2u, ROW_C);
 }
 
 #if !PICOPSA_BN_DEDICATED_SQR && !defined(BN_HAVE_ROW_ADX)
@@ -1259,7 +1303,7 @@ static void mont_mul_rows3(pp_limb *r, const pp_limb *a, const pp_limb *b,
     mont_mul_scratch(r, a, a, m, m0inv, n, scratch, row)
 #else
 static void mont_sqr_scratch(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0inv,
-                             size_t n, pp_limb *scratch, row_fn row)
+                             size_t n, pp_limb *scratch, row_kind row)
 {
     /* a^2 = sum a_i^2 2^(2wi) + 2 * sum_{i<j} a_i a_j 2^(w(i+j)) (HAC 14.16):
      * the cross products once, doubled by a shift, then the diagonal. */
@@ -1267,7 +1311,7 @@ static void mont_sqr_scratch(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_
     size_t i;
     pp_limb carry;
 #ifdef BN_HAVE_ROW_ADX
-    if (row == BN_KERNEL_ADX && mont_sqr_adx_fixed(t, &carry, a, m, m0inv, n)) {
+    if (row == ROW_ADX && mont_sqr_adx_fixed(t, &carry, a, m, m0inv, n)) {
         (void)final_subtract_adx_fixed(r, t + n, carry, m, n, scratch + 2u * n + 2u);
         return;
     }
@@ -1349,18 +1393,18 @@ void pp_bn_mont_sqr(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0in
 }
 
 void pp_bn_mont_mul_kernel(pp_limb *r, const pp_limb *a, const pp_limb *b,
-                           const pp_limb *m, pp_limb m0inv, size_t n, int fast)
+                           const pp_limb *m, pp_limb m0inv, size_t n, pp_bn_kernel kernel)
 {
     pp_limb scratch[SCRATCH_LIMBS(PP_BN_MAX_LIMBS)];
-    mont_mul_scratch(r, a, b, m, m0inv, n, scratch, kernel_of(fast));
+    mont_mul_scratch(r, a, b, m, m0inv, n, scratch, row_of(kernel));
     pp_wipe(scratch, SCRATCH_LIMBS(n) * sizeof(pp_limb));
 }
 
 void pp_bn_mont_sqr_kernel(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0inv,
-                           size_t n, int fast)
+                           size_t n, pp_bn_kernel kernel)
 {
     pp_limb scratch[SCRATCH_LIMBS(PP_BN_MAX_LIMBS)];
-    mont_sqr_scratch(r, a, m, m0inv, n, scratch, kernel_of(fast));
+    mont_sqr_scratch(r, a, m, m0inv, n, scratch, row_of(kernel));
     pp_wipe(scratch, SCRATCH_LIMBS(n) * sizeof(pp_limb));
 }
 
@@ -1421,7 +1465,7 @@ static pp_limb exponent_bits(const pp_limb *e, size_t e_limbs, size_t pos, unsig
 
 #if defined(BN_HAVE_SCAN_AVX2) || defined(BN_SCAN_AVX2_BUILTIN)
 /* table_lookup's scan with AVX2 for n a multiple of 4, chosen at run time
- * (PP_BN_KERNEL_AVX2_SCAN) or always in a build for AVX2: blocks of 16
+ * (PP_BN_KERNEL_*_AVX2) or always in a build for AVX2: blocks of 16
  * limbs (then 4) in 256-bit accumulators, one pass over the entries per
  * block, each entry's mask broadcast once; about 2.3x faster than the SSE2
  * code gcc makes of the limb-major loop (32 entries of 16 limbs: 35 against
@@ -1505,17 +1549,17 @@ __asm__(
 #endif
 
 /* out = table[index] reading every entry (constant-time scan), so neither
- * the memory addresses nor the branches depend on index. fast: the
- * exponentiation's argument (PP_BN_KERNEL_AVX2_SCAN selects the AVX2 scan
- * where it is compiled for run-time selection and n is a multiple of 4; a
- * build for AVX2 always takes it for such n). */
+ * the memory addresses nor the branches depend on index. kernel: the
+ * exponentiation's (PP_BN_KERNEL_*_AVX2 selects the AVX2 scan where it is
+ * compiled for run-time selection and n is a multiple of 4; a build for
+ * AVX2 always takes it for such n). */
 static void table_lookup(pp_limb *out, const pp_limb *table, size_t entries,
-                         pp_limb index, size_t n, int fast)
+                         pp_limb index, size_t n, pp_bn_kernel kernel)
 {
     size_t i, j;
     pp_limb masks[(size_t)1 << 6];
 #if defined(BN_HAVE_SCAN_AVX2)
-    if ((fast & PP_BN_KERNEL_AVX2_SCAN) != 0 && n % 4u == 0) {
+    if ((kernel == PP_BN_KERNEL_BASE_AVX2 || kernel == PP_BN_KERNEL_ADX_AVX2) && n % 4u == 0) {
         table_lookup_avx2(out, table, entries, index, n);
         return;
     }
@@ -1525,7 +1569,7 @@ static void table_lookup(pp_limb *out, const pp_limb *table, size_t entries,
         return;
     }
 #endif
-    (void)fast;
+    (void)kernel;
     /* Limb-major, four accumulators in registers: no read-modify-write of
      * out per entry (about half the instructions on Cortex-M and SSE2). */
     for (i = 0; i < entries; i++) {
@@ -1563,7 +1607,7 @@ static void table_lookup(pp_limb *out, const pp_limb *table, size_t entries,
 
 /* table[i] = base^i (Montgomery form) for i < 2^w. */
 static void build_table(pp_limb *table, unsigned w, const pp_limb *base, const pp_limb *r1,
-                        const pp_limb *m, pp_limb m0inv, size_t n, pp_limb *scratch, row_fn row)
+                        const pp_limb *m, pp_limb m0inv, size_t n, pp_limb *scratch, row_kind row)
 {
     size_t i, entries = (size_t)1 << w;
     pp_bn_copy(table, r1, n);
@@ -1580,14 +1624,14 @@ static void build_table(pp_limb *table, unsigned w, const pp_limb *base, const p
 unsigned pp_bn_mont_exp(pp_limb *r, const pp_limb *a, const pp_limb *ea,
                         const pp_limb *b, const pp_limb *eb, size_t e_limbs,
                         const pp_limb *r1, const pp_limb *m, pp_limb m0inv, size_t n,
-                        pp_limb *work, size_t work_limbs, int fast)
+                        pp_limb *work, size_t work_limbs, pp_bn_kernel kernel)
 {
     unsigned nbases = (b != NULL) ? 2u : 1u;
     unsigned w = PICOPSA_RSA_WINDOW_BITS;
     size_t entries, bits, windows, k;
     unsigned top_bits, s;
     pp_limb *table_a, *table_b, *entry, *scratch;
-    row_fn row = kernel_of(fast);
+    row_kind row = row_of(kernel);
 
     while (w > 0 && PP_BN_EXP_WORK_LIMBS(w, n, nbases) > work_limbs) {
         w--;
@@ -1610,9 +1654,9 @@ unsigned pp_bn_mont_exp(pp_limb *r, const pp_limb *a, const pp_limb *ea,
     top_bits = (unsigned)(bits - (windows - 1u) * w);
 
     /* The top window seeds the accumulator. */
-    table_lookup(r, table_a, entries, exponent_bits(ea, e_limbs, (windows - 1u) * w, top_bits), n, fast);
+    table_lookup(r, table_a, entries, exponent_bits(ea, e_limbs, (windows - 1u) * w, top_bits), n, kernel);
     if (b != NULL) {
-        table_lookup(entry, table_b, entries, exponent_bits(eb, e_limbs, (windows - 1u) * w, top_bits), n, fast);
+        table_lookup(entry, table_b, entries, exponent_bits(eb, e_limbs, (windows - 1u) * w, top_bits), n, kernel);
         mont_mul_scratch(r, r, entry, m, m0inv, n, scratch, row);
     }
     for (k = windows - 1u; k > 0; k--) {
@@ -1620,10 +1664,10 @@ unsigned pp_bn_mont_exp(pp_limb *r, const pp_limb *a, const pp_limb *ea,
         for (s = 0; s < w; s++) {
             mont_sqr_scratch(r, r, m, m0inv, n, scratch, row);
         }
-        table_lookup(entry, table_a, entries, exponent_bits(ea, e_limbs, pos, w), n, fast);
+        table_lookup(entry, table_a, entries, exponent_bits(ea, e_limbs, pos, w), n, kernel);
         mont_mul_scratch(r, r, entry, m, m0inv, n, scratch, row);
         if (b != NULL) {
-            table_lookup(entry, table_b, entries, exponent_bits(eb, e_limbs, pos, w), n, fast);
+            table_lookup(entry, table_b, entries, exponent_bits(eb, e_limbs, pos, w), n, kernel);
             mont_mul_scratch(r, r, entry, m, m0inv, n, scratch, row);
         }
     }
@@ -1633,15 +1677,15 @@ unsigned pp_bn_mont_exp(pp_limb *r, const pp_limb *a, const pp_limb *ea,
 
 void pp_bn_mod_exp_public_vartime(pp_limb *r, const pp_limb *x, uint64_t e,
                                   const pp_limb *m, pp_limb m0inv, const pp_limb *r2, size_t n,
-                                  int fast)
+                                  pp_bn_kernel kernel)
 {
     pp_limb work[PP_BN_PUBLIC_EXP_WORK_LIMBS(PP_BN_MAX_LIMBS)];
-    pp_bn_mod_exp_public_vartime_work(r, x, e, m, m0inv, r2, n, fast, work);
+    pp_bn_mod_exp_public_vartime_work(r, x, e, m, m0inv, r2, n, kernel, work);
 }
 
 void pp_bn_mod_exp_public_vartime_work(pp_limb *r, const pp_limb *x, uint64_t e,
                                        const pp_limb *m, pp_limb m0inv, const pp_limb *r2,
-                                       size_t n, int fast, pp_limb *work)
+                                       size_t n, pp_bn_kernel kernel, pp_limb *work)
 {
     /* x^e = x^(e-1) * x: run square-and-multiply on e - 1 in Montgomery form
      * and let the last Montgomery multiplication by the plain x also leave
@@ -1651,7 +1695,7 @@ void pp_bn_mod_exp_public_vartime_work(pp_limb *r, const pp_limb *x, uint64_t e,
     pp_limb *scratch = work + 2u * n;
     uint64_t e1 = e - 1u;
     int bit;
-    row_fn row = kernel_of(fast);
+    row_kind row = row_of(kernel);
     if (e1 == 0) {
         pp_bn_copy(r, x, n);
         return;
