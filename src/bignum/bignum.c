@@ -12,10 +12,7 @@
 #include "bignum/bn_kernel.h"
 #include "common/pp_util.h"
 
-
 #define W PP_BN_LIMB_BITS
-
-
 
 /* ---- conversion ------------------------------------------------------ */
 
@@ -203,14 +200,6 @@ pp_limb pp_bn_mont_m0inv(pp_limb m0)
     return (pp_limb)0 - x;
 }
 
-/* r = t - m when t (n limbs plus the bit `top`) >= m, else t. Requires
- * t < 2m, so one subtraction reduces fully (HAC 14.32 step 3). t and r
- * may be the same array. */
-
-
-
-
-
 /* ---- kernel primitives ---------------------------------------------------
  * Every Montgomery routine below is built on one primitive, a row:
  * t[0..n) += a * b[0..n), returning the carry limb (HAC 14.12 inner loop),
@@ -265,7 +254,6 @@ static row_kind row_of(pp_bn_kernel kernel)
     }
 }
 
-
 const char *pp_bn_kernel_name(void)
 {
 #if PICOPSA_BN_KERNEL == PICOPSA_BN_KERNEL_UMAAL
@@ -286,7 +274,6 @@ const char *pp_bn_kernel_name(void)
     return "portable C";
 #endif
 }
-
 
 static inline pp_limb row_dispatch(row_kind kind, pp_limb *t, const pp_limb *b, pp_limb a, size_t n)
 {
@@ -356,9 +343,6 @@ static void mont_mul_scratch(pp_limb *r, const pp_limb *a, const pp_limb *b,
     final_subtract(r, t + n, t[2u * n], m, n, scratch + 2u * n + 2u);
 }
 
-
-
-
 /* Three reduction steps in one pass over t[0..n+3) (n >= 3), see
  * pp_bn_c_reduce3. */
 static inline void reduce_three_rows(pp_limb *t, const pp_limb *m, pp_limb m0inv, size_t n,
@@ -393,7 +377,6 @@ static void mont_reduce_scratch(pp_limb *r, pp_limb *t, const pp_limb *m, pp_lim
     }
     final_subtract(r, t + n, top, m, n, diff);
 }
-
 
 /* Three rows of a schoolbook product in one pass, see pp_bn_c_mul3. */
 static inline void mul_three_rows(pp_limb *t, const pp_limb *b, pp_limb x0, pp_limb x1,
@@ -583,8 +566,6 @@ static pp_limb exponent_bits(const pp_limb *e, size_t e_limbs, size_t pos, unsig
     }
     return v & (((pp_limb)1 << count) - 1u);
 }
-
-
 
 /* out = table[index] reading every entry (constant-time scan), so neither
  * the memory addresses nor the branches depend on index. kernel: the

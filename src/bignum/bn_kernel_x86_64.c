@@ -339,7 +339,6 @@ int pp_bn_adx_final_sub_fixed(pp_limb *r, const pp_limb *t, pp_limb top, const p
     }
 }
 
-
 #if defined(PP_BN_SCAN_AVX2_RUNTIME) || defined(PP_BN_SCAN_AVX2_BUILTIN)
 /* bignum.c's table_lookup scan with AVX2 for n a multiple of 4, chosen at run time
  * (PP_BN_KERNEL_*_AVX2) or always in a build for AVX2: blocks of 16
