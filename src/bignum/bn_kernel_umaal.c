@@ -97,8 +97,6 @@ static void sub_masked_asm(pp_limb *r, const pp_limb *t, const pp_limb *m, pp_li
 void pp_bn_umaal_final_sub(pp_limb *r, const pp_limb *t, pp_limb top, const pp_limb *m,
                            size_t n)
 {
-    /* Compare, then subtract m masked: two passes without a store of the
-     * difference. */
     pp_limb keep_t = lt_mask_asm(t, m, n) ^ ((pp_limb)0 - top);
     sub_masked_asm(r, t, m, ~keep_t, n);
 }
