@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bignum/bn_kernel.h"
+#include "bignum/bn_kernel_umaal.h"
 #include "common/pp_util.h"
 
 #define W PP_BN_LIMB_BITS

@@ -6,7 +6,8 @@
  *    fallback of PICOPSA_BN_KERNEL_X86_64, and for PICOPSA_BN_KERNEL_UMAAL
  *    in unoptimised builds (there MUL_ADD2 and the row step are one UMAAL);
  *  - bn_kernel_umaal.c: Cortex-M4/M7 Thumb-2 assembly (PICOPSA_BN_KERNEL_UMAAL,
- *    optimised builds: PP_BN_UMAAL_ASM);
+ *    optimised builds: PP_BN_UMAAL_ASM), and bn_kernel_umaal.h: its short
+ *    passes that bignum.c inlines;
  *  - bn_kernel_x86_64.c: MULX/ADX Montgomery kernels, the AVX2 table scan
  *    and the CPUID choice (PICOPSA_BN_KERNEL_X86_64: PP_BN_X86_64).
  * A kernel file that the configuration leaves out compiles to nothing.
@@ -112,10 +113,8 @@ pp_limb pp_bn_umaal_reduce3(pp_limb *t, const pp_limb *m, size_t n, pp_limb m0in
                             pp_limb top);
 /* pp_bn_c_mul3 with tp = t + 1 and s = {x0, x1, x2, c0, c1}. */
 void pp_bn_umaal_mul3(pp_limb *tp, const pp_limb *b, size_t len, const pp_limb *s);
-/* pp_bn_c_final_sub without the scratch. */
-void pp_bn_umaal_final_sub(pp_limb *r, const pp_limb *t, pp_limb top, const pp_limb *m,
-                           size_t n);
-void pp_bn_umaal_double_diag(pp_limb *t, const pp_limb *a, size_t n);
+/* pp_bn_umaal_final_sub (pp_bn_c_final_sub without the scratch) and
+ * pp_bn_umaal_double_diag are static inline in bn_kernel_umaal.h. */
 /* One column of four limbs of the table scan: out[0..4) = OR over the
  * entries of entry[0..4) AND masks[i], entry i at table + i * stride bytes. */
 void pp_bn_arm_scan4(pp_limb *out, const pp_limb *table, size_t entries, const pp_limb *masks,
