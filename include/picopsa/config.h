@@ -250,21 +250,36 @@
 #define PICOPSA_RSA_WINDOW_BITS 4
 #endif
 #endif
-/* 1: Cortex-M4/M7 assembly in the bignum core (32-bit limbs, ARMv7E-M,
- * optimised builds): three-row UMAAL passes, ADCS/SBCS chains; 0: portable
- * C. Default: on where the compiler targets the DSP extension
- * (__ARM_FEATURE_DSP). */
-#ifndef PICOPSA_BN_UMAAL
+/* The bignum kernel (src/bignum/bn_kernel_*.c), one of:
+ *  PICOPSA_BN_KERNEL_C: portable C (any CPU, 32- or 64-bit limbs);
+ *  PICOPSA_BN_KERNEL_UMAAL: Cortex-M4/M7 assembly (ARMv7E-M, 32-bit limbs,
+ *    optimised builds): three-row UMAAL passes, ADCS/SBCS chains; -O0
+ *    builds run the C code with one UMAAL per limb step;
+ *  PICOPSA_BN_KERNEL_X86_64: x86-64 GCC/Clang, 64-bit limbs: MULX/ADCX/ADOX
+ *    (whole Montgomery multiplication and squaring unrolled for 8/16/24/32
+ *    limbs, a row kernel for other sizes) used when the CPU has BMI2 + ADX,
+ *    and an AVX2 table scan used when the CPU has AVX2 and the OS saves the
+ *    YMM state (CPUID read once per process; always, when built with
+ *    -mbmi2 -madx / -mavx2); the C kernel otherwise.
+ * Default: UMAAL where the compiler targets the DSP extension
+ * (__ARM_FEATURE_DSP) with 32-bit limbs, X86_64 on x86-64 GCC/Clang with
+ * 64-bit limbs, else C. pp_bn_kernel_name() says which one runs. */
+#define PICOPSA_BN_KERNEL_C 0x1
+#define PICOPSA_BN_KERNEL_UMAAL 0x2
+#define PICOPSA_BN_KERNEL_X86_64 0x4
+#ifndef PICOPSA_BN_KERNEL
 #if defined(__ARM_FEATURE_DSP) && PICOPSA_BN_LIMB_BITS == 32
-#define PICOPSA_BN_UMAAL 1
+#define PICOPSA_BN_KERNEL PICOPSA_BN_KERNEL_UMAAL
+#elif defined(__x86_64__) && defined(__GNUC__) && PICOPSA_BN_LIMB_BITS == 64
+#define PICOPSA_BN_KERNEL PICOPSA_BN_KERNEL_X86_64
 #else
-#define PICOPSA_BN_UMAAL 0
+#define PICOPSA_BN_KERNEL PICOPSA_BN_KERNEL_C
 #endif
 #endif
 /* 1: Montgomery squaring by its own routine (cross products once, HAC
  * 14.16); 0: squaring through the multiplication, 0.33 KB less text on
  * Cortex-M4 for ~11% more cycles in RSA-2048 private. Builds
- * with the x86-64 MULX/ADX kernel always keep the squaring. Default: 0
+ * with the X86_64 kernel always keep the squaring. Default: 0
  * when compiling for size (-Os), else 1. */
 #ifndef PICOPSA_BN_DEDICATED_SQR
 #if defined(__OPTIMIZE_SIZE__)
@@ -272,15 +287,6 @@
 #else
 #define PICOPSA_BN_DEDICATED_SQR 1
 #endif
-#endif
-/* 1: on x86-64 with GCC/Clang, exponentiations use MULX/ADCX/ADOX
- * kernels when the CPU has BMI2 + ADX (whole Montgomery multiplication and
- * squaring unrolled for 8/16/24/32 limbs, a row kernel for other sizes)
- * and an AVX2 table scan when the CPU has AVX2 and the OS saves the YMM
- * state (CPUID checked once per key load or key generation; always, when
- * built with -mbmi2 -madx / -mavx2 / -march=native); 0: portable C only. */
-#ifndef PICOPSA_BN_X86_64_ASM
-#define PICOPSA_BN_X86_64_ASM 1
 #endif
 
 /* ===== Key store (src/core) ========================================== */

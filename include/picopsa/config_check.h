@@ -97,8 +97,36 @@
 #error "picopsa config: PICOPSA_RSA_WINDOW_BITS must be in 1..6"
 #endif
 
-#if PICOPSA_BN_UMAAL && PICOPSA_BN_LIMB_BITS != 32
-#error "picopsa config: PICOPSA_BN_UMAAL needs PICOPSA_BN_LIMB_BITS 32"
+/* The bignum kernel: exactly one of PICOPSA_BN_KERNEL_C / _UMAAL / _X86_64.
+ * The removed switches are refused so that an old command line does not
+ * silently build another kernel. */
+#if defined(PICOPSA_BN_UMAAL) || defined(PICOPSA_BN_X86_64_ASM)
+#error "picopsa config: PICOPSA_BN_UMAAL and PICOPSA_BN_X86_64_ASM are gone: set PICOPSA_BN_KERNEL (PICOPSA_BN_KERNEL_C, _UMAAL or _X86_64)"
+#endif
+
+#if (PICOPSA_BN_KERNEL) == 0 || ((PICOPSA_BN_KERNEL) & ~0x7) != 0
+#error "picopsa config: PICOPSA_BN_KERNEL must be PICOPSA_BN_KERNEL_C, PICOPSA_BN_KERNEL_UMAAL or PICOPSA_BN_KERNEL_X86_64"
+#endif
+
+#if ((PICOPSA_BN_KERNEL) & ((PICOPSA_BN_KERNEL) - 1)) != 0
+#error "picopsa config: PICOPSA_BN_KERNEL selects more than one kernel"
+#endif
+
+#if (PICOPSA_BN_KERNEL) == PICOPSA_BN_KERNEL_UMAAL && PICOPSA_BN_LIMB_BITS != 32
+#error "picopsa config: PICOPSA_BN_KERNEL_UMAAL needs PICOPSA_BN_LIMB_BITS 32"
+#endif
+
+#if (PICOPSA_BN_KERNEL) == PICOPSA_BN_KERNEL_UMAAL && \
+    !(defined(__GNUC__) && defined(__ARM_ARCH) && defined(__ARM_FEATURE_DSP))
+#error "picopsa config: PICOPSA_BN_KERNEL_UMAAL needs GCC/Clang targeting ARMv7E-M (__ARM_FEATURE_DSP)"
+#endif
+
+#if (PICOPSA_BN_KERNEL) == PICOPSA_BN_KERNEL_X86_64 && PICOPSA_BN_LIMB_BITS != 64
+#error "picopsa config: PICOPSA_BN_KERNEL_X86_64 needs PICOPSA_BN_LIMB_BITS 64"
+#endif
+
+#if (PICOPSA_BN_KERNEL) == PICOPSA_BN_KERNEL_X86_64 && !(defined(__x86_64__) && defined(__GNUC__))
+#error "picopsa config: PICOPSA_BN_KERNEL_X86_64 needs GCC/Clang targeting x86-64"
 #endif
 
 #if PICOPSA_KEY_SLOT_COUNT < 1 || PICOPSA_KEY_SLOT_COUNT > 255

@@ -41,6 +41,48 @@ typedef uint64_t pp_dlimb;
 /* Largest operand: a full RSA modulus. */
 #define PP_BN_MAX_LIMBS PP_BN_LIMBS(PICOPSA_RSA_MAX_BITS)
 
+/* ---- kernels ---------------------------------------------------------- */
+
+/* The kernel an exponentiation runs. The build has one kernel
+ * (PICOPSA_BN_KERNEL, include/picopsa/config.h); with PICOPSA_BN_KERNEL_X86_64
+ * it holds the portable C kernel plus MULX/ADX multiplication and the AVX2
+ * table scan, which run only where the CPU has them, so there the choice is
+ * made at run time, once per process, by pp_bn_kernel_selected().
+ *  BASE: the build's own kernel (portable C; UMAAL on Cortex-M; MULX/ADX in
+ *    a build for BMI2 + ADX), the portable table scan (AVX2 in a build for
+ *    AVX2);
+ *  BASE_AVX2: the same with the AVX2 table scan;
+ *  ADX / ADX_AVX2: MULX/ADX: fully unrolled Montgomery multiplication and
+ *    squaring for n = 8, 16, 24 and 32 limbs, the MULX/ADX row kernel for
+ *    other n; portable or AVX2 table scan;
+ *  ADX_ROWS: a test hook for pp_bn_mont_mul_kernel / pp_bn_mont_sqr_kernel:
+ *    the MULX/ADX row kernel at every n (keeps it covered at those sizes).
+ * Pass pp_bn_kernel_selected() or a kernel using a subset of its features
+ * (BASE always works); a feature the CPU lacks is an illegal instruction. */
+typedef enum {
+    PP_BN_KERNEL_BASE = 0,
+    PP_BN_KERNEL_BASE_AVX2 = 1,
+    PP_BN_KERNEL_ADX = 2,
+    PP_BN_KERNEL_ADX_AVX2 = 3,
+    PP_BN_KERNEL_ADX_ROWS = 4
+} pp_bn_kernel;
+
+/* The fastest kernel this CPU runs. x86-64 kernel: CPUID (microseconds
+ * under a hypervisor) on the first call, then a cached answer; thread-safe.
+ * Other builds: PP_BN_KERNEL_BASE, at compile time. */
+#if PICOPSA_BN_KERNEL == PICOPSA_BN_KERNEL_X86_64
+pp_bn_kernel pp_bn_kernel_selected(void);
+#else
+static inline pp_bn_kernel pp_bn_kernel_selected(void)
+{
+    return PP_BN_KERNEL_BASE;
+}
+#endif
+
+/* The kernel pp_bn_kernel_selected() runs on this CPU, for reports:
+ * "portable C", "Cortex-M UMAAL", "x86-64 MULX/ADX, AVX2 table scan", ... */
+const char *pp_bn_kernel_name(void);
+
 /* ---- conversion ------------------------------------------------------ */
 
 /* r (n limbs) = big-endian in[0..len). Returns 1 when the value fits in n
@@ -121,57 +163,36 @@ void pp_bn_mont_r2(pp_limb *r, const pp_limb *m, pp_limb m0inv, size_t n, size_t
  * window is the largest of 1..PICOPSA_RSA_WINDOW_BITS whose table fits in
  * work (work_limbs limbs, see PP_BN_EXP_WORK_LIMBS); the smallest work area
  * is PP_BN_EXP_WORK_LIMBS(1, n, nbases). r1 is R mod m (Montgomery one).
- * fast: pp_bn_fast_kernel()'s answer (0 always works).
+ * kernel: pp_bn_kernel_selected() (see there).
  * r must not alias a, b, r1, or work. Returns the window used, 0 when work
  * is too small. */
 unsigned pp_bn_mont_exp(pp_limb *r, const pp_limb *a, const pp_limb *ea,
                         const pp_limb *b, const pp_limb *eb, size_t e_limbs,
                         const pp_limb *r1, const pp_limb *m, pp_limb m0inv, size_t n,
-                        pp_limb *work, size_t work_limbs, int fast);
+                        pp_limb *work, size_t work_limbs, pp_bn_kernel kernel);
 
-/* The `fast` argument is a set of bits. The multiplication kernel (bits
- * 0-1): 0 = the build's default (portable C, or MULX/ADX in a build for
- * BMI2 + ADX); PP_BN_KERNEL_ADX = MULX/ADX: fully unrolled Montgomery
- * multiplication and squaring for n = 8, 16, 24 and 32 limbs, the row
- * kernel for other n; PP_BN_KERNEL_ADX_ROWS = the MULX/ADX row kernel for
- * every n (a test hook: keeps the row kernel covered at those sizes).
- * PP_BN_KERNEL_AVX2_SCAN: the exponentiation's table scans with AVX2 (n a
- * multiple of 4; a build for AVX2 scans so whatever the bit). Pass only
- * bits pp_bn_fast_kernel() returned (or 0, or PP_BN_KERNEL_ADX_ROWS when
- * it returned PP_BN_KERNEL_ADX). */
-#define PP_BN_KERNEL_ADX 1
-#define PP_BN_KERNEL_ADX_ROWS 2
-#define PP_BN_KERNEL_AVX2_SCAN 4
-
-/* pp_bn_mont_mul and pp_bn_mont_sqr with the kernel chosen by `fast` as
- * for pp_bn_mont_exp (test hooks: they cover every kernel directly). */
+/* pp_bn_mont_mul and pp_bn_mont_sqr with the multiplication kernel of
+ * `kernel` (test hooks: they cover every kernel directly). */
 void pp_bn_mont_mul_kernel(pp_limb *r, const pp_limb *a, const pp_limb *b,
-                           const pp_limb *m, pp_limb m0inv, size_t n, int fast);
+                           const pp_limb *m, pp_limb m0inv, size_t n, pp_bn_kernel kernel);
 void pp_bn_mont_sqr_kernel(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0inv,
-                           size_t n, int fast);
-
-/* The kernels this CPU can run (0 when none): PP_BN_KERNEL_ADX on x86-64
- * with BMI2 + ADX, PP_BN_KERNEL_AVX2_SCAN with AVX2 enabled by the OS.
- * Runs CPUID (microseconds under a hypervisor): call it once per key, not
- * per operation. Passing a bit the CPU lacks is undefined (illegal
- * instruction). */
-int pp_bn_fast_kernel(void);
+                           size_t n, pp_bn_kernel kernel);
 
 /* r = x^e mod m for a public exponent e (>= 1) with x < m in normal form
  * (not Montgomery), r in normal form; r2 = R^2 mod m. Left-to-right
  * square-and-multiply branching on the bits of e: variable time in e only,
- * constant time in x and m. r must not alias x. fast: as for
+ * constant time in x and m. r must not alias x. kernel: as for
  * pp_bn_mont_exp. */
 void pp_bn_mod_exp_public_vartime(pp_limb *r, const pp_limb *x, uint64_t e,
                                   const pp_limb *m, pp_limb m0inv, const pp_limb *r2, size_t n,
-                                  int fast);
+                                  pp_bn_kernel kernel);
 /* Work memory, in limbs, of pp_bn_mod_exp_public_vartime_work. */
 #define PP_BN_PUBLIC_EXP_WORK_LIMBS(n) (5u * (size_t)(n) + 2u)
 /* The same with its scratch in caller memory (wiped before returning);
  * work must not alias r, x, m or r2. */
 void pp_bn_mod_exp_public_vartime_work(pp_limb *r, const pp_limb *x, uint64_t e,
                                        const pp_limb *m, pp_limb m0inv, const pp_limb *r2,
-                                       size_t n, int fast, pp_limb *work);
+                                       size_t n, pp_bn_kernel kernel, pp_limb *work);
 
 /* r = a^-1 mod m for odd m > 1 and 0 < a < m (n limbs each, normal form),
  * by a binary extended Euclid (Kaliski's almost inverse). Returns

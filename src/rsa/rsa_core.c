@@ -79,7 +79,8 @@ psa_status_t pp_rsa_public_op_work(const uint8_t *material, const uint8_t *in, u
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     pp_rsa_field_read(r2n, material, &h, PP_RSA_F_R2N);
-    pp_bn_mod_exp_public_vartime_work(y, x, h.e, n, h.n0inv, r2n, nl, h.fast, y + nl);
+    pp_bn_mod_exp_public_vartime_work(y, x, h.e, n, h.n0inv, r2n, nl, pp_bn_kernel_selected(),
+                                      y + nl);
     pp_bn_to_bytes(out, k, y, nl);
     return PSA_SUCCESS;
 }
@@ -112,7 +113,7 @@ static psa_status_t private_half(const uint8_t *material, const pp_rsa_header *h
     MONT_MUL(s->xm, s->xm, s->r2m, s->m, m0inv, hl);
 
     if (pp_bn_mont_exp(result, s->xm, s->dm, NULL, NULL, hl, s->r1, s->m, m0inv, hl,
-                       s->work, s->work_limbs, h->fast) == 0) {
+                       s->work, s->work_limbs, pp_bn_kernel_selected()) == 0) {
         return PSA_ERROR_CORRUPTION_DETECTED; /* cannot happen: the size was checked */
     }
     return PSA_SUCCESS;
@@ -152,8 +153,8 @@ static psa_status_t blind(const pp_rsa_header *h, private_work *s, const uint8_t
     *inv_ok = pp_bn_mod_inv_vartime(s->rinv, s->rinv, s->n, h->n0inv, nl, s->work);
     MONT_MUL(s->rinv, s->y, s->rinv, s->n, h->n0inv, nl);        /* s t^-1 R^-1 = r^-1 */
 
-    pp_bn_mod_exp_public_vartime_work(s->y, s->t, h->e, s->n, h->n0inv, s->r2n, nl, h->fast,
-                                      s->work);                  /* r^e        */
+    pp_bn_mod_exp_public_vartime_work(s->y, s->t, h->e, s->n, h->n0inv, s->r2n, nl,
+                                      pp_bn_kernel_selected(), s->work); /* r^e */
     (void)pp_bn_from_bytes(s->t, nl, in, (h->bits + 7u) / 8u);  /* x          */
     MONT_MUL(s->y, s->t, s->y, s->n, h->n0inv, nl);              /* x r^e R^-1 */
     MONT_MUL(s->y, s->y, s->r2n, s->n, h->n0inv, nl);            /* x r^e      */
@@ -237,7 +238,8 @@ psa_status_t pp_rsa_private_op_work(const uint8_t *material, const uint8_t *in, 
     pp_bn_mont_mul_work(s.y, s.y, s.r2n, s.n, h.n0inv, nl, s.work);  /* x^d    */
 
     /* 5. Fault check with the public key. */
-    pp_bn_mod_exp_public_vartime_work(s.t, s.y, h.e, s.n, h.n0inv, s.r2n, nl, h.fast, s.work);
+    pp_bn_mod_exp_public_vartime_work(s.t, s.y, h.e, s.n, h.n0inv, s.r2n, nl,
+                                      pp_bn_kernel_selected(), s.work);
     (void)pp_bn_from_bytes(s.work, nl, in, k);
     ok = pp_bn_eq_mask(s.t, s.work, nl) & in_range & inv_ok;
 

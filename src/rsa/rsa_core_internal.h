@@ -6,8 +6,8 @@
  * Layout (byte offsets; limbs stored in native order, read with memcpy so
  * the slot buffer needs no alignment):
  *   0   header: magic "RSA", limb bits, bits (u32), n limbs (u16),
- *       half limbs (u16), is_pair (u8), fast kernel (u8), e (u64 at 16), -n^-1, -p^-1, -q^-1
- *       mod 2^w (u64 at 24, 32, 40)
+ *       half limbs (u16), is_pair (u8), e (u64 at 16), -n^-1, -p^-1, -q^-1
+ *       mod 2^w (u64 at 24, 32, 40); the other bytes are zero
  *   64  n, R^2 mod n                          (n limbs each)
  *       key pair only: d                      (n limbs)
  *       p, q, dp, dq, qinv, R^2 mod p, R^2 mod q   (half limbs each)
@@ -29,7 +29,6 @@ typedef struct {
     size_t n_limbs;
     size_t h_limbs;
     int is_pair;
-    int fast;        /* pp_bn_fast_kernel() at load time */
     uint64_t e;
     pp_limb n0inv, p0inv, q0inv;
 } pp_rsa_header;
@@ -63,10 +62,10 @@ unsigned pp_rsa_mr_rounds(size_t prime_bits);
  * the base is random * R mod w). Returns all-ones when w passes (probably
  * prime), 0 when it is proved composite. Constant time in w and random:
  * the trailing zero count a of w - 1 is handled with masks over a fixed 64
- * squarings (a >= 64 counts as composite, probability 2^-63). fast:
- * pp_bn_fast_kernel(). */
+ * squarings (a >= 64 counts as composite, probability 2^-63). kernel:
+ * pp_bn_kernel_selected() (bignum.h). */
 pp_limb pp_rsa_miller_rabin_round(const pp_limb *w, size_t w_bits, const pp_limb *random, size_t hl,
-                                  int fast);
+                                  pp_bn_kernel kernel);
 
 /* x mod m for x of `limbs` limbs and 1 < m < 2^32, constant
  * time in x (Barrett reduction on 8-bit steps, no division instruction

@@ -51,7 +51,6 @@ int pp_rsa_header_read(const uint8_t *material, pp_rsa_header *h)
     h->n_limbs = n_limbs;
     h->h_limbs = h_limbs;
     h->is_pair = material[12];
-    h->fast = material[13];
     memcpy(&h->e, material + 16, 8);
     memcpy(&v, material + 24, 8);
     h->n0inv = (pp_limb)v;
@@ -74,7 +73,6 @@ static void header_write(uint8_t *material, const pp_rsa_header *h)
     memcpy(material + 8, &n_limbs, 2);
     memcpy(material + 10, &h_limbs, 2);
     material[12] = (uint8_t)h->is_pair;
-    material[13] = (uint8_t)h->fast;
     memcpy(material + 16, &h->e, 8);
     v = h->n0inv;
     memcpy(material + 24, &v, 8);
@@ -304,7 +302,6 @@ psa_status_t pp_rsa_key_load(uint8_t *material, size_t material_size, size_t *ma
     field_write(material, &h, PP_RSA_F_N, n);
     field_write(material, &h, PP_RSA_F_R2N, r2n);
 
-    h.fast = pp_bn_fast_kernel(); /* once per key: CPUID is slow in VMs */
     if (is_pair) {
         pair_scratch s;
         size_t hmax = h.n_limbs / 2u + 1u;

@@ -139,7 +139,7 @@ typedef struct {
 } mr_work;
 
 pp_limb pp_rsa_miller_rabin_round(const pp_limb *w, size_t w_bits, const pp_limb *random, size_t hl,
-                                  int fast)
+                                  pp_bn_kernel kernel)
 {
     mr_work s;
     pp_limb w0inv = pp_bn_mont_m0inv(w[0]);
@@ -179,7 +179,7 @@ pp_limb pp_rsa_miller_rabin_round(const pp_limb *w, size_t w_bits, const pp_limb
     pp_bn_mont_mul(s.base, random, s.r2, w, w0inv, hl);
     pp_bn_mont_mul(s.base, s.base, s.r2, w, w0inv, hl);
     (void)pp_bn_mont_exp(s.z, s.base, s.m, NULL, NULL, hl, s.r1, w, w0inv, hl,
-                         s.work, sizeof(s.work) / sizeof(pp_limb), fast);
+                         s.work, sizeof(s.work) / sizeof(pp_limb), kernel);
 
     /* Probable prime when z == 1, or z^(2^j) == -1 for some j < a. */
     probable = pp_bn_eq_mask(s.z, s.r1, hl) | pp_bn_eq_mask(s.z, s.minus1, hl);
@@ -199,7 +199,7 @@ typedef struct {
     uint16_t primes[SIEVE_PRIMES];
     uint16_t residues[SIEVE_PRIMES];
     uint32_t e_residue;
-    int fast;
+    pp_bn_kernel kernel;
     pp_limb start[HMAX];
     pp_limb candidate[HMAX];
     pp_limb random[HMAX];
@@ -282,7 +282,7 @@ static psa_status_t generate_prime(sieve_state *s, size_t prime_bits, uint32_t e
                 if (status != PSA_SUCCESS) {
                     return status;
                 }
-                if (pp_rsa_miller_rabin_round(s->candidate, prime_bits, s->random, hl, s->fast) == 0) {
+                if (pp_rsa_miller_rabin_round(s->candidate, prime_bits, s->random, hl, s->kernel) == 0) {
                     break;         /* reject: composite */
                 }
             }
@@ -358,7 +358,7 @@ psa_status_t pp_rsa_keygen(uint8_t *material, size_t material_size, size_t *mate
     nl = PP_BN_LIMBS(bits);
     top = (unsigned)((half - 100u) % W);
     small_primes(s.sieve.primes);
-    s.sieve.fast = pp_bn_fast_kernel();
+    s.sieve.kernel = pp_bn_kernel_selected();
 
     for (;;) {
         pp_limb far, borrow, one[HMAX];
@@ -399,7 +399,7 @@ psa_status_t pp_rsa_keygen(uint8_t *material, size_t material_size, size_t *mate
         one[0] = 2;
         (void)pp_bn_sub(s.pm2, s.p, one, hl);
         (void)pp_bn_mont_exp(s.qinv, s.qm, s.pm2, NULL, NULL, hl, s.r1p, s.p, p0inv, hl,
-                             s.work, sizeof(s.work) / sizeof(pp_limb), s.sieve.fast);
+                             s.work, sizeof(s.work) / sizeof(pp_limb), s.sieve.kernel);
         one[0] = 1;
         pp_bn_mont_mul(s.qinv, s.qinv, one, s.p, p0inv, hl);
 

@@ -7,6 +7,7 @@
 #include "rsa/rsa_padding.h"
 #include "hash/pp_hash.h"
 #include "random/pp_random.h"
+#include "common/pp_ct_extract.h"
 #include "common/pp_util.h"
 
 #if PSA_WANT_ALG_RSA_OAEP
@@ -124,12 +125,12 @@ psa_status_t pp_rsa_oaep_decode(psa_algorithm_t hash_alg,
      * checks are accumulated into one mask; the scan visits every byte and
      * remembers the position of the first nonzero one without branching
      * (Manger 2001: no early exit, no separate error for Y != 0). */
-    good = pp_rsa_mask_sz((uint32_t)pp_ct_memeq(db, label_hash, hash_len));
-    good &= pp_rsa_mask_sz(pp_ct_mask_eq_u32(em[0], 0u));
+    good = pp_ct_mask_sz((uint32_t)pp_ct_memeq(db, label_hash, hash_len));
+    good &= pp_ct_mask_sz(pp_ct_mask_eq_u32(em[0], 0u));
     for (i = hash_len; i < db_len; i++) {
-        size_t nonzero = pp_rsa_mask_sz(pp_ct_mask_nonzero_u32(db[i]));
+        size_t nonzero = pp_ct_mask_sz(pp_ct_mask_nonzero_u32(db[i]));
         size_t first = nonzero & ~found;
-        size_t is_one = pp_rsa_mask_sz(pp_ct_mask_eq_u32(db[i], 1u));
+        size_t is_one = pp_ct_mask_sz(pp_ct_mask_eq_u32(db[i], 1u));
         one_index = pp_ct_select_sz(first, i, one_index);
         good &= ~first | is_one;
         found |= nonzero;
@@ -138,8 +139,8 @@ psa_status_t pp_rsa_oaep_decode(psa_algorithm_t hash_alg,
     /* M starts at db[one_index + 1]; the tail db[hash_len + 1 ..] holds
      * max_len bytes, so the message is at offset one_index - hash_len. */
     memcpy(out, db + hash_len + 1u, max_len);
-    pp_rsa_ct_extract_message(out, max_len,
-                              pp_ct_select_sz(good, one_index - hash_len, max_len));
+    pp_ct_extract_message(out, max_len,
+                          pp_ct_select_sz(good, one_index - hash_len, max_len));
     *out_len = pp_ct_select_sz(good, db_len - one_index - 1u, 0u);
     pp_wipe(label_hash, sizeof(label_hash));
     /* The verdict is the one thing the API makes public; it is formed

@@ -19,7 +19,8 @@
  *    memory index depends on it, every padding defect gives the same
  *    PSA_ERROR_INVALID_PADDING after the same work, and the message is
  *    moved to the output with a constant-time shift (see
- *    pp_rsa_ct_extract_message). They overwrite `em` (caller wipes it).
+ *    pp_ct_extract_message, common/pp_ct_extract.h). They overwrite `em`
+ *    (caller wipes it).
  *  - Output buffer of a decoder: out_size must be at least the largest
  *    message the padding can carry for this k (k - 11, or k - 2*hLen - 2),
  *    else PSA_ERROR_BUFFER_TOO_SMALL is returned *before* anything is
@@ -38,6 +39,8 @@
 #include <psa/error.h>
 #include <psa/crypto_values.h>
 #include <picopsa/config.h>
+
+#include "common/pp_ct_extract.h"
 
 /* out[0..out_len) ^= MGF1(hash_alg, seed)[0..out_len) (RFC 8017 B.2.1). */
 psa_status_t pp_rsa_mgf1_xor(psa_algorithm_t hash_alg, const uint8_t *seed, size_t seed_len,
@@ -124,17 +127,10 @@ void pp_rsa_move(uint8_t *dst, const uint8_t *src, size_t len);
 
 /* ---- shared constant-time helpers ----------------------------------- */
 
-/* Widen a 32-bit mask (all-ones or zero, or 1/0) of common/pp_util.h to a
- * size_t mask, for selects on secret offsets and lengths. */
+/* pp_ct_mask_sz under its old name (rsa_psa.c uses it). */
 static inline size_t pp_rsa_mask_sz(uint32_t mask32)
 {
-    return (size_t)0 - (size_t)(mask32 & 1u);
+    return pp_ct_mask_sz(mask32);
 }
-
-/* buf holds max_len bytes of which the message is the tail starting at the
- * secret offset `start` (0 <= start <= max_len). Move it to the front and
- * zero the rest, with log2(max_len) passes that each read and write every
- * byte, selecting by the bits of `start` (no secret index or branch). */
-void pp_rsa_ct_extract_message(uint8_t *buf, size_t max_len, size_t start);
 
 #endif /* PICOPSA_RSA_PADDING_H */

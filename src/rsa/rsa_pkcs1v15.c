@@ -7,6 +7,7 @@
 #include "rsa/rsa_padding.h"
 #include "hash/pp_hash.h"
 #include "random/pp_random.h"
+#include "common/pp_ct_extract.h"
 #include "common/pp_util.h"
 
 #if PSA_WANT_ALG_RSA_PKCS1V15_SIGN
@@ -174,9 +175,9 @@ psa_status_t pp_rsa_pkcs1v15_decrypt_decode(uint8_t *em, size_t k,
     }
     /* 00 || 02 || PS (>= 8 nonzero bytes) || 00 || M (7.2.2 step 3). Find
      * the first zero byte after the 02 with a scan over every byte. */
-    good = pp_rsa_mask_sz(pp_ct_mask_eq_u32(em[0], 0u) & pp_ct_mask_eq_u32(em[1], 2u));
+    good = pp_ct_mask_sz(pp_ct_mask_eq_u32(em[0], 0u) & pp_ct_mask_eq_u32(em[1], 2u));
     for (i = 2; i < k; i++) {
-        size_t is_zero = pp_rsa_mask_sz(pp_ct_mask_eq_u32(em[i], 0u));
+        size_t is_zero = pp_ct_mask_sz(pp_ct_mask_eq_u32(em[i], 0u));
         size_t first = is_zero & ~found;
         zero_index = pp_ct_select_sz(first, i, zero_index);
         found |= is_zero;
@@ -189,7 +190,7 @@ psa_status_t pp_rsa_pkcs1v15_decrypt_decode(uint8_t *em, size_t k,
     msg_len = pp_ct_select_sz(good, k - zero_index - 1u, 0u);
 
     memcpy(out, em + 11, max_len);
-    pp_rsa_ct_extract_message(out, max_len, start);
+    pp_ct_extract_message(out, max_len, start);
     *out_len = msg_len;
     /* The verdict is the one thing the API makes public; it is formed
      * without a branch so that the caller decides when to look at it. */
@@ -213,30 +214,6 @@ void pp_rsa_move(uint8_t *dst, const uint8_t *src, size_t len)
         for (i = len; i > 0; i--) {
             dst[i - 1u] = src[i - 1u];
         }
-    }
-}
-
-#endif
-
-#if PSA_WANT_ALG_RSA_PKCS1V15_CRYPT || PSA_WANT_ALG_RSA_OAEP
-
-void pp_rsa_ct_extract_message(uint8_t *buf, size_t max_len, size_t start)
-{
-    size_t shift;
-
-    /* Pass for bit b of `start`: shift left by 2^b when the bit is set.
-     * Every pass reads and writes each byte once, whatever the bit. Bytes
-     * shifted in from beyond the end are zero. Ascending i reads buf[i + s]
-     * before it is overwritten. */
-    for (shift = 1; shift <= max_len; shift <<= 1) {
-        uint8_t move = (uint8_t)(0u - (uint8_t)(start & 1u));
-        size_t i;
-
-        for (i = 0; i < max_len; i++) {
-            uint8_t next = (i + shift < max_len) ? buf[i + shift] : 0u;
-            buf[i] = (uint8_t)(buf[i] ^ (move & (buf[i] ^ next)));
-        }
-        start >>= 1;
     }
 }
 

@@ -117,7 +117,7 @@ static void blinding_steps(void)
     sb[nl - 1u] >>= 1;
     CT_SECRET(r, nl * sizeof(pp_limb));
     CT_SECRET(sb, nl * sizeof(pp_limb));
-    pp_bn_mod_exp_public_vartime(re, r, h.e, n, h.n0inv, r2n, nl, h.fast);
+    pp_bn_mod_exp_public_vartime(re, r, h.e, n, h.n0inv, r2n, nl, pp_bn_kernel_selected());
     pp_bn_mont_mul(t, r, sb, n, h.n0inv, nl);
     CT_PUBLIC(t, nl * sizeof(pp_limb)); /* the design's declassification */
     ok = pp_bn_mod_inv_vartime(tinv, t, n, h.n0inv, nl, work);

@@ -15,11 +15,34 @@
 #define MAXL PP_BN_MAX_LIMBS
 
 static BN_CTX *ctx;
-/* pp_bn_fast_kernel(): the exponentiation checks pass fast & iter, so they
- * alternate between the portable kernel, MULX/ADX and the AVX2 table scan
- * and their combinations; test_kernels forces each multiplication kernel
- * when MULX/ADX can run here. */
-static int fast;
+/* pp_bn_kernel_selected(): the exponentiation checks cycle through the
+ * kernels this CPU runs (runnable[0..n_runnable)): the portable kernel,
+ * MULX/ADX and the AVX2 table scan and their combinations; test_kernels
+ * forces each multiplication kernel when MULX/ADX can run here. */
+static pp_bn_kernel selected, runnable[4];
+static size_t n_runnable;
+static int have_adx;
+
+static pp_bn_kernel kernel_for(int iter)
+{
+    return runnable[(size_t)iter % n_runnable];
+}
+
+/* The kernels whose features are all in pp_bn_kernel_selected()'s. */
+static void find_kernels(void)
+{
+    int avx2, k;
+    selected = pp_bn_kernel_selected();
+    have_adx = selected == PP_BN_KERNEL_ADX || selected == PP_BN_KERNEL_ADX_AVX2;
+    avx2 = selected == PP_BN_KERNEL_BASE_AVX2 || selected == PP_BN_KERNEL_ADX_AVX2;
+    for (k = PP_BN_KERNEL_BASE; k <= PP_BN_KERNEL_ADX_AVX2; k++) {
+        int k_adx = k == PP_BN_KERNEL_ADX || k == PP_BN_KERNEL_ADX_AVX2;
+        int k_avx2 = k == PP_BN_KERNEL_BASE_AVX2 || k == PP_BN_KERNEL_ADX_AVX2;
+        if ((!k_adx || have_adx) && (!k_avx2 || avx2)) {
+            runnable[n_runnable++] = (pp_bn_kernel)k;
+        }
+    }
+}
 
 static BIGNUM *bn_of(const pp_limb *a, size_t n)
 {
@@ -176,7 +199,7 @@ static void test_size(size_t bits, int top_zero_bits, int exp_rounds)
         {
             unsigned want = 1u + (unsigned)(iter % PICOPSA_RSA_WINDOW_BITS);
             w = pp_bn_mont_exp(r, am, e1, NULL, NULL, el, r1, m, m0inv, n, work,
-                               PP_BN_EXP_WORK_LIMBS(want, n, 1), fast & iter);
+                               PP_BN_EXP_WORK_LIMBS(want, n, 1), kernel_for(iter));
             CHECK(w == want);
         }
         pp_bn_mont_mul(r, r, one, m, m0inv, n);
@@ -184,7 +207,7 @@ static void test_size(size_t bits, int top_zero_bits, int exp_rounds)
         CHECK(equals_bn(r, n, X));
         /* two bases */
         w = pp_bn_mont_exp(r, am, e1, bm, e2, el, r1, m, m0inv, n, work,
-                           PP_BN_EXP_WORK_LIMBS(PICOPSA_RSA_WINDOW_BITS, n, 2), fast & (iter + 1));
+                           PP_BN_EXP_WORK_LIMBS(PICOPSA_RSA_WINDOW_BITS, n, 2), kernel_for(iter + 1));
         CHECK(w == PICOPSA_RSA_WINDOW_BITS);
         pp_bn_mont_mul(r, r, one, m, m0inv, n);
         BN_mod_exp(X, A, E1, M, ctx);
@@ -193,7 +216,7 @@ static void test_size(size_t bits, int top_zero_bits, int exp_rounds)
         CHECK(equals_bn(r, n, X));
         /* too little work memory */
         CHECK(pp_bn_mont_exp(r, am, e1, NULL, NULL, el, r1, m, m0inv, n, work,
-                             PP_BN_EXP_WORK_LIMBS(1, n, 1) - 1u, 0) == 0);
+                             PP_BN_EXP_WORK_LIMBS(1, n, 1) - 1u, PP_BN_KERNEL_BASE) == 0);
         /* public exponents */
         {
             static const uint64_t es[] = { 1, 3, 65537, 0xffffffffffffffffull, 0x8000000000000001ull };
@@ -201,7 +224,7 @@ static void test_size(size_t bits, int top_zero_bits, int exp_rounds)
             for (k = 0; k < sizeof(es) / sizeof(es[0]); k++) {
                 BIGNUM *EP = BN_new();
                 BN_set_word(EP, (BN_ULONG)es[k]);
-                pp_bn_mod_exp_public_vartime(r, a, es[k], m, m0inv, r2, n, fast & (int)k);
+                pp_bn_mod_exp_public_vartime(r, a, es[k], m, m0inv, r2, n, kernel_for((int)k));
                 BN_mod_exp(X, A, EP, M, ctx);
                 CHECK(equals_bn(r, n, X));
                 BN_free(EP);
@@ -301,7 +324,8 @@ static void test_kernels(size_t bits, int shape)
     pp_limb m[MAXL], a[MAXL], b[MAXL], r[MAXL], m0inv;
     BIGNUM *M, *A, *B, *X = BN_new(), *R = BN_new(), *Rinv = BN_new();
     int iter, kernel;
-    static const int kernels[] = { 0, PP_BN_KERNEL_ADX, PP_BN_KERNEL_ADX_ROWS };
+    static const pp_bn_kernel kernels[] = { PP_BN_KERNEL_BASE, PP_BN_KERNEL_ADX,
+                                            PP_BN_KERNEL_ADX_ROWS };
 
     random_odd_modulus(m, n, 0);
     if (shape == 1) { /* just above R/2 */
@@ -334,7 +358,7 @@ static void test_kernels(size_t bits, int shape)
         A = bn_of(a, n);
         B = bn_of(b, n);
         for (kernel = 0; kernel < 3; kernel++) {
-            if (kernels[kernel] != 0 && (fast & PP_BN_KERNEL_ADX) == 0) {
+            if (kernels[kernel] != PP_BN_KERNEL_BASE && !have_adx) {
                 continue;
             }
             BN_mod_mul(X, A, B, M, ctx);
@@ -395,8 +419,9 @@ int main(void)
     static const size_t sizes[] = { 512, 768, 1024, 1056, 1536, 2048, 3072, 4096 };
     size_t i;
     ctx = BN_CTX_new();
-    fast = pp_bn_fast_kernel();
-    printf("fast exponentiation kernel: %s\n", fast ? "tested too" : "not available");
+    find_kernels();
+    printf("kernel: %s; the exponentiations cycle through %u kernel(s)\n", pp_bn_kernel_name(),
+           (unsigned)n_runnable);
     test_rng_seed(0x6269676e756d0001ull);
     test_bytes();
     for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {

@@ -84,6 +84,38 @@ static void expect_compile(const char *source, const char *defines, const char *
     }
 }
 
+/* PICOPSA_BN_KERNEL (config.h, RSA section): exactly one known kernel, its
+ * limb size and target; the removed PICOPSA_BN_UMAAL / PICOPSA_BN_X86_64_ASM
+ * are refused with a message naming the replacement. */
+static void bignum_kernel_checks(void)
+{
+    static const char *const bad[][2] = {
+        { "-DPICOPSA_BN_KERNEL=0", "PICOPSA_BN_KERNEL must be PICOPSA_BN_KERNEL_C" },
+        { "-DPICOPSA_BN_KERNEL=0x8", "PICOPSA_BN_KERNEL must be PICOPSA_BN_KERNEL_C" },
+        { "-DPICOPSA_BN_KERNEL=PICOPSA_BN_KERNEL_FAST", "PICOPSA_BN_KERNEL must be PICOPSA_BN_KERNEL_C" },
+        { "'-DPICOPSA_BN_KERNEL=(PICOPSA_BN_KERNEL_C|PICOPSA_BN_KERNEL_X86_64)'",
+          "PICOPSA_BN_KERNEL selects more than one kernel" },
+        { "-DPICOPSA_BN_LIMB_BITS=64 -DPICOPSA_BN_KERNEL=PICOPSA_BN_KERNEL_UMAAL",
+          "PICOPSA_BN_KERNEL_UMAAL needs PICOPSA_BN_LIMB_BITS 32" },
+        { "-U__ARM_FEATURE_DSP -DPICOPSA_BN_LIMB_BITS=32 -DPICOPSA_BN_KERNEL=PICOPSA_BN_KERNEL_UMAAL",
+          "PICOPSA_BN_KERNEL_UMAAL needs GCC/Clang targeting ARMv7E-M" },
+        { "-DPICOPSA_BN_LIMB_BITS=32 -DPICOPSA_BN_KERNEL=PICOPSA_BN_KERNEL_X86_64",
+          "PICOPSA_BN_KERNEL_X86_64 needs PICOPSA_BN_LIMB_BITS 64" },
+        { "-U__x86_64__ -DPICOPSA_BN_LIMB_BITS=64 -DPICOPSA_BN_KERNEL=PICOPSA_BN_KERNEL_X86_64",
+          "PICOPSA_BN_KERNEL_X86_64 needs GCC/Clang targeting x86-64" },
+        { "-DPICOPSA_BN_UMAAL=0", "set PICOPSA_BN_KERNEL" },
+        { "-DPICOPSA_BN_X86_64_ASM=1", "set PICOPSA_BN_KERNEL" },
+    };
+    size_t i;
+    /* Control: the C kernel is accepted with either limb size. */
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_BN_KERNEL=PICOPSA_BN_KERNEL_C", NULL);
+    expect_compile("include/picopsa/config.h",
+                   "-DPICOPSA_BN_LIMB_BITS=32 -DPICOPSA_BN_KERNEL=PICOPSA_BN_KERNEL_C", NULL);
+    for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        expect_compile("include/picopsa/config.h", bad[i][0], bad[i][1]);
+    }
+}
+
 /* The RNG (and what it needs) plus a main that seeds it, linked with no
  * port function (ports 0), the entropy hook (1) or every hook (2). */
 static void expect_link(int ports, const char *defines, const char *message)
@@ -241,6 +273,7 @@ int main(void)
              "-DPSA_WANT_ALG_SHA_512=0 -DPSA_WANT_ALG_PURE_EDDSA=0 -DPSA_WANT_ALG_ED25519PH=0 "
              "-DPICOPSA_DRBG_HASH=PSA_ALG_SHA_512");
     expect_compile("src/random/pp_random.c", defines, "pp_random_drbg_hash_must_be_sha256_or_sha512");
+    bignum_kernel_checks();
 
     /* No entropy port: the link names the missing hook; with one it links. */
     expect_link(0, "-DPICOPSA_THREADS=0 -DPICOPSA_FORK_DETECT=0", "picopsa_port_entropy");
