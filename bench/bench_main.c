@@ -8,6 +8,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
 
+#include <picopsa/backends.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,6 +134,13 @@ static int selected(int argc, char **argv, const char *name)
     return 0;
 }
 
+/* The software backend of a family (include/picopsa/backends.h). */
+static const char *backend(picopsa_family_t family)
+{
+    const char *name = picopsa_backend_name(family);
+    return name != NULL ? name : "configured out";
+}
+
 int main(int argc, char **argv)
 {
     const family families[] = {
@@ -151,6 +160,8 @@ int main(int argc, char **argv)
            "unknown"
 #endif
     );
+    printf("backends: Ed25519 %s; RSA %s\n", backend(PICOPSA_FAMILY_ED25519),
+           backend(PICOPSA_FAMILY_RSA));
     printf("peers:%s%s%s\n",
 #ifdef PICOPSA_BENCH_HAVE_OPENSSL
            " openssl",

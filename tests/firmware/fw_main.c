@@ -9,6 +9,8 @@
  *   "[RUN] name" / "[OK] name" / "[FAIL] name"   per test
  *   "[TEST PASSED]" / "[TEST FAILED]"            last line
  */
+#include <picopsa/backends.h>
+
 #include <string.h>
 
 #include "fw_semihost.h"
@@ -290,12 +292,23 @@ static __attribute__((noinline)) void fw_run_xcheck(const struct fw_xcheck *x)
 
 /* ---- main ------------------------------------------------------------ */
 
+/* The software backend of a family (include/picopsa/backends.h). */
+static const char *fw_backend(picopsa_family_t family)
+{
+    const char *name = picopsa_backend_name(family);
+    return name != NULL ? name : "configured out";
+}
+
 int main(void)
 {
     unsigned failed_tests = 0;
     unsigned tests = 0;
 
     fw_puts("picopsa firmware test app (" FW_TARGET ", profile " FW_PROFILE ")");
+    fw_print("backends: Ed25519 ");
+    fw_puts(fw_backend(PICOPSA_FAMILY_ED25519));
+    fw_print("backends: RSA ");
+    fw_puts(fw_backend(PICOPSA_FAMILY_RSA));
     for (const struct fw_xcheck *x = __fw_xchecks_start; x < __fw_xchecks_end; x++) {
         fw_run_xcheck(x);
     }

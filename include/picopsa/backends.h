@@ -1,0 +1,34 @@
+/*
+ * picopsa/backends.h -- which software backend this build runs, per family.
+ *
+ * The backends are chosen at build time (include/picopsa/config.h:
+ * PICOPSA_ED25519_BACKEND and PICOPSA_ED25519_FIELD, PICOPSA_BN_KERNEL);
+ * the x86-64 bignum kernel is further confirmed at run time (CPUID: BMI2 +
+ * ADX, AVX2), so the name says what this CPU actually executes. Meant for
+ * banners and benchmark reports (`make bench` prints it first), not for
+ * program logic.
+ *
+ * Contract: the returned strings are static, constant, NUL-terminated
+ * ASCII; NULL when the family is configured out or the value unknown.
+ * No initialisation needed (psa_crypto_init is not required), thread-safe.
+ */
+#ifndef PICOPSA_BACKENDS_H
+#define PICOPSA_BACKENDS_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    PICOPSA_FAMILY_ED25519 = 0,   /* Ed25519 (PSA_WANT_ECC_TWISTED_EDWARDS_255) */
+    PICOPSA_FAMILY_RSA = 1        /* RSA's bignum kernel (PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY) */
+} picopsa_family_t;
+
+/* e.g. "fast, radix 2^51" for Ed25519, "x86-64 MULX/ADX" for RSA. */
+const char *picopsa_backend_name(picopsa_family_t family);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PICOPSA_BACKENDS_H */

@@ -1,0 +1,74 @@
+/*
+ * test_backends.c -- include/picopsa/backends.h names the backend this
+ * build compiled and, for the x86-64 bignum kernel, the one this CPU runs:
+ *  - Ed25519: the field radix of the build (PICOPSA_ED25519_FIELD), checked
+ *    against the limb count the field code was compiled with (FE_LIMBS);
+ *  - RSA: the kernel named is the one CPUID allows (BMI2 + ADX for MULX,
+ *    AVX2 for the table scan) when the x86-64 kernel is compiled in, the
+ *    portable C one otherwise;
+ *  - a family outside the enumeration gives NULL.
+ */
+#include <picopsa/backends.h>
+#include <picopsa/config.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "test_util.h"
+
+static void check_name(const char *got, const char *want, const char *what)
+{
+    int same = got != NULL && strcmp(got, want) == 0;
+    if (!same) {
+        fprintf(stderr, "  %s backend: got \"%s\", want \"%s\"\n", what, got ? got : "(null)",
+                want);
+    }
+    CHECK(same);
+}
+
+static void test_ed25519(void)
+{
+#if !PSA_WANT_ECC_TWISTED_EDWARDS_255
+    CHECK(picopsa_backend_name(PICOPSA_FAMILY_ED25519) == NULL);
+#elif PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
+    check_name(picopsa_backend_name(PICOPSA_FAMILY_ED25519), "fast, radix 2^51", "Ed25519");
+#elif PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX32
+    check_name(picopsa_backend_name(PICOPSA_FAMILY_ED25519), "fast, radix 2^32", "Ed25519");
+#else
+    check_name(picopsa_backend_name(PICOPSA_FAMILY_ED25519), "fast, radix 2^25.5", "Ed25519");
+#endif
+}
+
+static void test_rsa(void)
+{
+#if !PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY
+    CHECK(picopsa_backend_name(PICOPSA_FAMILY_RSA) == NULL);
+#elif PICOPSA_BN_KERNEL == PICOPSA_BN_KERNEL_X86_64
+    /* The CPUID test of the library, restated with the compiler's. Under
+     * valgrind (which hides BMI2/ADX) both agree on the C kernel. */
+    int adx, avx2;
+    __builtin_cpu_init();
+    adx = __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("adx");
+    avx2 = __builtin_cpu_supports("avx2");
+#if defined(__BMI2__) && defined(__ADX__)
+    adx = 1;   /* compiled in unconditionally */
+#endif
+#if defined(__AVX2__)
+    avx2 = 1;
+#endif
+    check_name(picopsa_backend_name(PICOPSA_FAMILY_RSA),
+               adx ? (avx2 ? "x86-64 MULX/ADX, AVX2 table scan" : "x86-64 MULX/ADX") :
+                     (avx2 ? "portable C, AVX2 table scan" : "portable C"),
+               "RSA");
+#else
+    check_name(picopsa_backend_name(PICOPSA_FAMILY_RSA), "portable C", "RSA");
+#endif
+}
+
+int main(void)
+{
+    test_ed25519();
+    test_rsa();
+    CHECK(picopsa_backend_name((picopsa_family_t)7) == NULL);
+    return test_report("backends");
+}
