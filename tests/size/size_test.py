@@ -132,40 +132,11 @@ def library_files():
 
 def map_contributions(mapf, members):
     """[(library source, input section, kind, bytes)] of the allocated input
-    sections the image took from libpicopsa.a, and the picopsa totals."""
-    with open(mapf) as f:
-        lines = f.read().split("\n")
-    start = lines.index("Linker script and memory map")
-    input_line = re.compile(r"^ (\S+)(?:\s+0x([0-9a-fA-F]+)\s+0x([0-9a-fA-F]+)\s*(.*))?$")
-    address_line = re.compile(r"^\s+0x([0-9a-fA-F]+)\s+0x([0-9a-fA-F]+)\s+(\S.*)$")
+    sections the image took from libpicopsa.a."""
     contributions = []
-    kind = None
-    pending = None
-    for line in lines[start + 1:]:
-        if line.startswith("OUTPUT("):
-            break
-        if re.match(r"^\S", line):
-            token = line.split()[0]
-            kind = report.section_kind(token) if token.startswith(".") else None
-            pending = None
-            continue
-        if kind is None or line.startswith(" *("):
-            continue
-        m = input_line.match(line)
+    for kind, name, size, origin in report.map_input_sections(mapf):
+        m = re.search(r"libpicopsa\.a\(([^()]+)\)$", origin)
         if m:
-            name, _, size, origin = m.groups()
-            if size is None:
-                pending = name
-                continue
-        elif pending is not None and address_line.match(line):
-            _, size, origin = address_line.match(line).groups()
-            name = pending
-        else:
-            continue
-        pending = None
-        size = int(size, 16)
-        m = re.search(r"libpicopsa\.a\(([^()]+)\)$", origin.strip())
-        if size and m:
             contributions.append((members.get(m.group(1), m.group(1)), name, kind, size))
     return contributions
 

@@ -23,9 +23,8 @@ from unicorn import Uc, UC_ARCH_ARM, UC_MODE_THUMB, UC_MODE_MCLASS
 from unicorn import arm_const as arm
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-# The freestanding libc headers: ports/freestanding (issue 10 moves them from firmware/).
-FREESTANDING = next(d for d in (os.path.join(ROOT, "ports", "freestanding"),
-                                os.path.join(ROOT, "firmware", "freestanding")) if os.path.isdir(d))
+# The freestanding libc headers (ports/freestanding).
+FREESTANDING = os.path.join(ROOT, "ports", "freestanding")
 P = 2**255 - 19
 M = 2**256 - 1
 CODE, DATA, STACK_TOP, RETURN = 0x10000, 0x20000000, 0x2000F000, 0x20008000

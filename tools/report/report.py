@@ -89,9 +89,10 @@ def section_kind(output_section):
     return None
 
 
-def parse_map(path, modules):
-    """{module: {text, data, bss}} of the allocated input sections."""
-    sizes = {}
+def map_input_sections(path):
+    """Yield (kind, input section, bytes, origin) for every non-empty input
+    section of a GNU ld map that lands in an allocated output section
+    (kind: text, data or bss, section_kind). Also used by tests/size."""
     with open(path) as f:
         lines = f.read().split("\n")
     try:
@@ -114,22 +115,28 @@ def parse_map(path, modules):
             continue
         m = input_line.match(line)
         if m:
-            name, addr, size, origin = m.groups()
+            name, _, size, origin = m.groups()
             if size is None:                          # address/size on the next line
                 pending = name
                 continue
         elif pending is not None and address_line.match(line):
-            addr, size, origin = address_line.match(line).groups()
+            _, size, origin = address_line.match(line).groups()
             name = pending
         else:
             continue
         pending = None
         size = int(size, 16)
-        if size == 0:
-            continue
-        module = "(alignment padding)" if name == "*fill*" else module_of(origin.strip(), modules)
+        if size:
+            yield output_kind, name, size, origin.strip()
+
+
+def parse_map(path, modules):
+    """{module: {text, data, bss}} of the allocated input sections."""
+    sizes = {}
+    for kind, name, size, origin in map_input_sections(path):
+        module = "(alignment padding)" if name == "*fill*" else module_of(origin, modules)
         slot = sizes.setdefault(module, {"text": 0, "data": 0, "bss": 0})
-        slot[output_kind] += size
+        slot[kind] += size
     return sizes
 
 
