@@ -1,0 +1,64 @@
+/*
+ * pp_dispatch.h -- the dispatch layer between the PSA front ends (src/core)
+ * and the drivers (<picopsa/driver.h>; today the software families of
+ * pp_drivers.h and the core's own raw-key storage).
+ *
+ * Contract:
+ *  - The front end has checked the API shape (initialised library,
+ *    pointer/length pairs, the algorithm's category, policy wildcards, the
+ *    PKCS#1 v1.5 no-label rule) and, through the key slot, the usage policy
+ *    and the permitted algorithm. It then passes the slot's attributes and
+ *    key buffer here, never a key id.
+ *  - The dispatch layer checks the rules that need the key's attributes
+ *    (docs/ARCHITECTURE.md, "Which layer checks what"): the algorithm fits
+ *    the key type (else PSA_ERROR_INVALID_ARGUMENT), a key pair for
+ *    signing and decryption, the mechanism and its hash are built (else
+ *    PSA_ERROR_NOT_SUPPORTED), the hash length, the signature and
+ *    encryption output sizes; then it calls exactly one driver.
+ *  - Routing is by preprocessor guards on PSA_WANT_*: a mechanism whose
+ *    switch is 0 is neither called nor compiled here, at any optimisation
+ *    level.
+ *  - Errors: outputs may hold garbage; the front end wipes them.
+ *  - The key buffer sizes that the slot pool provides are in
+ *    dispatch/pp_key_buffer.h.
+ */
+#ifndef PICOPSA_PP_DISPATCH_H
+#define PICOPSA_PP_DISPATCH_H
+
+#include <psa/crypto.h>
+#include <picopsa/config.h>
+#include <picopsa/driver.h>
+
+/* ---- key management (dispatch_key_management.c) ------------------------ */
+
+/* Before a slot is taken: the key buffer size a new key needs, for an
+ * import of data_length bytes or a generation of attributes->bits.
+ * PSA_ERROR_NOT_SUPPORTED when no built driver takes the type; for raw
+ * keys the size rules (empty: INVALID_ARGUMENT, larger than
+ * PICOPSA_HMAC_MAX_KEY_BYTES: NOT_SUPPORTED, generation: whole bytes);
+ * generation: INVALID_ARGUMENT for a public key type and for custom data
+ * with a type other than an RSA key pair (spec 9.6.3). */
+psa_status_t pp_dispatch_import_buffer_size(const psa_key_attributes_t *attributes,
+                                            size_t data_length, size_t *size);
+psa_status_t pp_dispatch_generate_buffer_size(const psa_key_attributes_t *attributes,
+                                              size_t custom_data_length, size_t *size);
+
+/* The driver entry points, with the signatures of <picopsa/driver.h>. */
+picopsa_driver_import_key_t pp_dispatch_import_key;
+picopsa_driver_generate_key_t pp_dispatch_generate_key;
+picopsa_driver_export_key_t pp_dispatch_export_key;
+picopsa_driver_export_key_t pp_dispatch_export_public_key;
+
+/* ---- signatures (dispatch_sign.c) -------------------------------------- */
+
+picopsa_driver_sign_hash_t pp_dispatch_sign_hash;
+picopsa_driver_verify_hash_t pp_dispatch_verify_hash;
+picopsa_driver_sign_message_t pp_dispatch_sign_message;
+picopsa_driver_verify_message_t pp_dispatch_verify_message;
+
+/* ---- asymmetric encryption (dispatch_asymmetric.c) ---------------------- */
+
+picopsa_driver_asymmetric_encrypt_t pp_dispatch_asymmetric_encrypt;
+picopsa_driver_asymmetric_decrypt_t pp_dispatch_asymmetric_decrypt;
+
+#endif /* PICOPSA_PP_DISPATCH_H */
