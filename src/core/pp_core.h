@@ -125,12 +125,6 @@ int pp_policy_permits(psa_algorithm_t policy_alg, psa_algorithm_t alg, psa_key_t
 int pp_policy_intersect(psa_algorithm_t a, psa_algorithm_t b, psa_key_type_t type,
                         psa_algorithm_t *out);
 
-/* ---- MAC helpers (psa_mac.c) ----------------------------------------- */
-
-/* Tag length of a MAC algorithm for a key (the truncation or the full
- * length), 0 when the algorithm is not a MAC picopsa knows. */
-size_t pp_mac_length(psa_algorithm_t alg, psa_key_type_t type);
-
 /* ---- constant-time verdicts ------------------------------------------ */
 
 /* PSA_SUCCESS when equal_flag (0 or 1, e.g. from pp_ct_memeq) is 1, else
