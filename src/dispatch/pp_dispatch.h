@@ -51,10 +51,19 @@ picopsa_driver_export_key_t pp_dispatch_export_public_key;
 
 /* ---- signatures (dispatch_sign.c) -------------------------------------- */
 
-picopsa_driver_sign_hash_t pp_dispatch_sign_hash;
-picopsa_driver_verify_hash_t pp_dispatch_verify_hash;
-picopsa_driver_sign_message_t pp_dispatch_sign_message;
-picopsa_driver_verify_message_t pp_dispatch_verify_message;
+/* psa_sign_hash (message == 0) and psa_sign_message (message != 0), then
+ * the driver's sign_hash / sign_message: the entry-point signature of
+ * <picopsa/driver.h> plus the one flag, so that the four API functions
+ * share one copy of the checks (Cortex-M flash). */
+psa_status_t pp_dispatch_sign(const psa_key_attributes_t *attributes, const uint8_t *key_buffer,
+                              size_t key_buffer_size, psa_algorithm_t alg, int message,
+                              const uint8_t *input, size_t input_length, uint8_t *signature,
+                              size_t signature_size, size_t *signature_length);
+psa_status_t pp_dispatch_verify(const psa_key_attributes_t *attributes,
+                                const uint8_t *key_buffer, size_t key_buffer_size,
+                                psa_algorithm_t alg, int message, const uint8_t *input,
+                                size_t input_length, const uint8_t *signature,
+                                size_t signature_length);
 
 /* ---- asymmetric encryption (dispatch_asymmetric.c) ---------------------- */
 

@@ -40,12 +40,13 @@ picopsa_driver_generate_key_t pp_eddsa_generate_key;
 /* Pair: the 32-byte seed; public key: the 32-byte encoding. */
 picopsa_driver_export_key_t pp_eddsa_export_key;
 picopsa_driver_export_key_t pp_eddsa_export_public_key;
-#if PSA_WANT_ALG_PURE_EDDSA || PSA_WANT_ALG_ED25519PH
-/* alg is PSA_ALG_PURE_EDDSA or PSA_ALG_ED25519PH (each only when built). */
+#if PSA_WANT_ALG_PURE_EDDSA
+/* alg is PSA_ALG_PURE_EDDSA (RFC 8032 5.1.6 hashes the message itself). */
 picopsa_driver_sign_message_t pp_eddsa_sign_message;
 picopsa_driver_verify_message_t pp_eddsa_verify_message;
 #endif
-/* alg is PSA_ALG_ED25519PH; the hash is the 64-byte SHA-512 prehash. */
+/* alg is PSA_ALG_ED25519PH; the hash is the 64-byte SHA-512 prehash
+ * (psa_sign_message with Ed25519ph: the dispatch layer computes it). */
 #if PSA_WANT_ALG_ED25519PH
 picopsa_driver_sign_hash_t pp_eddsa_sign_hash;
 picopsa_driver_verify_hash_t pp_eddsa_verify_hash;

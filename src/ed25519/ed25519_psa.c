@@ -37,7 +37,6 @@
 #include "common/pp_util.h"
 #include "dispatch/pp_drivers.h"
 #include "ed25519/ed25519.h"
-#include "hash/sha512.h"
 #include "random/pp_random.h"
 
 #define ED25519_BITS 255u
@@ -201,35 +200,24 @@ psa_status_t pp_eddsa_export_public_key(const psa_key_attributes_t *attributes,
     return PSA_SUCCESS;
 }
 
-#if PSA_WANT_ALG_PURE_EDDSA || PSA_WANT_ALG_ED25519PH
+#if PSA_WANT_ALG_PURE_EDDSA
 
-/* alg is PSA_ALG_PURE_EDDSA or PSA_ALG_ED25519PH, built; the key is a
- * pair and the signature buffer holds 64 bytes (dispatch layer). */
+/* PureEdDSA (alg is PSA_ALG_PURE_EDDSA): the key is a pair and the
+ * signature buffer holds 64 bytes (dispatch layer). Ed25519ph messages
+ * reach pp_eddsa_sign_hash: the dispatch layer computes the prehash. */
 psa_status_t pp_eddsa_sign_message(const psa_key_attributes_t *attributes,
                                    const uint8_t *key_buffer, size_t key_buffer_size,
                                    psa_algorithm_t alg, const uint8_t *input, size_t input_length,
                                    uint8_t *signature, size_t signature_size,
                                    size_t *signature_length)
 {
-    const uint8_t *expanded = key_buffer + PAIR_EXPANDED_OFFSET;
-    const uint8_t *pk = key_buffer + PP_ED25519_SEED_SIZE;
+    (void)alg;
     (void)signature_size;
     if (!material_ok(attributes->type, key_buffer_size)) {
         return PSA_ERROR_CORRUPTION_DETECTED;
     }
-#if PSA_WANT_ALG_ED25519PH
-    if (alg == PSA_ALG_ED25519PH) {
-        uint8_t prehash[PP_ED25519PH_HASH_SIZE];
-        pp_sha512(input, input_length, prehash);
-        pp_ed25519ph_sign_expanded(signature, expanded, pk, prehash);
-    }
-#endif
-#if PSA_WANT_ALG_PURE_EDDSA
-    if (alg == PSA_ALG_PURE_EDDSA) {
-        pp_ed25519_sign_expanded(signature, expanded, pk, input, input_length);
-    }
-#endif
-    (void)alg;
+    pp_ed25519_sign_expanded(signature, key_buffer + PAIR_EXPANDED_OFFSET,
+                             key_buffer + PP_ED25519_SEED_SIZE, input, input_length);
     *signature_length = PP_ED25519_SIGNATURE_SIZE;
     return PSA_SUCCESS;
 }
@@ -241,29 +229,17 @@ psa_status_t pp_eddsa_verify_message(const psa_key_attributes_t *attributes,
                                      size_t input_length, const uint8_t *signature,
                                      size_t signature_length)
 {
-    int result = 1;
+    (void)alg;
     (void)signature_length;
     if (!material_ok(attributes->type, key_buffer_size)) {
         return PSA_ERROR_CORRUPTION_DETECTED;
     }
-#if PSA_WANT_ALG_ED25519PH
-    if (alg == PSA_ALG_ED25519PH) {
-        uint8_t prehash[PP_ED25519PH_HASH_SIZE];
-        pp_sha512(input, input_length, prehash);
-        result = verify_with_key(attributes->type, key_buffer, 1, prehash,
-                                 PP_ED25519PH_HASH_SIZE, signature);
-    }
-#endif
-#if PSA_WANT_ALG_PURE_EDDSA
-    if (alg == PSA_ALG_PURE_EDDSA) {
-        result = verify_with_key(attributes->type, key_buffer, 0, input, input_length, signature);
-    }
-#endif
-    (void)alg;
-    return result == 0 ? PSA_SUCCESS : PSA_ERROR_INVALID_SIGNATURE;
+    return verify_with_key(attributes->type, key_buffer, 0, input, input_length, signature) == 0
+               ? PSA_SUCCESS
+               : PSA_ERROR_INVALID_SIGNATURE;
 }
 
-#endif /* PSA_WANT_ALG_PURE_EDDSA || PSA_WANT_ALG_ED25519PH */
+#endif /* PSA_WANT_ALG_PURE_EDDSA */
 
 #if PSA_WANT_ALG_ED25519PH
 
