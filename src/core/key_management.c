@@ -251,8 +251,8 @@ static psa_status_t export_common(psa_key_id_t key, int public_only, uint8_t *da
         status = PSA_ERROR_NOT_PERMITTED;
     } else {
         /* A key without a public part: the dispatch layer says so. */
-        status = (public_only ? pp_dispatch_export_public_key : pp_dispatch_export_key)(
-            &slot->attr, slot->material, slot->material_len, data, data_size, data_length);
+        status = pp_dispatch_export(&slot->attr, slot->material, slot->material_len, public_only,
+                                    data, data_size, data_length);
     }
     pp_slot_unlock(slot);
     return pp_fail_output(status, data, data_size, data_length);

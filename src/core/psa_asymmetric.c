@@ -56,9 +56,9 @@ static psa_status_t crypt_common(psa_key_id_t key, psa_algorithm_t alg, int encr
     if (status != PSA_SUCCESS) {
         return pp_fail_output(status, output, output_size, output_length);
     }
-    status = (encrypt ? pp_dispatch_asymmetric_encrypt : pp_dispatch_asymmetric_decrypt)(
-        &slot->attr, slot->material, slot->material_len, alg, input, input_length, salt,
-        salt_length, output, output_size, output_length);
+    status = pp_dispatch_asymmetric_crypt(&slot->attr, slot->material, slot->material_len, alg,
+                                          encrypt, input, input_length, salt, salt_length,
+                                          output, output_size, output_length);
     pp_slot_unlock(slot);
     if (!encrypt) {
         return ct_finish_output(status, output, output_size, output_length);

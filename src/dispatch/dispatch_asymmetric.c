@@ -43,50 +43,29 @@ static psa_status_t crypt_checks(const psa_key_attributes_t *attributes, psa_alg
                                                              : PSA_ERROR_NOT_SUPPORTED;
 }
 
-psa_status_t pp_dispatch_asymmetric_encrypt(const psa_key_attributes_t *attributes,
-                                            const uint8_t *key_buffer, size_t key_buffer_size,
-                                            psa_algorithm_t alg, const uint8_t *input,
-                                            size_t input_length, const uint8_t *salt,
-                                            size_t salt_length, uint8_t *output,
-                                            size_t output_size, size_t *output_length)
+psa_status_t pp_dispatch_asymmetric_crypt(const psa_key_attributes_t *attributes,
+                                          const uint8_t *key_buffer, size_t key_buffer_size,
+                                          psa_algorithm_t alg, int encrypt, const uint8_t *input,
+                                          size_t input_length, const uint8_t *salt,
+                                          size_t salt_length, uint8_t *output,
+                                          size_t output_size, size_t *output_length)
 {
-    psa_status_t status = crypt_checks(attributes, alg, 1);
-    if (status == PSA_SUCCESS &&
+    psa_status_t status = crypt_checks(attributes, alg, encrypt);
+    if (status == PSA_SUCCESS && encrypt &&
         output_size < PSA_ASYMMETRIC_ENCRYPT_OUTPUT_SIZE(attributes->type, attributes->bits, alg)) {
         status = PSA_ERROR_BUFFER_TOO_SMALL;
     }
 #if PP_DISPATCH_RSA_CRYPT
     if (status == PSA_SUCCESS) {
-        /* Seam (issue 11): an accelerator is tried here first. */
-        return pp_rsa_asymmetric_encrypt(attributes, key_buffer, key_buffer_size, alg, input,
-                                         input_length, salt, salt_length, output, output_size,
-                                         output_length);
+        /* Seam (issue 11): an accelerator driver is tried here before the
+         * software family, which stays the fallback. */
+        status = (encrypt ? pp_rsa_asymmetric_encrypt : pp_rsa_asymmetric_decrypt)(
+            attributes, key_buffer, key_buffer_size, alg, input, input_length, salt, salt_length,
+            output, output_size, output_length);
     }
 #else
     (void)key_buffer; (void)key_buffer_size; (void)input; (void)input_length;
     (void)salt; (void)salt_length; (void)output; (void)output_length;
-#endif
-    return status;
-}
-
-psa_status_t pp_dispatch_asymmetric_decrypt(const psa_key_attributes_t *attributes,
-                                            const uint8_t *key_buffer, size_t key_buffer_size,
-                                            psa_algorithm_t alg, const uint8_t *input,
-                                            size_t input_length, const uint8_t *salt,
-                                            size_t salt_length, uint8_t *output,
-                                            size_t output_size, size_t *output_length)
-{
-    psa_status_t status = crypt_checks(attributes, alg, 0);
-#if PP_DISPATCH_RSA_CRYPT
-    if (status == PSA_SUCCESS) {
-        /* Seam (issue 11): an accelerator is tried here first. */
-        return pp_rsa_asymmetric_decrypt(attributes, key_buffer, key_buffer_size, alg, input,
-                                         input_length, salt, salt_length, output, output_size,
-                                         output_length);
-    }
-#else
-    (void)key_buffer; (void)key_buffer_size; (void)input; (void)input_length;
-    (void)salt; (void)salt_length; (void)output; (void)output_size; (void)output_length;
 #endif
     return status;
 }

@@ -184,12 +184,15 @@ psa_status_t pp_dispatch_generate_key(const psa_key_attributes_t *attributes,
     }
 }
 
-psa_status_t pp_dispatch_export_key(const psa_key_attributes_t *attributes,
-                                    const uint8_t *key_buffer, size_t key_buffer_size,
-                                    uint8_t *data, size_t data_size, size_t *data_length)
+psa_status_t pp_dispatch_export(const psa_key_attributes_t *attributes, const uint8_t *key_buffer,
+                                size_t key_buffer_size, int public_only, uint8_t *data,
+                                size_t data_size, size_t *data_length)
 {
     switch (route_of(attributes->type)) {
     case ROUTE_RAW:
+        if (public_only) {
+            return PSA_ERROR_INVALID_ARGUMENT;   /* spec 9.6.8: not an asymmetric key */
+        }
         if (data_size < key_buffer_size) {
             return PSA_ERROR_BUFFER_TOO_SMALL;
         }
@@ -198,42 +201,15 @@ psa_status_t pp_dispatch_export_key(const psa_key_attributes_t *attributes,
         return PSA_SUCCESS;
 #if PP_DRIVER_EDDSA
     case ROUTE_EDDSA:
-        return pp_eddsa_export_key(attributes, key_buffer, key_buffer_size, data, data_size,
-                                   data_length);
+        return (public_only ? pp_eddsa_export_public_key : pp_eddsa_export_key)(
+            attributes, key_buffer, key_buffer_size, data, data_size, data_length);
 #endif
 #if PP_DRIVER_RSA
     case ROUTE_RSA:
-        return pp_rsa_export_key(attributes, key_buffer, key_buffer_size, data, data_size,
-                                 data_length);
+        return (public_only ? pp_rsa_export_public_key : pp_rsa_export_key)(
+            attributes, key_buffer, key_buffer_size, data, data_size, data_length);
 #endif
     default:
-        return PSA_ERROR_NOT_SUPPORTED;
-    }
-}
-
-psa_status_t pp_dispatch_export_public_key(const psa_key_attributes_t *attributes,
-                                           const uint8_t *key_buffer, size_t key_buffer_size,
-                                           uint8_t *data, size_t data_size, size_t *data_length)
-{
-    switch (route_of(attributes->type)) {
-    case ROUTE_RAW:
-        return PSA_ERROR_INVALID_ARGUMENT;   /* spec 9.6.8: not an asymmetric key */
-#if PP_DRIVER_EDDSA
-    case ROUTE_EDDSA:
-        return pp_eddsa_export_public_key(attributes, key_buffer, key_buffer_size, data,
-                                          data_size, data_length);
-#endif
-#if PP_DRIVER_RSA
-    case ROUTE_RSA:
-        return pp_rsa_export_public_key(attributes, key_buffer, key_buffer_size, data,
-                                        data_size, data_length);
-#endif
-    default:
-        (void)key_buffer;
-        (void)key_buffer_size;
-        (void)data;
-        (void)data_size;
-        (void)data_length;
         return PSA_ERROR_NOT_SUPPORTED;
     }
 }

@@ -46,8 +46,10 @@ psa_status_t pp_dispatch_generate_buffer_size(const psa_key_attributes_t *attrib
 /* The driver entry points, with the signatures of <picopsa/driver.h>. */
 picopsa_driver_import_key_t pp_dispatch_import_key;
 picopsa_driver_generate_key_t pp_dispatch_generate_key;
-picopsa_driver_export_key_t pp_dispatch_export_key;
-picopsa_driver_export_key_t pp_dispatch_export_public_key;
+/* psa_export_key (public_only == 0) and psa_export_public_key. */
+psa_status_t pp_dispatch_export(const psa_key_attributes_t *attributes, const uint8_t *key_buffer,
+                                size_t key_buffer_size, int public_only, uint8_t *data,
+                                size_t data_size, size_t *data_length);
 
 /* ---- signatures (dispatch_sign.c) -------------------------------------- */
 
@@ -67,7 +69,14 @@ psa_status_t pp_dispatch_verify(const psa_key_attributes_t *attributes,
 
 /* ---- asymmetric encryption (dispatch_asymmetric.c) ---------------------- */
 
-picopsa_driver_asymmetric_encrypt_t pp_dispatch_asymmetric_encrypt;
-picopsa_driver_asymmetric_decrypt_t pp_dispatch_asymmetric_decrypt;
+/* psa_asymmetric_encrypt (encrypt != 0) and psa_asymmetric_decrypt, then
+ * the driver's asymmetric_encrypt / _decrypt (signatures of
+ * <picopsa/driver.h> plus the flag: one copy of the checks). */
+psa_status_t pp_dispatch_asymmetric_crypt(const psa_key_attributes_t *attributes,
+                                          const uint8_t *key_buffer, size_t key_buffer_size,
+                                          psa_algorithm_t alg, int encrypt, const uint8_t *input,
+                                          size_t input_length, const uint8_t *salt,
+                                          size_t salt_length, uint8_t *output,
+                                          size_t output_size, size_t *output_length);
 
 #endif /* PICOPSA_PP_DISPATCH_H */
