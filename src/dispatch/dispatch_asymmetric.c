@@ -23,6 +23,7 @@
 static psa_status_t crypt_checks(const psa_key_attributes_t *attributes, psa_algorithm_t alg,
                                  int encrypt)
 {
+#if PP_DRIVER_RSA
     psa_key_type_t type = attributes->type;
     if (!PSA_KEY_TYPE_IS_RSA(type) ||
         (alg != PSA_ALG_RSA_PKCS1V15_CRYPT && !PSA_ALG_IS_RSA_OAEP(alg)) ||
@@ -41,6 +42,10 @@ static psa_status_t crypt_checks(const psa_key_attributes_t *attributes, psa_alg
     }
     return pp_hash_size(PSA_ALG_RSA_OAEP_GET_HASH(alg)) != 0 ? PSA_SUCCESS
                                                              : PSA_ERROR_NOT_SUPPORTED;
+#else
+    (void)attributes; (void)alg; (void)encrypt;
+    return PSA_ERROR_INVALID_ARGUMENT;   /* only RSA keys encrypt, and none exist */
+#endif
 }
 
 psa_status_t pp_dispatch_asymmetric_crypt(const psa_key_attributes_t *attributes,

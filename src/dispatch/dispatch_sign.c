@@ -24,20 +24,46 @@
 #include "common/pp_util.h"
 #include "hash/pp_hash.h"
 
-/* sign != 0: sign into sig_out (sig_size bytes), else verify sig_in;
- * message != 0: input is the message, else its hash.
- *
- * The driver is chosen at build time: the entry point is taken under the
+/* GCC and Clang: keep the digest of hash_then_sign out of the frame of
+ * every signature (Cortex-M stack of psa_verify_hash and PureEdDSA). */
+#if defined(__GNUC__)
+#define PP_DISPATCH_NOINLINE __attribute__((noinline))
+#else
+#define PP_DISPATCH_NOINLINE
+#endif
+
+/* Hash-and-sign message: hash into a local digest, then sign or verify it
+ * as a hash (the PSA driver interface's fallback for a driver without a
+ * sign_message entry point). A hash that is not built: NOT_SUPPORTED. */
+PP_DISPATCH_NOINLINE
+static psa_status_t hash_then_sign(int sign, const psa_key_attributes_t *attributes,
+                                   const uint8_t *key_buffer, size_t key_buffer_size,
+                                   psa_algorithm_t alg, const uint8_t *input,
+                                   size_t input_length, uint8_t *sig_out, size_t sig_size,
+                                   size_t *sig_len, const uint8_t *sig_in, size_t sig_in_len)
+{
+    uint8_t digest[PP_HASH_MAX_SIZE];
+    psa_algorithm_t hash_alg = PSA_ALG_SIGN_GET_HASH(alg);
+    psa_status_t status = pp_hash_compute(hash_alg, input, input_length, digest);
+    if (status == PSA_SUCCESS) {
+        status = pp_dispatch_signature(sign, 0, attributes, key_buffer, key_buffer_size, alg,
+                                       digest, PSA_HASH_LENGTH(hash_alg), sig_out, sig_size,
+                                       sig_len, sig_in, sig_in_len);
+    }
+    pp_wipe(digest, sizeof(digest));
+    return status;
+}
+
+/* The driver is chosen at build time: the entry point is taken under the
  * PSA_WANT_* guard of its scheme, so a configured-out scheme is never
  * referenced. sign_fn / verify_fn hold the one chosen (two call sites
  * instead of one per scheme: Cortex-M flash). */
-static psa_status_t signature(int sign, int message, const psa_key_attributes_t *attributes,
-                              const uint8_t *key_buffer, size_t key_buffer_size,
-                              psa_algorithm_t alg, const uint8_t *input, size_t input_length,
-                              uint8_t *sig_out, size_t sig_size, size_t *sig_len,
-                              const uint8_t *sig_in, size_t sig_in_len)
+psa_status_t pp_dispatch_signature(int sign, int message, const psa_key_attributes_t *attributes,
+                                   const uint8_t *key_buffer, size_t key_buffer_size,
+                                   psa_algorithm_t alg, const uint8_t *input, size_t input_length,
+                                   uint8_t *sig_out, size_t sig_size, size_t *sig_len,
+                                   const uint8_t *sig_in, size_t sig_in_len)
 {
-    uint8_t digest[PP_HASH_MAX_SIZE];
     psa_key_type_t type = attributes->type;
     psa_algorithm_t hash_alg = PSA_ALG_SIGN_GET_HASH(alg);
     picopsa_driver_sign_t *sign_fn = NULL;
@@ -97,17 +123,15 @@ static psa_status_t signature(int sign, int message, const psa_key_attributes_t 
     }
 #endif
     status = fits;
-    if (status == PSA_SUCCESS) {
-        if (message && !takes_message && hash_alg != PSA_ALG_NONE) {
-            /* Hash-and-sign: the message becomes its hash (a hash that is
-             * not built: NOT_SUPPORTED). */
-            status = pp_hash_compute(hash_alg, input, input_length, digest);
-            input = digest;
-            input_length = PSA_HASH_LENGTH(hash_alg);
-        } else if (!message && hash_alg != PSA_ALG_NONE &&
-                   input_length != PSA_HASH_LENGTH(hash_alg)) {
-            status = PSA_ERROR_INVALID_ARGUMENT;
-        }
+    if (status == PSA_SUCCESS && message && !takes_message && hash_alg != PSA_ALG_NONE) {
+        /* Hash-and-sign: the message becomes its hash; this function runs
+         * again on the hash. */
+        return hash_then_sign(sign, attributes, key_buffer, key_buffer_size, alg, input,
+                              input_length, sig_out, sig_size, sig_len, sig_in, sig_in_len);
+    }
+    if (status == PSA_SUCCESS && !message && hash_alg != PSA_ALG_NONE &&
+        input_length != PSA_HASH_LENGTH(hash_alg)) {
+        status = PSA_ERROR_INVALID_ARGUMENT;
     }
     if (status == PSA_SUCCESS) {
         status = built;
@@ -126,25 +150,6 @@ static psa_status_t signature(int sign, int message, const psa_key_attributes_t 
                       : verify_fn(attributes, key_buffer, key_buffer_size, alg, input,
                                   input_length, sig_in, sig_in_len);
     }
-    pp_wipe(digest, sizeof(digest));
     return status;
 }
 
-psa_status_t pp_dispatch_sign(const psa_key_attributes_t *attributes, const uint8_t *key_buffer,
-                              size_t key_buffer_size, psa_algorithm_t alg, int message,
-                              const uint8_t *input, size_t input_length, uint8_t *signature_out,
-                              size_t signature_size, size_t *signature_length)
-{
-    return signature(1, message, attributes, key_buffer, key_buffer_size, alg, input,
-                     input_length, signature_out, signature_size, signature_length, NULL, 0);
-}
-
-psa_status_t pp_dispatch_verify(const psa_key_attributes_t *attributes,
-                                const uint8_t *key_buffer, size_t key_buffer_size,
-                                psa_algorithm_t alg, int message, const uint8_t *input,
-                                size_t input_length, const uint8_t *signature_in,
-                                size_t signature_length)
-{
-    return signature(0, message, attributes, key_buffer, key_buffer_size, alg, input,
-                     input_length, NULL, 0, NULL, signature_in, signature_length);
-}

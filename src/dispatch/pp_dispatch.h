@@ -53,19 +53,18 @@ psa_status_t pp_dispatch_export(const psa_key_attributes_t *attributes, const ui
 
 /* ---- signatures (dispatch_sign.c) -------------------------------------- */
 
-/* psa_sign_hash (message == 0) and psa_sign_message (message != 0), then
- * the driver's sign_hash / sign_message: the entry-point signature of
- * <picopsa/driver.h> plus the one flag, so that the four API functions
- * share one copy of the checks (Cortex-M flash). */
-psa_status_t pp_dispatch_sign(const psa_key_attributes_t *attributes, const uint8_t *key_buffer,
-                              size_t key_buffer_size, psa_algorithm_t alg, int message,
-                              const uint8_t *input, size_t input_length, uint8_t *signature,
-                              size_t signature_size, size_t *signature_length);
-psa_status_t pp_dispatch_verify(const psa_key_attributes_t *attributes,
-                                const uint8_t *key_buffer, size_t key_buffer_size,
-                                psa_algorithm_t alg, int message, const uint8_t *input,
-                                size_t input_length, const uint8_t *signature,
-                                size_t signature_length);
+/* The four signature functions: sign != 0 signs into (signature,
+ * signature_size, *signature_length) like the driver's sign_hash /
+ * sign_message, else verifies (sig_in, sig_in_length) like verify_hash /
+ * verify_message; message != 0: input is the message, else its hash.
+ * One function with the driver entry-point arguments plus the two flags,
+ * so that the checks exist once (Cortex-M flash and stack). */
+psa_status_t pp_dispatch_signature(int sign, int message, const psa_key_attributes_t *attributes,
+                                   const uint8_t *key_buffer, size_t key_buffer_size,
+                                   psa_algorithm_t alg, const uint8_t *input, size_t input_length,
+                                   uint8_t *signature, size_t signature_size,
+                                   size_t *signature_length, const uint8_t *sig_in,
+                                   size_t sig_in_length);
 
 /* ---- asymmetric encryption (dispatch_asymmetric.c) ---------------------- */
 
