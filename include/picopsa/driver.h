@@ -7,9 +7,9 @@
  * Today the only drivers are picopsa's own software families (Ed25519 in
  * src/ed25519/ed25519_psa.c, RSA in src/rsa/rsa_psa.c); an accelerator
  * driver (issue 11) implements the same function types. A driver is
- * chosen at build time: the dispatch layer calls it under the
- * PSA_WANT_* guards of its mechanisms, never through a run-time table, so
- * a configured-out mechanism costs no code.
+ * chosen at build time: the dispatch layer names its entry points only
+ * under the PSA_WANT_* guards of their mechanisms (no registration table),
+ * so a configured-out mechanism costs no code.
  *
  * Contract, for every entry point below:
  *  - Keys arrive as (attributes, key_buffer, key_buffer_size): the key's
@@ -23,6 +23,10 @@
  *    pointer may be NULL only when its size is 0. Inputs may overlap the
  *    output (PSA Crypto API 1.2, 5.4.4): read every input completely
  *    before writing a byte of output.
+ *  - A driver may leave out the message entry points of a hash-and-sign
+ *    scheme: the dispatch layer then hashes the message and calls
+ *    sign_hash / verify_hash (picopsa's Ed25519 driver has sign_message
+ *    for PureEdDSA only; Ed25519ph messages reach its sign_hash).
  *  - Before the call the caller has checked (docs/ARCHITECTURE.md, "Which
  *    layer checks what"): the library is initialised; the key's usage
  *    policy and permitted algorithm allow alg; alg is of the operation's
@@ -55,6 +59,10 @@
 #include <stdint.h>
 
 #include <psa/crypto.h>
+
+#ifdef __cplusplus
+extern "C" {   /* a driver written in C++ declares its entry points with C linkage */
+#endif
 
 /* ---- key management (PSA 1.2 9.6) ----------------------------------- */
 
@@ -107,5 +115,9 @@ typedef psa_status_t picopsa_driver_asymmetric_crypt_t(
 
 typedef picopsa_driver_asymmetric_crypt_t picopsa_driver_asymmetric_encrypt_t;
 typedef picopsa_driver_asymmetric_crypt_t picopsa_driver_asymmetric_decrypt_t;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PICOPSA_DRIVER_H */
