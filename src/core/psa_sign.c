@@ -53,9 +53,10 @@ static psa_status_t sign_common(psa_key_id_t key, psa_algorithm_t alg, int messa
     if (status != PSA_SUCCESS) {
         return pp_fail_output(status, signature, signature_size, signature_length);
     }
-    status = pp_dispatch_signature(1, message, &slot->attr, slot->material, slot->material_len,
-                                   alg, input, input_length, signature, signature_size,
-                                   signature_length, NULL, 0);
+    status = pp_dispatch_signature(PP_DISPATCH_SIGN | (message ? PP_DISPATCH_MESSAGE : 0u),
+                                   &slot->attr, slot->material, slot->material_len, alg, input,
+                                   input_length, signature, signature_size, signature_length,
+                                   NULL, 0);
     pp_slot_unlock(slot);
     return pp_fail_output(status, signature, signature_size, signature_length);
 }
@@ -80,9 +81,9 @@ static psa_status_t verify_common(psa_key_id_t key, psa_algorithm_t alg, int mes
     if (status != PSA_SUCCESS) {
         return status;
     }
-    status = pp_dispatch_signature(0, message, &slot->attr, slot->material, slot->material_len,
-                                   alg, input, input_length, NULL, 0, NULL, signature,
-                                   signature_length);
+    status = pp_dispatch_signature(message ? PP_DISPATCH_MESSAGE : 0u, &slot->attr,
+                                   slot->material, slot->material_len, alg, input, input_length,
+                                   NULL, 0, NULL, signature, signature_length);
     pp_slot_unlock(slot);
     return status;
 }

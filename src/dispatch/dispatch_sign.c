@@ -36,7 +36,7 @@
  * as a hash (the PSA driver interface's fallback for a driver without a
  * sign_message entry point). A hash that is not built: NOT_SUPPORTED. */
 PP_DISPATCH_NOINLINE
-static psa_status_t hash_then_sign(int sign, const psa_key_attributes_t *attributes,
+static psa_status_t hash_then_sign(unsigned op, const psa_key_attributes_t *attributes,
                                    const uint8_t *key_buffer, size_t key_buffer_size,
                                    psa_algorithm_t alg, const uint8_t *input,
                                    size_t input_length, uint8_t *sig_out, size_t sig_size,
@@ -46,9 +46,9 @@ static psa_status_t hash_then_sign(int sign, const psa_key_attributes_t *attribu
     psa_algorithm_t hash_alg = PSA_ALG_SIGN_GET_HASH(alg);
     psa_status_t status = pp_hash_compute(hash_alg, input, input_length, digest);
     if (status == PSA_SUCCESS) {
-        status = pp_dispatch_signature(sign, 0, attributes, key_buffer, key_buffer_size, alg,
-                                       digest, PSA_HASH_LENGTH(hash_alg), sig_out, sig_size,
-                                       sig_len, sig_in, sig_in_len);
+        status = pp_dispatch_signature(op & ~PP_DISPATCH_MESSAGE, attributes, key_buffer,
+                                       key_buffer_size, alg, digest, PSA_HASH_LENGTH(hash_alg),
+                                       sig_out, sig_size, sig_len, sig_in, sig_in_len);
     }
     pp_wipe(digest, sizeof(digest));
     return status;
@@ -58,12 +58,14 @@ static psa_status_t hash_then_sign(int sign, const psa_key_attributes_t *attribu
  * PSA_WANT_* guard of its scheme, so a configured-out scheme is never
  * referenced. sign_fn / verify_fn hold the one chosen (two call sites
  * instead of one per scheme: Cortex-M flash). */
-psa_status_t pp_dispatch_signature(int sign, int message, const psa_key_attributes_t *attributes,
+psa_status_t pp_dispatch_signature(unsigned op, const psa_key_attributes_t *attributes,
                                    const uint8_t *key_buffer, size_t key_buffer_size,
                                    psa_algorithm_t alg, const uint8_t *input, size_t input_length,
                                    uint8_t *sig_out, size_t sig_size, size_t *sig_len,
                                    const uint8_t *sig_in, size_t sig_in_len)
 {
+    int sign = (op & PP_DISPATCH_SIGN) != 0;
+    int message = (op & PP_DISPATCH_MESSAGE) != 0;
     psa_key_type_t type = attributes->type;
     psa_algorithm_t hash_alg = PSA_ALG_SIGN_GET_HASH(alg);
     picopsa_driver_sign_t *sign_fn = NULL;
@@ -126,7 +128,7 @@ psa_status_t pp_dispatch_signature(int sign, int message, const psa_key_attribut
     if (status == PSA_SUCCESS && message && !takes_message && hash_alg != PSA_ALG_NONE) {
         /* Hash-and-sign: the message becomes its hash; this function runs
          * again on the hash. */
-        return hash_then_sign(sign, attributes, key_buffer, key_buffer_size, alg, input,
+        return hash_then_sign(op, attributes, key_buffer, key_buffer_size, alg, input,
                               input_length, sig_out, sig_size, sig_len, sig_in, sig_in_len);
     }
     if (status == PSA_SUCCESS && !message && hash_alg != PSA_ALG_NONE &&

@@ -53,13 +53,16 @@ psa_status_t pp_dispatch_export(const psa_key_attributes_t *attributes, const ui
 
 /* ---- signatures (dispatch_sign.c) -------------------------------------- */
 
-/* The four signature functions: sign != 0 signs into (signature,
+/* The four signature functions, one entry with the driver entry-point
+ * arguments plus the operation (so the checks exist once: Cortex-M flash
+ * and stack): op has PP_DISPATCH_SIGN to sign into (signature,
  * signature_size, *signature_length) like the driver's sign_hash /
  * sign_message, else verifies (sig_in, sig_in_length) like verify_hash /
- * verify_message; message != 0: input is the message, else its hash.
- * One function with the driver entry-point arguments plus the two flags,
- * so that the checks exist once (Cortex-M flash and stack). */
-psa_status_t pp_dispatch_signature(int sign, int message, const psa_key_attributes_t *attributes,
+ * verify_message; PP_DISPATCH_MESSAGE: input is the message, else its
+ * hash. */
+#define PP_DISPATCH_SIGN 1u
+#define PP_DISPATCH_MESSAGE 2u
+psa_status_t pp_dispatch_signature(unsigned op, const psa_key_attributes_t *attributes,
                                    const uint8_t *key_buffer, size_t key_buffer_size,
                                    psa_algorithm_t alg, const uint8_t *input, size_t input_length,
                                    uint8_t *signature, size_t signature_size,
