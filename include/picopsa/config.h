@@ -291,27 +291,30 @@
 
 /* ===== Key store (src/core) ========================================== */
 /* Number of key slots: the most keys that exist at once (only volatile
- * keys are built). Each slot is 40 bytes of metadata (Cortex-M4) plus its
+ * keys are built). Each slot is 44 bytes of metadata (Cortex-M4) plus its
  * buffer: PICOPSA_KEY_SLOT_LARGE_COUNT slots are sized for RSA key material
- * (RSA-4096 3448 B, RSA-2048 1784 B), the others for raw / Ed25519 keys
- * (max(PICOPSA_HMAC_MAX_KEY_BYTES, 128): an Ed25519 pair is seed, public
- * key and cached expanded key). Measured key store (.bss, Cortex-M4,
- * 8 slots): 7988 B (MCU default, 2 RSA-4096 slots), 27908 B
- * (all 8 RSA-4096), 1348 B (no RSA). docs/configuration.md. */
+ * (RSA-4096 3448 B, RSA-2048 1784 B), the others for raw / Ed25519 keys:
+ * max(PICOPSA_HMAC_MAX_KEY_BYTES, the Ed25519 pair = seed, public key and
+ * expanded secret, 128 B; 160 B with PICOPSA_ED25519_CACHE_DECODED_KEY).
+ * The sizes come from the drivers (src/dispatch/pp_key_buffer.h).
+ * Measured key store (.bss of key_slots.c, Cortex-M4, 8 slots): 8024 B
+ * (MCU default, 2 RSA-4096 slots), 27944 B (all 8 RSA-4096), 1384 B (no
+ * RSA). docs/configuration.md. */
 #ifndef PICOPSA_KEY_SLOT_COUNT
 #define PICOPSA_KEY_SLOT_COUNT 8
 #endif
 /* Largest raw key (PSA_KEY_TYPE_HMAC, RAW_DATA, DERIVE, PASSWORD...) in
  * bytes; larger imports return PSA_ERROR_NOT_SUPPORTED. Sizes the small
- * slots (with the 64-byte Ed25519 key pair). */
+ * slots, with the Ed25519 key pair (128 B, 160 B with the cache): a value
+ * below that does not shrink them. */
 #ifndef PICOPSA_HMAC_MAX_KEY_BYTES
 #define PICOPSA_HMAC_MAX_KEY_BYTES 128
 #endif
 /* How many of the PICOPSA_KEY_SLOT_COUNT slots can hold an RSA key (their
  * buffer is sized for RSA key material); the others hold raw and Ed25519
- * keys only (PICOPSA_HMAC_MAX_KEY_BYTES). Small keys take small slots
- * first. Default: every slot on 64-bit hosts, 2 on MCUs (8 slots with
- * RSA-4096 on Cortex-M4: 7988 B instead of 27908 B). Ignored without RSA. */
+ * keys only. Small keys take small slots first. Default: every slot on
+ * 64-bit hosts, 2 on MCUs (8 slots with RSA-4096 on Cortex-M4: 8024 B
+ * instead of 27944 B). Ignored without RSA. */
 #ifndef PICOPSA_KEY_SLOT_LARGE_COUNT
 #if defined(__SIZEOF_INT128__)
 #define PICOPSA_KEY_SLOT_LARGE_COUNT PICOPSA_KEY_SLOT_COUNT

@@ -3,59 +3,18 @@
  * psa_import_key, psa_generate_key(_custom), psa_copy_key,
  * psa_export_key, psa_export_public_key, psa_destroy_key, psa_purge_key.
  *
- * Raw keys (HMAC, RAW_DATA, DERIVE, PASSWORD, PASSWORD_HASH, PEPPER) are
- * stored as their bytes; asymmetric keys are converted to and from the
- * families' key material through pp_dispatch.h. Only volatile keys in local
- * storage exist: persistent lifetimes return PSA_ERROR_NOT_SUPPORTED.
+ * This front end checks the attributes (lifetime, id, usage bits), takes
+ * and fills key slots and applies the policy; the dispatch layer
+ * (src/dispatch/dispatch_key_management.c) routes the key data to the
+ * driver of the key type, which validates it and owns the layout of the
+ * key buffer. Only volatile keys in local storage exist: persistent
+ * lifetimes return PSA_ERROR_NOT_SUPPORTED (issue 13 routes them in the
+ * dispatch layer).
  */
 #include "core/pp_core.h"
-#include "random/pp_random.h"
+#include "dispatch/pp_dispatch.h"
 
 #include <string.h>
-
-int pp_key_type_is_raw(psa_key_type_t type)
-{
-    switch (type) {
-#if PSA_WANT_KEY_TYPE_HMAC
-    case PSA_KEY_TYPE_HMAC:
-#endif
-    case PSA_KEY_TYPE_RAW_DATA:
-    case PSA_KEY_TYPE_DERIVE:
-    case PSA_KEY_TYPE_PASSWORD:
-    case PSA_KEY_TYPE_PASSWORD_HASH:
-    case PSA_KEY_TYPE_PEPPER:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
-int pp_key_type_is_eddsa(psa_key_type_t type)
-{
-#if PSA_WANT_ECC_TWISTED_EDWARDS_255
-    return PSA_KEY_TYPE_IS_ECC(type) &&
-           PSA_KEY_TYPE_ECC_GET_FAMILY(type) == PSA_ECC_FAMILY_TWISTED_EDWARDS;
-#else
-    (void)type;
-    return 0;
-#endif
-}
-
-int pp_key_type_is_rsa(psa_key_type_t type)
-{
-#if PSA_WANT_KEY_TYPE_RSA_KEY_PAIR
-    if (type == PSA_KEY_TYPE_RSA_KEY_PAIR) {
-        return 1;
-    }
-#endif
-#if PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY
-    if (type == PSA_KEY_TYPE_RSA_PUBLIC_KEY) {
-        return 1;
-    }
-#endif
-    (void)type;
-    return 0;
-}
 
 /* Attribute checks shared by every key creation function (spec 9.6.1),
  * psa_copy_key's attributes included. */
@@ -94,58 +53,6 @@ static void finish_creation(pp_key_slot *slot, const psa_key_attributes_t *attri
     pp_slot_publish(slot);
 }
 
-/* Slot buffer a new key needs, and the checks that can be made before a
- * slot is taken: raw keys of 1..PICOPSA_HMAC_MAX_KEY_BYTES bytes, types
- * that are built. The families check their own data after allocation. */
-static psa_status_t material_size_for(psa_key_type_t type, size_t raw_bytes, size_t *size)
-{
-    *size = 0;
-    if (pp_key_type_is_raw(type)) {
-        if (raw_bytes == 0) {
-            return PSA_ERROR_INVALID_ARGUMENT;
-        }
-        if (raw_bytes > PICOPSA_HMAC_MAX_KEY_BYTES) {
-            return PSA_ERROR_NOT_SUPPORTED;
-        }
-        *size = raw_bytes;
-        return PSA_SUCCESS;
-    }
-#if PSA_WANT_ECC_TWISTED_EDWARDS_255
-    if (pp_key_type_is_eddsa(type)) {
-        *size = PP_EDDSA_KEY_PAIR_MATERIAL_SIZE;
-        return PSA_SUCCESS;
-    }
-#endif
-#if PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY
-    if (pp_key_type_is_rsa(type)) {
-        *size = PP_RSA_KEY_MATERIAL_SIZE;
-        return PSA_SUCCESS;
-    }
-#endif
-    return PSA_ERROR_NOT_SUPPORTED;
-}
-
-static psa_status_t import_material(pp_key_slot *slot, psa_key_type_t type, size_t req_bits,
-                                    const uint8_t *data, size_t data_length, size_t *bits)
-{
-    if (pp_key_type_is_raw(type)) {
-        /* Size already checked by material_size_for. */
-        memcpy(slot->material, data, data_length);
-        slot->material_len = data_length;
-        *bits = PSA_BYTES_TO_BITS(data_length);
-        return PSA_SUCCESS;
-    }
-    if (pp_key_type_is_eddsa(type)) {
-        return pp_eddsa_import(type, req_bits, data, data_length, slot->material,
-                               slot->material_size, &slot->material_len, bits);
-    }
-    if (pp_key_type_is_rsa(type)) {
-        return pp_rsa_import(type, req_bits, data, data_length, slot->material,
-                             slot->material_size, &slot->material_len, bits);
-    }
-    return PSA_ERROR_NOT_SUPPORTED;
-}
-
 psa_status_t psa_import_key(const psa_key_attributes_t *attributes,
                             const uint8_t *data, size_t data_length,
                             psa_key_id_t *key)
@@ -166,7 +73,7 @@ psa_status_t psa_import_key(const psa_key_attributes_t *attributes,
     }
     status = check_creation_attributes(attributes);
     if (status == PSA_SUCCESS) {
-        status = material_size_for(attributes->type, data_length, &size);
+        status = pp_dispatch_import_buffer_size(attributes, data_length, &size);
     }
     if (status != PSA_SUCCESS) {
         return status;
@@ -175,71 +82,15 @@ psa_status_t psa_import_key(const psa_key_attributes_t *attributes,
     if (status != PSA_SUCCESS) {
         return status;
     }
-    status = import_material(slot, attributes->type, attributes->bits, data, data_length, &bits);
-    if (status == PSA_SUCCESS && attributes->bits != 0 && attributes->bits != bits) {
-        /* Spec 9.6.2: a size in the attributes must match the data. */
-        status = PSA_ERROR_INVALID_ARGUMENT;
-    }
+    /* The driver checks the data and a size in the attributes (spec 9.6.2). */
+    status = pp_dispatch_import_key(attributes, data, data_length, slot->material,
+                                    slot->material_size, &slot->material_len, &bits);
     if (status != PSA_SUCCESS) {
         pp_slot_abandon(slot);
         return status;
     }
     finish_creation(slot, attributes, bits, key);
     return PSA_SUCCESS;
-}
-
-/* Big-endian public exponent of psa_generate_key_custom (0 = default). */
-static psa_status_t parse_rsa_exponent(const uint8_t *data, size_t len, uint32_t *e)
-{
-    size_t i;
-    *e = 0;
-    for (i = 0; i < len; i++) {
-        if (*e > 0x00ffffffu) {
-            return PSA_ERROR_NOT_SUPPORTED;   /* wider than 32 bits */
-        }
-        *e = (*e << 8) | data[i];
-    }
-    if (len != 0 && (*e < 3u || (*e & 1u) == 0)) {
-        return PSA_ERROR_INVALID_ARGUMENT;
-    }
-    return PSA_SUCCESS;
-}
-
-/* Checks of a generation request that need no slot; *size as for import. */
-static psa_status_t check_generation(psa_key_type_t type, size_t bits, size_t *size)
-{
-    if (PSA_KEY_TYPE_IS_PUBLIC_KEY(type)) {
-        return PSA_ERROR_INVALID_ARGUMENT;   /* spec 9.6.3: generate a pair */
-    }
-    if (pp_key_type_is_raw(type) && (bits == 0 || bits % 8u != 0)) {
-        return PSA_ERROR_INVALID_ARGUMENT;
-    }
-    return material_size_for(type, PSA_BITS_TO_BYTES(bits), size);
-}
-
-static psa_status_t generate_material(pp_key_slot *slot, psa_key_type_t type, size_t bits,
-                                      uint32_t rsa_e, size_t *out_bits)
-{
-    psa_status_t status;
-    if (pp_key_type_is_raw(type)) {
-        /* Size already checked by check_generation. */
-        size_t bytes = PSA_BITS_TO_BYTES(bits);
-        status = pp_random_bytes(slot->material, bytes);
-        slot->material_len = bytes;
-        *out_bits = bits;
-        return status;
-    }
-    if (pp_key_type_is_eddsa(type)) {
-        *out_bits = bits;
-        return pp_eddsa_generate(type, bits, slot->material, slot->material_size,
-                                 &slot->material_len);
-    }
-    if (pp_key_type_is_rsa(type)) {
-        *out_bits = bits;
-        return pp_rsa_generate(type, bits, rsa_e, slot->material, slot->material_size,
-                               &slot->material_len);
-    }
-    return PSA_ERROR_NOT_SUPPORTED;
 }
 
 psa_custom_key_parameters_t psa_custom_key_parameters_init(void)
@@ -255,8 +106,7 @@ psa_status_t psa_generate_key_custom(const psa_key_attributes_t *attributes,
                                      psa_key_id_t *key)
 {
     pp_key_slot *slot;
-    size_t bits = 0, size = 0;
-    uint32_t rsa_e = 0;
+    size_t size = 0;
     psa_status_t status;
 
     if (key != NULL) {
@@ -274,14 +124,10 @@ psa_status_t psa_generate_key_custom(const psa_key_attributes_t *attributes,
     if (status != PSA_SUCCESS) {
         return status;
     }
-    if (custom->flags != 0 ||
-        (custom_data_length != 0 && attributes->type != PSA_KEY_TYPE_RSA_KEY_PAIR)) {
+    if (custom->flags != 0) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
-    status = parse_rsa_exponent(custom_data, custom_data_length, &rsa_e);
-    if (status == PSA_SUCCESS) {
-        status = check_generation(attributes->type, attributes->bits, &size);
-    }
+    status = pp_dispatch_generate_buffer_size(attributes, custom_data_length, &size);
     if (status != PSA_SUCCESS) {
         return status;
     }
@@ -289,12 +135,13 @@ psa_status_t psa_generate_key_custom(const psa_key_attributes_t *attributes,
     if (status != PSA_SUCCESS) {
         return status;
     }
-    status = generate_material(slot, attributes->type, attributes->bits, rsa_e, &bits);
+    status = pp_dispatch_generate_key(attributes, custom_data, custom_data_length, slot->material,
+                                      slot->material_size, &slot->material_len);
     if (status != PSA_SUCCESS) {
         pp_slot_abandon(slot);
         return status;
     }
-    finish_creation(slot, attributes, bits, key);
+    finish_creation(slot, attributes, attributes->bits, key);
     return PSA_SUCCESS;
 }
 
@@ -380,35 +227,6 @@ psa_status_t psa_purge_key(psa_key_id_t key)
     return PSA_SUCCESS;
 }
 
-static psa_status_t export_material(const pp_key_slot *slot, int public_only, uint8_t *data,
-                                    size_t data_size, size_t *data_length)
-{
-    psa_key_type_t type = slot->attr.type;
-    if (pp_key_type_is_raw(type)) {
-        if (data_size < slot->material_len) {
-            return PSA_ERROR_BUFFER_TOO_SMALL;
-        }
-        memcpy(data, slot->material, slot->material_len);
-        *data_length = slot->material_len;
-        return PSA_SUCCESS;
-    }
-    if (pp_key_type_is_eddsa(type)) {
-        return public_only ?
-               pp_eddsa_export_public(type, slot->material, slot->material_len, data, data_size,
-                                      data_length) :
-               pp_eddsa_export(type, slot->material, slot->material_len, data, data_size,
-                               data_length);
-    }
-    if (pp_key_type_is_rsa(type)) {
-        return public_only ?
-               pp_rsa_export_public(type, slot->material, slot->material_len, data, data_size,
-                                    data_length) :
-               pp_rsa_export(type, slot->material, slot->material_len, data, data_size,
-                             data_length);
-    }
-    return PSA_ERROR_NOT_SUPPORTED;
-}
-
 static psa_status_t export_common(psa_key_id_t key, int public_only, uint8_t *data,
                                   size_t data_size, size_t *data_length)
 {
@@ -427,14 +245,14 @@ static psa_status_t export_common(psa_key_id_t key, int public_only, uint8_t *da
     if (status != PSA_SUCCESS) {
         return pp_fail_output(status, data, data_size, data_length);
     }
-    if (public_only && !PSA_KEY_TYPE_IS_ASYMMETRIC(slot->attr.type)) {
-        status = PSA_ERROR_INVALID_ARGUMENT;
-    } else if (!public_only && !PSA_KEY_TYPE_IS_PUBLIC_KEY(slot->attr.type) &&
-               (slot->attr.usage & PSA_KEY_USAGE_EXPORT) == 0) {
+    if (!public_only && !PSA_KEY_TYPE_IS_PUBLIC_KEY(slot->attr.type) &&
+        (slot->attr.usage & PSA_KEY_USAGE_EXPORT) == 0) {
         /* Spec 9.5.2: public keys are always exportable. */
         status = PSA_ERROR_NOT_PERMITTED;
     } else {
-        status = export_material(slot, public_only, data, data_size, data_length);
+        /* A key without a public part: the dispatch layer says so. */
+        status = pp_dispatch_export(&slot->attr, slot->material, slot->material_len, public_only,
+                                    data, data_size, data_length);
     }
     pp_slot_unlock(slot);
     return pp_fail_output(status, data, data_size, data_length);

@@ -4,6 +4,7 @@
  * Policies and algorithms are public values, so branching on them is fine.
  */
 #include "core/pp_core.h"
+#include "mac/mac.h"
 
 psa_key_usage_t pp_usage_with_implied(psa_key_usage_t usage)
 {

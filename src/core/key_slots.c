@@ -18,6 +18,7 @@
  * another call still holds it: the last pp_slot_unlock then wipes it.
  */
 #include "core/pp_core.h"
+#include "dispatch/pp_key_buffer.h"
 
 #include <picopsa/port.h>
 
@@ -25,10 +26,10 @@
 
 static pp_key_slot key_slots[PICOPSA_KEY_SLOT_COUNT];
 #if PP_LARGE_SLOT_COUNT > 0
-static uint8_t large_buffers[PP_LARGE_SLOT_COUNT][PP_LARGE_SLOT_SIZE];
+static uint8_t large_buffers[PP_LARGE_SLOT_COUNT][PP_KEY_BUFFER_LARGE_SIZE];
 #endif
 #if PP_SMALL_SLOT_COUNT > 0
-static uint8_t small_buffers[PP_SMALL_SLOT_COUNT][PP_SMALL_SLOT_SIZE];
+static uint8_t small_buffers[PP_SMALL_SLOT_COUNT][PP_KEY_BUFFER_SMALL_SIZE];
 #endif
 /* Next volatile id to hand out (0 = not started yet). */
 static psa_key_id_t next_volatile_id;
@@ -43,13 +44,13 @@ static void bind_buffer(size_t i)
 #if PP_LARGE_SLOT_COUNT > 0
     if (i < PP_LARGE_SLOT_COUNT) {
         s->material = large_buffers[i];
-        s->material_size = PP_LARGE_SLOT_SIZE;
+        s->material_size = PP_KEY_BUFFER_LARGE_SIZE;
         return;
     }
 #endif
 #if PP_SMALL_SLOT_COUNT > 0
     s->material = small_buffers[i - PP_LARGE_SLOT_COUNT];
-    s->material_size = PP_SMALL_SLOT_SIZE;
+    s->material_size = PP_KEY_BUFFER_SMALL_SIZE;
 #endif
 }
 

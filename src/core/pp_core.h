@@ -4,14 +4,15 @@
  *
  * Contract:
  *  - Only src/core (and white-box tests) include this header. Algorithm
- *    families never see key ids or slots: they get the slot's key material
- *    through pp_dispatch.h.
+ *    families never see key ids or slots: the front ends hand the slot's
+ *    attributes and key buffer to the dispatch layer (dispatch/pp_dispatch.h),
+ *    which calls the family.
  *  - The key store (the slot table, its small and large buffers and the
  *    volatile id counter, key_slots.c) and the "initialised" flag are the
  *    only globals of the core (docs/ARCHITECTURE.md).
  *  - Every API function that uses a key follows one shape:
  *      status = pp_slot_get_for_use(id, usage, alg, &slot);   (locks)
- *      ... dispatch with slot->material ...
+ *      ... pp_dispatch_*(&slot->attr, slot->material, slot->material_len, ...)
  *      pp_slot_unlock(slot);                                   (always)
  *    and wipes its outputs on every error path.
  *  - Threads (PICOPSA_THREADS): the pp_slot_* functions take
@@ -28,10 +29,6 @@
 #include <psa/crypto.h>
 #include <picopsa/config.h>
 
-#if PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY
-#include "rsa/rsa.h"
-#endif
-#include "core/pp_dispatch.h"
 #include "common/pp_util.h"
 
 /* ---- library state (psa_crypto_init.c) ------------------------------ */
@@ -41,22 +38,13 @@ psa_status_t pp_core_check_initialized(void);
 
 /* ---- key slots (key_slots.c) ----------------------------------------- */
 
-/* Slot buffers come in two sizes: "small" slots hold raw keys and Ed25519
- * keys, "large" slots (PICOPSA_KEY_SLOT_LARGE_COUNT of the
- * PICOPSA_KEY_SLOT_COUNT) also hold RSA key material. Without RSA every
- * slot is small. */
-#define PP_MAX_(a, b) ((a) > (b) ? (a) : (b))
-#if PSA_WANT_ECC_TWISTED_EDWARDS_255
-#define PP_SLOT_SIZE_EDDSA_ ((size_t)PP_EDDSA_KEY_PAIR_MATERIAL_SIZE)
-#else
-#define PP_SLOT_SIZE_EDDSA_ ((size_t)0)
-#endif
-#define PP_SMALL_SLOT_SIZE PP_MAX_((size_t)PICOPSA_HMAC_MAX_KEY_BYTES, PP_SLOT_SIZE_EDDSA_)
+/* Slot buffers come in two sizes (dispatch/pp_key_buffer.h has them):
+ * "small" slots hold raw keys and Ed25519 keys, "large" slots
+ * (PICOPSA_KEY_SLOT_LARGE_COUNT of the PICOPSA_KEY_SLOT_COUNT) also hold
+ * RSA key material. Without RSA every slot is small. */
 #if PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY
-#define PP_LARGE_SLOT_SIZE PP_MAX_(PP_SMALL_SLOT_SIZE, (size_t)PP_RSA_KEY_MATERIAL_SIZE)
 #define PP_LARGE_SLOT_COUNT PICOPSA_KEY_SLOT_LARGE_COUNT
 #else
-#define PP_LARGE_SLOT_SIZE PP_SMALL_SLOT_SIZE
 #define PP_LARGE_SLOT_COUNT 0
 #endif
 #define PP_SMALL_SLOT_COUNT (PICOPSA_KEY_SLOT_COUNT - PP_LARGE_SLOT_COUNT)
@@ -112,13 +100,6 @@ psa_status_t pp_slot_destroy(psa_key_id_t id);
 /* Wipe the slot and free it, whoever holds it. */
 void pp_slot_wipe(pp_key_slot *slot);
 
-/* ---- key families (key_management.c) ---------------------------------- */
-
-/* 1 when the type is built and belongs to that family. */
-int pp_key_type_is_raw(psa_key_type_t type);
-int pp_key_type_is_eddsa(psa_key_type_t type);
-int pp_key_type_is_rsa(psa_key_type_t type);
-
 /* ---- policy (key_policy.c) -------------------------------------------- */
 
 /* Every usage flag Crypto API 1.2 defines (spec 9.5.2); a creation with
@@ -143,12 +124,6 @@ int pp_policy_permits(psa_algorithm_t policy_alg, psa_algorithm_t alg, psa_key_t
  * both are set and have no algorithm in common. */
 int pp_policy_intersect(psa_algorithm_t a, psa_algorithm_t b, psa_key_type_t type,
                         psa_algorithm_t *out);
-
-/* ---- MAC helpers (psa_mac.c) ----------------------------------------- */
-
-/* Tag length of a MAC algorithm for a key (the truncation or the full
- * length), 0 when the algorithm is not a MAC picopsa knows. */
-size_t pp_mac_length(psa_algorithm_t alg, psa_key_type_t type);
 
 /* ---- constant-time verdicts ------------------------------------------ */
 

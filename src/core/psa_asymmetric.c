@@ -1,11 +1,16 @@
 /*
  * psa_asymmetric.c -- asymmetric encryption (spec 10.8): RSA PKCS#1 v1.5
- * and OAEP through the RSA family. The OAEP label travels as `salt`.
+ * and OAEP. This front end checks the argument pointers, the algorithm's
+ * category, the PKCS#1 v1.5 no-label rule and the key's policy; the
+ * dispatch layer (src/dispatch/dispatch_asymmetric.c) the key-dependent
+ * rules, and the RSA family the sizes of its scheme (docs/ARCHITECTURE.md,
+ * "Which layer checks what"). The OAEP label travels as `salt`.
  * Input, label and output may overlap (spec 5.4.4): the RSA family reads
  * every input before it writes the output, and this layer writes the
  * output only after the family returns.
  */
 #include "core/pp_core.h"
+#include "dispatch/pp_dispatch.h"
 
 /* pp_fail_output for the decrypt path, without a branch on the status:
  * the padding verdict of RSA decryption is secret until it is returned
@@ -32,7 +37,6 @@ static psa_status_t crypt_common(psa_key_id_t key, psa_algorithm_t alg, int encr
                                  uint8_t *output, size_t output_size, size_t *output_length)
 {
     pp_key_slot *slot;
-    psa_key_type_t type;
     psa_status_t status = pp_core_check_initialized();
     if (status == PSA_SUCCESS &&
         (output_length == NULL || (output == NULL && output_size != 0) ||
@@ -52,20 +56,9 @@ static psa_status_t crypt_common(psa_key_id_t key, psa_algorithm_t alg, int encr
     if (status != PSA_SUCCESS) {
         return pp_fail_output(status, output, output_size, output_length);
     }
-    type = slot->attr.type;
-    if (!pp_key_type_is_rsa(type) ||
-        (alg != PSA_ALG_RSA_PKCS1V15_CRYPT && !PSA_ALG_IS_RSA_OAEP(alg)) ||
-        (!encrypt && !PSA_KEY_TYPE_IS_KEY_PAIR(type))) {
-        status = PSA_ERROR_INVALID_ARGUMENT;
-    } else if (encrypt) {
-        status = pp_rsa_encrypt(type, slot->material, slot->material_len, alg, input,
-                                input_length, salt, salt_length, output, output_size,
-                                output_length);
-    } else {
-        status = pp_rsa_decrypt(type, slot->material, slot->material_len, alg, input,
-                                input_length, salt, salt_length, output, output_size,
-                                output_length);
-    }
+    status = pp_dispatch_asymmetric_crypt(&slot->attr, slot->material, slot->material_len, alg,
+                                          encrypt, input, input_length, salt, salt_length,
+                                          output, output_size, output_length);
     pp_slot_unlock(slot);
     if (!encrypt) {
         return ct_finish_output(status, output, output_size, output_length);

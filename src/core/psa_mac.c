@@ -18,6 +18,7 @@
 #include "core/pp_core.h"
 #include "hash/pp_hash.h"
 #include "mac/hmac.h"
+#include "mac/mac.h"
 
 #include <string.h>
 
@@ -25,26 +26,6 @@
  * refuse very short tags; 4 bytes is the floor NIST SP 800-107 5.3.3 and
  * common practice accept. */
 #define PP_MAC_MIN_TRUNCATED_LENGTH 4u
-
-size_t pp_mac_length(psa_algorithm_t alg, psa_key_type_t type)
-{
-    size_t full, truncated;
-    if (!PSA_ALG_IS_MAC(alg)) {
-        return 0;
-    }
-    if (PSA_ALG_IS_HMAC(alg)) {
-        full = PSA_HASH_LENGTH(PSA_ALG_HMAC_GET_HASH(alg));
-    } else if (PSA_ALG_IS_BLOCK_CIPHER_MAC(alg)) {
-        full = PSA_BLOCK_CIPHER_BLOCK_LENGTH(type);
-    } else {
-        full = 0;
-    }
-    truncated = PSA_MAC_TRUNCATED_LENGTH(alg);
-    if (full == 0 || truncated == 0) {
-        return full;
-    }
-    return truncated <= full ? truncated : 0;
-}
 
 psa_mac_operation_t psa_mac_operation_init(void)
 {

@@ -1,7 +1,8 @@
 /*
- * ed25519_psa.c -- PSA glue for Ed25519 (the pp_eddsa_* functions of
- * core/pp_dispatch.h; PSA Certified Crypto API 1.2 sec. 9.6, 9.7.4 and
- * 10.7).
+ * ed25519_psa.c -- the Ed25519 software driver: the pp_eddsa_* entry
+ * points of dispatch/pp_drivers.h with the signatures and the contract of
+ * <picopsa/driver.h> (PSA Certified Crypto API 1.2 sec. 9.6, 9.7.4 and
+ * 10.7). Compiled only when PSA_WANT_ECC_TWISTED_EDWARDS_255 is set.
  *
  * Key material (the slot buffer):
  *  - key pair: the 32-byte RFC 8032 seed, the 32-byte public key and the
@@ -21,26 +22,28 @@
  * Small-order points are accepted (RFC 8032 and OpenSSL accept them; a
  * signature under such a key proves nothing about anyone else's key).
  *
- * Errors: a twisted-Edwards size other than 255 bits is Ed448
- * (PSA_ERROR_NOT_SUPPORTED: not built) when it is 448 bits / 57 bytes, and
- * PSA_ERROR_INVALID_ARGUMENT otherwise; a signature of the wrong length is
- * PSA_ERROR_INVALID_SIGNATURE (it cannot be valid).
+ * Checked here (the rest is the dispatch layer's, driver.h): an import
+ * or generation size other than 255 bits is Ed448 (PSA_ERROR_NOT_SUPPORTED:
+ * not built) when it is 448 bits / 57 bytes, and PSA_ERROR_INVALID_ARGUMENT
+ * otherwise; a key buffer of the wrong length for its type is
+ * PSA_ERROR_CORRUPTION_DETECTED; export buffer sizes. The dispatch layer
+ * has checked the key pair, the algorithm, the prehash length and the
+ * signature sizes.
  */
 #include <psa/crypto.h>
 
 #include <string.h>
 
 #include "common/pp_util.h"
-#include "core/pp_dispatch.h"
+#include "dispatch/pp_drivers.h"
 #include "ed25519/ed25519.h"
-#include "hash/sha512.h"
 #include "random/pp_random.h"
 
 #define ED25519_BITS 255u
 #define ED448_BITS 448u
 #define ED448_KEY_BYTES 57u
 
-#if PSA_WANT_ECC_TWISTED_EDWARDS_255
+#if PP_DRIVER_EDDSA
 
 static int is_key_pair(psa_key_type_t type)
 {
@@ -81,6 +84,7 @@ static void complete_pair(uint8_t *key)
 #endif
 }
 
+#if PSA_WANT_ALG_PURE_EDDSA || PSA_WANT_ALG_ED25519PH
 /* Verification of either kind with the slot's public key (and its cached
  * x when the cache is on). */
 static int verify_with_key(psa_key_type_t type, const uint8_t *key, int prehash,
@@ -95,32 +99,33 @@ static int verify_with_key(psa_key_type_t type, const uint8_t *key, int prehash,
     return prehash ? pp_ed25519ph_verify(sig, pk, msg) : pp_ed25519_verify(sig, pk, msg, msg_len);
 #endif
 }
+#endif
 
-psa_status_t pp_eddsa_import(psa_key_type_t type, size_t requested_bits,
-                             const uint8_t *data, size_t data_len,
-                             uint8_t *key, size_t key_size, size_t *key_len,
-                             size_t *bits)
+psa_status_t pp_eddsa_import_key(const psa_key_attributes_t *attributes, const uint8_t *data,
+                                 size_t data_length, uint8_t *key_buffer, size_t key_buffer_size,
+                                 size_t *key_buffer_length, size_t *bits)
 {
-    if (requested_bits == ED448_BITS || (requested_bits == 0 && data_len == ED448_KEY_BYTES)) {
+    size_t requested_bits = attributes->bits;
+    if (requested_bits == ED448_BITS || (requested_bits == 0 && data_length == ED448_KEY_BYTES)) {
         return PSA_ERROR_NOT_SUPPORTED;
     }
-    if ((requested_bits != 0 && requested_bits != ED25519_BITS) || data_len != 32u) {
+    if ((requested_bits != 0 && requested_bits != ED25519_BITS) || data_length != 32u) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
-    if (is_key_pair(type)) {
-        if (key_size < PP_EDDSA_KEY_PAIR_MATERIAL_SIZE) {
+    if (is_key_pair(attributes->type)) {
+        if (key_buffer_size < PP_EDDSA_KEY_PAIR_MATERIAL_SIZE) {
             return PSA_ERROR_INSUFFICIENT_MEMORY;
         }
         /* Every 32-byte string is a valid seed (RFC 8032 5.1.5). */
-        memcpy(key, data, PP_ED25519_SEED_SIZE);
-        complete_pair(key);
-        *key_len = PP_EDDSA_KEY_PAIR_MATERIAL_SIZE;
+        memcpy(key_buffer, data, PP_ED25519_SEED_SIZE);
+        complete_pair(key_buffer);
+        *key_buffer_length = PP_EDDSA_KEY_PAIR_MATERIAL_SIZE;
     } else {
-        if (key_size < PP_EDDSA_PUBLIC_MATERIAL_SIZE) {
+        if (key_buffer_size < PP_EDDSA_PUBLIC_MATERIAL_SIZE) {
             return PSA_ERROR_INSUFFICIENT_MEMORY;
         }
 #if PICOPSA_ED25519_CACHE_DECODED_KEY
-        if (pp_ed25519_public_key_decode(key + PP_ED25519_PUBLIC_KEY_SIZE, data) != 0) {
+        if (pp_ed25519_public_key_decode(key_buffer + PP_ED25519_PUBLIC_KEY_SIZE, data) != 0) {
             return PSA_ERROR_INVALID_ARGUMENT;
         }
 #else
@@ -128,238 +133,151 @@ psa_status_t pp_eddsa_import(psa_key_type_t type, size_t requested_bits,
             return PSA_ERROR_INVALID_ARGUMENT;
         }
 #endif
-        memcpy(key, data, PP_ED25519_PUBLIC_KEY_SIZE);
-        *key_len = PP_EDDSA_PUBLIC_MATERIAL_SIZE;
+        memcpy(key_buffer, data, PP_ED25519_PUBLIC_KEY_SIZE);
+        *key_buffer_length = PP_EDDSA_PUBLIC_MATERIAL_SIZE;
     }
     *bits = ED25519_BITS;
     return PSA_SUCCESS;
 }
 
-psa_status_t pp_eddsa_generate(psa_key_type_t type, size_t bits,
-                               uint8_t *key, size_t key_size, size_t *key_len)
+/* The dispatch layer has ruled out public key types and custom data. */
+psa_status_t pp_eddsa_generate_key(const psa_key_attributes_t *attributes,
+                                   const uint8_t *custom_data, size_t custom_data_length,
+                                   uint8_t *key_buffer, size_t key_buffer_size,
+                                   size_t *key_buffer_length)
 {
     psa_status_t status;
-    if (bits == ED448_BITS) {
+    (void)custom_data;
+    (void)custom_data_length;
+    if (attributes->bits == ED448_BITS) {
         return PSA_ERROR_NOT_SUPPORTED;
     }
-    if (!is_key_pair(type) || bits != ED25519_BITS) {
+    if (attributes->bits != ED25519_BITS) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
-    if (key_size < PP_EDDSA_KEY_PAIR_MATERIAL_SIZE) {
+    if (key_buffer_size < PP_EDDSA_KEY_PAIR_MATERIAL_SIZE) {
         return PSA_ERROR_INSUFFICIENT_MEMORY;
     }
     /* The private key is 32 random bytes (RFC 8032 5.1.5). */
-    status = pp_random_bytes(key, PP_ED25519_SEED_SIZE);
+    status = pp_random_bytes(key_buffer, PP_ED25519_SEED_SIZE);
     if (status != PSA_SUCCESS) {
-        pp_wipe(key, PP_ED25519_SEED_SIZE);
+        pp_wipe(key_buffer, PP_ED25519_SEED_SIZE);
         return status;
     }
-    complete_pair(key);
-    *key_len = PP_EDDSA_KEY_PAIR_MATERIAL_SIZE;
+    complete_pair(key_buffer);
+    *key_buffer_length = PP_EDDSA_KEY_PAIR_MATERIAL_SIZE;
     return PSA_SUCCESS;
 }
 
-psa_status_t pp_eddsa_export(psa_key_type_t type, const uint8_t *key, size_t key_len,
-                             uint8_t *out, size_t out_size, size_t *out_len)
+psa_status_t pp_eddsa_export_key(const psa_key_attributes_t *attributes,
+                                 const uint8_t *key_buffer, size_t key_buffer_size,
+                                 uint8_t *data, size_t data_size, size_t *data_length)
 {
-    if (!material_ok(type, key_len)) {
+    if (!material_ok(attributes->type, key_buffer_size)) {
         return PSA_ERROR_CORRUPTION_DETECTED;
     }
-    if (out_size < 32u) {
+    if (data_size < 32u) {
         return PSA_ERROR_BUFFER_TOO_SMALL;
     }
     /* Pair: the seed; public key: the encoding (both first in the slot). */
-    memcpy(out, key, 32u);
-    *out_len = 32u;
+    memcpy(data, key_buffer, 32u);
+    *data_length = 32u;
     return PSA_SUCCESS;
 }
 
-psa_status_t pp_eddsa_export_public(psa_key_type_t type, const uint8_t *key, size_t key_len,
-                                    uint8_t *out, size_t out_size, size_t *out_len)
+psa_status_t pp_eddsa_export_public_key(const psa_key_attributes_t *attributes,
+                                        const uint8_t *key_buffer, size_t key_buffer_size,
+                                        uint8_t *data, size_t data_size, size_t *data_length)
 {
-    if (!material_ok(type, key_len)) {
+    if (!material_ok(attributes->type, key_buffer_size)) {
         return PSA_ERROR_CORRUPTION_DETECTED;
     }
-    if (out_size < PP_ED25519_PUBLIC_KEY_SIZE) {
+    if (data_size < PP_ED25519_PUBLIC_KEY_SIZE) {
         return PSA_ERROR_BUFFER_TOO_SMALL;
     }
-    memcpy(out, public_part(type, key), PP_ED25519_PUBLIC_KEY_SIZE);
-    *out_len = PP_ED25519_PUBLIC_KEY_SIZE;
+    memcpy(data, public_part(attributes->type, key_buffer), PP_ED25519_PUBLIC_KEY_SIZE);
+    *data_length = PP_ED25519_PUBLIC_KEY_SIZE;
     return PSA_SUCCESS;
 }
 
-/* Checks shared by the signing entry points. */
-static psa_status_t sign_checks(psa_key_type_t type, size_t key_len, size_t sig_size)
+#if PSA_WANT_ALG_PURE_EDDSA
+
+/* PureEdDSA (alg is PSA_ALG_PURE_EDDSA): the key is a pair and the
+ * signature buffer holds 64 bytes (dispatch layer). Ed25519ph messages
+ * reach pp_eddsa_sign_hash: the dispatch layer computes the prehash. */
+psa_status_t pp_eddsa_sign_message(const psa_key_attributes_t *attributes,
+                                   const uint8_t *key_buffer, size_t key_buffer_size,
+                                   psa_algorithm_t alg, const uint8_t *input, size_t input_length,
+                                   uint8_t *signature, size_t signature_size,
+                                   size_t *signature_length)
 {
-    if (!is_key_pair(type)) {
-        return PSA_ERROR_INVALID_ARGUMENT;
-    }
-    if (!material_ok(type, key_len)) {
+    (void)alg;
+    (void)signature_size;
+    if (!material_ok(attributes->type, key_buffer_size)) {
         return PSA_ERROR_CORRUPTION_DETECTED;
     }
-    if (sig_size < PP_ED25519_SIGNATURE_SIZE) {
-        return PSA_ERROR_BUFFER_TOO_SMALL;
-    }
+    pp_ed25519_sign_expanded(signature, key_buffer + PAIR_EXPANDED_OFFSET,
+                             key_buffer + PP_ED25519_SEED_SIZE, input, input_length);
+    *signature_length = PP_ED25519_SIGNATURE_SIZE;
     return PSA_SUCCESS;
 }
 
-psa_status_t pp_eddsa_sign_message(psa_key_type_t type, const uint8_t *key, size_t key_len,
-                                   psa_algorithm_t alg, const uint8_t *msg, size_t msg_len,
-                                   uint8_t *sig, size_t sig_size, size_t *sig_len)
+/* As sign_message; the signature is 64 bytes long (dispatch layer). */
+psa_status_t pp_eddsa_verify_message(const psa_key_attributes_t *attributes,
+                                     const uint8_t *key_buffer, size_t key_buffer_size,
+                                     psa_algorithm_t alg, const uint8_t *input,
+                                     size_t input_length, const uint8_t *signature,
+                                     size_t signature_length)
 {
-    psa_status_t status = sign_checks(type, key_len, sig_size);
-    if (status != PSA_SUCCESS) {
-        return status;
-    }
-    if (alg == PSA_ALG_PURE_EDDSA && PSA_WANT_ALG_PURE_EDDSA) {
-        pp_ed25519_sign_expanded(sig, key + PAIR_EXPANDED_OFFSET, key + PP_ED25519_SEED_SIZE, msg,
-                                 msg_len);
-    } else if (alg == PSA_ALG_ED25519PH && PSA_WANT_ALG_ED25519PH) {
-        uint8_t prehash[PP_ED25519PH_HASH_SIZE];
-        pp_sha512(msg, msg_len, prehash);
-        pp_ed25519ph_sign_expanded(sig, key + PAIR_EXPANDED_OFFSET, key + PP_ED25519_SEED_SIZE,
-                                   prehash);
-    } else {
-        return PSA_ERROR_NOT_SUPPORTED;
-    }
-    *sig_len = PP_ED25519_SIGNATURE_SIZE;
-    return PSA_SUCCESS;
-}
-
-psa_status_t pp_eddsa_verify_message(psa_key_type_t type, const uint8_t *key, size_t key_len,
-                                     psa_algorithm_t alg, const uint8_t *msg, size_t msg_len,
-                                     const uint8_t *sig, size_t sig_len)
-{
-    int result;
-    if (!material_ok(type, key_len)) {
+    (void)alg;
+    (void)signature_length;
+    if (!material_ok(attributes->type, key_buffer_size)) {
         return PSA_ERROR_CORRUPTION_DETECTED;
     }
-    if (alg == PSA_ALG_PURE_EDDSA && PSA_WANT_ALG_PURE_EDDSA) {
-        if (sig_len != PP_ED25519_SIGNATURE_SIZE) {
-            return PSA_ERROR_INVALID_SIGNATURE;
-        }
-        result = verify_with_key(type, key, 0, msg, msg_len, sig);
-    } else if (alg == PSA_ALG_ED25519PH && PSA_WANT_ALG_ED25519PH) {
-        uint8_t prehash[PP_ED25519PH_HASH_SIZE];
-        if (sig_len != PP_ED25519_SIGNATURE_SIZE) {
-            return PSA_ERROR_INVALID_SIGNATURE;
-        }
-        pp_sha512(msg, msg_len, prehash);
-        result = verify_with_key(type, key, 1, prehash, PP_ED25519PH_HASH_SIZE, sig);
-    } else {
-        return PSA_ERROR_NOT_SUPPORTED;
-    }
-    return result == 0 ? PSA_SUCCESS : PSA_ERROR_INVALID_SIGNATURE;
+    return verify_with_key(attributes->type, key_buffer, 0, input, input_length, signature) == 0
+               ? PSA_SUCCESS
+               : PSA_ERROR_INVALID_SIGNATURE;
 }
 
-psa_status_t pp_eddsa_sign_hash(psa_key_type_t type, const uint8_t *key, size_t key_len,
-                                psa_algorithm_t alg, const uint8_t *hash, size_t hash_len,
-                                uint8_t *sig, size_t sig_size, size_t *sig_len)
+#endif /* PSA_WANT_ALG_PURE_EDDSA */
+
+#if PSA_WANT_ALG_ED25519PH
+
+/* alg is PSA_ALG_ED25519PH, the hash its 64-byte SHA-512 prehash, the
+ * key a pair and the signature buffer 64 bytes or more (dispatch layer). */
+psa_status_t pp_eddsa_sign_hash(const psa_key_attributes_t *attributes,
+                                const uint8_t *key_buffer, size_t key_buffer_size,
+                                psa_algorithm_t alg, const uint8_t *hash, size_t hash_length,
+                                uint8_t *signature, size_t signature_size,
+                                size_t *signature_length)
 {
-    psa_status_t status;
-    if (alg != PSA_ALG_ED25519PH || !PSA_WANT_ALG_ED25519PH) {
-        /* PureEdDSA never signs a hash (spec 10.7.4); Ed448ph is not built. */
-        return alg == PSA_ALG_PURE_EDDSA ? PSA_ERROR_INVALID_ARGUMENT : PSA_ERROR_NOT_SUPPORTED;
+    (void)alg;
+    (void)hash_length;
+    (void)signature_size;
+    if (!material_ok(attributes->type, key_buffer_size)) {
+        return PSA_ERROR_CORRUPTION_DETECTED;
     }
-    if (hash_len != PP_ED25519PH_HASH_SIZE) {
-        return PSA_ERROR_INVALID_ARGUMENT;
-    }
-    status = sign_checks(type, key_len, sig_size);
-    if (status != PSA_SUCCESS) {
-        return status;
-    }
-    pp_ed25519ph_sign_expanded(sig, key + PAIR_EXPANDED_OFFSET, key + PP_ED25519_SEED_SIZE, hash);
-    *sig_len = PP_ED25519_SIGNATURE_SIZE;
+    pp_ed25519ph_sign_expanded(signature, key_buffer + PAIR_EXPANDED_OFFSET,
+                               key_buffer + PP_ED25519_SEED_SIZE, hash);
+    *signature_length = PP_ED25519_SIGNATURE_SIZE;
     return PSA_SUCCESS;
 }
 
-psa_status_t pp_eddsa_verify_hash(psa_key_type_t type, const uint8_t *key, size_t key_len,
-                                  psa_algorithm_t alg, const uint8_t *hash, size_t hash_len,
-                                  const uint8_t *sig, size_t sig_len)
+psa_status_t pp_eddsa_verify_hash(const psa_key_attributes_t *attributes,
+                                  const uint8_t *key_buffer, size_t key_buffer_size,
+                                  psa_algorithm_t alg, const uint8_t *hash, size_t hash_length,
+                                  const uint8_t *signature, size_t signature_length)
 {
-    if (alg != PSA_ALG_ED25519PH || !PSA_WANT_ALG_ED25519PH) {
-        return alg == PSA_ALG_PURE_EDDSA ? PSA_ERROR_INVALID_ARGUMENT : PSA_ERROR_NOT_SUPPORTED;
-    }
-    if (hash_len != PP_ED25519PH_HASH_SIZE) {
-        return PSA_ERROR_INVALID_ARGUMENT;
-    }
-    if (!material_ok(type, key_len)) {
+    (void)alg;
+    (void)signature_length;
+    if (!material_ok(attributes->type, key_buffer_size)) {
         return PSA_ERROR_CORRUPTION_DETECTED;
     }
-    if (sig_len != PP_ED25519_SIGNATURE_SIZE) {
-        return PSA_ERROR_INVALID_SIGNATURE;
-    }
-    return verify_with_key(type, key, 1, hash, hash_len, sig) == 0 ? PSA_SUCCESS
-                                                                    : PSA_ERROR_INVALID_SIGNATURE;
+    return verify_with_key(attributes->type, key_buffer, 1, hash, hash_length, signature) == 0
+               ? PSA_SUCCESS
+               : PSA_ERROR_INVALID_SIGNATURE;
 }
 
-#else /* !PSA_WANT_ECC_TWISTED_EDWARDS_255: the core never stores such keys */
+#endif /* PSA_WANT_ALG_ED25519PH */
 
-psa_status_t pp_eddsa_import(psa_key_type_t type, size_t requested_bits,
-                             const uint8_t *data, size_t data_len,
-                             uint8_t *key, size_t key_size, size_t *key_len,
-                             size_t *bits)
-{
-    (void)type; (void)requested_bits; (void)data; (void)data_len;
-    (void)key; (void)key_size; (void)key_len; (void)bits;
-    return PSA_ERROR_NOT_SUPPORTED;
-}
-
-psa_status_t pp_eddsa_generate(psa_key_type_t type, size_t bits,
-                               uint8_t *key, size_t key_size, size_t *key_len)
-{
-    (void)type; (void)bits; (void)key; (void)key_size; (void)key_len;
-    return PSA_ERROR_NOT_SUPPORTED;
-}
-
-psa_status_t pp_eddsa_export(psa_key_type_t type, const uint8_t *key, size_t key_len,
-                             uint8_t *out, size_t out_size, size_t *out_len)
-{
-    (void)type; (void)key; (void)key_len; (void)out; (void)out_size; (void)out_len;
-    return PSA_ERROR_NOT_SUPPORTED;
-}
-
-psa_status_t pp_eddsa_export_public(psa_key_type_t type, const uint8_t *key, size_t key_len,
-                                    uint8_t *out, size_t out_size, size_t *out_len)
-{
-    (void)type; (void)key; (void)key_len; (void)out; (void)out_size; (void)out_len;
-    return PSA_ERROR_NOT_SUPPORTED;
-}
-
-psa_status_t pp_eddsa_sign_message(psa_key_type_t type, const uint8_t *key, size_t key_len,
-                                   psa_algorithm_t alg, const uint8_t *msg, size_t msg_len,
-                                   uint8_t *sig, size_t sig_size, size_t *sig_len)
-{
-    (void)type; (void)key; (void)key_len; (void)alg; (void)msg; (void)msg_len;
-    (void)sig; (void)sig_size; (void)sig_len;
-    return PSA_ERROR_NOT_SUPPORTED;
-}
-
-psa_status_t pp_eddsa_verify_message(psa_key_type_t type, const uint8_t *key, size_t key_len,
-                                     psa_algorithm_t alg, const uint8_t *msg, size_t msg_len,
-                                     const uint8_t *sig, size_t sig_len)
-{
-    (void)type; (void)key; (void)key_len; (void)alg; (void)msg; (void)msg_len;
-    (void)sig; (void)sig_len;
-    return PSA_ERROR_NOT_SUPPORTED;
-}
-
-psa_status_t pp_eddsa_sign_hash(psa_key_type_t type, const uint8_t *key, size_t key_len,
-                                psa_algorithm_t alg, const uint8_t *hash, size_t hash_len,
-                                uint8_t *sig, size_t sig_size, size_t *sig_len)
-{
-    (void)type; (void)key; (void)key_len; (void)alg; (void)hash; (void)hash_len;
-    (void)sig; (void)sig_size; (void)sig_len;
-    return PSA_ERROR_NOT_SUPPORTED;
-}
-
-psa_status_t pp_eddsa_verify_hash(psa_key_type_t type, const uint8_t *key, size_t key_len,
-                                  psa_algorithm_t alg, const uint8_t *hash, size_t hash_len,
-                                  const uint8_t *sig, size_t sig_len)
-{
-    (void)type; (void)key; (void)key_len; (void)alg; (void)hash; (void)hash_len;
-    (void)sig; (void)sig_len;
-    return PSA_ERROR_NOT_SUPPORTED;
-}
-
-#endif
+#endif /* PP_DRIVER_EDDSA */

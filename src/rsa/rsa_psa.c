@@ -1,6 +1,8 @@
 /*
- * rsa_psa.c -- PSA glue of the RSA family: the pp_rsa_* functions of
- * core/pp_dispatch.h. Import = strict DER parse (rsa_der.h) then
+ * rsa_psa.c -- the RSA software driver: the pp_rsa_* entry points of
+ * dispatch/pp_drivers.h with the signatures and the contract of
+ * <picopsa/driver.h>. Compiled only when RSA is built
+ * (PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY). Import = strict DER parse (rsa_der.h) then
  * pp_rsa_key_load; export = DER write from the key material; sign/verify/
  * encrypt/decrypt = an encoding method of rsa_padding.h around the raw RSA
  * operation of rsa.h.
@@ -18,7 +20,12 @@
  *  - Decryption needs out_size >= the largest plaintext the padding allows
  *    for the key (rsa_padding.h explains why); the PSA size macro
  *    PSA_ASYMMETRIC_DECRYPT_OUTPUT_SIZE (the modulus length) always fits.
- *  - Private-key operations on a public key: PSA_ERROR_INVALID_ARGUMENT.
+ *  - The dispatch layer has checked (driver.h): the key type and pair,
+ *    the algorithm and that it and its hash are built, the hash length,
+ *    the signature and ciphertext output sizes, the PKCS#1 v1.5 no-label
+ *    rule. This file checks the import data and size, the exponent of a
+ *    generation, the signature and ciphertext input lengths, whether an
+ *    OAEP hash fits the key and the plaintext room of a decryption.
  *  - Every input (hash, message, label, ciphertext) may overlap the output
  *    (PSA 1.2 5.4.4): each is read completely, hashed or moved into its
  *    final place before a byte it occupies is written.
@@ -29,7 +36,7 @@
  */
 #include <string.h>
 
-#include "core/pp_dispatch.h"
+#include "dispatch/pp_drivers.h"
 #include "rsa/rsa.h"
 #include "rsa/rsa_der.h"
 #include "rsa/rsa_padding.h"
@@ -37,303 +44,227 @@
 #include "random/pp_random.h"
 #include "common/pp_util.h"
 
+#if PP_DRIVER_RSA
+
 /* Largest modulus in bytes: the size of every EM buffer. */
 #define RSA_MAX_BYTES ((size_t)(PICOPSA_RSA_MAX_BITS + 7) / 8u)
 
-static int is_rsa_type(psa_key_type_t type)
-{
-    return type == PSA_KEY_TYPE_RSA_KEY_PAIR || type == PSA_KEY_TYPE_RSA_PUBLIC_KEY;
-}
+/* Modulus length in bytes (the attributes carry its size in bits). */
+#define modulus_bytes(attributes) PSA_BITS_TO_BYTES((attributes)->bits)
 
-/* The hash inside a hash-and-sign or OAEP algorithm: NOT_SUPPORTED if we
- * do not build it, INVALID_ARGUMENT for the ANY_HASH wildcard or no hash. */
-static psa_status_t check_hash(psa_algorithm_t hash_alg)
-{
-    if (hash_alg == PSA_ALG_ANY_HASH || !PSA_ALG_IS_HASH(hash_alg)) {
-        return PSA_ERROR_INVALID_ARGUMENT;
-    }
-    return (pp_hash_size(hash_alg) != 0u) ? PSA_SUCCESS : PSA_ERROR_NOT_SUPPORTED;
-}
-
-psa_status_t pp_rsa_import(psa_key_type_t type, size_t requested_bits,
-                           const uint8_t *data, size_t data_len,
-                           uint8_t *key, size_t key_size, size_t *key_len,
-                           size_t *bits)
+psa_status_t pp_rsa_import_key(const psa_key_attributes_t *attributes, const uint8_t *data,
+                               size_t data_length, uint8_t *key_buffer, size_t key_buffer_size,
+                               size_t *key_buffer_length, size_t *bits)
 {
     pp_rsa_key_parts parts;
     psa_status_t status;
-    int is_pair = (type == PSA_KEY_TYPE_RSA_KEY_PAIR);
+    int is_pair = (attributes->type == PSA_KEY_TYPE_RSA_KEY_PAIR);
 
-    if (!is_rsa_type(type) || (is_pair && !PSA_WANT_KEY_TYPE_RSA_KEY_PAIR) ||
-        (!is_pair && !PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY)) {
-        return PSA_ERROR_NOT_SUPPORTED;
-    }
-    status = is_pair ? pp_rsa_der_parse_private(data, data_len, &parts)
-                     : pp_rsa_der_parse_public(data, data_len, &parts);
+    status = is_pair ? pp_rsa_der_parse_private(data, data_length, &parts)
+                     : pp_rsa_der_parse_public(data, data_length, &parts);
     if (status != PSA_SUCCESS) {
         return status;
     }
-    /* A size given in the attributes must match the key (PSA 1.2 10.6.1). */
-    if (requested_bits != 0u && requested_bits != pp_rsa_der_bit_length(parts.n, parts.n_len)) {
+    /* A size given in the attributes must match the key (PSA 1.2 9.6.2). */
+    if (attributes->bits != 0u &&
+        attributes->bits != pp_rsa_der_bit_length(parts.n, parts.n_len)) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
-    return pp_rsa_key_load(key, key_size, key_len, &parts, is_pair, bits);
+    return pp_rsa_key_load(key_buffer, key_buffer_size, key_buffer_length, &parts, is_pair, bits);
 }
 
-psa_status_t pp_rsa_generate(psa_key_type_t type, size_t bits, uint32_t e,
-                             uint8_t *key, size_t key_size, size_t *key_len)
+#if PSA_WANT_KEY_TYPE_RSA_KEY_PAIR
+/* custom_data: the public exponent, big-endian (PSA 1.2 9.6.3; empty =
+ * 65537). Wider than 32 bits: NOT_SUPPORTED; even or < 3: INVALID_ARGUMENT. */
+psa_status_t pp_rsa_generate_key(const psa_key_attributes_t *attributes,
+                                 const uint8_t *custom_data, size_t custom_data_length,
+                                 uint8_t *key_buffer, size_t key_buffer_size,
+                                 size_t *key_buffer_length)
 {
-    if (type == PSA_KEY_TYPE_RSA_PUBLIC_KEY) {
-        return PSA_ERROR_INVALID_ARGUMENT; /* public keys are not generated */
-    }
-    if (type != PSA_KEY_TYPE_RSA_KEY_PAIR || !PSA_WANT_KEY_TYPE_RSA_KEY_PAIR) {
-        return PSA_ERROR_NOT_SUPPORTED;
-    }
-    return pp_rsa_keygen(key, key_size, key_len, bits, e);
-}
-
-psa_status_t pp_rsa_export(psa_key_type_t type, const uint8_t *key, size_t key_len,
-                           uint8_t *out, size_t out_size, size_t *out_len)
-{
-    (void)key_len;
-    if (!is_rsa_type(type)) {
-        return PSA_ERROR_NOT_SUPPORTED;
-    }
-    return pp_rsa_der_write(key, type == PSA_KEY_TYPE_RSA_PUBLIC_KEY, out, out_size, out_len);
-}
-
-psa_status_t pp_rsa_export_public(psa_key_type_t type, const uint8_t *key, size_t key_len,
-                                  uint8_t *out, size_t out_size, size_t *out_len)
-{
-    (void)key_len;
-    if (!is_rsa_type(type)) {
-        return PSA_ERROR_NOT_SUPPORTED;
-    }
-    return pp_rsa_der_write(key, 1, out, out_size, out_len);
-}
-
-/* Check the algorithm of a sign/verify call and the hash length. */
-static psa_status_t check_sign_alg(psa_algorithm_t alg, size_t hash_len, psa_algorithm_t *hash_alg)
-{
-    psa_status_t status;
-
-    *hash_alg = PSA_ALG_SIGN_GET_HASH(alg);
-    if (PSA_ALG_IS_RSA_PKCS1V15_SIGN(alg)) {
-        if (!PSA_WANT_ALG_RSA_PKCS1V15_SIGN) {
+    uint32_t e = 0;   /* 0: the default 65537 (rsa.h) */
+    size_t i;
+    for (i = 0; i < custom_data_length; i++) {
+        if (e > 0x00ffffffu) {
             return PSA_ERROR_NOT_SUPPORTED;
         }
-        if (*hash_alg == PSA_ALG_NONE) {
-            return PSA_SUCCESS; /* _RAW: any length that fits */
-        }
-    } else if (PSA_ALG_IS_RSA_PSS(alg)) {
-        if (!PSA_WANT_ALG_RSA_PSS) {
-            return PSA_ERROR_NOT_SUPPORTED;
-        }
-    } else {
+        e = (e << 8) | custom_data[i];
+    }
+    if (custom_data_length != 0 && (e < 3u || (e & 1u) == 0)) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
-    status = check_hash(*hash_alg);
-    if (status == PSA_SUCCESS && hash_len != pp_hash_size(*hash_alg)) {
-        status = PSA_ERROR_INVALID_ARGUMENT;
-    }
-    return status;
+    return pp_rsa_keygen(key_buffer, key_buffer_size, key_buffer_length, attributes->bits, e);
+}
+#endif
+
+psa_status_t pp_rsa_export_key(const psa_key_attributes_t *attributes,
+                               const uint8_t *key_buffer, size_t key_buffer_size,
+                               uint8_t *data, size_t data_size, size_t *data_length)
+{
+    (void)key_buffer_size;
+    return pp_rsa_der_write(key_buffer, attributes->type == PSA_KEY_TYPE_RSA_PUBLIC_KEY, data,
+                            data_size, data_length);
 }
 
-psa_status_t pp_rsa_sign_hash(psa_key_type_t type, const uint8_t *key, size_t key_len,
-                              psa_algorithm_t alg, const uint8_t *hash, size_t hash_len,
-                              uint8_t *sig, size_t sig_size, size_t *sig_len)
+psa_status_t pp_rsa_export_public_key(const psa_key_attributes_t *attributes,
+                                      const uint8_t *key_buffer, size_t key_buffer_size,
+                                      uint8_t *data, size_t data_size, size_t *data_length)
 {
-    psa_algorithm_t hash_alg;
-    size_t k;
-    psa_status_t status;
+    (void)attributes;
+    (void)key_buffer_size;
+    return pp_rsa_der_write(key_buffer, 1, data, data_size, data_length);
+}
 
-    (void)key_len;
-    (void)hash; /* unused when every signature scheme is configured out */
-    *sig_len = 0;
-    if (type != PSA_KEY_TYPE_RSA_KEY_PAIR || !pp_rsa_key_is_pair(key)) {
-        return is_rsa_type(type) ? PSA_ERROR_INVALID_ARGUMENT : PSA_ERROR_NOT_SUPPORTED;
-    }
-    status = check_sign_alg(alg, hash_len, &hash_alg);
-    if (status != PSA_SUCCESS) {
-        return status;
-    }
-    k = pp_rsa_key_modulus_bytes(key);
-    if (sig_size < k) {
-        return PSA_ERROR_BUFFER_TOO_SMALL;
-    }
+#if PSA_WANT_ALG_RSA_PKCS1V15_SIGN || PSA_WANT_ALG_RSA_PSS
+
+/* The key is a pair, alg a built scheme with a built hash (or _RAW), the
+ * hash of its length and the signature buffer of the modulus length
+ * (dispatch layer). */
+psa_status_t pp_rsa_sign_hash(const psa_key_attributes_t *attributes,
+                              const uint8_t *key_buffer, size_t key_buffer_size,
+                              psa_algorithm_t alg, const uint8_t *hash, size_t hash_length,
+                              uint8_t *signature, size_t signature_size,
+                              size_t *signature_length)
+{
+    psa_algorithm_t hash_alg = PSA_ALG_SIGN_GET_HASH(alg);
+    size_t k = modulus_bytes(attributes);
+    psa_status_t status = PSA_ERROR_NOT_SUPPORTED; /* the dispatch layer rules this out */
+
+    (void)key_buffer_size;
+    (void)signature_size;
     /* The EM is built in the signature buffer and signed in place (rsa.h
      * allows in == out): it holds only public data. The hash may overlap
      * the signature (PSA 1.2 5.4.4): the encoders consume it before they
      * write over it (rsa_padding.h). */
-    status = PSA_ERROR_NOT_SUPPORTED; /* check_sign_alg has ruled this out */
 #if PSA_WANT_ALG_RSA_PSS
     if (PSA_ALG_IS_RSA_PSS(alg)) {
         uint8_t salt[PP_HASH_MAX_SIZE];
-        size_t mod_bits = pp_rsa_key_bits(key);
-        size_t salt_len = pp_rsa_pss_sign_salt_length(hash_len, mod_bits);
+        size_t salt_len = pp_rsa_pss_sign_salt_length(hash_length, attributes->bits);
         status = pp_random_bytes(salt, salt_len);
         if (status == PSA_SUCCESS) {
-            status = pp_rsa_pss_encode(hash_alg, hash, hash_len, salt, salt_len, mod_bits, sig);
+            status = pp_rsa_pss_encode(hash_alg, hash, hash_length, salt, salt_len,
+                                       attributes->bits, signature);
         }
         pp_wipe(salt, sizeof(salt));
     }
 #endif
 #if PSA_WANT_ALG_RSA_PKCS1V15_SIGN
     if (PSA_ALG_IS_RSA_PKCS1V15_SIGN(alg)) {
-        status = pp_rsa_pkcs1v15_sign_encode(hash_alg, hash, hash_len, sig, k);
+        status = pp_rsa_pkcs1v15_sign_encode(hash_alg, hash, hash_length, signature, k);
     }
 #endif
     if (status == PSA_SUCCESS) {
-        status = pp_rsa_private_op(key, sig, sig);
+        status = pp_rsa_private_op(key_buffer, signature, signature);
     }
     if (status == PSA_SUCCESS) {
-        *sig_len = k;
+        *signature_length = k;
     }
     return status;
 }
 
-psa_status_t pp_rsa_verify_hash(psa_key_type_t type, const uint8_t *key, size_t key_len,
-                                psa_algorithm_t alg, const uint8_t *hash, size_t hash_len,
-                                const uint8_t *sig, size_t sig_len)
+/* As sign_hash, any key; the signature has the modulus length. */
+psa_status_t pp_rsa_verify_hash(const psa_key_attributes_t *attributes,
+                                const uint8_t *key_buffer, size_t key_buffer_size,
+                                psa_algorithm_t alg, const uint8_t *hash, size_t hash_length,
+                                const uint8_t *signature, size_t signature_length)
 {
     uint8_t em[RSA_MAX_BYTES];
-    psa_algorithm_t hash_alg;
-    size_t k;
+    psa_algorithm_t hash_alg = PSA_ALG_SIGN_GET_HASH(alg);
     psa_status_t status;
 
-    (void)key_len;
-    if (!is_rsa_type(type)) {
-        return PSA_ERROR_NOT_SUPPORTED;
-    }
-    status = check_sign_alg(alg, hash_len, &hash_alg);
-    if (status != PSA_SUCCESS) {
-        return status;
-    }
-    k = pp_rsa_key_modulus_bytes(key);
-    if (sig_len != k) {
-        return PSA_ERROR_INVALID_SIGNATURE;
-    }
+    (void)key_buffer_size;
+    (void)signature_length;
     /* RSAVP1 (RFC 8017 5.2.2): a representative >= n is an invalid
      * signature, not a bad argument. */
-    status = pp_rsa_public_op(key, sig, em);
+    status = pp_rsa_public_op(key_buffer, signature, em);
     if (status == PSA_ERROR_INVALID_ARGUMENT) {
         return PSA_ERROR_INVALID_SIGNATURE;
     }
     if (status != PSA_SUCCESS) {
         return status;
     }
+    status = PSA_ERROR_NOT_SUPPORTED; /* the dispatch layer rules this out */
 #if PSA_WANT_ALG_RSA_PSS
     if (PSA_ALG_IS_RSA_PSS(alg)) {
-        size_t mod_bits = pp_rsa_key_bits(key);
         size_t salt_len = PSA_ALG_IS_RSA_PSS_ANY_SALT(alg)
                               ? PP_RSA_PSS_ANY_SALT
-                              : pp_rsa_pss_sign_salt_length(hash_len, mod_bits);
-        return pp_rsa_pss_verify(hash_alg, hash, hash_len, em, mod_bits, salt_len);
+                              : pp_rsa_pss_sign_salt_length(hash_length, attributes->bits);
+        status = pp_rsa_pss_verify(hash_alg, hash, hash_length, em, attributes->bits, salt_len);
     }
 #endif
 #if PSA_WANT_ALG_RSA_PKCS1V15_SIGN
     /* RFC 8017 8.2.2 step 3-4: compare with the expected encoding. */
     if (PSA_ALG_IS_RSA_PKCS1V15_SIGN(alg)) {
-        return pp_rsa_pkcs1v15_sign_check(hash_alg, hash, hash_len, em, k);
+        status = pp_rsa_pkcs1v15_sign_check(hash_alg, hash, hash_length, em,
+                                            modulus_bytes(attributes));
     }
 #endif
-    (void)hash_alg; /* unused when every signature scheme is configured out */
-    (void)hash;
-    return PSA_ERROR_NOT_SUPPORTED; /* check_sign_alg has ruled this out */
+    return status;
 }
 
-/* Check the algorithm of an encrypt/decrypt call. */
-static psa_status_t check_crypt_alg(psa_algorithm_t alg, size_t salt_len)
-{
-    if (alg == PSA_ALG_RSA_PKCS1V15_CRYPT) {
-        if (!PSA_WANT_ALG_RSA_PKCS1V15_CRYPT) {
-            return PSA_ERROR_NOT_SUPPORTED;
-        }
-        /* PKCS#1 v1.5 has no label (PSA 1.2 10.8: salt must be empty). */
-        return (salt_len == 0u) ? PSA_SUCCESS : PSA_ERROR_INVALID_ARGUMENT;
-    }
-    if (PSA_ALG_IS_RSA_OAEP(alg)) {
-        if (!PSA_WANT_ALG_RSA_OAEP) {
-            return PSA_ERROR_NOT_SUPPORTED;
-        }
-        return check_hash(PSA_ALG_RSA_OAEP_GET_HASH(alg));
-    }
-    return PSA_ERROR_INVALID_ARGUMENT;
-}
+#endif /* PSA_WANT_ALG_RSA_PKCS1V15_SIGN || PSA_WANT_ALG_RSA_PSS */
 
-psa_status_t pp_rsa_encrypt(psa_key_type_t type, const uint8_t *key, size_t key_len,
-                            psa_algorithm_t alg, const uint8_t *input, size_t input_len,
-                            const uint8_t *salt, size_t salt_len,
-                            uint8_t *out, size_t out_size, size_t *out_len)
-{
-    size_t k;
-    psa_status_t status;
+#if PSA_WANT_ALG_RSA_PKCS1V15_CRYPT || PSA_WANT_ALG_RSA_OAEP
 
-    (void)key_len;
-    (void)input; /* unused parameters when schemes are configured out */
-    (void)input_len;
-    (void)salt;
-    *out_len = 0;
-    if (!is_rsa_type(type)) {
-        return PSA_ERROR_NOT_SUPPORTED;
-    }
-    status = check_crypt_alg(alg, salt_len);
-    if (status != PSA_SUCCESS) {
-        return status;
-    }
-    k = pp_rsa_key_modulus_bytes(key);
-    if (out_size < k) {
-        return PSA_ERROR_BUFFER_TOO_SMALL;
-    }
+/* alg is a built scheme (OAEP: with a built hash), the label of PKCS#1
+ * v1.5 is empty and the output has the modulus length (dispatch layer). */
+psa_status_t pp_rsa_asymmetric_encrypt(const psa_key_attributes_t *attributes,
+                                       const uint8_t *key_buffer, size_t key_buffer_size,
+                                       psa_algorithm_t alg, const uint8_t *input,
+                                       size_t input_length, const uint8_t *salt,
+                                       size_t salt_length, uint8_t *output, size_t output_size,
+                                       size_t *output_length)
+{
+    size_t k = modulus_bytes(attributes);
+    psa_status_t status = PSA_ERROR_NOT_SUPPORTED; /* the dispatch layer rules this out */
+
+    (void)key_buffer_size;
+    (void)output_size;
+    (void)salt; /* unused parameters when a scheme is configured out */
+    (void)salt_length;
     /* Encode into the output buffer and encrypt in place (rsa.h allows
      * in == out); on failure the padded plaintext is wiped. Message and
      * label may overlap the output: the encoders consume them first. */
-    status = PSA_ERROR_NOT_SUPPORTED; /* check_crypt_alg has ruled this out */
 #if PSA_WANT_ALG_RSA_PKCS1V15_CRYPT
     if (alg == PSA_ALG_RSA_PKCS1V15_CRYPT) {
-        status = pp_rsa_pkcs1v15_encrypt_encode(input, input_len, out, k);
+        status = pp_rsa_pkcs1v15_encrypt_encode(input, input_length, output, k);
     }
 #endif
 #if PSA_WANT_ALG_RSA_OAEP
     if (PSA_ALG_IS_RSA_OAEP(alg)) {
-        status = pp_rsa_oaep_encode(PSA_ALG_RSA_OAEP_GET_HASH(alg), salt, salt_len,
-                                    input, input_len, out, k);
+        status = pp_rsa_oaep_encode(PSA_ALG_RSA_OAEP_GET_HASH(alg), salt, salt_length, input,
+                                    input_length, output, k);
     }
 #endif
     if (status == PSA_SUCCESS) {
-        status = pp_rsa_public_op(key, out, out);
+        status = pp_rsa_public_op(key_buffer, output, output);
     }
     if (status == PSA_SUCCESS) {
-        *out_len = k;
+        *output_length = k;
     } else {
-        pp_wipe(out, k);
+        pp_wipe(output, k);
     }
     return status;
 }
 
-psa_status_t pp_rsa_decrypt(psa_key_type_t type, const uint8_t *key, size_t key_len,
-                            psa_algorithm_t alg, const uint8_t *input, size_t input_len,
-                            const uint8_t *salt, size_t salt_len,
-                            uint8_t *out, size_t out_size, size_t *out_len)
+/* The key is a pair, alg as for encryption (dispatch layer). */
+psa_status_t pp_rsa_asymmetric_decrypt(const psa_key_attributes_t *attributes,
+                                       const uint8_t *key_buffer, size_t key_buffer_size,
+                                       psa_algorithm_t alg, const uint8_t *input,
+                                       size_t input_length, const uint8_t *salt,
+                                       size_t salt_length, uint8_t *output, size_t output_size,
+                                       size_t *output_length)
 {
     uint8_t em[RSA_MAX_BYTES];
-    size_t k;
+    size_t k = modulus_bytes(attributes);
     psa_status_t status, op_status;
     uint32_t op_ok;
 
-    (void)key_len;
+    (void)key_buffer_size;
     (void)salt; /* unused when the schemes are configured out */
-    (void)out;
-    *out_len = 0;
-    if (type != PSA_KEY_TYPE_RSA_KEY_PAIR || !pp_rsa_key_is_pair(key)) {
-        return is_rsa_type(type) ? PSA_ERROR_INVALID_ARGUMENT : PSA_ERROR_NOT_SUPPORTED;
-    }
-    status = check_crypt_alg(alg, salt_len);
-    if (status != PSA_SUCCESS) {
-        return status;
-    }
-    k = pp_rsa_key_modulus_bytes(key);
-    if (input_len != k) {
+    (void)salt_length;
+    (void)output;
+    *output_length = 0;
+    if (input_length != k) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     /* The size check comes before the private operation, from public sizes
@@ -344,12 +275,12 @@ psa_status_t pp_rsa_decrypt(psa_key_type_t type, const uint8_t *key, size_t key_
         if (k < 2u * pp_hash_size(PSA_ALG_RSA_OAEP_GET_HASH(alg)) + 2u) {
             return PSA_ERROR_INVALID_ARGUMENT; /* this hash does not fit the key */
         }
-        if (out_size < max_message) {
+        if (output_size < max_message) {
             return PSA_ERROR_BUFFER_TOO_SMALL;
         }
     }
 #endif
-    if (alg == PSA_ALG_RSA_PKCS1V15_CRYPT && out_size < k - 11u) {
+    if (alg == PSA_ALG_RSA_PKCS1V15_CRYPT && output_size < k - 11u) {
         return PSA_ERROR_BUFFER_TOO_SMALL;
     }
     /* From here on nothing branches on the outcome (docs/rsa.md): the
@@ -360,21 +291,25 @@ psa_status_t pp_rsa_decrypt(psa_key_type_t type, const uint8_t *key, size_t key_
      * operation), which decodes to zeros and INVALID_PADDING; the status
      * of the operation then takes precedence by a mask select. */
     memset(em, 0, k);
-    op_status = pp_rsa_private_op(key, input, em);
+    op_status = pp_rsa_private_op(key_buffer, input, em);
     op_ok = pp_ct_barrier_u32(pp_ct_mask_eq_u32((uint32_t)op_status, (uint32_t)PSA_SUCCESS));
-    status = PSA_ERROR_NOT_SUPPORTED; /* check_crypt_alg has ruled this out */
+    status = PSA_ERROR_NOT_SUPPORTED; /* the dispatch layer rules this out */
 #if PSA_WANT_ALG_RSA_PKCS1V15_CRYPT
     if (alg == PSA_ALG_RSA_PKCS1V15_CRYPT) {
-        status = pp_rsa_pkcs1v15_decrypt_decode(em, k, out, out_size, out_len);
+        status = pp_rsa_pkcs1v15_decrypt_decode(em, k, output, output_size, output_length);
     }
 #endif
 #if PSA_WANT_ALG_RSA_OAEP
     if (PSA_ALG_IS_RSA_OAEP(alg)) {
-        status = pp_rsa_oaep_decode(PSA_ALG_RSA_OAEP_GET_HASH(alg), salt, salt_len,
-                                    em, k, out, out_size, out_len);
+        status = pp_rsa_oaep_decode(PSA_ALG_RSA_OAEP_GET_HASH(alg), salt, salt_length, em, k,
+                                    output, output_size, output_length);
     }
 #endif
-    *out_len &= pp_rsa_mask_sz(op_ok);
+    *output_length &= pp_rsa_mask_sz(op_ok);
     pp_wipe(em, sizeof(em));
     return (psa_status_t)(int32_t)pp_ct_select_u32(op_ok, (uint32_t)status, (uint32_t)op_status);
 }
+
+#endif /* PSA_WANT_ALG_RSA_PKCS1V15_CRYPT || PSA_WANT_ALG_RSA_OAEP */
+
+#endif /* PP_DRIVER_RSA */

@@ -25,6 +25,7 @@
 #include "json.h"
 #include "core/pp_core.h"
 #include "hash/pp_hash.h"
+#include "rsa/rsa.h"
 #include "rsa/rsa_core_internal.h"
 #include "rsa/rsa_padding.h"
 #include "test_util.h"

@@ -1,0 +1,123 @@
+/*
+ * picopsa/driver.h -- the entry points of a picopsa crypto driver: what the
+ * dispatch layer (src/dispatch) calls for a key of a given type, in the
+ * style of the PSA Cryptoprocessor Driver Interface (Mbed TLS
+ * docs/proposed/psa-driver-interface.md, "transparent" drivers).
+ *
+ * Today the only drivers are picopsa's own software families (Ed25519 in
+ * src/ed25519/ed25519_psa.c, RSA in src/rsa/rsa_psa.c); an accelerator
+ * driver (issue 11) implements the same function types. A driver is
+ * chosen at build time: the dispatch layer names its entry points only
+ * under the PSA_WANT_* guards of their mechanisms (no registration table),
+ * so a configured-out mechanism costs no code.
+ *
+ * Contract, for every entry point below:
+ *  - Keys arrive as (attributes, key_buffer, key_buffer_size): the key's
+ *    attributes (type, bits, lifetime, policy) and the buffer that the same
+ *    driver's import_key / generate_key filled. The driver owns the
+ *    layout of that buffer (picopsa's RSA keeps limbs and Montgomery
+ *    constants there, Ed25519 the expanded secret); key_buffer_size is the
+ *    length it reported in *key_buffer_length.
+ *  - Buffers follow the PSA conventions: an input is (const uint8_t *,
+ *    size_t); an output is (uint8_t *, size_t size, size_t *length). A
+ *    pointer may be NULL only when its size is 0. Inputs may overlap the
+ *    output (PSA Crypto API 1.2, 5.4.4): read every input completely
+ *    before writing a byte of output.
+ *  - A driver may leave out the message entry points of a hash-and-sign
+ *    scheme: the dispatch layer then hashes the message and calls
+ *    sign_hash / verify_hash (picopsa's Ed25519 driver has sign_message
+ *    for PureEdDSA only; Ed25519ph messages reach its sign_hash).
+ *  - Before the call the caller has checked (docs/ARCHITECTURE.md, "Which
+ *    layer checks what"): the library is initialised; the key's usage
+ *    policy and permitted algorithm allow alg; alg is of the operation's
+ *    category and fits the key type; the key is a key pair for
+ *    sign_hash, sign_message and asymmetric_decrypt; alg and its hash are
+ *    built (PSA_WANT_*); a hash given to sign_hash / verify_hash has the
+ *    length of alg's hash; a signature output has room for
+ *    PSA_SIGN_OUTPUT_SIZE(type, bits, alg) bytes and a signature to verify
+ *    has that length; an encryption output has room for
+ *    PSA_ASYMMETRIC_ENCRYPT_OUTPUT_SIZE(type, bits, alg) bytes; the PKCS#1
+ *    v1.5 encryption label is empty. The driver does not check these again.
+ *  - The driver checks what needs its key material or its scheme: the
+ *    import data, *bits against a non-zero attributes bits (PSA driver
+ *    interface, "key size determination on import": INVALID_ARGUMENT on a
+ *    mismatch), generation parameters, input lengths against the key
+ *    (ciphertext length), padding and encoding limits, the plaintext
+ *    buffer of a decryption, export buffer sizes.
+ *  - Status codes are the PSA Crypto API 1.2 ones. On an error the caller
+ *    wipes the outputs and zeroes the lengths; the driver leaves the key
+ *    buffer of an existing key unchanged.
+ *  - No allocation; secrets on the stack are wiped before returning;
+ *    nothing branches on or indexes by secret data (asymmetric_decrypt
+ *    returns its padding verdict as a status computed without a branch,
+ *    and the caller finishes the output with masks).
+ */
+#ifndef PICOPSA_DRIVER_H
+#define PICOPSA_DRIVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <psa/crypto.h>
+
+#ifdef __cplusplus
+extern "C" {   /* a driver written in C++ declares its entry points with C linkage */
+#endif
+
+/* ---- key management (PSA 1.2 9.6) ----------------------------------- */
+
+/* psa_import_key: data in the spec's export format for attributes->type.
+ * Writes the key buffer and sets *bits to the key size. */
+typedef psa_status_t picopsa_driver_import_key_t(
+    const psa_key_attributes_t *attributes, const uint8_t *data, size_t data_length,
+    uint8_t *key_buffer, size_t key_buffer_size, size_t *key_buffer_length, size_t *bits);
+
+/* psa_generate_key(_custom): a key pair of attributes->type and ->bits;
+ * custom_data is the type's production parameter (RSA: the public
+ * exponent, big-endian; empty = the default), spec 9.6.3. */
+typedef psa_status_t picopsa_driver_generate_key_t(
+    const psa_key_attributes_t *attributes, const uint8_t *custom_data,
+    size_t custom_data_length, uint8_t *key_buffer, size_t key_buffer_size,
+    size_t *key_buffer_length);
+
+/* psa_export_key / psa_export_public_key: the spec's export format. */
+typedef psa_status_t picopsa_driver_export_key_t(
+    const psa_key_attributes_t *attributes, const uint8_t *key_buffer, size_t key_buffer_size,
+    uint8_t *data, size_t data_size, size_t *data_length);
+
+/* ---- signatures (PSA 1.2 10.7) --------------------------------------- */
+
+typedef psa_status_t picopsa_driver_sign_t(
+    const psa_key_attributes_t *attributes, const uint8_t *key_buffer, size_t key_buffer_size,
+    psa_algorithm_t alg, const uint8_t *input, size_t input_length,
+    uint8_t *signature, size_t signature_size, size_t *signature_length);
+
+typedef psa_status_t picopsa_driver_verify_t(
+    const psa_key_attributes_t *attributes, const uint8_t *key_buffer, size_t key_buffer_size,
+    psa_algorithm_t alg, const uint8_t *input, size_t input_length,
+    const uint8_t *signature, size_t signature_length);
+
+/* sign_hash / verify_hash take a hash, sign_message / verify_message the
+ * message (a driver that has no message entry points gets the hash: the
+ * dispatch layer hashes first, PSA driver interface 10.7 convention). */
+typedef picopsa_driver_sign_t picopsa_driver_sign_hash_t;
+typedef picopsa_driver_verify_t picopsa_driver_verify_hash_t;
+typedef picopsa_driver_sign_t picopsa_driver_sign_message_t;
+typedef picopsa_driver_verify_t picopsa_driver_verify_message_t;
+
+/* ---- asymmetric encryption (PSA 1.2 10.8); salt is the OAEP label ---- */
+
+typedef psa_status_t picopsa_driver_asymmetric_crypt_t(
+    const psa_key_attributes_t *attributes, const uint8_t *key_buffer, size_t key_buffer_size,
+    psa_algorithm_t alg, const uint8_t *input, size_t input_length,
+    const uint8_t *salt, size_t salt_length,
+    uint8_t *output, size_t output_size, size_t *output_length);
+
+typedef picopsa_driver_asymmetric_crypt_t picopsa_driver_asymmetric_encrypt_t;
+typedef picopsa_driver_asymmetric_crypt_t picopsa_driver_asymmetric_decrypt_t;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PICOPSA_DRIVER_H */

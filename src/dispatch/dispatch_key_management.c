@@ -1,0 +1,215 @@
+/*
+ * dispatch_key_management.c -- key creation and export (PSA 1.2 9.6)
+ * routed to the driver of the key type: raw keys (HMAC, RAW_DATA, DERIVE,
+ * PASSWORD, PASSWORD_HASH, PEPPER) are the core's own built-in "driver"
+ * (their bytes are the key buffer), Ed25519 and RSA keys go to their
+ * software families (pp_drivers.h). A type whose family is not built
+ * reaches no driver: PSA_ERROR_NOT_SUPPORTED.
+ */
+#include "dispatch/pp_dispatch.h"
+#include "dispatch/pp_drivers.h"
+#include "dispatch/pp_key_buffer.h"   /* PP_RSA_KEY_MATERIAL_SIZE */
+#include "random/pp_random.h"
+
+#include <string.h>
+
+/* The driver of a key type. Only the routes of built families exist, so
+ * a configured-out family is never called from here. */
+enum key_route { ROUTE_NONE, ROUTE_RAW, ROUTE_EDDSA, ROUTE_RSA };
+
+static enum key_route route_of(psa_key_type_t type)
+{
+    switch (type) {
+#if PSA_WANT_KEY_TYPE_HMAC
+    case PSA_KEY_TYPE_HMAC:
+#endif
+    case PSA_KEY_TYPE_RAW_DATA:
+    case PSA_KEY_TYPE_DERIVE:
+    case PSA_KEY_TYPE_PASSWORD:
+    case PSA_KEY_TYPE_PASSWORD_HASH:
+    case PSA_KEY_TYPE_PEPPER:
+        return ROUTE_RAW;
+#if PP_DRIVER_RSA
+    case PSA_KEY_TYPE_RSA_PUBLIC_KEY:
+#if PSA_WANT_KEY_TYPE_RSA_KEY_PAIR
+    case PSA_KEY_TYPE_RSA_KEY_PAIR:
+#endif
+        return ROUTE_RSA;
+#endif
+    default:
+        break;
+    }
+#if PP_DRIVER_EDDSA
+    if (PSA_KEY_TYPE_IS_ECC(type) &&
+        PSA_KEY_TYPE_ECC_GET_FAMILY(type) == PSA_ECC_FAMILY_TWISTED_EDWARDS) {
+        return ROUTE_EDDSA;
+    }
+#endif
+    return ROUTE_NONE;
+}
+
+/* Buffer size of a new key; raw keys: 1..PICOPSA_HMAC_MAX_KEY_BYTES. */
+static psa_status_t buffer_size(psa_key_type_t type, size_t raw_bytes, size_t *size)
+{
+    *size = 0;
+    switch (route_of(type)) {
+    case ROUTE_RAW:
+        if (raw_bytes == 0) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        if (raw_bytes > PICOPSA_HMAC_MAX_KEY_BYTES) {
+            return PSA_ERROR_NOT_SUPPORTED;
+        }
+        *size = raw_bytes;
+        return PSA_SUCCESS;
+#if PP_DRIVER_EDDSA
+    case ROUTE_EDDSA:
+        *size = PP_EDDSA_KEY_PAIR_MATERIAL_SIZE;
+        return PSA_SUCCESS;
+#endif
+#if PP_DRIVER_RSA
+    case ROUTE_RSA:
+        *size = PP_RSA_KEY_MATERIAL_SIZE;
+        return PSA_SUCCESS;
+#endif
+    default:
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+}
+
+psa_status_t pp_dispatch_import_buffer_size(const psa_key_attributes_t *attributes,
+                                            size_t data_length, size_t *size)
+{
+    return buffer_size(attributes->type, data_length, size);
+}
+
+psa_status_t pp_dispatch_generate_buffer_size(const psa_key_attributes_t *attributes,
+                                              size_t custom_data_length, size_t *size)
+{
+    psa_key_type_t type = attributes->type;
+    *size = 0;
+    /* Spec 9.6.3: production parameters are defined for RSA key pairs
+     * only (the public exponent); the RSA driver reads them. */
+    if (custom_data_length != 0 && type != PSA_KEY_TYPE_RSA_KEY_PAIR) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if (PSA_KEY_TYPE_IS_PUBLIC_KEY(type)) {
+        return PSA_ERROR_INVALID_ARGUMENT;   /* spec 9.6.3: generate a pair */
+    }
+    if (route_of(type) == ROUTE_RAW && (attributes->bits == 0 || attributes->bits % 8u != 0)) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    return buffer_size(type, PSA_BITS_TO_BYTES(attributes->bits), size);
+}
+
+/* ---- the raw-key built-in driver ----------------------------------------- */
+
+static psa_status_t raw_import(const psa_key_attributes_t *attributes, const uint8_t *data,
+                               size_t data_length, uint8_t *key_buffer, size_t key_buffer_size,
+                               size_t *key_buffer_length, size_t *bits)
+{
+    (void)key_buffer_size;   /* pp_dispatch_import_buffer_size sized it */
+    /* Spec 9.6.2: a size in the attributes must match the data. */
+    if (attributes->bits != 0 && attributes->bits != PSA_BYTES_TO_BITS(data_length)) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    memcpy(key_buffer, data, data_length);
+    *key_buffer_length = data_length;
+    *bits = PSA_BYTES_TO_BITS(data_length);
+    return PSA_SUCCESS;
+}
+
+/* ---- entry points ----------------------------------------------------------- */
+
+/* Seam for persistent keys and secure elements (issue 13): every entry
+ * point below will first route by PSA_KEY_LIFETIME_GET_LOCATION(
+ * attributes->lifetime); today only PSA_KEY_LOCATION_LOCAL_STORAGE exists
+ * (key_management.c refuses other lifetimes), so the type alone decides.
+ * Seam for accelerators (issue 11): an accelerator driver of a type is
+ * tried here before the software family, which stays the fallback when it
+ * returns PSA_ERROR_NOT_SUPPORTED. */
+
+psa_status_t pp_dispatch_import_key(const psa_key_attributes_t *attributes, const uint8_t *data,
+                                    size_t data_length, uint8_t *key_buffer,
+                                    size_t key_buffer_size, size_t *key_buffer_length,
+                                    size_t *bits)
+{
+    switch (route_of(attributes->type)) {
+    case ROUTE_RAW:
+        return raw_import(attributes, data, data_length, key_buffer, key_buffer_size,
+                          key_buffer_length, bits);
+#if PP_DRIVER_EDDSA
+    case ROUTE_EDDSA:
+        return pp_eddsa_import_key(attributes, data, data_length, key_buffer, key_buffer_size,
+                                   key_buffer_length, bits);
+#endif
+#if PP_DRIVER_RSA
+    case ROUTE_RSA:
+        return pp_rsa_import_key(attributes, data, data_length, key_buffer, key_buffer_size,
+                                 key_buffer_length, bits);
+#endif
+    default:
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+}
+
+psa_status_t pp_dispatch_generate_key(const psa_key_attributes_t *attributes,
+                                      const uint8_t *custom_data, size_t custom_data_length,
+                                      uint8_t *key_buffer, size_t key_buffer_size,
+                                      size_t *key_buffer_length)
+{
+    /* pp_dispatch_generate_buffer_size has ruled out public keys, raw
+     * sizes that are not whole bytes and custom data for other types. */
+    switch (route_of(attributes->type)) {
+    case ROUTE_RAW: {
+        size_t bytes = PSA_BITS_TO_BYTES(attributes->bits);
+        *key_buffer_length = bytes;
+        return pp_random_bytes(key_buffer, bytes);
+    }
+#if PP_DRIVER_EDDSA
+    case ROUTE_EDDSA:
+        return pp_eddsa_generate_key(attributes, custom_data, custom_data_length, key_buffer,
+                                     key_buffer_size, key_buffer_length);
+#endif
+#if PSA_WANT_KEY_TYPE_RSA_KEY_PAIR
+    case ROUTE_RSA:
+        return pp_rsa_generate_key(attributes, custom_data, custom_data_length, key_buffer,
+                                   key_buffer_size, key_buffer_length);
+#endif
+    default:
+        (void)custom_data;
+        (void)custom_data_length;
+        (void)key_buffer_size;
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+}
+
+psa_status_t pp_dispatch_export(const psa_key_attributes_t *attributes, const uint8_t *key_buffer,
+                                size_t key_buffer_size, int public_only, uint8_t *data,
+                                size_t data_size, size_t *data_length)
+{
+    switch (route_of(attributes->type)) {
+    case ROUTE_RAW:
+        if (public_only) {
+            return PSA_ERROR_INVALID_ARGUMENT;   /* spec 9.6.8: not an asymmetric key */
+        }
+        if (data_size < key_buffer_size) {
+            return PSA_ERROR_BUFFER_TOO_SMALL;
+        }
+        memcpy(data, key_buffer, key_buffer_size);
+        *data_length = key_buffer_size;
+        return PSA_SUCCESS;
+#if PP_DRIVER_EDDSA
+    case ROUTE_EDDSA:
+        return (public_only ? pp_eddsa_export_public_key : pp_eddsa_export_key)(
+            attributes, key_buffer, key_buffer_size, data, data_size, data_length);
+#endif
+#if PP_DRIVER_RSA
+    case ROUTE_RSA:
+        return (public_only ? pp_rsa_export_public_key : pp_rsa_export_key)(
+            attributes, key_buffer, key_buffer_size, data, data_size, data_length);
+#endif
+    default:
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+}

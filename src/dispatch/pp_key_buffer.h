@@ -1,0 +1,36 @@
+/*
+ * pp_key_buffer.h -- the key buffer sizes of the built drivers, which the
+ * key-slot pool (src/core/key_slots.c, its only user) gives its buffers.
+ *
+ * Buffers come in two sizes: a "small" one holds any raw key (up to
+ * PICOPSA_HMAC_MAX_KEY_BYTES) and an Ed25519 key; a "large" one also an
+ * RSA key. Without RSA there are no large buffers (PP_LARGE_SLOT_COUNT in
+ * core/pp_core.h is then 0).
+ */
+#ifndef PICOPSA_PP_KEY_BUFFER_H
+#define PICOPSA_PP_KEY_BUFFER_H
+
+#include <stddef.h>
+
+#include "dispatch/pp_drivers.h"
+#if PP_DRIVER_RSA
+#include "rsa/rsa.h"   /* PP_RSA_KEY_MATERIAL_SIZE */
+#endif
+
+#define PP_KEY_BUFFER_MAX_(a, b) ((a) > (b) ? (a) : (b))
+#if PP_DRIVER_EDDSA
+#define PP_KEY_BUFFER_EDDSA_ ((size_t)PP_EDDSA_KEY_PAIR_MATERIAL_SIZE)
+#else
+#define PP_KEY_BUFFER_EDDSA_ ((size_t)0)
+#endif
+
+#define PP_KEY_BUFFER_SMALL_SIZE \
+    PP_KEY_BUFFER_MAX_((size_t)PICOPSA_HMAC_MAX_KEY_BYTES, PP_KEY_BUFFER_EDDSA_)
+#if PP_DRIVER_RSA
+#define PP_KEY_BUFFER_LARGE_SIZE \
+    PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_SMALL_SIZE, (size_t)PP_RSA_KEY_MATERIAL_SIZE)
+#else
+#define PP_KEY_BUFFER_LARGE_SIZE PP_KEY_BUFFER_SMALL_SIZE
+#endif
+
+#endif /* PICOPSA_PP_KEY_BUFFER_H */
