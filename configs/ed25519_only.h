@@ -66,7 +66,7 @@
 #define PSA_WANT_ALG_RSA_OAEP 0
 
 /* Key store: 8 slots of 128 B (an Ed25519 pair with its cached expanded
- * key); 1348 B of .bss on Cortex-M4. Lower the count to the keys you keep. */
+ * key); 1384 B of .bss on Cortex-M4. Lower the count to the keys you keep. */
 #define PICOPSA_KEY_SLOT_COUNT 8
 #define PICOPSA_HMAC_MAX_KEY_BYTES 128
 
