@@ -40,8 +40,6 @@
 #include <psa/crypto_values.h>
 #include <picopsa/config.h>
 
-#include "common/pp_ct_extract.h"
-
 /* out[0..out_len) ^= MGF1(hash_alg, seed)[0..out_len) (RFC 8017 B.2.1). */
 psa_status_t pp_rsa_mgf1_xor(psa_algorithm_t hash_alg, const uint8_t *seed, size_t seed_len,
                              uint8_t *out, size_t out_len);
@@ -124,13 +122,5 @@ psa_status_t pp_rsa_oaep_decode(psa_algorithm_t hash_alg,
  * dst[0..len) = src[0..len) for buffers that may overlap: copies forwards
  * or backwards by the (public) addresses. */
 void pp_rsa_move(uint8_t *dst, const uint8_t *src, size_t len);
-
-/* ---- shared constant-time helpers ----------------------------------- */
-
-/* pp_ct_mask_sz under its old name (rsa_psa.c uses it). */
-static inline size_t pp_rsa_mask_sz(uint32_t mask32)
-{
-    return pp_ct_mask_sz(mask32);
-}
 
 #endif /* PICOPSA_RSA_PADDING_H */

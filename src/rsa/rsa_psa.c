@@ -36,6 +36,7 @@
  */
 #include <string.h>
 
+#include "common/pp_ct_extract.h"
 #include "dispatch/pp_drivers.h"
 #include "rsa/rsa.h"
 #include "rsa/rsa_der.h"
@@ -305,7 +306,7 @@ psa_status_t pp_rsa_asymmetric_decrypt(const psa_key_attributes_t *attributes,
                                     output, output_size, output_length);
     }
 #endif
-    *output_length &= pp_rsa_mask_sz(op_ok);
+    *output_length &= pp_ct_mask_sz(op_ok);
     pp_wipe(em, sizeof(em));
     return (psa_status_t)(int32_t)pp_ct_select_u32(op_ok, (uint32_t)status, (uint32_t)op_status);
 }

@@ -18,6 +18,7 @@
 
 #include "test_ossl_rsa.h"
 #include "test_util.h"
+#include "common/pp_ct_extract.h"
 #include "rsa/rsa_padding.h"
 #include "hash/pp_hash.h"
 #include "random/pp_random.h"
