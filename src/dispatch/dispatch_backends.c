@@ -1,6 +1,8 @@
 /*
- * picopsa_backends.c -- include/picopsa/backends.h: each family answers for
- * itself; a configured-out family is not referenced (no bytes linked).
+ * dispatch_backends.c -- include/picopsa/backends.h: the dispatch layer
+ * knows which software backend each family was built with and asks the
+ * family for its name (the x86-64 bignum kernel also checks the CPU); a
+ * configured-out family is not referenced (no bytes linked).
  */
 #include <picopsa/backends.h>
 #include <picopsa/config.h>
