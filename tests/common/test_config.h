@@ -24,7 +24,9 @@ static inline int test_hash_built(psa_algorithm_t alg)
     }
 }
 
+/* The families, for the #if around a test whose whole subject is one. */
 #define TEST_HAVE_RSA (PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY)
-#define TEST_HAVE_ED25519 (PSA_WANT_ECC_TWISTED_EDWARDS_255)
+#define TEST_HAVE_RSA_KEY_PAIR (PSA_WANT_KEY_TYPE_RSA_KEY_PAIR)
+#define TEST_HAVE_ED25519 (PSA_WANT_ECC_TWISTED_EDWARDS_255 && PSA_WANT_ALG_PURE_EDDSA)
 
 #endif /* PICOPSA_TEST_CONFIG_H */
