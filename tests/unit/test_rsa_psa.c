@@ -254,14 +254,16 @@ static void test_encryption(EVP_PKEY *pkey, const uint8_t *priv, size_t priv_len
         psa_destroy_key(pair);
         psa_destroy_key(pubk);
     }
-    /* OAEP with SHA-512 does not fit a 1024-bit key (k < 2 hLen + 2). */
+    /* OAEP with SHA-512 does not fit a 1024-bit key (k < 2 hLen + 2); with
+     * SHA-512 configured out, it is not supported at all. */
     if (bits == 1024) {
+        const psa_status_t want = PSA_WANT_ALG_SHA_512 ? PSA_ERROR_INVALID_ARGUMENT : PSA_ERROR_NOT_SUPPORTED;
         psa_key_id_t pubk = import(PSA_KEY_TYPE_RSA_PUBLIC_KEY, ALL_USAGE, PSA_ALG_RSA_OAEP(PSA_ALG_SHA_512),
                                    pub, pub_len, 0, PSA_SUCCESS);
         uint8_t ct[200];
         size_t ct_len;
         CHECK_STATUS(psa_asymmetric_encrypt(pubk, PSA_ALG_RSA_OAEP(PSA_ALG_SHA_512), ct, 0, NULL, 0, ct,
-                                            sizeof(ct), &ct_len), PSA_ERROR_INVALID_ARGUMENT);
+                                            sizeof(ct), &ct_len), want);
         psa_destroy_key(pubk);
         pubk = import(PSA_KEY_TYPE_RSA_KEY_PAIR, ALL_USAGE, PSA_ALG_RSA_OAEP(PSA_ALG_SHA_512), priv, priv_len,
                       0, PSA_SUCCESS);
@@ -270,7 +272,7 @@ static void test_encryption(EVP_PKEY *pkey, const uint8_t *priv, size_t priv_len
             uint8_t plain[200];
             size_t plain_len;
             CHECK_STATUS(psa_asymmetric_decrypt(pubk, PSA_ALG_RSA_OAEP(PSA_ALG_SHA_512), ct, 128, NULL, 0,
-                                                plain, sizeof(plain), &plain_len), PSA_ERROR_INVALID_ARGUMENT);
+                                                plain, sizeof(plain), &plain_len), want);
         }
         psa_destroy_key(pubk);
     }
