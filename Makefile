@@ -25,6 +25,10 @@
 #                 9. the size test, tests/size/ (test-size): Cortex-M4 -Os and
 #                    -O0 apps built with configs/ed25519_only.h and
 #                    configs/rsa_only.h link 0 bytes of the other family
+#                10. the host suite under each product header (test-configs):
+#                    gcc, perf, -Werror, PICOPSA_CONFIG_FILE=configs/ed25519_only.h
+#                    and configs/rsa_only.h: ctest without labels slow, install
+#                    (tests of a configured-out family report Skipped)
 #
 # Other targets: all (build/perf), check (quick: build/perf, ctest -LE slow),
 # fuzz FUZZ=name SECONDS=60 (clang libFuzzer), install PREFIX=..., report
@@ -80,7 +84,7 @@ check: all
 	$(call PP_CTEST_RUN,$(PP_BUILD)/perf,-LE slow)
 
 test: test-gcc test-asan test-matrix test-portable $(PP_EMBEDDED_TEST) test-ct-isa test-tsan \
-  test-toolchains test-size
+  test-toolchains test-size test-configs
 	@echo "make test: all configurations passed"
 
 test-gcc:
@@ -198,6 +202,23 @@ test-size:
 	@echo "==> [9] size test: configured-out families cost 0 bytes (Cortex-M4 -Os, -O0) [$$(date +%T)]"
 	python3 tests/size/size_test.py --build $(PP_BUILD)/size-test --jobs $(JOBS)
 
+# Step 10: the whole host suite (unit, ct under valgrind, fuzz replay; not
+# slow, not install) built with each ready-made product header, as a
+# firmware team that picks one would build it. A test whose whole subject is
+# configured out exits 77 (test_skip(), SKIP_RETURN_CODE): ctest reports it
+# Skipped, never Passed; the others test what is built and check that what
+# is left out answers PSA_ERROR_NOT_SUPPORTED.
+PP_CONFIGS := ed25519_only rsa_only
+.PHONY: test-configs $(addprefix config-,$(PP_CONFIGS))
+test-configs: $(addprefix config-,$(PP_CONFIGS))
+
+$(addprefix config-,$(PP_CONFIGS)): config-%:
+	@echo "==> [10] gcc perf -Werror, configs/$*.h: ctest -LE 'slow|install' [$$(date +%T)]"
+	$(call PP_CONFIGURE,$(PP_BUILD)/config-$*,-DCMAKE_C_COMPILER=gcc -DPICOPSA_PROFILE=perf \
+	  -DPICOPSA_WERROR=ON -DPICOPSA_BUILD_BENCH=OFF -DPICOPSA_CONFIG_FILE=$(CURDIR)/configs/$*.h)
+	$(call PP_BUILD_DIR,$(PP_BUILD)/config-$*)
+	$(call PP_CTEST_RUN,$(PP_BUILD)/config-$*,-LE 'slow|install')
+
 # make fuzz FUZZ=hash_split SECONDS=60: libFuzzer on tests/fuzz/fuzz_<FUZZ>.c,
 # seeded from tests/fuzz/corpus/<FUZZ>/, new inputs kept in build/fuzz/corpus-<FUZZ>/.
 fuzz:
@@ -215,7 +236,7 @@ clean:
 	rm -rf $(PP_BUILD)
 
 help:
-	@sed -n '2,32p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,36p' Makefile | sed 's/^# \{0,1\}//'
 
 ifneq ($(PP_EMBEDDED_MK),)
 # Cross matrix, QEMU firmware test, budgets; defines embedded-test, report, cross.

@@ -61,6 +61,13 @@ int test_report(const char *name)
     return (test_failed == 0 && test_passed > 0) ? 0 : 1;
 }
 
+int test_skip(const char *name, const char *reason)
+{
+    printf("%s: SKIPPED (%s), %lu passed, %lu failed\n", name, reason, test_passed, test_failed);
+    fflush(stdout);
+    return test_failed == 0 ? TEST_SKIP_CODE : 1;
+}
+
 static int hex_nibble(char c)
 {
     if (c >= '0' && c <= '9') return c - '0';

@@ -36,6 +36,16 @@ int test_check_mem(const void *a, const void *b, size_t n, const char *expr, con
  * least one check ran, 1 otherwise (a test that checks nothing fails). */
 int test_report(const char *name);
 
+/* Exit code ctest reads as "skipped" (SKIP_RETURN_CODE, set for every test
+ * in CMakeLists.txt). */
+#define TEST_SKIP_CODE 77
+/* For a test whose whole subject is configured out (PSA_WANT_* = 0 in
+ * picopsa/config.h): print "name: SKIPPED (reason), ..." and return
+ * TEST_SKIP_CODE from main. Checks made before it (that the configured-out
+ * mechanism answers PSA_ERROR_NOT_SUPPORTED) still count: if one failed,
+ * it returns 1, a failure, instead. */
+int test_skip(const char *name, const char *reason);
+
 /* Decode lowercase/uppercase hex into a malloc'd buffer (never NULL, even
  * for ""); *len gets the byte count. Aborts on malformed hex. */
 uint8_t *test_hex_decode(const char *hex, size_t *len);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "ct.h"
+#include "test_config.h"
 #include "test_util.h"
 
 static const EVP_MD *openssl_md(psa_algorithm_t hash)
@@ -130,6 +131,9 @@ int main(void)
     CHECK_STATUS(psa_crypto_init(), PSA_SUCCESS);
     for (h = 0; h < 4; h++) {
         size_t full = PSA_HASH_LENGTH(hashes[h]);
+        if (!test_hash_built(hashes[h])) {
+            continue;   /* configured out (test_psa_mac checks NOT_SUPPORTED) */
+        }
         for (k = 0; k < sizeof(key_lens) / sizeof(key_lens[0]); k++) {
             one_case(hashes[h], key_lens[k], 3 + 47 * k, full);
             one_case(hashes[h], key_lens[k], 131, full / 2);

@@ -9,7 +9,9 @@
  * as under libFuzzer; in the sanitizer build ASan/UBSan catch the rest.
  * Exit status: 0 when every input ran and there was at least one, 1 when
  * the corpus is missing or empty (a replay that runs nothing proves
- * nothing), or when an LLVMFuzzerInitialize returns nonzero.
+ * nothing), or when an LLVMFuzzerInitialize returns nonzero; 77 (ctest:
+ * Skipped, TEST_SKIP_CODE) when the target defines fuzz_skip_reason() and
+ * it returns a reason: its whole subject is configured out (PSA_WANT_* 0).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
@@ -23,6 +25,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* Optional, as in libFuzzer: one-time setup before the first input. */
 #if defined(__GNUC__)
 int LLVMFuzzerInitialize(int *argc, char ***argv) __attribute__((weak));
+/* Optional, replay only: a reason to skip instead of replaying. */
+const char *fuzz_skip_reason(void) __attribute__((weak));
 #endif
 
 /* Read a whole file into a malloc'd buffer of exactly its size, so reads
@@ -147,6 +151,10 @@ int main(int argc, char **argv)
         return 1;
     }
 #if defined(__GNUC__)
+    if (fuzz_skip_reason != NULL && fuzz_skip_reason() != NULL) {
+        printf("fuzz_replay: SKIPPED (%s)\n", fuzz_skip_reason());
+        return 77;
+    }
     if (LLVMFuzzerInitialize != NULL && LLVMFuzzerInitialize(&argc, &argv) != 0) {
         fprintf(stderr, "fuzz_replay: LLVMFuzzerInitialize failed\n");
         return 1;

@@ -34,7 +34,7 @@
 /* ports/linux/threads_linux.c test hook: use the getpid() fallback. */
 void pp_linux_fork_detect_force_pid(void);
 
-#define SAMPLE 64   /* 32 random bytes, then a 32-byte Ed25519 public key */
+#define SAMPLE 64   /* 32 random bytes, then a 32-byte Ed25519 public key (HMAC key) */
 
 /* Fill out with this process's sample; 0 on success. */
 static int take_sample(uint8_t out[SAMPLE])
@@ -45,12 +45,21 @@ static int take_sample(uint8_t out[SAMPLE])
     int bad = 0;
 
     bad |= psa_generate_random(out, 32) != PSA_SUCCESS;
+#if PSA_WANT_ECC_TWISTED_EDWARDS_255
     psa_set_key_type(&attr, PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_TWISTED_EDWARDS));
     psa_set_key_bits(&attr, 255);
     psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_SIGN_MESSAGE);
     psa_set_key_algorithm(&attr, PSA_ALG_PURE_EDDSA);
     bad |= psa_generate_key(&attr, &key) != PSA_SUCCESS;
     bad |= psa_export_public_key(key, out + 32, 32, &len) != PSA_SUCCESS || len != 32;
+#else
+    /* Ed25519 configured out: a generated 256-bit HMAC key is the sample. */
+    psa_set_key_type(&attr, PSA_KEY_TYPE_HMAC);
+    psa_set_key_bits(&attr, 256);
+    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_EXPORT);
+    bad |= psa_generate_key(&attr, &key) != PSA_SUCCESS;
+    bad |= psa_export_key(key, out + 32, 32, &len) != PSA_SUCCESS || len != 32;
+#endif
     bad |= psa_destroy_key(key) != PSA_SUCCESS;
     return bad;
 }

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "test_config.h"
 #include "test_util.h"
 
 static psa_key_id_t import_hmac_key(const uint8_t *key, size_t key_len, psa_algorithm_t alg)
@@ -248,6 +249,33 @@ static void test_destroyed_key(void)
 }
 #endif
 
+/* HMAC over a hash the configuration leaves out is not supported: by
+ * psa_mac_compute, psa_mac_verify and psa_mac_sign_setup on a key that
+ * permits it. Runs nothing when every SHA-2 is built. */
+static void test_configured_out(void)
+{
+    static const psa_algorithm_t hashes[4] = { PSA_ALG_SHA_224, PSA_ALG_SHA_256, PSA_ALG_SHA_384,
+                                               PSA_ALG_SHA_512 };
+    static const uint8_t key[32] = { 0x4b };
+    uint8_t mac[64];
+    size_t h, mac_len = 0;
+
+    for (h = 0; h < 4; h++) {
+        psa_algorithm_t alg = PSA_ALG_HMAC(hashes[h]);
+        psa_mac_operation_t op = PSA_MAC_OPERATION_INIT;
+        psa_key_id_t id;
+        if (test_hash_built(hashes[h])) {
+            continue;
+        }
+        id = import_hmac_key(key, sizeof(key), alg);
+        CHECK_STATUS(psa_mac_compute(id, alg, key, 3, mac, sizeof(mac), &mac_len), PSA_ERROR_NOT_SUPPORTED);
+        CHECK_STATUS(psa_mac_verify(id, alg, key, 3, mac, 32), PSA_ERROR_NOT_SUPPORTED);
+        CHECK_STATUS(psa_mac_sign_setup(&op, id, alg), PSA_ERROR_NOT_SUPPORTED);
+        psa_mac_abort(&op);
+        CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+    }
+}
+
 int main(void)
 {
     test_rng_seed(0x4d4143);
@@ -276,5 +304,6 @@ int main(void)
 #if PSA_WANT_ALG_SHA_256
     test_destroyed_key();
 #endif
+    test_configured_out();
     return test_report("psa_mac");
 }

@@ -1,0 +1,32 @@
+/*
+ * test_config.h -- what the configuration under test builds, for tests that
+ * cover several mechanisms: they test what is built and check that what is
+ * configured out answers PSA_ERROR_NOT_SUPPORTED (PSA Crypto API 1.2: the
+ * status of an algorithm or key type the implementation does not support,
+ * docs/configuration.md: a PSA_WANT_* set to 0). Tests
+ * whose whole subject is configured out call test_skip() (test_util.h).
+ */
+#ifndef PICOPSA_TEST_CONFIG_H
+#define PICOPSA_TEST_CONFIG_H
+
+#include <picopsa/config.h>
+#include <psa/crypto.h>
+
+/* 1 if the hash alg (PSA_ALG_SHA_224/256/384/512) is built. */
+static inline int test_hash_built(psa_algorithm_t alg)
+{
+    switch (alg) {
+    case PSA_ALG_SHA_224: return PSA_WANT_ALG_SHA_224;
+    case PSA_ALG_SHA_256: return PSA_WANT_ALG_SHA_256;
+    case PSA_ALG_SHA_384: return PSA_WANT_ALG_SHA_384;
+    case PSA_ALG_SHA_512: return PSA_WANT_ALG_SHA_512;
+    default: return 0;
+    }
+}
+
+/* The families, for the #if around a test whose whole subject is one. */
+#define TEST_HAVE_RSA (PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY)
+#define TEST_HAVE_RSA_KEY_PAIR (PSA_WANT_KEY_TYPE_RSA_KEY_PAIR)
+#define TEST_HAVE_ED25519 (PSA_WANT_ECC_TWISTED_EDWARDS_255 && PSA_WANT_ALG_PURE_EDDSA)
+
+#endif /* PICOPSA_TEST_CONFIG_H */
