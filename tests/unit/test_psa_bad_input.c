@@ -371,8 +371,9 @@ static void test_key_management(void)
                  PSA_ERROR_INVALID_ARGUMENT);
     psa_set_key_type(&attr, PSA_KEY_TYPE_RSA_KEY_PAIR);
     psa_set_key_bits(&attr, 1024);
+    /* Even e; without RSA the key type is not supported, whatever e is. */
     CHECK_STATUS(psa_generate_key_custom(&attr, &custom, even_e, 1, &id),
-                 PSA_ERROR_INVALID_ARGUMENT);   /* even e */
+                 TEST_HAVE_RSA_KEY_PAIR ? PSA_ERROR_INVALID_ARGUMENT : PSA_ERROR_NOT_SUPPORTED);
     CHECK(id == PSA_KEY_ID_NULL);
 
     check_key_alive(hmac);
