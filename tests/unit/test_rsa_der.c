@@ -33,36 +33,7 @@ int main(void)
 #include "dispatch/pp_drivers.h"
 #include "random/pp_random.h"
 
-/* The RSA driver's entry points take the key's attributes
- * (picopsa/driver.h); these keep the calls below short. */
-static psa_key_attributes_t rsa_attr(psa_key_type_t type, size_t bits)
-{
-    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
-    psa_set_key_type(&attr, type);
-    psa_set_key_bits(&attr, bits);
-    return attr;
-}
-
-static psa_status_t rsa_import(psa_key_type_t type, size_t bits, const uint8_t *data, size_t len,
-                               uint8_t *key, size_t key_size, size_t *key_len, size_t *out_bits)
-{
-    psa_key_attributes_t attr = rsa_attr(type, bits);
-    return pp_rsa_import_key(&attr, data, len, key, key_size, key_len, out_bits);
-}
-
-static psa_status_t rsa_export(psa_key_type_t type, const uint8_t *key, size_t key_len,
-                               uint8_t *out, size_t out_size, size_t *out_len)
-{
-    psa_key_attributes_t attr = rsa_attr(type, 0);
-    return pp_rsa_export_key(&attr, key, key_len, out, out_size, out_len);
-}
-
-static psa_status_t rsa_export_public(psa_key_type_t type, const uint8_t *key, size_t key_len,
-                                      uint8_t *out, size_t out_size, size_t *out_len)
-{
-    psa_key_attributes_t attr = rsa_attr(type, 0);
-    return pp_rsa_export_public_key(&attr, key, key_len, out, out_size, out_len);
-}
+#include "test_rsa_driver.h"
 
 #define MAX_DER 4096u
 
