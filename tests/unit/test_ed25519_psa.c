@@ -7,7 +7,11 @@
  *  - psa_generate_key from the DRBG, cross-checked with OpenSSL;
  *  - policy (usage flags, permitted algorithm, PureEdDSA never via
  *    sign_hash) and the spec's errors for bad lengths, bad key sizes,
- *    invalid public keys, wrong key types and small buffers.
+ *    invalid public keys, wrong key types and small buffers;
+ *  - white box: the driver's signing entry points refuse a public key's
+ *    buffer (CORRUPTION_DETECTED, signature untouched) even when the
+ *    caller's key-pair check is skipped, so they never read a pair's
+ *    expanded secret past the end of a public key.
  */
 #include <psa/crypto.h>
 
@@ -20,6 +24,7 @@
 #include "test_config.h"
 #include "test_ossl_ed25519.h"
 #include "test_util.h"
+#include "dispatch/pp_drivers.h"
 
 #define ED_PAIR PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_TWISTED_EDWARDS)
 #define ED_PUBLIC PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_TWISTED_EDWARDS)
@@ -349,6 +354,46 @@ static void test_import_errors(void)
     CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
 }
 
+/* pp_eddsa_sign_message / _sign_hash given a public key's material: the
+ * dispatch layer never does that (it checks for a pair first); the driver
+ * must still not read the 32/64-byte buffer as a 128/160-byte pair. */
+static void test_driver_public_buffer(void)
+{
+    static const uint8_t pk[32] = {0xd7, 0x5a, 0x98, 0x01, 0x82, 0xb1, 0x0a, 0xb7,
+                                   0xd5, 0x4b, 0xfe, 0xd3, 0xc9, 0x64, 0x07, 0x3a,
+                                   0x0e, 0xe1, 0x72, 0xf3, 0xda, 0xa6, 0x23, 0x25,
+                                   0xaf, 0x02, 0x1a, 0x68, 0xf7, 0x07, 0x51, 0x1a};
+    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    uint8_t material[PP_EDDSA_KEY_PAIR_MATERIAL_SIZE];
+    uint8_t sig[64], untouched[64];
+    size_t material_len = 0, bits = 0, sig_len = 0;
+    int as_pair;
+
+    psa_set_key_type(&attr, ED_PUBLIC);
+    CHECK_STATUS(pp_eddsa_import_key(&attr, pk, sizeof(pk), material, sizeof(material),
+                                     &material_len, &bits), PSA_SUCCESS);
+    CHECK(material_len == PP_EDDSA_PUBLIC_MATERIAL_SIZE);
+    memset(untouched, 0xa5, sizeof(untouched));
+    /* As the public key it is, and mislabelled as a pair. */
+    for (as_pair = 0; as_pair < 2; as_pair++) {
+        psa_set_key_type(&attr, as_pair ? ED_PAIR : ED_PUBLIC);
+#if PSA_WANT_ALG_PURE_EDDSA
+        memcpy(sig, untouched, sizeof(sig));
+        CHECK_STATUS(pp_eddsa_sign_message(&attr, material, material_len, PSA_ALG_PURE_EDDSA,
+                                           pk, sizeof(pk), sig, sizeof(sig), &sig_len),
+                     PSA_ERROR_CORRUPTION_DETECTED);
+        CHECK_MEM(sig, untouched, sizeof(sig));
+#endif
+#if PSA_WANT_ALG_ED25519PH
+        memcpy(sig, untouched, sizeof(sig));
+        CHECK_STATUS(pp_eddsa_sign_hash(&attr, material, material_len, PSA_ALG_ED25519PH,
+                                        untouched, sizeof(untouched), sig, sizeof(sig), &sig_len),
+                     PSA_ERROR_CORRUPTION_DETECTED);
+        CHECK_MEM(sig, untouched, sizeof(sig));
+#endif
+    }
+}
+
 int main(void)
 {
     test_rng_seed(0xed25519);
@@ -360,6 +405,7 @@ int main(void)
     test_wycheproof();
     test_generate();
     test_import_errors();
+    test_driver_public_buffer();
     return test_report("ed25519_psa");
 }
 #endif /* TEST_HAVE_ED25519 */
