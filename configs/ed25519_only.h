@@ -26,7 +26,7 @@
  * deterministic): 504,191 and 1,175,137 cycles either way. HMAC-SHA-512 in
  * the compact -Os SHA-512 costs 3.2x the cycles of HMAC-SHA-256 at init
  * (3.4 ms more at 64 MHz) and about 107,000 more per random draw; the price
- * is the SHA-256 core (image of every psa_* function: 24,128 against
+ * is the SHA-256 core (image of every psa_* function: 24,096 against
  * 22,380 B after issue 10; the tests/size Ed25519 app: +1,748 B). A flash-bound product
  * that generates keys rarely may set PSA_WANT_ALG_SHA_256 0 and
  * PICOPSA_DRBG_HASH PSA_ALG_SHA_512 below (the "Ed25519 only" image of
