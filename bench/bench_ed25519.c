@@ -131,6 +131,8 @@ static void openssl_keygen(void *ctx)
  * consecutive medians, which would skew the ratios of one run. */
 #define ED_BLOCKS 15u
 
+/* Only the peer comparisons use it (picopsa speed links no peer). */
+#if defined(PICOPSA_BENCH_HAVE_OPENSSL) || defined(PICOPSA_BENCH_HAVE_LIBSODIUM)
 static unsigned long calibrate(bench_fn fn, void *ctx)
 {
     uint64_t start = bench_now_ns();
@@ -156,6 +158,7 @@ static void interleaved_min(bench_fn ours, void *ours_ctx, bench_fn peer, void *
         *peer_ns = u < *peer_ns ? u : *peer_ns;
     }
 }
+#endif
 
 void bench_ed25519(void)
 {

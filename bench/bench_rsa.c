@@ -128,6 +128,8 @@ static double median_calls(void (*fn)(void *), void *ctx, unsigned reps)
     return median_of(v, reps);
 }
 
+/* Only the peer comparisons use these (picopsa speed links no peer). */
+#if defined(PICOPSA_BENCH_HAVE_OPENSSL) || defined(PICOPSA_BENCH_HAVE_MBEDTLS)
 /* Ours and a peer in alternation: per round, about 5 ms of calls of each
  * (2 ms with PICOPSA_BENCH_QUICK), back to back; medians of each side's
  * per-call times and of the per-round ratios ours / peer. */
@@ -157,6 +159,7 @@ static void print_ratio(const char *name, const char *peer, double ratio)
 {
     printf("ratio %s ours/%s = %.2f\n", name, peer, ratio);
 }
+#endif
 
 static void print_line(const char *who, double pub_ns, double priv_ns)
 {

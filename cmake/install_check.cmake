@@ -19,6 +19,11 @@ function(run)
 endfunction()
 
 run(${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${prefix}")
+# The command-line tool (programs/picopsa/) is installed and runs.
+if(EXISTS "${BUILD_DIR}/picopsa")
+  run("${prefix}/bin/picopsa" version -a)
+  message(STATUS "bin/picopsa installed and runs")
+endif()
 run(${CMAKE_COMMAND} -S "${source}" -B "${WORK_DIR}/consumer" "-DCMAKE_PREFIX_PATH=${prefix}"
     "-DCMAKE_C_COMPILER=${C_COMPILER}")
 run(${CMAKE_COMMAND} --build "${WORK_DIR}/consumer")

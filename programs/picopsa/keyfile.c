@@ -1,0 +1,627 @@
+/*
+ * keyfile.c -- PEM / DER / PKCS#8 / SPKI / PKCS#1 key files (keyfile.h).
+ *
+ * Allocation-free and bounds-checked throughout: every read goes through
+ * der_next(), which checks a TLV against the end of its enclosing value.
+ */
+#include "keyfile.h"
+
+#include <string.h>
+
+/* DER tags (X.690 8.1.2) */
+#define TAG_INTEGER 0x02u
+#define TAG_BIT_STRING 0x03u
+#define TAG_OCTET_STRING 0x04u
+#define TAG_NULL 0x05u
+#define TAG_OID 0x06u
+#define TAG_SEQUENCE 0x30u
+#define TAG_CTX0_CONS 0xA0u /* [0] IMPLICIT Attributes (RFC 5958) */
+#define TAG_CTX1_PRIM 0x81u /* [1] IMPLICIT BIT STRING publicKey (RFC 5958) */
+
+/* id-Ed25519 (RFC 8410 3) and rsaEncryption (RFC 8017 A.1), content bytes. */
+static const uint8_t oid_ed25519[] = {0x2B, 0x65, 0x70};
+static const uint8_t oid_rsa[] = {0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x01};
+
+#define ED25519_KEY_BYTES 32u
+
+const char *ppk_strerror(ppk_status status)
+{
+    switch (status) {
+    case PPK_OK: return "success";
+    case PPK_ERR_PEM: return "malformed PEM";
+    case PPK_ERR_DER: return "malformed DER or not a key";
+    case PPK_ERR_ENCRYPTED: return "encrypted private key: not supported (picopsa has no cipher yet)";
+    case PPK_ERR_UNSUPPORTED: return "unsupported key type (Ed25519 and RSA only)";
+    case PPK_ERR_MISMATCH: return "PEM label does not match the key inside";
+    case PPK_ERR_BUFFER: return "key too large";
+    }
+    return "unknown error";
+}
+
+/* ---- DER reading ----------------------------------------------------------- */
+
+typedef struct {
+    const uint8_t *p;
+    const uint8_t *end;
+} der_cursor;
+
+/* Read one TLV with the given tag at c: definite, minimal length (X.690
+ * 10.1), inside the enclosing value. On success (*val, *val_len) is the
+ * content and c moves past it. */
+static int der_next(der_cursor *c, uint8_t tag, const uint8_t **val, size_t *val_len)
+{
+    size_t avail, len, n, i;
+    if (c->p >= c->end) return 0;
+    avail = (size_t)(c->end - c->p);
+    if (avail < 2u || c->p[0] != tag) return 0;
+    len = c->p[1];
+    n = 2;
+    if (len & 0x80u) {
+        size_t count = len & 0x7Fu;
+        /* 0x80 is the indefinite form (BER only); more than 4 length bytes
+         * is beyond any key this module handles. */
+        if (count == 0u || count > 4u || avail < 2u + count) return 0;
+        if (c->p[2] == 0u) return 0; /* leading zero: not minimal */
+        len = 0;
+        for (i = 0; i < count; i++) len = (len << 8) | c->p[2 + i];
+        if (len < 0x80u) return 0; /* long form for a short length */
+        n += count;
+    }
+    if (len > avail - n) return 0;
+    *val = c->p + n;
+    *val_len = len;
+    c->p += n + len;
+    return 1;
+}
+
+static uint8_t der_peek(const der_cursor *c)
+{
+    return c->p < c->end ? c->p[0] : 0u;
+}
+
+static int der_done(const der_cursor *c)
+{
+    return c->p == c->end;
+}
+
+/* Open a SEQUENCE at c as a new cursor. */
+static int der_enter(der_cursor *c, der_cursor *inner)
+{
+    const uint8_t *v;
+    size_t l;
+    if (!der_next(c, TAG_SEQUENCE, &v, &l)) return 0;
+    inner->p = v;
+    inner->end = v + l;
+    return 1;
+}
+
+/* An AlgorithmIdentifier (RFC 5280 4.1.1.2) of Ed25519 (parameters absent,
+ * RFC 8410 3) or rsaEncryption (parameters NULL, RFC 8017 A.1). Returns
+ * PPK_OK and *is_rsa, PPK_ERR_UNSUPPORTED for another well-formed one. */
+static ppk_status parse_algorithm(der_cursor *c, int *is_rsa)
+{
+    der_cursor alg;
+    const uint8_t *oid, *v;
+    size_t oid_len, l;
+    if (!der_enter(c, &alg) || !der_next(&alg, TAG_OID, &oid, &oid_len) || oid_len == 0u) {
+        return PPK_ERR_DER;
+    }
+    if (oid_len == sizeof(oid_ed25519) && memcmp(oid, oid_ed25519, oid_len) == 0) {
+        *is_rsa = 0;
+        return der_done(&alg) ? PPK_OK : PPK_ERR_DER;
+    }
+    if (oid_len == sizeof(oid_rsa) && memcmp(oid, oid_rsa, oid_len) == 0) {
+        *is_rsa = 1;
+        if (!der_next(&alg, TAG_NULL, &v, &l) || l != 0u || !der_done(&alg)) return PPK_ERR_DER;
+        return PPK_OK;
+    }
+    return PPK_ERR_UNSUPPORTED;
+}
+
+/* The content of v must be exactly one SEQUENCE (an RSA structure, whose
+ * integers psa_import_key checks). */
+static int is_one_sequence(const uint8_t *v, size_t l)
+{
+    der_cursor c, inner;
+    c.p = v;
+    c.end = v + l;
+    return der_enter(&c, &inner) && der_done(&c);
+}
+
+/* PrivateKeyInfo / OneAsymmetricKey (RFC 5958 2): version 0 or 1,
+ * algorithm, privateKey, optional [0] attributes, optional [1] publicKey
+ * (version 1 only). c is inside the outer SEQUENCE. */
+static ppk_status parse_pkcs8(der_cursor *c, ppk_key *key)
+{
+    const uint8_t *v, *priv;
+    size_t l, priv_len;
+    int is_rsa = 0;
+    unsigned version;
+    ppk_status st;
+    if (!der_next(c, TAG_INTEGER, &v, &l) || l != 1u || v[0] > 1u) return PPK_ERR_DER;
+    version = v[0];
+    st = parse_algorithm(c, &is_rsa);
+    if (st != PPK_OK) return st;
+    if (!der_next(c, TAG_OCTET_STRING, &priv, &priv_len)) return PPK_ERR_DER;
+    if (der_peek(c) == TAG_CTX0_CONS && !der_next(c, TAG_CTX0_CONS, &v, &l)) return PPK_ERR_DER;
+    if (version == 1u && der_peek(c) == TAG_CTX1_PRIM) {
+        if (!der_next(c, TAG_CTX1_PRIM, &v, &l) || l < 1u || v[0] != 0u) return PPK_ERR_DER;
+    }
+    if (!der_done(c)) return PPK_ERR_DER;
+    if (is_rsa) {
+        if (!is_one_sequence(priv, priv_len)) return PPK_ERR_DER;
+        key->kind = PPK_RSA_PRIVATE;
+        key->material = priv;
+        key->material_len = priv_len;
+    } else {
+        /* CurvePrivateKey ::= OCTET STRING (RFC 8410 7). */
+        der_cursor inner;
+        inner.p = priv;
+        inner.end = priv + priv_len;
+        if (!der_next(&inner, TAG_OCTET_STRING, &v, &l) || l != ED25519_KEY_BYTES || !der_done(&inner)) {
+            return PPK_ERR_DER;
+        }
+        key->kind = PPK_ED25519_PRIVATE;
+        key->material = v;
+        key->material_len = l;
+    }
+    key->form = PPK_FORM_PKCS8;
+    return PPK_OK;
+}
+
+/* SubjectPublicKeyInfo (RFC 5280 4.1.2.7); c is inside the outer SEQUENCE,
+ * positioned on the algorithm. */
+static ppk_status parse_spki(der_cursor *c, ppk_key *key)
+{
+    const uint8_t *v;
+    size_t l;
+    int is_rsa = 0;
+    ppk_status st = parse_algorithm(c, &is_rsa);
+    if (st != PPK_OK) return st;
+    /* BIT STRING with zero unused bits (X.690 8.6.2.2). */
+    if (!der_next(c, TAG_BIT_STRING, &v, &l) || l < 1u || v[0] != 0u || !der_done(c)) return PPK_ERR_DER;
+    v++;
+    l--;
+    if (is_rsa) {
+        if (!is_one_sequence(v, l)) return PPK_ERR_DER;
+        key->kind = PPK_RSA_PUBLIC;
+    } else {
+        if (l != ED25519_KEY_BYTES) return PPK_ERR_DER;
+        key->kind = PPK_ED25519_PUBLIC;
+    }
+    key->form = PPK_FORM_SPKI;
+    key->material = v;
+    key->material_len = l;
+    return PPK_OK;
+}
+
+ppk_status ppk_parse_der(const uint8_t *der, size_t len, ppk_pem_label expected, ppk_key *key)
+{
+    der_cursor top, c, probe;
+    const uint8_t *v;
+    size_t l;
+    ppk_status st;
+    memset(key, 0, sizeof(*key));
+    if (der == NULL) return PPK_ERR_DER;
+    top.p = der;
+    top.end = der + len;
+    if (!der_enter(&top, &c) || !der_done(&top)) return PPK_ERR_DER;
+    if (der_peek(&c) == TAG_SEQUENCE) {
+        /* SEQUENCE { SEQUENCE ... }: SubjectPublicKeyInfo, or
+         * EncryptedPrivateKeyInfo (RFC 5958 3: algorithm, OCTET STRING). */
+        probe = c;
+        if (!der_next(&probe, TAG_SEQUENCE, &v, &l)) return PPK_ERR_DER;
+        if (der_peek(&probe) == TAG_OCTET_STRING) return PPK_ERR_ENCRYPTED;
+        if (expected != PPK_PEM_NONE && expected != PPK_PEM_PUBLIC_KEY) return PPK_ERR_MISMATCH;
+        return parse_spki(&c, key);
+    }
+    /* SEQUENCE { INTEGER, ... }: PrivateKeyInfo when the second element is
+     * the AlgorithmIdentifier, else an RSA structure: RSAPublicKey has two
+     * INTEGERs, RSAPrivateKey more (RFC 8017 A.1.1, A.1.2). */
+    probe = c;
+    if (!der_next(&probe, TAG_INTEGER, &v, &l)) return PPK_ERR_DER;
+    if (der_peek(&probe) == TAG_SEQUENCE) {
+        if (expected != PPK_PEM_NONE && expected != PPK_PEM_PRIVATE_KEY) return PPK_ERR_MISMATCH;
+        return parse_pkcs8(&c, key);
+    }
+    if (!der_next(&probe, TAG_INTEGER, &v, &l)) return PPK_ERR_DER;
+    if (der_done(&probe)) {
+        if (expected != PPK_PEM_NONE && expected != PPK_PEM_RSA_PUBLIC_KEY) return PPK_ERR_MISMATCH;
+        key->kind = PPK_RSA_PUBLIC;
+    } else {
+        if (expected != PPK_PEM_NONE && expected != PPK_PEM_RSA_PRIVATE_KEY) return PPK_ERR_MISMATCH;
+        /* Every remaining element an INTEGER (the library checks values). */
+        while (!der_done(&probe)) {
+            if (!der_next(&probe, TAG_INTEGER, &v, &l)) return PPK_ERR_DER;
+        }
+        key->kind = PPK_RSA_PRIVATE;
+    }
+    st = PPK_OK;
+    key->form = PPK_FORM_PKCS1;
+    key->material = der;
+    key->material_len = len;
+    return st;
+}
+
+ppk_status ppk_rsa_integers(const uint8_t *der, size_t len, ppk_int *ints, size_t max, size_t *count)
+{
+    der_cursor top, c;
+    size_t n = 0, total = 0;
+    *count = 0;
+    if (der == NULL) return PPK_ERR_DER;
+    top.p = der;
+    top.end = der + len;
+    if (!der_enter(&top, &c) || !der_done(&top)) return PPK_ERR_DER;
+    while (!der_done(&c)) {
+        const uint8_t *v;
+        size_t l;
+        if (!der_next(&c, TAG_INTEGER, &v, &l) || l == 0u) return PPK_ERR_DER;
+        /* RSAPrivateKey starts with its version (RFC 8017 A.1.2): skip it. */
+        if (total++ == 0u && l == 1u && v[0] == 0u && !der_done(&c)) {
+            der_cursor probe = c;
+            const uint8_t *pv;
+            size_t pl, rest = 0;
+            while (!der_done(&probe) && der_next(&probe, TAG_INTEGER, &pv, &pl)) rest++;
+            if (rest == 8u) continue;
+        }
+        if (n == max) return PPK_ERR_BUFFER;
+        ints[n].p = v;
+        ints[n].len = l;
+        n++;
+    }
+    if (n != 2u && n != 8u) return PPK_ERR_DER;
+    *count = n;
+    return PPK_OK;
+}
+
+/* ---- PEM (RFC 7468) ---------------------------------------------------------- */
+
+static const struct {
+    ppk_pem_label label;
+    const char *text;
+} pem_labels[] = {
+    {PPK_PEM_PRIVATE_KEY, "PRIVATE KEY"},
+    {PPK_PEM_RSA_PRIVATE_KEY, "RSA PRIVATE KEY"},
+    {PPK_PEM_PUBLIC_KEY, "PUBLIC KEY"},
+    {PPK_PEM_RSA_PUBLIC_KEY, "RSA PUBLIC KEY"},
+    {PPK_PEM_ENCRYPTED_PRIVATE_KEY, "ENCRYPTED PRIVATE KEY"},
+};
+
+static const char *label_text(ppk_pem_label label)
+{
+    size_t i;
+    for (i = 0; i < sizeof(pem_labels) / sizeof(pem_labels[0]); i++) {
+        if (pem_labels[i].label == label) return pem_labels[i].text;
+    }
+    return NULL;
+}
+
+static size_t cstr_len(const char *s)
+{
+    size_t n = 0;
+    while (s[n] != '\0') n++;
+    return n;
+}
+
+/* Does in[pos..len) start with the string s? */
+static int starts_with(const uint8_t *in, size_t len, size_t pos, const char *s)
+{
+    size_t n = cstr_len(s);
+    return pos <= len && len - pos >= n && memcmp(in + pos, s, n) == 0;
+}
+
+/* End of the line starting at pos (index of its '\n' or len) and the
+ * length of its text without "\r\n" / "\n". */
+static size_t line_end(const uint8_t *in, size_t len, size_t pos, size_t *text_len)
+{
+    size_t e = pos;
+    while (e < len && in[e] != '\n') e++;
+    *text_len = e - pos;
+    if (*text_len > 0u && in[pos + *text_len - 1u] == '\r') (*text_len)--;
+    return e;
+}
+
+static int b64_value(uint8_t ch)
+{
+    if (ch >= 'A' && ch <= 'Z') return ch - 'A';
+    if (ch >= 'a' && ch <= 'z') return ch - 'a' + 26;
+    if (ch >= '0' && ch <= '9') return ch - '0' + 52;
+    if (ch == '+') return 62;
+    if (ch == '/') return 63;
+    return -1;
+}
+
+static int find_begin(const uint8_t *in, size_t len, size_t *pos)
+{
+    size_t p = 0;
+    while (p < len) {
+        size_t tl, e;
+        if (starts_with(in, len, p, "-----BEGIN ")) {
+            *pos = p;
+            return 1;
+        }
+        e = line_end(in, len, p, &tl);
+        p = e + 1u;
+    }
+    return 0;
+}
+
+int ppk_is_pem(const uint8_t *in, size_t len)
+{
+    size_t pos;
+    return in != NULL && find_begin(in, len, &pos);
+}
+
+ppk_status ppk_pem_decode(const uint8_t *in, size_t len, ppk_pem_label *label,
+                          uint8_t *der, size_t der_size, size_t *der_len)
+{
+    size_t pos, e, tl, i, lab_len, out = 0, symbols = 0, pads = 0;
+    const uint8_t *lab;
+    const char *text = NULL;
+    uint32_t acc = 0;
+    unsigned bits = 0;
+    int first_body_line = 1;
+
+    *label = PPK_PEM_NONE;
+    *der_len = 0;
+    if (in == NULL || !find_begin(in, len, &pos)) return PPK_ERR_PEM;
+    /* "-----BEGIN " label "-----" */
+    e = line_end(in, len, pos, &tl);
+    if (tl < 11u + 5u + 1u || memcmp(in + pos + tl - 5u, "-----", 5) != 0) return PPK_ERR_PEM;
+    lab = in + pos + 11u;
+    lab_len = tl - 16u;
+    for (i = 0; i < sizeof(pem_labels) / sizeof(pem_labels[0]); i++) {
+        if (cstr_len(pem_labels[i].text) == lab_len && memcmp(pem_labels[i].text, lab, lab_len) == 0) {
+            *label = pem_labels[i].label;
+            text = pem_labels[i].text;
+        }
+    }
+    if (text == NULL) return PPK_ERR_UNSUPPORTED;
+    pos = e + 1u;
+    for (;;) {
+        const uint8_t *line;
+        if (pos >= len) return PPK_ERR_PEM; /* no END line */
+        e = line_end(in, len, pos, &tl);
+        line = in + pos;
+        if (starts_with(in, len, pos, "-----END ")) {
+            /* The END label must repeat the BEGIN label (RFC 7468 2). */
+            if (tl != 9u + lab_len + 5u || memcmp(line + 9, lab, lab_len) != 0 ||
+                memcmp(line + 9 + lab_len, "-----", 5) != 0) {
+                return PPK_ERR_PEM;
+            }
+            break;
+        }
+        /* RFC 1421 headers (legacy "RSA PRIVATE KEY" encryption) before
+         * the body: a Proc-Type of ENCRYPTED means an encrypted key. */
+        if (first_body_line && memchr(line, ':', tl) != NULL) {
+            for (;;) {
+                size_t k;
+                for (k = 0; k + 9u <= tl; k++) {
+                    if (memcmp(line + k, "ENCRYPTED", 9) == 0) return PPK_ERR_ENCRYPTED;
+                }
+                if (tl == 0u) break;
+                pos = e + 1u;
+                if (pos >= len) return PPK_ERR_PEM;
+                e = line_end(in, len, pos, &tl);
+                line = in + pos;
+            }
+            return PPK_ERR_PEM; /* headers we do not know */
+        }
+        first_body_line = 0;
+        if (tl == 0u) return PPK_ERR_PEM; /* blank line inside the body */
+        for (i = 0; i < tl; i++) {
+            int v;
+            if (line[i] == '=') {
+                pads++;
+                symbols++;
+                continue;
+            }
+            v = b64_value(line[i]);
+            if (v < 0 || pads != 0u) return PPK_ERR_PEM; /* data after padding */
+            symbols++;
+            acc = (acc << 6) | (uint32_t)v;
+            bits += 6u;
+            if (bits >= 8u) {
+                bits -= 8u;
+                if (out >= der_size) return PPK_ERR_BUFFER;
+                der[out++] = (uint8_t)(acc >> bits);
+                acc &= (1u << bits) - 1u;
+            }
+        }
+        pos = e + 1u;
+    }
+    /* Whole quanta, at most two '=', and zero leftover bits (RFC 4648 3.5). */
+    if (symbols == 0u || symbols % 4u != 0u || pads > 2u || acc != 0u) return PPK_ERR_PEM;
+    if ((pads == 1u && bits != 2u) || (pads == 2u && bits != 4u) || (pads == 0u && bits != 0u)) {
+        return PPK_ERR_PEM;
+    }
+    *der_len = out;
+    return PPK_OK;
+}
+
+ppk_status ppk_read_key(const uint8_t *in, size_t len, uint8_t *work, size_t work_size, ppk_key *key)
+{
+    ppk_pem_label label;
+    size_t der_len;
+    ppk_status st;
+    memset(key, 0, sizeof(*key));
+    if (!ppk_is_pem(in, len)) return ppk_parse_der(in, len, PPK_PEM_NONE, key);
+    st = ppk_pem_decode(in, len, &label, work, work_size, &der_len);
+    if (st != PPK_OK) return st;
+    if (label == PPK_PEM_ENCRYPTED_PRIVATE_KEY) return PPK_ERR_ENCRYPTED;
+    return ppk_parse_der(work, der_len, label, key);
+}
+
+/* ---- writing ------------------------------------------------------------------- */
+
+static size_t der_len_size(size_t len)
+{
+    return len < 0x80u ? 1u : len < 0x100u ? 2u : len < 0x10000u ? 3u : 4u;
+}
+
+/* Write tag + length at out[*pos], advancing *pos (space checked by the
+ * caller from der_tlv_size). */
+static void der_put_header(uint8_t *out, size_t *pos, uint8_t tag, size_t len)
+{
+    size_t n = der_len_size(len), i;
+    out[(*pos)++] = tag;
+    if (n == 1u) {
+        out[(*pos)++] = (uint8_t)len;
+        return;
+    }
+    out[(*pos)++] = (uint8_t)(0x80u | (n - 1u));
+    for (i = n - 1u; i > 0u; i--) out[(*pos)++] = (uint8_t)(len >> (8u * (i - 1u)));
+}
+
+static size_t der_tlv_size(size_t len)
+{
+    return 1u + der_len_size(len) + len;
+}
+
+static void put_bytes(uint8_t *out, size_t *pos, const void *src, size_t n)
+{
+    memcpy(out + *pos, src, n);
+    *pos += n;
+}
+
+/* AlgorithmIdentifier of rsaEncryption or Ed25519. */
+static size_t alg_body_size(int is_rsa)
+{
+    return der_tlv_size(is_rsa ? sizeof(oid_rsa) : sizeof(oid_ed25519)) + (is_rsa ? 2u : 0u);
+}
+
+static void put_alg(uint8_t *out, size_t *pos, int is_rsa)
+{
+    der_put_header(out, pos, TAG_SEQUENCE, alg_body_size(is_rsa));
+    if (is_rsa) {
+        der_put_header(out, pos, TAG_OID, sizeof(oid_rsa));
+        put_bytes(out, pos, oid_rsa, sizeof(oid_rsa));
+        out[(*pos)++] = TAG_NULL;
+        out[(*pos)++] = 0;
+    } else {
+        der_put_header(out, pos, TAG_OID, sizeof(oid_ed25519));
+        put_bytes(out, pos, oid_ed25519, sizeof(oid_ed25519));
+    }
+}
+
+ppk_status ppk_write_der(ppk_kind kind, ppk_form form, const uint8_t *material, size_t material_len,
+                         uint8_t *out, size_t out_size, size_t *out_len)
+{
+    int is_rsa = kind == PPK_RSA_PRIVATE || kind == PPK_RSA_PUBLIC;
+    int is_private = kind == PPK_RSA_PRIVATE || kind == PPK_ED25519_PRIVATE;
+    size_t pos = 0, body, inner;
+    *out_len = 0;
+    if (kind == PPK_KIND_NONE || material == NULL) return PPK_ERR_UNSUPPORTED;
+    if (!is_rsa && material_len != ED25519_KEY_BYTES) return PPK_ERR_DER;
+    if (form == PPK_FORM_PKCS1) {
+        if (!is_rsa) return PPK_ERR_UNSUPPORTED; /* no PKCS#1 form for Ed25519 */
+        if (material_len > out_size) return PPK_ERR_BUFFER;
+        memcpy(out, material, material_len);
+        *out_len = material_len;
+        return PPK_OK;
+    }
+    if (is_private) {
+        if (form != PPK_FORM_PKCS8) return PPK_ERR_UNSUPPORTED;
+        /* SEQUENCE { INTEGER 0, alg, OCTET STRING { key } } (RFC 5958 2;
+         * Ed25519: the OCTET STRING holds CurvePrivateKey, RFC 8410 7). */
+        inner = is_rsa ? material_len : der_tlv_size(material_len);
+        body = 3u + der_tlv_size(alg_body_size(is_rsa)) + der_tlv_size(inner);
+        if (der_tlv_size(body) > out_size) return PPK_ERR_BUFFER;
+        der_put_header(out, &pos, TAG_SEQUENCE, body);
+        out[pos++] = TAG_INTEGER;
+        out[pos++] = 1;
+        out[pos++] = 0;
+        put_alg(out, &pos, is_rsa);
+        der_put_header(out, &pos, TAG_OCTET_STRING, inner);
+        if (!is_rsa) der_put_header(out, &pos, TAG_OCTET_STRING, material_len);
+    } else {
+        if (form != PPK_FORM_SPKI) return PPK_ERR_UNSUPPORTED;
+        body = der_tlv_size(alg_body_size(is_rsa)) + der_tlv_size(material_len + 1u);
+        if (der_tlv_size(body) > out_size) return PPK_ERR_BUFFER;
+        der_put_header(out, &pos, TAG_SEQUENCE, body);
+        put_alg(out, &pos, is_rsa);
+        der_put_header(out, &pos, TAG_BIT_STRING, material_len + 1u);
+        out[pos++] = 0; /* no unused bits */
+    }
+    put_bytes(out, &pos, material, material_len);
+    *out_len = pos;
+    return PPK_OK;
+}
+
+ppk_pem_label ppk_label_for(ppk_kind kind, ppk_form form)
+{
+    switch (kind) {
+    case PPK_ED25519_PRIVATE: return form == PPK_FORM_PKCS8 ? PPK_PEM_PRIVATE_KEY : PPK_PEM_NONE;
+    case PPK_ED25519_PUBLIC: return form == PPK_FORM_SPKI ? PPK_PEM_PUBLIC_KEY : PPK_PEM_NONE;
+    case PPK_RSA_PRIVATE:
+        return form == PPK_FORM_PKCS8 ? PPK_PEM_PRIVATE_KEY
+               : form == PPK_FORM_PKCS1 ? PPK_PEM_RSA_PRIVATE_KEY : PPK_PEM_NONE;
+    case PPK_RSA_PUBLIC:
+        return form == PPK_FORM_SPKI ? PPK_PEM_PUBLIC_KEY
+               : form == PPK_FORM_PKCS1 ? PPK_PEM_RSA_PUBLIC_KEY : PPK_PEM_NONE;
+    case PPK_KIND_NONE: break;
+    }
+    return PPK_PEM_NONE;
+}
+
+size_t ppk_base64_encoded_size(size_t len, size_t line_len)
+{
+    size_t chars = (len + 2u) / 3u * 4u;
+    if (line_len == 0u) return chars;
+    return chars + (chars + line_len - 1u) / line_len;
+}
+
+ppk_status ppk_base64_encode(const uint8_t *in, size_t len, size_t line_len,
+                             uint8_t *out, size_t out_size, size_t *out_len)
+{
+    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    size_t i, pos = 0, col = 0;
+    *out_len = 0;
+    if (ppk_base64_encoded_size(len, line_len) > out_size) return PPK_ERR_BUFFER;
+    for (i = 0; i < len; i += 3u) {
+        uint32_t v = (uint32_t)in[i] << 16;
+        size_t k, n = len - i < 3u ? len - i : 3u;
+        char quad[4];
+        if (n > 1u) v |= (uint32_t)in[i + 1] << 8;
+        if (n > 2u) v |= in[i + 2];
+        quad[0] = alphabet[(v >> 18) & 63u];
+        quad[1] = alphabet[(v >> 12) & 63u];
+        quad[2] = n > 1u ? alphabet[(v >> 6) & 63u] : '=';
+        quad[3] = n > 2u ? alphabet[v & 63u] : '=';
+        for (k = 0; k < 4u; k++) {
+            out[pos++] = (uint8_t)quad[k];
+            if (line_len != 0u && ++col == line_len) {
+                out[pos++] = '\n';
+                col = 0;
+            }
+        }
+    }
+    if (line_len != 0u && col != 0u) out[pos++] = '\n';
+    *out_len = pos;
+    return PPK_OK;
+}
+
+ppk_status ppk_pem_encode(ppk_pem_label label, const uint8_t *der, size_t der_len,
+                          uint8_t *out, size_t out_size, size_t *out_len)
+{
+    const char *text = label_text(label);
+    size_t tl, need, pos, b64;
+    ppk_status st;
+    *out_len = 0;
+    if (text == NULL) return PPK_ERR_UNSUPPORTED;
+    tl = cstr_len(text);
+    need = (11u + tl + 6u) + ppk_base64_encoded_size(der_len, 64u) + (9u + tl + 6u);
+    if (need > out_size) return PPK_ERR_BUFFER;
+    pos = 0;
+    put_bytes(out, &pos, "-----BEGIN ", 11u);
+    put_bytes(out, &pos, text, tl);
+    put_bytes(out, &pos, "-----\n", 6u);
+    st = ppk_base64_encode(der, der_len, 64u, out + pos, out_size - pos, &b64);
+    if (st != PPK_OK) return st;
+    pos += b64;
+    put_bytes(out, &pos, "-----END ", 9u);
+    put_bytes(out, &pos, text, tl);
+    put_bytes(out, &pos, "-----\n", 6u);
+    *out_len = pos;
+    return PPK_OK;
+}

@@ -1,0 +1,137 @@
+/*
+ * keyfile.h -- strict, allocation-free reader and writer of the key file
+ * formats OpenSSL uses, for the `picopsa` tool and for applications that
+ * import a PEM key (examples/import_pem.c).
+ *
+ * Formats (read and written):
+ *  - PKCS#8 PrivateKeyInfo / OneAsymmetricKey (RFC 5958), PEM "PRIVATE KEY";
+ *  - PKCS#1 RSAPrivateKey (RFC 8017 A.1.2), PEM "RSA PRIVATE KEY";
+ *  - SubjectPublicKeyInfo (RFC 5280 4.1.2.7), PEM "PUBLIC KEY";
+ *  - PKCS#1 RSAPublicKey (RFC 8017 A.1.1), PEM "RSA PUBLIC KEY";
+ * for Ed25519 (RFC 8410: OID 1.3.101.112, no parameters) and rsaEncryption
+ * (RFC 8017 A.1: OID 1.2.840.113549.1.1.1, NULL parameters). Encrypted
+ * private keys (PEM "ENCRYPTED PRIVATE KEY", EncryptedPrivateKeyInfo, or a
+ * PEM "Proc-Type: 4,ENCRYPTED" header) are recognised and refused with
+ * PPK_ERR_ENCRYPTED: picopsa has no cipher yet.
+ *
+ * Contract:
+ *  - No heap, no VLAs, no globals, no stdio: only <stddef.h>, <stdint.h>
+ *    and memcpy/memcmp, like the library (the same rules apply).
+ *  - Readers never read outside [in, in + len); results point into the
+ *    caller's buffers (ppk_key.material is inside the DER given).
+ *  - Strict: DER definite minimal lengths, no trailing bytes, exact
+ *    algorithm identifiers; PEM with a known label, a matching END line,
+ *    canonical base64 (padding only at the end, zero unused bits). The RSA
+ *    integers themselves are checked by psa_import_key (the library's DER
+ *    reader is stricter than anything here could be).
+ *  - ppk_key.material is the PSA import format (PSA 1.2 9.6.4/9.7):
+ *    Ed25519 private: the 32-byte seed; Ed25519 public: the 32-byte point;
+ *    RSA private: DER RSAPrivateKey; RSA public: DER RSAPublicKey.
+ */
+#ifndef PICOPSA_KEYFILE_H
+#define PICOPSA_KEYFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    PPK_OK = 0,
+    PPK_ERR_PEM,         /* PEM armour or base64 malformed */
+    PPK_ERR_DER,         /* DER malformed, or not a key structure */
+    PPK_ERR_ENCRYPTED,   /* an encrypted private key: not supported */
+    PPK_ERR_UNSUPPORTED, /* well-formed, but not an Ed25519 or RSA key */
+    PPK_ERR_MISMATCH,    /* PEM label disagrees with the DER inside */
+    PPK_ERR_BUFFER       /* output buffer too small */
+} ppk_status;
+
+typedef enum {
+    PPK_KIND_NONE = 0,
+    PPK_ED25519_PRIVATE,
+    PPK_ED25519_PUBLIC,
+    PPK_RSA_PRIVATE,
+    PPK_RSA_PUBLIC
+} ppk_kind;
+
+/* The structure a key was found in (and can be written as). */
+typedef enum {
+    PPK_FORM_PKCS8 = 1, /* PrivateKeyInfo */
+    PPK_FORM_PKCS1,     /* RSAPrivateKey or RSAPublicKey */
+    PPK_FORM_SPKI       /* SubjectPublicKeyInfo */
+} ppk_form;
+
+/* PEM block labels this module knows. */
+typedef enum {
+    PPK_PEM_NONE = 0,
+    PPK_PEM_PRIVATE_KEY,           /* "PRIVATE KEY" */
+    PPK_PEM_RSA_PRIVATE_KEY,       /* "RSA PRIVATE KEY" */
+    PPK_PEM_PUBLIC_KEY,            /* "PUBLIC KEY" */
+    PPK_PEM_RSA_PUBLIC_KEY,        /* "RSA PUBLIC KEY" */
+    PPK_PEM_ENCRYPTED_PRIVATE_KEY  /* "ENCRYPTED PRIVATE KEY" */
+} ppk_pem_label;
+
+typedef struct {
+    ppk_kind kind;
+    ppk_form form;
+    const uint8_t *material; /* PSA import format, inside the DER */
+    size_t material_len;
+} ppk_key;
+
+/* A short, constant English description of a status ("malformed DER"). */
+const char *ppk_strerror(ppk_status status);
+
+/* Nonzero when the input looks like PEM (has a "-----BEGIN " line). */
+int ppk_is_pem(const uint8_t *in, size_t len);
+
+/* Decode the first PEM block of in[0..len) into der (der_size bytes; der
+ * must not overlap in). Text before the BEGIN line and after the END line
+ * is ignored, as OpenSSL does. *label gets the block's label. */
+ppk_status ppk_pem_decode(const uint8_t *in, size_t len, ppk_pem_label *label,
+                          uint8_t *der, size_t der_size, size_t *der_len);
+
+/* Parse a DER key structure. expected: the PEM label it came under, or
+ * PPK_PEM_NONE for bare DER (any of the four structures). */
+ppk_status ppk_parse_der(const uint8_t *der, size_t len, ppk_pem_label expected, ppk_key *key);
+
+/* PEM or DER (ppk_is_pem decides), decoded into work when PEM: the usual
+ * entry point. key->material then points into work (PEM) or in (DER). */
+ppk_status ppk_read_key(const uint8_t *in, size_t len, uint8_t *work, size_t work_size, ppk_key *key);
+
+/* The INTEGERs of an RSAPrivateKey or RSAPublicKey (content bytes, in
+ * order: n e [d p q dp dq qinv] after the version), for printing. */
+typedef struct {
+    const uint8_t *p;
+    size_t len;
+} ppk_int;
+ppk_status ppk_rsa_integers(const uint8_t *der, size_t len, ppk_int *ints, size_t max, size_t *count);
+
+/* Encode a key given in PSA format as DER:
+ *  private kinds: PPK_FORM_PKCS8, or PPK_FORM_PKCS1 for RSA;
+ *  public kinds: PPK_FORM_SPKI, or PPK_FORM_PKCS1 for RSA. */
+ppk_status ppk_write_der(ppk_kind kind, ppk_form form, const uint8_t *material, size_t material_len,
+                         uint8_t *out, size_t out_size, size_t *out_len);
+
+/* The PEM label for a kind written in a form. */
+ppk_pem_label ppk_label_for(ppk_kind kind, ppk_form form);
+
+/* PEM armour: BEGIN line, base64 in 64-character lines, END line, each
+ * ending in "\n". */
+ppk_status ppk_pem_encode(ppk_pem_label label, const uint8_t *der, size_t der_len,
+                          uint8_t *out, size_t out_size, size_t *out_len);
+
+/* Base64 (RFC 4648 4), lines of line_len characters each ending "\n"
+ * (line_len 0: one line, no newline). */
+ppk_status ppk_base64_encode(const uint8_t *in, size_t len, size_t line_len,
+                             uint8_t *out, size_t out_size, size_t *out_len);
+
+/* Bytes ppk_base64_encode writes for len input bytes. */
+size_t ppk_base64_encoded_size(size_t len, size_t line_len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PICOPSA_KEYFILE_H */

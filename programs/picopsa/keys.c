@@ -1,0 +1,373 @@
+/*
+ * keys.c -- `picopsa genpkey` and `picopsa pkey` (OpenSSL's genpkey and
+ * pkey for Ed25519 and RSA keys; docs/cli.md).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* Room for any key's DER and PEM (RSA-8192 PKCS#8 is under 5 KB DER). */
+#define KEY_DER_MAX 8192u
+#define KEY_PEM_MAX 12288u
+
+/* Write a DER key to the sink as PEM or DER. */
+static int write_key(cli_sink *out, ppk_kind kind, ppk_form form, const uint8_t *material, size_t len,
+                     int der)
+{
+    static uint8_t derbuf[KEY_DER_MAX];
+    static uint8_t pem[KEY_PEM_MAX];
+    size_t der_len = 0, pem_len = 0;
+    ppk_status st;
+    /* OpenSSL 3.0 writes RSA private keys in DER as PKCS#1 RSAPrivateKey
+     * (i2d_PrivateKey's "traditional" form; PEM is PKCS#8): the same here,
+     * so scripts get the same bytes. */
+    if (der && kind == PPK_RSA_PRIVATE) form = PPK_FORM_PKCS1;
+    st = ppk_write_der(kind, form, material, len, derbuf, sizeof(derbuf), &der_len);
+    if (st == PPK_OK && !der) st = ppk_pem_encode(ppk_label_for(kind, form), derbuf, der_len, pem, sizeof(pem), &pem_len);
+    if (st != PPK_OK) {
+        cli_wipe(derbuf, sizeof(derbuf));
+        return cli_error("cannot encode the key: %s", ppk_strerror(st));
+    }
+    if (der) {
+        cli_sink_write(out, derbuf, der_len);
+    } else {
+        cli_sink_write(out, pem, pem_len);
+    }
+    cli_wipe(derbuf, sizeof(derbuf));
+    cli_wipe(pem, sizeof(pem));
+    return 0;
+}
+
+/* OpenSSL's text layout: 4 spaces, 15 "xx:" per line, no colon after the
+ * last byte. */
+static void hex_block(cli_sink *s, const uint8_t *p, size_t len)
+{
+    size_t i;
+    for (i = 0; i < len; i++) {
+        if (i % 15u == 0u) cli_sink_printf(s, "    ");
+        cli_sink_printf(s, "%02x%s", p[i], i + 1u == len ? "" : ":");
+        if (i % 15u == 14u || i + 1u == len) cli_sink_printf(s, "\n");
+    }
+}
+
+static size_t int_bits(const ppk_int *v)
+{
+    size_t i = 0, bits;
+    uint8_t top;
+    while (i < v->len && v->p[i] == 0u) i++;
+    if (i == v->len) return 0;
+    bits = (v->len - i) * 8u;
+    for (top = v->p[i]; !(top & 0x80u); top = (uint8_t)(top << 1)) bits--;
+    return bits;
+}
+
+/* "name: 65537 (0x10001)" for an integer of at most 8 bytes, else a block. */
+static void print_int(cli_sink *s, const char *name, const ppk_int *v)
+{
+    if (v->len <= 8u) {
+        unsigned long long x = 0;
+        size_t i;
+        for (i = 0; i < v->len; i++) x = (x << 8) | v->p[i];
+        cli_sink_printf(s, "%s: %llu (0x%llx)\n", name, x, x);
+        return;
+    }
+    cli_sink_printf(s, "%s:\n", name);
+    hex_block(s, v->p, v->len);
+}
+
+/* pkey -text / -text_pub. material: PSA export of the key (private or
+ * public); pub: the public export. */
+static int print_text(cli_sink *s, ppk_kind kind, int public_only, const uint8_t *material, size_t len,
+                      const uint8_t *pub, size_t pub_len)
+{
+    if (kind == PPK_ED25519_PRIVATE || kind == PPK_ED25519_PUBLIC) {
+        if (kind == PPK_ED25519_PRIVATE && !public_only) {
+            cli_sink_printf(s, "ED25519 Private-Key:\npriv:\n");
+            hex_block(s, material, len);
+        } else {
+            cli_sink_printf(s, "ED25519 Public-Key:\n");
+        }
+        cli_sink_printf(s, "pub:\n");
+        hex_block(s, pub, pub_len);
+        return 0;
+    }
+    {
+        static const char *const names[8] = {"modulus", "publicExponent", "privateExponent", "prime1",
+                                              "prime2", "exponent1", "exponent2", "coefficient"};
+        ppk_int ints[8];
+        size_t count = 0, i;
+        if (kind == PPK_RSA_PRIVATE && !public_only) {
+            if (ppk_rsa_integers(material, len, ints, 8, &count) != PPK_OK || count != 8u) {
+                return cli_error("cannot print the key");
+            }
+            cli_sink_printf(s, "Private-Key: (%zu bit, 2 primes)\n", int_bits(&ints[0]));
+            for (i = 0; i < 8u; i++) print_int(s, names[i], &ints[i]);
+        } else {
+            if (ppk_rsa_integers(pub, pub_len, ints, 8, &count) != PPK_OK || count != 2u) {
+                return cli_error("cannot print the key");
+            }
+            cli_sink_printf(s, "Public-Key: (%zu bit)\n", int_bits(&ints[0]));
+            print_int(s, "Modulus", &ints[0]);
+            print_int(s, "Exponent", &ints[1]);
+        }
+        cli_wipe(ints, sizeof(ints));
+    }
+    return 0;
+}
+
+/* Export a PSA key (private material when it has it, and public). */
+static int export_key(psa_key_id_t id, int is_private, uint8_t *priv, size_t priv_size, size_t *priv_len,
+                      uint8_t *pub, size_t pub_size, size_t *pub_len)
+{
+    psa_status_t st;
+    *priv_len = 0;
+    if (is_private) {
+        st = psa_export_key(id, priv, priv_size, priv_len);
+        if (st != PSA_SUCCESS) return cli_psa_error("psa_export_key", st);
+    }
+    st = psa_export_public_key(id, pub, pub_size, pub_len);
+    if (st != PSA_SUCCESS) return cli_psa_error("psa_export_public_key", st);
+    return 0;
+}
+
+static ppk_kind public_kind(ppk_kind k)
+{
+    return k == PPK_ED25519_PRIVATE ? PPK_ED25519_PUBLIC : k == PPK_RSA_PRIVATE ? PPK_RSA_PUBLIC : k;
+}
+
+/* ---- genpkey ---------------------------------------------------------------------- */
+
+static const char genpkey_usage[] =
+    "Usage: picopsa genpkey -algorithm ED25519|RSA [options]\n"
+    "  -algorithm ALG    ED25519 or RSA\n"
+    "  -pkeyopt OPT:VAL  rsa_keygen_bits:N (default 2048), rsa_keygen_pubexp:E (default 65537)\n"
+    "  -out FILE         output file (default stdout); private keys are created mode 0600\n"
+    "  -outform PEM|DER  output format (default PEM); PEM is PKCS#8, DER is PKCS#8 for\n"
+    "                    Ed25519 and PKCS#1 RSAPrivateKey for RSA (as OpenSSL 3.0)\n"
+    "  -text             also print the key in text form (PEM output only)\n";
+
+/* Parse a decimal or 0x-hex unsigned number. */
+static int parse_ulong(const char *s, unsigned long *out)
+{
+    char *end;
+    errno = 0;
+    if (*s == '\0' || *s == '-') return 0;
+    *out = strtoul(s, &end, 0);
+    return errno == 0 && *end == '\0';
+}
+
+int cmd_genpkey(int argc, char **argv)
+{
+    const char *alg = NULL, *out_path = NULL;
+    unsigned long bits = 2048, pubexp = 65537;
+    int der = 0, text = 0, i, rc = 1;
+    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    psa_key_id_t id = 0;
+    psa_status_t st;
+    ppk_kind kind;
+    static uint8_t priv[KEY_DER_MAX], pub[KEY_DER_MAX];
+    size_t priv_len = 0, pub_len = 0;
+    cli_sink out;
+
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_help(a)) {
+            fputs(genpkey_usage, stdout);
+            return 0;
+        }
+        if (i + 1 < argc && cli_is_opt(a, "algorithm")) {
+            alg = argv[++i];
+        } else if (i + 1 < argc && cli_is_opt(a, "out")) {
+            out_path = argv[++i];
+        } else if (i + 1 < argc && cli_is_opt(a, "outform")) {
+            der = cli_parse_form(argv[++i]);
+            if (der < 0) return cli_error("-outform: '%s' is not PEM or DER", argv[i]);
+        } else if (i + 1 < argc && cli_is_opt(a, "pkeyopt")) {
+            const char *o = argv[++i];
+            if (strncmp(o, "rsa_keygen_bits:", 16) == 0) {
+                if (!parse_ulong(o + 16, &bits)) return cli_error("-pkeyopt %s: not a number", o);
+            } else if (strncmp(o, "rsa_keygen_pubexp:", 18) == 0) {
+                if (!parse_ulong(o + 18, &pubexp)) return cli_error("-pkeyopt %s: not a number", o);
+            } else {
+                return cli_error("-pkeyopt %s: unknown option (rsa_keygen_bits, rsa_keygen_pubexp)", o);
+            }
+        } else if (cli_is_opt(a, "text")) {
+            text = 1;
+        } else if (cli_is_opt(a, "quiet")) {
+            /* OpenSSL's progress dots are never printed. */
+        } else {
+            cli_error("unknown or incomplete option '%s'", a);
+            fputs(genpkey_usage, stderr);
+            return 1;
+        }
+    }
+    if (alg == NULL) {
+        cli_error("no -algorithm given");
+        fputs(genpkey_usage, stderr);
+        return 1;
+    }
+    if (strcasecmp(alg, "ED25519") == 0) {
+        kind = PPK_ED25519_PRIVATE;
+        psa_set_key_type(&attr, PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_TWISTED_EDWARDS));
+        psa_set_key_bits(&attr, 255);
+    } else if (strcasecmp(alg, "RSA") == 0) {
+        kind = PPK_RSA_PRIVATE;
+        if (bits > 65536u) return cli_error("rsa_keygen_bits:%lu: not supported", bits);
+        psa_set_key_type(&attr, PSA_KEY_TYPE_RSA_KEY_PAIR);
+        psa_set_key_bits(&attr, (size_t)bits);
+    } else {
+        return cli_error("-algorithm %s: not supported (ED25519 or RSA)", alg);
+    }
+    if (cli_init()) return 1;
+    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_EXPORT);
+    if (kind == PPK_RSA_PRIVATE) {
+        /* The exponent as a big-endian integer (PSA 1.3 9.6.4 custom data). */
+        uint8_t e[8];
+        size_t n = 0, k;
+        psa_custom_key_parameters_t custom = PSA_CUSTOM_KEY_PARAMETERS_INIT;
+        for (k = 0; k < 8u; k++) {
+            uint8_t b = (uint8_t)((unsigned long long)pubexp >> (56u - 8u * k));
+            if (n == 0u && b == 0u) continue;
+            e[n++] = b;
+        }
+        st = psa_generate_key_custom(&attr, &custom, e, n, &id);
+    } else {
+        st = psa_generate_key(&attr, &id);
+    }
+    if (st == PSA_ERROR_NOT_SUPPORTED || st == PSA_ERROR_INVALID_ARGUMENT) {
+        return cli_error("%s key of %lu bits (exponent %lu): not supported by this build (%s)", alg,
+                         kind == PPK_RSA_PRIVATE ? bits : 255ul, pubexp, cli_psa_status_name(st));
+    }
+    if (st != PSA_SUCCESS) return cli_psa_error("psa_generate_key", st);
+    if (export_key(id, 1, priv, sizeof(priv), &priv_len, pub, sizeof(pub), &pub_len) == 0 &&
+        cli_sink_open(&out, out_path, 1) == 0) {
+        rc = write_key(&out, kind, PPK_FORM_PKCS8, priv, priv_len, der);
+        if (rc == 0 && text && !der) rc = print_text(&out, kind, 0, priv, priv_len, pub, pub_len);
+        if (rc == 0) {
+            rc = cli_sink_commit(&out);
+        } else {
+            cli_sink_abort(&out);
+        }
+    }
+    cli_wipe(priv, sizeof(priv));
+    psa_destroy_key(id);
+    return rc;
+}
+
+/* ---- pkey ----------------------------------------------------------------------------- */
+
+static const char pkey_usage[] =
+    "Usage: picopsa pkey [options]\n"
+    "  -in FILE          input key (default stdin): PKCS#8, PKCS#1 RSA PRIVATE KEY,\n"
+    "                    SubjectPublicKeyInfo or PKCS#1 RSA PUBLIC KEY\n"
+    "  -inform PEM|DER   input format (default: detected)\n"
+    "  -pubin            the input is a public key\n"
+    "  -out FILE         output file (default stdout)\n"
+    "  -outform PEM|DER  output format (default PEM)\n"
+    "  -pubout           write the public key (SubjectPublicKeyInfo)\n"
+    "  -traditional      write an RSA private key as PKCS#1 (RSA PRIVATE KEY)\n"
+    "  -RSAPublicKey_out write the RSA public key as PKCS#1 (RSA PUBLIC KEY; openssl rsa's option)\n"
+    "  -text             print the key's components in text form\n"
+    "  -text_pub         print only the public components\n"
+    "  -noout            do not write the key\n"
+    "  -check            check the private key (prints \"Key is valid\")\n"
+    "  -pubcheck         check the public key\n";
+
+int cmd_pkey(int argc, char **argv)
+{
+    const char *in_path = NULL, *out_path = NULL, *inform = NULL;
+    int der = 0, pubin = 0, pubout = 0, traditional = 0, text = 0, text_pub = 0, noout = 0;
+    int check = 0, pubcheck = 0, rsapub_out = 0, i, rc = 1;
+    cli_key key;
+    psa_key_id_t id = 0;
+    static uint8_t priv[KEY_DER_MAX], pub[KEY_DER_MAX];
+    size_t priv_len = 0, pub_len = 0;
+    cli_sink out;
+    ppk_kind kind;
+
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_help(a)) {
+            fputs(pkey_usage, stdout);
+            return 0;
+        }
+        if (i + 1 < argc && cli_is_opt(a, "in")) {
+            in_path = argv[++i];
+        } else if (i + 1 < argc && cli_is_opt(a, "out")) {
+            out_path = argv[++i];
+        } else if (i + 1 < argc && cli_is_opt(a, "inform")) {
+            inform = argv[++i];
+        } else if (i + 1 < argc && cli_is_opt(a, "outform")) {
+            der = cli_parse_form(argv[++i]);
+            if (der < 0) return cli_error("-outform: '%s' is not PEM or DER", argv[i]);
+        } else if (cli_is_opt(a, "pubin")) {
+            pubin = 1;
+        } else if (cli_is_opt(a, "pubout")) {
+            pubout = 1;
+        } else if (cli_is_opt(a, "RSAPublicKey_out")) {
+            rsapub_out = 1;
+            pubout = 1;
+        } else if (cli_is_opt(a, "traditional")) {
+            traditional = 1;
+        } else if (cli_is_opt(a, "text")) {
+            text = 1;
+        } else if (cli_is_opt(a, "text_pub")) {
+            text_pub = 1;
+        } else if (cli_is_opt(a, "noout")) {
+            noout = 1;
+        } else if (cli_is_opt(a, "check")) {
+            check = 1;
+        } else if (cli_is_opt(a, "pubcheck")) {
+            pubcheck = 1;
+        } else {
+            cli_error("unknown or incomplete option '%s'", a);
+            fputs(pkey_usage, stderr);
+            return 1;
+        }
+    }
+    if (cli_init()) return 1;
+    if (cli_key_load(&key, in_path, inform, pubin)) return 1;
+    kind = key.key.kind;
+    if (check && !cli_key_is_private(&key)) {
+        rc = cli_error("%s: -check needs a private key (use -pubcheck)", key.name);
+        goto done;
+    }
+    /* psa_import_key runs the key checks (RSA: n = p*q, CRT values,
+     * d e = 1 mod lambda(n) as far as the library checks; docs/rsa.md). */
+    if (cli_key_import(&key, PSA_KEY_USAGE_EXPORT, 0, &id)) {
+        if (check || pubcheck) fprintf(stderr, "Key is invalid\n");
+        goto done;
+    }
+    if (export_key(id, cli_key_is_private(&key), priv, sizeof(priv), &priv_len, pub, sizeof(pub), &pub_len)) {
+        goto done;
+    }
+    if (cli_sink_open(&out, out_path, cli_key_is_private(&key) && !pubout && !noout)) goto done;
+    rc = 0;
+    if (check || pubcheck) cli_sink_printf(&out, "Key is valid\n");
+    if (!noout) {
+        if (pubout || !cli_key_is_private(&key)) {
+            ppk_form form = rsapub_out && cli_key_is_rsa(&key) ? PPK_FORM_PKCS1 : PPK_FORM_SPKI;
+            rc = write_key(&out, public_kind(kind), form, pub, pub_len, der);
+        } else {
+            ppk_form form = (traditional && kind == PPK_RSA_PRIVATE) ? PPK_FORM_PKCS1 : PPK_FORM_PKCS8;
+            rc = write_key(&out, kind, form, priv, priv_len, der);
+        }
+    }
+    if (rc == 0 && (text || text_pub)) {
+        rc = print_text(&out, kind, text_pub || pubout || !cli_key_is_private(&key), priv, priv_len, pub, pub_len);
+    }
+    if (rc == 0) {
+        rc = cli_sink_commit(&out);
+    } else {
+        cli_sink_abort(&out);
+    }
+done:
+    cli_wipe(priv, sizeof(priv));
+    if (id != 0) psa_destroy_key(id);
+    cli_key_free(&key);
+    return rc;
+}

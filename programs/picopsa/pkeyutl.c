@@ -1,0 +1,352 @@
+/*
+ * pkeyutl.c -- `picopsa pkeyutl`: sign, verify, encrypt, decrypt with an
+ * Ed25519 or RSA key, with OpenSSL pkeyutl's options (docs/cli.md).
+ *
+ * Mapping to PSA algorithms (PSA 1.2 10.7, 10.8):
+ *  - Ed25519: PSA_ALG_PURE_EDDSA over the raw input (-rawin or not);
+ *  - RSA pkcs1, no digest: PSA_ALG_RSA_PKCS1V15_SIGN_RAW on the input
+ *    (OpenSSL's RSA_private_encrypt-style signature); with a digest
+ *    (-digest / -pkeyopt digest:) the input is the hash, or the message
+ *    with -rawin: PSA_ALG_RSA_PKCS1V15_SIGN(h);
+ *  - RSA pss: PSA_ALG_RSA_PSS(h) (salt = hash length) when signing, and
+ *    when verifying with rsa_pss_saltlen digest or the hash length;
+ *    PSA_ALG_RSA_PSS_ANY_SALT(h) when verifying otherwise (OpenSSL's auto);
+ *  - encryption: PSA_ALG_RSA_PKCS1V15_CRYPT, PSA_ALG_RSA_OAEP(h) with the
+ *    label as PSA's salt. PSA fixes MGF1 to the same hash: a different
+ *    rsa_mgf1_md is refused.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char pkeyutl_usage[] =
+    "Usage: picopsa pkeyutl -sign|-verify|-encrypt|-decrypt -inkey FILE [options]\n"
+    "  -inkey FILE        key file (PEM or DER, detected); -keyform PEM|DER forces one\n"
+    "  -pubin             the key is a public key\n"
+    "  -in FILE           input (default stdin)    -out FILE  output (default stdout)\n"
+    "  -sigfile FILE      signature to verify\n"
+    "  -rawin             the input is the message, not its hash (hashed with -digest, default sha256)\n"
+    "  -digest NAME       sha224, sha256, sha384, sha512 (also -pkeyopt digest:NAME)\n"
+    "  -pkeyopt rsa_padding_mode:pkcs1|pss|oaep\n"
+    "  -pkeyopt rsa_pss_saltlen:digest|auto|max|N   (signing: digest only, PSA 1.2 10.7.3)\n"
+    "  -pkeyopt rsa_oaep_md:NAME  (default sha1)   -pkeyopt rsa_mgf1_md:NAME (must equal the hash)\n"
+    "  -pkeyopt rsa_oaep_label:HEX\n"
+    "Verification prints \"Signature Verified Successfully\" (exit 0) or\n"
+    "\"Signature Verification Failure\" (exit 1).\n";
+
+enum { OP_NONE, OP_SIGN, OP_VERIFY, OP_ENCRYPT, OP_DECRYPT };
+enum { PAD_DEFAULT, PAD_PKCS1, PAD_PSS, PAD_OAEP };
+
+typedef struct {
+    int op, pad, rawin, pubin;
+    const char *inkey, *keyform, *in, *out, *sigfile;
+    const cli_digest *digest, *oaep_md, *mgf1_md;
+    const char *saltlen; /* NULL: default */
+    uint8_t *label;
+    size_t label_len;
+} opts;
+
+static int hexval(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+static int parse_pkeyopt(opts *o, const char *s)
+{
+    const char *v = strchr(s, ':');
+    size_t n;
+    if (v == NULL) return cli_error("-pkeyopt %s: expected NAME:VALUE", s);
+    n = (size_t)(v - s);
+    v++;
+#define IS(name) (n == sizeof(name) - 1u && strncmp(s, name, n) == 0)
+    if (IS("rsa_padding_mode")) {
+        if (strcmp(v, "pkcs1") == 0) o->pad = PAD_PKCS1;
+        else if (strcmp(v, "pss") == 0) o->pad = PAD_PSS;
+        else if (strcmp(v, "oaep") == 0) o->pad = PAD_OAEP;
+        else return cli_error("-pkeyopt %s: padding not supported (pkcs1, pss, oaep)", s);
+    } else if (IS("rsa_pss_saltlen")) {
+        o->saltlen = v;
+    } else if (IS("digest") || IS("rsa_oaep_md") || IS("rsa_mgf1_md")) {
+        const cli_digest *d = cli_digest_by_name(v);
+        if (d == NULL) return cli_error("-pkeyopt %s: unknown digest", s);
+        if (IS("digest")) o->digest = d;
+        else if (IS("rsa_oaep_md")) o->oaep_md = d;
+        else o->mgf1_md = d;
+    } else if (IS("rsa_oaep_label")) {
+        size_t len = strlen(v), i;
+        if (len % 2u != 0u) return cli_error("-pkeyopt rsa_oaep_label: odd number of hex digits");
+        free(o->label);
+        o->label = (uint8_t *)malloc(len / 2u + 1u);
+        if (o->label == NULL) return cli_error("out of memory");
+        for (i = 0; i < len; i += 2u) {
+            int hi = hexval(v[i]), lo = hexval(v[i + 1]);
+            if (hi < 0 || lo < 0) return cli_error("-pkeyopt rsa_oaep_label: not hex");
+            o->label[i / 2u] = (uint8_t)(hi * 16 + lo);
+        }
+        o->label_len = len / 2u;
+    } else {
+        return cli_error("-pkeyopt %s: unknown option", s);
+    }
+#undef IS
+    return 0;
+}
+
+/* Choose the PSA algorithm; *hash_input: sign/verify a hash (the input
+ * or, with -rawin, its digest) rather than a message. */
+static int choose_alg(const opts *o, const cli_key *k, psa_algorithm_t *alg, int *hash_input)
+{
+    *hash_input = 0;
+    if (!cli_key_is_rsa(k)) {
+        if (o->op == OP_ENCRYPT || o->op == OP_DECRYPT) {
+            return cli_error("%s: Ed25519 keys cannot encrypt or decrypt", k->name);
+        }
+        if (o->pad != PAD_DEFAULT || o->digest != NULL) {
+            return cli_error("%s: Ed25519 takes no padding or digest option (it signs the raw message)", k->name);
+        }
+        *alg = PSA_ALG_PURE_EDDSA;
+        return 0;
+    }
+    if (o->op == OP_SIGN || o->op == OP_VERIFY) {
+        const cli_digest *d = o->digest;
+        if (d == NULL && o->rawin) d = cli_digest_by_alg(PSA_ALG_SHA_256); /* OpenSSL's default */
+        if (o->pad == PAD_OAEP) return cli_error("rsa_padding_mode:oaep is for -encrypt/-decrypt");
+        if (o->mgf1_md != NULL && (o->pad != PAD_PSS || d == NULL || o->mgf1_md->alg != d->alg)) {
+            return cli_error("rsa_mgf1_md:%s: PSA uses MGF1 with the signature's hash only", o->mgf1_md->option);
+        }
+        if (o->pad == PAD_PSS) {
+            int hlen;
+            if (d == NULL) return cli_error("rsa_padding_mode:pss needs a digest (-digest or -pkeyopt digest:)");
+            hlen = (int)PSA_HASH_LENGTH(d->alg);
+            *hash_input = 1;
+            if (o->saltlen == NULL || strcmp(o->saltlen, "auto") == 0 || strcmp(o->saltlen, "-2") == 0 ||
+                strcmp(o->saltlen, "max") == 0 || strcmp(o->saltlen, "-3") == 0) {
+                if (o->op == OP_SIGN) {
+                    if (o->saltlen != NULL) {
+                        return cli_error("rsa_pss_saltlen:%s: PSA signs with a salt of the hash length only "
+                                         "(use rsa_pss_saltlen:digest)", o->saltlen);
+                    }
+                    *alg = PSA_ALG_RSA_PSS(d->alg);
+                } else {
+                    *alg = PSA_ALG_RSA_PSS_ANY_SALT(d->alg);
+                }
+                return 0;
+            }
+            if (strcmp(o->saltlen, "digest") == 0 || strcmp(o->saltlen, "-1") == 0 ||
+                atoi(o->saltlen) == hlen) {
+                *alg = PSA_ALG_RSA_PSS(d->alg);
+                return 0;
+            }
+            return cli_error("rsa_pss_saltlen:%s: PSA supports a salt of the hash length (%d) only", o->saltlen,
+                             hlen);
+        }
+        if (o->saltlen != NULL) return cli_error("rsa_pss_saltlen is for rsa_padding_mode:pss");
+        if (d == NULL) {
+            *alg = PSA_ALG_RSA_PKCS1V15_SIGN_RAW;
+        } else {
+            *alg = PSA_ALG_RSA_PKCS1V15_SIGN(d->alg);
+            *hash_input = 1;
+        }
+        return 0;
+    }
+    /* encrypt / decrypt */
+    if (o->pad == PAD_PSS) return cli_error("rsa_padding_mode:pss is for -sign/-verify");
+    if (o->pad == PAD_OAEP) {
+        const cli_digest *d = o->oaep_md != NULL ? o->oaep_md : cli_digest_by_alg(PSA_ALG_SHA_1);
+        if (o->mgf1_md != NULL && o->mgf1_md->alg != d->alg) {
+            return cli_error("rsa_mgf1_md:%s: PSA's OAEP uses MGF1 with the OAEP hash only (PSA 1.2 10.8.2)",
+                             o->mgf1_md->option);
+        }
+        *alg = PSA_ALG_RSA_OAEP(d->alg);
+        return 0;
+    }
+    if (o->oaep_md != NULL || o->mgf1_md != NULL || o->label != NULL) {
+        return cli_error("rsa_oaep_md, rsa_mgf1_md and rsa_oaep_label need rsa_padding_mode:oaep");
+    }
+    *alg = PSA_ALG_RSA_PKCS1V15_CRYPT;
+    return 0;
+}
+
+int cmd_pkeyutl(int argc, char **argv)
+{
+    opts o;
+    cli_key key;
+    psa_key_id_t id = 0;
+    psa_algorithm_t alg = 0;
+    psa_status_t st;
+    int i, rc = 1, hash_input = 0;
+    uint8_t *in = NULL, *sig = NULL, *outbuf = NULL;
+    size_t in_len = 0, sig_len = 0, out_len = 0, out_size;
+    uint8_t hash[PSA_HASH_MAX_SIZE];
+    size_t hash_len = 0;
+    cli_sink out;
+    const char *in_name;
+
+    memset(&o, 0, sizeof(o));
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int has = i + 1 < argc;
+        if (cli_is_help(a)) {
+            fputs(pkeyutl_usage, stdout);
+            free(o.label);
+            return 0;
+        }
+        if (cli_is_opt(a, "sign")) o.op = OP_SIGN;
+        else if (cli_is_opt(a, "verify")) o.op = OP_VERIFY;
+        else if (cli_is_opt(a, "encrypt")) o.op = OP_ENCRYPT;
+        else if (cli_is_opt(a, "decrypt")) o.op = OP_DECRYPT;
+        else if (cli_is_opt(a, "rawin")) o.rawin = 1;
+        else if (cli_is_opt(a, "pubin")) o.pubin = 1;
+        else if (has && cli_is_opt(a, "inkey")) o.inkey = argv[++i];
+        else if (has && cli_is_opt(a, "keyform")) o.keyform = argv[++i];
+        else if (has && cli_is_opt(a, "in")) o.in = argv[++i];
+        else if (has && cli_is_opt(a, "out")) o.out = argv[++i];
+        else if (has && cli_is_opt(a, "sigfile")) o.sigfile = argv[++i];
+        else if (has && cli_is_opt(a, "digest")) {
+            o.digest = cli_digest_by_name(argv[++i]);
+            if (o.digest == NULL) {
+                free(o.label);
+                return cli_error("-digest %s: unknown digest", argv[i]);
+            }
+        } else if (has && cli_is_opt(a, "pkeyopt")) {
+            if (parse_pkeyopt(&o, argv[++i])) {
+                free(o.label);
+                return 1;
+            }
+        } else {
+            free(o.label);
+            cli_error("unknown or incomplete option '%s'", a);
+            fputs(pkeyutl_usage, stderr);
+            return 1;
+        }
+    }
+    if (o.op == OP_NONE || o.inkey == NULL) {
+        free(o.label);
+        cli_error(o.op == OP_NONE ? "no operation (-sign, -verify, -encrypt or -decrypt)" : "no -inkey given");
+        fputs(pkeyutl_usage, stderr);
+        return 1;
+    }
+    if (o.op == OP_VERIFY && o.sigfile == NULL) {
+        free(o.label);
+        return cli_error("-verify needs -sigfile");
+    }
+    if (cli_init()) {
+        free(o.label);
+        return 1;
+    }
+    if (cli_key_load(&key, o.inkey, o.keyform, o.pubin)) {
+        free(o.label);
+        return 1;
+    }
+    if ((o.op == OP_SIGN || o.op == OP_DECRYPT) && !cli_key_is_private(&key)) {
+        rc = cli_error("%s: a private key is needed to %s", key.name, o.op == OP_SIGN ? "sign" : "decrypt");
+        goto done;
+    }
+    if (choose_alg(&o, &key, &alg, &hash_input)) goto done;
+    if (cli_key_import(&key,
+                       PSA_KEY_USAGE_SIGN_HASH | PSA_KEY_USAGE_VERIFY_HASH | PSA_KEY_USAGE_SIGN_MESSAGE |
+                           PSA_KEY_USAGE_VERIFY_MESSAGE | PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT,
+                       alg, &id)) {
+        goto done;
+    }
+    in_name = o.in != NULL ? o.in : "stdin";
+    in = cli_read_file(o.in, &in_len);
+    if (in == NULL) goto done;
+    if (o.sigfile != NULL) {
+        sig = cli_read_file(o.sigfile, &sig_len);
+        if (sig == NULL) goto done;
+    }
+    if (hash_input) {
+        psa_algorithm_t h = PSA_ALG_SIGN_GET_HASH(alg);
+        if (o.rawin) {
+            st = psa_hash_compute(h, in, in_len, hash, sizeof(hash), &hash_len);
+            if (st != PSA_SUCCESS) {
+                rc = cli_psa_error("hash", st);
+                goto done;
+            }
+        } else {
+            if (in_len != PSA_HASH_LENGTH(h)) {
+                rc = cli_error("%s: input is %zu bytes, not a %s hash (%u bytes); use -rawin to sign a message",
+                               in_name, in_len, cli_digest_by_alg(h)->option, (unsigned)PSA_HASH_LENGTH(h));
+                goto done;
+            }
+            memcpy(hash, in, in_len);
+            hash_len = in_len;
+        }
+    }
+    out_size = PSA_SIGNATURE_MAX_SIZE > PSA_ASYMMETRIC_DECRYPT_OUTPUT_MAX_SIZE ? PSA_SIGNATURE_MAX_SIZE
+                                                                                : PSA_ASYMMETRIC_DECRYPT_OUTPUT_MAX_SIZE;
+    outbuf = (uint8_t *)malloc(out_size);
+    if (outbuf == NULL) {
+        rc = cli_error("out of memory");
+        goto done;
+    }
+    switch (o.op) {
+    case OP_SIGN:
+        if (alg == PSA_ALG_PURE_EDDSA) {
+            st = psa_sign_message(id, alg, in, in_len, outbuf, out_size, &out_len);
+        } else if (hash_input) {
+            st = psa_sign_hash(id, alg, hash, hash_len, outbuf, out_size, &out_len);
+        } else {
+            st = psa_sign_hash(id, alg, in, in_len, outbuf, out_size, &out_len);
+        }
+        if (st != PSA_SUCCESS) {
+            rc = cli_error("%s: signing failed: %s%s", in_name, cli_psa_status_name(st),
+                           st == PSA_ERROR_INVALID_ARGUMENT ? " (input too long for the key?)" : "");
+            goto done;
+        }
+        break;
+    case OP_VERIFY:
+        if (alg == PSA_ALG_PURE_EDDSA) {
+            st = psa_verify_message(id, alg, in, in_len, sig, sig_len);
+        } else if (hash_input) {
+            st = psa_verify_hash(id, alg, hash, hash_len, sig, sig_len);
+        } else {
+            st = psa_verify_hash(id, alg, in, in_len, sig, sig_len);
+        }
+        if (cli_sink_open(&out, o.out, 0)) goto done;
+        if (st == PSA_SUCCESS) {
+            cli_sink_printf(&out, "Signature Verified Successfully\n");
+            rc = cli_sink_commit(&out);
+        } else {
+            cli_sink_printf(&out, "Signature Verification Failure\n");
+            (void)cli_sink_commit(&out);
+            cli_error("%s: signature verification failed (%s)", o.sigfile, cli_psa_status_name(st));
+            rc = 1;
+        }
+        goto done;
+    case OP_ENCRYPT:
+        st = psa_asymmetric_encrypt(id, alg, in, in_len, o.label, o.label_len, outbuf, out_size, &out_len);
+        if (st != PSA_SUCCESS) {
+            rc = cli_error("%s: encryption failed: %s%s", in_name, cli_psa_status_name(st),
+                           st == PSA_ERROR_INVALID_ARGUMENT ? " (input too long for the key and padding?)" : "");
+            goto done;
+        }
+        break;
+    case OP_DECRYPT:
+        st = psa_asymmetric_decrypt(id, alg, in, in_len, o.label, o.label_len, outbuf, out_size, &out_len);
+        if (st != PSA_SUCCESS) {
+            rc = cli_error("%s: decryption failed: %s", in_name, cli_psa_status_name(st));
+            goto done;
+        }
+        break;
+    default: goto done;
+    }
+    if (cli_sink_open(&out, o.out, o.op == OP_DECRYPT) == 0) {
+        cli_sink_write(&out, outbuf, out_len);
+        rc = cli_sink_commit(&out);
+    }
+done:
+    if (id != 0) psa_destroy_key(id);
+    cli_key_free(&key);
+    cli_free_secret(in, in_len);
+    free(sig);
+    cli_free_secret(outbuf, outbuf != NULL ? out_size : 0u);
+    cli_wipe(hash, sizeof(hash));
+    free(o.label);
+    return rc;
+}

@@ -1,0 +1,410 @@
+/*
+ * util.c -- errors, files, atomic outputs, key loading for the picopsa tool.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char *cli_command = "picopsa";
+
+int cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "picopsa %s: ", cli_command);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return 1;
+}
+
+const char *cli_psa_status_name(psa_status_t status)
+{
+    switch (status) {
+    case PSA_SUCCESS: return "success";
+    case PSA_ERROR_NOT_PERMITTED: return "not permitted";
+    case PSA_ERROR_NOT_SUPPORTED: return "not supported by this build";
+    case PSA_ERROR_INVALID_ARGUMENT: return "invalid argument";
+    case PSA_ERROR_BUFFER_TOO_SMALL: return "buffer too small";
+    case PSA_ERROR_INSUFFICIENT_MEMORY: return "no free key slot";
+    case PSA_ERROR_INSUFFICIENT_ENTROPY: return "insufficient entropy";
+    case PSA_ERROR_INVALID_SIGNATURE: return "invalid signature";
+    case PSA_ERROR_INVALID_PADDING: return "decryption failed (invalid padding)";
+    case PSA_ERROR_CORRUPTION_DETECTED: return "corruption detected";
+    case PSA_ERROR_DATA_INVALID: return "invalid data";
+    case PSA_ERROR_DATA_CORRUPT: return "corrupt data";
+    default: return "error";
+    }
+}
+
+int cli_psa_error(const char *what, psa_status_t status)
+{
+    return cli_error("%s: %s (PSA status %d)", what, cli_psa_status_name(status), (int)status);
+}
+
+int cli_init(void)
+{
+    psa_status_t st = psa_crypto_init();
+    if (st != PSA_SUCCESS) return cli_psa_error("psa_crypto_init", st);
+    return 0;
+}
+
+void cli_wipe(void *buf, size_t len)
+{
+    volatile uint8_t *p = (volatile uint8_t *)buf;
+    size_t i;
+    if (buf == NULL) return;
+    for (i = 0; i < len; i++) p[i] = 0;
+}
+
+void cli_free_secret(void *buf, size_t len)
+{
+    cli_wipe(buf, len);
+    free(buf);
+}
+
+/* Files larger than this are refused (keys, signatures, ciphertexts and
+ * pkeyutl inputs are small; dgst streams instead). */
+#define CLI_MAX_FILE (64u * 1024u * 1024u)
+
+uint8_t *cli_read_file(const char *path, size_t *len)
+{
+    int use_stdin = path == NULL || strcmp(path, "-") == 0;
+    const char *name = use_stdin ? "stdin" : path;
+    FILE *f = use_stdin ? stdin : fopen(path, "rb");
+    uint8_t *buf = NULL;
+    size_t cap = 0, n = 0;
+    *len = 0;
+    if (f == NULL) {
+        cli_error("%s: %s", name, strerror(errno));
+        return NULL;
+    }
+    for (;;) {
+        size_t got;
+        if (n == cap) {
+            uint8_t *grown;
+            size_t ncap = cap ? 2u * cap : 4096u;
+            if (cap >= CLI_MAX_FILE) {
+                cli_error("%s: file too large", name);
+                cli_free_secret(buf, cap);
+                buf = NULL;
+                break;
+            }
+            grown = (uint8_t *)malloc(ncap);
+            if (grown == NULL) {
+                cli_error("%s: out of memory", name);
+                cli_free_secret(buf, cap);
+                buf = NULL;
+                break;
+            }
+            if (buf != NULL) memcpy(grown, buf, n);
+            cli_free_secret(buf, cap); /* may hold key material */
+            buf = grown;
+            cap = ncap;
+        }
+        got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) {
+            if (ferror(f)) {
+                cli_error("%s: read error", name);
+                cli_free_secret(buf, cap);
+                buf = NULL;
+            }
+            break;
+        }
+    }
+    if (!use_stdin) fclose(f);
+    if (buf != NULL) *len = n;
+    return buf;
+}
+
+/* ---- atomic output ------------------------------------------------------------ */
+
+int cli_sink_open(cli_sink *s, const char *path, int private_key)
+{
+    memset(s, 0, sizeof(*s));
+    s->path = path;
+    if (path == NULL || strcmp(path, "-") == 0) {
+        /* stdout: collected in a temporary file, copied out at commit, so a
+         * failing command prints nothing. */
+        s->to_stdout = 1;
+        s->f = tmpfile();
+        if (s->f == NULL) return cli_error("stdout: cannot create a temporary file: %s", strerror(errno));
+        return 0;
+    }
+    {
+        size_t n = strlen(path);
+        int fd;
+        s->tmp_path = (char *)malloc(n + 16u);
+        if (s->tmp_path == NULL) return cli_error("%s: out of memory", path);
+        memcpy(s->tmp_path, path, n);
+        memcpy(s->tmp_path + n, ".tmp.XXXXXX", 12u);
+        /* mkstemp creates the file 0600; public outputs are widened to
+         * 0644 & ~umask like fopen would create them. */
+        fd = mkstemp(s->tmp_path);
+        if (fd < 0) {
+            int e = errno;
+            free(s->tmp_path);
+            s->tmp_path = NULL;
+            return cli_error("%s: %s", path, strerror(e));
+        }
+        if (!private_key) {
+            mode_t mask = umask(0);
+            umask(mask);
+            (void)fchmod(fd, (mode_t)(0644 & ~mask));
+        }
+        s->f = fdopen(fd, "wb");
+        if (s->f == NULL) {
+            int e = errno;
+            close(fd);
+            unlink(s->tmp_path);
+            free(s->tmp_path);
+            s->tmp_path = NULL;
+            return cli_error("%s: %s", path, strerror(e));
+        }
+    }
+    return 0;
+}
+
+void cli_sink_write(cli_sink *s, const void *data, size_t len)
+{
+    if (s->f == NULL || s->failed || len == 0) return;
+    if (fwrite(data, 1, len, s->f) != len) s->failed = 1;
+}
+
+void cli_sink_printf(cli_sink *s, const char *fmt, ...)
+{
+    va_list ap;
+    if (s->f == NULL || s->failed) return;
+    va_start(ap, fmt);
+    if (vfprintf(s->f, fmt, ap) < 0) s->failed = 1;
+    va_end(ap);
+}
+
+void cli_sink_hex(cli_sink *s, const uint8_t *data, size_t len)
+{
+    size_t i;
+    for (i = 0; i < len; i++) cli_sink_printf(s, "%02x", data[i]);
+}
+
+void cli_sink_abort(cli_sink *s)
+{
+    if (s->f != NULL) fclose(s->f);
+    s->f = NULL;
+    if (s->tmp_path != NULL) {
+        unlink(s->tmp_path);
+        free(s->tmp_path);
+        s->tmp_path = NULL;
+    }
+}
+
+int cli_sink_commit(cli_sink *s)
+{
+    const char *name = s->to_stdout ? "stdout" : s->path;
+    if (s->f == NULL) return 1;
+    if (fflush(s->f) != 0) s->failed = 1;
+    if (s->to_stdout) {
+        uint8_t buf[4096];
+        size_t got;
+        rewind(s->f);
+        while (!s->failed && (got = fread(buf, 1, sizeof(buf), s->f)) > 0) {
+            if (fwrite(buf, 1, got, stdout) != got) s->failed = 1;
+        }
+        cli_wipe(buf, sizeof(buf));
+        if (fflush(stdout) != 0) s->failed = 1;
+        fclose(s->f);
+        s->f = NULL;
+        return s->failed ? cli_error("%s: write error", name) : 0;
+    }
+    if (s->failed || fsync(fileno(s->f)) != 0) {
+        cli_sink_abort(s);
+        return cli_error("%s: write error", name);
+    }
+    if (fclose(s->f) != 0) {
+        s->f = NULL;
+        cli_sink_abort(s);
+        return cli_error("%s: write error", name);
+    }
+    s->f = NULL;
+    if (rename(s->tmp_path, s->path) != 0) {
+        int e = errno;
+        cli_sink_abort(s);
+        return cli_error("%s: %s", name, strerror(e));
+    }
+    free(s->tmp_path);
+    s->tmp_path = NULL;
+    return 0;
+}
+
+/* ---- options and names ---------------------------------------------------------- */
+
+int cli_is_opt(const char *arg, const char *name)
+{
+    if (arg[0] != '-') return 0;
+    arg++;
+    if (arg[0] == '-') arg++;
+    return strcmp(arg, name) == 0;
+}
+
+int cli_is_help(const char *arg)
+{
+    return cli_is_opt(arg, "help") || strcmp(arg, "-h") == 0;
+}
+
+int cli_parse_form(const char *s)
+{
+    if (strcasecmp(s, "PEM") == 0) return 0;
+    if (strcasecmp(s, "DER") == 0) return 1;
+    return -1;
+}
+
+const cli_digest cli_digests[] = {
+    {"sha1", "SHA1", PSA_ALG_SHA_1},
+    {"sha224", "SHA2-224", PSA_ALG_SHA_224},
+    {"sha256", "SHA2-256", PSA_ALG_SHA_256},
+    {"sha384", "SHA2-384", PSA_ALG_SHA_384},
+    {"sha512", "SHA2-512", PSA_ALG_SHA_512},
+    {"sha512-224", "SHA2-512/224", PSA_ALG_SHA_512_224},
+    {"sha512-256", "SHA2-512/256", PSA_ALG_SHA_512_256},
+};
+const size_t cli_digest_count = sizeof(cli_digests) / sizeof(cli_digests[0]);
+
+/* OpenSSL's spellings: sha256, SHA256, SHA2-256, sha-256, SHA512-256. */
+const cli_digest *cli_digest_by_name(const char *name)
+{
+    size_t i;
+    char norm[32];
+    size_t n = 0;
+    for (; *name != '\0' && n + 1u < sizeof(norm); name++) {
+        char c = *name;
+        if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
+        norm[n++] = c;
+    }
+    if (*name != '\0') return NULL;
+    norm[n] = '\0';
+    for (i = 0; i < cli_digest_count; i++) {
+        const cli_digest *d = &cli_digests[i];
+        char alt[32];
+        size_t k;
+        if (strcmp(norm, d->option) == 0) return d;
+        /* "sha2-256", "sha2-512/224" */
+        for (k = 0; d->ossl_name[k] != '\0' && k + 1u < sizeof(alt); k++) {
+            char c = d->ossl_name[k];
+            alt[k] = (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+        }
+        alt[k] = '\0';
+        if (strcmp(norm, alt) == 0) return d;
+        /* "sha-256", "sha512/256" */
+        if (strncmp(norm, "sha-", 4) == 0 && strcmp(norm + 4, d->option + 3) == 0) return d;
+        if (strlen(norm) == strlen(d->option) && strncmp(norm, d->option, 6) == 0 && norm[6] == '/' &&
+            strcmp(norm + 7, d->option + 7) == 0) {
+            return d;
+        }
+    }
+    return NULL;
+}
+
+const cli_digest *cli_digest_by_alg(psa_algorithm_t alg)
+{
+    size_t i;
+    for (i = 0; i < cli_digest_count; i++) {
+        if (cli_digests[i].alg == alg) return &cli_digests[i];
+    }
+    return NULL;
+}
+
+/* ---- keys --------------------------------------------------------------------------- */
+
+int cli_key_is_private(const cli_key *k)
+{
+    return k->key.kind == PPK_ED25519_PRIVATE || k->key.kind == PPK_RSA_PRIVATE;
+}
+
+int cli_key_is_rsa(const cli_key *k)
+{
+    return k->key.kind == PPK_RSA_PRIVATE || k->key.kind == PPK_RSA_PUBLIC;
+}
+
+void cli_key_free(cli_key *k)
+{
+    cli_free_secret(k->file, k->file_len);
+    cli_free_secret(k->work, k->work_len);
+    memset(k, 0, sizeof(*k));
+    k->name = "stdin";
+}
+
+int cli_key_load(cli_key *k, const char *path, const char *form, int want_public)
+{
+    const char *name = path != NULL ? path : "stdin";
+    ppk_status st;
+    int der = -1;
+    memset(k, 0, sizeof(*k));
+    if (form != NULL) {
+        der = cli_parse_form(form);
+        if (der < 0) return cli_error("%s: unknown key format '%s' (PEM or DER)", name, form);
+    }
+    k->name = name;
+    k->file = cli_read_file(path, &k->file_len);
+    if (k->file == NULL) return 1;
+    if (der < 0) der = !ppk_is_pem(k->file, k->file_len);
+    if (der) {
+        st = ppk_parse_der(k->file, k->file_len, PPK_PEM_NONE, &k->key);
+    } else {
+        ppk_pem_label label;
+        size_t der_len = 0;
+        k->work_len = k->file_len; /* decoded is shorter than its text */
+        k->work = (uint8_t *)malloc(k->work_len ? k->work_len : 1u);
+        if (k->work == NULL) {
+            cli_key_free(k);
+            return cli_error("%s: out of memory", name);
+        }
+        st = ppk_pem_decode(k->file, k->file_len, &label, k->work, k->work_len, &der_len);
+        if (st == PPK_OK && label == PPK_PEM_ENCRYPTED_PRIVATE_KEY) st = PPK_ERR_ENCRYPTED;
+        if (st == PPK_OK) st = ppk_parse_der(k->work, der_len, label, &k->key);
+    }
+    if (st != PPK_OK) {
+        cli_key_free(k);
+        return cli_error("%s: could not read key: %s", name, ppk_strerror(st));
+    }
+    if (want_public && cli_key_is_private(k)) {
+        cli_key_free(k);
+        return cli_error("%s: could not read key: a private key where a public key was expected (-pubin)", name);
+    }
+    switch (k->key.kind) {
+    case PPK_ED25519_PRIVATE: k->type = PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_TWISTED_EDWARDS); break;
+    case PPK_ED25519_PUBLIC: k->type = PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_TWISTED_EDWARDS); break;
+    case PPK_RSA_PRIVATE: k->type = PSA_KEY_TYPE_RSA_KEY_PAIR; break;
+    case PPK_RSA_PUBLIC: k->type = PSA_KEY_TYPE_RSA_PUBLIC_KEY; break;
+    case PPK_KIND_NONE: break;
+    }
+    k->bits = cli_key_is_rsa(k) ? 0u : 255u;
+    return 0;
+}
+
+int cli_key_import(cli_key *k, psa_key_usage_t usage, psa_algorithm_t alg, psa_key_id_t *id)
+{
+    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    psa_status_t st;
+    psa_set_key_type(&attr, k->type);
+    psa_set_key_usage_flags(&attr, usage);
+    psa_set_key_algorithm(&attr, alg);
+    st = psa_import_key(&attr, k->key.material, k->key.material_len, id);
+    if (st != PSA_SUCCESS) {
+        if (st == PSA_ERROR_NOT_SUPPORTED) {
+            return cli_error("%s: key type or size not supported by this build of picopsa", k->name);
+        }
+        return cli_error("%s: invalid key (psa_import_key: %s)", k->name, cli_psa_status_name(st));
+    }
+    psa_reset_key_attributes(&attr);
+    st = psa_get_key_attributes(*id, &attr);
+    if (st == PSA_SUCCESS) k->bits = psa_get_key_bits(&attr);
+    psa_reset_key_attributes(&attr);
+    return 0;
+}

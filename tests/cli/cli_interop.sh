@@ -1,0 +1,367 @@
+#!/usr/bin/env bash
+# cli_interop.sh -- the picopsa tool against the installed `openssl` program.
+#
+# Usage: cli_interop.sh PICOPSA_BINARY CASE
+#   CASE: ed25519 | rsa1024 | rsa2048 | rsa3072 | rsa4096 | dgst | errors
+# ctest runs each case as cli_<CASE> (CMakeLists.txt). Every check prints
+# "ok"/"FAIL" with what it compared; the script exits 1 when any failed,
+# 77 (ctest: Skipped) when openssl is not installed.
+#
+# Key cases: keys made by each tool read by the other in every format
+# (PKCS#8 / PKCS#1 / SPKI / RSAPublicKey, PEM and DER) and compared byte by
+# byte after a canonical re-encoding; signatures by each verified by the
+# other for every padding (Ed25519 and PKCS#1 v1.5 byte-identical);
+# encryption by each decrypted by the other (PKCS#1 v1.5, OAEP with and
+# without label, SHA-256 and SHA-384/512); corrupted inputs fail on both
+# sides, with no output file from picopsa.
+set -u
+
+PICOPSA=${1:?usage: cli_interop.sh PICOPSA CASE}
+CASE=${2:?usage: cli_interop.sh PICOPSA CASE}
+command -v openssl >/dev/null 2>&1 || { echo "openssl not installed: skipped"; exit 77; }
+# What this build has (picopsa version -a): a case whose subject is
+# configured out (configs/ed25519_only.h, configs/rsa_only.h) is skipped.
+features=$("$PICOPSA" version -a) || { echo "picopsa version -a failed"; exit 1; }
+need() {
+    local f
+    for f in "$@"; do
+        case "$f" in
+        rsa) grep -q "^RSA: yes" <<<"$features" || { echo "RSA configured out: skipped"; exit 77; } ;;
+        ed25519) grep -q "^Ed25519: yes" <<<"$features" || { echo "Ed25519 configured out: skipped"; exit 77; } ;;
+        *) grep -q "^hashes:.* $f\b" <<<"$features" || { echo "$f configured out: skipped"; exit 77; } ;;
+        esac
+    done
+}
+T=$(mktemp -d "${TMPDIR:-/tmp}/picopsa-cli.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 1
+fails=0
+checks=0
+
+ok() { checks=$((checks + 1)); echo "ok   $*"; }
+fail() { checks=$((checks + 1)); fails=$((fails + 1)); echo "FAIL $*"; }
+# check DESCRIPTION COMMAND...: the command must succeed.
+check() { local d=$1; shift; if "$@" >cmd.out 2>cmd.err; then ok "$d"; else fail "$d"; cat cmd.err; fi; }
+# refuse DESCRIPTION COMMAND...: the command must fail (nonzero exit).
+refuse() { local d=$1; shift; if "$@" >cmd.out 2>cmd.err; then fail "$d (succeeded)"; else ok "$d"; fi; }
+# same DESCRIPTION FILE1 FILE2: byte-identical.
+same() { if cmp -s "$2" "$3"; then ok "$1"; else fail "$1 ($2 != $3)"; fi; }
+P() { "$PICOPSA" "$@"; }
+O() { openssl "$@"; }
+
+# picopsa failed cleanly: exit status 1, exactly one line on stderr naming
+# the file, and no output file.
+clean_failure() {
+    local d=$1 file=$2 out=$3; shift 3
+    rm -f "$out"
+    "$@" >cmd.out 2>cmd.err
+    local rc=$?
+    local lines
+    lines=$(wc -l <cmd.err)
+    if [ "$rc" -ne 1 ]; then fail "$d: exit $rc, expected 1"; cat cmd.err; return; fi
+    if [ "$lines" -ne 1 ]; then fail "$d: $lines lines on stderr, expected 1"; cat cmd.err; return; fi
+    if ! grep -qF -- "$file" cmd.err; then fail "$d: message does not name $file"; cat cmd.err; return; fi
+    if [ -e "$out" ] || ls "$out".tmp.* >/dev/null 2>&1; then fail "$d: output file left behind"; return; fi
+    ok "$d ($(cat cmd.err))"
+}
+
+head -c 1000 /dev/urandom >msg.bin
+printf 'the quick brown fox' >msg.txt
+
+# ---- keys both ways ----------------------------------------------------------
+# keys_both_ways PREFIX KIND(ed25519|rsa) LABEL: PREFIX.o.pem by openssl, PREFIX.p.pem by picopsa.
+keys_both_ways() {
+    local f=$1 kind=$2 k=$3 who
+    for who in o p; do
+        local key=$f.$who.pem
+        # Reference encodings by openssl.
+        O pkey -in "$key" -out ref.priv.pem
+        O pkey -in "$key" -pubout -out ref.pub.pem
+        # Every form made by openssl is read by picopsa and re-encoded.
+        O pkey -in "$key" -outform DER -out o.p8.der
+        O pkey -in "$key" -pubout -outform DER -out o.spki.der
+        check "$k/$who: picopsa reads openssl PKCS#8 PEM" P pkey -in ref.priv.pem -out x.pem
+        same "$k/$who: PKCS#8 PEM re-encoded identically" ref.priv.pem x.pem
+        check "$k/$who: picopsa reads openssl PKCS#8 DER" P pkey -in o.p8.der -inform DER -out x.pem
+        same "$k/$who: PKCS#8 DER -> PEM identical" ref.priv.pem x.pem
+        O pkcs8 -topk8 -nocrypt -in "$key" -outform DER -out o.pk8.der
+        check "$k/$who: picopsa reads openssl pkcs8 -topk8 DER" P pkey -in o.pk8.der -inform DER -out x.pem
+        same "$k/$who: PKCS#8 DER (pkcs8 -topk8) -> PEM identical" ref.priv.pem x.pem
+        check "$k/$who: picopsa reads openssl SPKI PEM" P pkey -in ref.pub.pem -pubin -out x.pem
+        same "$k/$who: SPKI PEM identical" ref.pub.pem x.pem
+        check "$k/$who: picopsa reads openssl SPKI DER" P pkey -in o.spki.der -pubin -inform DER -out x.pem
+        same "$k/$who: SPKI DER -> PEM identical" ref.pub.pem x.pem
+        check "$k/$who: picopsa -pubout" P pkey -in "$key" -pubout -out x.pem
+        same "$k/$who: picopsa -pubout = openssl -pubout" ref.pub.pem x.pem
+        check "$k/$who: picopsa -text" P pkey -in "$key" -text -noout -out x.txt
+        O pkey -in "$key" -text -noout -out ref.txt
+        same "$k/$who: -text identical to openssl" ref.txt x.txt
+        check "$k/$who: picopsa -check" P pkey -in "$key" -check -noout -out x.txt
+        # Every form made by picopsa is read by openssl.
+        P pkey -in "$key" -outform DER -out p.p8.der
+        O pkey -in "$key" -outform DER -out ref.p8.der
+        same "$k/$who: private key DER identical (RSA: PKCS#1, as OpenSSL 3.0)" ref.p8.der p.p8.der
+        check "$k/$who: openssl reads picopsa private DER" O pkey -in p.p8.der -inform DER -out x.pem
+        same "$k/$who: openssl re-encodes picopsa private DER identically" ref.priv.pem x.pem
+        P pkey -in "$key" -pubout -outform DER -out p.spki.der
+        same "$k/$who: SPKI DER identical" o.spki.der p.spki.der
+        check "$k/$who: openssl reads picopsa SPKI DER" O pkey -pubin -in p.spki.der -inform DER -pubout -out x.pem
+        same "$k/$who: openssl re-encodes picopsa SPKI identically" ref.pub.pem x.pem
+        if [ "$kind" = rsa ]; then
+            # PKCS#1: openssl rsa -traditional / -RSAPublicKey_out.
+            O rsa -in "$key" -traditional -out o.p1.pem 2>/dev/null
+            O rsa -in "$key" -traditional -outform DER -out o.p1.der 2>/dev/null
+            O rsa -in "$key" -RSAPublicKey_out -out o.rpk.pem 2>/dev/null
+            O rsa -in "$key" -RSAPublicKey_out -outform DER -out o.rpk.der 2>/dev/null
+            check "$k/$who: picopsa reads openssl RSA PRIVATE KEY" P pkey -in o.p1.pem -out x.pem
+            same "$k/$who: PKCS#1 -> PKCS#8 identical" ref.priv.pem x.pem
+            check "$k/$who: picopsa reads openssl RSAPrivateKey DER" P pkey -in o.p1.der -inform DER -out x.pem
+            same "$k/$who: PKCS#1 DER -> PKCS#8 identical" ref.priv.pem x.pem
+            check "$k/$who: picopsa reads openssl RSA PUBLIC KEY" P pkey -in o.rpk.pem -pubin -out x.pem
+            same "$k/$who: RSAPublicKey -> SPKI identical" ref.pub.pem x.pem
+            check "$k/$who: picopsa reads openssl RSAPublicKey DER" P pkey -in o.rpk.der -pubin -inform DER -out x.pem
+            same "$k/$who: RSAPublicKey DER -> SPKI identical" ref.pub.pem x.pem
+            P pkey -in "$key" -traditional -out p.p1.pem
+            same "$k/$who: picopsa -traditional = openssl rsa -traditional" o.p1.pem p.p1.pem
+            P pkey -in "$key" -traditional -outform DER -out p.p1.der
+            same "$k/$who: PKCS#1 DER identical" o.p1.der p.p1.der
+            P pkey -in "$key" -RSAPublicKey_out -out p.rpk.pem
+            same "$k/$who: picopsa -RSAPublicKey_out = openssl's" o.rpk.pem p.rpk.pem
+            check "$k/$who: openssl reads picopsa RSA PRIVATE KEY" O rsa -in p.p1.pem -check -noout
+            check "$k/$who: openssl reads picopsa RSA PUBLIC KEY" O rsa -RSAPublicKey_in -in p.rpk.pem -noout
+        fi
+    done
+}
+
+# ---- signatures both ways ------------------------------------------------------
+# sig_pair DESC IDENTICAL(1|0) OPENSSL-SIGN-ARGS -- PICOPSA-SIGN-ARGS
+# (the verify commands take the same arguments).
+sig_both_ways() {
+    local d=$1 identical=$2 key=$3 pub=$4 input=$5; shift 5
+    local args=("$@")
+    O pkeyutl -sign -inkey "$key" -in "$input" -out o.sig "${args[@]}" 2>o.err || { fail "$d: openssl sign"; cat o.err; return; }
+    check "$d: picopsa sign" P pkeyutl -sign -inkey "$key" -in "$input" -out p.sig "${args[@]}"
+    if [ "$identical" = 1 ]; then same "$d: signatures byte-identical" o.sig p.sig; fi
+    check "$d: picopsa verifies openssl's" P pkeyutl -verify -pubin -inkey "$pub" -in "$input" -sigfile o.sig "${args[@]}"
+    grep -q "^Signature Verified Successfully$" cmd.out && ok "$d: picopsa verify message" || fail "$d: picopsa verify message"
+    check "$d: openssl verifies picopsa's" O pkeyutl -verify -pubin -inkey "$pub" -in "$input" -sigfile p.sig "${args[@]}"
+    # A flipped bit fails on both sides (exit 1, OpenSSL's message).
+    cp p.sig bad.sig
+    printf '\x01' | dd of=bad.sig bs=1 seek=7 conv=notrunc status=none
+    cmp -s p.sig bad.sig && printf '\x02' | dd of=bad.sig bs=1 seek=7 conv=notrunc status=none
+    refuse "$d: openssl rejects a corrupted signature" O pkeyutl -verify -pubin -inkey "$pub" -in "$input" -sigfile bad.sig "${args[@]}"
+    P pkeyutl -verify -pubin -inkey "$pub" -in "$input" -sigfile bad.sig "${args[@]}" >cmd.out 2>cmd.err
+    local rc=$?
+    if [ $rc -eq 1 ] && grep -q "^Signature Verification Failure$" cmd.out && [ "$(wc -l <cmd.err)" -eq 1 ] &&
+        grep -q "bad.sig" cmd.err; then
+        ok "$d: picopsa rejects a corrupted signature (exit 1, one line naming bad.sig)"
+    else
+        fail "$d: picopsa on a corrupted signature: exit $rc"; cat cmd.out cmd.err
+    fi
+}
+
+# enc_both_ways DESC KEY PUB ARGS...
+enc_both_ways() {
+    local d=$1 key=$2 pub=$3; shift 3
+    local args=("$@")
+    head -c 16 /dev/urandom >pt.bin
+    O pkeyutl -encrypt -pubin -inkey "$pub" -in pt.bin -out o.ct "${args[@]}" 2>o.err || { fail "$d: openssl encrypt"; cat o.err; return; }
+    check "$d: picopsa decrypts openssl's" P pkeyutl -decrypt -inkey "$key" -in o.ct -out p.pt "${args[@]}"
+    same "$d: plaintext recovered by picopsa" pt.bin p.pt
+    check "$d: picopsa encrypts" P pkeyutl -encrypt -pubin -inkey "$pub" -in pt.bin -out p.ct "${args[@]}"
+    check "$d: openssl decrypts picopsa's" O pkeyutl -decrypt -inkey "$key" -in p.ct -out o.pt "${args[@]}"
+    same "$d: plaintext recovered by openssl" pt.bin o.pt
+    cp p.ct bad.ct
+    printf '\x00\x00\x00\x00' | dd of=bad.ct bs=1 seek=20 conv=notrunc status=none
+    refuse "$d: openssl rejects a corrupted ciphertext" O pkeyutl -decrypt -inkey "$key" -in bad.ct -out o.bad "${args[@]}"
+    clean_failure "$d: picopsa rejects a corrupted ciphertext" bad.ct p.bad P pkeyutl -decrypt -inkey "$key" -in bad.ct -out p.bad "${args[@]}"
+}
+
+run_ed25519() {
+    O genpkey -algorithm ED25519 -out ed.o.pem
+    check "picopsa genpkey ED25519" P genpkey -algorithm ED25519 -out ed.p.pem
+    [ "$(stat -c %a ed.p.pem)" = 600 ] && ok "private key file mode 0600" || fail "mode $(stat -c %a ed.p.pem)"
+    keys_both_ways ed ed25519 ed25519
+    for who in o p; do
+        O pkey -in ed.$who.pem -pubout -out ed.$who.pub
+        sig_both_ways "ed25519/$who" 1 ed.$who.pem ed.$who.pub msg.bin -rawin
+        sig_both_ways "ed25519/$who short message" 1 ed.$who.pem ed.$who.pub msg.txt -rawin
+    done
+    clean_failure "Ed25519 key cannot encrypt" ed.p.pem x.ct P pkeyutl -encrypt -inkey ed.p.pem -in msg.txt -out x.ct
+}
+
+run_rsa() {
+    local bits=$1 who
+    O genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:"$bits" -out rsa.o.pem 2>/dev/null
+    check "picopsa genpkey RSA-$bits" P genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:"$bits" -out rsa.p.pem
+    check "openssl checks picopsa's RSA-$bits key" O pkey -in rsa.p.pem -check -noout
+    keys_both_ways rsa rsa rsa$bits
+    for who in o p; do
+        local key=rsa.$who.pem pub=rsa.$who.pub d="rsa$bits/$who"
+        O pkey -in $key -pubout -out $pub
+        O dgst -sha256 -binary -out h256.bin msg.bin
+        O dgst -sha384 -binary -out h384.bin msg.bin
+        sig_both_ways "$d pkcs1 -rawin sha256" 1 $key $pub msg.bin -rawin -digest sha256
+        sig_both_ways "$d pkcs1 -rawin sha512" 1 $key $pub msg.bin -rawin -digest sha512
+        sig_both_ways "$d pkcs1 hash input sha256" 1 $key $pub h256.bin -pkeyopt digest:sha256
+        sig_both_ways "$d pkcs1 hash input sha384" 1 $key $pub h384.bin -pkeyopt digest:sha384
+        sig_both_ways "$d pkcs1 raw (no digest)" 1 $key $pub msg.txt
+        sig_both_ways "$d pss sha256 saltlen digest" 0 $key $pub msg.bin -rawin -digest sha256 \
+            -pkeyopt rsa_padding_mode:pss -pkeyopt rsa_pss_saltlen:digest
+        sig_both_ways "$d pss sha384 hash input" 0 $key $pub h384.bin -pkeyopt digest:sha384 \
+            -pkeyopt rsa_padding_mode:pss -pkeyopt rsa_pss_saltlen:digest
+        # OpenSSL's default PSS salt is the maximum: picopsa verifies it
+        # (PSS_ANY_SALT) but cannot make it (PSA signs with hash-length salt).
+        O pkeyutl -sign -inkey $key -in msg.bin -rawin -digest sha256 -pkeyopt rsa_padding_mode:pss -out o.sig
+        check "$d: picopsa verifies openssl's max-salt PSS" P pkeyutl -verify -pubin -inkey $pub -in msg.bin \
+            -rawin -digest sha256 -pkeyopt rsa_padding_mode:pss -sigfile o.sig
+        # dgst -sign / -verify both ways.
+        O dgst -sha256 -sign $key -out o.sig msg.bin
+        check "$d: picopsa dgst -sign" P dgst -sha256 -sign $key -out p.sig msg.bin
+        same "$d: dgst -sign byte-identical" o.sig p.sig
+        check "$d: picopsa dgst -verify" P dgst -sha256 -verify $pub -signature o.sig msg.bin
+        grep -q "^Verified OK$" cmd.out && ok "$d: dgst Verified OK" || fail "$d: dgst message"
+        check "$d: openssl dgst -verify" O dgst -sha256 -verify $pub -signature p.sig msg.bin
+        check "$d: picopsa dgst -sign pss" P dgst -sha384 -sign $key -sigopt rsa_padding_mode:pss -out p.sig msg.bin
+        check "$d: openssl verifies dgst pss" O dgst -sha384 -verify $pub -sigopt rsa_padding_mode:pss -signature p.sig msg.bin
+        refuse "$d: picopsa dgst -verify wrong file" P dgst -sha384 -verify $pub -sigopt rsa_padding_mode:pss -signature p.sig msg.txt
+        grep -q "^Verification failure$" cmd.out && ok "$d: dgst Verification failure" || fail "$d: dgst failure message"
+        # Encryption both ways.
+        enc_both_ways "$d pkcs1 v1.5" $key $pub
+        enc_both_ways "$d pkcs1 v1.5 explicit" $key $pub -pkeyopt rsa_padding_mode:pkcs1
+        enc_both_ways "$d oaep sha256" $key $pub -pkeyopt rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:sha256
+        enc_both_ways "$d oaep sha256 label" $key $pub -pkeyopt rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:sha256 \
+            -pkeyopt rsa_oaep_label:00112233445566778899aabbccddeeff
+        enc_both_ways "$d oaep sha384 + mgf1 sha384" $key $pub -pkeyopt rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:sha384 \
+            -pkeyopt rsa_mgf1_md:sha384
+        if [ "$bits" -gt 1024 ]; then
+            enc_both_ways "$d oaep sha512 label" $key $pub -pkeyopt rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:sha512 \
+                -pkeyopt rsa_oaep_label:cafe
+        fi
+        # A wrong label fails on both sides.
+        P pkeyutl -encrypt -pubin -inkey $pub -in msg.txt -out p.ct -pkeyopt rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:sha256 \
+            -pkeyopt rsa_oaep_label:01
+        refuse "$d: openssl rejects a wrong OAEP label" O pkeyutl -decrypt -inkey $key -in p.ct -pkeyopt rsa_padding_mode:oaep \
+            -pkeyopt rsa_oaep_md:sha256 -pkeyopt rsa_oaep_label:02
+        clean_failure "$d: picopsa rejects a wrong OAEP label" p.ct x.pt P pkeyutl -decrypt -inkey $key -in p.ct -out x.pt \
+            -pkeyopt rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:sha256 -pkeyopt rsa_oaep_label:02
+    done
+}
+
+# ---- dgst ------------------------------------------------------------------------
+run_dgst() {
+    local dg
+    head -c 200000 /dev/urandom >big.bin
+    : >empty.bin
+    for dg in sha224 sha256 sha384 sha512; do
+        O dgst -$dg msg.txt big.bin empty.bin >o.txt
+        check "dgst -$dg" P dgst -$dg msg.txt big.bin empty.bin -out p.txt
+        same "dgst -$dg output identical" o.txt p.txt
+        O dgst -$dg -r msg.txt >o.txt
+        P dgst -$dg -r msg.txt >p.txt
+        same "dgst -$dg -r identical" o.txt p.txt
+        O dgst -$dg <big.bin >o.txt
+        P dgst -$dg <big.bin >p.txt
+        same "dgst -$dg stdin identical" o.txt p.txt
+        O dgst -$dg -binary -out o.bin big.bin
+        P dgst -$dg -binary -out p.bin big.bin
+        same "dgst -$dg -binary identical" o.bin p.bin
+        O dgst -$dg -hmac secret msg.txt big.bin >o.txt
+        P dgst -$dg -hmac secret msg.txt big.bin >p.txt
+        same "dgst -$dg -hmac identical" o.txt p.txt
+        local long
+        long=$(head -c 300 /dev/zero | tr '\0' 'k')
+        O dgst -$dg -hmac "$long" msg.txt >o.txt
+        P dgst -$dg -hmac "$long" msg.txt >p.txt
+        same "dgst -$dg -hmac with a 300-byte key identical" o.txt p.txt
+    done
+    O dgst msg.txt >o.txt
+    P dgst msg.txt >p.txt
+    same "dgst default digest (sha256) identical" o.txt p.txt
+    O sha512 msg.txt >o.txt
+    P sha512 msg.txt >p.txt
+    same "'picopsa sha512 FILE' shortcut identical" o.txt p.txt
+    clean_failure "dgst of a missing file" missing.bin p.txt P dgst -sha256 -out p.txt msg.txt missing.bin
+}
+
+# ---- errors, help, modes -------------------------------------------------------------
+run_errors() {
+    local c
+    for c in genpkey pkey pkeyutl dgst rand speed version; do
+        check "$c -help" P $c -help
+        grep -q "^Usage: picopsa $c" cmd.out && ok "$c --help prints usage" || fail "$c usage"
+        check "$c --help" P $c --help
+    done
+    check "picopsa --help" P --help
+    refuse "unknown command" P frobnicate
+    check "version -a" P version -a
+    grep -q "^backends: " cmd.out && ok "version -a names the backends" || fail "version -a"
+    check "rand -hex 32" P rand -hex 32
+    [ "$(tr -d '\n' <cmd.out | wc -c)" = 64 ] && ok "rand -hex 32: 64 hex digits" || fail "rand -hex length"
+    P rand -out r.bin 1000 && [ "$(stat -c %s r.bin)" = 1000 ] && ok "rand 1000 bytes" || fail "rand -out"
+    P rand -base64 100 >b64.txt && openssl base64 -d -in b64.txt | wc -c | grep -qx 100 && ok "rand -base64 decodes to 100 bytes" ||
+        fail "rand -base64"
+
+    O genpkey -algorithm ED25519 -out ed.pem
+    O genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out rsa.pem 2>/dev/null
+    O pkey -in rsa.pem -pubout -out rsa.pub
+    # Encrypted keys: PKCS#8 (ENCRYPTED PRIVATE KEY), its DER, and the
+    # legacy Proc-Type header of traditional RSA keys.
+    O pkey -in rsa.pem -aes-128-cbc -passout pass:x -out enc.pem
+    O pkcs8 -topk8 -in rsa.pem -v2 aes-128-cbc -passout pass:x -outform DER -out enc.der
+    O rsa -in rsa.pem -aes128 -traditional -passout pass:x -out enc1.pem 2>/dev/null
+    for f in enc.pem enc.der enc1.pem; do
+        clean_failure "encrypted key $f refused" $f x.pem P pkey -in $f -out x.pem
+        grep -q "encrypted" cmd.err && ok "$f: message says encrypted" || fail "$f: message: $(cat cmd.err)"
+    done
+    # Corrupted keys: truncated, a flipped base64 character, trailing DER,
+    # a wrong END label, a certificate.
+    head -c 200 rsa.pem >trunc.pem
+    sed '3s/./A/2; 3s/./B/5' rsa.pem >flip.pem
+    O pkey -in rsa.pem -outform DER -out rsa.der
+    cp rsa.der trail.der; printf '\x00' >>trail.der
+    sed 's/END PRIVATE KEY/END PUBLIC KEY/' rsa.pem >label.pem
+    O req -x509 -key ed.pem -subj /CN=x -days 1 -out cert.pem 2>/dev/null
+    # (OpenSSL itself accepts flip.pem and trail.der: it checks neither
+    # the key's consistency nor trailing bytes here.)
+    for f in trunc.pem label.pem cert.pem; do
+        refuse "openssl rejects $f" O pkey -in $f -noout
+    done
+    for f in trunc.pem flip.pem trail.der label.pem cert.pem; do
+        clean_failure "picopsa rejects $f" $f x.pem P pkey -in $f -out x.pem
+    done
+    # The message never carries key bytes.
+    P pkey -in flip.pem -out x.pem 2>err.txt
+    local b64
+    b64=$(sed -n 2p rsa.pem | cut -c1-16)
+    grep -qF "$b64" err.txt && fail "key bytes in the error message" || ok "no key bytes in the error message"
+    # Wrong key types and public/private mix-ups.
+    clean_failure "sign with a public key" rsa.pub x.sig P pkeyutl -sign -inkey rsa.pub -pubin -in msg.txt -out x.sig
+    clean_failure "-pubin with a private key" rsa.pem x.sig P pkeyutl -verify -pubin -inkey rsa.pem -in msg.txt -sigfile msg.txt
+    clean_failure "decrypt with an Ed25519 key" ed.pem x.pt P pkeyutl -decrypt -inkey ed.pem -in msg.txt -out x.pt
+    clean_failure "sign a message too long for raw PKCS#1" msg.bin x.sig P pkeyutl -sign -inkey rsa.pem -in msg.bin -out x.sig
+    clean_failure "PSS max salt cannot be made" rsa_pss_saltlen x.sig P pkeyutl -sign -inkey rsa.pem -rawin -in msg.bin -out x.sig \
+        -pkeyopt rsa_padding_mode:pss -pkeyopt rsa_pss_saltlen:max
+    # A failed command leaves an existing output file untouched.
+    echo keep >keep.txt
+    P pkey -in trunc.pem -out keep.txt 2>/dev/null
+    [ "$(cat keep.txt)" = keep ] && ok "existing output untouched on failure" || fail "output overwritten on failure"
+    # Modes: private keys 0600 even with a permissive umask; public 0644 & ~umask.
+    (umask 000; P pkey -in rsa.pem -out m.priv; P pkey -in rsa.pem -pubout -out m.pub)
+    [ "$(stat -c %a m.priv)" = 600 ] && ok "private key output mode 0600 under umask 000" || fail "private mode $(stat -c %a m.priv)"
+    [ "$(stat -c %a m.pub)" = 644 ] && ok "public key output mode 644 under umask 000" || fail "public mode $(stat -c %a m.pub)"
+    (umask 000; P genpkey -algorithm ED25519 -outform DER -out m.der)
+    [ "$(stat -c %a m.der)" = 600 ] && ok "genpkey DER output mode 0600" || fail "genpkey mode $(stat -c %a m.der)"
+    check "openssl reads a picopsa DER key" O pkey -in m.der -inform DER -noout
+}
+
+all_sha2=(SHA2-224 SHA2-256 SHA2-384 SHA2-512)
+case "$CASE" in
+ed25519) need ed25519; run_ed25519 ;;
+rsa1024 | rsa2048 | rsa3072 | rsa4096) need rsa "${all_sha2[@]}"; run_rsa "${CASE#rsa}" ;;
+dgst) need "${all_sha2[@]}"; run_dgst ;;
+errors) need rsa ed25519 SHA2-256; run_errors ;;
+*) echo "unknown case $CASE"; exit 2 ;;
+esac
+echo "cli_$CASE: $checks checks, $fails failed"
+[ "$fails" -eq 0 ]
