@@ -2,7 +2,9 @@
 #
 #   make bench   configure build/perf (perf profile), build and run the bench
 #                (OpenSSL's AVX-512 IFMA RSA path off, as the RSA targets are
-#                stated against; override by setting OPENSSL_ia32cap)
+#                stated against; override by setting OPENSSL_ia32cap); the
+#                text goes to stdout and build/bench/bench.txt, the table to
+#                build/bench/report.md, the chart to build/bench/bench.svg
 #   make test    everything CI must prove, all through ctest:
 #                 1. gcc, perf profile, -Werror: full ctest (unit, ct under
 #                    valgrind, fuzz replay, slow tests included)
@@ -78,7 +80,11 @@ all:
 bench:
 	$(call PP_CONFIGURE,$(PP_BUILD)/perf,-DPICOPSA_PROFILE=perf)
 	$(call PP_BUILD_DIR,$(PP_BUILD)/perf,--target picopsa_bench)
-	OPENSSL_ia32cap="$${OPENSSL_ia32cap-:~0x200000}" ./$(PP_BUILD)/perf/picopsa_bench $(BENCH_ARGS)
+	@mkdir -p $(PP_BUILD)/bench
+	{ OPENSSL_ia32cap="$${OPENSSL_ia32cap-:~0x200000}" ./$(PP_BUILD)/perf/picopsa_bench $(BENCH_ARGS); \
+	  echo $$? > $(PP_BUILD)/bench/rc; } | tee $(PP_BUILD)/bench/bench.txt
+	@test "$$(cat $(PP_BUILD)/bench/rc)" = 0
+	python3 bench/bench_report.py $(PP_BUILD)/bench/bench.txt $(PP_BUILD)/bench/report.md $(PP_BUILD)/bench/bench.svg
 
 check: all
 	$(call PP_CTEST_RUN,$(PP_BUILD)/perf,-LE slow)

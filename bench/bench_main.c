@@ -190,8 +190,14 @@ int main(int argc, char **argv)
             printf("\n== %s: not built (no bench/bench_%s.c yet) ==\n", families[i].name, families[i].name);
             continue;
         }
-        bench_section(families[i].name);
-        families[i].run();
+        {
+            /* Progress on stderr (stdout keeps the fixed line shapes). */
+            uint64_t t0 = bench_now_ns();
+            fprintf(stderr, "bench: %s...\n", families[i].name);
+            bench_section(families[i].name);
+            families[i].run();
+            fprintf(stderr, "bench: %s done in %.1f s\n", families[i].name, (double)(bench_now_ns() - t0) / 1e9);
+        }
         ran++;
     }
     return ran > 0 || argc < 2 ? 0 : 1;

@@ -291,6 +291,7 @@ static void bench_size(size_t bits)
     size_t mlen, kbits;
 
     printf("RSA-%u:\n", (unsigned)bits);
+    fprintf(stderr, "bench: RSA-%u...\n", (unsigned)bits);
     if (!make_key(bits, &kb, &peer_key)) {
         printf("  key generation failed\n");
         return;
