@@ -247,6 +247,13 @@ help:
 ifneq ($(PP_EMBEDDED_MK),)
 # Cross matrix, QEMU firmware test, budgets; defines embedded-test, report, cross.
 include $(PP_EMBEDDED_MK)
+# make report also draws the footprint figures (bench/footprint_chart.py):
+# flash per image/target/profile and cycles against flash, build/report/footprint.svg.
+report: report-chart
+.PHONY: report-chart
+report-chart: emb-figures
+	@mkdir -p $(PP_BUILD)/report
+	@$(EMB_PYTHON) bench/footprint_chart.py $(EMB_RESULTS)/figures.json $(PP_BUILD)/report/footprint.svg
 else
 report:
 	@echo "make report: tools/embedded/embedded.mk is not in this tree yet"; exit 1
