@@ -5,6 +5,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include <picopsa/config.h>
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,8 +241,10 @@ int cmd_genpkey(int argc, char **argv)
         st = psa_generate_key(&attr, &id);
     }
     if (st == PSA_ERROR_NOT_SUPPORTED || st == PSA_ERROR_INVALID_ARGUMENT) {
-        return cli_error("%s key of %lu bits (exponent %lu): not supported by this build (%s)", alg,
-                         kind == PPK_RSA_PRIVATE ? bits : 255ul, pubexp, cli_psa_status_name(st));
+        if (kind != PPK_RSA_PRIVATE) return cli_error("%s: %s", alg, cli_psa_status_name(st));
+        return cli_error("RSA key of %lu bits with exponent %lu: refused by psa_generate_key (%s; %d..%d bits, "
+                         "even sizes, odd exponents >= 65537)", bits, pubexp, cli_psa_status_name(st), PICOPSA_RSA_MIN_BITS,
+                         PICOPSA_RSA_MAX_BITS);
     }
     if (st != PSA_SUCCESS) return cli_psa_error("psa_generate_key", st);
     if (export_key(id, 1, priv, sizeof(priv), &priv_len, pub, sizeof(pub), &pub_len) == 0 &&

@@ -195,6 +195,16 @@ run_rsa() {
     O genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:"$bits" -out rsa.o.pem 2>/dev/null
     check "picopsa genpkey RSA-$bits" P genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:"$bits" -out rsa.p.pem
     check "openssl checks picopsa's RSA-$bits key" O pkey -in rsa.p.pem -check -noout
+    if [ "$bits" = 1024 ]; then
+        # Exponents (rsa_keygen_pubexp, decimal or hex) and refused parameters.
+        check "picopsa genpkey rsa_keygen_pubexp:0x10003" P genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 \
+            -pkeyopt rsa_keygen_pubexp:0x10003 -out e.pem
+        O pkey -in e.pem -text -noout | grep -q "^publicExponent: 65539 (0x10003)$" && ok "openssl sees exponent 65539" ||
+            fail "exponent 65539 not in the key"
+        clean_failure "genpkey exponent 3 refused" "exponent 3" e3.pem P genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 \
+            -pkeyopt rsa_keygen_pubexp:3 -out e3.pem
+        clean_failure "genpkey odd size refused" "1025 bits" o.pem P genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1025 -out o.pem
+    fi
     keys_both_ways rsa rsa rsa$bits
     for who in o p; do
         local key=rsa.$who.pem pub=rsa.$who.pub d="rsa$bits/$who"
