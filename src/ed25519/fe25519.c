@@ -152,6 +152,9 @@ void pp_fe25519_sq(fe25519 *h, const fe25519 *f)
  * UMAAL on ARMv7E-M (ARM ARM A7.7.181). */
 #if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX32_UMAAL
 #define UMAAL(lo, hi, a, b) __asm__("umaal %0, %1, %2, %3" : "+r"(lo), "+r"(hi) : "r"(a), "r"(b))
+#elif defined(__ARM_ARCH_6M__) && defined(__GNUC__) /* MULS only: fe25519_muls.h */
+#include "ed25519/fe25519_muls.h"
+#define UMAAL(lo, hi, a, b) pp_fe25519_umaal_muls(&(lo), &(hi), (a), (b))
 #else
 #define UMAAL(lo, hi, a, b)                                                        \
     do {                                                                           \
