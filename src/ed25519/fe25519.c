@@ -152,9 +152,6 @@ void pp_fe25519_sq(fe25519 *h, const fe25519 *f)
  * UMAAL on ARMv7E-M (ARM ARM A7.7.181). */
 #if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX32_UMAAL
 #define UMAAL(lo, hi, a, b) __asm__("umaal %0, %1, %2, %3" : "+r"(lo), "+r"(hi) : "r"(a), "r"(b))
-#elif defined(__ARM_ARCH_6M__) && defined(__GNUC__) /* MULS only: fe25519_muls.h */
-#include "ed25519/fe25519_muls.h"
-#define UMAAL(lo, hi, a, b) pp_fe25519_umaal_muls(&(lo), &(hi), (a), (b))
 #else
 #define UMAAL(lo, hi, a, b)                                                        \
     do {                                                                           \
@@ -463,6 +460,14 @@ __asm__(
     "bx lr\n"
     ".size pp_fe25519_sub, .-pp_fe25519_sub\n"
     ".popsection\n");
+
+#elif defined(__ARM_ARCH_6M__) && defined(__GNUC__) /* MULS only: fe25519_mul_v6m.c */
+
+void pp_fe25519_mul_v6m(uint32_t h[8], const uint32_t f[8], const uint32_t g[8]);
+void pp_fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
+{
+    pp_fe25519_mul_v6m(h->v, f->v, g->v);
+}
 
 #else /* portable C: the same schedule with 64-bit arithmetic */
 
