@@ -1,11 +1,12 @@
 /*
- * fw_fe25519_v6m.c -- the ARMv6-M field product (src/ed25519/
+ * fw_fe25519_v6m.c -- the ARMv6-M field product and squaring (src/ed25519/
  * fe25519_mul_v6m.c) against a C reference of the portable radix-2^32
  * algorithm (schoolbook 256 x 256 with the compiler's 64-bit arithmetic,
  * i.e. libgcc's __aeabi_lmul, then the same fold h = lo + 38 hi): the
  * result words must be identical, on carry edge cases (all-ones limbs,
  * 2^255 - 19 + small, single high words) and 500 pseudo-random pairs, and
- * with h aliasing f. Cortex-M0+ builds only; the RFC 8032 vectors
+ * with h aliasing f; the squaring (same words as f * f) on the same inputs.
+ * Cortex-M0+ builds only; the RFC 8032 vectors
  * (fw_ed25519.c) test it through the signature code.
  */
 #include <picopsa/config.h>
@@ -17,6 +18,7 @@
 #include <string.h>
 
 void pp_fe25519_mul_v6m(uint32_t h[8], const uint32_t f[8], const uint32_t g[8]);
+void pp_fe25519_sq_v6m(uint32_t h[8], const uint32_t f[8]);
 
 static void fw_ref_mul(uint32_t h[8], const uint32_t f[8], const uint32_t g[8])
 {
@@ -47,13 +49,18 @@ static void fw_ref_mul(uint32_t h[8], const uint32_t f[8], const uint32_t g[8])
 
 static unsigned fw_v6m_case(const uint32_t f[8], const uint32_t g[8])
 {
-    uint32_t want[8], got[8], alias[8];
+    uint32_t want[8], got[8], alias[8], sq_want[8], sq_got[8];
     fw_ref_mul(want, f, g);
     pp_fe25519_mul_v6m(got, f, g);
     memcpy(alias, f, sizeof(alias));
     pp_fe25519_mul_v6m(alias, alias, g);
+    /* The squaring gives the same words as the product f * f. */
+    fw_ref_mul(sq_want, f, f);
+    memcpy(sq_got, f, sizeof(sq_got));
+    pp_fe25519_sq_v6m(sq_got, sq_got);
     return (unsigned)(memcmp(want, got, sizeof(want)) != 0) +
-           (unsigned)(memcmp(want, alias, sizeof(want)) != 0);
+           (unsigned)(memcmp(want, alias, sizeof(want)) != 0) +
+           (unsigned)(memcmp(sq_want, sq_got, sizeof(sq_want)) != 0);
 }
 
 FW_TEST(fw_45_fe25519_mul_v6m)
@@ -80,7 +87,7 @@ FW_TEST(fw_45_fe25519_mul_v6m)
             bad += fw_v6m_case(edge[i], edge[j]);
         }
     }
-    fw_check_int((long)bad, 0, "fe25519_mul_v6m: edge operands");
+    fw_check_int((long)bad, 0, "fe25519 mul/sq v6m: edge operands");
     uint32_t x = 0x2545F491u;
     bad = 0;
     for (unsigned t = 0; t < 500u; t++) {
@@ -97,7 +104,7 @@ FW_TEST(fw_45_fe25519_mul_v6m)
         }
         bad += fw_v6m_case(f, g);
     }
-    fw_check_int((long)bad, 0, "fe25519_mul_v6m: 500 pseudo-random pairs");
+    fw_check_int((long)bad, 0, "fe25519 mul/sq v6m: 500 pseudo-random pairs");
 }
 
 #endif
