@@ -1,27 +1,32 @@
 /*
- * fe25519_mul_v6m.c -- the radix-2^32 field product on ARMv6-M
+ * fe25519_mul_v6m.c -- the radix-2^32 field product and squaring on ARMv6-M
  * (Cortex-M0/M0+), whose only multiplier is MULS (32 x 32 -> low 32 bits):
  * gcc and clang call libgcc's 64 x 64 __aeabi_lmul for every 32 x 32 -> 64
- * product of the portable C, and keep its 64-bit temporaries on the stack
- * (6.8 k cycles per product at -Os, 50% of a signature in __aeabi_lmul).
- * fe25519.c's pp_fe25519_mul is this function on ARMv6-M; same result
- * words as the portable C (h = lo + 38 hi with the same carries).
+ * product of the portable C and keep its 64-bit temporaries on the stack
+ * (6.8 k cycles per product at -Os, half of a signature in __aeabi_lmul).
+ * fe25519.c's pp_fe25519_mul and pp_fe25519_sq are these functions on
+ * ARMv6-M; same result words as the portable C (h = lo + 38 hi with the
+ * same carries).
  *
- * Operand scanning (HAC 14.12): row i adds f[i] * g to r[i..i+8]; each
- * word product is the step of fe25519_muls.h, (c:lo) = a * b + lo + c from
- * four 16 x 16 -> 32 MULS with an ADDS/ADCS chain (MOVS #imm keeps C,
- * ARMv6-M ARM A6.7.40), which never overflows. ARMv6-M has eight low
- * registers: the step needs seven, so g lives in the frame (SP-relative
- * loads), r1 points at the row's columns and f[i] sits in r8. The eight
- * products of a row and the fold are unrolled, the rows are a loop (about
- * 1 KB of code instead of 3.7 KB fully unrolled, for 1% more cycles): no
- * branch or address depends on the data. Cortex-M0+ (TRM DDI 0484C 3.3):
- * 29 cycles per word product, about 2.3 k per call with the fold. Then h = lo + 38 hi (2^256 = 38 mod p) with the same step (b = 38),
- * the carry (< 2^6) times 38 through an ADDS/ADCS chain and the last carry
- * times 38 into h[0] (the sum wrapped below 2^11: no further carry), as in
- * fe25519.c's portable fold_product. h may alias f or g (written last).
- * Frame: g (8 words) at sp+0, r (16 words) at sp+32, the output pointer at
- * sp+96; r4-r9 saved.
+ * Word product (c:lo) = a * b + lo + c from four 16 x 16 -> 32 MULS with an
+ * ADDS/ADCS chain (MOVS #imm keeps C, ARMv6-M ARM A6.7.40); it never
+ * overflows. ARMv6-M has eight low registers and the step needs seven, so
+ * the operand g (or f) lives in the frame (SP-relative loads), r1 points at
+ * the columns, the multiplier word sits in r8.
+ *  - Product: operand scanning (HAC 14.12), row i adds f[i] * g to
+ *    r[i..i+8]; the eight products of a row unrolled, the rows a loop.
+ *  - Squaring (HAC 14.16): the 28 cross products once (unrolled), the 16
+ *    columns doubled, the 8 squares added.
+ *  - Fold (shared: the squaring branches into the product's): h = lo +
+ *    38 hi (2^256 = 38 mod p) with the same step, the carry (< 2^6) times
+ *    38 through an ADDS/ADCS chain and the last carry times 38 into h[0]
+ *    (the sum wrapped below 2^11), as fe25519.c's portable fold_product.
+ * No branch or address depends on the data (the row loop counts rows).
+ * h may alias f or g (written last). Cortex-M0+ (TRM DDI 0484C 3.3,
+ * single-cycle MULS): product about 2.3 k cycles, squaring about 1.5 k;
+ * 3.1 KB of code (only linked with Ed25519). Frame: the operand (8 words)
+ * at sp+0, the columns (16 words) at sp+32, the output pointer at sp+96;
+ * r4-r9 saved.
  */
 #include <stdint.h>
 
