@@ -9,7 +9,8 @@
 #  2. Host builds (the top-level CMakeLists.txt includes this file): registers
 #     the ctest cases that run the whole embedded flow through
 #     tools/embedded/embedded.mk, when the cross tools are installed:
-#       embedded_firmware  cross-build, run the KAT app on QEMU (Cortex-M4)
+#       embedded_firmware  cross-build, run the KAT app on QEMU (Cortex-M4,
+#                          Cortex-M0+, RV32IMAC, the product configurations)
 #       embedded_budgets   size/stack/cycle figures within tools/budgets.txt,
 #                          identical over two QEMU runs (determinism)
 #
@@ -62,8 +63,9 @@ endfunction()
 if(NOT CMAKE_CROSSCOMPILING AND NOT PICOPSA_EMBEDDED_TARGET)
   find_program(PICOPSA_ARM_GCC arm-none-eabi-gcc)
   find_program(PICOPSA_QEMU_ARM qemu-system-arm)
+  find_program(PICOPSA_QEMU_RISCV32 qemu-system-riscv32)
   find_program(PICOPSA_MAKE NAMES make gmake)
-  if(PICOPSA_ARM_GCC AND PICOPSA_QEMU_ARM AND PICOPSA_MAKE AND COMMAND add_test)
+  if(PICOPSA_ARM_GCC AND PICOPSA_QEMU_ARM AND PICOPSA_QEMU_RISCV32 AND PICOPSA_MAKE AND COMMAND add_test)
     add_test(NAME embedded_firmware
              COMMAND ${PICOPSA_MAKE} --no-print-directory -C "${PICOPSA_ROOT}"
                      -f tools/embedded/embedded.mk embedded-firmware)
@@ -75,6 +77,6 @@ if(NOT CMAKE_CROSSCOMPILING AND NOT PICOPSA_EMBEDDED_TARGET)
                          RUN_SERIAL TRUE TIMEOUT 1200)
     set_tests_properties(embedded_budgets PROPERTIES DEPENDS embedded_firmware)
   else()
-    message(STATUS "picopsa: arm-none-eabi-gcc or qemu-system-arm missing; embedded ctest cases not registered")
+    message(STATUS "picopsa: arm-none-eabi-gcc, qemu-system-arm or qemu-system-riscv32 (Debian qemu-system-misc) missing; embedded ctest cases not registered")
   endif()
 endif()

@@ -461,6 +461,14 @@ __asm__(
     ".size pp_fe25519_sub, .-pp_fe25519_sub\n"
     ".popsection\n");
 
+#elif defined(__ARM_ARCH_6M__) && defined(__GNUC__) /* MULS only: fe25519_mul_v6m.c */
+
+void pp_fe25519_mul_v6m(uint32_t h[8], const uint32_t f[8], const uint32_t g[8]);
+void pp_fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
+{
+    pp_fe25519_mul_v6m(h->v, f->v, g->v);
+}
+
 #else /* portable C: the same schedule with 64-bit arithmetic */
 
 /* h = 512-bit product folded once: lo + 38 hi, then the small carry. */
@@ -514,7 +522,12 @@ void pp_fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
  * cost) and saves its 624 bytes. */
 void pp_fe25519_sq(fe25519 *h, const fe25519 *f)
 {
+#if defined(__ARM_ARCH_6M__) && defined(__GNUC__) /* fe25519_mul_v6m.c */
+    void pp_fe25519_sq_v6m(uint32_t h[8], const uint32_t f[8]);
+    pp_fe25519_sq_v6m(h->v, f->v);
+#else
     pp_fe25519_mul(h, f, f);
+#endif
 }
 
 #else /* radix 2^25.5: 10 x 10 products, odd x odd limbs doubled */

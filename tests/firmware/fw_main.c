@@ -268,7 +268,10 @@ FW_XCHECK(fw_xcheck_mix)
 static __attribute__((noinline)) void fw_run_xcheck(const struct fw_xcheck *x)
 {
     char id[48];
-    size_t n = strlen(x->name);
+    size_t n = 0;
+    while (x->name[n] != '\0') { /* no strlen: RV32 links no libc */
+        n++;
+    }
     const char *prefix = "xcheck_";
     const char *name = x->name;
     /* "fw_xcheck_mix" -> id "xcheck_mix" */

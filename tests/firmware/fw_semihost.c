@@ -1,4 +1,5 @@
-/* Arm semihosting over BKPT 0xAB (see fw_semihost.h). */
+/* Arm semihosting over BKPT 0xAB, RISC-V semihosting over the EBREAK
+ * sequence (see fw_semihost.h). */
 #include "fw_semihost.h"
 
 #include <stdint.h>
@@ -15,6 +16,17 @@ static uintptr_t semihost_call(uintptr_t op, uintptr_t arg)
     register uintptr_t r1 __asm__("r1") = arg;
     __asm__ volatile("bkpt 0xab" : "+r"(r0) : "r"(r1) : "memory");
     return r0;
+#elif defined(__riscv)
+    /* RISC-V Semihosting 1.0 (riscv-non-isa/riscv-semihosting), 2.1: the
+     * trap is EBREAK between "slli x0, x0, 0x1f" and "srai x0, x0, 7",
+     * uncompressed and inside one page (hence the 16-byte alignment);
+     * a0 = operation, a1 = argument, the result in a0. */
+    register uintptr_t a0 __asm__("a0") = op;
+    register uintptr_t a1 __asm__("a1") = arg;
+    __asm__ volatile(".option push\n\t.option norvc\n\t.balign 16\n\t"
+                     "slli x0, x0, 0x1f\n\tebreak\n\tsrai x0, x0, 7\n\t.option pop"
+                     : "+r"(a0) : "r"(a1) : "memory");
+    return a0;
 #else
     (void)op;
     (void)arg;

@@ -2,7 +2,9 @@
  * fw_semihost.h -- Arm semihosting calls used by the firmware test app
  * ("Semihosting for AArch32 and AArch64", Arm, 2.0: SYS_WRITE0 0x04,
  * SYS_EXIT 0x18). On M-profile the trap is BKPT 0xAB; QEMU implements it
- * with -semihosting-config enable=on,target=native. Without a debugger or
+ * with -semihosting-config enable=on,target=native. RISC-V uses the same
+ * operations through the EBREAK sequence of the RISC-V semihosting spec
+ * (fw_semihost.c). Without a debugger or
  * emulator attached BKPT faults, so this is for test images only.
  */
 #ifndef PICOPSA_FW_SEMIHOST_H

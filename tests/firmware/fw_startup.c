@@ -12,6 +12,8 @@
 
 #include "fw_semihost.h"
 
+#if defined(__arm__) /* RISC-V: fw_startup_rv.c */
+
 int main(void);
 
 extern uint32_t __fw_data_start[], __fw_data_end[], __fw_data_load[];
@@ -70,3 +72,4 @@ void fw_reset_handler(void)
 #endif
     fw_semihost_exit(main());
 }
+#endif /* __arm__ */

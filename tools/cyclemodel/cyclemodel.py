@@ -1,4 +1,5 @@
-"""Cortex-M4 cycle model over an executed Thumb instruction stream.
+"""Cycle models over an executed instruction stream: Cortex-M4 (the
+reference), Cortex-M0+ and a generic in-order RV32 estimate (MODELS below).
 
 Input: the translation blocks the QEMU plugin (tools/qemu-plugin/tbcount.c)
 recorded, with per-window execution and taken-exit counts; or, for the
@@ -161,40 +162,43 @@ def _classify_coprocessor(h1, h2):
     return FPU, 1
 
 
-def block_cost(insns):
+def block_cost(insns, model="cortex-m4"):
     """Static cost of one block run once, excluding the taken penalty.
 
     insns: [(addr, hw1, hw2)]. Returns (cycles, ends_with_flow, classes)
-    where classes counts instructions per kind.
+    where classes counts instructions per kind; ends_with_flow is the taken
+    penalty of the last instruction (0 when it is no flow instruction).
     """
+    m = MODELS[model]
     cycles = 0
     classes = {}
     prev_ls = False
     kind = None
     for _, hw1, hw2 in insns:
-        kind, cost = classify(hw1, hw2)
-        if kind == LS and prev_ls:
+        kind, cost = m["classify"](hw1, hw2)
+        if kind == LS and prev_ls and m["pipelined_ls"]:
             cost = 1
         prev_ls = kind == LS
         cycles += cost
         classes[kind] = classes.get(kind, 0) + 1
-    return cycles, kind in FLOW, classes
+    return cycles, m["taken"].get(kind, 0), classes
 
 
-def trace_cost(trace):
+def trace_cost(trace, model="cortex-m4"):
     """Exact-trace variant: trace is [(addr, hw1, hw2, next_addr)]; a flow
     instruction is taken when next_addr is not its fall-through."""
+    m = MODELS[model]
     cycles = 0
     insns = 0
     classes = {}
     prev_ls = False
     for addr, hw1, hw2, nxt in trace:
-        kind, cost = classify(hw1, hw2)
-        if kind == LS and prev_ls:
+        kind, cost = m["classify"](hw1, hw2)
+        if kind == LS and prev_ls and m["pipelined_ls"]:
             cost = 1
         prev_ls = kind == LS
-        if kind in FLOW and nxt != addr + insn_length(hw1):
-            cost += P
+        if kind in m["taken"] and nxt != addr + m["length"](hw1):
+            cost += m["taken"][kind]
             prev_ls = False
         cycles += cost
         insns += 1
@@ -236,15 +240,154 @@ def parse_plugin_output(path):
     return blocks, windows, problems
 
 
-def window_figures(blocks, window):
+def window_figures(blocks, window, model="cortex-m4"):
     """Instructions, cycles and per-kind counts of one measurement window."""
     insns = cycles = 0
     classes = {}
+    cache = {}
     for block_id, (count, taken) in window.items():
         body = blocks[block_id]
-        static, ends_with_flow, kinds = block_cost(body)
+        if block_id not in cache:
+            cache[block_id] = block_cost(body, model)
+        static, penalty, kinds = cache[block_id]
         insns += count * len(body)
-        cycles += count * static + (taken * P if ends_with_flow else 0)
+        cycles += count * static + taken * penalty
         for k, v in kinds.items():
             classes[k] = classes.get(k, 0) + count * v
     return {"instructions": insns, "cycles": cycles, "classes": classes}
+
+
+# ---- Cortex-M0+ ------------------------------------------------------------
+#
+# Cortex-M0+ Technical Reference Manual (ARM DDI 0484C) 3.3, Table 3-1,
+# zero wait states, the single-cycle multiplier configuration (the RP2040,
+# nRF51-class and STM32G0/L0 parts have it; the 32-cycle iterative one is a
+# build option). Two-stage pipeline, so a taken branch costs 2 (not the 3 of
+# the three-stage Cortex-M0):
+#   ALU, moves, shifts, compares, extends, REV, ADR, CPS, NOP, YIELD, SEV   1
+#   MULS                                                                   1
+#   LDR/STR (any size, literal, SP-relative; the single-cycle I/O port
+#   is not used by the library)                        2, never pipelined
+#   LDM, STM, PUSH, POP                                1 + N
+#   POP {.., pc}                                       3 + N
+#   B<c>: 1 not taken, 2 taken; B 2; BL 3; BX, BLX 2; MOV/ADD pc 2
+#   MRS, MSR, ISB, DSB, DMB 3; WFE, WFI 2
+# A 32-bit encoding other than BL, MRS, MSR and the barriers is no ARMv6-M
+# instruction: it is classified INVALID (1 cycle), and the figures of a
+# window that executed one are flagged (window_figures "invalid").
+INVALID = "invalid"
+
+
+def classify_m0plus(h1, h2=0):
+    """(kind, base cycles) on the Cortex-M0+; taken flow adds M0PLUS_TAKEN."""
+    if insn_length(h1) == 4:
+        if (h1 & 0xF800) == 0xF000 and (h2 & 0xD000) == 0xD000:
+            return BRANCH, 2                    # BL: 3 (taken +1)
+        if (h1 & 0xFFE0) == 0xF380 and (h2 & 0xD000) == 0x8000:
+            return ALU, 3                       # MSR
+        if (h1 & 0xFFFF) == 0xF3EF and (h2 & 0xD000) == 0x8000:
+            return ALU, 3                       # MRS
+        if (h1 & 0xFFF0) == 0xF3B0 and (h2 & 0xFF00) == 0x8F00:
+            return ALU, 3                       # DSB, DMB, ISB
+        return INVALID, 1
+    if (h1 >> 11) == 0x09:                      # LDR (literal)
+        return LS, 2
+    if (h1 >> 14) == 0:                         # shift, add, sub, mov, cmp
+        return ALU, 1
+    top6 = h1 >> 10
+    if top6 == 0x10:                            # data processing (incl. MULS)
+        return (MUL, 1) if ((h1 >> 6) & 0xF) == 0xD else (ALU, 1)
+    if top6 == 0x11:                            # special data, BX/BLX
+        op = (h1 >> 8) & 3
+        rd = (((h1 >> 7) & 1) << 3) | (h1 & 7)
+        if op == 3 or (op in (0, 2) and rd == 15):
+            return BRANCH, 1                    # BX, BLX, MOV/ADD pc: 2
+        return ALU, 1
+    if (h1 >> 12) in (0x5, 0x6, 0x7, 0x8, 0x9):  # load/store single
+        return LS, 2
+    if (h1 >> 12) == 0xA:                       # ADR, ADD Rd, SP, #imm
+        return ALU, 1
+    if (h1 >> 12) == 0xB:                       # miscellaneous
+        if (h1 & 0xFE00) == 0xB400:             # PUSH
+            return MULTI, 1 + _popcount(h1 & 0x1FF)
+        if (h1 & 0xFE00) == 0xBC00:             # POP
+            n = _popcount(h1 & 0x1FF)
+            return (POP_PC, 1 + n) if h1 & 0x100 else (MULTI, 1 + n)
+        if h1 in (0xBF20, 0xBF30):              # WFE, WFI
+            return ALU, 2
+        if (h1 & 0xF500) == 0xB100 or (h1 & 0xFF00) == 0xBF00 and h1 & 0xF:
+            return INVALID, 1                   # CBZ/CBNZ, IT: ARMv7-M only
+        return ALU, 1                           # extends, REV, CPS, hints
+    if (h1 >> 12) == 0xC:                       # LDM/STM
+        return MULTI, 1 + _popcount(h1 & 0xFF)
+    if (h1 >> 12) == 0xD:                       # B<c>, UDF, SVC
+        return (ALU, 1) if ((h1 >> 8) & 0xF) >= 0xE else (BRANCH, 1)
+    if (h1 >> 11) == 0x1C:                      # B: 2 (always taken)
+        return BRANCH, 1
+    return ALU, 1
+
+
+# ---- RV32 (generic in-order estimate) ----------------------------------------
+#
+# Not a model of one core: an estimate for a single-issue in-order RV32IMAC
+# pipeline without branch prediction or caches (zero wait states), for
+# comparing builds and backends, documented in docs/embedded.md:
+#   every instruction 1 cycle;
+#   loads +1 (the load-use bubble of a 5-stage pipeline, charged always);
+#   MUL/MULH* 1 (single-cycle multiplier; the ESP32-C3 and the SiFive
+#   E31's are pipelined/fast); DIV/DIVU/REM/REMU 33 (one bit per cycle);
+#   taken branches and every JAL/JALR +2 (fetch and decode refill).
+# Instruction "halfwords": hw1 = low 16 bits, hw2 = high 16 bits of a 32-bit
+# instruction (0 for a compressed one); RISC-V ISA manual 1.5: 32-bit when
+# the two low bits are 0b11.
+RV_LOAD, RV_STORE = "load", "store"
+
+
+def rv_insn_length(hw1):
+    return 4 if (hw1 & 3) == 3 else 2
+
+
+def classify_rv32(hw1, hw2=0):
+    if (hw1 & 3) != 3:                          # RVC (ISA manual 16.8)
+        quadrant, funct3 = hw1 & 3, hw1 >> 13
+        if quadrant == 0:
+            return (RV_LOAD, 2) if funct3 in (1, 2, 3) else \
+                   ((RV_STORE, 1) if funct3 >= 5 else (ALU, 1))
+        if quadrant == 1:
+            if funct3 in (1, 5, 6, 7):          # C.JAL, C.J, C.BEQZ, C.BNEZ
+                return BRANCH, 1
+            return ALU, 1
+        if funct3 in (1, 2, 3):                 # C.*LDSP / C.LWSP
+            return RV_LOAD, 2
+        if funct3 in (5, 6, 7):                 # C.*SDSP / C.SWSP
+            return RV_STORE, 1
+        if funct3 == 4 and (hw1 & 0x7C) == 0 and (hw1 >> 7) & 0x1F:
+            return BRANCH, 1                    # C.JR, C.JALR
+        return ALU, 1
+    insn = hw1 | (hw2 << 16)
+    opcode = insn & 0x7F
+    if opcode == 0x03:                          # LOAD
+        return RV_LOAD, 2
+    if opcode == 0x23:                          # STORE
+        return RV_STORE, 1
+    if opcode in (0x63, 0x6F, 0x67):            # BRANCH, JAL, JALR
+        return BRANCH, 1
+    if opcode == 0x33 and (insn >> 25) == 1:    # M extension
+        return (DIV, 33) if (insn >> 12) & 7 >= 4 else (MUL, 1)
+    return ALU, 1
+
+
+MODELS = {
+    # kind -> taken penalty; "pipelined_ls": a single load/store directly
+    # after another costs 1 (Cortex-M4 only).
+    "cortex-m4": {"classify": classify, "length": insn_length, "pipelined_ls": True,
+                  "taken": {k: P for k in FLOW}},
+    "cortex-m0plus": {"classify": classify_m0plus, "length": insn_length,
+                      "pipelined_ls": False,
+                      "taken": {BRANCH: 1, POP_PC: 2}},
+    "rv32": {"classify": classify_rv32, "length": rv_insn_length, "pipelined_ls": False,
+             "taken": {BRANCH: 2}},
+}
+# Which model measures which embedded target (tools/embedded, report.py).
+TARGET_MODEL = {"cortex-m4f": "cortex-m4", "cortex-m0plus": "cortex-m0plus",
+                "rv32imac": "rv32"}

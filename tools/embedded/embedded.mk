@@ -8,17 +8,22 @@
 #                       all image variants in the size profile; check that
 #                       the library calls nothing but memcpy/memset/memcmp,
 #                       the port hook and compiler helpers
-#   embedded-firmware   Cortex-M4F builds, run the firmware test app on QEMU
-#                       (mps2-an386) in every profile with the tbcount plugin,
-#                       unicorn cross-check of the instruction counts
+#   embedded-firmware   run the firmware test app on QEMU with the tbcount
+#                       plugin: Cortex-M4F in every profile, Cortex-M0+
+#                       (same mps2-an386 board, M0+ cycle model) and RV32IMAC
+#                       (virt board, qemu-system-riscv32) in the measured
+#                       profiles; unicorn cross-check of the instruction
+#                       counts on both Cortex-M targets; the product
+#                       configurations (configs/*.h) on EMB_CONFIG_TARGETS
 #   embedded-budgets    figures within tools/budgets.txt, and a second QEMU
 #                       run of each measured profile gives identical figures
 #   embedded-test       cross + embedded-firmware + embedded-budgets
 #                       (what `make test` and CI run)
 #   report              everything above, then regenerate docs/footprint.md
 #
-# Knobs: EMB_TARGETS, EMB_PROFILES, EMB_MEASURED_PROFILES, EMB_JOBS,
-# EMB_PYTHON (needs python3-unicorn: Debian's /usr/bin/python3), EMB_QEMU.
+# Knobs: EMB_TARGETS, EMB_PROFILES, EMB_MEASURED_PROFILES, EMB_FW_TARGETS,
+# EMB_CONFIGS, EMB_CONFIG_TARGETS, EMB_JOBS,
+# EMB_PYTHON (needs python3-unicorn: Debian's /usr/bin/python3).
 
 EMB_ROOT := $(patsubst %/,%,$(abspath $(dir $(lastword $(MAKEFILE_LIST)))/../..))
 EMB_BUILD ?= $(EMB_ROOT)/build/embedded
@@ -31,7 +36,6 @@ EMB_MEASURED_PROFILES ?= size perf
 EMB_SIZE_VARIANTS ?= all;hash;ed25519;rsa
 EMB_JOBS ?= 2
 EMB_PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
-EMB_QEMU ?= qemu-system-arm
 EMB_HOST_CC ?= gcc
 EMB_CMAKE ?= cmake
 EMB_PLUGIN := $(EMB_BUILD)/tools/tbcount.so
@@ -39,12 +43,25 @@ EMB_RESULTS := $(EMB_BUILD)/results
 EMB_BUDGETS ?= $(EMB_ROOT)/tools/budgets.txt
 EMB_FOOTPRINT ?= $(EMB_ROOT)/docs/footprint.md
 EMB_FW_TARGET := cortex-m4f
+# Targets whose firmware app runs (cycles/instructions and stack figures);
+# EMB_FW_TARGET runs in every profile, the others in the measured ones.
+EMB_FW_TARGETS ?= cortex-m4f cortex-m0plus rv32imac
+EMB_XCHECK_TARGETS ?= cortex-m4f cortex-m0plus
+emb_fw_profiles = $(if $(filter $(EMB_FW_TARGET),$(1)),$(EMB_PROFILES),$(EMB_MEASURED_PROFILES))
+# Product configurations measured as their own rows (profile "size+<name>",
+# build/embedded/<target>-size+<name>/): every listed header that exists,
+# so configs/ed25519_small.h is measured once it lands.
+EMB_CONFIG_NAMES ?= ed25519_only ed25519_small rsa_only everything
+EMB_CONFIGS ?= $(foreach c,$(EMB_CONFIG_NAMES),$(if $(wildcard $(EMB_ROOT)/configs/$(c).h),$(c)))
+EMB_CONFIG_TARGETS ?= cortex-m4f cortex-m0plus
+emb_config_cells = $(foreach t,$(EMB_CONFIG_TARGETS),$(foreach c,$(EMB_CONFIGS),emb-config-$(t)@$(c)))
 
 emb_variants = $(if $(filter size,$(1)),$(EMB_SIZE_VARIANTS),all)
 emb_cells = $(foreach t,$(1),$(foreach p,$(EMB_PROFILES),emb-cross-$(t)@$(p)))
 
 .PHONY: cross embedded-firmware embedded-budgets embedded-test report emb-plugin \
-        emb-determinism emb-figures emb-clean $(call emb_cells,$(EMB_TARGETS))
+        emb-determinism emb-figures emb-clean emb-configs $(call emb_cells,$(EMB_TARGETS)) \
+        $(emb_config_cells)
 
 cross: $(call emb_cells,$(EMB_TARGETS))
 	@$(EMB_PYTHON) $(EMB_ROOT)/tools/report/report.py check-undefined --build $(EMB_BUILD) \
@@ -60,6 +77,27 @@ $(call emb_cells,$(EMB_TARGETS)): emb-cross-%:
 	  "-DPython3_EXECUTABLE=$(EMB_PYTHON)"
 	@$(EMB_CMAKE) --build $(EMB_BUILD)/$(subst @,-,$*) -j$(EMB_JOBS) -- --no-print-directory
 
+# emb-config-<target>@<config>: the test app and the full image built with
+# PICOPSA_CONFIG_FILE=configs/<config>.h (profile size), run on QEMU.
+$(emb_config_cells): emb-config-%: $(EMB_PLUGIN)
+	@echo "==> embedded: configs/$(word 2,$(subst @, ,$*)).h on $(word 1,$(subst @, ,$*))"
+	@$(EMB_CMAKE) -S $(EMB_ROOT)/tests/firmware -B $(EMB_BUILD)/$(subst @,-size+,$*) --log-level=WARNING \
+	  -DCMAKE_TOOLCHAIN_FILE=$(EMB_ROOT)/cmake/toolchains/$(word 1,$(subst @, ,$*)).cmake \
+	  -DPICOPSA_PROFILE=size "-DPICOPSA_IMAGE_VARIANTS=all" \
+	  -DPICOPSA_FW_CONFIG_FILE=$(EMB_ROOT)/configs/$(word 2,$(subst @, ,$*)).h \
+	  "-DPython3_EXECUTABLE=$(EMB_PYTHON)"
+	@$(EMB_CMAKE) --build $(EMB_BUILD)/$(subst @,-size+,$*) -j$(EMB_JOBS) --target fw_test size_images \
+	  -- --no-print-directory
+	@mkdir -p $(EMB_RESULTS)
+	@$(EMB_PYTHON) $(EMB_ROOT)/tools/cyclemodel/fwrun.py --target $(word 1,$(subst @, ,$*)) \
+	  --elf $(EMB_BUILD)/$(subst @,-size+,$*)/fw_test.elf --plugin $(EMB_PLUGIN) \
+	  --json $(EMB_RESULTS)/$(subst @,-size+,$*).json \
+	  --log $(EMB_RESULTS)/$(subst @,-size+,$*).log > /dev/null || \
+	  { cat $(EMB_RESULTS)/$(subst @,-size+,$*).log; echo "embedded: FAILED: $*"; exit 1; }
+	@grep -E "took|fwrun:" $(EMB_RESULTS)/$(subst @,-size+,$*).log | sed 's/^/    /'
+
+emb-configs: $(emb_config_cells)
+
 $(EMB_PLUGIN): $(EMB_ROOT)/tools/qemu-plugin/tbcount.c
 	@mkdir -p $(dir $@)
 	$(EMB_HOST_CC) -std=c11 -O2 -Wall -Wextra -Wpedantic -Wconversion -fvisibility=hidden \
@@ -69,40 +107,48 @@ emb-plugin: $(EMB_PLUGIN)
 
 # Run the app in every profile (debug and none: correctness only), keep the
 # figures of each as results/<target>-<profile>.json, cross-check them.
-embedded-firmware: $(call emb_cells,$(EMB_FW_TARGET)) $(EMB_PLUGIN)
+embedded-firmware: $(foreach t,$(EMB_FW_TARGETS),$(call emb_cells,$(t))) $(EMB_PLUGIN)
 	@mkdir -p $(EMB_RESULTS)
 	@echo "==> cycle model unit test"
 	@$(EMB_PYTHON) $(EMB_ROOT)/tools/cyclemodel/test_cyclemodel.py
-	@echo "==> negative: the app with an injected failing check must fail"
-	@if $(EMB_PYTHON) $(EMB_ROOT)/tools/cyclemodel/fwrun.py --qemu $(EMB_QEMU) \
-	    --elf $(EMB_BUILD)/$(EMB_FW_TARGET)-size/fw_test_fail.elf --plugin $(EMB_PLUGIN) \
-	    --json $(EMB_RESULTS)/fail.json > $(EMB_RESULTS)/fail.log; then \
-	  echo "embedded: FAILED: fw_test_fail.elf passed"; exit 1; \
-	elif grep -q "^\[TEST FAILED\]" $(EMB_RESULTS)/fail.log; then \
-	  echo "embedded: injected failure detected ([TEST FAILED])"; \
-	else echo "embedded: FAILED: fw_test_fail.elf did not print [TEST FAILED]"; exit 1; fi
-	@set -e; for p in $(EMB_PROFILES); do \
-	  echo "==> firmware test app on QEMU: $(EMB_FW_TARGET), profile $$p"; \
-	  $(EMB_PYTHON) $(EMB_ROOT)/tools/cyclemodel/fwrun.py --qemu $(EMB_QEMU) \
-	    --elf $(EMB_BUILD)/$(EMB_FW_TARGET)-$$p/fw_test.elf --plugin $(EMB_PLUGIN) \
-	    --json $(EMB_RESULTS)/$(EMB_FW_TARGET)-$$p.json \
-	    --log $(EMB_RESULTS)/$(EMB_FW_TARGET)-$$p.log; \
-	  $(EMB_PYTHON) $(EMB_ROOT)/tools/unicorn/xcheck.py \
-	    --elf $(EMB_BUILD)/$(EMB_FW_TARGET)-$$p/fw_test.elf \
-	    --json $(EMB_RESULTS)/$(EMB_FW_TARGET)-$$p.json; \
+	@set -e; for t in $(EMB_FW_TARGETS); do \
+	  echo "==> negative: the app with an injected failing check must fail ($$t)"; \
+	  if $(EMB_PYTHON) $(EMB_ROOT)/tools/cyclemodel/fwrun.py --target $$t \
+	      --elf $(EMB_BUILD)/$$t-size/fw_test_fail.elf --plugin $(EMB_PLUGIN) \
+	      --json $(EMB_RESULTS)/fail-$$t.json > $(EMB_RESULTS)/fail-$$t.log; then \
+	    echo "embedded: FAILED: fw_test_fail.elf passed ($$t)"; exit 1; \
+	  elif grep -q "^\[TEST FAILED\]" $(EMB_RESULTS)/fail-$$t.log; then \
+	    echo "embedded: injected failure detected ([TEST FAILED])"; \
+	  else echo "embedded: FAILED: fw_test_fail.elf did not print [TEST FAILED] ($$t)"; exit 1; fi; \
 	done
+	@set -e; for t in $(EMB_FW_TARGETS); do \
+	  profiles="$(EMB_MEASURED_PROFILES)"; [ "$$t" = "$(EMB_FW_TARGET)" ] && profiles="$(EMB_PROFILES)"; \
+	  for p in $$profiles; do \
+	    echo "==> firmware test app on QEMU: $$t, profile $$p"; \
+	    $(EMB_PYTHON) $(EMB_ROOT)/tools/cyclemodel/fwrun.py --target $$t \
+	      --elf $(EMB_BUILD)/$$t-$$p/fw_test.elf --plugin $(EMB_PLUGIN) \
+	      --json $(EMB_RESULTS)/$$t-$$p.json \
+	      --log $(EMB_RESULTS)/$$t-$$p.log; \
+	    if echo " $(EMB_XCHECK_TARGETS) " | grep -q " $$t "; then \
+	      $(EMB_PYTHON) $(EMB_ROOT)/tools/unicorn/xcheck.py --target $$t \
+	        --elf $(EMB_BUILD)/$$t-$$p/fw_test.elf \
+	        --json $(EMB_RESULTS)/$$t-$$p.json; \
+	    fi; \
+	  done; \
+	done
+	@$(MAKE) --no-print-directory -f $(EMB_ROOT)/tools/embedded/embedded.mk emb-configs
 
 # Same build, second run: the figures must not move (QEMU plugin counts are
 # a function of the executed code only).
 emb-determinism: $(EMB_PLUGIN)
-	@set -e; for p in $(EMB_MEASURED_PROFILES); do \
-	  $(EMB_PYTHON) $(EMB_ROOT)/tools/cyclemodel/fwrun.py --qemu $(EMB_QEMU) \
-	    --elf $(EMB_BUILD)/$(EMB_FW_TARGET)-$$p/fw_test.elf --plugin $(EMB_PLUGIN) \
-	    --json $(EMB_RESULTS)/$(EMB_FW_TARGET)-$$p.rerun.json >/dev/null || \
-	    { echo "embedded: second QEMU run failed ($$p)"; exit 1; }; \
+	@set -e; for t in $(EMB_FW_TARGETS); do for p in $(EMB_MEASURED_PROFILES); do \
+	  $(EMB_PYTHON) $(EMB_ROOT)/tools/cyclemodel/fwrun.py --target $$t \
+	    --elf $(EMB_BUILD)/$$t-$$p/fw_test.elf --plugin $(EMB_PLUGIN) \
+	    --json $(EMB_RESULTS)/$$t-$$p.rerun.json >/dev/null || \
+	    { echo "embedded: second QEMU run failed ($$t $$p)"; exit 1; }; \
 	  $(EMB_PYTHON) $(EMB_ROOT)/tools/report/report.py same-figures \
-	    $(EMB_RESULTS)/$(EMB_FW_TARGET)-$$p.json $(EMB_RESULTS)/$(EMB_FW_TARGET)-$$p.rerun.json; \
-	done
+	    $(EMB_RESULTS)/$$t-$$p.json $(EMB_RESULTS)/$$t-$$p.rerun.json; \
+	done; done
 
 # All figures in one file: sizes from every cell's link maps, cycles and
 # stack from the firmware results.
@@ -110,6 +156,8 @@ emb-figures: embedded-firmware $(call emb_cells,$(EMB_TARGETS))
 	@$(EMB_PYTHON) $(EMB_ROOT)/tools/report/report.py collect --build $(EMB_BUILD) \
 	  --targets "$(EMB_TARGETS)" --profiles "$(EMB_PROFILES)" \
 	  --measured "$(EMB_MEASURED_PROFILES)" --fw-target $(EMB_FW_TARGET) \
+	  --fw-targets "$(EMB_FW_TARGETS)" --configs "$(EMB_CONFIGS)" \
+	  --config-targets "$(EMB_CONFIG_TARGETS)" \
 	  --out $(EMB_RESULTS)/figures.json
 
 embedded-budgets: emb-figures

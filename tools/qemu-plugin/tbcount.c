@@ -3,7 +3,8 @@
  * measurement windows of the picopsa firmware test app.
  *
  * Contract:
- *  - Arguments: start=<addr>,stop=<addr>,out=<file>. A window opens after
+ *  - Arguments: start=<addr>,stop=<addr>,out=<file>[,isa=thumb|riscv]
+ *    (default thumb). A window opens after
  *    the block at `start` (fw_marker_start) ran and closes when the block at
  *    `stop` (fw_marker_stop) begins; neither marker block is counted.
  *  - Output file, one record per line (all numbers hex):
@@ -19,6 +20,9 @@
  *  - Thumb instruction lengths come from the first halfword (ARMv7-M ARM
  *    A5.1: 0b11101/0b11110/0b11111 in bits 15:11 start a 32-bit
  *    instruction): qemu_plugin_insn_size() over-reports at 1 KB page ends.
+ *    RISC-V (isa=riscv): 32-bit when the two low bits are 0b11, else a
+ *    compressed 16-bit one (RISC-V unprivileged ISA 1.5); hw2 is then the
+ *    upper halfword of the 32-bit word.
  *  - One vCPU (the MPS2 boards have one); no locking.
  *
  * QEMU 7.2 (Debian) ships no qemu-plugin.h, so the few API functions used
@@ -96,12 +100,16 @@ static uint64_t start_addr = UINT64_MAX;
 static uint64_t stop_addr = UINT64_MAX;
 static unsigned next_block_id;
 static unsigned window_index;
+static bool isa_riscv;
 static bool window_open;
 static struct block *previous;      /* last counted block in the window */
 static struct block *touched_head;  /* blocks counted in the open window */
 
-static unsigned thumb_insn_length(uint16_t hw1)
+static unsigned insn_length(uint16_t hw1)
 {
+    if (isa_riscv) {
+        return (hw1 & 3u) == 3u ? 4u : 2u;
+    }
     unsigned top5 = (unsigned)(hw1 >> 11);
     return (top5 == 0x1du || top5 == 0x1eu || top5 == 0x1fu) ? 4u : 2u;
 }
@@ -199,7 +207,7 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         size_t reported = qemu_plugin_insn_size(insn);
         uint64_t addr = qemu_plugin_insn_vaddr(insn);
         uint16_t hw1 = (uint16_t)(data[0] | (data[1] << 8));
-        unsigned len = thumb_insn_length(hw1);
+        unsigned len = insn_length(hw1);
         if (len == 4u && reported >= 4u) {
             uint16_t hw2 = (uint16_t)(data[2] | (data[3] << 8));
             fprintf(out, " %llx:%x:%x", (unsigned long long)addr, hw1, hw2);
@@ -236,8 +244,12 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
             stop_addr = strtoull(arg + 5, NULL, 0) & ~1ull;
         } else if (strncmp(arg, "out=", 4) == 0) {
             path = arg + 4;
+        } else if (strcmp(arg, "isa=riscv") == 0) {
+            isa_riscv = true;
+        } else if (strcmp(arg, "isa=thumb") == 0) {
+            isa_riscv = false;
         } else {
-            qemu_plugin_outs("tbcount: unknown argument (want start=,stop=,out=)\n");
+            qemu_plugin_outs("tbcount: unknown argument (want start=,stop=,out=,isa=)\n");
             return -1;
         }
     }

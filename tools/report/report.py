@@ -2,11 +2,16 @@
 """picopsa footprint figures: collect, check against budgets, write markdown.
 
   report.py collect --build build/embedded --targets "..." --profiles "..."
-                    --measured "size perf" --fw-target cortex-m4f --out figures.json
+                    --measured "size perf" --fw-target cortex-m4f
+                    [--fw-targets "..."] [--configs "..." --config-targets "..."]
+                    --out figures.json
       Sizes of every size image (build/embedded/<target>-<profile>/
       image_<variant>.map), attributed per module from the linker map, and
       the cycle/instruction/stack figures of the firmware runs
-      (results/<fw-target>-<profile>.json).
+      (results/<fw-target>-<profile>.json) of every --fw-targets target.
+      A product configuration <c> (configs/<c>.h) is the profile
+      "size+<c>" of its target: image:all of build/embedded/<t>-size+<c>/,
+      operations of results/<t>-size+<c>.json.
   report.py check-budgets --figures figures.json --budgets tools/budgets.txt
       Exit 1 when a figure exceeds its budget or a budgeted figure is missing.
   report.py markdown --figures figures.json --budgets tools/budgets.txt --out docs/footprint.md
@@ -46,6 +51,24 @@ VARIANT_TITLES = {
     "all": "everything",
 }
 REFERENCE_MHZ = 64  # nRF52840
+# Clock of the part each target's time column stands for.
+TARGET_CLOCK = {"cortex-m4f": (64, "nRF52840"), "cortex-m0plus": (64, "STM32G0"),
+                "rv32imac": (160, "ESP32-C3")}
+MODEL_TEXT = {
+    "cortex-m4": "Cortex-M4 cycle model (TRM DDI 0439B 3.3.1) over the instructions QEMU"
+                 " executed (zero wait states)",
+    "cortex-m0plus": "Cortex-M0+ cycle model (TRM DDI 0484C 3.3, single-cycle multiplier,"
+                     " zero wait states) over the ARMv6-M instructions QEMU (mps2-an386)"
+                     " executed",
+    "rv32": "RV32 in-order estimate (1 cycle per instruction, loads +1, taken branches and"
+            " jumps +2, DIV/REM 33; not a model of one core) over the instructions"
+            " qemu-system-riscv32 (virt) executed",
+}
+CONFIG_OPS = [("init", "psa_crypto_init"), ("Ed25519 keygen", "ed25519_keygen"),
+              ("Ed25519 sign", "ed25519_sign"), ("Ed25519 verify", "ed25519_verify"),
+              ("RSA-2048 import", "psa_import_rsa2048_pair"),
+              ("RSA-2048 sign", "psa_sign_hash_rsa2048_pkcs1v15"),
+              ("RSA-2048 verify", "psa_verify_hash_rsa2048_pkcs1v15")]
 
 
 # ---- linker maps -------------------------------------------------------------
@@ -179,13 +202,31 @@ def cmd_collect(args):
                 images[variant] = dict(total, modules=per_module, unresolved=unresolved)
             if images:
                 t["profiles"][profile] = {"images": images}
-    for profile in args.measured.split():
-        path = os.path.join(args.build, "results", "%s-%s.json" % (args.fw_target, profile))
+    def load_run(target, profile):
+        path = os.path.join(args.build, "results", "%s-%s.json" % (target, profile))
         if os.path.exists(path):
             run = json.load(open(path))
-            figures["operations"].setdefault(args.fw_target, {})[profile] = {
+            figures["operations"].setdefault(target, {})[profile] = {
                 k: {"cycles": v["cycles"], "instructions": v["instructions"], "stack": v["stack"]}
                 for k, v in run["measurements"].items()}
+            figures.setdefault("models", {})[target] = run.get("model", "cortex-m4")
+
+    for target in (args.fw_targets or args.fw_target).split():
+        for profile in args.measured.split():
+            load_run(target, profile)
+    configs = args.configs.split()
+    figures["configs"] = configs
+    for target in args.config_targets.split():
+        t = figures["targets"].setdefault(target, {"profiles": {}})
+        for c in configs:
+            profile = "size+" + c
+            mp = os.path.join(args.build, "%s-%s" % (target, profile), "image_all.map")
+            if os.path.exists(mp):
+                per_module = parse_map(mp, modules)
+                total = {k: sum(m[k] for m in per_module.values()) for k in ("text", "data", "bss")}
+                t["profiles"][profile] = {"images": {"all": dict(total, modules=per_module,
+                                                                 unresolved=[])}}
+            load_run(target, profile)
     with open(args.out, "w") as f:
         json.dump(figures, f, indent=1, sort_keys=True)
     return 0
@@ -268,7 +309,6 @@ def cmd_markdown(args):
     w("public PSA entry points, plus the entropy hook, newlib-nano's")
     w("memcpy/memset/memcmp (Arm) or ports/freestanding/string.c (RISC-V) and libgcc.")
     w("")
-    fw = figures.get("fw_target")
     order = [t for t in TARGET_TITLES if t in figures["targets"]] + \
         [t for t in figures["targets"] if t not in TARGET_TITLES]
     for target in order:
@@ -278,20 +318,22 @@ def cmd_markdown(args):
         w("Toolchain: %s; flags `%s`; profiles: size `-Os`, perf `-O2`, debug `-Og -g`,"
           " none `-O0 -g`." % (t.get("toolchain") or "?", t.get("flags", "")))
         w("")
-        ops = figures["operations"].get(target, {})
+        all_ops = figures["operations"].get(target, {})
+        ops = {p: v for p, v in all_ops.items() if "+" not in p}
+        mhz, part = TARGET_CLOCK.get(target, (REFERENCE_MHZ, "nRF52840"))
+        model = figures.get("models", {}).get(target, "cortex-m4")
         if ops:
             profiles = [p for p in ("size", "perf") if p in ops] + \
                        [p for p in ops if p not in ("size", "perf")]
             w("### Operations (cycles, instructions, stack)")
             w("")
-            w("Cortex-M4 cycle model over the instructions QEMU executed (zero wait states);"
-              " time at the %d MHz of an nRF52840 = cycles / %d µs. Stack = bytes below"
-              " the caller's stack pointer." % (REFERENCE_MHZ, REFERENCE_MHZ))
+            w("%s; time at the %d MHz of an %s = cycles / %d µs. Stack = bytes below"
+              " the caller's stack pointer." % (MODEL_TEXT.get(model, model), mhz, part, mhz))
             w("")
             head = "| operation |"
             rule = "|---|"
             for p in profiles:
-                head += " %s: cycles | µs @%d MHz | instructions | stack B |" % (p, REFERENCE_MHZ)
+                head += " %s: cycles | µs @%d MHz | instructions | stack B |" % (p, mhz)
                 rule += "---:|---:|---:|---:|"
             w(head)
             w(rule)
@@ -307,7 +349,7 @@ def cmd_markdown(args):
                     cells = []
                     for metric in ("cycles", None, "instructions", "stack"):
                         if metric is None:
-                            cells.append("%.0f" % (f["cycles"] / REFERENCE_MHZ))
+                            cells.append("%.0f" % (f["cycles"] / mhz))
                             continue
                         v = f[metric]
                         b = budget_of.get((target, p, metric, name))
@@ -316,7 +358,44 @@ def cmd_markdown(args):
                 w(row)
             w("")
             w("`xcheck_*` rows are the unicorn cross-check subjects (instruction counts"
-              " verified equal in both emulators), `fw_*` rows test the app itself.")
+              " verified equal in both emulators%s), `fw_*` rows test the app itself."
+              % ("" if target.startswith("cortex-m") else "; not run on RV32"))
+            w("")
+        configs = [c for c in figures.get("configs", [])
+                   if "size+" + c in t["profiles"] or "size+" + c in all_ops]
+        if configs:
+            w("### Product configurations (configs/*.h, profile size)")
+            w("")
+            w("The firmware app and the full image built with `PICOPSA_CONFIG_FILE=configs/<name>.h`;"
+              " cycles as above, `-` = configured out; stack = the deepest of the operations"
+              " shown.")
+            w("")
+            w("| configuration | flash | static RAM | " +
+              " | ".join(title for title, _ in CONFIG_OPS) + " | stack B |")
+            w("|---|---:|---:|" + "---:|" * len(CONFIG_OPS) + "---:|")
+            for c in configs:
+                profile = "size+" + c
+                img = t["profiles"].get(profile, {}).get("images", {}).get("all")
+                cops = all_ops.get(profile, {})
+                cells = []
+                if img:
+                    flash = img["text"] + img["data"]
+                    b = budget_of.get((target, profile, "flash", "image:all"))
+                    cells += ["%d%s" % (flash, " (%d)" % b if b is not None else ""),
+                              "%d" % (img["data"] + img["bss"])]
+                else:
+                    cells += ["-", "-"]
+                stack = 0
+                for _, ident in CONFIG_OPS:
+                    f = cops.get(ident)
+                    if f is None:
+                        cells.append("-")
+                        continue
+                    b = budget_of.get((target, profile, "cycles", ident))
+                    cells.append("%d%s" % (f["cycles"], " (%d)" % b if b is not None else ""))
+                    stack = max(stack, f["stack"] or 0)
+                cells.append("%d" % stack if cops else "-")
+                w("| configs/%s.h | %s |" % (c, " | ".join(cells)))
             w("")
         size_profile = t["profiles"].get("size", {}).get("images", {})
         if size_profile:
@@ -338,7 +417,7 @@ def cmd_markdown(args):
                                                    s["data"] + s["bss"], note))
             w("")
         profiles = [p for p in ("size", "perf", "debug", "none") if p in t["profiles"]]
-        if profiles:
+        if profiles and "all" in t["profiles"][profiles[0]]["images"]:
             w("### Size per module (full image), text / data / bss")
             w("")
             w("| module | " + " | ".join(profiles) + " |")
@@ -355,8 +434,8 @@ def cmd_markdown(args):
                       else "-" for p in profiles]
             w("| **total** | %s |" % " | ".join("**%s**" % x for x in totals))
             w("")
-        if target != fw:
-            w("Cycles and stack are measured on the Cortex-M4F only (QEMU mps2-an386).")
+        if not ops:
+            w("Cycles and stack are not measured on this target.")
             w("")
     text = "\n".join(out)
     with open(args.out, "w") as f:
@@ -414,6 +493,9 @@ def main():
     c.add_argument("--profiles", required=True)
     c.add_argument("--measured", default="size perf")
     c.add_argument("--fw-target", default="cortex-m4f")
+    c.add_argument("--fw-targets", default="")
+    c.add_argument("--configs", default="")
+    c.add_argument("--config-targets", default="")
     c.add_argument("--out", required=True)
     c = sub.add_parser("check-budgets")
     c.add_argument("--figures", required=True)

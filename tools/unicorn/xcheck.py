@@ -14,7 +14,9 @@ applied to the exact trace, shows how far the block-based cycle estimate is
 from a trace-based one (reported; equal unless a block was split between two
 pipelined loads, see tools/cyclemodel/cyclemodel.py).
 
-usage: xcheck.py --elf fw_test.elf --json results.json
+usage: xcheck.py --elf fw_test.elf --json results.json [--target cortex-m0plus]
+(the target picks the cycle model; unicorn runs Cortex-M4, which executes
+ARMv6-M code unchanged)
 Needs Debian's python3-unicorn (run with /usr/bin/python3).
 """
 import argparse
@@ -84,7 +86,7 @@ def issued_stream(uc, executed):
     return out
 
 
-def run_subject(elf, addr):
+def run_subject(elf, addr, model):
     uc = make_cpu(elf)
     executed = []
     uc.hook_add(unicorn.UC_HOOK_CODE, lambda uc_, address, size, _: executed.append(address))
@@ -96,14 +98,16 @@ def run_subject(elf, addr):
     stream = issued_stream(uc, executed)
     trace = [(a, h1, h2, stream[k + 1][0] if k + 1 < len(stream) else RETURN_ADDR)
              for k, (a, h1, h2) in enumerate(stream)]
-    return cyclemodel.trace_cost(trace)
+    return cyclemodel.trace_cost(trace, model)
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--elf", required=True)
     ap.add_argument("--json", required=True, help="fwrun.py results of the same ELF")
+    ap.add_argument("--target", default="cortex-m4f", choices=("cortex-m4f", "cortex-m0plus"))
     args = ap.parse_args()
+    model = cyclemodel.TARGET_MODEL[args.target]
 
     elf = Elf32(args.elf)
     syms = elf.symbols(only_functions=True)
@@ -113,7 +117,7 @@ def main():
     if "fw_xcheck_empty" not in subjects or len(subjects) < 2:
         print("xcheck: FAILED: no cross-check subjects in", args.elf)
         return 1
-    uni = {s: run_subject(elf, syms[s] & ~1) for s in subjects}
+    uni = {s: run_subject(elf, syms[s] & ~1, model) for s in subjects}
     base_q = qemu["xcheck_empty"]
     base_u = uni["fw_xcheck_empty"]
     failures = 0
@@ -133,7 +137,8 @@ def main():
         failures += not ok
         print("xcheck: %-28s instructions qemu %9d unicorn %9d %s; cycles qemu-model %9d "
               "trace-model %9d (%+d)" % (ident, qi, ui, "agree" if ok else "DISAGREE", qc, uc, qc - uc))
-    print("xcheck: %s (%d subjects)" % ("PASSED" if failures == 0 else "FAILED", len(subjects) - 1))
+    print("xcheck: %s (%d subjects, %s)" % ("PASSED" if failures == 0 else "FAILED",
+                                          len(subjects) - 1, args.target))
     return 1 if failures else 0
 
 
