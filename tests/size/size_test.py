@@ -52,7 +52,7 @@ FAMILIES = {
         "symbols": re.compile(r"^(pp_rsa_|pp_bn_|rsa_|pp_ct_extract)"),
     },
     "Ed25519": {
-        "files": re.compile(r"^src/ed25519/"),
+        "files": re.compile(r"^src/(ed25519|curve25519)/"),
         "symbols": re.compile(r"^(pp_ed25519|pp_eddsa_|ed25519|(pp_)?(fe|ge|sc)25519_)"),
     },
     "SHA-512": {

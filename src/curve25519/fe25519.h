@@ -1,6 +1,7 @@
 /*
  * fe25519.h -- arithmetic in GF(p), p = 2^255 - 19 (RFC 7748 sec. 4.1,
- * RFC 8032 sec. 5.1), for Ed25519.
+ * RFC 8032 sec. 5.1), shared by Ed25519 (src/ed25519) and X25519
+ * (src/x25519).
  *
  * Contract:
  *  - fe25519 is an unsigned, partially reduced limb vector: the value is

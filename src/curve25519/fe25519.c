@@ -6,7 +6,7 @@
  * 2^255 = 19 (mod p): a product limb that lands at or above 2^255 is
  * folded back multiplied by 19 (Bernstein, "Curve25519", sec. 4).
  */
-#include "ed25519/fe25519.h"
+#include "curve25519/fe25519.h"
 
 #include <string.h>
 
