@@ -89,6 +89,41 @@ static void fe_carry_wide(fe25519 *h, fe_wide *t)
 #endif
 
 
+#if PSA_WANT_ECC_MONTGOMERY_255
+#if PP_FE25519_RADIX32
+void pp_fe25519_mul_small(fe25519 *h, const fe25519 *f, uint32_t c)
+{
+    uint32_t t[8];
+    uint64_t acc = 0;
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        acc += (uint64_t)f->v[i] * c;
+        t[i] = (uint32_t)acc;
+        acc >>= 32;
+    }
+    /* acc < 2^17: fold it back as 38 * acc (2^256 = 38 mod p), as add does. */
+    acc *= 38u;
+    for (i = 0; i < 8; i++) {
+        acc += t[i];
+        h->v[i] = (uint32_t)acc;
+        acc >>= 32;
+    }
+    /* A second carry leaves h below 2^23: adding 38 cannot carry again. */
+    h->v[0] += 38u * (uint32_t)acc;
+}
+#else
+void pp_fe25519_mul_small(fe25519 *h, const fe25519 *f, uint32_t c)
+{
+    fe_wide t[FE_LIMBS];
+    unsigned i;
+    for (i = 0; i < FE_LIMBS; i++) {
+        t[i] = (fe_wide)f->v[i] * c;
+    }
+    fe_carry_wide(h, t);
+}
+#endif
+#endif
+
 #if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 
 #define M(a, b) ((fe_wide)(a) * (b))

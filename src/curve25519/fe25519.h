@@ -257,6 +257,11 @@ static inline void pp_fe25519_cswap(fe25519 *f, fe25519 *g, uint32_t swap)
     }
 }
 
+/* h = f * c for a small constant c < 2^17 (the X25519 ladder's a24 =
+ * 121665, RFC 7748 sec. 5), tight; one carry pass instead of a full
+ * product. Built with PSA_WANT_ECC_MONTGOMERY_255 only. */
+void pp_fe25519_mul_small(fe25519 *h, const fe25519 *f, uint32_t c);
+
 /* h = -f, tight (fe25519.c, out of line like pp_fe25519_cmov). */
 void pp_fe25519_neg(fe25519 *h, const fe25519 *f);
 /* h = f * g, h = f^2, h = f^(2^n) (n >= 1); all tight. */
