@@ -15,8 +15,9 @@
  * State: alg == 0 is inactive. Once set up, any error puts the operation
  * in the error state (FLAG_ERROR): every call but abort then returns
  * BAD_STATE (spec 10.6: "the operation enters an error state and must be
- * aborted"). The exception is PSA_ERROR_INSUFFICIENT_DATA of an output,
- * which the spec defines as setting the capacity to 0 and nothing more.
+ * aborted"). The exceptions are PSA_ERROR_INSUFFICIENT_DATA of an output
+ * or a verification, which the spec defines as setting the capacity to 0
+ * and nothing more, and PSA_ERROR_INVALID_SIGNATURE of a verification.
  * A setup that fails leaves the operation inactive.
  *
  * Capacity (spec 10.6.2): 255 * HashLen for HKDF and HKDF_EXPAND, HashLen
@@ -25,8 +26,8 @@
  * Permissions: input_key needs PSA_KEY_USAGE_DERIVE or
  * PSA_KEY_USAGE_VERIFY_DERIVATION and the operation's algorithm in the
  * key policy; with only VERIFY_DERIVATION the operation may verify but not
- * output (NOT_PERMITTED). output_key needs the SECRET from a key or a key
- * agreement (spec 10.6: NOT_PERMITTED otherwise).
+ * output (NOT_PERMITTED). output_key and verify_key need the SECRET from a
+ * key or a key agreement (spec 10.6.4: NOT_PERMITTED otherwise).
  */
 #include "core/pp_core.h"
 #include "core/pp_derivation.h"
@@ -493,7 +494,10 @@ static psa_status_t verify_stream(psa_key_derivation_operation_t *op, const uint
         length -= n;
     }
     pp_wipe(chunk, sizeof(chunk));
-    return fail(op, pp_status_from_equal_flag(equal, PSA_ERROR_INVALID_SIGNATURE));
+    /* Spec 10.6.5: a mismatch (INVALID_SIGNATURE), like INSUFFICIENT_DATA,
+     * leaves the operation active. The verdict is computed from secret
+     * output: no branch on it here. */
+    return pp_status_from_equal_flag(equal, PSA_ERROR_INVALID_SIGNATURE);
 }
 
 psa_status_t psa_key_derivation_verify_bytes(psa_key_derivation_operation_t *operation,
@@ -526,6 +530,11 @@ psa_status_t psa_key_derivation_verify_key(psa_key_derivation_operation_t *opera
     }
     if (!usable(operation)) {
         return fail(operation, PSA_ERROR_BAD_STATE);
+    }
+    if ((operation->flags & FLAG_SECRET_KEY) == 0) {
+        /* Spec 10.6.4: with the secret given as bytes the operation may
+         * output and verify bytes, not derive or verify keys. */
+        return fail(operation, PSA_ERROR_NOT_PERMITTED);
     }
     /* Spec 10.6.5: a PASSWORD_HASH key whose policy has VERIFY_DERIVATION
      * and the operation's algorithm. */

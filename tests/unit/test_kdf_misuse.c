@@ -85,6 +85,15 @@ static void full_inputs(psa_key_derivation_operation_t *op)
     CHECK_STATUS(psa_key_derivation_input_bytes(op, INFO, info, sizeof(info)), PSA_SUCCESS);
 }
 
+/* As full_inputs with the secret from a DERIVE key. */
+static void key_inputs(psa_key_derivation_operation_t *op, psa_key_id_t secret)
+{
+    CHECK_STATUS(psa_key_derivation_setup(op, HKDF256), PSA_SUCCESS);
+    CHECK_STATUS(psa_key_derivation_input_bytes(op, SALT, salt, sizeof(salt)), PSA_SUCCESS);
+    CHECK_STATUS(psa_key_derivation_input_key(op, SECRET, secret), PSA_SUCCESS);
+    CHECK_STATUS(psa_key_derivation_input_bytes(op, INFO, info, sizeof(info)), PSA_SUCCESS);
+}
+
 static void test_setup(void)
 {
     psa_key_derivation_operation_t op = PSA_KEY_DERIVATION_OPERATION_INIT;
@@ -271,9 +280,11 @@ static void test_capacity(void)
     CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
     full_inputs(&op);
     memcpy(out, okm, 42);
-    out[41] ^= 1;
-    CHECK_STATUS(psa_key_derivation_verify_bytes(&op, out, 42), PSA_ERROR_INVALID_SIGNATURE);
-    check_error_state(&op);
+    out[20] ^= 1;
+    CHECK_STATUS(psa_key_derivation_verify_bytes(&op, out, 21), PSA_ERROR_INVALID_SIGNATURE);
+    /* A mismatch leaves the operation active (spec 10.6.5). */
+    CHECK_STATUS(psa_key_derivation_verify_bytes(&op, okm + 21, 21), PSA_SUCCESS);
+    CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
     full_inputs(&op);
     CHECK_STATUS(psa_key_derivation_set_capacity(&op, 10), PSA_SUCCESS);
     CHECK_STATUS(psa_key_derivation_verify_bytes(&op, okm, 11), PSA_ERROR_INSUFFICIENT_DATA);
@@ -416,7 +427,8 @@ static void test_keys(void)
     check_error_state(&op);
     CHECK_STATUS(psa_destroy_key(other), PSA_SUCCESS);
 
-    /* verify_key: a PASSWORD_HASH key with VERIFY_DERIVATION. */
+    /* verify_key: a PASSWORD_HASH key with VERIFY_DERIVATION, and the
+     * secret from a key (spec 10.6.4). */
     {
         psa_key_id_t expected = import(PSA_KEY_TYPE_PASSWORD_HASH,
                                        PSA_KEY_USAGE_VERIFY_DERIVATION, HKDF256, okm, 32);
@@ -424,18 +436,24 @@ static void test_keys(void)
                                        okm, 32);
         psa_key_id_t raw = import(PSA_KEY_TYPE_RAW_DATA, PSA_KEY_USAGE_VERIFY_DERIVATION, HKDF256,
                                   okm, 32);
-        full_inputs(&op);
+        key_inputs(&op, secret);
         CHECK_STATUS(psa_key_derivation_verify_key(&op, expected), PSA_SUCCESS);
         CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
-        full_inputs(&op);
+        key_inputs(&op, secret);
         CHECK_STATUS(psa_key_derivation_output_bytes(&op, out, 1), PSA_SUCCESS);
         CHECK_STATUS(psa_key_derivation_verify_key(&op, expected), PSA_ERROR_INVALID_SIGNATURE);
-        check_error_state(&op);
-        full_inputs(&op);
+        /* still active after a mismatch */
+        CHECK_STATUS(psa_key_derivation_verify_bytes(&op, okm + 33, 1), PSA_SUCCESS);
+        CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
+        key_inputs(&op, secret);
         CHECK_STATUS(psa_key_derivation_verify_key(&op, no_usage), PSA_ERROR_NOT_PERMITTED);
         check_error_state(&op);
-        full_inputs(&op);
+        key_inputs(&op, secret);
         CHECK_STATUS(psa_key_derivation_verify_key(&op, raw), PSA_ERROR_INVALID_ARGUMENT);
+        check_error_state(&op);
+        /* Secret as bytes: no verify_key. */
+        full_inputs(&op);
+        CHECK_STATUS(psa_key_derivation_verify_key(&op, expected), PSA_ERROR_NOT_PERMITTED);
         check_error_state(&op);
         CHECK_STATUS(psa_destroy_key(expected), PSA_SUCCESS);
         CHECK_STATUS(psa_destroy_key(no_usage), PSA_SUCCESS);
