@@ -103,6 +103,9 @@ static psa_status_t check_kdf(psa_algorithm_t kdf, size_t *hash_length)
     if (!built) {
         return PSA_ERROR_NOT_SUPPORTED;   /* TLS 1.2 PRF, PBKDF2, ... */
     }
+    if (hash_of(kdf) == PSA_ALG_ANY_HASH) {
+        return PSA_ERROR_INVALID_ARGUMENT;   /* a policy wildcard, not a hash */
+    }
     *hash_length = pp_hash_size(hash_of(kdf));
     return *hash_length == 0 ? PSA_ERROR_NOT_SUPPORTED : PSA_SUCCESS;
 }

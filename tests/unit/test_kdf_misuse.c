@@ -105,6 +105,8 @@ static void test_setup(void)
     CHECK_STATUS(psa_key_derivation_setup(&op, PSA_ALG_HMAC(PSA_ALG_SHA_256)),
                  PSA_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(psa_key_derivation_setup(NULL, HKDF256), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(psa_key_derivation_setup(&op, PSA_ALG_HKDF(PSA_ALG_ANY_HASH)),
+                 PSA_ERROR_INVALID_ARGUMENT);
     /* Known but not built. */
     CHECK_STATUS(psa_key_derivation_setup(&op, PSA_ALG_TLS12_PRF(PSA_ALG_SHA_256)),
                  PSA_ERROR_NOT_SUPPORTED);
