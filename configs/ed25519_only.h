@@ -65,6 +65,14 @@
 #define PSA_WANT_ALG_RSA_PKCS1V15_CRYPT 0
 #define PSA_WANT_ALG_RSA_OAEP 0
 
+/* X25519, ECDH and key derivation (issue 15): out. */
+#define PSA_WANT_ECC_MONTGOMERY_255 0
+#define PSA_WANT_ALG_ECDH 0
+#define PSA_WANT_ALG_HKDF 0
+#define PSA_WANT_ALG_HKDF_EXTRACT 0
+#define PSA_WANT_ALG_HKDF_EXPAND 0
+#define PSA_WANT_KEY_TYPE_DERIVE 0
+
 /* Key store: 8 slots of 128 B (an Ed25519 pair with its cached expanded
  * key); 1384 B of .bss on Cortex-M4. Lower the count to the keys you keep. */
 #define PICOPSA_KEY_SLOT_COUNT 8

@@ -47,6 +47,14 @@
 #define PSA_WANT_ALG_RSA_PKCS1V15_CRYPT 1
 #define PSA_WANT_ALG_RSA_OAEP 1
 
+/* X25519, ECDH and key derivation (issue 15): out. */
+#define PSA_WANT_ECC_MONTGOMERY_255 0
+#define PSA_WANT_ALG_ECDH 0
+#define PSA_WANT_ALG_HKDF 0
+#define PSA_WANT_ALG_HKDF_EXTRACT 0
+#define PSA_WANT_ALG_HKDF_EXPAND 0
+#define PSA_WANT_KEY_TYPE_DERIVE 0
+
 /* Sizes: RSA up to 4096 bits. A product with RSA-2048 keys only should set
  * PICOPSA_RSA_MAX_BITS 2048: each large slot shrinks from 3448 to 1784 B and
  * the private-operation work area with it. Large slots: 2 on MCUs (the

@@ -199,6 +199,45 @@
 #endif
 #endif
 
+/* ===== X25519 (src/x25519, field in src/curve25519) ================== */
+/* Montgomery keys of 255 bits (RFC 7748 X25519): key types
+ * PSA_KEY_TYPE_ECC_KEY_PAIR/PUBLIC_KEY(PSA_ECC_FAMILY_MONTGOMERY). */
+#ifndef PSA_WANT_ECC_MONTGOMERY_255
+#define PSA_WANT_ECC_MONTGOMERY_255 1
+#endif
+/* PSA_ALG_ECDH: psa_raw_key_agreement, psa_key_agreement and
+ * psa_key_derivation_key_agreement, on every built curve (X25519 here;
+ * P-256 when PSA_WANT_ECC_SECP_R1_256 exists and is set). */
+#ifndef PSA_WANT_ALG_ECDH
+#define PSA_WANT_ALG_ECDH 1
+#endif
+
+/* ===== Key derivation (src/kdf, src/core/psa_key_derivation.c) ======== */
+/* HKDF (RFC 5869) over every built SHA-2 hash: PSA_ALG_HKDF(hash) and its
+ * two halves PSA_ALG_HKDF_EXTRACT(hash) and PSA_ALG_HKDF_EXPAND(hash). */
+#ifndef PSA_WANT_ALG_HKDF
+#define PSA_WANT_ALG_HKDF 1
+#endif
+#ifndef PSA_WANT_ALG_HKDF_EXTRACT
+#define PSA_WANT_ALG_HKDF_EXTRACT 1
+#endif
+#ifndef PSA_WANT_ALG_HKDF_EXPAND
+#define PSA_WANT_ALG_HKDF_EXPAND 1
+#endif
+/* PSA_KEY_TYPE_DERIVE keys as key-derivation inputs (input_key) and as
+ * outputs (output_key, psa_key_agreement). Import/export of DERIVE keys is
+ * the raw-key store's and does not depend on it. */
+#ifndef PSA_WANT_KEY_TYPE_DERIVE
+#define PSA_WANT_KEY_TYPE_DERIVE 1
+#endif
+/* Longest PSA_KEY_DERIVATION_INPUT_INFO an HKDF operation keeps (it is
+ * hashed into every output block, RFC 5869 2.3, so the operation holds a
+ * copy): a longer info is PSA_ERROR_INSUFFICIENT_MEMORY. 128 covers the
+ * TLS 1.3 HkdfLabel with a SHA-512 context. */
+#ifndef PICOPSA_HKDF_MAX_INFO_BYTES
+#define PICOPSA_HKDF_MAX_INFO_BYTES 128
+#endif
+
 /* ===== RSA (src/rsa, src/bignum) ===================================== */
 #ifndef PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY
 #define PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY 1

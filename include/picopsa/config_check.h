@@ -77,6 +77,10 @@
 #error "picopsa config: PICOPSA_ED25519_VERIFY_WINDOW must be in 4..8"
 #endif
 
+#if PICOPSA_HKDF_MAX_INFO_BYTES < 0 || PICOPSA_HKDF_MAX_INFO_BYTES > 1024
+#error "picopsa config: PICOPSA_HKDF_MAX_INFO_BYTES must be 0..1024"
+#endif
+
 #if PSA_WANT_KEY_TYPE_RSA_KEY_PAIR && !PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY
 #error "picopsa config: an RSA key pair needs PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY"
 #endif

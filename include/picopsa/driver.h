@@ -116,6 +116,17 @@ typedef psa_status_t picopsa_driver_asymmetric_crypt_t(
 typedef picopsa_driver_asymmetric_crypt_t picopsa_driver_asymmetric_encrypt_t;
 typedef picopsa_driver_asymmetric_crypt_t picopsa_driver_asymmetric_decrypt_t;
 
+/* ---- key agreement (PSA 1.2 10.9), Mbed TLS driver interface key_agreement ---- */
+
+/* attributes/key_buffer: the private key (a key pair); peer_key in the
+ * public key export format of the same curve; shared_secret receives the
+ * raw agreement output (spec 10.9.3: X25519 the 32-byte u, ECDH on a
+ * Weierstrass curve the x coordinate). */
+typedef psa_status_t picopsa_driver_key_agreement_t(
+    const psa_key_attributes_t *attributes, const uint8_t *key_buffer, size_t key_buffer_size,
+    psa_algorithm_t alg, const uint8_t *peer_key, size_t peer_key_length,
+    uint8_t *shared_secret, size_t shared_secret_size, size_t *shared_secret_length);
+
 #ifdef __cplusplus
 }
 #endif

@@ -228,7 +228,8 @@
 #define PSA_ASYMMETRIC_DECRYPT_OUTPUT_MAX_SIZE PSA_RSA_MAX_BYTES_
 
 /* ===== Key agreement (spec 10.9.4) =================================== */
-/* Not built; the spec's natural sizes (one field element / group element). */
+/* ECDH: one field element (X25519: 32 bytes, RFC 7748; the x coordinate
+ * on Weierstrass curves). MAX_SIZE also covers FFDH, which is not built. */
 #define PSA_RAW_KEY_AGREEMENT_OUTPUT_SIZE(key_type, key_bits)                  \
     ((size_t)(PSA_KEY_TYPE_IS_ECC_KEY_PAIR(key_type) ||                        \
               PSA_KEY_TYPE_IS_DH_KEY_PAIR(key_type) ? PSA_BITS_TO_BYTES(key_bits) : 0u))

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "crypto_types.h"
+#include <picopsa/config.h>
 #include <picopsa/primitives.h>
 
 /* C++ has no universal `{0}` without -Wmissing-field-initializers noise;
@@ -74,9 +75,27 @@ struct psa_aead_operation_s {
 };
 #define PSA_AEAD_OPERATION_INIT PSA_STRUCT_ZERO_INIT_
 
+/* Key derivation (spec 10.6.3). Built: HKDF, HKDF_EXTRACT, HKDF_EXPAND
+ * (src/core/psa_key_derivation.c); without them the operation never
+ * leaves the inactive state and is just alg. */
+#if PSA_WANT_ALG_HKDF || PSA_WANT_ALG_HKDF_EXTRACT || PSA_WANT_ALG_HKDF_EXPAND
+struct psa_key_derivation_s {
+    psa_algorithm_t alg;            /* 0 = inactive; key agreements: the full alg */
+    uint16_t flags;                 /* steps done, error, permissions (psa_key_derivation.c) */
+    uint8_t hash_length;
+    uint8_t block_used;             /* bytes of block[] already output */
+    uint8_t counter;                /* i of the T(i) in block[] */
+    uint16_t info_length;
+    size_t capacity;
+    picopsa_hmac_context hmac;      /* HMAC(salt, .) during extract, then keyed with PRK */
+    uint8_t block[64];              /* T(i); HKDF_EXTRACT: the PRK */
+    uint8_t info[PICOPSA_HKDF_MAX_INFO_BYTES > 0 ? PICOPSA_HKDF_MAX_INFO_BYTES : 1];
+};
+#else
 struct psa_key_derivation_s {
     psa_algorithm_t alg;
 };
+#endif
 #define PSA_KEY_DERIVATION_OPERATION_INIT PSA_STRUCT_ZERO_INIT_
 
 /* PAKE extension 1.2 (AES 0058), section 2.5. */

@@ -1,7 +1,8 @@
 /*
  * psa_not_supported.c -- the parts of Crypto API 1.2 that picopsa does not
  * build: unauthenticated ciphers (10.4), AEAD (10.5), key derivation
- * (10.6), key agreement (10.9) and PAKE (PAKE extension 1.2).
+ * (10.6) when no HKDF variant is configured, key agreement (10.9) without
+ * PSA_WANT_ALG_ECDH, and PAKE (PAKE extension 1.2).
  *
  * Each function still behaves like the API: BAD_STATE before
  * psa_crypto_init, INVALID_ARGUMENT for NULL buffers with a length or an
@@ -10,6 +11,7 @@
  * (none can be), and only then PSA_ERROR_NOT_SUPPORTED. Outputs are wiped.
  */
 #include "core/pp_core.h"
+#include "core/pp_derivation.h"
 
 #include <string.h>
 
@@ -275,6 +277,9 @@ psa_status_t psa_aead_abort(psa_aead_operation_t *operation)
 
 /* ===== Key derivation ================================================ */
 
+/* Built in psa_key_derivation.c when an HKDF variant is (PP_KDF_BUILT). */
+#if !PP_KDF_BUILT
+
 psa_key_derivation_operation_t psa_key_derivation_operation_init(void)
 {
     psa_key_derivation_operation_t operation;
@@ -396,7 +401,12 @@ psa_status_t psa_key_derivation_abort(psa_key_derivation_operation_t *operation)
     return PSA_SUCCESS;
 }
 
+#endif /* !PP_KDF_BUILT */
+
 /* ===== Key agreement ================================================= */
+
+/* Built in psa_key_agreement.c with PSA_WANT_ALG_ECDH. */
+#if !PSA_WANT_ALG_ECDH
 
 psa_status_t psa_key_agreement(psa_key_id_t private_key, const uint8_t *peer_key,
                                size_t peer_key_length, psa_algorithm_t alg,
@@ -424,6 +434,9 @@ psa_status_t psa_raw_key_agreement(psa_algorithm_t alg, psa_key_id_t private_key
                     output, output_size, output_length);
 }
 
+#endif /* !PSA_WANT_ALG_ECDH */
+
+#if !PP_KDF_BUILT
 psa_status_t psa_key_derivation_key_agreement(psa_key_derivation_operation_t *operation,
                                               psa_key_derivation_step_t step,
                                               psa_key_id_t private_key, const uint8_t *peer_key,
@@ -433,6 +446,8 @@ psa_status_t psa_key_derivation_key_agreement(psa_key_derivation_operation_t *op
     (void)private_key;
     return inactive_step(operation != NULL && !BUFFER_IS_BAD(peer_key, peer_key_length));
 }
+
+#endif /* !PP_KDF_BUILT */
 
 /* ===== PAKE (extension) ============================================== */
 

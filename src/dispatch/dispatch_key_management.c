@@ -15,7 +15,7 @@
 
 /* The driver of a key type. Only the routes of built families exist, so
  * a configured-out family is never called from here. */
-enum key_route { ROUTE_NONE, ROUTE_RAW, ROUTE_EDDSA, ROUTE_RSA };
+enum key_route { ROUTE_NONE, ROUTE_RAW, ROUTE_EDDSA, ROUTE_RSA, ROUTE_X25519 };
 
 static enum key_route route_of(psa_key_type_t type)
 {
@@ -45,6 +45,12 @@ static enum key_route route_of(psa_key_type_t type)
         return ROUTE_EDDSA;
     }
 #endif
+#if PP_DRIVER_X25519
+    if (PSA_KEY_TYPE_IS_ECC(type) &&
+        PSA_KEY_TYPE_ECC_GET_FAMILY(type) == PSA_ECC_FAMILY_MONTGOMERY) {
+        return ROUTE_X25519;
+    }
+#endif
     return ROUTE_NONE;
 }
 
@@ -70,6 +76,11 @@ static psa_status_t buffer_size(psa_key_type_t type, size_t raw_bytes, size_t *s
 #if PP_DRIVER_RSA
     case ROUTE_RSA:
         *size = PP_RSA_KEY_MATERIAL_SIZE;
+        return PSA_SUCCESS;
+#endif
+#if PP_DRIVER_X25519
+    case ROUTE_X25519:
+        *size = PP_X25519_KEY_PAIR_MATERIAL_SIZE;
         return PSA_SUCCESS;
 #endif
     default:
@@ -148,6 +159,11 @@ psa_status_t pp_dispatch_import_key(const psa_key_attributes_t *attributes, cons
         return pp_rsa_import_key(attributes, data, data_length, key_buffer, key_buffer_size,
                                  key_buffer_length, bits);
 #endif
+#if PP_DRIVER_X25519
+    case ROUTE_X25519:
+        return pp_x25519_import_key(attributes, data, data_length, key_buffer, key_buffer_size,
+                                    key_buffer_length, bits);
+#endif
     default:
         return PSA_ERROR_NOT_SUPPORTED;
     }
@@ -175,6 +191,11 @@ psa_status_t pp_dispatch_generate_key(const psa_key_attributes_t *attributes,
     case ROUTE_RSA:
         return pp_rsa_generate_key(attributes, custom_data, custom_data_length, key_buffer,
                                    key_buffer_size, key_buffer_length);
+#endif
+#if PP_DRIVER_X25519
+    case ROUTE_X25519:
+        return pp_x25519_generate_key(attributes, custom_data, custom_data_length, key_buffer,
+                                      key_buffer_size, key_buffer_length);
 #endif
     default:
         (void)custom_data;
@@ -207,6 +228,11 @@ psa_status_t pp_dispatch_export(const psa_key_attributes_t *attributes, const ui
 #if PP_DRIVER_RSA
     case ROUTE_RSA:
         return (public_only ? pp_rsa_export_public_key : pp_rsa_export_key)(
+            attributes, key_buffer, key_buffer_size, data, data_size, data_length);
+#endif
+#if PP_DRIVER_X25519
+    case ROUTE_X25519:
+        return (public_only ? pp_x25519_export_public_key : pp_x25519_export_key)(
             attributes, key_buffer, key_buffer_size, data, data_size, data_length);
 #endif
     default:

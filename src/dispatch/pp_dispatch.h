@@ -81,4 +81,15 @@ psa_status_t pp_dispatch_asymmetric_crypt(const psa_key_attributes_t *attributes
                                           size_t salt_length, uint8_t *output,
                                           size_t output_size, size_t *output_length);
 
+/* ---- key agreement (dispatch_key_agreement.c) --------------------------- */
+
+/* psa_raw_key_agreement and the agreements of psa_key_agreement and
+ * psa_key_derivation_key_agreement: alg is the raw agreement (the front end
+ * split off the KDF). Checks: alg is PSA_ALG_ECDH (FFDH: NOT_SUPPORTED,
+ * anything else INVALID_ARGUMENT), the key is an ECC key pair
+ * (INVALID_ARGUMENT), its curve built (NOT_SUPPORTED), out_size >=
+ * PSA_RAW_KEY_AGREEMENT_OUTPUT_SIZE (BUFFER_TOO_SMALL); then the curve's
+ * driver (picopsa_driver_key_agreement_t). */
+picopsa_driver_key_agreement_t pp_dispatch_key_agreement;
+
 #endif /* PICOPSA_PP_DISPATCH_H */

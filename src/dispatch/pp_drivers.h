@@ -18,6 +18,7 @@
 /* Which families are built: a family exists when one of its key types is. */
 #define PP_DRIVER_EDDSA PSA_WANT_ECC_TWISTED_EDWARDS_255
 #define PP_DRIVER_RSA PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY   /* a pair needs it (config_check.h) */
+#define PP_DRIVER_X25519 PSA_WANT_ECC_MONTGOMERY_255
 
 /* ---------------------------------------------------------------------- */
 /* Twisted Edwards (Ed25519), src/ed25519/ed25519_psa.c                    */
@@ -50,6 +51,27 @@ picopsa_driver_verify_message_t pp_eddsa_verify_message;
 #if PSA_WANT_ALG_ED25519PH
 picopsa_driver_sign_hash_t pp_eddsa_sign_hash;
 picopsa_driver_verify_hash_t pp_eddsa_verify_hash;
+#endif
+#endif
+
+/* ---------------------------------------------------------------------- */
+/* Montgomery (X25519), src/x25519/x25519_psa.c                            */
+/* Key buffer: key pair = 32-byte private key as imported, 32-byte public  */
+/* key = 64 bytes; public key = the 32-byte u coordinate.                  */
+/* ---------------------------------------------------------------------- */
+#define PP_X25519_KEY_PAIR_MATERIAL_SIZE 64u
+#define PP_X25519_PUBLIC_MATERIAL_SIZE 32u
+
+#if PP_DRIVER_X25519
+picopsa_driver_import_key_t pp_x25519_import_key;
+picopsa_driver_generate_key_t pp_x25519_generate_key;
+/* Pair: the 32-byte private key; public key: the 32-byte u. */
+picopsa_driver_export_key_t pp_x25519_export_key;
+picopsa_driver_export_key_t pp_x25519_export_public_key;
+#if PSA_WANT_ALG_ECDH
+/* alg is PSA_ALG_ECDH, the key a pair, shared_secret_size >= 32
+ * (dispatch layer); the all-zero secret is PSA_ERROR_INVALID_ARGUMENT. */
+picopsa_driver_key_agreement_t pp_x25519_key_agreement;
 #endif
 #endif
 

@@ -24,8 +24,15 @@
 #define PP_KEY_BUFFER_EDDSA_ ((size_t)0)
 #endif
 
-#define PP_KEY_BUFFER_SMALL_SIZE \
-    PP_KEY_BUFFER_MAX_((size_t)PICOPSA_HMAC_MAX_KEY_BYTES, PP_KEY_BUFFER_EDDSA_)
+#if PP_DRIVER_X25519
+#define PP_KEY_BUFFER_X25519_ ((size_t)PP_X25519_KEY_PAIR_MATERIAL_SIZE)
+#else
+#define PP_KEY_BUFFER_X25519_ ((size_t)0)
+#endif
+
+#define PP_KEY_BUFFER_SMALL_SIZE                                                  \
+    PP_KEY_BUFFER_MAX_((size_t)PICOPSA_HMAC_MAX_KEY_BYTES,                        \
+                       PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_EDDSA_, PP_KEY_BUFFER_X25519_))
 #if PP_DRIVER_RSA
 #define PP_KEY_BUFFER_LARGE_SIZE \
     PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_SMALL_SIZE, (size_t)PP_RSA_KEY_MATERIAL_SIZE)

@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ed25519/fe25519.h"
+#include "curve25519/fe25519.h"
 
 typedef struct {
     fe25519 X, Y, Z, T;

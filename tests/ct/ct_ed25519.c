@@ -24,7 +24,7 @@
 #include "ct.h"
 #include "dispatch/pp_drivers.h"
 #include "ed25519/ed25519.h"
-#include "ed25519/fe25519.h"
+#include "curve25519/fe25519.h"
 #include "hash/sha512.h"
 #include "random/pp_random.h"
 #include "test_ossl_ed25519.h"

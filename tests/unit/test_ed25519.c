@@ -23,7 +23,7 @@
 
 #include "common/pp_util.h"
 #include "ed25519/ed25519.h"
-#include "ed25519/fe25519.h"
+#include "curve25519/fe25519.h"
 #include "ed25519/ge25519.h"
 #include "ed25519/sc25519.h"
 #include "hash/sha512.h"
@@ -208,7 +208,7 @@ static void test_field(void)
 #define pp_fe25519_invert_vartime portable_invert_vartime
 void portable_invert_safegcd(fe25519 *h, const fe25519 *f);
 void portable_invert_vartime(fe25519 *h, const fe25519 *f);
-#include "ed25519/fe25519_invert.c"
+#include "curve25519/fe25519_invert.c"
 #undef pp_fe25519_invert_safegcd
 #undef pp_fe25519_invert_vartime
 #define INVERSIONS 5

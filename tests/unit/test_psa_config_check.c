@@ -183,7 +183,7 @@ static void ed25519_backend_cases(void)
      * without __int128 the default falls back to radix 2^32. */
     for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
         snprintf(defines, sizeof(defines), "-DPICOPSA_ED25519_FIELD=%s", fields[i]);
-        expect_compile("src/ed25519/fe25519.c", defines, NULL);
+        expect_compile("src/curve25519/fe25519.c", defines, NULL);
         expect_compile("src/ed25519/ge25519.c", defines, NULL);
     }
     expect_compile("include/picopsa/config.h", "-U__SIZEOF_INT128__", NULL);
@@ -256,6 +256,10 @@ int main(void)
                    "PICOPSA_RSA_MIN_BITS must be");
     expect_compile("include/picopsa/config.h", "-DPICOPSA_DRBG_RESEED_INTERVAL=0",
                    "PICOPSA_DRBG_RESEED_INTERVAL must be at least 1");
+    /* Issue 15: the HKDF info buffer of the key derivation operation. */
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_HKDF_MAX_INFO_BYTES=2000",
+                   "PICOPSA_HKDF_MAX_INFO_BYTES must be 0..1024");
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_HKDF_MAX_INFO_BYTES=0", NULL);
     expect_compile("include/picopsa/config.h", "-DPICOPSA_KEY_SLOT_COUNT=0",
                    "PICOPSA_KEY_SLOT_COUNT must be");
     expect_compile("include/picopsa/config.h",

@@ -8,11 +8,13 @@
  * psa_sign_hash and psa_sign_message with Ed25519 (PureEdDSA, Ed25519ph)
  * and RSA PKCS#1 v1.5 (every hash, and _RAW) and PSS (every hash),
  * psa_asymmetric_encrypt / psa_asymmetric_decrypt with PKCS#1 v1.5 and
- * OAEP (every hash, no label, a label, a label inside the output).
+ * OAEP (every hash, no label, a label, a label inside the output),
+ * psa_raw_key_agreement with X25519 (the peer key over the secret).
  * Not covered because no call has both: multipart hash/MAC (update takes
  * only input, finish only output), psa_export_key / _public_key,
- * psa_import_key, psa_generate_random; ciphers, AEAD, key derivation and
- * key agreement are NOT_SUPPORTED.
+ * psa_import_key, psa_generate_random, the key derivation operation
+ * (inputs and outputs in separate calls); ciphers and AEAD are
+ * NOT_SUPPORTED.
  *
  * Each input is placed at the start, the middle and the end of the output
  * buffer, straddling its start and its end, and, when the input is the
@@ -39,7 +41,8 @@
 #define RSA_BITS 2048u
 #define K (RSA_BITS / 8u)
 
-typedef enum { OP_HASH, OP_MAC, OP_SIGN_HASH, OP_SIGN_MESSAGE, OP_ENCRYPT, OP_DECRYPT } op_kind;
+typedef enum { OP_HASH, OP_MAC, OP_SIGN_HASH, OP_SIGN_MESSAGE, OP_ENCRYPT, OP_DECRYPT,
+               OP_AGREE } op_kind;
 typedef enum { CMP_EQUAL, CMP_VERIFY, CMP_DECRYPT } cmp_kind;
 /* Which buffer is placed over the output. */
 typedef enum { OVER_INPUT, OVER_LABEL, OVER_BOTH } over_kind;
@@ -79,6 +82,8 @@ static psa_status_t call(const op_case *c, const uint8_t *in, const uint8_t *lab
     case OP_DECRYPT:
         return psa_asymmetric_decrypt(c->key, c->alg, in, c->in_len, label, c->label_len, out,
                                       c->out_size, out_len);
+    case OP_AGREE:
+        return psa_raw_key_agreement(c->alg, c->key, in, c->in_len, out, c->out_size, out_len);
     }
     return PSA_ERROR_GENERIC_ERROR;
 }
@@ -468,6 +473,28 @@ static void test_rsa_crypt(void)
 
 #endif /* PSA_WANT_KEY_TYPE_RSA_KEY_PAIR */
 
+#if PSA_WANT_ECC_MONTGOMERY_255 && PSA_WANT_ALG_ECDH
+/* psa_raw_key_agreement: the peer key (32 random bytes: a u of order
+ * above 8 but for a negligible chance) over the 32-byte output. */
+static void test_x25519(void)
+{
+    psa_key_id_t key = generate(PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_MONTGOMERY), 255,
+                                PSA_KEY_USAGE_DERIVE, PSA_ALG_ECDH);
+    op_case c;
+    memset(&c, 0, sizeof(c));
+    c.name = "psa_raw_key_agreement(ECDH, X25519)";
+    c.op = OP_AGREE;
+    c.cmp = CMP_EQUAL;
+    c.alg = PSA_ALG_ECDH;
+    c.key = key;
+    c.in = data;
+    c.in_len = 32;
+    c.out_size = 32;
+    run_case(&c);
+    psa_destroy_key(key);
+}
+#endif
+
 int main(void)
 {
 #if PSA_WANT_KEY_TYPE_RSA_KEY_PAIR
@@ -487,6 +514,9 @@ int main(void)
     test_hash_mac();
 #if PSA_WANT_ECC_TWISTED_EDWARDS_255
     test_ed25519();
+#endif
+#if PSA_WANT_ECC_MONTGOMERY_255 && PSA_WANT_ALG_ECDH
+    test_x25519();
 #endif
 #if PSA_WANT_KEY_TYPE_RSA_KEY_PAIR
     test_rsa_sign();

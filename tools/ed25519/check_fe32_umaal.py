@@ -39,7 +39,7 @@ def build(tmp, cc):
              "-ffunction-sections", "-I" + os.path.join(ROOT, "include"),
              "-I" + os.path.join(ROOT, "src"), "-I" + FREESTANDING]
     obj2 = os.path.join(tmp, "ge.o")
-    subprocess.check_call(cc.split() + flags + ["-c", os.path.join(ROOT, "src", "ed25519", "fe25519.c"),
+    subprocess.check_call(cc.split() + flags + ["-c", os.path.join(ROOT, "src", "curve25519", "fe25519.c"),
                                                 "-o", obj])
     subprocess.check_call(cc.split() + flags + ["-c", os.path.join(ROOT, "src", "ed25519", "ge25519.c"),
                                                 "-o", obj2])

@@ -29,7 +29,7 @@
  * even g with a count of trailing zeros, branches on delta and stops as
  * soon as g = 0: public values only (verification).
  */
-#include "ed25519/fe25519.h"
+#include "curve25519/fe25519.h"
 
 #if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 

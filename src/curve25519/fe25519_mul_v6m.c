@@ -30,7 +30,7 @@
  */
 #include <stdint.h>
 
-#include "ed25519/fe25519.h"
+#include "curve25519/fe25519.h"
 
 #if defined(__ARM_ARCH_6M__) && defined(__GNUC__)
 

@@ -6,7 +6,8 @@
  * 2^255 = 19 (mod p): a product limb that lands at or above 2^255 is
  * folded back multiplied by 19 (Bernstein, "Curve25519", sec. 4).
  */
-#include "ed25519/fe25519.h"
+#include "curve25519/fe25519.h"
+#include "curve25519/fe25519_mul51.h"
 
 #include <string.h>
 
@@ -89,61 +90,53 @@ static void fe_carry_wide(fe25519 *h, fe_wide *t)
 #endif
 
 
+#if PSA_WANT_ECC_MONTGOMERY_255
+#if PP_FE25519_RADIX32
+void pp_fe25519_mul_small(fe25519 *h, const fe25519 *f, uint32_t c)
+{
+    uint32_t t[8];
+    uint64_t acc = 0;
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        acc += (uint64_t)f->v[i] * c;
+        t[i] = (uint32_t)acc;
+        acc >>= 32;
+    }
+    /* acc < 2^17: fold it back as 38 * acc (2^256 = 38 mod p), as add does. */
+    acc *= 38u;
+    for (i = 0; i < 8; i++) {
+        acc += t[i];
+        h->v[i] = (uint32_t)acc;
+        acc >>= 32;
+    }
+    /* A second carry leaves h below 2^23: adding 38 cannot carry again. */
+    h->v[0] += 38u * (uint32_t)acc;
+}
+#else
+void pp_fe25519_mul_small(fe25519 *h, const fe25519 *f, uint32_t c)
+{
+    fe_wide t[FE_LIMBS];
+    unsigned i;
+    for (i = 0; i < FE_LIMBS; i++) {
+        t[i] = (fe_wide)f->v[i] * c;
+    }
+    fe_carry_wide(h, t);
+}
+#endif
+#endif
+
 #if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
 
-#define M(a, b) ((fe_wide)(a) * (b))
-
-/* Carry the five 128-bit column sums of a product back to 51-bit limbs;
- * the carry out of the top limb re-enters limb 0 times 19 (2^255 = 19). */
-static inline void carry_product(fe25519 *h, fe_wide t0, fe_wide t1, fe_wide t2, fe_wide t3,
-                                 fe_wide t4)
-{
-    uint64_t h0, h1, h2, h3, h4;
-    t1 += (uint64_t)(t0 >> 51);
-    h0 = (uint64_t)t0 & FE25519_M51;
-    t2 += (uint64_t)(t1 >> 51);
-    h1 = (uint64_t)t1 & FE25519_M51;
-    t3 += (uint64_t)(t2 >> 51);
-    h2 = (uint64_t)t2 & FE25519_M51;
-    t4 += (uint64_t)(t3 >> 51);
-    h3 = (uint64_t)t3 & FE25519_M51;
-    h0 += 19u * (uint64_t)(t4 >> 51);
-    h4 = (uint64_t)t4 & FE25519_M51;
-    h1 += h0 >> 51;
-    h0 &= FE25519_M51;
-    h->v[0] = h0;
-    h->v[1] = h1;
-    h->v[2] = h2;
-    h->v[3] = h3;
-    h->v[4] = h4;
-}
-
+/* The product and square are inline in fe25519_mul51.h (shared with the
+ * X25519 ladder). */
 void pp_fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
 {
-    const uint64_t f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
-    const uint64_t g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3], g4 = g->v[4];
-    const uint64_t g1_19 = 19u * g1, g2_19 = 19u * g2, g3_19 = 19u * g3, g4_19 = 19u * g4;
-
-    carry_product(h,
-                  M(f0, g0) + M(f1, g4_19) + M(f2, g3_19) + M(f3, g2_19) + M(f4, g1_19),
-                  M(f0, g1) + M(f1, g0) + M(f2, g4_19) + M(f3, g3_19) + M(f4, g2_19),
-                  M(f0, g2) + M(f1, g1) + M(f2, g0) + M(f3, g4_19) + M(f4, g3_19),
-                  M(f0, g3) + M(f1, g2) + M(f2, g1) + M(f3, g0) + M(f4, g4_19),
-                  M(f0, g4) + M(f1, g3) + M(f2, g2) + M(f3, g1) + M(f4, g0));
+    pp_fe51_mul(h, f, g);
 }
 
 void pp_fe25519_sq(fe25519 *h, const fe25519 *f)
 {
-    const uint64_t f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
-    const uint64_t f0_2 = 2u * f0, f1_2 = 2u * f1;
-    const uint64_t f3_19 = 19u * f3, f4_19 = 19u * f4;
-
-    carry_product(h,
-                  M(f0, f0) + M(f1_2, f4_19) + M(2u * f2, f3_19),
-                  M(f0_2, f1) + M(2u * f2, f4_19) + M(f3, f3_19),
-                  M(f0_2, f2) + M(f1, f1) + M(2u * f3, f4_19),
-                  M(f0_2, f3) + M(f1_2, f2) + M(f4, f4_19),
-                  M(f0_2, f4) + M(f1_2, f3) + M(f2, f2));
+    pp_fe51_sq(h, f);
 }
 
 #elif PP_FE25519_RADIX32

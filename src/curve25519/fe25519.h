@@ -1,6 +1,7 @@
 /*
  * fe25519.h -- arithmetic in GF(p), p = 2^255 - 19 (RFC 7748 sec. 4.1,
- * RFC 8032 sec. 5.1), for Ed25519.
+ * RFC 8032 sec. 5.1), shared by Ed25519 (src/ed25519) and X25519
+ * (src/x25519).
  *
  * Contract:
  *  - fe25519 is an unsigned, partially reduced limb vector: the value is
@@ -255,6 +256,11 @@ static inline void pp_fe25519_cswap(fe25519 *f, fe25519 *g, uint32_t swap)
         g->v[i] ^= x;
     }
 }
+
+/* h = f * c for a small constant c < 2^17 (the X25519 ladder's a24 =
+ * 121665, RFC 7748 sec. 5), tight; one carry pass instead of a full
+ * product. Built with PSA_WANT_ECC_MONTGOMERY_255 only. */
+void pp_fe25519_mul_small(fe25519 *h, const fe25519 *f, uint32_t c);
 
 /* h = -f, tight (fe25519.c, out of line like pp_fe25519_cmov). */
 void pp_fe25519_neg(fe25519 *h, const fe25519 *f);

@@ -1,0 +1,37 @@
+/*
+ * pp_derivation.h -- what the key agreement and key derivation front ends
+ * (psa_key_agreement.c, psa_key_derivation.c, and the NOT_SUPPORTED forms
+ * in psa_not_supported.c) share. src/core only.
+ */
+#ifndef PICOPSA_PP_DERIVATION_H
+#define PICOPSA_PP_DERIVATION_H
+
+#include "core/pp_core.h"
+#include "kdf/hkdf.h"   /* PP_HKDF_BUILT */
+
+/* The key derivation operation exists (an HKDF variant is built). */
+#define PP_KDF_BUILT PP_HKDF_BUILT
+
+/* Largest raw agreement output of a built curve: X25519 and P-256 give
+ * 32 bytes (spec 10.9.3). A local buffer of this size holds the secret
+ * between the agreement and the key or the KDF it feeds. */
+#define PP_SHARED_SECRET_MAX_SIZE 32u
+
+/* Key types whose material is raw bytes (the raw-key store of the
+ * dispatch layer): what psa_key_agreement and output_key may create. */
+#define PP_KEY_TYPE_IS_RAW(t)                                                      \
+    ((t) == PSA_KEY_TYPE_RAW_DATA || (t) == PSA_KEY_TYPE_HMAC ||                   \
+     (t) == PSA_KEY_TYPE_DERIVE || (t) == PSA_KEY_TYPE_PASSWORD ||                 \
+     (t) == PSA_KEY_TYPE_PASSWORD_HASH || (t) == PSA_KEY_TYPE_PEPPER)
+
+#if PSA_WANT_ALG_ECDH
+/* The raw agreement of private_key (policy: PSA_KEY_USAGE_DERIVE and
+ * policy_alg, a raw agreement or an agreement + KDF) with the peer key,
+ * into output (psa_key_agreement.c). Errors: the slot lookup's and the
+ * dispatch layer's; the caller wipes output. */
+psa_status_t pp_core_key_agreement(psa_key_id_t private_key, psa_algorithm_t policy_alg,
+                                   const uint8_t *peer_key, size_t peer_key_length,
+                                   uint8_t *output, size_t output_size, size_t *output_length);
+#endif
+
+#endif /* PICOPSA_PP_DERIVATION_H */
