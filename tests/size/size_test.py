@@ -10,6 +10,8 @@ tests/size/ is compiled and linked with --gc-sections:
 
   checked (fail on any byte of the other family), profiles size and none:
     app_ed25519.c with configs/ed25519_only.h: nothing of src/rsa, src/bignum
+    app_ed25519.c with configs/ed25519_small.h: nothing of src/rsa, src/bignum,
+                  nor of the fast Ed25519 backend (fe/ge/sc25519.c, ed25519.c)
     app_rsa.c     with configs/rsa_only.h:     nothing of src/ed25519, sha512.c
   reported (printed, never fail), profile size, default configuration:
     app_ed25519.c and app_rsa.c: bytes of the other family they carry
@@ -55,6 +57,13 @@ FAMILIES = {
         "files": re.compile(r"^src/ed25519/"),
         "symbols": re.compile(r"^(pp_ed25519|pp_eddsa_|ed25519|(pp_)?(fe|ge|sc)25519_)"),
     },
+    # The fast Ed25519 backend (comb tables, its field, group and scalar
+    # code; src/curve25519/ once the field moves there): the small backend
+    # (configs/ed25519_small.h) must link none of it.
+    "Ed25519 fast backend": {
+        "files": re.compile(r"^src/(ed25519|curve25519)/(fe25519|ge25519|sc25519|ed25519)(_invert)?\.c$"),
+        "symbols": re.compile(r"^(pp_)?(fe|ge|sc)25519_"),
+    },
     "SHA-512": {
         "files": re.compile(r"^src/hash/sha512\.c$"),
         "symbols": re.compile(r"^(pp_sha512|pp_sha384|sha512_|sha384_)"),
@@ -65,6 +74,8 @@ FAMILIES = {
 CHECKED = [
     ("ed25519-only-Os", "app_ed25519.c", "configs/ed25519_only.h", "size", ["RSA"]),
     ("ed25519-only-O0", "app_ed25519.c", "configs/ed25519_only.h", "none", ["RSA"]),
+    ("ed25519-small-Os", "app_ed25519.c", "configs/ed25519_small.h", "size", ["RSA", "Ed25519 fast backend"]),
+    ("ed25519-small-O0", "app_ed25519.c", "configs/ed25519_small.h", "none", ["RSA", "Ed25519 fast backend"]),
     ("rsa-only-Os", "app_rsa.c", "configs/rsa_only.h", "size", ["Ed25519", "SHA-512"]),
     ("rsa-only-O0", "app_rsa.c", "configs/rsa_only.h", "none", ["Ed25519", "SHA-512"]),
 ]

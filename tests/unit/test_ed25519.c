@@ -691,7 +691,8 @@ static void test_encode_in_place(void)
  * fe25519.h's limb count; hosts cannot build the UMAAL field). */
 static void test_backend_name(void)
 {
-    const char *want = FE25519_LIMBS == 5 ? "fast, radix 2^51"
+    const char *want = PICOPSA_ED25519_BACKEND == PICOPSA_BACKEND_SMALL ? "small, radix 2^32"
+                       : FE25519_LIMBS == 5 ? "fast, radix 2^51"
                        : FE25519_LIMBS == 8 ? "fast, radix 2^32"
                                             : "fast, radix 2^25.5";
     if (!CHECK(strcmp(pp_ed25519_backend_name(), want) == 0)) {
