@@ -40,6 +40,14 @@
 #define NOINLINE
 #endif
 
+/* GCC turns a zeroing loop into a memset call; newlib-nano's memset is
+ * byte-wise (76 cycles for 32 bytes on Cortex-M4, against 9). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define NO_MEMSET __attribute__((optimize("no-tree-loop-distribute-patterns")))
+#else
+#define NO_MEMSET
+#endif
+
 typedef uint32_t fe[8];
 
 /* A point in extended coordinates (HWCD 2008): x = X/Z, y = Y/Z,
@@ -105,20 +113,48 @@ static void store_words(uint8_t *s, const uint32_t *w)
     } while (0)
 #endif
 
-/* t[0..16) = a * b, 256 x 256 bits: rows of multiply-accumulate with a
- * 32-bit carry. Shared by the field and the scalars. */
-static void mul256(uint32_t t[16], const uint32_t a[8], const uint32_t b[8])
+#if defined(__ARM_FEATURE_DSP) && defined(__GNUC__) && defined(__thumb2__)
+/* t[0..9) += ai * b[0..8) with t[8] written, not added: one row, eight
+ * UMAAL steps (Cortex-M4: 6 cycles a step against 9 for the C loop). */
+#define ROW_STEP(k)                                   \
+    "ldr %[x], [%[b], #" #k "]\n\t"                   \
+    "ldr %[y], [%[t], #" #k "]\n\t"                   \
+    "umaal %[y], %[c], %[ai], %[x]\n\t"               \
+    "str %[y], [%[t], #" #k "]\n\t"
+static void mul_row(uint32_t *t, const uint32_t *b, uint32_t ai)
 {
-    size_t i, j;
-    memset(t, 0, 16 * sizeof(uint32_t));
+    uint32_t c = 0, x, y;
+    __asm__ volatile(ROW_STEP(0) ROW_STEP(4) ROW_STEP(8) ROW_STEP(12)
+                     ROW_STEP(16) ROW_STEP(20) ROW_STEP(24) ROW_STEP(28)
+                     "str %[c], [%[t], #32]"
+                     : [c] "+&r"(c), [x] "=&r"(x), [y] "=&r"(y)
+                     : [t] "r"(t), [b] "r"(b), [ai] "r"(ai)
+                     : "memory");
+}
+#else
+static void mul_row(uint32_t *t, const uint32_t *b, uint32_t ai)
+{
+    uint32_t c = 0;
+    size_t j;
+    for (j = 0; j < 8; j++) {
+        uint32_t lo = t[j];
+        MULACC(lo, c, ai, b[j]);
+        t[j] = lo;
+    }
+    t[8] = c;
+}
+#endif
+
+/* t[0..16) = a * b, 256 x 256 bits, by rows (t[i + 8] is first written by
+ * row i). Shared by the field and the scalars. */
+NO_MEMSET static void mul256(uint32_t t[16], const uint32_t a[8], const uint32_t b[8])
+{
+    size_t i;
     for (i = 0; i < 8; i++) {
-        uint32_t c = 0, ai = a[i];
-        for (j = 0; j < 8; j++) {
-            uint32_t lo = t[i + j];
-            MULACC(lo, c, ai, b[j]);
-            t[i + j] = lo;
-        }
-        t[i + 8] = c;
+        t[i] = 0;
+    }
+    for (i = 0; i < 8; i++) {
+        mul_row(t + i, b, a[i]);
     }
 }
 
@@ -174,9 +210,12 @@ static void fe_addsub(fe r, const fe a, const fe b, int sub)
 #define fe_add(r, a, b) fe_addsub((r), (a), (b), 0)
 #define fe_sub(r, a, b) fe_addsub((r), (a), (b), 1)
 
-static void fe_set(fe r, uint32_t v)
+NO_MEMSET static void fe_set(fe r, uint32_t v)
 {
-    memset(r, 0, sizeof(fe));
+    size_t i;
+    for (i = 0; i < 8; i++) {
+        r[i] = 0;
+    }
     r[0] = v;
 }
 
@@ -307,20 +346,18 @@ static void ge_add(ge *r, const ge *p, const ge *q)
  * E = (X + Y)^2 - H'. r may alias p. */
 static void ge_dbl(ge *r, const ge *p, int with_t)
 {
-    fe a, b, c, e;
+    fe a, b, c, e, h;
     fe_mul(a, GX(p), GX(p));
     fe_mul(b, GY(p), GY(p));
     fe_mul(c, GZ(p), GZ(p));
     fe_add(c, c, c);
     fe_add(e, GX(p), GY(p));
     fe_mul(e, e, e);
-    fe_sub(c, c, b);  /* C - B */
-    fe_add(c, c, a);  /* F' = C - (B - A) */
+    fe_add(h, a, b);  /* H' */
     fe_sub(b, b, a);  /* G */
-    fe_add(a, a, a);
-    fe_add(a, a, b);  /* H' = 2A + (B - A) */
-    fe_sub(e, e, a);  /* E */
-    ge_finish(r, e, c, b, a, with_t);
+    fe_sub(c, c, b);  /* F' */
+    fe_sub(e, e, h);  /* E */
+    ge_finish(r, e, c, b, h, with_t);
 }
 
 /* bit j of the 256-bit little-endian s (0 outside 0..255). j is public. */
@@ -479,23 +516,30 @@ static uint32_t sc_sub_l(uint32_t t[8], const uint32_t r[8])
     return (uint32_t)c & 1u;
 }
 
-/* out = in mod L for the n-word little-endian in: shift-and-subtract, one
- * bit at a time from the top (r < L < 2^253, so 2r + 1 fits 8 words).
- * Constant time: the subtraction is kept by a mask. */
-static void sc_reduce_words(uint8_t out[32], const uint32_t *in, int n)
+/* out = in mod L for a 512-bit little-endian in: shift-and-subtract, one
+ * bit at a time from the top (r < L < 2^253, so 2r + 1 fits 8 words),
+ * starting from the top 252 bits (already < L). Constant time: the
+ * subtraction is kept by a mask. */
+static void sc_reduce(uint8_t out[32], const uint32_t in[16])
 {
     uint32_t r[8], t[8];
     int bit;
     size_t i;
-    memset(r, 0, sizeof(r));
-    for (bit = 32 * n - 1; bit >= 0; bit--) {
+    for (i = 0; i < 8; i++) { /* r = in >> 260 */
+        r[i] = (in[8 + i] >> 4) | (i < 7 ? in[9 + i] << 28 : 0);
+    }
+    for (bit = 259; bit >= 0; bit--) {
         uint32_t keep, carry = (in[bit >> 5] >> (bit & 31)) & 1u;
-        for (i = 0; i < 8; i++) {
+        int64_t c = 0;
+        for (i = 0; i < 8; i++) { /* r = 2r + bit, t = r - L */
             uint32_t w = r[i];
             r[i] = (w << 1) | carry;
             carry = w >> 31;
+            c += (int64_t)r[i] - k_l[i];
+            t[i] = (uint32_t)c;
+            c >>= 32;
         }
-        keep = pp_ct_barrier_u32(0u - sc_sub_l(t, r)); /* r < L: keep r */
+        keep = pp_ct_barrier_u32(0u - ((uint32_t)c & 1u)); /* r < L: keep r */
         for (i = 0; i < 8; i++) {
             r[i] = t[i] ^ (keep & (r[i] ^ t[i]));
         }
@@ -521,7 +565,7 @@ NOINLINE static void hash_to_scalar(uint8_t out[32], const uint8_t *dom, size_t 
     pp_sha512_update(&hash, msg, msg_len);
     pp_sha512_finish(&hash, digest);
     load_words(w, digest, 16);
-    sc_reduce_words(out, w, 16);
+    sc_reduce(out, w);
     pp_wipe(digest, sizeof(digest)); /* the nonce hash is secret */
     pp_wipe(w, sizeof(w));
 }
@@ -542,7 +586,7 @@ NOINLINE static void sc_muladd(uint8_t out[32], const uint8_t a[32], const uint8
         t[i] = (uint32_t)acc;
         acc >>= 32;
     }
-    sc_reduce_words(out, t, 16);
+    sc_reduce(out, t);
     pp_wipe(t, sizeof(t));
     pp_wipe(x, sizeof(x));
     pp_wipe(y, sizeof(y));
