@@ -318,22 +318,30 @@ static void ge_finish(ge *r, const fe e, const fe f, const fe g, const fe h, int
     }
 }
 
-/* r = p + q, HWCD sec. 3.1 (a = -1, k = 2d, complete on this curve):
- * A = (Y1-X1)(Y2-X2), B = (Y1+X1)(Y2+X2), C = k T1 T2, D = 2 Z1 Z2,
- * E = B - A, F = D - C, G = D + C, H = B + A. r may alias p or q. */
+/* c = p in the "cached" form (Y + X, Y - X, 2Z, 2d T) kept in the X, Y,
+ * Z, T words: what an addition needs of its second operand. c may alias p. */
+static void ge_cache(ge *c, const ge *p)
+{
+    fe t;
+    fe_sub(t, GY(p), GX(p));
+    fe_add(GX(c), GY(p), GX(p));
+    memcpy(GY(c), t, sizeof(fe));
+    fe_add(GZ(c), GZ(p), GZ(p));
+    fe_mul(GT(c), GT(p), k_d2);
+}
+
+/* r = p + q for a cached q, HWCD sec. 3.1 (a = -1, k = 2d, complete on
+ * this curve): A = (Y1-X1)(Y2-X2), B = (Y1+X1)(Y2+X2), C = T1 (2d T2),
+ * D = Z1 (2 Z2), E = B - A, F = D - C, G = D + C, H = B + A. r may alias p. */
 static void ge_add(ge *r, const ge *p, const ge *q)
 {
     fe a, b, c, d, e;
     fe_sub(a, GY(p), GX(p));
-    fe_sub(e, GY(q), GX(q));
-    fe_mul(a, a, e);
+    fe_mul(a, a, GY(q));
     fe_add(b, GY(p), GX(p));
-    fe_add(e, GY(q), GX(q));
-    fe_mul(b, b, e);
+    fe_mul(b, b, GX(q));
     fe_mul(c, GT(p), GT(q));
-    fe_mul(c, c, k_d2);
     fe_mul(d, GZ(p), GZ(q));
-    fe_add(d, d, d);
     fe_sub(e, b, a);  /* E */
     fe_add(b, b, a);  /* H */
     fe_sub(a, d, c);  /* F */
@@ -381,10 +389,13 @@ static void ge_scalarmult(ge *r, const ge *p, const uint8_t s[32])
     int i, k;
     uint32_t j;
 
-    tab[0] = *p;
-    ge_dbl(&tab[1], p, 1);
-    ge_add(&tab[2], &tab[1], p);
-    ge_dbl(&tab[3], &tab[1], 1);
+    ge_cache(&tab[0], p);
+    ge_dbl(r, p, 1);            /* 2P (r may be p: P is cached already) */
+    ge_cache(&tab[1], r);
+    ge_add(&sel, r, &tab[0]);   /* 3P */
+    ge_cache(&tab[2], &sel);
+    ge_dbl(r, r, 1);            /* 4P */
+    ge_cache(&tab[3], r);
     ge_identity(r);
     for (i = 85; i >= 0; i--) {
         uint32_t t = 0, u, top, m, a;
@@ -398,17 +409,23 @@ static void ge_scalarmult(ge *r, const ge *p, const uint8_t s[32])
         top = t >> 3;              /* 1: the digit is u - 8 <= 0 */
         m = pp_ct_barrier_u32(0u - top);
         a = u ^ (m & (u ^ (8u - u))); /* |digit| */
-        ge_identity(&sel);
+        /* the cached identity (1, 1, 2, 0), then the entry a if a > 0 */
+        fe_set(GX(&sel), 1);
+        fe_set(GY(&sel), 1);
+        fe_set(GZ(&sel), 2);
+        fe_set(GT(&sel), 0);
         for (j = 1; j <= 4; j++) {
             uint32_t eq = pp_ct_barrier_u32(pp_ct_mask_eq_u32(a, j));
             for (k = 0; k < 32; k++) {
                 sel.w[k] ^= eq & (sel.w[k] ^ tab[j - 1].w[k]);
             }
         }
-        /* -(X, Y, Z, T) = (-X, Y, Z, -T) */
-        fe_set(neg, 0);
-        fe_sub(neg, neg, GX(&sel));
-        fe_cmov(GX(&sel), neg, m);
+        /* -P cached: Y + X and Y - X swapped, 2d T negated */
+        for (k = 0; k < 8; k++) {
+            uint32_t x = m & (sel.w[k] ^ sel.w[8 + k]);
+            sel.w[k] ^= x;
+            sel.w[8 + k] ^= x;
+        }
         fe_set(neg, 0);
         fe_sub(neg, neg, GT(&sel));
         fe_cmov(GT(&sel), neg, m);
@@ -670,18 +687,32 @@ static void sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk
 
 /* 5.1.7 (rules in ed25519.h): encode([S]B + [k](-A)) must equal R. A from
  * the cached x (trusted, a key slot's) or decoded from pk. */
+/* 1 when the 32-byte s is below L (5.1.7 step 1: S >= L is rejected). */
+NOINLINE static int sc_is_canonical(const uint8_t s[32])
+{
+    uint32_t w[8], t[8];
+    load_words(w, s, 8);
+    return (int)sc_sub_l(t, w);
+}
+
+/* p = -p: (-X, Y, Z, -T). */
+NOINLINE static void ge_neg(ge *p)
+{
+    fe zero;
+    fe_set(zero, 0);
+    fe_sub(GX(p), zero, GX(p));
+    fe_sub(GT(p), zero, GT(p));
+}
+
 static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32], const uint8_t *x,
                            const uint8_t *dom, size_t dom_len,
                            const uint8_t *msg, size_t msg_len)
 {
     ge a, sb;
     uint8_t k[32];
-    uint32_t s[8], t[8];
-    fe zero;
 
-    load_words(s, sig + 32, 8);
-    if (!sc_sub_l(t, s)) {
-        return -1; /* S >= L */
+    if (!sc_is_canonical(sig + 32)) {
+        return -1;
     }
     if (x != NULL) {
         load_words(GX(&a), x, 8);
@@ -693,12 +724,11 @@ static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32], const ui
         return -1;
     }
     hash_to_scalar(k, dom, dom_len, sig, pk, 32, msg, msg_len);
-    fe_set(zero, 0);
-    fe_sub(GX(&a), zero, GX(&a));
-    fe_sub(GT(&a), zero, GT(&a));     /* -A */
-    ge_scalarmult(&a, &a, k);   /* [k](-A) */
+    ge_neg(&a);
+    ge_scalarmult(&a, &a, k);          /* [k](-A) */
     ge_base(&sb);
-    ge_scalarmult(&sb, &sb, sig + 32);
+    ge_scalarmult(&sb, &sb, sig + 32); /* [S]B */
+    ge_cache(&sb, &sb);
     ge_add(&a, &a, &sb);
     ge_tobytes(k, NULL, &a);
     return memcmp(k, sig, 32) == 0 ? 0 : -1;
