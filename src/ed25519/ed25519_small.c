@@ -60,9 +60,7 @@ typedef struct {
 #define GZ(p) ((p)->w + 16)
 #define GT(p) ((p)->w + 24)
 
-/* 2d mod p, sqrt(-1) mod p and the base point B (RFC 8032 5.1), as words. */
-static const fe k_d2 = {0x26b2f159, 0xebd69b94, 0x8283b156, 0x00e0149a,
-                        0xeef3d130, 0x198e80f2, 0x56dffce7, 0x2406d9dc};
+/* d, sqrt(-1) mod p and the base point B (RFC 8032 5.1), as words. */
 static const fe k_d = {0x135978a3, 0x75eb4dca, 0x4141d8ab, 0x00700a4d,
                        0x7779e898, 0x8cc74079, 0x2b6ffe73, 0x52036cee};
 static const fe k_sqrtm1 = {0x4a0ea0b0, 0xc4ee1b27, 0xad2fe478, 0x2f431806,
@@ -376,7 +374,8 @@ static void ge_cache(ge *c, const ge *p)
     fe_add(GX(c), GY(p), GX(p));
     memcpy(GY(c), t, sizeof(fe));
     fe_add(GZ(c), GZ(p), GZ(p));
-    fe_mul(GT(c), GT(p), k_d2);
+    fe_mul(GT(c), GT(p), k_d);
+    fe_add(GT(c), GT(c), GT(c)); /* 2d T: 2d is not stored (32 B) */
 }
 
 /* r = p + q for a cached q, HWCD sec. 3.1 (a = -1, k = 2d, complete on
@@ -810,22 +809,26 @@ void pp_ed25519ph_sign_expanded(uint8_t sig[64], const uint8_t expanded[64],
     sign_with_dom(sig, expanded, pk, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
 }
 
-void pp_ed25519_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
-                     const uint8_t *msg, size_t msg_len)
+/* 5.1.6 from the seed (step 1 here). */
+static void sign_seed(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
+                      const uint8_t *dom, size_t dom_len, const uint8_t *msg, size_t msg_len)
 {
     uint8_t h[64];
     pp_ed25519_expand(h, seed);
-    sign_with_dom(sig, h, pk, NULL, 0, msg, msg_len);
+    sign_with_dom(sig, h, pk, dom, dom_len, msg, msg_len);
     pp_wipe(h, sizeof(h));
+}
+
+void pp_ed25519_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
+                     const uint8_t *msg, size_t msg_len)
+{
+    sign_seed(sig, seed, pk, NULL, 0, msg, msg_len);
 }
 
 void pp_ed25519ph_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
                        const uint8_t prehash[64])
 {
-    uint8_t h[64];
-    pp_ed25519_expand(h, seed);
-    sign_with_dom(sig, h, pk, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
-    pp_wipe(h, sizeof(h));
+    sign_seed(sig, seed, pk, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
 }
 
 int pp_ed25519_verify(const uint8_t sig[64], const uint8_t pk[32],
