@@ -10,10 +10,13 @@
  *    routine (8 x 8 words, schoolbook rows) serves the field (then folded
  *    with 2^256 = 38 mod p), squaring and the scalars mod L;
  *  - no precomputed multiples of any point: one constant-time scalar
- *    multiplication, signed radix-8 digits (Booth recoding, read straight
- *    from the scalar bits) over a 4-point table built on the stack, serves
- *    key generation, signing and both halves of verification
- *    ([S]B and [k](-A), then one addition);
+ *    multiplication, signed radix-4 digits (Booth recoding, read straight
+ *    from the scalar bits; SM_W below) over a 2-point table built on the
+ *    stack, serves key generation, signing and both halves of
+ *    verification ([S]B and [k](-A), then one addition);
+ *  - on ARMv7E-M (Cortex-M4/M7/M33) the product row and the addition and
+ *    subtraction are short inline assembly (tools/ed25519/check_small_asm.py
+ *    checks them under unicorn); elsewhere the same steps in C;
  *  - scalars mod L by shift-and-subtract, one bit at a time.
  * Secrets (the expanded key, the nonce, every point derived from them)
  * drive no branch and no memory index: table entries are selected by
