@@ -51,6 +51,15 @@
 #define NO_MEMSET
 #endif
 
+/* The ARMv7E-M inline assembly paths (UMAAL, Thumb-2 carry chains). */
+#if defined(__ARM_FEATURE_DSP) && defined(__GNUC__) && defined(__thumb2__)
+#define SMALL_ARM_ASM 1
+/* Registers of the eight-word asm blocks: r7 stays free (frame pointer). */
+#define FE_REGS "r4", "r5", "r6", "r8", "r9", "r10", "r11", "r12", "lr", "cc", "memory"
+#else
+#define SMALL_ARM_ASM 0
+#endif
+
 typedef uint32_t fe[8];
 
 /* A point in extended coordinates (HWCD 2008): x = X/Z, y = Y/Z,
@@ -114,7 +123,7 @@ static void store_words(uint8_t *s, const uint32_t *w)
     } while (0)
 #endif
 
-#if defined(__ARM_FEATURE_DSP) && defined(__GNUC__) && defined(__thumb2__)
+#if SMALL_ARM_ASM
 /* t[0..9) += ai * b[0..8) with t[8] written, not added: one row, eight
  * UMAAL steps (Cortex-M4: 6 cycles a step against 9 for the C loop). */
 #define ROW_STEP(k)                                   \
@@ -161,6 +170,7 @@ NO_MEMSET static void mul256(uint32_t t[16], const uint32_t a[8], const uint32_t
 
 /* ---- the field GF(2^255 - 19), values < 2^256 ------------------------ */
 
+#if !SMALL_ARM_ASM
 /* r + c * 2^256 -> r (mod p), for |c| <= 38: 2^256 = 38 (mod p). When
  * the pass carries out again (c' = +-1), r is within 38 * 38 of 0 or of
  * 2^256, so the last 38 c' lands in r[0] without a carry. */
@@ -176,6 +186,40 @@ static void fe_fold(fe r, int64_t c)
     r[0] += (uint32_t)c * 38u;
 }
 
+#endif
+
+#if SMALL_ARM_ASM
+/* r = t mod p (not fully): t[i] + 38 t[i + 8] by a UMAAL chain, then the
+ * carry (at most 38) folded as in fe_add, all in r4-r6, r8-r12. */
+#define FE_RED(k, reg)                                \
+    "ldr " reg ", [%[t], #" #k "]\n\t"                \
+    "ldr lr, [%[t], #" #k " + 32]\n\t"                \
+    "umaal " reg ", %[c], lr, %[k38]\n\t"
+static void fe_mul(fe r, const fe a, const fe b)
+{
+    uint32_t t[16];
+    uint32_t c;
+    mul256(t, a, b);
+    __asm__ volatile(
+        "mov.w %[c], #0\n\t"
+        FE_RED(0, "r4") FE_RED(4, "r5") FE_RED(8, "r6") FE_RED(12, "r8")
+        FE_RED(16, "r9") FE_RED(20, "r10") FE_RED(24, "r11") FE_RED(28, "r12")
+        "mul lr, %[c], %[k38]\n\t"
+        "adds r4, r4, lr\n\t"
+        "adcs r5, r5, #0\n\tadcs r6, r6, #0\n\tadcs r8, r8, #0\n\t"
+        "adcs r9, r9, #0\n\tadcs r10, r10, #0\n\tadcs r11, r11, #0\n\t"
+        "adcs r12, r12, #0\n\t"
+        "mov.w lr, #0\n\t"
+        "adc lr, lr, #0\n\t"
+        "rsb lr, lr, #0\n\t"
+        "and lr, lr, #38\n\t"
+        "add r4, r4, lr\n\t"
+        "stm %[r], {r4, r5, r6, r8, r9, r10, r11, r12}\n\t"
+        : [c] "=&r"(c)
+        : [r] "r"(r), [t] "r"(t), [k38] "r"(38u)
+        : FE_REGS);
+}
+#else
 static void fe_mul(fe r, const fe a, const fe b)
 {
     uint32_t t[16];
@@ -189,8 +233,9 @@ static void fe_mul(fe r, const fe a, const fe b)
     }
     fe_fold(r, c);
 }
+#endif
 
-#if defined(__ARM_FEATURE_DSP) && defined(__GNUC__) && defined(__thumb2__)
+#if SMALL_ARM_ASM
 /* Thumb-2 addition and subtraction: the eight words in r4-r6, r8-r12 (r7
  * stays free for a frame pointer), one ADCS/SBCS chain, the carry folded as
  * 38 (2^256 = 38 mod p) through the words, and the carry of that (r then
@@ -200,7 +245,6 @@ static void fe_mul(fe r, const fe a, const fe b)
     "ldr " reg ", [%[a], #" #k "]\n\t"        \
     "ldr lr, [%[b], #" #k "]\n\t"             \
     op " " reg ", " reg ", lr\n\t"
-#define FE_REGS "r4", "r5", "r6", "r8", "r9", "r10", "r11", "r12", "lr", "cc", "memory"
 static void fe_add(fe r, const fe a, const fe b)
 {
     __asm__ volatile(
