@@ -25,11 +25,14 @@
 #                 8. the top-level CMake build with each toolchain file of
 #                    cmake/toolchains/ as a product calls it (test-toolchains)
 #                 9. the size test, tests/size/ (test-size): Cortex-M4 -Os and
-#                    -O0 apps built with configs/ed25519_only.h and
-#                    configs/rsa_only.h link 0 bytes of the other family
+#                    -O0 apps built with configs/ed25519_only.h,
+#                    configs/ed25519_small.h (nor of the fast Ed25519
+#                    backend) and configs/rsa_only.h link 0 bytes of the
+#                    other family
 #                10. the host suite under each product header (test-configs):
-#                    gcc, perf, -Werror, PICOPSA_CONFIG_FILE=configs/ed25519_only.h
-#                    and configs/rsa_only.h: ctest without labels slow, install
+#                    gcc, perf, -Werror, PICOPSA_CONFIG_FILE=configs/ed25519_only.h,
+#                    configs/ed25519_small.h (the small Ed25519 backend) and
+#                    configs/rsa_only.h: ctest without labels slow, install
 #                    (tests of a configured-out family report Skipped)
 #
 # Other targets: all (build/perf), check (quick: build/perf, ctest -LE slow),
@@ -214,7 +217,7 @@ test-size:
 # configured out exits 77 (test_skip(), SKIP_RETURN_CODE): ctest reports it
 # Skipped, never Passed; the others test what is built and check that what
 # is left out answers PSA_ERROR_NOT_SUPPORTED.
-PP_CONFIGS := ed25519_only rsa_only
+PP_CONFIGS := ed25519_only ed25519_small rsa_only
 .PHONY: test-configs $(addprefix config-,$(PP_CONFIGS))
 test-configs: $(addprefix config-,$(PP_CONFIGS))
 
@@ -242,7 +245,7 @@ clean:
 	rm -rf $(PP_BUILD)
 
 help:
-	@sed -n '2,36p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,39p' Makefile | sed 's/^# \{0,1\}//'
 
 ifneq ($(PP_EMBEDDED_MK),)
 # Cross matrix, QEMU firmware test, budgets; defines embedded-test, report, cross.

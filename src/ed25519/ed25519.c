@@ -3,6 +3,11 @@
  */
 #include "ed25519/ed25519.h"
 
+#include <picopsa/config.h>
+
+/* The small backend (ed25519_small.c) defines the same API instead. */
+#if PICOPSA_ED25519_BACKEND == PICOPSA_BACKEND_FAST
+
 #include <string.h>
 
 #include "common/pp_util.h"
@@ -214,3 +219,5 @@ int pp_ed25519ph_verify_cached(const uint8_t sig[64], const uint8_t pk[32], cons
 {
     return verify_with_dom(sig, pk, x, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
 }
+
+#endif /* PICOPSA_ED25519_BACKEND == PICOPSA_BACKEND_FAST */

@@ -11,6 +11,8 @@ const char *pp_ed25519_backend_name(void)
 {
 #if !PSA_WANT_ECC_TWISTED_EDWARDS_255
     return "none (configured out)";
+#elif PICOPSA_ED25519_BACKEND == PICOPSA_BACKEND_SMALL
+    return "small, radix 2^32";
 #elif PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
     return "fast, radix 2^51";
 #elif PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX32_UMAAL

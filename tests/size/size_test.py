@@ -10,6 +10,8 @@ tests/size/ is compiled and linked with --gc-sections:
 
   checked (fail on any byte of the other family), profiles size and none:
     app_ed25519.c with configs/ed25519_only.h: nothing of src/rsa, src/bignum
+    app_ed25519.c with configs/ed25519_small.h: nothing of src/rsa, src/bignum,
+                  nor of the fast Ed25519 backend (fe/ge/sc25519.c, ed25519.c)
     app_rsa.c     with configs/rsa_only.h:     nothing of src/ed25519, sha512.c
   reported (printed, never fail), profile size, default configuration:
     app_ed25519.c and app_rsa.c: bytes of the other family they carry
@@ -61,6 +63,13 @@ FAMILIES = {
         "files": re.compile(r"^src/(x25519/|kdf/|core/psa_key_(derivation|agreement)\.c|dispatch/dispatch_key_agreement\.c)"),
         "symbols": re.compile(r"^(pp_x25519|pp_hkdf|pp_fe51_|pp_dispatch_key_agreement|pp_core_key_agreement)"),
     },
+    # The fast Ed25519 backend (comb tables, its field, group and scalar
+    # code; src/curve25519/ once the field moves there): the small backend
+    # (configs/ed25519_small.h) must link none of it.
+    "Ed25519 fast backend": {
+        "files": re.compile(r"^src/(ed25519|curve25519)/(fe25519|ge25519|sc25519|ed25519)(_invert)?\.c$"),
+        "symbols": re.compile(r"^(pp_)?(fe|ge|sc)25519_"),
+    },
     "SHA-512": {
         "files": re.compile(r"^src/hash/sha512\.c$"),
         "symbols": re.compile(r"^(pp_sha512|pp_sha384|sha512_|sha384_)"),
@@ -73,6 +82,8 @@ CHECKED = [
     ("ed25519-only-O0", "app_ed25519.c", "configs/ed25519_only.h", "none", ["RSA", "X25519+KDF"]),
     ("rsa-only-Os", "app_rsa.c", "configs/rsa_only.h", "size", ["Ed25519", "SHA-512", "X25519+KDF"]),
     ("rsa-only-O0", "app_rsa.c", "configs/rsa_only.h", "none", ["Ed25519", "SHA-512", "X25519+KDF"]),
+    ("ed25519-small-Os", "app_ed25519.c", "configs/ed25519_small.h", "size", ["RSA", "Ed25519 fast backend", "X25519+KDF"]),
+    ("ed25519-small-O0", "app_ed25519.c", "configs/ed25519_small.h", "none", ["RSA", "Ed25519 fast backend", "X25519+KDF"]),
 ]
 REPORTED = [
     ("default-ed25519-Os", "app_ed25519.c", None, "size", ["RSA"]),

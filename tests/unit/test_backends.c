@@ -33,6 +33,8 @@ static void test_ed25519(void)
 {
 #if !PSA_WANT_ECC_TWISTED_EDWARDS_255
     CHECK(picopsa_backend_name(PICOPSA_FAMILY_ED25519) == NULL);
+#elif PICOPSA_ED25519_BACKEND == PICOPSA_BACKEND_SMALL
+    check_name(picopsa_backend_name(PICOPSA_FAMILY_ED25519), "small, radix 2^32", "Ed25519");
 #elif PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX51
     check_name(picopsa_backend_name(PICOPSA_FAMILY_ED25519), "fast, radix 2^51", "Ed25519");
 #elif PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX32

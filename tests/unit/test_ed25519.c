@@ -35,7 +35,13 @@
 #define ED25519_TEST_NAME "ed25519"
 #endif
 #ifndef ED25519_TEST_ITERATIONS
+#if PICOPSA_ED25519_BACKEND == PICOPSA_BACKEND_SMALL
+/* the small backend is an order of magnitude slower on hosts: keep the
+ * test under ~10 s (9 s of CPU with 400; the bit flips dominate) */
+#define ED25519_TEST_ITERATIONS 400
+#else
 #define ED25519_TEST_ITERATIONS 1000
+#endif
 #endif
 #include "test_config.h"
 #if !(TEST_HAVE_ED25519)
@@ -691,7 +697,8 @@ static void test_encode_in_place(void)
  * fe25519.h's limb count; hosts cannot build the UMAAL field). */
 static void test_backend_name(void)
 {
-    const char *want = FE25519_LIMBS == 5 ? "fast, radix 2^51"
+    const char *want = PICOPSA_ED25519_BACKEND == PICOPSA_BACKEND_SMALL ? "small, radix 2^32"
+                       : FE25519_LIMBS == 5 ? "fast, radix 2^51"
                        : FE25519_LIMBS == 8 ? "fast, radix 2^32"
                                             : "fast, radix 2^25.5";
     if (!CHECK(strcmp(pp_ed25519_backend_name(), want) == 0)) {

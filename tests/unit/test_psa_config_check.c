@@ -197,9 +197,11 @@ static void ed25519_backend_cases(void)
     expect_compile("include/picopsa/config.h",
                    "'-DPICOPSA_ED25519_BACKEND=(PICOPSA_BACKEND_FAST|PICOPSA_BACKEND_SMALL)'",
                    "PICOPSA_ED25519_BACKEND selects more than one backend");
+    /* issue 12: the small backend is accepted and builds */
     expect_compile("include/picopsa/config.h",
-                   "-DPICOPSA_ED25519_BACKEND=PICOPSA_BACKEND_SMALL",
-                   "PICOPSA_BACKEND_SMALL is not built yet (issue 12)");
+                   "-DPICOPSA_ED25519_BACKEND=PICOPSA_BACKEND_SMALL", NULL);
+    expect_compile("src/ed25519/ed25519_small.c",
+                   "-DPICOPSA_ED25519_BACKEND=PICOPSA_BACKEND_SMALL", NULL);
     expect_compile("include/picopsa/config.h", "-DPICOPSA_ED25519_FIELD=0",
                    "PICOPSA_ED25519_FIELD selects no field");
     expect_compile("include/picopsa/config.h", "-DPICOPSA_ED25519_FIELD=0x10",

@@ -1,0 +1,905 @@
+/*
+ * ed25519_small.c -- the size-first Ed25519 backend
+ * (PICOPSA_ED25519_BACKEND = PICOPSA_BACKEND_SMALL): the whole of
+ * ed25519.h (RFC 8032 sec. 5.1) in one file, with the same verification
+ * rules as the fast backend (ed25519.h) and byte-identical signatures.
+ *
+ * Size choices (docs/ed25519.md sec. "Small backend"):
+ *  - one field representation, 8 x 32-bit words holding any value below
+ *    2^256 (reduced mod p = 2^255 - 19 only when encoded); one product
+ *    routine (8 x 8 words, schoolbook rows) serves the field (then folded
+ *    with 2^256 = 38 mod p), squaring and the scalars mod L;
+ *  - no precomputed multiples of any point: one constant-time scalar
+ *    multiplication, signed radix-4 digits (Booth recoding, read straight
+ *    from the scalar bits; SM_W below) over a 2-point table built on the
+ *    stack, serves key generation, signing and both halves of
+ *    verification ([S]B and [k](-A), then one addition);
+ *  - on ARMv7E-M (Cortex-M4/M7/M33) the product row and the addition and
+ *    subtraction are short inline assembly (tools/ed25519/check_small_asm.py
+ *    checks them under unicorn); elsewhere the same steps in C;
+ *  - scalars mod L by shift-and-subtract, one bit at a time.
+ * Secrets (the expanded key, the nonce, every point derived from them)
+ * drive no branch and no memory index: table entries are selected by
+ * scanning with masks that pass through pp_ct_barrier_u32. Verification
+ * handles public data only, but runs the same constant-time code.
+ * Assumes >> of a negative int64_t is arithmetic (every GCC/Clang target).
+ */
+#include "ed25519/ed25519.h"
+
+#include <picopsa/config.h>
+
+#if PSA_WANT_ECC_TWISTED_EDWARDS_255 && PICOPSA_ED25519_BACKEND == PICOPSA_BACKEND_SMALL
+
+#include <string.h>
+
+#include "common/pp_util.h"
+#include "hash/sha512.h"
+
+/* Keeps a helper's frame off its caller's (the MCU stack peak is the
+ * scalar multiplication's frame, not the sum of every step's). */
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
+/* GCC turns a zeroing loop into a memset call; newlib-nano's memset is
+ * byte-wise (76 cycles for 32 bytes on Cortex-M4, against 9). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define NO_MEMSET __attribute__((optimize("no-tree-loop-distribute-patterns")))
+#else
+#define NO_MEMSET
+#endif
+
+/* The ARMv7E-M inline assembly paths (UMAAL, Thumb-2 carry chains). */
+#if defined(__ARM_FEATURE_DSP) && defined(__GNUC__) && defined(__thumb2__)
+#define SMALL_ARM_ASM 1
+/* Registers of the eight-word asm blocks: r7 stays free (frame pointer). */
+#define FE_REGS "r4", "r5", "r6", "r8", "r9", "r10", "r11", "r12", "lr", "cc", "memory"
+#else
+#define SMALL_ARM_ASM 0
+#endif
+
+typedef uint32_t fe[8];
+
+/* A point in extended coordinates (HWCD 2008): x = X/Z, y = Y/Z,
+ * xy = T/Z, as one run of 32 words (one loop selects a whole point). */
+typedef struct {
+    uint32_t w[32];
+} ge;
+#define GX(p) ((p)->w)
+#define GY(p) ((p)->w + 8)
+#define GZ(p) ((p)->w + 16)
+#define GT(p) ((p)->w + 24)
+
+/* d, sqrt(-1) mod p and the base point B (RFC 8032 5.1), as words. */
+static const fe k_d = {0x135978a3, 0x75eb4dca, 0x4141d8ab, 0x00700a4d,
+                       0x7779e898, 0x8cc74079, 0x2b6ffe73, 0x52036cee};
+static const fe k_sqrtm1 = {0x4a0ea0b0, 0xc4ee1b27, 0xad2fe478, 0x2f431806,
+                            0x3dfbd7a7, 0x2b4d0099, 0x4fc1df0b, 0x2b832480};
+static const fe k_bx = {0x8f25d51a, 0xc9562d60, 0x9525a7b2, 0x692cc760,
+                        0xfdd6dc5c, 0xc0a4e231, 0xcd6e53fe, 0x216936d3};
+static const fe k_by = {0x66666658, 0x66666666, 0x66666666, 0x66666666,
+                        0x66666666, 0x66666666, 0x66666666, 0x66666666};
+/* L = 2^252 + 27742317777372353535851937790883648493. */
+static const uint32_t k_l[8] = {0x5cf5d3ed, 0x5812631a, 0xa2f79cd6, 0x14def9de,
+                                0x00000000, 0x00000000, 0x00000000, 0x10000000};
+
+/* dom2(1, "") of RFC 8032 5.1 for Ed25519ph. */
+static const uint8_t ed25519ph_dom2[34] = {
+    'S', 'i', 'g', 'E', 'd', '2', '5', '5', '1', '9', ' ', 'n', 'o', ' ',
+    'E', 'd', '2', '5', '5', '1', '9', ' ', 'c', 'o', 'l', 'l', 'i', 's',
+    'i', 'o', 'n', 's', 1, 0
+};
+
+/* ---- words and bytes (little-endian, RFC 8032 5.1.2) ----------------- */
+
+static void load_words(uint32_t *w, const uint8_t *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        w[i] = (uint32_t)s[4 * i] | (uint32_t)s[4 * i + 1] << 8 |
+               (uint32_t)s[4 * i + 2] << 16 | (uint32_t)s[4 * i + 3] << 24;
+    }
+}
+
+static void store_words(uint8_t *s, const uint32_t *w)
+{
+    size_t i;
+    for (i = 0; i < 32; i++) {
+        s[i] = (uint8_t)(w[i / 4] >> (8 * (i % 4)));
+    }
+}
+
+/* lo + hi * 2^32 = a * b + lo + hi (never overflows: the UMAAL step). */
+#if defined(__ARM_FEATURE_DSP) && defined(__GNUC__)
+#define MULACC(lo, hi, a, b) __asm__("umaal %0, %1, %2, %3" : "+r"(lo), "+r"(hi) : "r"(a), "r"(b))
+#else
+#define MULACC(lo, hi, a, b)                                \
+    do {                                                    \
+        uint64_t p_ = (uint64_t)(a) * (b) + (lo) + (hi);    \
+        (lo) = (uint32_t)p_;                                \
+        (hi) = (uint32_t)(p_ >> 32);                        \
+    } while (0)
+#endif
+
+#if SMALL_ARM_ASM
+/* t[0..9) += ai * b[0..8) with t[8] written, not added: one row, eight
+ * UMAAL steps (Cortex-M4: 6 cycles a step against 9 for the C loop). */
+#define ROW_STEP(k)                                   \
+    "ldr %[x], [%[b], #" #k "]\n\t"                   \
+    "ldr %[y], [%[t], #" #k "]\n\t"                   \
+    "umaal %[y], %[c], %[ai], %[x]\n\t"               \
+    "str %[y], [%[t], #" #k "]\n\t"
+static void mul_row(uint32_t *t, const uint32_t *b, uint32_t ai)
+{
+    uint32_t c = 0, x, y;
+    __asm__ volatile(ROW_STEP(0) ROW_STEP(4) ROW_STEP(8) ROW_STEP(12)
+                     ROW_STEP(16) ROW_STEP(20) ROW_STEP(24) ROW_STEP(28)
+                     "str %[c], [%[t], #32]"
+                     : [c] "+&r"(c), [x] "=&r"(x), [y] "=&r"(y)
+                     : [t] "r"(t), [b] "r"(b), [ai] "r"(ai)
+                     : "memory");
+}
+#else
+static void mul_row(uint32_t *t, const uint32_t *b, uint32_t ai)
+{
+    uint32_t c = 0;
+    size_t j;
+    for (j = 0; j < 8; j++) {
+        uint32_t lo = t[j];
+        MULACC(lo, c, ai, b[j]);
+        t[j] = lo;
+    }
+    t[8] = c;
+}
+#endif
+
+/* t[0..16) = a * b, 256 x 256 bits, by rows (t[i + 8] is first written by
+ * row i). Shared by the field and the scalars. */
+NO_MEMSET static void mul256(uint32_t t[16], const uint32_t a[8], const uint32_t b[8])
+{
+    size_t i;
+    for (i = 0; i < 8; i++) {
+        t[i] = 0;
+    }
+    for (i = 0; i < 8; i++) {
+        mul_row(t + i, b, a[i]);
+    }
+}
+
+/* ---- the field GF(2^255 - 19), values < 2^256 ------------------------ */
+
+#if !SMALL_ARM_ASM
+/* r + c * 2^256 -> r (mod p), for |c| <= 38: 2^256 = 38 (mod p). When
+ * the pass carries out again (c' = +-1), r is within 38 * 38 of 0 or of
+ * 2^256, so the last 38 c' lands in r[0] without a carry. */
+static void fe_fold(fe r, int64_t c)
+{
+    size_t i;
+    c *= 38;
+    for (i = 0; i < 8; i++) {
+        c += r[i];
+        r[i] = (uint32_t)c;
+        c >>= 32;
+    }
+    r[0] += (uint32_t)c * 38u;
+}
+
+#endif
+
+#if SMALL_ARM_ASM
+/* r = t mod p (not fully): t[i] + 38 t[i + 8] by a UMAAL chain, then the
+ * carry (at most 38) folded as in fe_add, all in r4-r6, r8-r12. */
+#define FE_RED(k, reg)                                \
+    "ldr " reg ", [%[t], #" #k "]\n\t"                \
+    "ldr lr, [%[t], #" #k " + 32]\n\t"                \
+    "umaal " reg ", %[c], lr, %[k38]\n\t"
+static void fe_mul(fe r, const fe a, const fe b)
+{
+    uint32_t t[16];
+    uint32_t c;
+    mul256(t, a, b);
+    __asm__ volatile(
+        "mov.w %[c], #0\n\t"
+        FE_RED(0, "r4") FE_RED(4, "r5") FE_RED(8, "r6") FE_RED(12, "r8")
+        FE_RED(16, "r9") FE_RED(20, "r10") FE_RED(24, "r11") FE_RED(28, "r12")
+        "mul lr, %[c], %[k38]\n\t"
+        "adds r4, r4, lr\n\t"
+        "adcs r5, r5, #0\n\tadcs r6, r6, #0\n\tadcs r8, r8, #0\n\t"
+        "adcs r9, r9, #0\n\tadcs r10, r10, #0\n\tadcs r11, r11, #0\n\t"
+        "adcs r12, r12, #0\n\t"
+        "mov.w lr, #0\n\t"
+        "adc lr, lr, #0\n\t"
+        "rsb lr, lr, #0\n\t"
+        "and lr, lr, #38\n\t"
+        "add r4, r4, lr\n\t"
+        "stm %[r], {r4, r5, r6, r8, r9, r10, r11, r12}\n\t"
+        : [c] "=&r"(c)
+        : [r] "r"(r), [t] "r"(t), [k38] "r"(38u)
+        : FE_REGS);
+}
+#else
+static void fe_mul(fe r, const fe a, const fe b)
+{
+    uint32_t t[16];
+    uint32_t c = 0;
+    size_t i;
+    mul256(t, a, b);
+    for (i = 0; i < 8; i++) {
+        uint32_t lo = t[i];
+        MULACC(lo, c, t[i + 8], 38u);
+        r[i] = lo;
+    }
+    fe_fold(r, c);
+}
+#endif
+
+#if SMALL_ARM_ASM
+/* Thumb-2 addition and subtraction: the eight words in r4-r6, r8-r12 (r7
+ * stays free for a frame pointer), one ADCS/SBCS chain, the carry folded as
+ * 38 (2^256 = 38 mod p) through the words, and the carry of that (r then
+ * within 38 of 0 or 2^256) into word 0 alone. About 60 cycles against 250
+ * for the C loop and fold. r may alias a or b (all is loaded first). */
+#define FE_LD(k, reg, op)                     \
+    "ldr " reg ", [%[a], #" #k "]\n\t"        \
+    "ldr lr, [%[b], #" #k "]\n\t"             \
+    op " " reg ", " reg ", lr\n\t"
+static void fe_add(fe r, const fe a, const fe b)
+{
+    __asm__ volatile(
+        FE_LD(0, "r4", "adds") FE_LD(4, "r5", "adcs") FE_LD(8, "r6", "adcs")
+        FE_LD(12, "r8", "adcs") FE_LD(16, "r9", "adcs") FE_LD(20, "r10", "adcs")
+        FE_LD(24, "r11", "adcs") FE_LD(28, "r12", "adcs")
+        "mov.w lr, #0\n\t"
+        "adc lr, lr, #0\n\t"          /* carry c */
+        "rsb lr, lr, #0\n\t"
+        "and lr, lr, #38\n\t"         /* 38 c */
+        "adds r4, r4, lr\n\t"
+        "adcs r5, r5, #0\n\tadcs r6, r6, #0\n\tadcs r8, r8, #0\n\t"
+        "adcs r9, r9, #0\n\tadcs r10, r10, #0\n\tadcs r11, r11, #0\n\t"
+        "adcs r12, r12, #0\n\t"
+        "mov.w lr, #0\n\t"
+        "adc lr, lr, #0\n\t"
+        "rsb lr, lr, #0\n\t"
+        "and lr, lr, #38\n\t"
+        "add r4, r4, lr\n\t"
+        "stm %[r], {r4, r5, r6, r8, r9, r10, r11, r12}\n\t"
+        :
+        : [r] "r"(r), [a] "r"(a), [b] "r"(b)
+        : FE_REGS);
+}
+
+static void fe_sub(fe r, const fe a, const fe b)
+{
+    __asm__ volatile(
+        FE_LD(0, "r4", "subs") FE_LD(4, "r5", "sbcs") FE_LD(8, "r6", "sbcs")
+        FE_LD(12, "r8", "sbcs") FE_LD(16, "r9", "sbcs") FE_LD(20, "r10", "sbcs")
+        FE_LD(24, "r11", "sbcs") FE_LD(28, "r12", "sbcs")
+        "mov.w lr, #0\n\t"
+        "adc lr, lr, #0\n\t"          /* 1: no borrow */
+        "sub lr, lr, #1\n\t"
+        "and lr, lr, #38\n\t"         /* 38 on a borrow */
+        "subs r4, r4, lr\n\t"
+        "sbcs r5, r5, #0\n\tsbcs r6, r6, #0\n\tsbcs r8, r8, #0\n\t"
+        "sbcs r9, r9, #0\n\tsbcs r10, r10, #0\n\tsbcs r11, r11, #0\n\t"
+        "sbcs r12, r12, #0\n\t"
+        "mov.w lr, #0\n\t"
+        "adc lr, lr, #0\n\t"
+        "sub lr, lr, #1\n\t"
+        "and lr, lr, #38\n\t"
+        "sub r4, r4, lr\n\t"
+        "stm %[r], {r4, r5, r6, r8, r9, r10, r11, r12}\n\t"
+        :
+        : [r] "r"(r), [a] "r"(a), [b] "r"(b)
+        : FE_REGS);
+}
+#else
+/* r = a + b (sub = 0) or a - b (sub = 1); sub is a public constant. */
+static void fe_addsub(fe r, const fe a, const fe b, int sub)
+{
+    int64_t c = 0;
+    size_t i;
+    for (i = 0; i < 8; i++) {
+        c += a[i];
+        if (sub) {
+            c -= b[i];
+        } else {
+            c += b[i];
+        }
+        r[i] = (uint32_t)c;
+        c >>= 32;
+    }
+    fe_fold(r, c);
+}
+#define fe_add(r, a, b) fe_addsub((r), (a), (b), 0)
+#define fe_sub(r, a, b) fe_addsub((r), (a), (b), 1)
+#endif
+
+NO_MEMSET static void fe_set(fe r, uint32_t v)
+{
+    size_t i;
+    for (i = 0; i < 8; i++) {
+        r[i] = 0;
+    }
+    r[0] = v;
+}
+
+/* r = a^(2^n) * b (n >= 1); r may alias a or b. */
+static void fe_sqmul(fe r, const fe a, int n, const fe b)
+{
+    fe t;
+    fe_mul(t, a, a);
+    while (--n > 0) {
+        fe_mul(t, t, t);
+    }
+    fe_mul(r, t, b);
+}
+
+/* t = z^(2^250 - 1) and z11 = z^11: the common prefix of the exponents
+ * p - 2 (inversion) and (p - 5) / 8 (square root), 254 squarings and 11
+ * multiplications in all. */
+static void fe_pow250(fe t, fe z11, const fe z)
+{
+    fe a, b;
+    fe_mul(a, z, z);          /* z^2 */
+    fe_sqmul(b, a, 2, z);     /* z^9 */
+    fe_mul(z11, b, a);        /* z^11 */
+    fe_sqmul(a, z11, 1, b);   /* z^31 = z^(2^5 - 1) */
+    fe_sqmul(b, a, 5, a);     /* 2^10 - 1 */
+    fe_sqmul(t, b, 10, b);    /* 2^20 - 1 */
+    fe_sqmul(t, t, 20, t);    /* 2^40 - 1 */
+    fe_sqmul(b, t, 10, b);    /* 2^50 - 1 */
+    fe_sqmul(t, b, 50, b);    /* 2^100 - 1 */
+    fe_sqmul(t, t, 100, t);   /* 2^200 - 1 */
+    fe_sqmul(t, t, 50, b);    /* 2^250 - 1 */
+}
+
+/* r = a + c for a small c, carry out dropped. */
+static void fe_add_small(fe r, const fe a, uint32_t c)
+{
+    uint64_t acc = c;
+    size_t i;
+    for (i = 0; i < 8; i++) {
+        acc += a[i];
+        r[i] = (uint32_t)acc;
+        acc >>= 32;
+    }
+}
+
+/* Canonical encoding of a < 2^256: fold bit 255 (2^255 = 19), leaving
+ * t < 2^255 + 19; then t >= p exactly when t + 19 has bit 255 set, and
+ * t - p = t + 19 - 2^255. Constant time. */
+static void fe_tobytes(uint8_t s[32], const fe a)
+{
+    fe t, u;
+    memcpy(t, a, sizeof(fe));
+    t[7] &= 0x7fffffffu;
+    fe_add_small(t, t, 19 * (a[7] >> 31));
+    fe_add_small(u, t, 19);
+    fe_add_small(t, t, 19 * (u[7] >> 31));
+    t[7] &= 0x7fffffffu;
+    store_words(s, t);
+}
+
+static int fe_iszero(const fe a)
+{
+    uint8_t s[32];
+    uint8_t acc = 0;
+    size_t i;
+    fe_tobytes(s, a);
+    for (i = 0; i < 32; i++) {
+        acc |= s[i];
+    }
+    return acc == 0;
+}
+
+static void fe_cmov(fe r, const fe a, uint32_t mask)
+{
+    size_t i;
+    for (i = 0; i < 8; i++) {
+        r[i] ^= mask & (r[i] ^ a[i]);
+    }
+}
+
+/* ---- the group ------------------------------------------------------- */
+
+static void ge_identity(ge *r)
+{
+    fe_set(GX(r), 0);
+    fe_set(GY(r), 1);
+    fe_set(GZ(r), 1);
+    fe_set(GT(r), 0);
+}
+
+/* c = p in the "cached" form (Y + X, Y - X, 2Z, 2d T) kept in the X, Y,
+ * Z, T words: what an addition needs of its second operand. c may alias p. */
+static void ge_cache(ge *c, const ge *p)
+{
+    fe t;
+    fe_sub(t, GY(p), GX(p));
+    fe_add(GX(c), GY(p), GX(p));
+    memcpy(GY(c), t, sizeof(fe));
+    fe_add(GZ(c), GZ(p), GZ(p));
+    fe_mul(GT(c), GT(p), k_d);
+    fe_add(GT(c), GT(c), GT(c)); /* 2d T: 2d is not stored (32 B) */
+}
+
+/* r = p + q for a cached q, HWCD sec. 3.1 (a = -1, k = 2d, complete on
+ * this curve): A = (Y1-X1)(Y2-X2), B = (Y1+X1)(Y2+X2), C = T1 (2d T2),
+ * D = Z1 (2 Z2), E = B - A, F = D - C, G = D + C, H = B + A. r may alias p. */
+NOINLINE static void ge_add(ge *r, const ge *p, const ge *q)
+{
+    fe a, b, c, d;
+    fe_sub(a, GY(p), GX(p));
+    fe_add(b, GY(p), GX(p));
+    fe_mul(a, a, GY(q));     /* A */
+    fe_mul(b, b, GX(q));     /* B */
+    fe_mul(c, GT(p), GT(q)); /* C */
+    fe_mul(d, GZ(p), GZ(q)); /* D; p is dead from here: r's words are free */
+    fe_sub(GX(r), b, a);     /* E */
+    fe_add(GY(r), b, a);     /* H */
+    fe_sub(a, d, c);         /* F */
+    fe_add(b, d, c);         /* G */
+    fe_mul(GT(r), GX(r), GY(r)); /* E H */
+    fe_mul(GX(r), GX(r), a);     /* E F */
+    fe_mul(GY(r), GY(r), b);     /* H G */
+    fe_mul(GZ(r), a, b);         /* F G */
+}
+
+/* r = 2p, HWCD sec. 3.3 with a = -1, all four outputs scaled by -1:
+ * A = X^2, B = Y^2, C = 2 Z^2, H' = A + B, G = B - A, F' = C - G,
+ * E = (X + Y)^2 - H'. r may alias p. */
+NOINLINE static void ge_dbl(ge *r, const ge *p, int with_t)
+{
+    fe a, b, c, e;
+    fe_mul(a, GX(p), GX(p));
+    fe_mul(b, GY(p), GY(p));
+    fe_mul(c, GZ(p), GZ(p));
+    fe_add(c, c, c);
+    fe_add(e, GX(p), GY(p));
+    fe_mul(e, e, e);         /* p is dead from here: r's words are free */
+    fe_add(GT(r), a, b);     /* H' */
+    fe_sub(b, b, a);         /* G */
+    fe_sub(c, c, b);         /* F' */
+    fe_sub(e, e, GT(r));     /* E */
+    fe_mul(GX(r), e, c);     /* E F' */
+    fe_mul(GY(r), b, GT(r)); /* G H' */
+    fe_mul(GZ(r), c, b);     /* F' G */
+    if (with_t) {
+        fe_mul(GT(r), e, GT(r)); /* E H' */
+    }
+}
+
+/* bit j of the 256-bit little-endian s (0 outside 0..255). j is public. */
+static uint32_t scalar_bit(const uint8_t s[32], int j)
+{
+    if (j < 0 || j > 255) {
+        return 0;
+    }
+    return (uint32_t)(s[j >> 3] >> (j & 7)) & 1u;
+}
+
+/* Digit width W of the scalar multiplication: 2 (table of 2 points, 256 B
+ * of stack, 129 additions) or 3 (4 points, 512 B, 86 additions). 2 keeps
+ * signing within 1.2 KB of stack on Cortex-M4 for about 10% more cycles. */
+#define SM_W 2
+#define SM_TAB (1 << (SM_W - 1))
+#define SM_DIGITS ((257 + SM_W - 1) / SM_W)
+
+/* r = [s]P for any point P and 256-bit s. Constant time: SM_DIGITS signed
+ * digits in -2^(W-1)..2^(W-1) (Booth: digit i is bits W i - 1 .. W i + W - 1
+ * read as b(Wi-1) + sum_j 2^j b(Wi+j) - 2^W b(Wi+W-1), so no recoding pass),
+ * each selected from {P, .., 2^(W-1) P} by a masked scan of every entry and
+ * negated by a masked swap. r may alias P. */
+static void ge_scalarmult(ge *r, const ge *p, const uint8_t s[32])
+{
+    ge tab[SM_TAB];
+    ge sel;
+    fe neg;
+    int i, k;
+    uint32_t j;
+
+    *r = *p;
+    ge_cache(&tab[0], r);
+    for (j = 1; j < SM_TAB; j++) {
+        ge_add(r, r, &tab[0]);
+        ge_cache(&tab[j], r);
+    }
+    ge_identity(r);
+    for (i = SM_DIGITS - 1; i >= 0; i--) {
+        uint32_t t = 0, u, top, m, a;
+        for (k = 0; k < SM_W; k++) {
+            ge_dbl(r, r, k == SM_W - 1);
+        }
+        for (k = 0; k <= SM_W; k++) {
+            t |= scalar_bit(s, SM_W * i - 1 + k) << k;
+        }
+        u = (t + 1) >> 1;          /* the digit when the top bit is 0 */
+        top = t >> SM_W;           /* 1: the digit is u - 2^W <= 0 */
+        m = pp_ct_barrier_u32(0u - top);
+        a = u ^ (m & (u ^ ((1u << SM_W) - u))); /* |digit| */
+        /* the cached identity (1, 1, 2, 0), then the entry a if a > 0 */
+        fe_set(GX(&sel), 1);
+        fe_set(GY(&sel), 1);
+        fe_set(GZ(&sel), 2);
+        fe_set(GT(&sel), 0);
+        for (j = 1; j <= SM_TAB; j++) {
+            uint32_t eq = pp_ct_barrier_u32(pp_ct_mask_eq_u32(a, j));
+            for (k = 0; k < 32; k++) {
+                sel.w[k] ^= eq & (sel.w[k] ^ tab[j - 1].w[k]);
+            }
+        }
+        /* -P cached: Y + X and Y - X swapped, 2d T negated */
+        for (k = 0; k < 8; k++) {
+            uint32_t x = m & (sel.w[k] ^ sel.w[8 + k]);
+            sel.w[k] ^= x;
+            sel.w[8 + k] ^= x;
+        }
+        fe_set(neg, 0);
+        fe_sub(neg, neg, GT(&sel));
+        fe_cmov(GT(&sel), neg, m);
+        ge_add(r, r, &sel);
+    }
+    pp_wipe(tab, sizeof(tab));
+    pp_wipe(&sel, sizeof(sel));
+    pp_wipe(neg, sizeof(neg));
+}
+
+static void ge_base(ge *b)
+{
+    memcpy(GX(b), k_bx, sizeof(fe));
+    memcpy(GY(b), k_by, sizeof(fe));
+    fe_set(GZ(b), 1);
+    fe_mul(GT(b), k_bx, k_by);
+}
+
+/* RFC 8032 5.1.2; x, when not NULL, gets the canonical x. Constant time. */
+static void ge_tobytes(uint8_t s[32], uint8_t *x, const ge *h)
+{
+    fe zi, z11, t;
+    uint8_t xb[32];
+    fe_pow250(t, z11, GZ(h));
+    fe_sqmul(zi, t, 5, z11); /* Z^(p - 2) = 1/Z */
+    fe_mul(t, GX(h), zi);
+    fe_tobytes(xb, t);
+    fe_mul(t, GY(h), zi);
+    fe_tobytes(s, t);
+    s[31] = (uint8_t)(s[31] | (xb[0] << 7));
+    if (x != NULL) {
+        memcpy(x, xb, 32);
+    }
+    pp_wipe(zi, sizeof(zi));
+    pp_wipe(z11, sizeof(z11));
+    pp_wipe(t, sizeof(t));
+    pp_wipe(xb, sizeof(xb));
+}
+
+/* RFC 8032 5.1.3: 0 and h = the point, or -1 when s is rejected (y >= p,
+ * no square root, or x = 0 with the sign bit set). Public input: may
+ * branch. */
+static int ge_frombytes(ge *h, const uint8_t s[32])
+{
+    fe u, v, w, z11;
+    uint8_t chk[32];
+    unsigned sign = (unsigned)s[31] >> 7;
+
+    load_words(GY(h), s, 8);
+    GY(h)[7] &= 0x7fffffffu;
+    fe_tobytes(chk, GY(h));
+    chk[31] = (uint8_t)(chk[31] | (sign << 7));
+    if (memcmp(chk, s, 32) != 0) {
+        return -1; /* y >= p */
+    }
+    fe_set(GZ(h), 1);
+    fe_mul(u, GY(h), GY(h));
+    fe_mul(v, u, k_d);
+    fe_sub(u, u, GZ(h));      /* u = y^2 - 1 */
+    fe_add(v, v, GZ(h));      /* v = d y^2 + 1 */
+    fe_mul(w, v, v);
+    fe_mul(w, w, v);         /* v^3 */
+    fe_mul(GX(h), w, u);      /* u v^3 */
+    fe_mul(w, w, w);
+    fe_mul(w, w, v);
+    fe_mul(w, w, u);         /* u v^7 */
+    fe_pow250(GT(h), z11, w);
+    fe_sqmul(GT(h), GT(h), 2, w); /* (u v^7)^((p - 5) / 8) */
+    fe_mul(GX(h), GX(h), GT(h));   /* candidate x (5.1.3 step 2) */
+    fe_mul(w, GX(h), GX(h));
+    fe_mul(w, w, v);            /* v x^2 */
+    fe_sub(z11, w, u);
+    if (!fe_iszero(z11)) {
+        fe_add(z11, w, u);
+        if (!fe_iszero(z11)) {
+            return -1;          /* no square root */
+        }
+        fe_mul(GX(h), GX(h), k_sqrtm1);
+    }
+    fe_tobytes(chk, GX(h));
+    if ((chk[0] & 1u) != sign) {
+        /* x = 0 has no negative: x = 0 with the sign bit is rejected */
+        if (fe_iszero(GX(h))) {
+            return -1;
+        }
+        fe_set(w, 0);
+        fe_sub(GX(h), w, GX(h));
+    }
+    fe_mul(GT(h), GX(h), GY(h));
+    return 0;
+}
+
+/* ---- scalars mod L ----------------------------------------------------- */
+
+/* t = r - L; returns 1 when it borrows (r < L), else 0. */
+static uint32_t sc_sub_l(uint32_t t[8], const uint32_t r[8])
+{
+    int64_t c = 0;
+    size_t i;
+    for (i = 0; i < 8; i++) {
+        c += (int64_t)r[i] - k_l[i];
+        t[i] = (uint32_t)c;
+        c >>= 32;
+    }
+    return (uint32_t)c & 1u;
+}
+
+/* out = in mod L for a 512-bit little-endian in: shift-and-subtract, one
+ * bit at a time from the top (r < L < 2^253, so 2r + 1 fits 8 words),
+ * starting from the top 252 bits (already < L). Constant time: the
+ * subtraction is kept by a mask. */
+static void sc_reduce(uint8_t out[32], const uint32_t in[16])
+{
+    uint32_t r[8], t[8];
+    int bit;
+    size_t i;
+    for (i = 0; i < 8; i++) { /* r = in >> 260 */
+        r[i] = (in[8 + i] >> 4) | (i < 7 ? in[9 + i] << 28 : 0);
+    }
+    for (bit = 259; bit >= 0; bit--) {
+        uint32_t keep, carry = (in[bit >> 5] >> (bit & 31)) & 1u;
+        int64_t c = 0;
+        for (i = 0; i < 8; i++) { /* r = 2r + bit, t = r - L */
+            uint32_t w = r[i];
+            r[i] = (w << 1) | carry;
+            carry = w >> 31;
+            c += (int64_t)r[i] - k_l[i];
+            t[i] = (uint32_t)c;
+            c >>= 32;
+        }
+        keep = pp_ct_barrier_u32(0u - ((uint32_t)c & 1u)); /* r < L: keep r */
+        for (i = 0; i < 8; i++) {
+            r[i] = t[i] ^ (keep & (r[i] ^ t[i]));
+        }
+    }
+    store_words(out, r);
+    pp_wipe(r, sizeof(r));
+    pp_wipe(t, sizeof(t));
+}
+
+/* out = SHA-512(dom || a || b || msg) mod L (RFC 8032 5.1.6 steps 2, 4;
+ * 5.1.7 step 2). The hash context lives only in this frame. */
+NOINLINE static void hash_to_scalar(uint8_t out[32], const uint8_t *dom, size_t dom_len,
+                           const uint8_t *a, const uint8_t *b, size_t b_len,
+                           const uint8_t *msg, size_t msg_len)
+{
+    picopsa_sha512_context hash;
+    uint8_t digest[64];
+    uint32_t w[16];
+    pp_sha512_init(&hash);
+    pp_sha512_update(&hash, dom, dom_len);
+    pp_sha512_update(&hash, a, 32);
+    pp_sha512_update(&hash, b, b_len);
+    pp_sha512_update(&hash, msg, msg_len);
+    pp_sha512_finish(&hash, digest);
+    load_words(w, digest, 16);
+    sc_reduce(out, w);
+    pp_wipe(digest, sizeof(digest)); /* the nonce hash is secret */
+    pp_wipe(w, sizeof(w));
+}
+
+/* out = (a b + c) mod L (5.1.6 step 5: S = r + k s); out may alias. */
+NOINLINE static void sc_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32],
+                               const uint8_t c[32])
+{
+    uint32_t t[16], x[8], y[8];
+    int64_t acc = 0;
+    size_t i;
+    load_words(x, a, 8);
+    load_words(y, b, 8);
+    mul256(t, x, y);
+    load_words(x, c, 8);
+    for (i = 0; i < 16; i++) {
+        acc += (int64_t)t[i] + (i < 8 ? x[i] : 0);
+        t[i] = (uint32_t)acc;
+        acc >>= 32;
+    }
+    sc_reduce(out, t);
+    pp_wipe(t, sizeof(t));
+    pp_wipe(x, sizeof(x));
+    pp_wipe(y, sizeof(y));
+}
+
+/* ---- RFC 8032 5.1.5 - 5.1.7 -------------------------------------------- */
+
+void pp_ed25519_expand(uint8_t expanded[64], const uint8_t seed[32])
+{
+    pp_sha512(seed, 32, expanded);
+    expanded[0] &= 248;
+    expanded[31] &= 127;
+    expanded[31] |= 64;
+}
+
+/* encoding (and x) of [s]B for the 32-byte little-endian s */
+NOINLINE static void base_mult_tobytes(uint8_t out[32], uint8_t *x, const uint8_t s[32])
+{
+    ge p;
+    ge_base(&p);
+    ge_scalarmult(&p, &p, s);
+    ge_tobytes(out, x, &p);
+    pp_wipe(&p, sizeof(p));
+}
+
+void pp_ed25519_public_key_expanded(uint8_t pk[32], const uint8_t expanded[64])
+{
+    base_mult_tobytes(pk, NULL, expanded);
+}
+
+void pp_ed25519_public_key_expanded_with_x(uint8_t pk[32], uint8_t x[32],
+                                           const uint8_t expanded[64])
+{
+    base_mult_tobytes(pk, x, expanded);
+}
+
+void pp_ed25519_public_key(uint8_t pk[32], const uint8_t seed[32])
+{
+    uint8_t h[64];
+    pp_ed25519_expand(h, seed);
+    base_mult_tobytes(pk, NULL, h);
+    pp_wipe(h, sizeof(h));
+}
+
+int pp_ed25519_public_key_check(const uint8_t pk[32])
+{
+    ge a;
+    return ge_frombytes(&a, pk);
+}
+
+int pp_ed25519_public_key_decode(uint8_t x[32], const uint8_t pk[32])
+{
+    ge a;
+    if (ge_frombytes(&a, pk) != 0) {
+        return -1;
+    }
+    fe_tobytes(x, GX(&a));
+    return 0;
+}
+
+/* 5.1.6 with dom = NULL (Ed25519) or dom2 (Ed25519ph, msg = PH(M)). sig
+ * may overlap msg, pk or h (PSA 1.2 5.4.4): it is written once, after the
+ * last read of every input (see ed25519.c for why R must not be written
+ * before step 4). */
+static void sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk[32],
+                          const uint8_t *dom, size_t dom_len,
+                          const uint8_t *msg, size_t msg_len)
+{
+    uint8_t r[32], k[32], renc[32];
+
+    hash_to_scalar(r, dom, dom_len, h + 32, NULL, 0, msg, msg_len);   /* step 2 */
+    base_mult_tobytes(renc, NULL, r);                                 /* step 3 */
+    hash_to_scalar(k, dom, dom_len, renc, pk, 32, msg, msg_len);      /* step 4 */
+    sc_muladd(k, k, h, r);                                            /* step 5 */
+    memcpy(sig, renc, 32);                                            /* step 6 */
+    memcpy(sig + 32, k, 32);
+
+    pp_wipe(r, sizeof(r));
+    pp_wipe(k, sizeof(k));
+}
+
+/* 5.1.7 (rules in ed25519.h): encode([S]B + [k](-A)) must equal R. A from
+ * the cached x (trusted, a key slot's) or decoded from pk. */
+/* 1 when the 32-byte s is below L (5.1.7 step 1: S >= L is rejected). */
+NOINLINE static int sc_is_canonical(const uint8_t s[32])
+{
+    uint32_t w[8], t[8];
+    load_words(w, s, 8);
+    return (int)sc_sub_l(t, w);
+}
+
+/* p = -p: (-X, Y, Z, -T). */
+NOINLINE static void ge_neg(ge *p)
+{
+    fe zero;
+    fe_set(zero, 0);
+    fe_sub(GX(p), zero, GX(p));
+    fe_sub(GT(p), zero, GT(p));
+}
+
+static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32], const uint8_t *x,
+                           const uint8_t *dom, size_t dom_len,
+                           const uint8_t *msg, size_t msg_len)
+{
+    ge a, sb;
+    uint8_t k[32];
+
+    if (!sc_is_canonical(sig + 32)) {
+        return -1;
+    }
+    if (x != NULL) {
+        load_words(GX(&a), x, 8);
+        load_words(GY(&a), pk, 8);
+        GY(&a)[7] &= 0x7fffffffu;
+        fe_set(GZ(&a), 1);
+        fe_mul(GT(&a), GX(&a), GY(&a));
+    } else if (ge_frombytes(&a, pk) != 0) {
+        return -1;
+    }
+    hash_to_scalar(k, dom, dom_len, sig, pk, 32, msg, msg_len);
+    ge_neg(&a);
+    ge_scalarmult(&a, &a, k);          /* [k](-A) */
+    ge_base(&sb);
+    ge_scalarmult(&sb, &sb, sig + 32); /* [S]B */
+    ge_cache(&sb, &sb);
+    ge_add(&a, &a, &sb);
+    ge_tobytes(k, NULL, &a);
+    return memcmp(k, sig, 32) == 0 ? 0 : -1;
+}
+
+void pp_ed25519_sign_expanded(uint8_t sig[64], const uint8_t expanded[64], const uint8_t pk[32],
+                              const uint8_t *msg, size_t msg_len)
+{
+    sign_with_dom(sig, expanded, pk, NULL, 0, msg, msg_len);
+}
+
+void pp_ed25519ph_sign_expanded(uint8_t sig[64], const uint8_t expanded[64],
+                                const uint8_t pk[32], const uint8_t prehash[64])
+{
+    sign_with_dom(sig, expanded, pk, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
+}
+
+/* 5.1.6 from the seed (step 1 here). */
+static void sign_seed(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
+                      const uint8_t *dom, size_t dom_len, const uint8_t *msg, size_t msg_len)
+{
+    uint8_t h[64];
+    pp_ed25519_expand(h, seed);
+    sign_with_dom(sig, h, pk, dom, dom_len, msg, msg_len);
+    pp_wipe(h, sizeof(h));
+}
+
+void pp_ed25519_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
+                     const uint8_t *msg, size_t msg_len)
+{
+    sign_seed(sig, seed, pk, NULL, 0, msg, msg_len);
+}
+
+void pp_ed25519ph_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
+                       const uint8_t prehash[64])
+{
+    sign_seed(sig, seed, pk, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
+}
+
+int pp_ed25519_verify(const uint8_t sig[64], const uint8_t pk[32],
+                      const uint8_t *msg, size_t msg_len)
+{
+    return verify_with_dom(sig, pk, NULL, NULL, 0, msg, msg_len);
+}
+
+int pp_ed25519_verify_cached(const uint8_t sig[64], const uint8_t pk[32], const uint8_t x[32],
+                             const uint8_t *msg, size_t msg_len)
+{
+    return verify_with_dom(sig, pk, x, NULL, 0, msg, msg_len);
+}
+
+int pp_ed25519ph_verify(const uint8_t sig[64], const uint8_t pk[32],
+                        const uint8_t prehash[64])
+{
+    return verify_with_dom(sig, pk, NULL, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
+}
+
+int pp_ed25519ph_verify_cached(const uint8_t sig[64], const uint8_t pk[32], const uint8_t x[32],
+                               const uint8_t prehash[64])
+{
+    return verify_with_dom(sig, pk, x, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
+}
+
+#endif /* PSA_WANT_ECC_TWISTED_EDWARDS_255 && small backend */
