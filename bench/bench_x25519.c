@@ -87,6 +87,8 @@ static void openssl_agree(void *ctx)
 }
 #endif
 
+/* Only the peer comparisons use these (the CLI builds this file without peers). */
+#if defined(PICOPSA_BENCH_HAVE_OPENSSL) || defined(PICOPSA_BENCH_HAVE_LIBSODIUM)
 static unsigned long calibrate(bench_fn fn, void *ctx)
 {
     uint64_t start = bench_now_ns();
@@ -112,6 +114,7 @@ static void interleaved_min(bench_fn ours, void *ours_ctx, bench_fn peer, void *
         *peer_ns = u < *peer_ns ? u : *peer_ns;
     }
 }
+#endif
 
 void bench_x25519(void)
 {
