@@ -47,6 +47,11 @@
 #define PSA_WANT_ALG_RSA_PKCS1V15_CRYPT 1
 #define PSA_WANT_ALG_RSA_OAEP 1
 
+/* P-256: out (no src/p256 code is linked). */
+#define PSA_WANT_ECC_SECP_R1_256 0
+#define PSA_WANT_ALG_ECDSA 0
+#define PSA_WANT_ALG_DETERMINISTIC_ECDSA 0
+
 /* Sizes: RSA up to 4096 bits. A product with RSA-2048 keys only should set
  * PICOPSA_RSA_MAX_BITS 2048: each large slot shrinks from 3448 to 1784 B and
  * the private-operation work area with it. Large slots: 2 on MCUs (the

@@ -55,6 +55,10 @@ FAMILIES = {
         "files": re.compile(r"^src/ed25519/"),
         "symbols": re.compile(r"^(pp_ed25519|pp_eddsa_|ed25519|(pp_)?(fe|ge|sc)25519_)"),
     },
+    "P-256": {
+        "files": re.compile(r"^src/p256/"),
+        "symbols": re.compile(r"^pp_p256_"),
+    },
     "SHA-512": {
         "files": re.compile(r"^src/hash/sha512\.c$"),
         "symbols": re.compile(r"^(pp_sha512|pp_sha384|sha512_|sha384_)"),
@@ -63,10 +67,10 @@ FAMILIES = {
 
 # (name, app, config header or None, profile, families that must be absent)
 CHECKED = [
-    ("ed25519-only-Os", "app_ed25519.c", "configs/ed25519_only.h", "size", ["RSA"]),
-    ("ed25519-only-O0", "app_ed25519.c", "configs/ed25519_only.h", "none", ["RSA"]),
-    ("rsa-only-Os", "app_rsa.c", "configs/rsa_only.h", "size", ["Ed25519", "SHA-512"]),
-    ("rsa-only-O0", "app_rsa.c", "configs/rsa_only.h", "none", ["Ed25519", "SHA-512"]),
+    ("ed25519-only-Os", "app_ed25519.c", "configs/ed25519_only.h", "size", ["RSA", "P-256"]),
+    ("ed25519-only-O0", "app_ed25519.c", "configs/ed25519_only.h", "none", ["RSA", "P-256"]),
+    ("rsa-only-Os", "app_rsa.c", "configs/rsa_only.h", "size", ["Ed25519", "SHA-512", "P-256"]),
+    ("rsa-only-O0", "app_rsa.c", "configs/rsa_only.h", "none", ["Ed25519", "SHA-512", "P-256"]),
 ]
 REPORTED = [
     ("default-ed25519-Os", "app_ed25519.c", None, "size", ["RSA"]),
