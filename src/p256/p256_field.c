@@ -205,14 +205,83 @@ static uint32_t zero_mask(const pp_p256_limb a[NL])
 
 /* ---- field ----------------------------------------------------------- */
 
+#if PICOPSA_P256_LIMB_BITS == 64
+/* 64-bit limbs: the 512-bit product by columns (three-word accumulator),
+ * then four Montgomery rounds written out for p's limbs
+ * (2^64 - 1, 2^32 - 1, 0, 2^64 - 2^32 + 1): with q = t[i] (p' = 1),
+ * t[i] + q (2^64 - 1) is q 2^64, so each round costs one multiplication
+ * (by the top limb) plus a shift, instead of four. */
+#define P256_P3 ((uint64_t)0xffffffff00000001u)
+#define MAC(i, j)                                                  \
+    do {                                                           \
+        pp_p256_dlimb pr_ = (pp_p256_dlimb)a[i] * b[j];            \
+        pp_p256_dlimb s_ = (pp_p256_dlimb)c0 + (uint64_t)pr_;      \
+        c0 = (uint64_t)s_;                                         \
+        s_ = (pp_p256_dlimb)c1 + (uint64_t)(pr_ >> 64) + (uint64_t)(s_ >> 64); \
+        c1 = (uint64_t)s_;                                         \
+        c2 += (uint64_t)(s_ >> 64);                                \
+    } while (0)
+#define COL_END(k)  \
+    do {            \
+        t[k] = c0;  \
+        c0 = c1;    \
+        c1 = c2;    \
+        c2 = 0;     \
+    } while (0)
+
+static void fe_mul64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+{
+    uint64_t t[8], c0 = 0, c1 = 0, c2 = 0, top = 0;
+    int i, j;
+    MAC(0, 0);
+    COL_END(0);
+    MAC(0, 1); MAC(1, 0);
+    COL_END(1);
+    MAC(0, 2); MAC(1, 1); MAC(2, 0);
+    COL_END(2);
+    MAC(0, 3); MAC(1, 2); MAC(2, 1); MAC(3, 0);
+    COL_END(3);
+    MAC(1, 3); MAC(2, 2); MAC(3, 1);
+    COL_END(4);
+    MAC(2, 3); MAC(3, 2);
+    COL_END(5);
+    MAC(3, 3);
+    COL_END(6);
+    t[7] = c0;
+    for (i = 0; i < 4; i++) {
+        uint64_t q = t[i];
+        pp_p256_dlimb x = ((pp_p256_dlimb)q << 32) + t[i + 1];   /* q (2^64-1) + t[i] = q 2^64 */
+        t[i + 1] = (uint64_t)x;
+        x = (pp_p256_dlimb)t[i + 2] + (uint64_t)(x >> 64);
+        t[i + 2] = (uint64_t)x;
+        x = (pp_p256_dlimb)q * P256_P3 + t[i + 3] + (uint64_t)(x >> 64);
+        t[i + 3] = (uint64_t)x;
+        x >>= 64;
+        for (j = i + 4; j < 8; j++) {
+            x += t[j];
+            t[j] = (uint64_t)x;
+            x >>= 64;
+        }
+        top += (uint64_t)x;
+    }
+    final_sub(r, t + 4, top, P256_P.v);
+}
+#undef MAC
+#undef COL_END
+#endif
+
 void pp_p256_fe_mul(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 {
+#if PICOPSA_P256_LIMB_BITS == 64
+    fe_mul64(r->v, a->v, b->v);
+#else
     mont_mul(r->v, a->v, b->v, P256_P.v, 1u);
+#endif
 }
 
 void pp_p256_fe_sqr(pp_p256_fe *r, const pp_p256_fe *a)
 {
-    mont_mul(r->v, a->v, a->v, P256_P.v, 1u);
+    pp_p256_fe_mul(r, a, a);
 }
 
 void pp_p256_fe_add(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
