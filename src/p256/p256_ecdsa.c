@@ -144,8 +144,9 @@ int pp_p256_ecdsa_verify(const uint8_t sig[64], const uint8_t pub[65], const uin
                          size_t hash_len)
 {
     pp_p256_point q, pt;
-    pp_p256_sc r, s, e, w, u1, u2, v;
-    uint8_t rx[32], rb[32];
+    pp_p256_sc r, s, e, w, u1, u2;
+    pp_p256_fe rf;
+    uint8_t rb[32];
     if (pp_p256_point_decode(&q, pub) != 0) {
         return -1;
     }
@@ -159,14 +160,35 @@ int pp_p256_ecdsa_verify(const uint8_t sig[64], const uint8_t pub[65], const uin
     pp_p256_sc_mul(&u1, &e, &w);
     pp_p256_sc_mul(&u2, &r, &w);
     pp_p256_mul2_vartime(&pt, &u1, &u2, &q);
-    /* Step 5: R must not be the identity; step 7: x_R mod n == r. */
-    if (pp_p256_point_encode_xy(rx, NULL, &pt) == 0) {
+    /* Step 5: R must not be the identity (Z = 0). Step 7, x_R mod n == r,
+     * without an inversion: X == r Z, or X == (r + n) Z when r + n < p
+     * (x_R in [n, p) reduces to x_R - n). */
+    if (pp_p256_fe_is_zero(&pt.z) != 0) {
         return -1;
     }
-    pp_p256_sc_from_hash(&v, rx, sizeof(rx));
-    pp_p256_sc_to_bytes(rx, &v);
     memcpy(rb, sig, 32);
-    return memcmp(rx, rb, 32) == 0 ? 0 : -1;
+    (void)pp_p256_fe_from_bytes(&rf, rb);   /* r < n < p */
+    pp_p256_fe_mul(&rf, &rf, &pt.z);
+    if (pp_p256_fe_eq(&rf, &pt.x) != 0) {
+        return 0;
+    }
+    {
+        static const uint8_t n_be[32] = {
+            0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51};
+        unsigned carry = 0;
+        int i;
+        for (i = 31; i >= 0; i--) {
+            unsigned sum = (unsigned)rb[i] + n_be[i] + carry;
+            rb[i] = (uint8_t)sum;
+            carry = sum >> 8;
+        }
+        if (carry != 0 || pp_p256_fe_from_bytes(&rf, rb) == 0) {
+            return -1;   /* r + n >= p: no second candidate */
+        }
+        pp_p256_fe_mul(&rf, &rf, &pt.z);
+        return pp_p256_fe_eq(&rf, &pt.x) != 0 ? 0 : -1;
+    }
 }
 #endif /* PSA_WANT_ALG_ECDSA || PSA_WANT_ALG_DETERMINISTIC_ECDSA */
 
