@@ -227,6 +227,17 @@
 #define PICOPSA_P256_LIMB_BITS 32
 #endif
 #endif
+/* 1: the 32-bit Montgomery multiplication uses the UMAAL instruction
+ * (ARMv7E-M: Cortex-M4/M7/M33 with the DSP extension, GCC/Clang); 0:
+ * portable C. Default: 1 when the compiler targets the DSP extension with
+ * 32-bit limbs. */
+#ifndef PICOPSA_P256_UMAAL
+#if defined(__ARM_FEATURE_DSP) && defined(__GNUC__) && PICOPSA_P256_LIMB_BITS == 32
+#define PICOPSA_P256_UMAAL 1
+#else
+#define PICOPSA_P256_UMAAL 0
+#endif
+#endif
 /* Fixed-base (key generation, signing) comb: h teeth, 4..8; a table of
  * 2^h - 1 affine points (64 B each: 0.94 KB at 4, 1.9 KB at 5, 3.9 KB at
  * 6, 7.9 KB at 7, 15.9 KB at 8) and ceil(256/h) doublings + additions per

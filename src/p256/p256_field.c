@@ -65,34 +65,50 @@ static void final_sub(pp_p256_limb r[NL], const pp_p256_limb t[NL], pp_p256_limb
     }
 }
 
+/* hi:lo = a * b + lo + hi (never overflows). With PICOPSA_P256_UMAAL
+ * (Cortex-M4/M7/M33 with the DSP extension, 32-bit limbs) one UMAAL
+ * instruction; else portable C. */
+#if PICOPSA_P256_UMAAL
+#define MUL_ADD2(lo, hi, a, b) __asm__("umaal %0, %1, %2, %3" : "+r"(lo), "+r"(hi) : "r"(a), "r"(b))
+#else
+#define MUL_ADD2(lo, hi, a, b)                                  \
+    do {                                                        \
+        pp_p256_dlimb p_ = (pp_p256_dlimb)(a) * (b) + (lo) + (hi); \
+        (lo) = (pp_p256_limb)p_;                                \
+        (hi) = (pp_p256_limb)(p_ >> LB);                        \
+    } while (0)
+#endif
+
 /* r = a * b * 2^-256 mod m (CIOS); a * b < m * 2^256. */
 static inline void mont_mul(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256_limb b[NL],
                             const pp_p256_limb m[NL], pp_p256_limb minv)
 {
     pp_p256_limb t[NL + 1];
-    pp_p256_limb top, carry, q;
+    pp_p256_limb top, carry, q, lo;
     pp_p256_dlimb uv;
     int i, j;
     for (j = 0; j <= NL; j++) {
         t[j] = 0;
     }
     for (i = 0; i < NL; i++) {
+        pp_p256_limb bi = b[i];
         carry = 0;
         for (j = 0; j < NL; j++) {
-            uv = (pp_p256_dlimb)a[j] * b[i] + t[j] + carry;
-            t[j] = (pp_p256_limb)uv;
-            carry = (pp_p256_limb)(uv >> LB);
+            lo = t[j];
+            MUL_ADD2(lo, carry, a[j], bi);
+            t[j] = lo;
         }
         uv = (pp_p256_dlimb)t[NL] + carry;
         t[NL] = (pp_p256_limb)uv;
         top = (pp_p256_limb)(uv >> LB);
         q = t[0] * minv;
-        uv = (pp_p256_dlimb)q * m[0] + t[0];
-        carry = (pp_p256_limb)(uv >> LB);
+        lo = t[0];
+        carry = 0;
+        MUL_ADD2(lo, carry, q, m[0]);   /* lo becomes 0 */
         for (j = 1; j < NL; j++) {
-            uv = (pp_p256_dlimb)q * m[j] + t[j] + carry;
-            t[j - 1] = (pp_p256_limb)uv;
-            carry = (pp_p256_limb)(uv >> LB);
+            lo = t[j];
+            MUL_ADD2(lo, carry, q, m[j]);
+            t[j - 1] = lo;
         }
         uv = (pp_p256_dlimb)t[NL] + carry;
         t[NL - 1] = (pp_p256_limb)uv;
