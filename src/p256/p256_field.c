@@ -47,8 +47,8 @@ const pp_p256_fe pp_p256_fe_one = {{PP_P256_L(0x00000000, 0x00000001), PP_P256_L
                                     PP_P256_L(0xffffffff, 0xffffffff), PP_P256_L(0x00000000, 0xfffffffe)}};
 
 /* r = (hi:t) - m when (hi:t) >= m, else t; (hi:t) < 2m. */
-static void final_sub(pp_p256_limb r[NL], const pp_p256_limb t[NL], pp_p256_limb hi,
-                      const pp_p256_limb m[NL])
+static inline void final_sub(pp_p256_limb r[NL], const pp_p256_limb t[NL], pp_p256_limb hi,
+                             const pp_p256_limb m[NL])
 {
     pp_p256_limb d[NL];
     pp_p256_limb borrow = 0, mask;
@@ -222,48 +222,29 @@ static uint32_t zero_mask(const pp_p256_limb a[NL])
 /* ---- field ----------------------------------------------------------- */
 
 #if PICOPSA_P256_LIMB_BITS == 64
-/* 64-bit limbs: the 512-bit product by columns (three-word accumulator),
+/* 64-bit limbs: the 512-bit product by rows (operand scanning),
  * then four Montgomery rounds written out for p's limbs
  * (2^64 - 1, 2^32 - 1, 0, 2^64 - 2^32 + 1): with q = t[i] (p' = 1),
  * t[i] + q (2^64 - 1) is q 2^64, so each round costs one multiplication
  * (by the top limb) plus a shift, instead of four. */
 #define P256_P3 ((uint64_t)0xffffffff00000001u)
-#define MAC(i, j)                                                  \
-    do {                                                           \
-        pp_p256_dlimb pr_ = (pp_p256_dlimb)a[i] * b[j];            \
-        pp_p256_dlimb s_ = (pp_p256_dlimb)c0 + (uint64_t)pr_;      \
-        c0 = (uint64_t)s_;                                         \
-        s_ = (pp_p256_dlimb)c1 + (uint64_t)(pr_ >> 64) + (uint64_t)(s_ >> 64); \
-        c1 = (uint64_t)s_;                                         \
-        c2 += (uint64_t)(s_ >> 64);                                \
-    } while (0)
-#define COL_END(k)  \
-    do {            \
-        t[k] = c0;  \
-        c0 = c1;    \
-        c1 = c2;    \
-        c2 = 0;     \
-    } while (0)
-
 static void fe_mul64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
-    uint64_t t[8], c0 = 0, c1 = 0, c2 = 0, top = 0;
+    uint64_t t[9], top = 0;
     int i, j;
-    MAC(0, 0);
-    COL_END(0);
-    MAC(0, 1); MAC(1, 0);
-    COL_END(1);
-    MAC(0, 2); MAC(1, 1); MAC(2, 0);
-    COL_END(2);
-    MAC(0, 3); MAC(1, 2); MAC(2, 1); MAC(3, 0);
-    COL_END(3);
-    MAC(1, 3); MAC(2, 2); MAC(3, 1);
-    COL_END(4);
-    MAC(2, 3); MAC(3, 2);
-    COL_END(5);
-    MAC(3, 3);
-    COL_END(6);
-    t[7] = c0;
+    /* Operand scanning: row i adds a * b[i] at limb i (one carry word). */
+    for (j = 0; j < 9; j++) {
+        t[j] = 0;
+    }
+    for (i = 0; i < 4; i++) {
+        uint64_t carry = 0, bi = b[i];
+        for (j = 0; j < 4; j++) {
+            pp_p256_dlimb x = (pp_p256_dlimb)a[j] * bi + t[i + j] + carry;
+            t[i + j] = (uint64_t)x;
+            carry = (uint64_t)(x >> 64);
+        }
+        t[i + 4] = carry;
+    }
     for (i = 0; i < 4; i++) {
         uint64_t q = t[i];
         pp_p256_dlimb x = ((pp_p256_dlimb)q << 32) + t[i + 1];   /* q (2^64-1) + t[i] = q 2^64 */
@@ -282,8 +263,6 @@ static void fe_mul64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
     }
     final_sub(r, t + 4, top, P256_P.v);
 }
-#undef MAC
-#undef COL_END
 #endif
 
 void pp_p256_fe_mul(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
@@ -312,7 +291,21 @@ void pp_p256_fe_sub(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 
 void pp_p256_fe_inv(pp_p256_fe *r, const pp_p256_fe *a)
 {
+#if PICOPSA_P256_LIMB_BITS == 64
+    /* a^(p-2) through the written-out field multiplication. */
+    pp_p256_fe acc = *a;
+    int i;
+    for (i = 254; i >= 0; i--) {
+        pp_p256_fe_sqr(&acc, &acc);
+        if (pp_p256_sc_bit(&P256_P_MINUS_2, (unsigned)i) != 0) {   /* public exponent bit */
+            pp_p256_fe_mul(&acc, &acc, a);
+        }
+    }
+    *r = acc;
+    pp_wipe(&acc, sizeof(acc));
+#else
     mont_pow(r->v, a->v, &P256_P_MINUS_2, P256_P.v, 1u);
+#endif
 }
 
 void pp_p256_fe_to_mont(pp_p256_fe *r, const pp_p256_fe *a)
