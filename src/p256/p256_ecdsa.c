@@ -143,51 +143,53 @@ psa_status_t pp_p256_ecdsa_sign(uint8_t sig[64], const uint8_t d[32], const uint
 int pp_p256_ecdsa_verify(const uint8_t sig[64], const uint8_t pub[65], const uint8_t *hash,
                          size_t hash_len)
 {
-    pp_p256_point q, pt;
-    pp_p256_sc r, s, e, w, u1, u2;
+    /* Few locals in disjoint scopes (Cortex-M stack: under 2 KB). */
+    pp_p256_point q;
     pp_p256_fe rf;
-    uint8_t rb[32];
     if (pp_p256_point_decode(&q, pub) != 0) {
         return -1;
     }
-    /* SEC 1 4.1.4 step 1: r, s in [1, n-1]. */
-    if (pp_p256_sc_from_bytes(&r, sig) != 0xffffffffu ||
-        pp_p256_sc_from_bytes(&s, sig + 32) != 0xffffffffu) {
-        return -1;
+    {
+        pp_p256_sc a, b, w;   /* a = r then u2, b = s then e then u1 */
+        /* SEC 1 4.1.4 step 1: r, s in [1, n-1]. */
+        if (pp_p256_sc_from_bytes(&a, sig) != 0xffffffffu ||
+            pp_p256_sc_from_bytes(&b, sig + 32) != 0xffffffffu) {
+            return -1;
+        }
+        pp_p256_sc_inv(&w, &b);                    /* w = s^-1 */
+        pp_p256_sc_from_hash(&b, hash, hash_len);  /* e */
+        pp_p256_sc_mul(&b, &b, &w);                /* u1 = e w */
+        pp_p256_sc_mul(&a, &a, &w);                /* u2 = r w */
+        pp_p256_mul2_vartime(&q, &b, &a, &q);      /* R = u1 G + u2 Q */
     }
-    pp_p256_sc_from_hash(&e, hash, hash_len);
-    pp_p256_sc_inv(&w, &s);
-    pp_p256_sc_mul(&u1, &e, &w);
-    pp_p256_sc_mul(&u2, &r, &w);
-    pp_p256_mul2_vartime(&pt, &u1, &u2, &q);
     /* Step 5: R must not be the identity (Z = 0). Step 7, x_R mod n == r,
      * without an inversion: X == r Z, or X == (r + n) Z when r + n < p
      * (x_R in [n, p) reduces to x_R - n). */
-    if (pp_p256_fe_is_zero(&pt.z) != 0) {
+    if (pp_p256_fe_is_zero(&q.z) != 0) {
         return -1;
     }
-    memcpy(rb, sig, 32);
-    (void)pp_p256_fe_from_bytes(&rf, rb);   /* r < n < p */
-    pp_p256_fe_mul(&rf, &rf, &pt.z);
-    if (pp_p256_fe_eq(&rf, &pt.x) != 0) {
+    (void)pp_p256_fe_from_bytes(&rf, sig);   /* r < n < p */
+    pp_p256_fe_mul(&rf, &rf, &q.z);
+    if (pp_p256_fe_eq(&rf, &q.x) != 0) {
         return 0;
     }
     {
         static const uint8_t n_be[32] = {
             0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
             0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51};
+        uint8_t rb[32];
         unsigned carry = 0;
         int i;
         for (i = 31; i >= 0; i--) {
-            unsigned sum = (unsigned)rb[i] + n_be[i] + carry;
+            unsigned sum = (unsigned)sig[i] + n_be[i] + carry;
             rb[i] = (uint8_t)sum;
             carry = sum >> 8;
         }
         if (carry != 0 || pp_p256_fe_from_bytes(&rf, rb) == 0) {
             return -1;   /* r + n >= p: no second candidate */
         }
-        pp_p256_fe_mul(&rf, &rf, &pt.z);
-        return pp_p256_fe_eq(&rf, &pt.x) != 0 ? 0 : -1;
+        pp_p256_fe_mul(&rf, &rf, &q.z);
+        return pp_p256_fe_eq(&rf, &q.x) != 0 ? 0 : -1;
     }
 }
 #endif /* PSA_WANT_ALG_ECDSA || PSA_WANT_ALG_DETERMINISTIC_ECDSA */

@@ -10,11 +10,12 @@
  * Fixed base (key generation, signing): one Lim-Lee comb of
  * h = PICOPSA_P256_COMB_TEETH teeth and spacing s = ceil(256/h)
  * (p256_tables.h): s doublings and s additions, each addition of a table
- * entry selected by a full scan with masks. Variable base (ECDH): fixed
- * 4-bit windows over a 16-entry table of multiples (identity first),
- * 4 doublings and one masked-scan addition per window. Verification:
- * u2*Q by 4-bit windows and u1*G by the same comb share one chain of 256
- * doublings; zero digits are skipped (public scalars).
+ * entry selected by a full scan with masks. Variable base (ECDH): signed
+ * 4-bit digits in [-8, 8] (Booth recoding without a branch) over a table
+ * of 0..8 P, 4 doublings and one masked-scan addition (with a masked
+ * negation) per digit: half the table, and stack, of unsigned windows.
+ * Verification: u2*Q by the same signed digits and u1*G by the comb share
+ * one chain of 256 doublings; zero digits are skipped (public scalars).
  */
 #include <string.h>
 
@@ -182,59 +183,103 @@ static uint32_t nibble(const pp_p256_sc *k, unsigned w)
                       ((4u * w) % PICOPSA_P256_LIMB_BITS)) & 0xfu;
 }
 
-void pp_p256_mul(pp_p256_point *r, const pp_p256_sc *k, const pp_p256_point *p)
+/* Signed 4-bit digits of k (Booth recoding, no branch): k = sum of
+ * digit[w] 16^w with digit[w] in [-8, 8]; 65 digits (the last is the final
+ * carry, 0 or 1). Each digit is stored as magnitude | (sign << 4). */
+static void signed_digits(uint8_t digit[65], const pp_p256_sc *k)
 {
-    pp_p256_point table[16], acc, t;
+    uint32_t carry = 0;
+    unsigned w;
+    for (w = 0; w < 64u; w++) {
+        uint32_t v = nibble(k, w) + carry;     /* 0 .. 16 */
+        uint32_t neg = (v + 7u) >> 4;          /* 1 when v >= 9: digit v - 16 */
+        uint32_t mag = v ^ ((0u - neg) & (v ^ (16u - v)));
+        digit[w] = (uint8_t)(mag | (neg << 4));
+        carry = neg;
+    }
+    digit[64] = (uint8_t)carry;
+}
+
+/* r = table[|d|] negated when d < 0; every entry read (table[0] is the
+ * identity, table[j] = j P). */
+static void select_signed(pp_p256_point *r, const pp_p256_point table[9], uint32_t d)
+{
+    pp_p256_fe ny;
+    uint32_t mag = d & 0x1fu, j;
+    *r = table[0];
+    mag &= 0xfu;
+    for (j = 1; j < 9u; j++) {
+        uint32_t m = pp_ct_barrier_u32(pp_ct_mask_eq_u32(mag, j));
+        pp_p256_fe_cmov(&r->x, &table[j].x, m);
+        pp_p256_fe_cmov(&r->y, &table[j].y, m);
+        pp_p256_fe_cmov(&r->z, &table[j].z, m);
+    }
+    memset(&ny, 0, sizeof(ny));
+    pp_p256_fe_sub(&ny, &ny, &r->y);
+    pp_p256_fe_cmov(&r->y, &ny, pp_ct_barrier_u32(0u - ((d >> 4) & 1u)));
+}
+
+/* table[j] = j P for j = 0..8 (table[0] the identity). */
+static void multiples(pp_p256_point table[9], const pp_p256_point *p)
+{
     uint32_t j;
-    int w, i;
     set_identity(&table[0]);
     table[1] = *p;
-    for (j = 2; j < 16u; j++) {
+    for (j = 2; j < 9u; j++) {
         if ((j & 1u) == 0) {
             pp_p256_point_dbl(&table[j], &table[j / 2u]);
         } else {
             pp_p256_point_add(&table[j], &table[j - 1u], p);
         }
     }
-    set_identity(&acc);
+}
+
+void pp_p256_mul(pp_p256_point *r, const pp_p256_sc *k, const pp_p256_point *p)
+{
+    pp_p256_point table[9], acc, t;
+    uint8_t digit[65];
+    int w, i;
+    multiples(table, p);
+    signed_digits(digit, k);
+    acc = table[0];
+    pp_p256_fe_cmov(&acc.x, &table[1].x, pp_ct_barrier_u32(0u - (uint32_t)digit[64]));
+    pp_p256_fe_cmov(&acc.y, &table[1].y, pp_ct_barrier_u32(0u - (uint32_t)digit[64]));
+    pp_p256_fe_cmov(&acc.z, &table[1].z, pp_ct_barrier_u32(0u - (uint32_t)digit[64]));
     for (w = 63; w >= 0; w--) {
-        uint32_t d = nibble(k, (unsigned)w);
         for (i = 0; i < 4; i++) {
             pp_p256_point_dbl(&acc, &acc);
         }
-        /* Masked scan of all 16 entries: no index depends on d. */
-        t = table[0];
-        for (j = 1; j < 16u; j++) {
-            uint32_t m = pp_ct_barrier_u32(pp_ct_mask_eq_u32(d, j));
-            pp_p256_fe_cmov(&t.x, &table[j].x, m);
-            pp_p256_fe_cmov(&t.y, &table[j].y, m);
-            pp_p256_fe_cmov(&t.z, &table[j].z, m);
-        }
+        select_signed(&t, table, digit[w]);
         pp_p256_point_add(&acc, &acc, &t);
     }
     *r = acc;
     pp_wipe(table, sizeof(table));
     pp_wipe(&acc, sizeof(acc));
     pp_wipe(&t, sizeof(t));
+    pp_wipe(digit, sizeof(digit));
 }
 
 void pp_p256_mul2_vartime(pp_p256_point *r, const pp_p256_sc *u1, const pp_p256_sc *u2,
                           const pp_p256_point *q)
 {
-    pp_p256_point table[16], acc, t;
-    uint32_t j;
+    pp_p256_point table[9], acc, t;
+    uint8_t digit[65];
     int b;
-    table[0] = *q;   /* table[j - 1] = j Q */
-    for (j = 2; j < 16u; j++) {
-        pp_p256_point_add(&table[j - 1u], &table[j - 2u], q);
-    }
-    set_identity(&acc);
+    multiples(table, q);
+    signed_digits(digit, u2);
+    acc = digit[64] != 0 ? table[1] : table[0];
     for (b = 255; b >= 0; b--) {
         pp_p256_point_dbl(&acc, &acc);
         if ((b & 3) == 0) {
-            uint32_t d = nibble(u2, (unsigned)b / 4u);
-            if (d != 0) {
-                pp_p256_point_add(&acc, &acc, &table[d - 1u]);
+            uint32_t d = digit[b / 4];
+            if ((d & 0xfu) != 0) {
+                t = table[d & 0xfu];
+                if ((d >> 4) != 0) {
+                    pp_p256_fe ny;
+                    memset(&ny, 0, sizeof(ny));
+                    pp_p256_fe_sub(&t.y, &ny, &t.y);
+                }
+                pp_p256_point_add(&acc, &acc, &t);
             }
         }
         if (b < P256_COMB_SPACING) {

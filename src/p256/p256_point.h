@@ -11,7 +11,7 @@
  *
  * Constant time: pp_p256_point_add/_dbl, pp_p256_mul_base (fixed-base
  * comb, every table entry read for each digit) and pp_p256_mul
- * (variable base, fixed 4-bit windows, every entry read) take the same
+ * (variable base, signed 4-bit windows, every entry read) take the same
  * path for every scalar and point. pp_p256_mul2_vartime (verification,
  * public inputs only) branches on its scalars' digits.
  * Outputs may alias inputs.
