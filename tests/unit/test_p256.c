@@ -589,6 +589,27 @@ static void test_bad_signatures(void)
         CHECK_STATUS(psa_verify_hash(other, alg, hash, 32, sig, 64), PSA_SUCCESS);
         psa_destroy_key(other);
     }
+    /* Policy: ECDSA(ANY_HASH) permits ECDSA with SHA-384 on a message;
+     * ECDSA(SHA-256) does not permit ECDSA(SHA-384); an EdDSA or RSA
+     * algorithm does not fit a P-256 key. */
+    if (PSA_WANT_ALG_SHA_384) {
+        psa_key_id_t any = import(EC_PAIR, PSA_ALG_ECDSA(PSA_ALG_ANY_HASH), x, 32, PSA_SUCCESS);
+        CHECK_STATUS(psa_sign_message(any, PSA_ALG_ECDSA(PSA_ALG_SHA_384), hash, 32, sig,
+                                      sizeof(sig), &len),
+                     PSA_SUCCESS);
+        CHECK_STATUS(psa_verify_message(any, PSA_ALG_ECDSA(PSA_ALG_SHA_384), hash, 32, sig, 64),
+                     PSA_SUCCESS);
+        CHECK_STATUS(psa_sign_message(id, PSA_ALG_ECDSA(PSA_ALG_SHA_384), hash, 32, sig,
+                                      sizeof(sig), &len),
+                     PSA_ERROR_NOT_PERMITTED);
+        psa_destroy_key(any);
+    }
+    {
+        psa_key_id_t ed = import(EC_PAIR, PSA_ALG_PURE_EDDSA, x, 32, PSA_SUCCESS);
+        CHECK_STATUS(psa_sign_message(ed, PSA_ALG_PURE_EDDSA, hash, 32, sig, sizeof(sig), &len),
+                     PSA_ERROR_INVALID_ARGUMENT);
+        psa_destroy_key(ed);
+    }
     /* A P-256 key does not do EdDSA / RSA; export buffer sizes. */
     CHECK_STATUS(psa_export_public_key(id, pub, 64, &len), PSA_ERROR_BUFFER_TOO_SMALL);
     CHECK_STATUS(psa_export_key(id, x, 31, &len), PSA_ERROR_BUFFER_TOO_SMALL);
