@@ -156,8 +156,9 @@ static void comb_select(pp_p256_point *r, uint32_t d)
         uint32_t m = pp_ct_barrier_u32(pp_ct_mask_eq_u32(d, j));
         pp_p256_fe_cmov(&r->x, &p256_comb[j - 1u].x, m);
         pp_p256_fe_cmov(&r->y, &p256_comb[j - 1u].y, m);
-        pp_p256_fe_cmov(&r->z, &pp_p256_fe_one, m);
     }
+    /* Z = 1 for an entry, 0 for the identity (d = 0): one move, not one per entry. */
+    pp_p256_fe_cmov(&r->z, &pp_p256_fe_one, pp_ct_barrier_u32(pp_ct_mask_nonzero_u32(d)));
 }
 
 void pp_p256_mul_base(pp_p256_point *r, const pp_p256_sc *k)
