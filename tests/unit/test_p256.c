@@ -33,6 +33,14 @@
 #include "p256/p256.h"
 #include "p256/p256_field.h"
 
+/* OpenSSL cross-check rounds (test_p256_slow.c: 3000). */
+#ifndef P256_DEFAULT_ROUNDS
+#define P256_DEFAULT_ROUNDS 300
+#endif
+#ifndef P256_TEST_NAME
+#define P256_TEST_NAME "p256"
+#endif
+
 #define EC_PAIR PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1)
 #define EC_PUBLIC PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_SECP_R1)
 #define ALL_SIGN_USAGE (PSA_KEY_USAGE_SIGN_MESSAGE | PSA_KEY_USAGE_VERIFY_MESSAGE | \
@@ -53,7 +61,7 @@ int main(void)
     CHECK_STATUS(psa_import_key(&attr, key, sizeof(key), &id), PSA_ERROR_NOT_SUPPORTED);
     psa_set_key_bits(&attr, 256);
     CHECK_STATUS(psa_generate_key(&attr, &id), PSA_ERROR_NOT_SUPPORTED);
-    return test_report("p256");
+    return test_report(P256_TEST_NAME);
 }
 #else
 
@@ -619,7 +627,7 @@ static void test_bad_signatures(void)
 
 int main(void)
 {
-    int rounds = getenv("P256_ROUNDS") != NULL ? atoi(getenv("P256_ROUNDS")) : 300;
+    int rounds = getenv("P256_ROUNDS") != NULL ? atoi(getenv("P256_ROUNDS")) : P256_DEFAULT_ROUNDS;
     test_rng_seed(0x9256);
     CHECK_STATUS(psa_crypto_init(), PSA_SUCCESS);
     test_rfc6979();
@@ -630,6 +638,6 @@ int main(void)
     test_openssl(rounds);
     test_bad_keys();
     test_bad_signatures();
-    return test_report("p256");
+    return test_report(P256_TEST_NAME);
 }
 #endif
