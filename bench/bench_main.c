@@ -20,6 +20,7 @@ void bench_hash(void) __attribute__((weak));
 void bench_ed25519(void) __attribute__((weak));
 void bench_rsa(void) __attribute__((weak));
 void bench_x25519(void) __attribute__((weak));
+void bench_p256(void) __attribute__((weak));
 
 #ifndef PICOPSA_BENCH_PROFILE
 #define PICOPSA_BENCH_PROFILE "unknown"
@@ -147,6 +148,7 @@ int main(int argc, char **argv)
     const family families[] = {
         {"hash", bench_hash},
         {"ed25519", bench_ed25519},
+        {"p256", bench_p256},
         {"rsa", bench_rsa},
         {"x25519", bench_x25519},
     };

@@ -73,6 +73,10 @@
 #define PSA_WANT_ALG_HKDF_EXTRACT 0
 #define PSA_WANT_ALG_HKDF_EXPAND 0
 #define PSA_WANT_KEY_TYPE_DERIVE 0
+/* P-256: out (no src/p256 code is linked). */
+#define PSA_WANT_ECC_SECP_R1_256 0
+#define PSA_WANT_ALG_ECDSA 0
+#define PSA_WANT_ALG_DETERMINISTIC_ECDSA 0
 
 /* Key store: 8 slots of 128 B (an Ed25519 pair with its cached expanded
  * key); 1384 B of .bss on Cortex-M4. Lower the count to the keys you keep. */

@@ -54,6 +54,10 @@
 #define PSA_WANT_ALG_HKDF_EXTRACT 0
 #define PSA_WANT_ALG_HKDF_EXPAND 0
 #define PSA_WANT_KEY_TYPE_DERIVE 0
+/* P-256: out (no src/p256 code is linked). */
+#define PSA_WANT_ECC_SECP_R1_256 0
+#define PSA_WANT_ALG_ECDSA 0
+#define PSA_WANT_ALG_DETERMINISTIC_ECDSA 0
 
 /* Sizes: RSA up to 4096 bits. A product with RSA-2048 keys only should set
  * PICOPSA_RSA_MAX_BITS 2048: each large slot shrinks from 3448 to 1784 B and

@@ -207,7 +207,7 @@
 #endif
 /* PSA_ALG_ECDH: psa_raw_key_agreement, psa_key_agreement and
  * psa_key_derivation_key_agreement, on every built curve (X25519 here;
- * P-256 when PSA_WANT_ECC_SECP_R1_256 exists and is set). */
+ * P-256 when PSA_WANT_ECC_SECP_R1_256 is set). */
 #ifndef PSA_WANT_ALG_ECDH
 #define PSA_WANT_ALG_ECDH 1
 #endif
@@ -236,6 +236,50 @@
  * TLS 1.3 HkdfLabel with a SHA-512 context. */
 #ifndef PICOPSA_HKDF_MAX_INFO_BYTES
 #define PICOPSA_HKDF_MAX_INFO_BYTES 128
+/* ===== P-256 (src/p256) ============================================= */
+/* NIST P-256 keys (PSA_KEY_TYPE_ECC_KEY_PAIR/PUBLIC_KEY(SECP_R1), 256
+ * bits), ECDSA signatures and the ECDH primitive. 0: no P-256 code. */
+#ifndef PSA_WANT_ECC_SECP_R1_256
+#define PSA_WANT_ECC_SECP_R1_256 1
+#endif
+/* Randomised (hedged) ECDSA, PSA_ALG_ECDSA(hash) and PSA_ALG_ECDSA_ANY. */
+#ifndef PSA_WANT_ALG_ECDSA
+#define PSA_WANT_ALG_ECDSA 1
+#endif
+/* RFC 6979 deterministic ECDSA, PSA_ALG_DETERMINISTIC_ECDSA(hash). */
+#ifndef PSA_WANT_ALG_DETERMINISTIC_ECDSA
+#define PSA_WANT_ALG_DETERMINISTIC_ECDSA 1
+#endif
+/* Limb size of the P-256 field and scalar arithmetic: 64 where the
+ * compiler has unsigned __int128 (hosts), else 32. */
+#ifndef PICOPSA_P256_LIMB_BITS
+#if defined(__SIZEOF_INT128__)
+#define PICOPSA_P256_LIMB_BITS 64
+#else
+#define PICOPSA_P256_LIMB_BITS 32
+#endif
+#endif
+/* 1: the 32-bit Montgomery multiplication uses the UMAAL instruction
+ * (ARMv7E-M: Cortex-M4/M7/M33 with the DSP extension, GCC/Clang); 0:
+ * portable C. Default: 1 when the compiler targets the DSP extension with
+ * 32-bit limbs. */
+#ifndef PICOPSA_P256_UMAAL
+#if defined(__ARM_FEATURE_DSP) && defined(__GNUC__) && PICOPSA_P256_LIMB_BITS == 32
+#define PICOPSA_P256_UMAAL 1
+#else
+#define PICOPSA_P256_UMAAL 0
+#endif
+#endif
+/* Fixed-base (key generation, signing) comb: h teeth, 4..8; a table of
+ * 2^h - 1 affine points (64 B each: 0.94 KB at 4, 1.9 KB at 5, 3.9 KB at
+ * 6, 7.9 KB at 7, 15.9 KB at 8) and ceil(256/h) doublings + additions per
+ * multiplication. Default 8 with 64-bit limbs (hosts), else 4 (MCUs). */
+#ifndef PICOPSA_P256_COMB_TEETH
+#if PICOPSA_P256_LIMB_BITS == 64
+#define PICOPSA_P256_COMB_TEETH 8
+#else
+#define PICOPSA_P256_COMB_TEETH 4
+#endif
 #endif
 
 /* ===== RSA (src/rsa, src/bignum) ===================================== */

@@ -143,4 +143,18 @@
 #error "picopsa config: PICOPSA_HMAC_MAX_KEY_BYTES must be in 1..8192"
 #endif
 
+/* ---- P-256 ---- */
+#if PICOPSA_P256_LIMB_BITS != 32 && PICOPSA_P256_LIMB_BITS != 64
+#error "picopsa config: PICOPSA_P256_LIMB_BITS must be 32 or 64"
+#endif
+#if PICOPSA_P256_LIMB_BITS == 64 && !defined(__SIZEOF_INT128__)
+#error "picopsa config: PICOPSA_P256_LIMB_BITS 64 needs a compiler with unsigned __int128"
+#endif
+#if PICOPSA_P256_UMAAL && !(defined(__ARM_FEATURE_DSP) && defined(__GNUC__) && PICOPSA_P256_LIMB_BITS == 32)
+#error "picopsa config: PICOPSA_P256_UMAAL needs GCC/Clang targeting ARMv7E-M (__ARM_FEATURE_DSP) and PICOPSA_P256_LIMB_BITS 32"
+#endif
+#if PICOPSA_P256_COMB_TEETH < 4 || PICOPSA_P256_COMB_TEETH > 8
+#error "picopsa config: PICOPSA_P256_COMB_TEETH must be in 4..8"
+#endif
+
 #endif /* PICOPSA_CONFIG_CHECK_H */

@@ -45,10 +45,9 @@ psa_status_t pp_dispatch_key_agreement(const psa_key_attributes_t *attributes,
                                        shared_secret_length);
     }
 #endif
-    /* ---- P-256 ECDH (issue 15, helper F's pp_p256_key_agreement) ----
-     * PP_DRIVER_P256 comes with the P-256 family; until it is merged this
-     * branch compiles out. */
-#if defined(PP_DRIVER_P256) && PP_DRIVER_P256
+    /* ---- P-256 ECDH (src/p256/p256_psa.c): the peer key is validated
+     * there (on the curve, not the identity, coordinates < p). */
+#if PP_DRIVER_P256
     if (family == PSA_ECC_FAMILY_SECP_R1) {
         if (shared_secret_size < PSA_RAW_KEY_AGREEMENT_OUTPUT_SIZE(type, attributes->bits)) {
             return PSA_ERROR_BUFFER_TOO_SMALL;

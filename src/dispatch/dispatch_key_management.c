@@ -2,7 +2,7 @@
  * dispatch_key_management.c -- key creation and export (PSA 1.2 9.6)
  * routed to the driver of the key type: raw keys (HMAC, RAW_DATA, DERIVE,
  * PASSWORD, PASSWORD_HASH, PEPPER) are the core's own built-in "driver"
- * (their bytes are the key buffer), Ed25519 and RSA keys go to their
+ * (their bytes are the key buffer), Ed25519, P-256 and RSA keys go to their
  * software families (pp_drivers.h). A type whose family is not built
  * reaches no driver: PSA_ERROR_NOT_SUPPORTED.
  */
@@ -15,7 +15,7 @@
 
 /* The driver of a key type. Only the routes of built families exist, so
  * a configured-out family is never called from here. */
-enum key_route { ROUTE_NONE, ROUTE_RAW, ROUTE_EDDSA, ROUTE_RSA, ROUTE_X25519 };
+enum key_route { ROUTE_NONE, ROUTE_RAW, ROUTE_EDDSA, ROUTE_RSA, ROUTE_X25519, ROUTE_P256 };
 
 static enum key_route route_of(psa_key_type_t type)
 {
@@ -51,6 +51,13 @@ static enum key_route route_of(psa_key_type_t type)
         return ROUTE_X25519;
     }
 #endif
+#if PP_DRIVER_P256
+    /* Every SECP_R1 size reaches the driver: it tells P-256 from the
+     * curves that are not built (NOT_SUPPORTED). */
+    if (PSA_KEY_TYPE_IS_ECC(type) && PSA_KEY_TYPE_ECC_GET_FAMILY(type) == PSA_ECC_FAMILY_SECP_R1) {
+        return ROUTE_P256;
+    }
+#endif
     return ROUTE_NONE;
 }
 
@@ -81,6 +88,11 @@ static psa_status_t buffer_size(psa_key_type_t type, size_t raw_bytes, size_t *s
 #if PP_DRIVER_X25519
     case ROUTE_X25519:
         *size = PP_X25519_KEY_PAIR_MATERIAL_SIZE;
+        return PSA_SUCCESS;
+#endif
+#if PP_DRIVER_P256
+    case ROUTE_P256:
+        *size = PP_P256_KEY_PAIR_MATERIAL_SIZE;
         return PSA_SUCCESS;
 #endif
     default:
@@ -164,6 +176,11 @@ psa_status_t pp_dispatch_import_key(const psa_key_attributes_t *attributes, cons
         return pp_x25519_import_key(attributes, data, data_length, key_buffer, key_buffer_size,
                                     key_buffer_length, bits);
 #endif
+#if PP_DRIVER_P256
+    case ROUTE_P256:
+        return pp_p256_import_key(attributes, data, data_length, key_buffer, key_buffer_size,
+                                  key_buffer_length, bits);
+#endif
     default:
         return PSA_ERROR_NOT_SUPPORTED;
     }
@@ -196,6 +213,11 @@ psa_status_t pp_dispatch_generate_key(const psa_key_attributes_t *attributes,
     case ROUTE_X25519:
         return pp_x25519_generate_key(attributes, custom_data, custom_data_length, key_buffer,
                                       key_buffer_size, key_buffer_length);
+#endif
+#if PP_DRIVER_P256
+    case ROUTE_P256:
+        return pp_p256_generate_key(attributes, custom_data, custom_data_length, key_buffer,
+                                    key_buffer_size, key_buffer_length);
 #endif
     default:
         (void)custom_data;
@@ -233,6 +255,11 @@ psa_status_t pp_dispatch_export(const psa_key_attributes_t *attributes, const ui
 #if PP_DRIVER_X25519
     case ROUTE_X25519:
         return (public_only ? pp_x25519_export_public_key : pp_x25519_export_key)(
+            attributes, key_buffer, key_buffer_size, data, data_size, data_length);
+#endif
+#if PP_DRIVER_P256
+    case ROUTE_P256:
+        return (public_only ? pp_p256_export_public_key : pp_p256_export_key)(
             attributes, key_buffer, key_buffer_size, data, data_size, data_length);
 #endif
     default:

@@ -1,6 +1,7 @@
 /*
  * dispatch_sign.c -- signatures (PSA 1.2 10.7) routed to the family of the
- * key: Ed25519 (PureEdDSA, Ed25519ph) or RSA (PKCS#1 v1.5, PSS).
+ * key: Ed25519 (PureEdDSA, Ed25519ph), P-256 (ECDSA, deterministic ECDSA)
+ * or RSA (PKCS#1 v1.5, PSS).
  *
  * Checked here, once, in this order (docs/ARCHITECTURE.md): a key pair
  * for signing (INVALID_ARGUMENT); the algorithm fits the key type
@@ -118,6 +119,24 @@ psa_status_t pp_dispatch_signature(unsigned op, const psa_key_attributes_t *attr
             verify_fn = pp_rsa_verify_hash;
             /* Only PKCS#1 v1.5 has a raw variant (PSA_ALG_RSA_PKCS1V15_SIGN_RAW). */
             built = (hash_alg != PSA_ALG_NONE || PSA_ALG_IS_RSA_PKCS1V15_SIGN(alg))
+                        ? PSA_SUCCESS
+                        : PSA_ERROR_INVALID_ARGUMENT;
+        }
+#endif
+    }
+#endif
+#if PP_DRIVER_P256
+    if (PSA_KEY_TYPE_IS_ECC(type) &&
+        PSA_KEY_TYPE_ECC_GET_FAMILY(type) == PSA_ECC_FAMILY_SECP_R1 && PSA_ALG_IS_ECDSA(alg)) {
+        fits = PSA_SUCCESS;
+        expected = PSA_SIGN_OUTPUT_SIZE(type, 256u, alg);   /* 64: every key here is P-256 */
+#if PSA_WANT_ALG_ECDSA || PSA_WANT_ALG_DETERMINISTIC_ECDSA
+        if (PSA_ALG_IS_DETERMINISTIC_ECDSA(alg) ? PSA_WANT_ALG_DETERMINISTIC_ECDSA
+                                                : PSA_WANT_ALG_ECDSA) {
+            sign_fn = pp_p256_sign_hash;
+            verify_fn = pp_p256_verify_hash;
+            /* ECDSA_ANY signs a hash of any length; RFC 6979 needs a hash. */
+            built = (hash_alg != PSA_ALG_NONE || !PSA_ALG_IS_DETERMINISTIC_ECDSA(alg))
                         ? PSA_SUCCESS
                         : PSA_ERROR_INVALID_ARGUMENT;
         }

@@ -19,6 +19,7 @@
 #define PP_DRIVER_EDDSA PSA_WANT_ECC_TWISTED_EDWARDS_255
 #define PP_DRIVER_RSA PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY   /* a pair needs it (config_check.h) */
 #define PP_DRIVER_X25519 PSA_WANT_ECC_MONTGOMERY_255
+#define PP_DRIVER_P256 PSA_WANT_ECC_SECP_R1_256
 
 /* ---------------------------------------------------------------------- */
 /* Twisted Edwards (Ed25519), src/ed25519/ed25519_psa.c                    */
@@ -72,6 +73,32 @@ picopsa_driver_export_key_t pp_x25519_export_public_key;
 /* alg is PSA_ALG_ECDH, the key a pair, shared_secret_size >= 32
  * (dispatch layer); the all-zero secret is PSA_ERROR_INVALID_ARGUMENT. */
 picopsa_driver_key_agreement_t pp_x25519_key_agreement;
+#endif
+#endif
+
+/* ---------------------------------------------------------------------- */
+/* P-256 (SECP_R1, 256 bits), src/p256/p256_psa.c                          */
+/* Key buffer: key pair = the 32-byte scalar d, then the public key        */
+/* 04 || x || y (65 bytes) = 97 bytes; public key = the 65-byte point.     */
+/* ---------------------------------------------------------------------- */
+#define PP_P256_KEY_PAIR_MATERIAL_SIZE 97u
+#define PP_P256_PUBLIC_MATERIAL_SIZE 65u
+
+#if PP_DRIVER_P256
+picopsa_driver_import_key_t pp_p256_import_key;
+picopsa_driver_generate_key_t pp_p256_generate_key;
+/* Pair: d, 32 bytes big-endian; public key: 04 || x || y. */
+picopsa_driver_export_key_t pp_p256_export_key;
+picopsa_driver_export_key_t pp_p256_export_public_key;
+#if PSA_WANT_ALG_ECDSA || PSA_WANT_ALG_DETERMINISTIC_ECDSA
+/* ECDSA(hash), ECDSA_ANY, DETERMINISTIC_ECDSA(hash); raw r || s. */
+picopsa_driver_sign_hash_t pp_p256_sign_hash;
+picopsa_driver_verify_hash_t pp_p256_verify_hash;
+#endif
+#if PSA_WANT_ALG_ECDH
+/* PSA_ALG_ECDH with a P-256 key pair; peer_key is 04 || x || y; the
+ * secret is the 32-byte x coordinate. */
+picopsa_driver_key_agreement_t pp_p256_key_agreement;
 #endif
 #endif
 

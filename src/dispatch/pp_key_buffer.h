@@ -3,7 +3,8 @@
  * key-slot pool (src/core/key_slots.c, its only user) gives its buffers.
  *
  * Buffers come in two sizes: a "small" one holds any raw key (up to
- * PICOPSA_HMAC_MAX_KEY_BYTES) and an Ed25519 key; a "large" one also an
+ * PICOPSA_HMAC_MAX_KEY_BYTES), an Ed25519 key and a P-256 key (97 B); a
+ * "large" one also an
  * RSA key. Without RSA there are no large buffers (PP_LARGE_SLOT_COUNT in
  * core/pp_core.h is then 0).
  */
@@ -30,9 +31,16 @@
 #define PP_KEY_BUFFER_X25519_ ((size_t)0)
 #endif
 
-#define PP_KEY_BUFFER_SMALL_SIZE                                                  \
-    PP_KEY_BUFFER_MAX_((size_t)PICOPSA_HMAC_MAX_KEY_BYTES,                        \
-                       PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_EDDSA_, PP_KEY_BUFFER_X25519_))
+#if PP_DRIVER_P256
+#define PP_KEY_BUFFER_P256_ ((size_t)PP_P256_KEY_PAIR_MATERIAL_SIZE)
+#else
+#define PP_KEY_BUFFER_P256_ ((size_t)0)
+#endif
+
+#define PP_KEY_BUFFER_SMALL_SIZE                                                   \
+    PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_MAX_((size_t)PICOPSA_HMAC_MAX_KEY_BYTES,      \
+                                          PP_KEY_BUFFER_EDDSA_),                   \
+                       PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_X25519_, PP_KEY_BUFFER_P256_))
 #if PP_DRIVER_RSA
 #define PP_KEY_BUFFER_LARGE_SIZE \
     PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_SMALL_SIZE, (size_t)PP_RSA_KEY_MATERIAL_SIZE)

@@ -70,6 +70,10 @@ FAMILIES = {
         "files": re.compile(r"^src/(ed25519|curve25519)/(fe25519|ge25519|sc25519|ed25519)(_invert)?\.c$"),
         "symbols": re.compile(r"^(pp_)?(fe|ge|sc)25519_"),
     },
+    "P-256": {
+        "files": re.compile(r"^src/p256/"),
+        "symbols": re.compile(r"^pp_p256_"),
+    },
     "SHA-512": {
         "files": re.compile(r"^src/hash/sha512\.c$"),
         "symbols": re.compile(r"^(pp_sha512|pp_sha384|sha512_|sha384_)"),
@@ -78,12 +82,12 @@ FAMILIES = {
 
 # (name, app, config header or None, profile, families that must be absent)
 CHECKED = [
-    ("ed25519-only-Os", "app_ed25519.c", "configs/ed25519_only.h", "size", ["RSA", "X25519+KDF"]),
-    ("ed25519-only-O0", "app_ed25519.c", "configs/ed25519_only.h", "none", ["RSA", "X25519+KDF"]),
-    ("rsa-only-Os", "app_rsa.c", "configs/rsa_only.h", "size", ["Ed25519", "SHA-512", "X25519+KDF"]),
-    ("rsa-only-O0", "app_rsa.c", "configs/rsa_only.h", "none", ["Ed25519", "SHA-512", "X25519+KDF"]),
-    ("ed25519-small-Os", "app_ed25519.c", "configs/ed25519_small.h", "size", ["RSA", "Ed25519 fast backend", "X25519+KDF"]),
-    ("ed25519-small-O0", "app_ed25519.c", "configs/ed25519_small.h", "none", ["RSA", "Ed25519 fast backend", "X25519+KDF"]),
+    ("ed25519-only-Os", "app_ed25519.c", "configs/ed25519_only.h", "size", ["RSA", "X25519+KDF", "P-256"]),
+    ("ed25519-only-O0", "app_ed25519.c", "configs/ed25519_only.h", "none", ["RSA", "X25519+KDF", "P-256"]),
+    ("rsa-only-Os", "app_rsa.c", "configs/rsa_only.h", "size", ["Ed25519", "SHA-512", "X25519+KDF", "P-256"]),
+    ("rsa-only-O0", "app_rsa.c", "configs/rsa_only.h", "none", ["Ed25519", "SHA-512", "X25519+KDF", "P-256"]),
+    ("ed25519-small-Os", "app_ed25519.c", "configs/ed25519_small.h", "size", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256"]),
+    ("ed25519-small-O0", "app_ed25519.c", "configs/ed25519_small.h", "none", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256"]),
 ]
 REPORTED = [
     ("default-ed25519-Os", "app_ed25519.c", None, "size", ["RSA"]),

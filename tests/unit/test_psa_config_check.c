@@ -226,6 +226,25 @@ static void ed25519_backend_cases(void)
                    "PICOPSA_ED25519_UMAAL was removed: set PICOPSA_ED25519_FIELD");
 }
 
+/* P-256 (config.h P-256 section): limb size, UMAAL target, comb size;
+ * every host limb size and comb size compiles (the controls). */
+static void p256_cases(void)
+{
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_P256_LIMB_BITS=16",
+                   "PICOPSA_P256_LIMB_BITS must be 32 or 64");
+    expect_compile("include/picopsa/config.h", "-U__SIZEOF_INT128__ -DPICOPSA_P256_LIMB_BITS=64",
+                   "PICOPSA_P256_LIMB_BITS 64 needs a compiler with unsigned __int128");
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_P256_UMAAL=1",
+                   "PICOPSA_P256_UMAAL needs GCC/Clang targeting ARMv7E-M");
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_P256_COMB_TEETH=3",
+                   "PICOPSA_P256_COMB_TEETH must be in 4..8");
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_P256_COMB_TEETH=9",
+                   "PICOPSA_P256_COMB_TEETH must be in 4..8");
+    expect_compile("src/p256/p256_point.c", "-DPICOPSA_P256_LIMB_BITS=32 -DPICOPSA_P256_COMB_TEETH=4",
+                   NULL);
+    expect_compile("src/p256/p256_point.c", "-DPICOPSA_P256_COMB_TEETH=7", NULL);
+}
+
 int main(void)
 {
     static const char no_sha2[] = "-DPSA_WANT_ALG_SHA_224=0 -DPSA_WANT_ALG_SHA_256=0 "
@@ -242,6 +261,7 @@ int main(void)
 
     /* Control: the default configuration compiles. */
     expect_compile("include/picopsa/config.h", "", NULL);
+    p256_cases();
     expect_compile("src/random/pp_random.c", "", NULL);
 
     /* Contradictions, one #error each. */

@@ -224,7 +224,7 @@ static void test_key_management(void)
     CHECK_STATUS(psa_generate_key_custom(&attr, &custom, e_wide, 5, &id),
                  PSA_ERROR_NOT_SUPPORTED);
     /* A type no driver takes: NOT_SUPPORTED, before any slot. */
-    psa_set_key_type(&attr, PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1));
+    psa_set_key_type(&attr, PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_K1));
     psa_set_key_bits(&attr, 256);
     CHECK_STATUS(psa_generate_key(&attr, &id), PSA_ERROR_NOT_SUPPORTED);
     CHECK_STATUS(psa_import_key(&attr, raw, 16, &id), PSA_ERROR_NOT_SUPPORTED);

@@ -360,6 +360,36 @@ static void test_ed25519(void)
 
 #endif /* PSA_WANT_ECC_TWISTED_EDWARDS_255 */
 
+#if PSA_WANT_ECC_SECP_R1_256 && PSA_WANT_ALG_DETERMINISTIC_ECDSA
+/* P-256 deterministic ECDSA (RFC 6979): the same signature every time. */
+static void test_p256(void)
+{
+    static const size_t lens[3] = { 10, 64, 200 };
+    psa_algorithm_t alg = PSA_ALG_DETERMINISTIC_ECDSA(PSA_ALG_SHA_256);
+    psa_key_id_t key = generate(PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1), 256,
+                                PSA_KEY_USAGE_SIGN_MESSAGE | PSA_KEY_USAGE_SIGN_HASH, alg);
+    size_t l;
+    op_case c;
+    memset(&c, 0, sizeof(c));
+    c.cmp = CMP_EQUAL;
+    c.in = data;
+    c.alg = alg;
+    c.key = key;
+    c.out_size = 64;
+    for (l = 0; l < 3; l++) {
+        c.name = "psa_sign_message(DETERMINISTIC_ECDSA)";
+        c.op = OP_SIGN_MESSAGE;
+        c.in_len = lens[l];
+        run_case(&c);
+    }
+    c.name = "psa_sign_hash(DETERMINISTIC_ECDSA)";
+    c.op = OP_SIGN_HASH;
+    c.in_len = 32;
+    run_case(&c);
+    psa_destroy_key(key);
+}
+#endif
+
 #if PSA_WANT_KEY_TYPE_RSA_KEY_PAIR
 /* RSA: one generated key pair, imported once per algorithm policy. */
 static uint8_t rsa_der[2400];
@@ -517,6 +547,9 @@ int main(void)
 #endif
 #if PSA_WANT_ECC_MONTGOMERY_255 && PSA_WANT_ALG_ECDH
     test_x25519();
+#endif
+#if PSA_WANT_ECC_SECP_R1_256 && PSA_WANT_ALG_DETERMINISTIC_ECDSA
+    test_p256();
 #endif
 #if PSA_WANT_KEY_TYPE_RSA_KEY_PAIR
     test_rsa_sign();

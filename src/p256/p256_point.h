@@ -1,0 +1,53 @@
+/*
+ * p256_point.h -- the P-256 group (y^2 = x^3 - 3x + b over GF(p),
+ * SP 800-186 3.2.1.3): projective points, complete addition and doubling
+ * (Renes, Costello, Batina 2016, algorithms 4 and 6 for a = -3), scalar
+ * multiplication and point validation.
+ *
+ * Points are projective (X : Y : Z) with coordinates in the Montgomery
+ * domain of p256_field.h; the identity is (0 : 1 : 0) and the formulas are
+ * complete (any two inputs, the identity and P + P included), so no
+ * routine needs a special case.
+ *
+ * Constant time: pp_p256_point_add/_dbl, pp_p256_mul_base (fixed-base
+ * comb, every table entry read for each digit) and pp_p256_mul
+ * (variable base, signed 4-bit windows, every entry read) take the same
+ * path for every scalar and point. pp_p256_mul2_vartime (verification,
+ * public inputs only) branches on its scalars' digits.
+ * Outputs may alias inputs.
+ */
+#ifndef PICOPSA_P256_POINT_H
+#define PICOPSA_P256_POINT_H
+
+#include "p256/p256_field.h"
+
+typedef struct {
+    pp_p256_fe x, y, z;
+} pp_p256_point;
+
+typedef struct {
+    pp_p256_fe x, y;
+} pp_p256_affine;
+
+void pp_p256_point_add(pp_p256_point *r, const pp_p256_point *a, const pp_p256_point *b);
+void pp_p256_point_dbl(pp_p256_point *r, const pp_p256_point *a);
+
+/* r = k * G, k any 256-bit value (constant time). */
+void pp_p256_mul_base(pp_p256_point *r, const pp_p256_sc *k);
+/* r = k * P, k any 256-bit value (constant time in k and P). */
+void pp_p256_mul(pp_p256_point *r, const pp_p256_sc *k, const pp_p256_point *p);
+/* r = u1 * G + u2 * Q. VARIABLE TIME: public scalars and point only. */
+void pp_p256_mul2_vartime(pp_p256_point *r, const pp_p256_sc *u1, const pp_p256_sc *u2,
+                          const pp_p256_point *q);
+
+/* 04 || x || y (SEC 1 2.3.3, uncompressed) -> point with Z = 1. Returns 0
+ * when x, y < p and the point is on the curve (so not the identity, which
+ * has no such encoding), -1 otherwise. Public data only (branches on the
+ * verdict). */
+int pp_p256_point_decode(pp_p256_point *r, const uint8_t in[65]);
+/* Affine x and y (canonical, big-endian; y may be NULL) of a point, with
+ * a constant-time inversion. Returns all-ones when the point is not the
+ * identity, 0 when it is (outputs then 0). */
+uint32_t pp_p256_point_encode_xy(uint8_t x[32], uint8_t *y, const pp_p256_point *p);
+
+#endif /* PICOPSA_P256_POINT_H */

@@ -1,0 +1,277 @@
+/*
+ * p256_psa.c -- the P-256 software driver: the pp_p256_* entry points of
+ * dispatch/pp_drivers.h with the signatures and the contract of
+ * <picopsa/driver.h> (PSA Certified Crypto API 1.2 sec. 9.6, 9.7.3-4,
+ * 10.7 and 10.9). Compiled only when PSA_WANT_ECC_SECP_R1_256 is set.
+ *
+ * Key material (the slot buffer):
+ *  - key pair: the 32-byte big-endian private scalar d, then the public
+ *    key 04 || x || y (65 bytes), derived at import/generation so that
+ *    export_public_key needs no scalar multiplication: 97 bytes;
+ *  - public key: 04 || x || y, validated at import: 65 bytes.
+ * Export formats are the spec's (9.7.3 key pair: d as 32 big-endian
+ * bytes; 9.7.4 public key: the uncompressed point).
+ *
+ * Checked here (the rest is the dispatch layer's, driver.h):
+ *  - import: d in [1, n-1], a public key of 65 bytes 04 || x || y with
+ *    x, y < p on the curve (so not the identity) - INVALID_ARGUMENT; a
+ *    size other than 256 bits is another SECP_R1 curve (P-192/224/384/521:
+ *    NOT_SUPPORTED, not built) or INVALID_ARGUMENT;
+ *  - generation: 256 bits (else as above); d by rejection sampling;
+ *  - a key buffer of the wrong length for its type: CORRUPTION_DETECTED;
+ *  - export and shared-secret buffer sizes: BUFFER_TOO_SMALL;
+ *  - key agreement: the peer key is validated like an imported public key
+ *    (SP 800-56A 5.6.2.3.3 full validation) - INVALID_ARGUMENT.
+ * The dispatch layer has checked the key pair, the algorithm, the hash
+ * length of a hashed ECDSA and the signature sizes (64 bytes).
+ */
+#include <psa/crypto.h>
+
+#include <string.h>
+
+#include "common/pp_util.h"
+#include "dispatch/pp_drivers.h"
+#include "p256/p256.h"
+#include "random/pp_random.h"
+
+#if PP_DRIVER_P256
+
+#define P256_BITS 256u
+#define PUB_OFFSET PP_P256_SCALAR_SIZE
+typedef char pair_material_fits[(PP_P256_SCALAR_SIZE + PP_P256_PUBLIC_KEY_SIZE ==
+                                 PP_P256_KEY_PAIR_MATERIAL_SIZE) ? 1 : -1];
+typedef char public_material_fits[(PP_P256_PUBLIC_KEY_SIZE == PP_P256_PUBLIC_MATERIAL_SIZE) ? 1
+                                                                                              : -1];
+
+/* Sizes of the SECP_R1 curves we do not build (SP 800-186 3.2.1). */
+static int other_secp_r1_bits(size_t bits)
+{
+    return bits == 192u || bits == 224u || bits == 384u || bits == 521u;
+}
+
+static int is_key_pair(psa_key_type_t type)
+{
+    return PSA_KEY_TYPE_IS_ECC_KEY_PAIR(type);
+}
+
+static int material_ok(psa_key_type_t type, size_t len)
+{
+    return len == (is_key_pair(type) ? PP_P256_KEY_PAIR_MATERIAL_SIZE
+                                     : PP_P256_PUBLIC_MATERIAL_SIZE);
+}
+
+static const uint8_t *public_part(psa_key_type_t type, const uint8_t *key)
+{
+    return is_key_pair(type) ? key + PUB_OFFSET : key;
+}
+
+psa_status_t pp_p256_import_key(const psa_key_attributes_t *attributes, const uint8_t *data,
+                                size_t data_length, uint8_t *key_buffer, size_t key_buffer_size,
+                                size_t *key_buffer_length, size_t *bits)
+{
+    size_t requested = attributes->bits;
+    int pair = is_key_pair(attributes->type);
+    /* A pair is ceil(bits/8) bytes, a public key 1 + 2 ceil(bits/8). */
+    size_t len_bits = pair ? PSA_BYTES_TO_BITS(data_length)
+                           : (data_length > 1u ? PSA_BYTES_TO_BITS((data_length - 1u) / 2u) : 0u);
+    if (requested == 0 && len_bits == 528u) {
+        len_bits = 521u;   /* P-521: 66-byte coordinates */
+    }
+    if (other_secp_r1_bits(requested) || (requested == 0 && other_secp_r1_bits(len_bits))) {
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+    if (requested != 0 && requested != P256_BITS) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if (pair) {
+        if (data_length != PP_P256_SCALAR_SIZE) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        if (key_buffer_size < PP_P256_KEY_PAIR_MATERIAL_SIZE) {
+            return PSA_ERROR_INSUFFICIENT_MEMORY;
+        }
+        /* Spec 9.7.3: d in [1, n-1]; the verdict is public. */
+        if (pp_p256_private_key_check(data) != 0) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        memcpy(key_buffer, data, PP_P256_SCALAR_SIZE);
+        if (pp_p256_public_key(key_buffer + PUB_OFFSET, key_buffer) != 0) {
+            pp_wipe(key_buffer, PP_P256_KEY_PAIR_MATERIAL_SIZE);
+            return PSA_ERROR_CORRUPTION_DETECTED;
+        }
+        *key_buffer_length = PP_P256_KEY_PAIR_MATERIAL_SIZE;
+    } else {
+        if (data_length != PP_P256_PUBLIC_KEY_SIZE) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        if (key_buffer_size < PP_P256_PUBLIC_MATERIAL_SIZE) {
+            return PSA_ERROR_INSUFFICIENT_MEMORY;
+        }
+        /* Spec 9.7.4 / SEC 1 3.2.2.1: on the curve, coordinates < p. */
+        if (pp_p256_public_key_check(data) != 0) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        memcpy(key_buffer, data, PP_P256_PUBLIC_KEY_SIZE);
+        *key_buffer_length = PP_P256_PUBLIC_MATERIAL_SIZE;
+    }
+    *bits = P256_BITS;
+    return PSA_SUCCESS;
+}
+
+/* The dispatch layer has ruled out public key types and custom data. */
+psa_status_t pp_p256_generate_key(const psa_key_attributes_t *attributes,
+                                  const uint8_t *custom_data, size_t custom_data_length,
+                                  uint8_t *key_buffer, size_t key_buffer_size,
+                                  size_t *key_buffer_length)
+{
+    psa_status_t status;
+    int tries;
+    (void)custom_data;
+    (void)custom_data_length;
+    if (other_secp_r1_bits(attributes->bits)) {
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+    if (attributes->bits != P256_BITS) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if (key_buffer_size < PP_P256_KEY_PAIR_MATERIAL_SIZE) {
+        return PSA_ERROR_INSUFFICIENT_MEMORY;
+    }
+    /* FIPS 186-5 A.4.2 (rejection sampling): draw 256 bits until they
+     * fall in [1, n-1] - the same distribution as A.4.2's c + 1 with
+     * c in [0, n-2]. A draw fails with probability < 2^-32; the branch
+     * shows only that a discarded draw was out of range. */
+    status = PSA_ERROR_INSUFFICIENT_ENTROPY;
+    for (tries = 0; tries < 64; tries++) {
+        status = pp_random_bytes(key_buffer, PP_P256_SCALAR_SIZE);
+        if (status != PSA_SUCCESS) {
+            break;
+        }
+        status = PSA_ERROR_INSUFFICIENT_ENTROPY;
+        if (pp_p256_public_key(key_buffer + PUB_OFFSET, key_buffer) == 0) {
+            status = PSA_SUCCESS;
+            break;
+        }
+    }
+    if (status != PSA_SUCCESS) {
+        pp_wipe(key_buffer, PP_P256_KEY_PAIR_MATERIAL_SIZE);
+        return status;
+    }
+    *key_buffer_length = PP_P256_KEY_PAIR_MATERIAL_SIZE;
+    return PSA_SUCCESS;
+}
+
+psa_status_t pp_p256_export_key(const psa_key_attributes_t *attributes, const uint8_t *key_buffer,
+                                size_t key_buffer_size, uint8_t *data, size_t data_size,
+                                size_t *data_length)
+{
+    size_t len = is_key_pair(attributes->type) ? PP_P256_SCALAR_SIZE : PP_P256_PUBLIC_KEY_SIZE;
+    if (!material_ok(attributes->type, key_buffer_size)) {
+        return PSA_ERROR_CORRUPTION_DETECTED;
+    }
+    if (data_size < len) {
+        return PSA_ERROR_BUFFER_TOO_SMALL;
+    }
+    /* Pair: d; public key: the point (both first in the slot). */
+    memcpy(data, key_buffer, len);
+    *data_length = len;
+    return PSA_SUCCESS;
+}
+
+psa_status_t pp_p256_export_public_key(const psa_key_attributes_t *attributes,
+                                       const uint8_t *key_buffer, size_t key_buffer_size,
+                                       uint8_t *data, size_t data_size, size_t *data_length)
+{
+    if (!material_ok(attributes->type, key_buffer_size)) {
+        return PSA_ERROR_CORRUPTION_DETECTED;
+    }
+    if (data_size < PP_P256_PUBLIC_KEY_SIZE) {
+        return PSA_ERROR_BUFFER_TOO_SMALL;
+    }
+    memcpy(data, public_part(attributes->type, key_buffer), PP_P256_PUBLIC_KEY_SIZE);
+    *data_length = PP_P256_PUBLIC_KEY_SIZE;
+    return PSA_SUCCESS;
+}
+
+#if PSA_WANT_ALG_ECDSA || PSA_WANT_ALG_DETERMINISTIC_ECDSA
+
+/* alg is ECDSA(hash), ECDSA_ANY or DETERMINISTIC_ECDSA(hash) with a built
+ * mechanism; the key is a pair; hash has the length of alg's hash (any
+ * length for ECDSA_ANY); the signature buffer holds 64 bytes. */
+psa_status_t pp_p256_sign_hash(const psa_key_attributes_t *attributes, const uint8_t *key_buffer,
+                               size_t key_buffer_size, psa_algorithm_t alg, const uint8_t *hash,
+                               size_t hash_length, uint8_t *signature, size_t signature_size,
+                               size_t *signature_length)
+{
+    int deterministic = PSA_ALG_IS_DETERMINISTIC_ECDSA(alg);
+    psa_algorithm_t nonce_hash = deterministic ? PSA_ALG_SIGN_GET_HASH(alg)
+                                               : (psa_algorithm_t)PICOPSA_DRBG_HASH;
+    psa_status_t status;
+    (void)attributes;
+    (void)signature_size;
+    if (key_buffer_size != PP_P256_KEY_PAIR_MATERIAL_SIZE) {
+        return PSA_ERROR_CORRUPTION_DETECTED;
+    }
+    status = pp_p256_ecdsa_sign(signature, key_buffer, hash, hash_length, nonce_hash,
+                                deterministic);
+    if (status == PSA_SUCCESS) {
+        *signature_length = PP_P256_SIGNATURE_SIZE;
+    }
+    return status;
+}
+
+/* Any ECDSA variant verifies the same way (SEC 1 4.1.4). */
+psa_status_t pp_p256_verify_hash(const psa_key_attributes_t *attributes,
+                                 const uint8_t *key_buffer, size_t key_buffer_size,
+                                 psa_algorithm_t alg, const uint8_t *hash, size_t hash_length,
+                                 const uint8_t *signature, size_t signature_length)
+{
+    (void)alg;
+    (void)signature_length;
+    if (!material_ok(attributes->type, key_buffer_size)) {
+        return PSA_ERROR_CORRUPTION_DETECTED;
+    }
+    return pp_p256_ecdsa_verify(signature, public_part(attributes->type, key_buffer), hash,
+                                hash_length) == 0
+               ? PSA_SUCCESS
+               : PSA_ERROR_INVALID_SIGNATURE;
+}
+
+#endif
+
+#if PSA_WANT_ALG_ECDH
+/* PSA 1.2 10.9: alg is PSA_ALG_ECDH; the output is the x coordinate of
+ * d * peer (32 bytes, sec. 10.9.2 "ECDH"). */
+psa_status_t pp_p256_key_agreement(const psa_key_attributes_t *attributes,
+                                   const uint8_t *key_buffer, size_t key_buffer_size,
+                                   psa_algorithm_t alg, const uint8_t *peer_key,
+                                   size_t peer_key_length, uint8_t *shared_secret,
+                                   size_t shared_secret_size, size_t *shared_secret_length)
+{
+    uint8_t peer[PP_P256_PUBLIC_KEY_SIZE];
+    uint8_t secret[32];
+    int rc;
+    if (!PSA_ALG_IS_ECDH(alg) || !is_key_pair(attributes->type)) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if (key_buffer_size != PP_P256_KEY_PAIR_MATERIAL_SIZE) {
+        return PSA_ERROR_CORRUPTION_DETECTED;
+    }
+    if (peer_key_length != PP_P256_PUBLIC_KEY_SIZE) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if (shared_secret_size < sizeof(secret)) {
+        return PSA_ERROR_BUFFER_TOO_SMALL;
+    }
+    memcpy(peer, peer_key, sizeof(peer));   /* read the input before any output (5.4.4) */
+    rc = pp_p256_ecdh(secret, key_buffer, peer);
+    if (rc == 0) {
+        memcpy(shared_secret, secret, sizeof(secret));
+        *shared_secret_length = sizeof(secret);
+    }
+    pp_wipe(secret, sizeof(secret));
+    return rc == 0 ? PSA_SUCCESS : PSA_ERROR_INVALID_ARGUMENT;
+}
+#endif
+
+#endif /* PP_DRIVER_P256 */
