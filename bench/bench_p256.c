@@ -125,6 +125,7 @@ static void openssl_keygen(void *ctx)
 }
 #endif
 
+#ifdef PICOPSA_BENCH_HAVE_OPENSSL   /* the CLI builds this file without peers */
 static unsigned long calibrate(bench_fn fn, void *ctx)
 {
     uint64_t start = bench_now_ns();
@@ -134,7 +135,6 @@ static unsigned long calibrate(bench_fn fn, void *ctx)
     return iters == 0 ? 1 : iters;
 }
 
-#ifdef PICOPSA_BENCH_HAVE_OPENSSL
 static void interleaved(const char *name, bench_fn ours, void *oc, bench_fn peer, void *pc)
 {
     unsigned long io = calibrate(ours, oc), ip = calibrate(peer, pc);

@@ -236,6 +236,8 @@
  * TLS 1.3 HkdfLabel with a SHA-512 context. */
 #ifndef PICOPSA_HKDF_MAX_INFO_BYTES
 #define PICOPSA_HKDF_MAX_INFO_BYTES 128
+#endif
+
 /* ===== P-256 (src/p256) ============================================= */
 /* NIST P-256 keys (PSA_KEY_TYPE_ECC_KEY_PAIR/PUBLIC_KEY(SECP_R1), 256
  * bits), ECDSA signatures and the ECDH primitive. 0: no P-256 code. */

@@ -333,6 +333,29 @@ static void test_wycheproof_ecdh(void)
                          PSA_SUCCESS);
             st = pp_p256_key_agreement(&attr, material, material_len, PSA_ALG_ECDH, peer,
                                        peer_len, out, sizeof(out), &out_len);
+#if PSA_WANT_ALG_ECDH
+            {
+                /* The same case through the PSA front end
+                 * (psa_raw_key_agreement -> dispatch_key_agreement.c): the
+                 * same status and secret as the driver entry point. */
+                psa_key_attributes_t pa = PSA_KEY_ATTRIBUTES_INIT;
+                psa_key_id_t id = 0;
+                uint8_t psa_out[40];
+                size_t psa_len = 0;
+                psa_set_key_type(&pa, EC_PAIR);
+                psa_set_key_usage_flags(&pa, PSA_KEY_USAGE_DERIVE);
+                psa_set_key_algorithm(&pa, PSA_ALG_ECDH);
+                CHECK_STATUS(psa_import_key(&pa, d, 32, &id), PSA_SUCCESS);
+                if (!CHECK_STATUS(psa_raw_key_agreement(PSA_ALG_ECDH, id, peer, peer_len, psa_out,
+                                                        sizeof(psa_out), &psa_len),
+                                  st) ||
+                    (st == PSA_SUCCESS && !CHECK_MEM(psa_out, out, 32))) {
+                    printf("  tcId %lld (psa_raw_key_agreement)\n",
+                           json_int(json_get(tc, "tcId")));
+                }
+                CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+            }
+#endif
             if (strcmp(result, "valid") == 0) {
                 test_hex_to(json_str(json_get(tc, "shared")), want, sizeof(want));
                 if (!CHECK_STATUS(st, PSA_SUCCESS) || !CHECK(out_len == 32) ||
