@@ -227,7 +227,9 @@ static void ed25519_backend_cases(void)
 int main(void)
 {
     static const char no_sha2[] = "-DPSA_WANT_ALG_SHA_224=0 -DPSA_WANT_ALG_SHA_256=0 "
-                                  "-DPSA_WANT_ALG_SHA_384=0 -DPSA_WANT_ALG_SHA_512=0";
+                                  "-DPSA_WANT_ALG_SHA_384=0 -DPSA_WANT_ALG_SHA_512=0 "
+                                  "-DPSA_WANT_ALG_SHA_1=0 -DPSA_WANT_ALG_SHA_512_224=0 "
+                                  "-DPSA_WANT_ALG_SHA_512_256=0";
     const char *data = test_data_path("../..");
     char defines[512];
 
