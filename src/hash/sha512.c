@@ -140,6 +140,11 @@ static void sha512_start(picopsa_sha512_context *ctx, const uint64_t iv[8], uint
     ctx->digest_size = digest_size;
 }
 
+void pp_sha512_compress_blocks(uint64_t state[8], const uint8_t *data, size_t blocks)
+{
+    sha512_compress(state, data, blocks);
+}
+
 void pp_sha512_init(picopsa_sha512_context *ctx)
 {
     sha512_start(ctx, sha512_iv, PP_SHA512_DIGEST_SIZE);
