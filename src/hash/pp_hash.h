@@ -52,18 +52,6 @@ void pp_hash_save_chaining(const pp_hash_ctx *ctx, uint64_t state[8]);
 psa_status_t pp_hash_resume_after_block(pp_hash_ctx *ctx, psa_algorithm_t alg,
                                         const uint64_t state[8]);
 
-/* HMAC of a message that fits in the block after the key block (at most
- * block size - 9 bytes for SHA-224/256, - 17 for the SHA-512 family) from
- * the two chaining values pp_hash_save_chaining gave for the keyed inner
- * and outer states: writes pp_hash_size(alg) bytes to out (out may alias
- * msg). Pads in place and calls the compression function directly: the
- * HMAC_DRBG's V = HMAC(K, V) without copying or wiping two contexts per
- * output block. PSA_ERROR_NOT_SUPPORTED (nothing written) for SHA-1, an
- * unbuilt hash or a longer message: the caller takes the general path.
- * Constant time; wipes its buffers. */
-psa_status_t pp_hash_hmac_short(psa_algorithm_t alg, const uint64_t inner[8], const uint64_t outer[8],
-                                const uint8_t *msg, size_t len, uint8_t *out);
-
 /* One-shot: same statuses as pp_hash_setup. */
 psa_status_t pp_hash_compute(psa_algorithm_t alg, const uint8_t *in, size_t len, uint8_t *out);
 

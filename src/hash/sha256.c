@@ -115,11 +115,6 @@ static void sha256_compress(uint32_t state[8], const uint8_t *data, size_t block
     sha256_compress_c(state, data, blocks);
 }
 
-void pp_sha256_compress_blocks(uint32_t state[8], const uint8_t *data, size_t blocks)
-{
-    sha256_compress(state, data, blocks);
-}
-
 void pp_sha256_init(picopsa_sha256_context *ctx)
 {
     /* FIPS 180-4 5.3.3 */

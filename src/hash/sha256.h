@@ -27,11 +27,6 @@ void pp_sha224_init(picopsa_sha256_context *ctx);
 void pp_sha256_update(picopsa_sha256_context *ctx, const uint8_t *data, size_t len);
 void pp_sha256_finish(picopsa_sha256_context *ctx, uint8_t *out);
 
-/* The compression function on whole 64-byte blocks (FIPS 180-4 6.2.2),
- * the CPU's path when it has one: for callers that pad themselves
- * (pp_hash_hmac_short). */
-void pp_sha256_compress_blocks(uint32_t state[8], const uint8_t *data, size_t blocks);
-
 /* One-shot SHA-256 (32-byte out). */
 void pp_sha256(const uint8_t *data, size_t len, uint8_t out[32]);
 /* One-shot SHA-224 (28-byte out). */

@@ -9,13 +9,6 @@
  * a generate starts without compressing the key blocks again: a 32-byte
  * SHA-256 request costs 8 compressions (12 without any caching). finish
  * wipes each clone; only the keyed state is aborted.
- *
- * Every HMAC whose message fits in one block after the key block (V, and
- * V || round when no data is provided: all of a request without additional
- * input but the re-keying) goes through pp_hash_hmac_short: two
- * compression calls on a padded block, no HMAC context copied or wiped.
- * That is the same SP 800-90A computation, only without overhead: with
- * SHA-NI a 1 KB request went from ~22 us to ~12 us (docs/random.md).
  */
 #include <picopsa/config.h>
 
@@ -47,16 +40,6 @@ static void hmac_drbg_set_key(pp_hmac_drbg *drbg, pp_hmac_ctx *keyed)
     pp_hash_save_chaining(&keyed->outer, drbg->keyed_state[1]);
 }
 
-/* out = HMAC(K, msg) for a one-block msg, K from the cached chaining values
- * (out may be V or the key cache itself: pp_hash_hmac_short reads both
- * chaining values before it writes). Every DRBG hash fits: V || round is
- * at most 65 bytes, the SHA-512 family takes 111, SHA-224/256 take 55 and
- * their V || round is 33. */
-static void hmac_drbg_short(pp_hmac_drbg *drbg, const uint8_t *msg, size_t len, uint8_t *out)
-{
-    (void)pp_hash_hmac_short(drbg->hash_alg, drbg->keyed_state[0], drbg->keyed_state[1], msg, len, out);
-}
-
 /* HMAC_DRBG_Update (10.1.2.2) with provided_data = in1 || in2 || in3 (any
  * of which may be empty). On entry *keyed is HMAC set up with the current
  * K; on return it (and the cache in *drbg) holds the new K. *scratch is
@@ -73,28 +56,20 @@ static void hmac_drbg_update(pp_hmac_drbg *drbg, pp_hmac_ctx *keyed, pp_hmac_ctx
     /* Steps 1-3 with 0x00; steps 4-6 with 0x01 only when data was provided. */
     for (round = 0; round < rounds; round++) {
         /* K = HMAC(K, V || round || provided_data) */
-        if (rounds == 1) {
-            /* No provided data: V || 0x00 is one block. *keyed is not
-             * read, so a caller without data need not set it up. */
-            uint8_t msg[PP_HASH_MAX_SIZE + 1];
-            memcpy(msg, drbg->value, out_len);
-            msg[out_len] = round;
-            hmac_drbg_short(drbg, msg, out_len + 1, (uint8_t *)drbg->keyed_state);
-            pp_wipe(msg, out_len + 1);
-        } else {
-            *scratch = *keyed;
-            pp_hmac_update(scratch, drbg->value, out_len);
-            pp_hmac_update(scratch, &round, 1);
-            pp_hmac_update(scratch, in1, len1);
-            pp_hmac_update(scratch, in2, len2);
-            pp_hmac_update(scratch, in3, len3);
-            pp_hmac_finish(scratch, (uint8_t *)drbg->keyed_state);
-        }
+        *scratch = *keyed;
+        pp_hmac_update(scratch, drbg->value, out_len);
+        pp_hmac_update(scratch, &round, 1);
+        pp_hmac_update(scratch, in1, len1);
+        pp_hmac_update(scratch, in2, len2);
+        pp_hmac_update(scratch, in3, len3);
+        pp_hmac_finish(scratch, (uint8_t *)drbg->keyed_state);
         /* V = HMAC(K, V). Re-keying overwrites both hash states; the block
          * buffers of *keyed only ever saw whole key blocks, which are
          * compressed in place and never copied there. */
         hmac_drbg_set_key(drbg, keyed);
-        hmac_drbg_short(drbg, drbg->value, out_len, drbg->value);
+        *scratch = *keyed;
+        pp_hmac_update(scratch, drbg->value, out_len);
+        pp_hmac_finish(scratch, drbg->value);
     }
 }
 
@@ -189,16 +164,18 @@ psa_status_t pp_hmac_drbg_generate(pp_hmac_drbg *drbg, uint8_t *out, size_t out_
         return PP_HMAC_DRBG_RESEED_REQUIRED;
     }
 
-    /* Step 2 (the keyed HMAC context only serves provided data). */
+    hmac_drbg_keyed(drbg, &keyed);
+    /* Step 2. */
     if (add_len != 0) {
-        hmac_drbg_keyed(drbg, &keyed);
         hmac_drbg_update(drbg, &keyed, &scratch, additional, add_len, NULL, 0, NULL, 0);
     }
 
     /* Steps 3-5: V = HMAC(K, V), output V, until out_len bytes. */
     while (done < out_len) {
         size_t take = out_len - done < block ? out_len - done : block;
-        hmac_drbg_short(drbg, drbg->value, block, drbg->value);
+        scratch = keyed;
+        pp_hmac_update(&scratch, drbg->value, block);
+        pp_hmac_finish(&scratch, drbg->value);
         memcpy(out + done, drbg->value, take);
         done += take;
     }

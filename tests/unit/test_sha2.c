@@ -425,10 +425,6 @@ static void test_openssl_cross_check(void)
 #define pp_sha512_update other_sha512_update
 #define pp_sha512_finish other_sha512_finish
 #define pp_sha384 other_sha384
-#define pp_sha256_compress_blocks other_sha256_compress_blocks
-#define pp_sha512_compress_blocks other_sha512_compress_blocks
-void other_sha256_compress_blocks(uint32_t state[8], const uint8_t *data, size_t blocks);
-void other_sha512_compress_blocks(uint64_t state[8], const uint8_t *data, size_t blocks);
 #define pp_sha512_224_init other_sha512_224_init
 #define pp_sha512_256_init other_sha512_256_init
 void other_sha512_224_init(picopsa_sha512_context *ctx);
