@@ -41,7 +41,7 @@ const char *picopsa_backend_name(picopsa_family_t family)
 #endif
 #if PSA_WANT_ALG_SHA_384 || PSA_WANT_ALG_SHA_512 || PSA_WANT_ALG_SHA_512_224 || PSA_WANT_ALG_SHA_512_256
     case PICOPSA_FAMILY_SHA512:
-        return "portable C";
+        return pp_sha_hw_name(PP_SHA_HW_SHA512);
 #endif
 #endif
     default:

@@ -58,13 +58,21 @@ size_t pp_hash_size(psa_algorithm_t alg)
         return 0;
     }
     switch (alg) {
+#if PSA_WANT_ALG_SHA_1
     case PSA_ALG_SHA_1:
         return 20;
-    case PSA_ALG_SHA_224:
+#endif
+#if PSA_WANT_ALG_SHA_512_224
     case PSA_ALG_SHA_512_224:
         return 28;
-    case PSA_ALG_SHA_256:
+#endif
+#if PSA_WANT_ALG_SHA_512_256
     case PSA_ALG_SHA_512_256:
+        return 32;
+#endif
+    case PSA_ALG_SHA_224:
+        return 28;
+    case PSA_ALG_SHA_256:
         return 32;
     case PSA_ALG_SHA_384:
         return 48;
@@ -77,7 +85,9 @@ size_t pp_hash_block_size(psa_algorithm_t alg)
 {
     switch (hash_family(alg)) {
     case 1:
+#if PSA_WANT_ALG_SHA_1
     case 3:
+#endif
         return 64;
     case 2:
         return 128;

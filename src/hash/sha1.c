@@ -80,16 +80,18 @@ static void sha1_compress_c(uint32_t state[5], const uint8_t *data, size_t block
 }
 
 /* The SHA extensions when this CPU has them (sha_backend.h), else C. */
+#if PP_SHA_HW_X86 || PP_SHA_HW_ARM
 static void sha1_compress(uint32_t state[5], const uint8_t *data, size_t blocks)
 {
-#if PP_SHA_HW_X86 || PP_SHA_HW_ARM
     if ((pp_sha_hw_features() & PP_SHA_HW_SHA1) != 0u) {
         pp_sha1_compress_hw(state, data, blocks);
         return;
     }
-#endif
     sha1_compress_c(state, data, blocks);
 }
+#else
+#define sha1_compress sha1_compress_c
+#endif
 
 void pp_sha1_init(picopsa_sha1_context *ctx)
 {

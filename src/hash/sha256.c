@@ -104,16 +104,18 @@ static void sha256_compress_c(uint32_t state[8], const uint8_t *data, size_t blo
 #endif /* !PICOPSA_SHA2_UNROLL */
 
 /* The SHA extensions when this CPU has them (sha_backend.h), else C. */
+#if PP_SHA_HW_X86 || PP_SHA_HW_ARM
 static void sha256_compress(uint32_t state[8], const uint8_t *data, size_t blocks)
 {
-#if PP_SHA_HW_X86 || PP_SHA_HW_ARM
     if ((pp_sha_hw_features() & PP_SHA_HW_SHA256) != 0u) {
         pp_sha256_compress_hw(state, data, blocks);
         return;
     }
-#endif
     sha256_compress_c(state, data, blocks);
 }
+#else
+#define sha256_compress sha256_compress_c   /* one backend: no wrapper, no bytes */
+#endif
 
 void pp_sha256_init(picopsa_sha256_context *ctx)
 {

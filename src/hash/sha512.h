@@ -34,9 +34,6 @@ void pp_sha512_256_init(picopsa_sha512_context *ctx);
 void pp_sha512_update(picopsa_sha512_context *ctx, const uint8_t *data, size_t len);
 void pp_sha512_finish(picopsa_sha512_context *ctx, uint8_t *out);
 
-/* The compression function on whole 128-byte blocks (FIPS 180-4 6.4.2). */
-void pp_sha512_compress_blocks(uint64_t state[8], const uint8_t *data, size_t blocks);
-
 /* One-shot SHA-512 (64-byte out). */
 void pp_sha512(const uint8_t *data, size_t len, uint8_t out[64]);
 /* One-shot SHA-384 (48-byte out). */

@@ -3,6 +3,8 @@
  * choice (the dispatch issue's backend pattern: the portable C is always
  * built and tested; a faster path runs when the CPU has it).
  *
+ *  - x86-64, SHA-384/512/512_224/512_256: the unrolled C compression
+ *    compiled a second time for BMI2 (RORX), CPUID leaf 7 EBX bit 8.
  *  - x86-64 (GCC/Clang): the SHA extensions (SHA-NI: SHA1RNDS4, SHA256RNDS2
  *    and the message-schedule helpers, with SSSE3/SSE4.1) for SHA-1 and
  *    SHA-224/256: CPUID leaf 7 EBX bit 29 (SHA), leaf 1 ECX bits 9 (SSSE3)
@@ -30,6 +32,7 @@
 
 #define PP_SHA_HW_SHA1 0x1u
 #define PP_SHA_HW_SHA256 0x2u
+#define PP_SHA_HW_SHA512 0x4u   /* x86-64: the BMI2 build of the C SHA-512 */
 
 #if PICOPSA_SHA_HW && defined(__x86_64__) && defined(__GNUC__)
 #define PP_SHA_HW_X86 1

@@ -13,26 +13,31 @@
  */
 #include "hash/sha_backend.h"
 
-#if PP_SHA_HW_X86 && (PSA_WANT_ALG_SHA_1 || PSA_WANT_ALG_SHA_224 || PSA_WANT_ALG_SHA_256)
+#if PP_SHA_HW_X86
 
 #include <immintrin.h>
 
 #define PP_SHA_TARGET __attribute__((target("sha,ssse3,sse4.1")))
 
-/* CPUID leaf 7 EBX bit 29 = SHA; leaf 1 ECX bit 9 = SSSE3, 19 = SSE4.1. */
+/* CPUID leaf 7 EBX bit 29 = SHA, bit 8 = BMI2; leaf 1 ECX bit 9 = SSSE3,
+ * 19 = SSE4.1. */
 static unsigned detect(void)
 {
     uint32_t eax, ebx, ecx, edx, leaf1_ecx;
+    unsigned features = 0;
     __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(0u), "c"(0u));
     if (eax < 7u) {
         return 0;
     }
     __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(leaf1_ecx), "=d"(edx) : "a"(1u), "c"(0u));
     __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(7u), "c"(0u));
-    if (((ebx >> 29) & (leaf1_ecx >> 9) & (leaf1_ecx >> 19) & 1u) == 0) {
-        return 0;
+    if (((ebx >> 29) & (leaf1_ecx >> 9) & (leaf1_ecx >> 19) & 1u) != 0) {
+        features |= PP_SHA_HW_SHA1 | PP_SHA_HW_SHA256;
     }
-    return PP_SHA_HW_SHA1 | PP_SHA_HW_SHA256;
+    if (((ebx >> 8) & 1u) != 0) {
+        features |= PP_SHA_HW_SHA512;
+    }
+    return features;
 }
 
 /* 0: not read yet; else the feature mask | 0x100. */
@@ -57,7 +62,10 @@ void pp_sha_hw_restrict(unsigned mask)
 
 const char *pp_sha_hw_name(unsigned mask)
 {
-    return (pp_sha_hw_features() & mask) != 0u ? "x86-64 SHA-NI" : "portable C";
+    if ((pp_sha_hw_features() & mask) == 0u) {
+        return "portable C";
+    }
+    return mask == PP_SHA_HW_SHA512 ? "portable C, BMI2 build" : "x86-64 SHA-NI";
 }
 
 #if PSA_WANT_ALG_SHA_224 || PSA_WANT_ALG_SHA_256
