@@ -269,6 +269,8 @@ int main(void)
                    "PICOPSA_THREADS must be 0 or 1");
     expect_compile("include/picopsa/config.h", "-DPICOPSA_FORK_DETECT=-1",
                    "PICOPSA_FORK_DETECT must be 0 or 1");
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_SHA_HW=2",
+                   "PICOPSA_SHA_HW must be 0 or 1");
     ed25519_backend_cases();
     /* The DRBG's hash switched off: caught where the DRBG is built. */
     snprintf(defines, sizeof(defines),
