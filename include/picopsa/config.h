@@ -56,11 +56,13 @@
 #ifndef PSA_WANT_ALG_SHA_1
 #define PSA_WANT_ALG_SHA_1 PICOPSA_HOSTED_OS_DEFAULT
 #endif
+/* SHA-512/t default on only where SHA-512 is built anyway (a header that
+ * leaves SHA-512 out, configs/rsa_only.h, does not get its core back). */
 #ifndef PSA_WANT_ALG_SHA_512_224
-#define PSA_WANT_ALG_SHA_512_224 PICOPSA_HOSTED_OS_DEFAULT
+#define PSA_WANT_ALG_SHA_512_224 (PICOPSA_HOSTED_OS_DEFAULT && PSA_WANT_ALG_SHA_512)
 #endif
 #ifndef PSA_WANT_ALG_SHA_512_256
-#define PSA_WANT_ALG_SHA_512_256 PICOPSA_HOSTED_OS_DEFAULT
+#define PSA_WANT_ALG_SHA_512_256 (PICOPSA_HOSTED_OS_DEFAULT && PSA_WANT_ALG_SHA_512)
 #endif
 /* 1: build the hardware SHA paths where the target has them (x86-64 SHA
  * extensions for SHA-1/SHA-256, AArch64 Linux ARMv8 Cryptography
