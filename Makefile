@@ -13,7 +13,9 @@
 #                    (size/perf/debug/none): ctest without labels slow, install
 #                 4. the portable C paths hosts do not choose by default
 #                    (radix-2^32 and 2^25.5 fields, 32-bit bignum limbs, the
-#                    C bignum kernel): gcc perf -Werror, ctest without slow
+#                    C bignum kernel; portable-fe32 also forces the hardware
+#                    SHA paths off, PICOPSA_SHA_HW=0): gcc perf -Werror,
+#                    ctest without slow
 #                 5. tools/embedded/embedded.mk's embedded-test, when present
 #                 6. constant-time ISA builds (make test-ct-isa): gcc and
 #                    clang, perf, -Werror, at -march=x86-64-v3 (AVX2, BMI2)
@@ -34,6 +36,10 @@
 #                    configs/ed25519_small.h (the small Ed25519 backend) and
 #                    configs/rsa_only.h: ctest without labels slow, install
 #                    (tests of a configured-out family report Skipped)
+#                11. AArch64 Linux cross build (test-aarch64): the library with
+#                    the ARMv8 SHA path and tests/cross/test_hash_cross.c,
+#                    -Werror, run under qemu-user (hardware path required),
+#                    and again with PICOPSA_SHA_HW=0
 #
 # Other targets: all (build/perf), check (quick: build/perf, ctest -LE slow),
 # fuzz FUZZ=name SECONDS=60 (clang libFuzzer), install PREFIX=..., report
@@ -69,7 +75,7 @@ PP_MATRIX := $(filter-out werror-gcc-perf,$(foreach c,$(PP_COMPILERS),$(foreach 
 # OpenSSL cross-checks, valgrind constant-time tests) on the host too.
 PP_PORTABLE := portable-fe32 portable-fe26
 PP_PORTABLE_DEFS_portable-fe32 := -DPICOPSA_ED25519_FIELD=PICOPSA_FIELD_RADIX32 -DPICOPSA_BN_LIMB_BITS=32 \
-  -DPICOPSA_BN_KERNEL=PICOPSA_BN_KERNEL_C
+  -DPICOPSA_BN_KERNEL=PICOPSA_BN_KERNEL_C -DPICOPSA_SHA_HW=0
 PP_PORTABLE_DEFS_portable-fe26 := -DPICOPSA_ED25519_FIELD=PICOPSA_FIELD_RADIX25 \
   -DPICOPSA_BN_KERNEL=PICOPSA_BN_KERNEL_C -DPICOPSA_BN_DEDICATED_SQR=0
 
@@ -93,7 +99,7 @@ check: all
 	$(call PP_CTEST_RUN,$(PP_BUILD)/perf,-LE slow)
 
 test: test-gcc test-asan test-matrix test-portable $(PP_EMBEDDED_TEST) test-ct-isa test-tsan \
-  test-toolchains test-size test-configs
+  test-toolchains test-size test-configs test-aarch64
 	@echo "make test: all configurations passed"
 
 test-gcc:
@@ -228,6 +234,28 @@ $(addprefix config-,$(PP_CONFIGS)): config-%:
 	$(call PP_BUILD_DIR,$(PP_BUILD)/config-$*)
 	$(call PP_CTEST_RUN,$(PP_BUILD)/config-$*,-LE 'slow|install')
 
+# Step 11: the AArch64 hash path (src/hash/sha_arm.c, issue 16). The whole
+# library and tests/cross/test_hash_cross.c (known answers, hardware ==
+# portable; no OpenSSL needed on the target) are compiled with
+# aarch64-linux-gnu-gcc, -Werror, linked static and run under qemu-user,
+# whose default CPU has the SHA1/SHA2 extensions: the run must select them
+# (PP_EXPECT_SHA_HW=1). Then the same with PICOPSA_SHA_HW=0. Skipped, loudly,
+# without the cross compiler or qemu-aarch64 (.ci/run installs both).
+PP_A64_CC ?= aarch64-linux-gnu-gcc
+PP_A64_QEMU ?= qemu-aarch64
+PP_A64_FLAGS := -std=c99 -O2 -Wall -Wextra -Wpedantic -Wconversion -Werror -Iinclude -Isrc -static -pthread
+.PHONY: test-aarch64
+test-aarch64:
+	@echo "==> [11] AArch64 cross build, hash tests under qemu-user [$$(date +%T)]"
+	@command -v $(PP_A64_CC) >/dev/null && command -v $(PP_A64_QEMU) >/dev/null || \
+	  { echo "    SKIPPED: $(PP_A64_CC) or $(PP_A64_QEMU) not installed"; exit 0; }; \
+	set -e; mkdir -p $(PP_BUILD)/aarch64; \
+	srcs="$$(find src -name '*.c' | sort) $$(ls ports/linux/*.c) tests/cross/test_hash_cross.c"; \
+	$(PP_A64_CC) $(PP_A64_FLAGS) $$srcs -o $(PP_BUILD)/aarch64/test_hash_cross; \
+	$(PP_A64_CC) $(PP_A64_FLAGS) -DPICOPSA_SHA_HW=0 $$srcs -o $(PP_BUILD)/aarch64/test_hash_cross_portable; \
+	PP_EXPECT_SHA_HW=1 $(PP_A64_QEMU) $(PP_BUILD)/aarch64/test_hash_cross; \
+	$(PP_A64_QEMU) $(PP_BUILD)/aarch64/test_hash_cross_portable
+
 # make fuzz FUZZ=hash_split SECONDS=60: libFuzzer on tests/fuzz/fuzz_<FUZZ>.c,
 # seeded from tests/fuzz/corpus/<FUZZ>/, new inputs kept in build/fuzz/corpus-<FUZZ>/.
 fuzz:
@@ -245,7 +273,7 @@ clean:
 	rm -rf $(PP_BUILD)
 
 help:
-	@sed -n '2,39p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' Makefile
 
 ifneq ($(PP_EMBEDDED_MK),)
 # Cross matrix, QEMU firmware test, budgets; defines embedded-test, report, cross.

@@ -26,6 +26,7 @@
 #ifdef PICOPSA_BENCH_HAVE_MBEDTLS
 #include <mbedtls/hmac_drbg.h>
 #include <mbedtls/md.h>
+#include <mbedtls/sha1.h>
 #include <mbedtls/sha256.h>
 #include <mbedtls/sha512.h>
 #endif
@@ -69,7 +70,7 @@ static void ours_random(void *p)
 #ifdef PICOPSA_BENCH_HAVE_OPENSSL
 static const EVP_MD *openssl_md(psa_algorithm_t alg)
 {
-    return alg == PSA_ALG_SHA_256 ? EVP_sha256() : EVP_sha512();
+    return alg == PSA_ALG_SHA_256 ? EVP_sha256() : alg == PSA_ALG_SHA_1 ? EVP_sha1() : EVP_sha512();
 }
 
 static void openssl_hash(void *p)
@@ -101,7 +102,9 @@ static mbedtls_hmac_drbg_context mbedtls_drbg;
 static void mbedtls_hash(void *p)
 {
     hash_job *job = (hash_job *)p;
-    if (job->alg == PSA_ALG_SHA_256) {
+    if (job->alg == PSA_ALG_SHA_1) {
+        (void)mbedtls_sha1_ret(bench_msg, job->len, job->out);
+    } else if (job->alg == PSA_ALG_SHA_256) {
         (void)mbedtls_sha256_ret(bench_msg, job->len, job->out, 0);
     } else {
         (void)mbedtls_sha512_ret(bench_msg, job->len, job->out, 0);
@@ -130,6 +133,9 @@ static void mbedtls_random(void *p)
 static void sodium_hash(void *p)
 {
     hash_job *job = (hash_job *)p;
+    if (job->alg == PSA_ALG_SHA_1) {
+        return;   /* libsodium has no SHA-1: compare() skips it */
+    }
     if (job->alg == PSA_ALG_SHA_256) {
         (void)crypto_hash_sha256(job->out, bench_msg, job->len);
     } else {
@@ -182,7 +188,8 @@ static void compare(const char *name, bench_fn ours, bench_fn openssl_fn, bench_
 void bench_hash(void)
 {
     static const size_t sizes[] = { 64, 1024, BENCH_HASH_MAX_MSG };
-    static const psa_algorithm_t algs[] = { PSA_ALG_SHA_256, PSA_ALG_SHA_512 };
+    static const psa_algorithm_t algs[] = { PSA_ALG_SHA_256, PSA_ALG_SHA_512, PSA_ALG_SHA_1 };
+    static const char *const alg_names[] = { "256", "512", "1" };
     char name[64];
     hash_job job;
     size_t a, s;
@@ -208,18 +215,24 @@ void bench_hash(void)
     }
 #endif
 
-    for (a = 0; a < 2; a++) {
+    for (a = 0; a < 3; a++) {
+        if (a == 2 && !PSA_WANT_ALG_SHA_1) {
+            break;
+        }
         for (s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
             job.alg = algs[a];
             job.len = sizes[s];
-            snprintf(name, sizeof(name), "SHA-%s %zu B", a == 0 ? "256" : "512", sizes[s]);
-            compare(name, ours_hash, openssl_hash, mbedtls_hash, sodium_hash, &job);
+            snprintf(name, sizeof(name), "SHA-%s %zu B", alg_names[a], sizes[s]);
+            compare(name, ours_hash, openssl_hash, mbedtls_hash, a == 2 ? NULL : sodium_hash, &job);
         }
     }
-    for (a = 0; a < 2; a++) {
+    for (a = 0; a < 3; a++) {
+        if (a == 2 && !PSA_WANT_ALG_SHA_1) {
+            break;
+        }
         job.alg = algs[a];
         job.len = 1024;
-        snprintf(name, sizeof(name), "HMAC-SHA%s 1024 B", a == 0 ? "256" : "512");
+        snprintf(name, sizeof(name), "HMAC-SHA%s 1024 B", alg_names[a]);
         compare(name, ours_hmac, openssl_hmac, mbedtls_hmac, NULL, &job);
     }
     job.len = 32;

@@ -42,6 +42,35 @@
 #ifndef PSA_WANT_ALG_SHA_512
 #define PSA_WANT_ALG_SHA_512 1
 #endif
+/* SHA-1 (broken for collisions: RSA-OAEP, HMAC-SHA-1 / TOTP, verifying
+ * old signatures) and SHA-512/224, SHA-512/256 (FIPS 180-4 5.3.6: SHA-512
+ * with other IVs; they build SHA-512's compression function). Default: 1 on
+ * hosted operating systems (Linux, macOS, Windows, the BSDs), 0 elsewhere
+ * (MCU images do not grow). */
+#if defined(__linux__) || defined(__APPLE__) || defined(_WIN32) || defined(__FreeBSD__) || \
+    defined(__NetBSD__) || defined(__OpenBSD__)
+#define PICOPSA_HOSTED_OS_DEFAULT 1
+#else
+#define PICOPSA_HOSTED_OS_DEFAULT 0
+#endif
+#ifndef PSA_WANT_ALG_SHA_1
+#define PSA_WANT_ALG_SHA_1 PICOPSA_HOSTED_OS_DEFAULT
+#endif
+/* SHA-512/t default on only where SHA-512 is built anyway (a header that
+ * leaves SHA-512 out, configs/rsa_only.h, does not get its core back). */
+#ifndef PSA_WANT_ALG_SHA_512_224
+#define PSA_WANT_ALG_SHA_512_224 (PICOPSA_HOSTED_OS_DEFAULT && PSA_WANT_ALG_SHA_512)
+#endif
+#ifndef PSA_WANT_ALG_SHA_512_256
+#define PSA_WANT_ALG_SHA_512_256 (PICOPSA_HOSTED_OS_DEFAULT && PSA_WANT_ALG_SHA_512)
+#endif
+/* 1: build the hardware SHA paths where the target has them (x86-64 SHA
+ * extensions for SHA-1/SHA-256, AArch64 Linux ARMv8 Cryptography
+ * Extensions), each used only when the CPU reports it (src/hash/
+ * sha_backend.h); 0: the portable C only. No effect on other targets. */
+#ifndef PICOPSA_SHA_HW
+#define PICOPSA_SHA_HW 1
+#endif
 /* SHA-2 compression: 1 = sixteen rounds unrolled (Cortex-M4: SHA-256 4.1 KB
  * of text, ~2,600 cycles a block; SHA-512 13 KB, ~12,000 cycles), 0 =
  * compact: SHA-256 eight rounds per loop iteration (1.7 KB, ~6,000 cycles

@@ -6,7 +6,8 @@
 #define PICOPSA_CONFIG_CHECK_H
 
 #if PSA_WANT_ALG_HMAC && !(PSA_WANT_ALG_SHA_224 || PSA_WANT_ALG_SHA_256 || \
-                           PSA_WANT_ALG_SHA_384 || PSA_WANT_ALG_SHA_512)
+                           PSA_WANT_ALG_SHA_384 || PSA_WANT_ALG_SHA_512 || PSA_WANT_ALG_SHA_1 || \
+                           PSA_WANT_ALG_SHA_512_224 || PSA_WANT_ALG_SHA_512_256)
 #error "picopsa config: PSA_WANT_ALG_HMAC needs at least one PSA_WANT_ALG_SHA_*"
 #endif
 
@@ -22,6 +23,10 @@
 
 #if PICOPSA_THREADS != 0 && PICOPSA_THREADS != 1
 #error "picopsa config: PICOPSA_THREADS must be 0 or 1"
+#endif
+
+#if PICOPSA_SHA_HW != 0 && PICOPSA_SHA_HW != 1
+#error "picopsa config: PICOPSA_SHA_HW must be 0 or 1"
 #endif
 
 #if PICOPSA_FORK_DETECT != 0 && PICOPSA_FORK_DETECT != 1

@@ -28,15 +28,23 @@ typedef struct {
     uint32_t digest_size;   /* 32 (SHA-256) or 28 (SHA-224) */
 } picopsa_sha256_context;
 
-/* SHA-512 and SHA-384 (FIPS 180-4 6.4/6.5): 64-bit words, 128-byte blocks,
+/* SHA-512, SHA-384, SHA-512/224, SHA-512/256 (FIPS 180-4 6.4-6.7): 64-bit words, 128-byte blocks,
  * 128-bit message length. */
 typedef struct {
     uint64_t state[8];
     uint64_t length_hi, length_lo;  /* bytes hashed so far, 128-bit */
     uint8_t block[128];
     size_t block_used;
-    uint32_t digest_size;   /* 64 (SHA-512) or 48 (SHA-384) */
+    uint32_t digest_size;   /* 64 (SHA-512), 48 (SHA-384), 28 / 32 (SHA-512/t) */
 } picopsa_sha512_context;
+
+/* SHA-1 (FIPS 180-4 6.1): 32-bit words, 64-byte blocks. */
+typedef struct {
+    uint32_t state[5];      /* H0..H4 */
+    uint64_t length;        /* bytes hashed so far */
+    uint8_t block[64];
+    size_t block_used;
+} picopsa_sha1_context;
 
 /* A hash over psa_algorithm_t: alg is the PSA_ALG_SHA_* value, 0 when the
  * context is inactive (never set up, finished or aborted). */
@@ -45,6 +53,7 @@ typedef struct {
     union {
         picopsa_sha256_context sha256;
         picopsa_sha512_context sha512;
+        picopsa_sha1_context sha1;
     } u;
 } picopsa_hash_context;
 

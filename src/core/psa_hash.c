@@ -7,6 +7,7 @@
  */
 #include "core/pp_core.h"
 #include "hash/pp_hash.h"
+#include "hash/sha1.h"
 #include "hash/sha256.h"
 #include "hash/sha512.h"
 
@@ -171,10 +172,10 @@ psa_status_t psa_hash_clone(const psa_hash_operation_t *source_operation,
 }
 
 /* ---- suspend / resume (spec 10.2.5 "hash suspend state") -------------
- * state = algorithm (BE32) || input_length (BE, 8 bytes for SHA-224/256,
- * 16 for SHA-384/512: all input bytes so far) || hash_state (H0..H7 as
- * BE32 / BE64 words) || unprocessed_input (input_length mod block size
- * bytes). The SHA-2 contexts of picopsa/primitives.h hold exactly these:
+ * state = algorithm (BE32) || input_length (BE, 8 bytes for SHA-1 and
+ * SHA-224/256, 16 for SHA-384/512/512_224/512_256: all input bytes so far)
+ * || hash_state (H0..H4 / H0..H7 as BE32 / BE64 words) ||
+ * unprocessed_input (input_length mod block size bytes). The contexts of picopsa/primitives.h hold exactly these:
  * `length` counts every byte given to update, block[] the partial block. */
 
 static int is_sha256_family(psa_algorithm_t alg)
@@ -184,7 +185,8 @@ static int is_sha256_family(psa_algorithm_t alg)
 
 static int is_sha512_family(psa_algorithm_t alg)
 {
-    return alg == PSA_ALG_SHA_384 || alg == PSA_ALG_SHA_512;
+    return alg == PSA_ALG_SHA_384 || alg == PSA_ALG_SHA_512 || alg == PSA_ALG_SHA_512_224 ||
+           alg == PSA_ALG_SHA_512_256;
 }
 
 /* Write the suspend state of an active SHA-2 operation; *length = 0 and
@@ -220,6 +222,19 @@ static psa_status_t write_suspend_state(const psa_hash_operation_t *operation, u
             pp_store_be64(out + 20 + 8 * i, c->state[i]);
         }
         memcpy(out + 84, c->block, used);
+    } else if (operation->alg == PSA_ALG_SHA_1) {
+        const picopsa_sha1_context *c = &operation->ctx.u.sha1;
+        used = c->block_used;
+        total = 4u + 8u + 20u + used;
+        if (out_size < total) {
+            return PSA_ERROR_BUFFER_TOO_SMALL;
+        }
+        pp_store_be32(out, operation->alg);
+        pp_store_be64(out + 4, c->length);
+        for (i = 0; i < 5; i++) {
+            pp_store_be32(out + 12 + 4 * i, c->state[i]);
+        }
+        memcpy(out + 32, c->block, used);
     } else {
         return PSA_ERROR_NOT_SUPPORTED;
     }
@@ -270,6 +285,23 @@ static psa_status_t read_suspend_state(psa_hash_operation_t *operation, const ui
             c->state[i] = pp_load_be64(in + 20 + 8 * i);
         }
         memcpy(c->block, in + 84, used);
+        c->block_used = used;
+    } else if (operation->alg == PSA_ALG_SHA_1) {
+        picopsa_sha1_context *c = &operation->ctx.u.sha1;
+        uint64_t length;
+        if (in_len < 4u + 8u + 20u) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        length = pp_load_be64(in + 4);
+        used = (size_t)(length % PP_SHA1_BLOCK_SIZE);
+        if (in_len != 4u + 8u + 20u + used || (length >> 61) != 0) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        c->length = length;
+        for (i = 0; i < 5; i++) {
+            c->state[i] = pp_load_be32(in + 12 + 4 * i);
+        }
+        memcpy(c->block, in + 32, used);
         c->block_used = used;
     } else {
         return PSA_ERROR_NOT_SUPPORTED;
@@ -323,7 +355,8 @@ psa_status_t psa_hash_resume(psa_hash_operation_t *operation, const uint8_t *has
     }
     alg = pp_load_be32(hash_state);
     status = check_hash_alg(alg);
-    if (status == PSA_SUCCESS && !is_sha256_family(alg) && !is_sha512_family(alg)) {
+    if (status == PSA_SUCCESS && !is_sha256_family(alg) && !is_sha512_family(alg) &&
+        alg != PSA_ALG_SHA_1) {
         /* A hash picopsa does not build, or one without a suspend format
          * (SHA-3, SM3). */
         status = PSA_ERROR_NOT_SUPPORTED;

@@ -15,6 +15,7 @@
 #if PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY
 #include "bignum/bignum.h"
 #endif
+#include "hash/sha_backend.h"
 
 const char *picopsa_backend_name(picopsa_family_t family)
 {
@@ -26,6 +27,22 @@ const char *picopsa_backend_name(picopsa_family_t family)
 #if PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY
     case PICOPSA_FAMILY_RSA:
         return pp_bn_kernel_name();
+#endif
+#if PP_SHA_HW_X86 || PP_SHA_HW_ARM
+    /* Hosts whose hash paths the CPU chooses; elsewhere (MCUs: no bytes)
+     * the hashes have one backend and the answer is NULL. */
+#if PSA_WANT_ALG_SHA_224 || PSA_WANT_ALG_SHA_256
+    case PICOPSA_FAMILY_SHA256:
+        return pp_sha_hw_name(PP_SHA_HW_SHA256);
+#endif
+#if PSA_WANT_ALG_SHA_1
+    case PICOPSA_FAMILY_SHA1:
+        return pp_sha_hw_name(PP_SHA_HW_SHA1);
+#endif
+#if PSA_WANT_ALG_SHA_384 || PSA_WANT_ALG_SHA_512 || PSA_WANT_ALG_SHA_512_224 || PSA_WANT_ALG_SHA_512_256
+    case PICOPSA_FAMILY_SHA512:
+        return pp_sha_hw_name(PP_SHA_HW_SHA512);
+#endif
 #endif
     default:
         return NULL;

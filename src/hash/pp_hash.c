@@ -1,16 +1,21 @@
 /*
- * pp_hash.c -- dispatch from psa_algorithm_t to the SHA-2 implementations
- * (see pp_hash.h). Only built hashes are reachable.
+ * pp_hash.c -- dispatch from psa_algorithm_t to the SHA-1 and SHA-2
+ * implementations (see pp_hash.h). Only built hashes are reachable.
  */
 #include "hash/pp_hash.h"
 
 #include <string.h>
 
 #include "common/pp_util.h"
+#include "hash/sha1.h"
 #include "hash/sha256.h"
 #include "hash/sha512.h"
 
-/* Which context member a hash uses: 1 = sha256, 2 = sha512, 0 = none. */
+#define PP_HASH_SHA512_CORE (PSA_WANT_ALG_SHA_384 || PSA_WANT_ALG_SHA_512 || \
+                             PSA_WANT_ALG_SHA_512_224 || PSA_WANT_ALG_SHA_512_256)
+
+/* Which context member a hash uses: 1 = sha256, 2 = sha512, 3 = sha1,
+ * 0 = none. */
 static int hash_family(psa_algorithm_t alg)
 {
     switch (alg) {
@@ -30,6 +35,18 @@ static int hash_family(psa_algorithm_t alg)
     case PSA_ALG_SHA_512:
         return 2;
 #endif
+#if PSA_WANT_ALG_SHA_512_224
+    case PSA_ALG_SHA_512_224:
+        return 2;
+#endif
+#if PSA_WANT_ALG_SHA_512_256
+    case PSA_ALG_SHA_512_256:
+        return 2;
+#endif
+#if PSA_WANT_ALG_SHA_1
+    case PSA_ALG_SHA_1:
+        return 3;
+#endif
     default:
         return 0;
     }
@@ -41,6 +58,18 @@ size_t pp_hash_size(psa_algorithm_t alg)
         return 0;
     }
     switch (alg) {
+#if PSA_WANT_ALG_SHA_1
+    case PSA_ALG_SHA_1:
+        return 20;
+#endif
+#if PSA_WANT_ALG_SHA_512_224
+    case PSA_ALG_SHA_512_224:
+        return 28;
+#endif
+#if PSA_WANT_ALG_SHA_512_256
+    case PSA_ALG_SHA_512_256:
+        return 32;
+#endif
     case PSA_ALG_SHA_224:
         return 28;
     case PSA_ALG_SHA_256:
@@ -56,6 +85,9 @@ size_t pp_hash_block_size(psa_algorithm_t alg)
 {
     switch (hash_family(alg)) {
     case 1:
+#if PSA_WANT_ALG_SHA_1
+    case 3:
+#endif
         return 64;
     case 2:
         return 128;
@@ -91,6 +123,21 @@ psa_status_t pp_hash_setup(pp_hash_ctx *ctx, psa_algorithm_t alg)
         pp_sha512_init(&ctx->u.sha512);
         break;
 #endif
+#if PSA_WANT_ALG_SHA_512_224
+    case PSA_ALG_SHA_512_224:
+        pp_sha512_224_init(&ctx->u.sha512);
+        break;
+#endif
+#if PSA_WANT_ALG_SHA_512_256
+    case PSA_ALG_SHA_512_256:
+        pp_sha512_256_init(&ctx->u.sha512);
+        break;
+#endif
+#if PSA_WANT_ALG_SHA_1
+    case PSA_ALG_SHA_1:
+        pp_sha1_init(&ctx->u.sha1);
+        break;
+#endif
     default:
         return PSA_ERROR_NOT_SUPPORTED;
     }
@@ -106,9 +153,14 @@ void pp_hash_update(pp_hash_ctx *ctx, const uint8_t *in, size_t len)
         pp_sha256_update(&ctx->u.sha256, in, len);
         break;
 #endif
-#if PSA_WANT_ALG_SHA_384 || PSA_WANT_ALG_SHA_512
+#if PP_HASH_SHA512_CORE
     case 2:
         pp_sha512_update(&ctx->u.sha512, in, len);
+        break;
+#endif
+#if PSA_WANT_ALG_SHA_1
+    case 3:
+        pp_sha1_update(&ctx->u.sha1, in, len);
         break;
 #endif
     default:
@@ -124,9 +176,14 @@ void pp_hash_finish(pp_hash_ctx *ctx, uint8_t *out)
         pp_sha256_finish(&ctx->u.sha256, out);
         break;
 #endif
-#if PSA_WANT_ALG_SHA_384 || PSA_WANT_ALG_SHA_512
+#if PP_HASH_SHA512_CORE
     case 2:
         pp_sha512_finish(&ctx->u.sha512, out);
+        break;
+#endif
+#if PSA_WANT_ALG_SHA_1
+    case 3:
+        pp_sha1_finish(&ctx->u.sha1, out);
         break;
 #endif
     default:
@@ -150,9 +207,14 @@ void pp_hash_save_chaining(const pp_hash_ctx *ctx, uint64_t state[8])
         memcpy(state, ctx->u.sha256.state, sizeof(ctx->u.sha256.state));
         break;
 #endif
-#if PSA_WANT_ALG_SHA_384 || PSA_WANT_ALG_SHA_512
+#if PP_HASH_SHA512_CORE
     case 2:
         memcpy(state, ctx->u.sha512.state, sizeof(ctx->u.sha512.state));
+        break;
+#endif
+#if PSA_WANT_ALG_SHA_1
+    case 3:
+        memcpy(state, ctx->u.sha1.state, sizeof(ctx->u.sha1.state));
         break;
 #endif
     default:
@@ -174,10 +236,16 @@ psa_status_t pp_hash_resume_after_block(pp_hash_ctx *ctx, psa_algorithm_t alg,
         ctx->u.sha256.length = 64;
         break;
 #endif
-#if PSA_WANT_ALG_SHA_384 || PSA_WANT_ALG_SHA_512
+#if PP_HASH_SHA512_CORE
     case 2:
         memcpy(ctx->u.sha512.state, state, sizeof(ctx->u.sha512.state));
         ctx->u.sha512.length_lo = 128;
+        break;
+#endif
+#if PSA_WANT_ALG_SHA_1
+    case 3:
+        memcpy(ctx->u.sha1.state, state, sizeof(ctx->u.sha1.state));
+        ctx->u.sha1.length = 64;
         break;
 #endif
     default:

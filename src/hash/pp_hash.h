@@ -1,10 +1,11 @@
 /*
- * pp_hash.h -- a hash selected by psa_algorithm_t (PSA_ALG_SHA_224/256/384/512).
+ * pp_hash.h -- a hash selected by psa_algorithm_t (PSA_ALG_SHA_1, _224, _256,
+ * _384, _512, _512_224, _512_256).
  *
  * Contract:
  *  - pp_hash_setup() chooses the algorithm; PSA_ERROR_NOT_SUPPORTED when the
  *    hash is a known hash but not built (PSA_WANT_ALG_SHA_* = 0) or not
- *    implemented (SHA-1, SHA-3, ...), PSA_ERROR_INVALID_ARGUMENT when alg is
+ *    implemented (SHA-3, MD5, ...), PSA_ERROR_INVALID_ARGUMENT when alg is
  *    not a hash algorithm at all (or is PSA_ALG_ANY_HASH).
  *  - setup on a context that is still active leaks nothing only if it is
  *    aborted first (the PSA core aborts before it sets up again).
@@ -41,8 +42,8 @@ size_t pp_hash_size(psa_algorithm_t alg);
 size_t pp_hash_block_size(psa_algorithm_t alg);
 
 /* Chaining value of a context that has absorbed whole blocks only (the
- * keyed states of HMAC): save copies it out (32 bytes for SHA-224/256,
- * 64 for SHA-384/512; state must hold PP_HASH_MAX_SIZE bytes and be
+ * keyed states of HMAC): save copies it out (20 bytes for SHA-1, 32 for
+ * SHA-224/256, 64 for the SHA-512 family; state must hold PP_HASH_MAX_SIZE bytes and be
  * 8-byte aligned); resume sets ctx up for alg as if it had absorbed
  * exactly one block ending in that chaining value (the HMAC_DRBG caches
  * HMAC(K, .) this way while K is unchanged). resume returns the

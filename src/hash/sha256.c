@@ -18,6 +18,7 @@
 
 #include "common/pp_util.h"
 #include "hash/sha256.h"
+#include "hash/sha_backend.h"
 
 /* FIPS 180-4 4.2.2: first 32 bits of the fractional parts of the cube
  * roots of the first 64 primes. */
@@ -42,7 +43,7 @@ static const uint32_t sha256_round_constants[64] = {
 
 #define SHA2_WORD uint32_t
 #define SHA2_LOAD(p) pp_load_be32(p)
-#define SHA2_COMPRESS sha256_compress
+#define SHA2_COMPRESS sha256_compress_c
 #define SHA2_CONSTANTS sha256_round_constants
 #define SHA2_ROUND_COUNT 64
 #include "hash/sha2_rounds.h"
@@ -70,7 +71,7 @@ static void sha256_word(uint32_t w[16], const uint8_t *data, size_t t)
         (h) = t1 + BSIG0(a) + MAJ(a, b, c);                                            \
     } while (0)
 
-static void sha256_compress(uint32_t state[8], const uint8_t *data, size_t blocks)
+static void sha256_compress_c(uint32_t state[8], const uint8_t *data, size_t blocks)
 {
     uint32_t w[16];
     uint32_t a, b, c, d, e, f, g, h;
@@ -101,6 +102,20 @@ static void sha256_compress(uint32_t state[8], const uint8_t *data, size_t block
     pp_wipe(w, sizeof(w));
 }
 #endif /* !PICOPSA_SHA2_UNROLL */
+
+/* The SHA extensions when this CPU has them (sha_backend.h), else C. */
+#if PP_SHA_HW_X86 || PP_SHA_HW_ARM
+static void sha256_compress(uint32_t state[8], const uint8_t *data, size_t blocks)
+{
+    if ((pp_sha_hw_features() & PP_SHA_HW_SHA256) != 0u) {
+        pp_sha256_compress_hw(state, data, blocks);
+        return;
+    }
+    sha256_compress_c(state, data, blocks);
+}
+#else
+#define sha256_compress sha256_compress_c   /* one backend: no wrapper, no bytes */
+#endif
 
 void pp_sha256_init(picopsa_sha256_context *ctx)
 {

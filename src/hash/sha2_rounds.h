@@ -10,7 +10,7 @@
  *   SHA2_COMPRESS     the name of the compression function to define,
  *   SHA2_CONSTANTS    the round constants (SHA2_ROUND_COUNT of them).
  * With PICOPSA_SHA2_UNROLL it defines the unrolled compression function
- * (static); the compact forms differ by word size and stay in the .c files.
+ * (static, preceded by SHA2_ATTR when defined: a target attribute); the compact forms differ by word size and stay in the .c files.
  * The round macros expect that function's locals: k (round constants of the
  * current group), w[16] (schedule ring), data, x_old, x_new. No include
  * guard: a translation unit may build both hashes (test_sha2 does, with the
@@ -67,6 +67,9 @@
 #define LOADED(j) (w[j] = SHA2_LOAD(data + sizeof(SHA2_WORD) * (j)))
 
 #if PICOPSA_SHA2_UNROLL
+#ifdef SHA2_ATTR
+SHA2_ATTR
+#endif
 static void SHA2_COMPRESS(SHA2_WORD state[8], const uint8_t *data, size_t blocks)
 {
     SHA2_WORD w[16];

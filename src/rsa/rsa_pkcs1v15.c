@@ -27,6 +27,22 @@ static const uint8_t digest_info_sha512[19] = {
     0x30, 0x51, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
     0x65, 0x03, 0x04, 0x02, 0x03, 0x05, 0x00, 0x04, 0x40 };
 
+#if PSA_WANT_ALG_SHA_1
+/* id-sha1 1.3.14.3.2.26 (RFC 8017 9.2 note 1). */
+static const uint8_t digest_info_sha1[15] = {
+    0x30, 0x21, 0x30, 0x09, 0x06, 0x05, 0x2b, 0x0e, 0x03, 0x02, 0x1a, 0x05, 0x00, 0x04, 0x14 };
+#endif
+#if PSA_WANT_ALG_SHA_512_224
+static const uint8_t digest_info_sha512_224[19] = {
+    0x30, 0x2d, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
+    0x65, 0x03, 0x04, 0x02, 0x05, 0x05, 0x00, 0x04, 0x1c };
+#endif
+#if PSA_WANT_ALG_SHA_512_256
+static const uint8_t digest_info_sha512_256[19] = {
+    0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
+    0x65, 0x03, 0x04, 0x02, 0x06, 0x05, 0x00, 0x04, 0x20 };
+#endif
+
 /* The DigestInfo prefix T - hash of EMSA-PKCS1-v1_5 and the length of the
  * FF padding for a k-byte EM (9.2 steps 2-4). hash_alg 0 is _RAW. */
 static psa_status_t sign_layout(psa_algorithm_t hash_alg, size_t hash_len, size_t k,
@@ -43,6 +59,15 @@ static psa_status_t sign_layout(psa_algorithm_t hash_alg, size_t hash_len, size_
         case PSA_ALG_SHA_256: *prefix = digest_info_sha256; break;
         case PSA_ALG_SHA_384: *prefix = digest_info_sha384; break;
         case PSA_ALG_SHA_512: *prefix = digest_info_sha512; break;
+#if PSA_WANT_ALG_SHA_1
+        case PSA_ALG_SHA_1: *prefix = digest_info_sha1; break;
+#endif
+#if PSA_WANT_ALG_SHA_512_224
+        case PSA_ALG_SHA_512_224: *prefix = digest_info_sha512_224; break;
+#endif
+#if PSA_WANT_ALG_SHA_512_256
+        case PSA_ALG_SHA_512_256: *prefix = digest_info_sha512_256; break;
+#endif
         default: break;
         }
         if (*prefix == NULL || expected == 0u) {
@@ -53,7 +78,12 @@ static psa_status_t sign_layout(psa_algorithm_t hash_alg, size_t hash_len, size_
         if (hash_len != expected) {
             return PSA_ERROR_INVALID_ARGUMENT;
         }
+#if PSA_WANT_ALG_SHA_1
+        /* Every prefix is 19 bytes but SHA-1's 15 (its OID is shorter). */
+        *prefix_len = hash_alg == PSA_ALG_SHA_1 ? sizeof(digest_info_sha1) : sizeof(digest_info_sha256);
+#else
         *prefix_len = sizeof(digest_info_sha256);
+#endif
     }
     /* emLen >= tLen + 11 (9.2 step 3). */
     t_len = *prefix_len + hash_len;

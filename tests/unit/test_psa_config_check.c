@@ -248,7 +248,9 @@ static void p256_cases(void)
 int main(void)
 {
     static const char no_sha2[] = "-DPSA_WANT_ALG_SHA_224=0 -DPSA_WANT_ALG_SHA_256=0 "
-                                  "-DPSA_WANT_ALG_SHA_384=0 -DPSA_WANT_ALG_SHA_512=0";
+                                  "-DPSA_WANT_ALG_SHA_384=0 -DPSA_WANT_ALG_SHA_512=0 "
+                                  "-DPSA_WANT_ALG_SHA_1=0 -DPSA_WANT_ALG_SHA_512_224=0 "
+                                  "-DPSA_WANT_ALG_SHA_512_256=0";
     const char *data = test_data_path("../..");
     char defines[512];
 
@@ -293,6 +295,8 @@ int main(void)
                    "PICOPSA_THREADS must be 0 or 1");
     expect_compile("include/picopsa/config.h", "-DPICOPSA_FORK_DETECT=-1",
                    "PICOPSA_FORK_DETECT must be 0 or 1");
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_SHA_HW=2",
+                   "PICOPSA_SHA_HW must be 0 or 1");
     ed25519_backend_cases();
     /* The DRBG's hash switched off: caught where the DRBG is built. */
     snprintf(defines, sizeof(defines),

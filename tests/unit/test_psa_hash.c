@@ -1,5 +1,6 @@
 /*
- * test_psa_hash.c -- psa_hash_* for SHA-224/256/384/512:
+ * test_psa_hash.c -- psa_hash_* for SHA-1, SHA-224/256/384/512, SHA-512/224
+ * and SHA-512/256:
  *  - the FIPS 180-2 / NIST CSRC example messages (empty, "abc", the 448-bit
  *    and 896-bit two-block messages, one million 'a') through
  *    psa_hash_compute, psa_hash_compare and multi-part operations;
@@ -31,6 +32,9 @@ static const hash_info hashes[] = {
     {PSA_ALG_SHA_256, EVP_sha256, "SHA-256"},
     {PSA_ALG_SHA_384, EVP_sha384, "SHA-384"},
     {PSA_ALG_SHA_512, EVP_sha512, "SHA-512"},
+    {PSA_ALG_SHA_1, EVP_sha1, "SHA-1"},
+    {PSA_ALG_SHA_512_224, EVP_sha512_224, "SHA-512/224"},
+    {PSA_ALG_SHA_512_256, EVP_sha512_256, "SHA-512/256"},
 };
 #define HASH_COUNT (sizeof(hashes) / sizeof(hashes[0]))
 
@@ -76,6 +80,9 @@ static int hash_built(psa_algorithm_t alg)
     case PSA_ALG_SHA_256: return PSA_WANT_ALG_SHA_256;
     case PSA_ALG_SHA_384: return PSA_WANT_ALG_SHA_384;
     case PSA_ALG_SHA_512: return PSA_WANT_ALG_SHA_512;
+    case PSA_ALG_SHA_1: return PSA_WANT_ALG_SHA_1;
+    case PSA_ALG_SHA_512_224: return PSA_WANT_ALG_SHA_512_224;
+    case PSA_ALG_SHA_512_256: return PSA_WANT_ALG_SHA_512_256;
     default: return 0;
     }
 }
@@ -280,6 +287,13 @@ static void test_suspend_resume(void)
         "0200000b" "00000000000000000000000000000000"
         "6a09e667f3bcc908bb67ae8584caa73b3c6ef372fe94f82ba54ff53a5f1d36f1"
         "510e527fade682d19b05688c2b3e6c1f1f83d9abfb41bd6b5be0cd19137e2179";
+    /* SHA-1 (5.3.1) and SHA-512/256 (5.3.6.2). */
+    static const char empty_sha1_hex[] =
+        "02000005" "0000000000000000" "67452301efcdab8998badcfe10325476c3d2e1f0";
+    static const char empty_sha512_256_hex[] =
+        "0200000d" "00000000000000000000000000000000"
+        "22312194fc2bf72c9f555fa3c84c64c22393b86b6f53b151963877195940eabd"
+        "96283ee2a88effe3be5e1e25538639922b0199fc2c85b8aa0eb72ddc81c52ca2";
     static const size_t lengths[] = {0, 1, 55, 63, 64, 65, 111, 127, 128, 129, 200, 1000};
     uint8_t state[PSA_HASH_SUSPEND_OUTPUT_MAX_SIZE + 1], want[PSA_HASH_SUSPEND_OUTPUT_MAX_SIZE];
     uint8_t msg[1000], digest[PSA_HASH_MAX_SIZE], ref[PSA_HASH_MAX_SIZE];
@@ -296,6 +310,21 @@ static void test_suspend_resume(void)
     if (hash_built(PSA_ALG_SHA_512)) {
         want_len = test_hex_to(empty_sha512_hex, want, sizeof(want));
         CHECK_STATUS(psa_hash_setup(&op, PSA_ALG_SHA_512), PSA_SUCCESS);
+        CHECK_STATUS(psa_hash_suspend(&op, state, sizeof(state), &state_len), PSA_SUCCESS);
+        CHECK(state_len == want_len);
+        CHECK_MEM(state, want, want_len);
+    }
+
+    if (hash_built(PSA_ALG_SHA_1)) {
+        want_len = test_hex_to(empty_sha1_hex, want, sizeof(want));
+        CHECK_STATUS(psa_hash_setup(&op, PSA_ALG_SHA_1), PSA_SUCCESS);
+        CHECK_STATUS(psa_hash_suspend(&op, state, sizeof(state), &state_len), PSA_SUCCESS);
+        CHECK(state_len == want_len);
+        CHECK_MEM(state, want, want_len);
+    }
+    if (hash_built(PSA_ALG_SHA_512_256)) {
+        want_len = test_hex_to(empty_sha512_256_hex, want, sizeof(want));
+        CHECK_STATUS(psa_hash_setup(&op, PSA_ALG_SHA_512_256), PSA_SUCCESS);
         CHECK_STATUS(psa_hash_suspend(&op, state, sizeof(state), &state_len), PSA_SUCCESS);
         CHECK(state_len == want_len);
         CHECK_MEM(state, want, want_len);

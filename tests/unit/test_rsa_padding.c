@@ -41,12 +41,18 @@ static const EVP_MD *md_of(psa_algorithm_t h)
     case PSA_ALG_SHA_224: return EVP_sha224();
     case PSA_ALG_SHA_256: return EVP_sha256();
     case PSA_ALG_SHA_384: return EVP_sha384();
+    case PSA_ALG_SHA_1: return EVP_sha1();
+    case PSA_ALG_SHA_512_224: return EVP_sha512_224();
+    case PSA_ALG_SHA_512_256: return EVP_sha512_256();
     default: return EVP_sha512();
     }
 }
 
-static const psa_algorithm_t hashes[4] = { PSA_ALG_SHA_224, PSA_ALG_SHA_256,
-                                           PSA_ALG_SHA_384, PSA_ALG_SHA_512 };
+#define N_HASHES 7
+static const psa_algorithm_t hashes[N_HASHES] = { PSA_ALG_SHA_224, PSA_ALG_SHA_256,
+                                                  PSA_ALG_SHA_384, PSA_ALG_SHA_512,
+                                                  PSA_ALG_SHA_1, PSA_ALG_SHA_512_224,
+                                                  PSA_ALG_SHA_512_256 };
 
 /* OpenSSL signature with the given padding (PSS: salt length = hash). */
 static int ossl_sign(EVP_PKEY *pkey, int pad, psa_algorithm_t h, int salt_len,
@@ -103,7 +109,7 @@ static void test_mgf1(void)
     uint8_t seed[80], ours[300], theirs[300];
     size_t i, len;
 
-    for (i = 0; i < 4; i++) {
+    for (i = 0; i < N_HASHES; i++) {
         if (!test_hash_built(hashes[i])) {
             /* Configured out: MGF1 over it is not supported. */
             CHECK_STATUS(pp_rsa_mgf1_xor(hashes[i], seed, 4, ours, 4), PSA_ERROR_NOT_SUPPORTED);
@@ -121,7 +127,7 @@ static void test_mgf1(void)
             CHECK_MEM(ours, theirs, len);
         }
     }
-    CHECK_STATUS(pp_rsa_mgf1_xor(PSA_ALG_SHA_1, seed, 4, ours, 4), PSA_ERROR_NOT_SUPPORTED);
+    CHECK_STATUS(pp_rsa_mgf1_xor(PSA_ALG_SHA3_256, seed, 4, ours, 4), PSA_ERROR_NOT_SUPPORTED);
 }
 
 static void test_pkcs1v15_sign(EVP_PKEY *pkey, size_t k)
@@ -129,8 +135,8 @@ static void test_pkcs1v15_sign(EVP_PKEY *pkey, size_t k)
     uint8_t hash[64], em[MAX_K], sig[MAX_K], opened[MAX_K];
     size_t i;
 
-    for (i = 0; i < 4; i++) {
-        size_t hl = pp_hash_size(hashes[i]), other = (i + 1) % 4;
+    for (i = 0; i < N_HASHES; i++) {
+        size_t hl = pp_hash_size(hashes[i]), other = (i + 1) % N_HASHES;
         if (!test_hash_built(hashes[i])) {
             /* Configured out: no DigestInfo for it. */
             CHECK_STATUS(pp_rsa_pkcs1v15_sign_encode(hashes[i], hash, PSA_HASH_LENGTH(hashes[i]), em, k),
@@ -138,7 +144,7 @@ static void test_pkcs1v15_sign(EVP_PKEY *pkey, size_t k)
             continue;
         }
         while (!test_hash_built(hashes[other])) {
-            other = (other + 1) % 4;   /* the next hash that is built */
+            other = (other + 1) % N_HASHES;   /* the next hash that is built */
         }
         test_rng_bytes(hash, hl);
         CHECK_STATUS(pp_rsa_pkcs1v15_sign_encode(hashes[i], hash, hl, em, k), PSA_SUCCESS);
@@ -174,7 +180,7 @@ static void test_pkcs1v15_sign(EVP_PKEY *pkey, size_t k)
     CHECK_MEM(em + k - 36, hash, 36);
     CHECK_STATUS(pp_rsa_pkcs1v15_sign_encode(0, opened, k - 11, em, k), PSA_SUCCESS);
     CHECK_STATUS(pp_rsa_pkcs1v15_sign_encode(0, opened, k - 10, em, k), PSA_ERROR_INVALID_ARGUMENT);
-    CHECK_STATUS(pp_rsa_pkcs1v15_sign_encode(PSA_ALG_SHA_1, hash, 20, em, k), PSA_ERROR_NOT_SUPPORTED);
+    CHECK_STATUS(pp_rsa_pkcs1v15_sign_encode(PSA_ALG_SHA3_256, hash, 32, em, k), PSA_ERROR_NOT_SUPPORTED);
     CHECK_STATUS(pp_rsa_pkcs1v15_sign_encode(PSA_ALG_HMAC(PSA_ALG_SHA_256), hash, 32, em, k),
                  PSA_ERROR_INVALID_ARGUMENT);
 }
@@ -199,7 +205,7 @@ static void test_pss(EVP_PKEY *pkey, size_t mod_bits)
     uint8_t hash[64], salt[64], em[MAX_K], sig[MAX_K], opened[MAX_K];
     size_t i, s;
 
-    for (i = 0; i < 4; i++) {
+    for (i = 0; i < N_HASHES; i++) {
         size_t hl = pp_hash_size(hashes[i]);
         /* Hash length, except SHA-512 with a 1024-bit key (62). */
         size_t salt_len = pp_rsa_pss_sign_salt_length(hl, mod_bits);

@@ -1,5 +1,6 @@
 /*
- * test_sha2.c -- SHA-224/256/384/512 (src/hash) against the FIPS 180-4
+ * test_sha2.c -- SHA-1, SHA-224/256/384/512, SHA-512/224, SHA-512/256
+ * (src/hash) against the FIPS 180-4
  * examples (NIST "Examples with Intermediate Values", CSRC cryptographic
  * standards and guidelines: one-block "abc", the 448-bit / 896-bit
  * two-block messages, one million 'a'), the empty message, the generic
@@ -14,7 +15,9 @@
 #include <openssl/evp.h>
 
 #include "hash/pp_hash.h"
+#include "hash/sha1.h"
 #include "hash/sha256.h"
+#include "hash/sha_backend.h"
 #include "hash/sha512.h"
 #include "test_config.h"
 #include "test_util.h"
@@ -63,6 +66,21 @@ static const struct kat kats[] = {
     { PSA_ALG_SHA_512, "",
       "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce"
       "47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e" },
+    /* FIPS 180-4 examples (CSRC "Examples with Intermediate Values":
+     * SHA1.pdf, SHA512_224.pdf, SHA512_256.pdf). */
+    { PSA_ALG_SHA_1, "abc", "a9993e364706816aba3e25717850c26c9cd0d89d" },
+    { PSA_ALG_SHA_1, msg_448, "84983e441c3bd26ebaae4aa1f95129e5e54670f1" },
+    { PSA_ALG_SHA_1, msg_896, "a49b2446a02c645bf419f995b67091253a04a259" },
+    { PSA_ALG_SHA_1, NULL, "34aa973cd4c4daa4f61eeb2bdbad27316534016f" },
+    { PSA_ALG_SHA_1, "", "da39a3ee5e6b4b0d3255bfef95601890afd80709" },
+    { PSA_ALG_SHA_512_224, "abc", "4634270f707b6a54daae7530460842e20e37ed265ceee9a43e8924aa" },
+    { PSA_ALG_SHA_512_224, msg_896, "23fec5bb94d60b23308192640b0c453335d664734fe40e7268674af9" },
+    { PSA_ALG_SHA_512_224, NULL, "37ab331d76f0d36de422bd0edeb22a28accd487b7a8453ae965dd287" },
+    { PSA_ALG_SHA_512_224, "", "6ed0dd02806fa89e25de060c19d3ac86cabb87d6a0ddd05c333b84f4" },
+    { PSA_ALG_SHA_512_256, "abc", "53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23" },
+    { PSA_ALG_SHA_512_256, msg_896, "3928e184fb8690f840da3988121d31be65cb9d3ef83ee6146feac861e19b563a" },
+    { PSA_ALG_SHA_512_256, NULL, "9a59a052930187a97038cae692f30708aa6491923ef5194394dc68d56c74fb21" },
+    { PSA_ALG_SHA_512_256, "", "c672b8d1ef56ed28ab87c3622c5114069bdd3ad7b8f9737498d0c01ecef0967a" },
 };
 
 static void test_kats(void)
@@ -146,21 +164,31 @@ static void test_api_contract(void)
     pp_hash_ctx ctx, clone;
     uint8_t a[64], b[64];
 
-    CHECK_STATUS(pp_hash_setup(&ctx, PSA_ALG_SHA_1), PSA_ERROR_NOT_SUPPORTED);
+    CHECK_STATUS(pp_hash_setup(&ctx, PSA_ALG_MD5), PSA_ERROR_NOT_SUPPORTED);
     CHECK(ctx.alg == 0);
     CHECK_STATUS(pp_hash_setup(&ctx, PSA_ALG_SHA3_256), PSA_ERROR_NOT_SUPPORTED);
-    CHECK_STATUS(pp_hash_setup(&ctx, PSA_ALG_SHA_512_256), PSA_ERROR_NOT_SUPPORTED);
+    CHECK_STATUS(pp_hash_setup(&ctx, PSA_ALG_SHA_1), PSA_WANT_ALG_SHA_1 ? PSA_SUCCESS : PSA_ERROR_NOT_SUPPORTED);
+    pp_hash_abort(&ctx);
+    CHECK_STATUS(pp_hash_setup(&ctx, PSA_ALG_SHA_512_256),
+                 PSA_WANT_ALG_SHA_512_256 ? PSA_SUCCESS : PSA_ERROR_NOT_SUPPORTED);
+    pp_hash_abort(&ctx);
     CHECK_STATUS(pp_hash_setup(&ctx, PSA_ALG_ANY_HASH), PSA_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(pp_hash_setup(&ctx, PSA_ALG_HMAC(PSA_ALG_SHA_256)), PSA_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(pp_hash_setup(&ctx, 0), PSA_ERROR_INVALID_ARGUMENT);
-    CHECK_STATUS(pp_hash_compute(PSA_ALG_SHA_1, a, 1, b), PSA_ERROR_NOT_SUPPORTED);
+    CHECK_STATUS(pp_hash_compute(PSA_ALG_MD5, a, 1, b), PSA_ERROR_NOT_SUPPORTED);
 
     /* A hash configured out has no size (as SHA-1). */
     CHECK(pp_hash_size(PSA_ALG_SHA_224) == (PSA_WANT_ALG_SHA_224 ? 28u : 0u));
     CHECK(pp_hash_size(PSA_ALG_SHA_256) == (PSA_WANT_ALG_SHA_256 ? 32u : 0u));
     CHECK(pp_hash_size(PSA_ALG_SHA_384) == (PSA_WANT_ALG_SHA_384 ? 48u : 0u));
     CHECK(pp_hash_size(PSA_ALG_SHA_512) == (PSA_WANT_ALG_SHA_512 ? 64u : 0u));
-    CHECK(pp_hash_size(PSA_ALG_SHA_1) == 0);
+    CHECK(pp_hash_size(PSA_ALG_SHA_1) == (PSA_WANT_ALG_SHA_1 ? 20u : 0u));
+    CHECK(pp_hash_size(PSA_ALG_SHA_512_224) == (PSA_WANT_ALG_SHA_512_224 ? 28u : 0u));
+    CHECK(pp_hash_size(PSA_ALG_SHA_512_256) == (PSA_WANT_ALG_SHA_512_256 ? 32u : 0u));
+    CHECK(pp_hash_block_size(PSA_ALG_SHA_1) == (PSA_WANT_ALG_SHA_1 ? 64u : 0u));
+    CHECK(pp_hash_block_size(PSA_ALG_SHA_512_224) == (PSA_WANT_ALG_SHA_512_224 ? 128u : 0u));
+    CHECK(pp_hash_block_size(PSA_ALG_SHA_512_256) == (PSA_WANT_ALG_SHA_512_256 ? 128u : 0u));
+    CHECK(pp_hash_size(PSA_ALG_MD5) == 0);
     CHECK(pp_hash_size(PSA_ALG_HMAC(PSA_ALG_SHA_256)) == 0);
     CHECK(pp_hash_block_size(PSA_ALG_SHA_224) == (PSA_WANT_ALG_SHA_224 ? 64u : 0u));
     CHECK(pp_hash_block_size(PSA_ALG_SHA_256) == (PSA_WANT_ALG_SHA_256 ? 64u : 0u));
@@ -301,9 +329,12 @@ static const psa_algorithm_t kat_algs[4] = { PSA_ALG_SHA_224, PSA_ALG_SHA_256,
 static const EVP_MD *openssl_md(psa_algorithm_t alg)
 {
     switch (alg) {
+    case PSA_ALG_SHA_1: return EVP_sha1();
     case PSA_ALG_SHA_224: return EVP_sha224();
     case PSA_ALG_SHA_256: return EVP_sha256();
     case PSA_ALG_SHA_384: return EVP_sha384();
+    case PSA_ALG_SHA_512_224: return EVP_sha512_224();
+    case PSA_ALG_SHA_512_256: return EVP_sha512_256();
     default: return EVP_sha512();
     }
 }
@@ -344,13 +375,15 @@ static void cross_check_one(psa_algorithm_t alg, const uint8_t *msg, size_t len)
 
 static void test_openssl_cross_check(void)
 {
-    static const psa_algorithm_t algs[4] = { PSA_ALG_SHA_224, PSA_ALG_SHA_256,
-                                             PSA_ALG_SHA_384, PSA_ALG_SHA_512 };
+    static const psa_algorithm_t algs[7] = { PSA_ALG_SHA_224, PSA_ALG_SHA_256,
+                                             PSA_ALG_SHA_384, PSA_ALG_SHA_512,
+                                             PSA_ALG_SHA_1, PSA_ALG_SHA_512_224,
+                                             PSA_ALG_SHA_512_256 };
     uint8_t *msg = (uint8_t *)malloc(4096);
     size_t a, len;
 
     test_rng_bytes(msg, 4096);
-    for (a = 0; a < 4; a++) {
+    for (a = 0; a < 7; a++) {
         if (!test_hash_built(algs[a])) {
             continue;
         }
@@ -392,6 +425,10 @@ static void test_openssl_cross_check(void)
 #define pp_sha512_update other_sha512_update
 #define pp_sha512_finish other_sha512_finish
 #define pp_sha384 other_sha384
+#define pp_sha512_224_init other_sha512_224_init
+#define pp_sha512_256_init other_sha512_256_init
+void other_sha512_224_init(picopsa_sha512_context *ctx);
+void other_sha512_256_init(picopsa_sha512_context *ctx);
 #define pp_sha512 other_sha512
 void other_sha224_init(picopsa_sha256_context *ctx);
 void other_sha256_init(picopsa_sha256_context *ctx);
@@ -436,6 +473,9 @@ static void test_other_unroll_setting(void)
     size_t len, a;
 
     test_rng_bytes(msg, 2048);
+#if PP_SHA_HW_X86 || PP_SHA_HW_ARM
+    pp_sha_hw_restrict(0);   /* the C compression of the other setting, not the CPU's */
+#endif
     for (len = 0; len <= 2048; len += (len < 300 ? 1 : 97)) {
         for (a = 0; a < 4; a++) {
             picopsa_sha256_context c256;
@@ -493,6 +533,9 @@ static void test_other_unroll_setting(void)
     other_sha512(msg, 1000, got);
     pp_hash_compute(PSA_ALG_SHA_512, msg, 1000, want);
     CHECK_MEM(got, want, 64);
+#endif
+#if PP_SHA_HW_X86 || PP_SHA_HW_ARM
+    pp_sha_hw_restrict(~0u);
 #endif
     free(msg);
 }
