@@ -156,7 +156,7 @@ $(PP_CT_ISA): ct-isa-%:
 # Step 7: ThreadSanitizer over the concurrency and fork tests (a reported
 # race fails the test: TSan exits 66). Only the tests that need it are
 # built, to keep the step short.
-PP_TSAN_TESTS := psa_threads psa_fork psa_random drbg hash_drbg_port bn_kernel_threads
+PP_TSAN_TESTS := psa_threads psa_fork psa_random drbg hash_drbg_port bn_kernel_threads storage_threads storage_keys
 .PHONY: test-tsan
 test-tsan:
 	@echo "==> [7] clang, ThreadSanitizer: $(PP_TSAN_TESTS) [$$(date +%T)]"

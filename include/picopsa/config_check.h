@@ -141,4 +141,14 @@
 #error "picopsa config: PICOPSA_HMAC_MAX_KEY_BYTES must be in 1..8192"
 #endif
 
+/* Storage (issue 13): exactly one known ITS backend. */
+#if (PICOPSA_ITS_BACKEND) != PICOPSA_ITS_FILE && (PICOPSA_ITS_BACKEND) != PICOPSA_ITS_FLASH && \
+    (PICOPSA_ITS_BACKEND) != PICOPSA_ITS_RAM && (PICOPSA_ITS_BACKEND) != PICOPSA_ITS_NONE
+#error "picopsa config: PICOPSA_ITS_BACKEND must be exactly one of PICOPSA_ITS_FILE, _FLASH, _RAM, _NONE"
+#endif
+#if (PICOPSA_ITS_BACKEND) == PICOPSA_ITS_RAM && \
+    (PICOPSA_ITS_RAM_ENTRIES < 1 || PICOPSA_ITS_RAM_BYTES < 64)
+#error "picopsa config: PICOPSA_ITS_RAM_ENTRIES must be >= 1 and PICOPSA_ITS_RAM_BYTES >= 64"
+#endif
+
 #endif /* PICOPSA_CONFIG_CHECK_H */
