@@ -352,6 +352,19 @@
 #ifndef PICOPSA_ITS_RAM_BYTES
 #define PICOPSA_ITS_RAM_BYTES 32768
 #endif
+/* FLASH backend geometry (<picopsa/flash_hal.h>): erase sector size,
+ * sectors given to the store (>= 2; more spread the wear), program word
+ * size (1, 2, 4 or 8). The store holds at most one sector of live records
+ * (docs/storage.md: capacity). */
+#ifndef PICOPSA_FLASH_SECTOR_SIZE
+#define PICOPSA_FLASH_SECTOR_SIZE 4096
+#endif
+#ifndef PICOPSA_FLASH_SECTOR_COUNT
+#define PICOPSA_FLASH_SECTOR_COUNT 2
+#endif
+#ifndef PICOPSA_FLASH_WORD_SIZE
+#define PICOPSA_FLASH_WORD_SIZE 4
+#endif
 
 #include "config_check.h"
 
