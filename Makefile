@@ -29,6 +29,9 @@
 #                    gcc, perf, -Werror, PICOPSA_CONFIG_FILE=configs/ed25519_only.h
 #                    and configs/rsa_only.h: ctest without labels slow, install
 #                    (tests of a configured-out family report Skipped)
+#                11. persistent keys over the flash ITS backend on the host
+#                    (test-storage-flash): gcc perf -Werror, the storage and
+#                    key tests
 #
 # Other targets: all (build/perf), check (quick: build/perf, ctest -LE slow),
 # fuzz FUZZ=name SECONDS=60 (clang libFuzzer), install PREFIX=..., report
@@ -84,7 +87,7 @@ check: all
 	$(call PP_CTEST_RUN,$(PP_BUILD)/perf,-LE slow)
 
 test: test-gcc test-asan test-matrix test-portable $(PP_EMBEDDED_TEST) test-ct-isa test-tsan \
-  test-toolchains test-size test-configs
+  test-toolchains test-size test-configs test-storage-flash
 	@echo "make test: all configurations passed"
 
 test-gcc:
@@ -219,6 +222,21 @@ $(addprefix config-,$(PP_CONFIGS)): config-%:
 	$(call PP_BUILD_DIR,$(PP_BUILD)/config-$*)
 	$(call PP_CTEST_RUN,$(PP_BUILD)/config-$*,-LE 'slow|install')
 
+# Step 11: persistent keys through the whole PSA API over the flash ITS
+# backend (issue 13): a gcc -Werror build with PICOPSA_ITS_BACKEND=FLASH and
+# the host flash stand-in ports/linux/flash_file_linux.c (a file with NOR
+# rules), 64 KB x 3 sectors; the storage tests (second process included),
+# the key tests and the constant-time load. Only those targets are built.
+PP_STORAGE_FLASH_TESTS := storage_keys storage_threads psa_keys psa_bad_input psa_threads
+.PHONY: test-storage-flash
+test-storage-flash:
+	@echo "==> [11] gcc perf -Werror, PICOPSA_ITS_BACKEND=FLASH (host flash file): storage tests [$$(date +%T)]"
+	$(call PP_CONFIGURE,$(PP_BUILD)/storage-flash,-DCMAKE_C_COMPILER=gcc -DPICOPSA_PROFILE=perf \
+	  -DPICOPSA_WERROR=ON -DPICOPSA_BUILD_BENCH=OFF \
+	  "-DCMAKE_C_FLAGS=-DPICOPSA_ITS_BACKEND=PICOPSA_ITS_FLASH -DPICOPSA_FLASH_SECTOR_SIZE=65536 -DPICOPSA_FLASH_SECTOR_COUNT=3")
+	$(call PP_BUILD_DIR,$(PP_BUILD)/storage-flash,--target $(addprefix test_,$(PP_STORAGE_FLASH_TESTS)) ct_storage_load)
+	$(call PP_CTEST_RUN,$(PP_BUILD)/storage-flash,-R '^($(subst $(subst ,, ),|,$(PP_STORAGE_FLASH_TESTS))|ct_storage_load)$$')
+
 # make fuzz FUZZ=hash_split SECONDS=60: libFuzzer on tests/fuzz/fuzz_<FUZZ>.c,
 # seeded from tests/fuzz/corpus/<FUZZ>/, new inputs kept in build/fuzz/corpus-<FUZZ>/.
 fuzz:
@@ -236,7 +254,7 @@ clean:
 	rm -rf $(PP_BUILD)
 
 help:
-	@sed -n '2,36p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,39p' Makefile | sed 's/^# \{0,1\}//'
 
 ifneq ($(PP_EMBEDDED_MK),)
 # Cross matrix, QEMU firmware test, budgets; defines embedded-test, report, cross.
