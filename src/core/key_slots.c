@@ -158,13 +158,24 @@ static void slot_wipe_locked(pp_key_slot *slot)
 }
 
 /* Reserve a slot for key id `id` (PSA_KEY_ID_NULL: a fresh volatile id;
- * store lock held): the smallest free
- * buffer that fits, else (persistent keys built) evict the least recently
- * used persistent key that no call holds and whose buffer fits. */
+ * store lock held): the smallest free buffer that fits, else (persistent
+ * keys built) evict the least recently used persistent key that no call
+ * holds and whose buffer fits. Without storage this is pp_slot_allocate
+ * itself, taking the lock (the code configured out costs 0 bytes at every
+ * optimisation level, -O0 included). */
+#if PP_ITS_BUILT
 static psa_status_t allocate_locked(size_t material_size, psa_key_id_t id, pp_key_slot **slot)
+#else
+psa_status_t pp_slot_allocate(size_t material_size, pp_key_slot **slot)
+#endif
 {
     size_t i, best = PICOPSA_KEY_SLOT_COUNT;
+    psa_status_t status = PSA_ERROR_INSUFFICIENT_MEMORY;
 
+    *slot = NULL;
+#if !PP_ITS_BUILT
+    store_lock();
+#endif
     for (i = 0; i < PICOPSA_KEY_SLOT_COUNT; i++) {
         /* Only free slots are (re)bound: a used slot's binding may be
          * being read by a call that holds it. */
@@ -196,28 +207,31 @@ static psa_status_t allocate_locked(size_t material_size, psa_key_id_t id, pp_ke
         }
     }
 #endif
-    if (best == PICOPSA_KEY_SLOT_COUNT) {
-        *slot = NULL;
-        return PSA_ERROR_INSUFFICIENT_MEMORY;
-    }
-    {
+    if (best != PICOPSA_KEY_SLOT_COUNT) {
         pp_key_slot *s = &key_slots[best];
         memset(&s->attr, 0, sizeof(s->attr));
+#if PP_ITS_BUILT
         s->attr.id = id != PSA_KEY_ID_NULL ? id : fresh_volatile_id();
+        s->last_use = ++use_clock;
+#else
+        s->attr.id = fresh_volatile_id();
+#endif
         s->serial = ++next_serial;
         s->lock_count = 1;
         s->material_len = 0;
 #if PICOPSA_THREADS
         s->hidden = 1;   /* until pp_slot_publish */
 #endif
-#if PP_ITS_BUILT
-        s->last_use = ++use_clock;
-#endif
         *slot = s;
+        status = PSA_SUCCESS;
     }
-    return PSA_SUCCESS;
+#if !PP_ITS_BUILT
+    store_unlock();
+#endif
+    return status;
 }
 
+#if PP_ITS_BUILT
 psa_status_t pp_slot_allocate(size_t material_size, pp_key_slot **slot)
 {
     psa_status_t status;
@@ -226,6 +240,7 @@ psa_status_t pp_slot_allocate(size_t material_size, pp_key_slot **slot)
     store_unlock();
     return status;
 }
+#endif
 
 #if PICOPSA_THREADS
 void pp_slot_publish(pp_key_slot *slot)
@@ -323,25 +338,22 @@ static psa_status_t find_or_load(psa_key_id_t id, pp_key_slot **slot)
     }
     return load_locked(id, slot);
 }
-#else
-static psa_status_t find_or_load(psa_key_id_t id, pp_key_slot **slot)
-{
-    *slot = find_slot(id);
-    return *slot != NULL ? PSA_SUCCESS : PSA_ERROR_INVALID_HANDLE;
-}
 #endif
 
 psa_status_t pp_slot_get(psa_key_id_t id, pp_key_slot **slot)
 {
-    psa_status_t status;
+    psa_status_t status = PSA_ERROR_INVALID_HANDLE;
     pp_key_slot *s;
     store_lock();
-    status = find_or_load(id, &s);
+#if PP_ITS_BUILT
+    status = find_or_load(id, &s);   /* s is NULL on failure */
+#else
+    s = find_slot(id);
+#endif
     *slot = s;
-    if (status == PSA_SUCCESS) {
+    if (s != NULL) {
         s->lock_count++;
-    } else {
-        *slot = NULL;
+        status = PSA_SUCCESS;
     }
     store_unlock();
     return status;
@@ -350,13 +362,17 @@ psa_status_t pp_slot_get(psa_key_id_t id, pp_key_slot **slot)
 psa_status_t pp_slot_get_for_use(psa_key_id_t id, psa_key_usage_t usage,
                                  psa_algorithm_t alg, pp_key_slot **slot)
 {
-    psa_status_t status;
+    psa_status_t status = PSA_ERROR_INVALID_HANDLE;
     pp_key_slot *s;
 
     *slot = NULL;
     store_lock();
+#if PP_ITS_BUILT
     status = find_or_load(id, &s);
-    if (status == PSA_SUCCESS) {
+#else
+    s = find_slot(id);
+#endif
+    if (s != NULL) {
         /* Spec 9.5: every requested usage bit must be in the policy, and
          * the algorithm must be permitted by the key's permitted-algorithm. */
         if ((s->attr.usage & usage) != usage ||
@@ -365,6 +381,7 @@ psa_status_t pp_slot_get_for_use(psa_key_id_t id, psa_key_usage_t usage,
         } else {
             s->lock_count++;
             *slot = s;
+            status = PSA_SUCCESS;
         }
     }
     store_unlock();
