@@ -40,6 +40,9 @@
 #                    the ARMv8 SHA path and tests/cross/test_hash_cross.c,
 #                    -Werror, run under qemu-user (hardware path required),
 #                    and again with PICOPSA_SHA_HW=0
+#                12. persistent keys over the flash ITS backend on the host
+#                    (test-storage-flash): gcc perf -Werror, the storage and
+#                    key tests
 #
 # Other targets: all (build/perf), check (quick: build/perf, ctest -LE slow),
 # fuzz FUZZ=name SECONDS=60 (clang libFuzzer), install PREFIX=..., report
@@ -99,7 +102,7 @@ check: all
 	$(call PP_CTEST_RUN,$(PP_BUILD)/perf,-LE slow)
 
 test: test-gcc test-asan test-matrix test-portable $(PP_EMBEDDED_TEST) test-ct-isa test-tsan \
-  test-toolchains test-size test-configs test-aarch64
+  test-toolchains test-size test-configs test-aarch64 test-storage-flash
 	@echo "make test: all configurations passed"
 
 test-gcc:
@@ -171,7 +174,7 @@ $(PP_CT_ISA): ct-isa-%:
 # Step 7: ThreadSanitizer over the concurrency and fork tests (a reported
 # race fails the test: TSan exits 66). Only the tests that need it are
 # built, to keep the step short.
-PP_TSAN_TESTS := psa_threads psa_fork psa_random drbg hash_drbg_port bn_kernel_threads
+PP_TSAN_TESTS := psa_threads psa_fork psa_random drbg hash_drbg_port bn_kernel_threads storage_threads storage_keys
 .PHONY: test-tsan
 test-tsan:
 	@echo "==> [7] clang, ThreadSanitizer: $(PP_TSAN_TESTS) [$$(date +%T)]"
@@ -255,6 +258,21 @@ test-aarch64:
 	$(PP_A64_CC) $(PP_A64_FLAGS) -DPICOPSA_SHA_HW=0 $$srcs -o $(PP_BUILD)/aarch64/test_hash_cross_portable; \
 	PP_EXPECT_SHA_HW=1 $(PP_A64_QEMU) $(PP_BUILD)/aarch64/test_hash_cross; \
 	$(PP_A64_QEMU) $(PP_BUILD)/aarch64/test_hash_cross_portable
+
+# Step 12: persistent keys through the whole PSA API over the flash ITS
+# backend (issue 13): a gcc -Werror build with PICOPSA_ITS_BACKEND=FLASH and
+# the host flash stand-in ports/linux/flash_file_linux.c (a file with NOR
+# rules), 64 KB x 3 sectors; the storage tests (second process included),
+# the key tests and the constant-time load. Only those targets are built.
+PP_STORAGE_FLASH_TESTS := storage_keys storage_threads psa_keys psa_bad_input psa_threads
+.PHONY: test-storage-flash
+test-storage-flash:
+	@echo "==> [12] gcc perf -Werror, PICOPSA_ITS_BACKEND=FLASH (host flash file): storage tests [$$(date +%T)]"
+	$(call PP_CONFIGURE,$(PP_BUILD)/storage-flash,-DCMAKE_C_COMPILER=gcc -DPICOPSA_PROFILE=perf \
+	  -DPICOPSA_WERROR=ON -DPICOPSA_BUILD_BENCH=OFF \
+	  "-DCMAKE_C_FLAGS=-DPICOPSA_ITS_BACKEND=PICOPSA_ITS_FLASH -DPICOPSA_FLASH_SECTOR_SIZE=65536 -DPICOPSA_FLASH_SECTOR_COUNT=3")
+	$(call PP_BUILD_DIR,$(PP_BUILD)/storage-flash,--target $(addprefix test_,$(PP_STORAGE_FLASH_TESTS)) ct_storage_load)
+	$(call PP_CTEST_RUN,$(PP_BUILD)/storage-flash,-R '^($(subst $(subst ,, ),|,$(PP_STORAGE_FLASH_TESTS))|ct_storage_load)$$')
 
 # make fuzz FUZZ=hash_split SECONDS=60: libFuzzer on tests/fuzz/fuzz_<FUZZ>.c,
 # seeded from tests/fuzz/corpus/<FUZZ>/, new inputs kept in build/fuzz/corpus-<FUZZ>/.

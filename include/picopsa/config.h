@@ -437,6 +437,49 @@
 #endif
 #endif
 
+/* ===== Persistent key storage (src/storage, docs/storage.md) ========== */
+/* The PSA Internal Trusted Storage backend (psa/internal_trusted_storage.h)
+ * under the persistent keys: one bit each, so config_check.h rejects none,
+ * two and unknown values. NONE: no ITS, persistent lifetimes return
+ * PSA_ERROR_NOT_SUPPORTED and the key store has no storage code (0 bytes).
+ * FILE: one file per uid in $PICOPSA_ITS_DIR (else ./picopsa-its/), POSIX.
+ * FLASH: a log-structured store over <picopsa/flash_hal.h> (MCUs).
+ * RAM: a static pool, lost at reset (tests, devices without storage).
+ * Default: FILE on hosted POSIX builds, NONE elsewhere (MCU images do not
+ * grow unless a product asks for storage). */
+#define PICOPSA_ITS_FILE 0x1
+#define PICOPSA_ITS_FLASH 0x2
+#define PICOPSA_ITS_RAM 0x4
+#define PICOPSA_ITS_NONE 0x8
+#ifndef PICOPSA_ITS_BACKEND
+#if defined(__STDC_HOSTED__) && __STDC_HOSTED__ && (defined(__unix__) || defined(__APPLE__))
+#define PICOPSA_ITS_BACKEND PICOPSA_ITS_FILE
+#else
+#define PICOPSA_ITS_BACKEND PICOPSA_ITS_NONE
+#endif
+#endif
+/* RAM backend: the most uids and the pool bytes (key records are 32 B of
+ * header plus the key in export format: RSA-2048 pair ~1.2 KB). */
+#ifndef PICOPSA_ITS_RAM_ENTRIES
+#define PICOPSA_ITS_RAM_ENTRIES 64
+#endif
+#ifndef PICOPSA_ITS_RAM_BYTES
+#define PICOPSA_ITS_RAM_BYTES 32768
+#endif
+/* FLASH backend geometry (<picopsa/flash_hal.h>): erase sector size,
+ * sectors given to the store (>= 2; more spread the wear), program word
+ * size (1, 2, 4 or 8). The store holds at most one sector of live records
+ * (docs/storage.md: capacity). */
+#ifndef PICOPSA_FLASH_SECTOR_SIZE
+#define PICOPSA_FLASH_SECTOR_SIZE 4096
+#endif
+#ifndef PICOPSA_FLASH_SECTOR_COUNT
+#define PICOPSA_FLASH_SECTOR_COUNT 2
+#endif
+#ifndef PICOPSA_FLASH_WORD_SIZE
+#define PICOPSA_FLASH_WORD_SIZE 4
+#endif
+
 #include "config_check.h"
 
 #endif /* PICOPSA_CONFIG_H */

@@ -161,5 +161,21 @@
 #if PICOPSA_P256_COMB_TEETH < 4 || PICOPSA_P256_COMB_TEETH > 8
 #error "picopsa config: PICOPSA_P256_COMB_TEETH must be in 4..8"
 #endif
+/* Storage (issue 13): exactly one known ITS backend. */
+#if (PICOPSA_ITS_BACKEND) != PICOPSA_ITS_FILE && (PICOPSA_ITS_BACKEND) != PICOPSA_ITS_FLASH && \
+    (PICOPSA_ITS_BACKEND) != PICOPSA_ITS_RAM && (PICOPSA_ITS_BACKEND) != PICOPSA_ITS_NONE
+#error "picopsa config: PICOPSA_ITS_BACKEND must be exactly one of PICOPSA_ITS_FILE, _FLASH, _RAM, _NONE"
+#endif
+#if (PICOPSA_ITS_BACKEND) == PICOPSA_ITS_RAM && \
+    (PICOPSA_ITS_RAM_ENTRIES < 1 || PICOPSA_ITS_RAM_BYTES < 64)
+#error "picopsa config: PICOPSA_ITS_RAM_ENTRIES must be >= 1 and PICOPSA_ITS_RAM_BYTES >= 64"
+#endif
+#if (PICOPSA_ITS_BACKEND) == PICOPSA_ITS_FLASH &&                                              \
+    (PICOPSA_FLASH_SECTOR_COUNT < 2 || PICOPSA_FLASH_SECTOR_COUNT > 255 ||                     \
+     (PICOPSA_FLASH_WORD_SIZE != 1 && PICOPSA_FLASH_WORD_SIZE != 2 &&                          \
+      PICOPSA_FLASH_WORD_SIZE != 4 && PICOPSA_FLASH_WORD_SIZE != 8) ||                         \
+     PICOPSA_FLASH_SECTOR_SIZE < 256 || (PICOPSA_FLASH_SECTOR_SIZE % PICOPSA_FLASH_WORD_SIZE) != 0)
+#error "picopsa config: flash store: PICOPSA_FLASH_SECTOR_COUNT 2..255, PICOPSA_FLASH_WORD_SIZE 1/2/4/8, PICOPSA_FLASH_SECTOR_SIZE >= 256 and a multiple of the word size"
+#endif
 
 #endif /* PICOPSA_CONFIG_CHECK_H */

@@ -91,8 +91,20 @@ psa_algorithm_t psa_get_key_algorithm(const psa_key_attributes_t *attributes)
 
 psa_status_t psa_get_key_attributes(psa_key_id_t key, psa_key_attributes_t *attributes)
 {
+#if !PP_ITS_BUILT
     pp_key_slot *slot;
+#endif
     psa_status_t status = pp_core_check_initialized();
+#if PP_ITS_BUILT
+    /* A stored key's attributes come from its record, not loaded (issue 13). */
+    if (status == PSA_SUCCESS) {
+        status = pp_slot_get_attributes(key, attributes);
+    }
+    if (status != PSA_SUCCESS) {
+        psa_reset_key_attributes(attributes);
+    }
+    return status;
+#else
     if (status == PSA_SUCCESS) {
         status = pp_slot_get(key, &slot);
     }
@@ -103,4 +115,5 @@ psa_status_t psa_get_key_attributes(psa_key_id_t key, psa_key_attributes_t *attr
     *attributes = slot->attr;
     pp_slot_unlock(slot);
     return PSA_SUCCESS;
+#endif
 }

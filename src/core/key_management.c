@@ -7,9 +7,10 @@
  * and fills key slots and applies the policy; the dispatch layer
  * (src/dispatch/dispatch_key_management.c) routes the key data to the
  * driver of the key type, which validates it and owns the layout of the
- * key buffer. Only volatile keys in local storage exist: persistent
- * lifetimes return PSA_ERROR_NOT_SUPPORTED (issue 13 routes them in the
- * dispatch layer).
+ * key buffer. Keys live in local storage; persistent keys (lifetime
+ * persistence DEFAULT, a user id) need an ITS backend
+ * (PICOPSA_ITS_BACKEND, docs/storage.md), else PSA_ERROR_NOT_SUPPORTED.
+ * key_slots.c stores them when their creation finishes (pp_slot_commit).
  */
 #include "core/pp_core.h"
 #include "dispatch/pp_dispatch.h"
@@ -21,13 +22,23 @@
 static psa_status_t check_creation_attributes(const psa_key_attributes_t *attributes)
 {
     if (!PSA_KEY_LIFETIME_IS_VOLATILE(attributes->lifetime)) {
+#if PP_ITS_BUILT
+        /* Spec 9.3: only the default persistence level in local storage
+         * is built; the id must be in the application's range (9.3.2). */
+        if (PSA_KEY_LIFETIME_GET_PERSISTENCE(attributes->lifetime) != PSA_KEY_PERSISTENCE_DEFAULT ||
+            PSA_KEY_LIFETIME_GET_LOCATION(attributes->lifetime) != PSA_KEY_LOCATION_LOCAL_STORAGE) {
+            return PSA_ERROR_NOT_SUPPORTED;
+        }
+        if (attributes->id < PSA_KEY_ID_USER_MIN || attributes->id > PSA_KEY_ID_USER_MAX) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+#else
         /* No persistent storage is built (docs/api-support.md). */
         return PSA_ERROR_NOT_SUPPORTED;
-    }
-    if (PSA_KEY_LIFETIME_GET_LOCATION(attributes->lifetime) != PSA_KEY_LOCATION_LOCAL_STORAGE) {
+#endif
+    } else if (PSA_KEY_LIFETIME_GET_LOCATION(attributes->lifetime) != PSA_KEY_LOCATION_LOCAL_STORAGE) {
         return PSA_ERROR_NOT_SUPPORTED;
-    }
-    if (attributes->id != PSA_KEY_ID_NULL) {
+    } else if (attributes->id != PSA_KEY_ID_NULL) {
         /* A volatile key cannot have a caller-chosen id (spec 9.3.2). */
         return PSA_ERROR_INVALID_ARGUMENT;
     }
@@ -40,17 +51,50 @@ static psa_status_t check_creation_attributes(const psa_key_attributes_t *attrib
     return PSA_SUCCESS;
 }
 
-/* Fill a reserved slot's attributes from the caller's and publish its id. */
+#if PP_ITS_BUILT
+/* A slot for a new key: a fresh volatile id, or the caller's persistent id. */
+static psa_status_t allocate_for(const psa_key_attributes_t *attributes, size_t size,
+                                 pp_key_slot **slot)
+{
+    if (PSA_KEY_LIFETIME_IS_VOLATILE(attributes->lifetime)) {
+        return pp_slot_allocate(size, slot);
+    }
+    return pp_slot_allocate_persistent(attributes->id, size, slot);
+}
+#else
+#define allocate_for(attributes, size, slot) pp_slot_allocate(size, slot)
+#endif
+
+/* Fill a reserved slot's attributes from the caller's and publish its id
+ * (a persistent key is stored first; on failure the slot is freed, and
+ * the storage error returned). Without storage it cannot fail (void: the
+ * configured-out code costs 0 bytes, -O0 included). */
+#if PP_ITS_BUILT
+static psa_status_t finish_creation(pp_key_slot *slot, const psa_key_attributes_t *attributes,
+                                    size_t bits, psa_key_id_t *key)
+#else
 static void finish_creation(pp_key_slot *slot, const psa_key_attributes_t *attributes,
                             size_t bits, psa_key_id_t *key)
+#endif
 {
     slot->attr.type = attributes->type;
     slot->attr.bits = bits;
     slot->attr.lifetime = attributes->lifetime;
     slot->attr.usage = pp_usage_with_implied(attributes->usage);
     slot->attr.alg = attributes->alg;
+#if PP_ITS_BUILT
+    {
+        psa_key_id_t id = slot->attr.id;
+        psa_status_t status = pp_slot_commit(slot);
+        if (status == PSA_SUCCESS) {
+            *key = id;
+        }
+        return status;
+    }
+#else
     *key = slot->attr.id;
     pp_slot_publish(slot);
+#endif
 }
 
 psa_status_t psa_import_key(const psa_key_attributes_t *attributes,
@@ -78,7 +122,7 @@ psa_status_t psa_import_key(const psa_key_attributes_t *attributes,
     if (status != PSA_SUCCESS) {
         return status;
     }
-    status = pp_slot_allocate(size, &slot);
+    status = allocate_for(attributes, size, &slot);
     if (status != PSA_SUCCESS) {
         return status;
     }
@@ -89,8 +133,12 @@ psa_status_t psa_import_key(const psa_key_attributes_t *attributes,
         pp_slot_abandon(slot);
         return status;
     }
+#if PP_ITS_BUILT
+    return finish_creation(slot, attributes, bits, key);
+#else
     finish_creation(slot, attributes, bits, key);
     return PSA_SUCCESS;
+#endif
 }
 
 psa_custom_key_parameters_t psa_custom_key_parameters_init(void)
@@ -131,7 +179,7 @@ psa_status_t psa_generate_key_custom(const psa_key_attributes_t *attributes,
     if (status != PSA_SUCCESS) {
         return status;
     }
-    status = pp_slot_allocate(size, &slot);
+    status = allocate_for(attributes, size, &slot);
     if (status != PSA_SUCCESS) {
         return status;
     }
@@ -141,8 +189,12 @@ psa_status_t psa_generate_key_custom(const psa_key_attributes_t *attributes,
         pp_slot_abandon(slot);
         return status;
     }
+#if PP_ITS_BUILT
+    return finish_creation(slot, attributes, attributes->bits, key);
+#else
     finish_creation(slot, attributes, attributes->bits, key);
     return PSA_SUCCESS;
+#endif
 }
 
 psa_status_t psa_generate_key(const psa_key_attributes_t *attributes, psa_key_id_t *key)
@@ -184,7 +236,7 @@ psa_status_t psa_copy_key(psa_key_id_t source_key, const psa_key_attributes_t *a
         target_attributes.type = source->attr.type;
         status = check_creation_attributes(&target_attributes);
         if (status == PSA_SUCCESS) {
-            status = pp_slot_allocate(source->material_len, &target);
+            status = allocate_for(&target_attributes, source->material_len, &target);
         }
         if (status == PSA_SUCCESS) {
             memcpy(target->material, source->material, source->material_len);
@@ -192,7 +244,10 @@ psa_status_t psa_copy_key(psa_key_id_t source_key, const psa_key_attributes_t *a
             target_attributes.usage =
                 source->attr.usage & pp_usage_with_implied(attributes->usage);
             target_attributes.alg = alg;
-            finish_creation(target, &target_attributes, source->attr.bits, target_key);
+#if PP_ITS_BUILT
+            status =
+#endif
+                finish_creation(target, &target_attributes, source->attr.bits, target_key);
         }
     }
     pp_slot_unlock(source);
@@ -213,11 +268,16 @@ psa_status_t psa_destroy_key(psa_key_id_t key)
 
 psa_status_t psa_purge_key(psa_key_id_t key)
 {
+#if !PP_ITS_BUILT
     pp_key_slot *slot;
+#endif
     psa_status_t status = pp_core_check_initialized();
     if (status != PSA_SUCCESS) {
         return status;
     }
+#if PP_ITS_BUILT
+    return pp_slot_purge(key);
+#else
     status = pp_slot_get(key, &slot);
     if (status != PSA_SUCCESS) {
         return status;
@@ -225,6 +285,7 @@ psa_status_t psa_purge_key(psa_key_id_t key)
     /* Spec 9.6.6: volatile keys (the only kind here) are left alone. */
     pp_slot_unlock(slot);
     return PSA_SUCCESS;
+#endif
 }
 
 static psa_status_t export_common(psa_key_id_t key, int public_only, uint8_t *data,

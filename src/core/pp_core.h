@@ -30,6 +30,7 @@
 #include <picopsa/config.h>
 
 #include "common/pp_util.h"
+#include "storage/pp_its.h"   /* PP_ITS_BUILT: persistent keys */
 
 /* ---- library state (psa_crypto_init.c) ------------------------------ */
 
@@ -66,6 +67,9 @@ typedef struct {
 #if PICOPSA_THREADS
     uint8_t hidden;              /* being created, or destroyed while in use */
 #endif
+#if PP_ITS_BUILT
+    uint32_t last_use;           /* LRU stamp: eviction of cached persistent keys */
+#endif
 } pp_key_slot;
 
 /* Find a free slot whose buffer holds material_size bytes (the smallest
@@ -99,6 +103,31 @@ void pp_slot_unlock(pp_key_slot *slot);
 psa_status_t pp_slot_destroy(psa_key_id_t id);
 /* Wipe the slot and free it, whoever holds it. */
 void pp_slot_wipe(pp_key_slot *slot);
+
+#if PP_ITS_BUILT
+/* Persistent keys (docs/storage.md). pp_slot_get / pp_slot_get_for_use
+ * load a stored key on a miss (INVALID_HANDLE when storage has none,
+ * DATA_CORRUPT / DATA_INVALID for a damaged or unreadable record,
+ * INSUFFICIENT_MEMORY when every slot is held), evicting the least
+ * recently used unheld persistent key when no slot is free. */
+/* Like pp_slot_allocate for persistent key `id` (a user id):
+ * ALREADY_EXISTS when a slot or the storage has the id (a damaged record
+ * too: destroy it first). */
+psa_status_t pp_slot_allocate_persistent(psa_key_id_t id, size_t material_size,
+                                         pp_key_slot **slot);
+/* Creation done (attributes and material filled): a persistent key is
+ * written to storage (export format) and published; on a storage error
+ * (INSUFFICIENT_STORAGE, STORAGE_FAILURE...) the slot is wiped and freed.
+ * A volatile key is just published. */
+psa_status_t pp_slot_commit(pp_key_slot *slot);
+/* psa_purge_key (spec 9.6.6): drop a persistent key's cached copy (not
+ * while a call holds it); SUCCESS for a stored or volatile key,
+ * INVALID_HANDLE when no key has the id. */
+psa_status_t pp_slot_purge(psa_key_id_t id);
+/* psa_get_key_attributes: from the slot, or from the stored record's
+ * header without loading the material. */
+psa_status_t pp_slot_get_attributes(psa_key_id_t id, psa_key_attributes_t *attributes);
+#endif
 
 /* ---- policy (key_policy.c) -------------------------------------------- */
 

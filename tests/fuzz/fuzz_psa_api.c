@@ -671,7 +671,13 @@ static void pick_attr(psa_key_attributes_t *a, psa_key_type_t type, size_t bits)
     if (flags == 0xa1u) {
         psa_set_key_lifetime(a, PSA_KEY_LIFETIME_PERSISTENT);
     } else if (flags == 0xa2u) {
+#if PICOPSA_ITS_BACKEND != PICOPSA_ITS_NONE
+        /* Stored keys would outlive the run: ids outside the user range,
+         * which creation must reject (spec 9.3.2). */
+        psa_set_key_id(a, (psa_key_id_t)(PSA_KEY_ID_USER_MAX + 1u + rd_u16()));
+#else
         psa_set_key_id(a, (psa_key_id_t)(1u + rd_u16()));
+#endif
     }
 }
 

@@ -88,16 +88,21 @@ FAMILIES = {
         "files": re.compile(r"^$"),
         "symbols": re.compile(r"^(pp_)?sha512_2(24|56)_"),
     },
+    # Persistent keys (issue 13): PICOPSA_ITS_BACKEND defaults to NONE on MCUs.
+    "storage": {
+        "files": re.compile(r"^src/storage/"),
+        "symbols": re.compile(r"^(pp_its_|psa_its_|pp_key_record|pp_crc32|pp_slot_(allocate_persistent|commit|purge|get_attributes)|picopsa_flash_)"),
+    },
 }
 
 # (name, app, config header or None, profile, families that must be absent)
 CHECKED = [
-    ("ed25519-only-Os", "app_ed25519.c", "configs/ed25519_only.h", "size", ["RSA", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t"]),
-    ("ed25519-only-O0", "app_ed25519.c", "configs/ed25519_only.h", "none", ["RSA", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t"]),
-    ("rsa-only-Os", "app_rsa.c", "configs/rsa_only.h", "size", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t"]),
-    ("rsa-only-O0", "app_rsa.c", "configs/rsa_only.h", "none", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t"]),
-    ("ed25519-small-Os", "app_ed25519.c", "configs/ed25519_small.h", "size", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t"]),
-    ("ed25519-small-O0", "app_ed25519.c", "configs/ed25519_small.h", "none", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t"]),
+    ("ed25519-only-Os", "app_ed25519.c", "configs/ed25519_only.h", "size", ["RSA", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage"]),
+    ("ed25519-only-O0", "app_ed25519.c", "configs/ed25519_only.h", "none", ["RSA", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage"]),
+    ("rsa-only-Os", "app_rsa.c", "configs/rsa_only.h", "size", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage"]),
+    ("rsa-only-O0", "app_rsa.c", "configs/rsa_only.h", "none", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage"]),
+    ("ed25519-small-Os", "app_ed25519.c", "configs/ed25519_small.h", "size", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage"]),
+    ("ed25519-small-O0", "app_ed25519.c", "configs/ed25519_small.h", "none", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage"]),
 ]
 REPORTED = [
     ("default-ed25519-Os", "app_ed25519.c", None, "size", ["RSA", "SHA-1", "SHA-512/t"]),

@@ -293,6 +293,27 @@ int main(void)
                    "PICOPSA_HMAC_MAX_KEY_BYTES must be");
     expect_compile("include/picopsa/config.h", "-DPICOPSA_THREADS=2",
                    "PICOPSA_THREADS must be 0 or 1");
+    /* Storage (issue 13): exactly one known ITS backend; flash geometry. */
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_ITS_BACKEND=0",
+                   "PICOPSA_ITS_BACKEND must be exactly one of");
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_ITS_BACKEND=0x10",
+                   "PICOPSA_ITS_BACKEND must be exactly one of");
+    expect_compile("include/picopsa/config.h",
+                   "'-DPICOPSA_ITS_BACKEND=(PICOPSA_ITS_FILE|PICOPSA_ITS_RAM)'",
+                   "PICOPSA_ITS_BACKEND must be exactly one of");
+    expect_compile("include/picopsa/config.h",
+                   "-DPICOPSA_ITS_BACKEND=PICOPSA_ITS_FLASH -DPICOPSA_FLASH_SECTOR_COUNT=1",
+                   "flash store: PICOPSA_FLASH_SECTOR_COUNT 2..255");
+    expect_compile("include/picopsa/config.h",
+                   "-DPICOPSA_ITS_BACKEND=PICOPSA_ITS_FLASH -DPICOPSA_FLASH_WORD_SIZE=16",
+                   "flash store: PICOPSA_FLASH_SECTOR_COUNT 2..255");
+    expect_compile("include/picopsa/config.h",
+                   "-DPICOPSA_ITS_BACKEND=PICOPSA_ITS_RAM -DPICOPSA_ITS_RAM_ENTRIES=0",
+                   "PICOPSA_ITS_RAM_ENTRIES must be");
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_ITS_BACKEND=PICOPSA_ITS_FLASH", NULL);
+    expect_compile("src/storage/its_flash.c", "-DPICOPSA_ITS_BACKEND=PICOPSA_ITS_FLASH", NULL);
+    expect_compile("src/storage/its_ram.c", "-DPICOPSA_ITS_BACKEND=PICOPSA_ITS_RAM", NULL);
+    expect_compile("src/core/key_slots.c", "-DPICOPSA_ITS_BACKEND=PICOPSA_ITS_NONE", NULL);
     expect_compile("include/picopsa/config.h", "-DPICOPSA_FORK_DETECT=-1",
                    "PICOPSA_FORK_DETECT must be 0 or 1");
     expect_compile("include/picopsa/config.h", "-DPICOPSA_SHA_HW=2",
