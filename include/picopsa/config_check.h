@@ -141,4 +141,10 @@
 #error "picopsa config: PICOPSA_HMAC_MAX_KEY_BYTES must be in 1..8192"
 #endif
 
+/* Accelerator drivers (issue 11): bignum engines take 32-bit words, the
+ * limbs of 32-bit builds. */
+#if PICOPSA_DRIVERS && PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY && PICOPSA_BN_LIMB_BITS != 32
+#error "picopsa config: PICOPSA_DRIVER_LIST with RSA needs PICOPSA_BN_LIMB_BITS 32 (the bignum engine seam takes 32-bit words)"
+#endif
+
 #endif /* PICOPSA_CONFIG_CHECK_H */
