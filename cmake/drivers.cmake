@@ -50,5 +50,46 @@ list(SORT PICOPSA_DRIVER_TESTS)
 foreach(source IN LISTS PICOPSA_DRIVER_TESTS)
   get_filename_component(base "${source}" NAME_WE)
   string(REGEX REPLACE "^test_" "" name "${base}")
-  picopsa_driver_test(${name} "${source}")
+  if(name STREQUAL "driver_esp32c3")
+    # a short poll limit, so the stuck-peripheral case is quick; both paths
+    picopsa_driver_test(${name} "${source}" PICOPSA_ESP32C3_POLL_LIMIT=1000)
+    picopsa_driver_test(${name}_mm "${source}" PICOPSA_ESP32C3_POLL_LIMIT=1000
+      PICOPSA_ESP32C3_PUBLIC_MODEXP=0)
+  elseif(name STREQUAL "driver_dispatch")
+    # public products must reach the test engine, not the ESP32-C3 modexp
+    picopsa_driver_test(${name} "${source}" PICOPSA_ESP32C3_PUBLIC_MODEXP=0)
+  else()
+    picopsa_driver_test(${name} "${source}")
+  endif()
 endforeach()
+
+# The RSA suites with the ESP32-C3 driver + model in the path, both paths.
+# The quick one always; the long ones (core, Wycheproof, OpenSSL both
+# ways, keygen: 25-160 s each at gcc -O2, the 32-bit C kernel under a model that does
+# every product twice) with -DPICOPSA_DRIVER_FULL_TESTS=ON, label slow.
+option(PICOPSA_DRIVER_FULL_TESTS "driver_* runs of the long RSA suites too" OFF)
+set(PICOPSA_DRIVER_RSA_TESTS rsa_psa)
+set(PICOPSA_DRIVER_RSA_LONG_TESTS rsa_core rsa_wycheproof rsa_openssl rsa_keygen)
+if(PICOPSA_DRIVER_FULL_TESTS)
+  list(APPEND PICOPSA_DRIVER_RSA_TESTS ${PICOPSA_DRIVER_RSA_LONG_TESTS})
+endif()
+foreach(t IN LISTS PICOPSA_DRIVER_RSA_TESTS)
+  picopsa_driver_test(driver_mm_${t} "${PROJECT_SOURCE_DIR}/tests/unit/test_${t}.c"
+    PICOPSA_ESP32C3_PUBLIC_MODEXP=0)
+  picopsa_driver_test(driver_exp_${t} "${PROJECT_SOURCE_DIR}/tests/unit/test_${t}.c"
+    PICOPSA_ESP32C3_PUBLIC_MODEXP=1)
+  if(t IN_LIST PICOPSA_DRIVER_RSA_LONG_TESTS)
+    set_property(TEST driver_mm_${t} driver_exp_${t} APPEND PROPERTY LABELS slow)
+    set_property(TEST driver_mm_${t} driver_exp_${t} PROPERTY ENVIRONMENT PICOPSA_RSA_ITERATIONS=1)
+  endif()
+endforeach()
+
+# The driver cross-builds for the ESP32-C3's core (RV32IMC; the project's
+# rv32imac flags), when that compiler is installed.
+find_program(PICOPSA_RV32_CC riscv64-unknown-elf-gcc)
+if(PICOPSA_RV32_CC)
+  add_test(NAME driver_esp32c3_rv32
+    COMMAND ${CMAKE_COMMAND} "-DSRC=${PROJECT_SOURCE_DIR}" "-DCC=${PICOPSA_RV32_CC}"
+      "-DOUT=${PROJECT_BINARY_DIR}/driver-rv32" -P "${PROJECT_SOURCE_DIR}/cmake/driver_cross.cmake")
+  set_tests_properties(driver_esp32c3_rv32 PROPERTIES LABELS "driver;slow" TIMEOUT 600)
+endif()

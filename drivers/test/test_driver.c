@@ -295,7 +295,16 @@ static psa_status_t td_mod_exp(uint32_t *z, const uint32_t *x, uint64_t e, const
     return PSA_SUCCESS;
 }
 
-static const picopsa_bn_engine_t td_engine = { 0, 0xffffu, NULL, td_mont_mul, NULL, td_mod_exp };
+/* Declining: the exponentiation goes to the next engine (or the software). */
+static psa_status_t td_begin(const uint32_t *m, uint32_t m_prime, const uint32_t *r1,
+                             size_t words, int secret)
+{
+    (void)m; (void)m_prime; (void)r1; (void)words; (void)secret;
+    return pp_td.mode[PP_TD_MONT_MUL] == PP_TD_DECLINE ? PSA_ERROR_NOT_SUPPORTED : PSA_SUCCESS;
+}
+
+static const picopsa_bn_engine_t td_engine = { 0, 0xffffu, td_begin, td_mont_mul, NULL,
+                                               td_mod_exp };
 #define TD_ENGINE (&td_engine)
 #else
 #define TD_ENGINE NULL

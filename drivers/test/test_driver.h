@@ -8,7 +8,8 @@
  * status after scribbling over its outputs (PSA_ERROR_HARDWARE_FAILURE
  * or any other), or return the software's result with one bit flipped.
  * Everything declines until a test says otherwise, so the other drivers
- * and the software see every call.
+ * and the software see every call (a declining engine declines at begin,
+ * so its mont_mul is not called and not counted).
  */
 #ifndef PICOPSA_TEST_DRIVER_H
 #define PICOPSA_TEST_DRIVER_H
