@@ -28,7 +28,7 @@ target_compile_definitions(picopsa_drv_testcommon PUBLIC "PICOPSA_TEST_DATA_DIR=
 target_link_libraries(picopsa_drv_testcommon PUBLIC picopsa_drv OpenSSL::Crypto)
 
 file(GLOB PICOPSA_DRV_SOURCES CONFIGURE_DEPENDS
-  "${PROJECT_SOURCE_DIR}/drivers/*/*.c" "${PROJECT_SOURCE_DIR}/tests/models/*.c")
+  "${PROJECT_SOURCE_DIR}/drivers/*/*.c" "${PROJECT_SOURCE_DIR}/tests/models/*_model.c")
 list(SORT PICOPSA_DRV_SOURCES)
 
 # name, source, extra compile definitions
@@ -92,4 +92,21 @@ if(PICOPSA_RV32_CC)
     COMMAND ${CMAKE_COMMAND} "-DSRC=${PROJECT_SOURCE_DIR}" "-DCC=${PICOPSA_RV32_CC}"
       "-DOUT=${PROJECT_BINARY_DIR}/driver-rv32" -P "${PROJECT_SOURCE_DIR}/cmake/driver_cross.cmake")
   set_tests_properties(driver_esp32c3_rv32 PROPERTIES LABELS "driver;slow" TIMEOUT 600)
+endif()
+
+# The constant-time harness over the driver's software side: ct_rsa_private
+# (the private and public operations with the key's private fields secret)
+# with the ESP32-C3 driver and its model in the path, under valgrind; the
+# model declassifies at the register boundary (PICOPSA_MODEL_CT).
+if(NOT PICOPSA_SANITIZE AND NOT PICOPSA_TSAN AND PICOPSA_VALGRIND AND EXISTS "/usr/include/valgrind/memcheck.h")
+  set(ct_source "${PROJECT_SOURCE_DIR}/tests/ct/ct_rsa_private.c")
+  add_executable(driver_ct_rsa_private_bin "${ct_source}" ${PICOPSA_DRV_SOURCES})
+  picopsa_apply_options(driver_ct_rsa_private_bin)
+  target_include_directories(driver_ct_rsa_private_bin PRIVATE ${PROJECT_SOURCE_DIR}/tests/ct)
+  target_compile_definitions(driver_ct_rsa_private_bin PRIVATE PICOPSA_MODEL_CT=1)
+  target_link_libraries(driver_ct_rsa_private_bin PRIVATE picopsa_drv_testcommon)
+  add_test(NAME driver_ct_rsa_private COMMAND ${PICOPSA_VALGRIND} --tool=memcheck --error-exitcode=99
+    --track-origins=yes -q $<TARGET_FILE:driver_ct_rsa_private_bin>)
+  set_tests_properties(driver_ct_rsa_private PROPERTIES LABELS "ct;driver" TIMEOUT 1800
+    SKIP_RETURN_CODE ${PICOPSA_TEST_SKIP_CODE})
 endif()

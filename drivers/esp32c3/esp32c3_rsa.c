@@ -92,9 +92,10 @@ static psa_status_t esp_begin(const uint32_t *m, uint32_t m_prime, const uint32_
 {
     psa_status_t status;
     (void)secret;   /* modular multiplication has one, constant-time, mode */
-    /* A modulus the hardware cannot take (too long, or even: only a
-     * corrupted key has one, and the software's fault check then answers). */
-    if (!takes(words) || (m[0] & 1u) == 0 || (uint32_t)(m[0] * m_prime) != 0xffffffffu) {
+    /* Only the public size decides (no branch on m, a secret prime here;
+     * a corrupted key's even m gives a wrong product, which the software's
+     * fault check catches like any other fault). */
+    if (!takes(words)) {
         return PSA_ERROR_NOT_SUPPORTED;
     }
     status = wait_for(ESP32C3_RSA_QUERY_CLEAN);
@@ -147,7 +148,7 @@ static psa_status_t esp_mod_exp_public(uint32_t *z, const uint32_t *x, uint64_t 
     uint32_t ebits = 0;
     psa_status_t status;
     size_t i;
-    if (!takes(words) || (m[0] & 1u) == 0 || (uint32_t)(m[0] * m_prime) != 0xffffffffu) {
+    if (!takes(words)) {
         return PSA_ERROR_NOT_SUPPORTED;
     }
     status = wait_for(ESP32C3_RSA_QUERY_CLEAN);

@@ -147,7 +147,9 @@ static psa_status_t private_half(const uint8_t *material, const pp_rsa_header *h
     MONT_MUL(s->xm, s->xm, s->r2m, s->m, m0inv, hl);
     MONT_MUL(s->xm, s->xm, s->r2m, s->m, m0inv, hl);
 
-    RSA_ENGINE_SET(&s->eng, pp_bn_bits_vartime(s->m, hl), 1);
+    /* The size an engine sees must be public: the limb length of the
+     * primes, not their bit length (read from the secret value). */
+    RSA_ENGINE_SET(&s->eng, hl * PP_BN_LIMB_BITS, 1);
     if (RSA_MONT_EXP(result, s->xm, s->dm, hl, s->r1, s->m, m0inv, hl, s->work, s->work_limbs,
                      &s->eng) == 0) {
         return PSA_ERROR_CORRUPTION_DETECTED; /* cannot happen: the size was checked */

@@ -10,13 +10,18 @@
  *  - every completed operation acknowledged (RSA_CLEAR_INTERRUPT) before
  *    the next start;
  *  - RSA_MODE <= 95 (3072 bits; N = 32 (MODE + 1));
- *  - M odd, RSA_M_PRIME == -M^-1 mod 2^32; an exponentiation's Z block
- *    holds R^2 mod M, R = 2^N; with RSA_SEARCH_ENABLE the exponent has no
- *    set bit above RSA_SEARCH_POS;
+ *  - an exponentiation's Z block holds R^2 mod M, R = 2^N; with
+ *    RSA_SEARCH_ENABLE the exponent has no set bit above RSA_SEARCH_POS;
+ *  - M even or RSA_M_PRIME != -M^-1 mod 2^32 is counted (bad_modulus) and
+ *    gives a garbage result, as on the chip: the driver cannot check a
+ *    secret prime without branching on it, and only corrupted key
+ *    material has such a modulus; tests of valid keys require 0;
  *  - operands X, Y >= M are counted (unreduced), not refused: the product
  *    is still congruent, and only a corrupted key produces them (the RSA
  *    fault-check tests do, on purpose); tests of valid keys require 0;
  *  - the plain multiplication start is not used (not modelled).
+ * Built with PICOPSA_MODEL_CT (the ct test), the model declassifies its
+ * inputs for valgrind and marks its results secret (esp32c3_rsa_model.c).
  * A violation aborts the process with its message (strict, the default:
  * so any test running the driver fails), or is counted (strict = 0, for
  * the tests of the model itself). The model counts operations, their
@@ -34,6 +39,7 @@ typedef struct {
     const char *last_violation;
     unsigned long modmult, modexp, modexp_fast;  /* fast: CONSTANT_TIME 0 or SEARCH 1 */
     unsigned long unreduced;       /* operations with X or Y >= M */
+    unsigned long bad_modulus;     /* operations with M even or a wrong M' */
     unsigned longest_words;        /* largest N / 32 of any operation */
     unsigned longest_exp_bits;     /* largest exponent bit length of a modexp */
     unsigned busy_polls;           /* QUERY_IDLE reads that returned 0 before an operation ends */
