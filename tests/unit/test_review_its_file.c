@@ -34,6 +34,25 @@
 #if (PICOPSA_ITS_BACKEND) == PICOPSA_ITS_FILE && PSA_WANT_ALG_HMAC
 #define ID 0x3b01u
 
+/* mkdir -p (a fresh build tree has no its/ directory yet). */
+static void make_dirs(const char *dir)
+{
+    char p[512];
+    size_t i, n = strlen(dir);
+    if (n == 0 || n >= sizeof(p)) {
+        return;
+    }
+    memcpy(p, dir, n + 1);
+    for (i = 1; i <= n; i++) {
+        if (p[i] == '/' || p[i] == '\0') {
+            char c = p[i];
+            p[i] = '\0';
+            (void)mkdir(p, 0700);
+            p[i] = c;
+        }
+    }
+}
+
 int main(void)
 {
     static const uint8_t k[32] = "key bytes that must stay 0600..";
@@ -50,7 +69,7 @@ int main(void)
     }
     CHECK_STATUS(psa_crypto_init(), PSA_SUCCESS);
     (void)psa_destroy_key(ID);
-    (void)mkdir(dir, 0700);
+    make_dirs(dir);
     snprintf(path, sizeof(path), "%s/%016llx", dir, (unsigned long long)ID);
     snprintf(tmp, sizeof(tmp), "%s/%016llx.tmp", dir, (unsigned long long)ID);
     /* What another user with write access to the directory could plant. */
