@@ -1,5 +1,5 @@
 /*
- * test_review_flash_garbage.c -- review check (notes/review-issues11-16.md,
+ * test_review_flash_garbage.c -- review check (docs/reviews/issues11-16.md,
  * "checked and found sound"): the flash ITS backend (its_flash.c) must stay
  * in bounds and keep its API contract on a flash image it did not write
  * (random bytes, random bytes behind valid sector headers, and valid

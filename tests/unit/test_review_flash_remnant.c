@@ -1,6 +1,6 @@
 /*
  * test_review_flash_remnant.c -- review finding R5
- * (notes/review-issues11-16.md): the flash ITS backend (its_flash.c)
+ * (docs/reviews/issues11-16.md): the flash ITS backend (its_flash.c)
  * "removes" an object by appending a removal record; the old record, with
  * the data in the clear, stays in flash until its sector is erased by a
  * later rotation. A destroyed persistent key (psa_destroy_key ->

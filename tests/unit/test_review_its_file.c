@@ -1,5 +1,5 @@
 /*
- * test_review_its_file.c -- review finding R11 (notes/review-issues11-16.md):
+ * test_review_its_file.c -- review finding R11 (docs/reviews/issues11-16.md):
  * the file ITS backend (its_file.c) writes a key record through
  * open("<uid>.tmp", O_WRONLY | O_CREAT | O_TRUNC, 0600) and rename()s it.
  * An existing <uid>.tmp (or a symlink of that name) is reused: the mode

@@ -1,5 +1,5 @@
 /*
- * test_review_kdf.c -- review finding R6 (notes/review-issues11-16.md):
+ * test_review_kdf.c -- review finding R6 (docs/reviews/issues11-16.md):
  * a key derivation set up with PSA_ALG_KEY_AGREEMENT(PSA_ALG_ECDH, kdf)
  * accepts its SECRET from psa_key_derivation_input_key (a DERIVE key whose
  * policy names the agreement algorithm), skipping the agreement.

@@ -1,5 +1,5 @@
 /*
- * test_review_storage.c -- review findings (notes/review-issues11-16.md)
+ * test_review_storage.c -- review findings (docs/reviews/issues11-16.md)
  * on persistent keys over the host ITS backend. Each check states the
  * behaviour the spec requires; on the code of main 2ebb414 they fail.
  *
@@ -178,7 +178,7 @@ int main(void)
         return test_report("review_storage");
     }
     if (findings != 0) {
-        printf("%d review finding(s) reproduced (notes/review-issues11-16.md)\n", findings);
+        printf("%d review finding(s) reproduced (docs/reviews/issues11-16.md)\n", findings);
         return strict != NULL && strict[0] == '1' ? 1 : TEST_SKIP_CODE;
     }
     return test_report("review_storage");
