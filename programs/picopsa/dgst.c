@@ -11,12 +11,13 @@
 #include <string.h>
 
 static const char dgst_usage[] =
-    "Usage: picopsa dgst [-sha224|-sha256|-sha384|-sha512] [options] [FILE...]\n"
+    "Usage: picopsa dgst [-sha1|-sha224|-sha256|-sha384|-sha512|-sha512-224|-sha512-256] [options] [FILE...]\n"
     "  -hmac KEY          HMAC with the key given as a string\n"
     "  -r                 coreutils format: \"hex *file\"\n"
     "  -hex / -binary     output hex (default) or raw bytes\n"
     "  -out FILE          output file (default stdout)\n"
-    "  -sign FILE         sign the digest with this private RSA key (binary signature)\n"
+    "  -sign FILE         sign the digest with this private RSA key (binary signature);\n"
+    "                     FILE may be id:N, a stored key\n"
     "  -verify FILE       verify -signature with this public key (\"Verified OK\")\n"
     "  -prverify FILE     verify with a private key\n"
     "  -signature FILE    the signature to verify\n"
@@ -204,6 +205,7 @@ int cmd_dgst(int argc, char **argv)
         } else {
             alg = PSA_ALG_RSA_PKCS1V15_SIGN(d->alg);
         }
+        alg = cli_key_adjust_alg(&key, alg);
         if (rc == 0) rc = cli_key_import(&key, PSA_KEY_USAGE_SIGN_HASH | PSA_KEY_USAGE_VERIFY_HASH, alg, &sig_key);
         cli_key_free(&key);
         if (rc == 0) rc = digest_file(files[0], d, 0, md, &md_len);
@@ -239,7 +241,7 @@ int cmd_dgst(int argc, char **argv)
         } else if (rc == 0) {
             rc = 1;
         }
-        if (sig_key != 0) psa_destroy_key(sig_key);
+        cli_release_key(sig_key);
         free(files);
         return rc;
     }

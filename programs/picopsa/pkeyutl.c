@@ -23,12 +23,14 @@
 
 static const char pkeyutl_usage[] =
     "Usage: picopsa pkeyutl -sign|-verify|-encrypt|-decrypt -inkey FILE [options]\n"
-    "  -inkey FILE        key file (PEM or DER, detected); -keyform PEM|DER forces one\n"
+    "  -inkey FILE|id:N   key file (PEM or DER, detected; -keyform PEM|DER forces one),\n"
+    "                     or id:N, the stored key N (genpkey -keyid N, picopsa storage)\n"
     "  -pubin             the key is a public key\n"
     "  -in FILE           input (default stdin)    -out FILE  output (default stdout)\n"
     "  -sigfile FILE      signature to verify\n"
     "  -rawin             the input is the message, not its hash (hashed with -digest, default sha256)\n"
-    "  -digest NAME       sha224, sha256, sha384, sha512 (also -pkeyopt digest:NAME)\n"
+    "  -digest NAME       sha1, sha224, sha256, sha384, sha512, sha512-224, sha512-256\n"
+    "                     (also -pkeyopt digest:NAME)\n"
     "  -pkeyopt rsa_padding_mode:pkcs1|pss|oaep\n"
     "  -pkeyopt rsa_pss_saltlen:digest|auto|max|N   (signing: digest only, PSA 1.2 10.7.3)\n"
     "  -pkeyopt rsa_oaep_md:NAME  (default sha1)   -pkeyopt rsa_mgf1_md:NAME (must equal the hash)\n"
@@ -171,6 +173,12 @@ static int choose_alg(const opts *o, const cli_key *k, psa_algorithm_t *alg, int
     return 0;
 }
 
+/* A stored key's policy (genpkey -keyid) is fixed at creation. */
+static int not_permitted(const cli_key *k)
+{
+    return cli_error("%s: the key's policy does not permit this operation (picopsa storage list shows it)", k->name);
+}
+
 int cmd_pkeyutl(int argc, char **argv)
 {
     opts o;
@@ -247,6 +255,7 @@ int cmd_pkeyutl(int argc, char **argv)
         goto done;
     }
     if (choose_alg(&o, &key, &alg, &hash_input)) goto done;
+    alg = cli_key_adjust_alg(&key, alg);
     if (cli_key_import(&key,
                        PSA_KEY_USAGE_SIGN_HASH | PSA_KEY_USAGE_VERIFY_HASH | PSA_KEY_USAGE_SIGN_MESSAGE |
                            PSA_KEY_USAGE_VERIFY_MESSAGE | PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT,
@@ -294,6 +303,10 @@ int cmd_pkeyutl(int argc, char **argv)
         } else {
             st = psa_sign_hash(id, alg, in, in_len, outbuf, out_size, &out_len);
         }
+        if (st == PSA_ERROR_NOT_PERMITTED) {
+            rc = not_permitted(&key);
+            goto done;
+        }
         if (st != PSA_SUCCESS) {
             rc = cli_error("%s: signing failed: %s%s", in_name, cli_psa_status_name(st),
                            st == PSA_ERROR_INVALID_ARGUMENT ? " (input too long for the key?)" : "");
@@ -308,6 +321,10 @@ int cmd_pkeyutl(int argc, char **argv)
         } else {
             st = psa_verify_hash(id, alg, in, in_len, sig, sig_len);
         }
+        if (st == PSA_ERROR_NOT_PERMITTED) {
+            rc = not_permitted(&key);
+            goto done;
+        }
         if (cli_sink_open(&out, o.out, 0)) goto done;
         if (st == PSA_SUCCESS) {
             cli_sink_printf(&out, "Signature Verified Successfully\n");
@@ -321,6 +338,10 @@ int cmd_pkeyutl(int argc, char **argv)
         goto done;
     case OP_ENCRYPT:
         st = psa_asymmetric_encrypt(id, alg, in, in_len, o.label, o.label_len, outbuf, out_size, &out_len);
+        if (st == PSA_ERROR_NOT_PERMITTED) {
+            rc = not_permitted(&key);
+            goto done;
+        }
         if (st != PSA_SUCCESS) {
             rc = cli_error("%s: encryption failed: %s%s", in_name, cli_psa_status_name(st),
                            st == PSA_ERROR_INVALID_ARGUMENT ? " (input too long for the key and padding?)" : "");
@@ -329,6 +350,10 @@ int cmd_pkeyutl(int argc, char **argv)
         break;
     case OP_DECRYPT:
         st = psa_asymmetric_decrypt(id, alg, in, in_len, o.label, o.label_len, outbuf, out_size, &out_len);
+        if (st == PSA_ERROR_NOT_PERMITTED) {
+            rc = not_permitted(&key);
+            goto done;
+        }
         if (st != PSA_SUCCESS) {
             rc = cli_error("%s: decryption failed: %s", in_name, cli_psa_status_name(st));
             goto done;
@@ -341,7 +366,7 @@ int cmd_pkeyutl(int argc, char **argv)
         rc = cli_sink_commit(&out);
     }
 done:
-    if (id != 0) psa_destroy_key(id);
+    cli_release_key(id);
     cli_key_free(&key);
     cli_free_secret(in, in_len);
     free(sig);

@@ -345,6 +345,7 @@ int cli_key_load(cli_key *k, const char *path, const char *form, int want_public
     const char *name = path != NULL ? path : "stdin";
     ppk_status st;
     int der = -1;
+    if (cli_is_key_ref(path)) return cli_key_load_stored(k, path, want_public);
     memset(k, 0, sizeof(*k));
     if (form != NULL) {
         der = cli_parse_form(form);
@@ -392,6 +393,10 @@ int cli_key_import(cli_key *k, psa_key_usage_t usage, psa_algorithm_t alg, psa_k
 {
     psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
     psa_status_t st;
+    if (k->stored != 0) {
+        *id = k->stored;
+        return 0;
+    }
     psa_set_key_type(&attr, k->type);
     psa_set_key_usage_flags(&attr, usage);
     psa_set_key_algorithm(&attr, alg);
