@@ -113,6 +113,7 @@ psa_algorithm_t cli_key_adjust_alg(const cli_key *k, psa_algorithm_t alg);
 void cli_key_free(cli_key *k);
 int cli_key_is_private(const cli_key *k);
 int cli_key_is_rsa(const cli_key *k);
+int cli_key_is_x25519(const cli_key *k);
 
 /* Parse "PEM" / "DER" (case-insensitive); returns 1 for DER, 0 for PEM,
  * -1 otherwise. */

@@ -188,7 +188,9 @@ int cmd_dgst(int argc, char **argv)
             free(files);
             return 1;
         }
-        if (!cli_key_is_rsa(&key)) {
+        if (cli_key_is_x25519(&key)) {
+            rc = cli_error("%s: X25519 keys do not sign (pkeyutl -derive)", key.name);
+        } else if (!cli_key_is_rsa(&key)) {
             rc = cli_error("%s: Ed25519 signs messages, not digests: use pkeyutl -sign -rawin", key.name);
         } else if (sign != NULL && !cli_key_is_private(&key)) {
             rc = cli_error("%s: a private key is needed to sign", key.name);

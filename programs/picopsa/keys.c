@@ -1,6 +1,6 @@
 /*
  * keys.c -- `picopsa genpkey` and `picopsa pkey` (OpenSSL's genpkey and
- * pkey for Ed25519 and RSA keys; docs/cli.md).
+ * pkey for Ed25519, X25519 and RSA keys; docs/cli.md).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
@@ -86,12 +86,14 @@ static void print_int(cli_sink *s, const char *name, const ppk_int *v)
 static int print_text(cli_sink *s, ppk_kind kind, int public_only, const uint8_t *material, size_t len,
                       const uint8_t *pub, size_t pub_len)
 {
-    if (kind == PPK_ED25519_PRIVATE || kind == PPK_ED25519_PUBLIC) {
-        if (kind == PPK_ED25519_PRIVATE && !public_only) {
-            cli_sink_printf(s, "ED25519 Private-Key:\npriv:\n");
+    if (kind == PPK_ED25519_PRIVATE || kind == PPK_ED25519_PUBLIC || kind == PPK_X25519_PRIVATE ||
+        kind == PPK_X25519_PUBLIC) {
+        const char *name = (kind == PPK_X25519_PRIVATE || kind == PPK_X25519_PUBLIC) ? "X25519" : "ED25519";
+        if ((kind == PPK_ED25519_PRIVATE || kind == PPK_X25519_PRIVATE) && !public_only) {
+            cli_sink_printf(s, "%s Private-Key:\npriv:\n", name);
             hex_block(s, material, len);
         } else {
-            cli_sink_printf(s, "ED25519 Public-Key:\n");
+            cli_sink_printf(s, "%s Public-Key:\n", name);
         }
         cli_sink_printf(s, "pub:\n");
         hex_block(s, pub, pub_len);
@@ -138,14 +140,17 @@ static int export_key(psa_key_id_t id, int is_private, uint8_t *priv, size_t pri
 
 static ppk_kind public_kind(ppk_kind k)
 {
-    return k == PPK_ED25519_PRIVATE ? PPK_ED25519_PUBLIC : k == PPK_RSA_PRIVATE ? PPK_RSA_PUBLIC : k;
+    return k == PPK_ED25519_PRIVATE ? PPK_ED25519_PUBLIC
+           : k == PPK_RSA_PRIVATE   ? PPK_RSA_PUBLIC
+           : k == PPK_X25519_PRIVATE ? PPK_X25519_PUBLIC
+                                     : k;
 }
 
 /* ---- genpkey ---------------------------------------------------------------------- */
 
 static const char genpkey_usage[] =
-    "Usage: picopsa genpkey -algorithm ED25519|RSA [options]\n"
-    "  -algorithm ALG    ED25519 or RSA\n"
+    "Usage: picopsa genpkey -algorithm ED25519|X25519|RSA [options]\n"
+    "  -algorithm ALG    ED25519, X25519 or RSA\n"
     "  -pkeyopt OPT:VAL  rsa_keygen_bits:N (default 2048), rsa_keygen_pubexp:E (default 65537)\n"
     "  -out FILE         output file (default stdout); private keys are created mode 0600\n"
     "  -outform PEM|DER  output format (default PEM); PEM is PKCS#8, DER is PKCS#8 for\n"
@@ -244,13 +249,17 @@ int cmd_genpkey(int argc, char **argv)
         kind = PPK_ED25519_PRIVATE;
         psa_set_key_type(&attr, PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_TWISTED_EDWARDS));
         psa_set_key_bits(&attr, 255);
+    } else if (strcasecmp(alg, "X25519") == 0) {
+        kind = PPK_X25519_PRIVATE;
+        psa_set_key_type(&attr, PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_MONTGOMERY));
+        psa_set_key_bits(&attr, 255);
     } else if (strcasecmp(alg, "RSA") == 0) {
         kind = PPK_RSA_PRIVATE;
         if (bits > 65536u) return cli_error("rsa_keygen_bits:%lu: not supported", bits);
         psa_set_key_type(&attr, PSA_KEY_TYPE_RSA_KEY_PAIR);
         psa_set_key_bits(&attr, (size_t)bits);
     } else {
-        return cli_error("-algorithm %s: not supported (ED25519 or RSA)", alg);
+        return cli_error("-algorithm %s: not supported (ED25519, X25519 or RSA)", alg);
     }
     if ((padding != NULL || oaep_md != NULL || exportable) && keyid == 0) {
         return cli_error("-exportable, rsa_padding_mode and rsa_oaep_md are for a stored key (-keyid)");
@@ -278,6 +287,9 @@ int cmd_genpkey(int argc, char **argv)
         if (kind == PPK_ED25519_PRIVATE) {
             usage |= PSA_KEY_USAGE_SIGN_MESSAGE | PSA_KEY_USAGE_VERIFY_MESSAGE;
             psa_set_key_algorithm(&attr, PSA_ALG_PURE_EDDSA);
+        } else if (kind == PPK_X25519_PRIVATE) {
+            usage |= PSA_KEY_USAGE_DERIVE; /* pkeyutl -derive (PSA 1.2 10.9.2) */
+            psa_set_key_algorithm(&attr, PSA_ALG_ECDH);
         } else if (padding != NULL && strcmp(padding, "oaep") == 0) {
             usage |= PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT;
             psa_set_key_algorithm(&attr, PSA_ALG_RSA_OAEP(oaep_md != NULL ? oaep_md->alg : PSA_ALG_SHA_1));

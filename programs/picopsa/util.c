@@ -324,7 +324,12 @@ const cli_digest *cli_digest_by_alg(psa_algorithm_t alg)
 
 int cli_key_is_private(const cli_key *k)
 {
-    return k->key.kind == PPK_ED25519_PRIVATE || k->key.kind == PPK_RSA_PRIVATE;
+    return k->key.kind == PPK_ED25519_PRIVATE || k->key.kind == PPK_RSA_PRIVATE || k->key.kind == PPK_X25519_PRIVATE;
+}
+
+int cli_key_is_x25519(const cli_key *k)
+{
+    return k->key.kind == PPK_X25519_PRIVATE || k->key.kind == PPK_X25519_PUBLIC;
 }
 
 int cli_key_is_rsa(const cli_key *k)
@@ -383,6 +388,8 @@ int cli_key_load(cli_key *k, const char *path, const char *form, int want_public
     case PPK_ED25519_PUBLIC: k->type = PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_TWISTED_EDWARDS); break;
     case PPK_RSA_PRIVATE: k->type = PSA_KEY_TYPE_RSA_KEY_PAIR; break;
     case PPK_RSA_PUBLIC: k->type = PSA_KEY_TYPE_RSA_PUBLIC_KEY; break;
+    case PPK_X25519_PRIVATE: k->type = PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_MONTGOMERY); break;
+    case PPK_X25519_PUBLIC: k->type = PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_MONTGOMERY); break;
     case PPK_KIND_NONE: break;
     }
     k->bits = cli_key_is_rsa(k) ? 0u : 255u;

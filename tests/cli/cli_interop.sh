@@ -3,7 +3,7 @@
 #
 # Usage: cli_interop.sh PICOPSA_BINARY CASE
 #   CASE: ed25519 | rsa1024 | rsa2048 | rsa3072 | rsa4096 | dgst | errors |
-#         store | store_errors
+#         store | store_errors | x25519
 # ctest runs each case as cli_<CASE> (CMakeLists.txt). Every check prints
 # "ok"/"FAIL" with what it compared; the script exits 1 when any failed,
 # 77 (ctest: Skipped) when openssl is not installed.
@@ -29,6 +29,7 @@ need() {
         case "$f" in
         rsa) grep -q "^RSA: yes" <<<"$features" || { echo "RSA configured out: skipped"; exit 77; } ;;
         ed25519) grep -q "^Ed25519: yes" <<<"$features" || { echo "Ed25519 configured out: skipped"; exit 77; } ;;
+        x25519) grep -q "^X25519: yes" <<<"$features" || { echo "X25519 configured out: skipped"; exit 77; } ;;
         *) grep -q "^hashes:.* $f\b" <<<"$features" || { echo "$f configured out: skipped"; exit 77; } ;;
         esac
     done
@@ -530,6 +531,73 @@ run_store_errors() {
     grep -q "^id:11 " list.txt && ok "other keys stay listed" || fail "id:11 missing"
 }
 
+# ---- X25519 (RFC 7748, RFC 8410 keys): keys both ways, pkeyutl -derive ------------------
+run_x25519() {
+    local who
+    O genpkey -algorithm X25519 -out x.o.pem
+    check "picopsa genpkey X25519" P genpkey -algorithm X25519 -out x.p.pem
+    [ "$(stat -c %a x.p.pem)" = 600 ] && ok "private key file mode 0600" || fail "mode $(stat -c %a x.p.pem)"
+    for who in o p; do
+        local key=x.$who.pem
+        O pkey -in $key -out ref.priv.pem
+        O pkey -in $key -pubout -out ref.pub.pem
+        O pkey -in $key -outform DER -out ref.p8.der
+        O pkey -in $key -pubout -outform DER -out ref.spki.der
+        check "x25519/$who: picopsa reads PKCS#8 PEM" P pkey -in $key -out y.pem
+        same "x25519/$who: PKCS#8 PEM re-encoded identically" ref.priv.pem y.pem
+        check "x25519/$who: picopsa reads PKCS#8 DER" P pkey -in ref.p8.der -inform DER -outform DER -out y.der
+        same "x25519/$who: PKCS#8 DER identical" ref.p8.der y.der
+        check "x25519/$who: picopsa -pubout" P pkey -in $key -pubout -out y.pub
+        same "x25519/$who: -pubout = openssl's" ref.pub.pem y.pub
+        check "x25519/$who: picopsa reads SPKI DER" P pkey -pubin -in ref.spki.der -inform DER -outform DER -out y.der
+        same "x25519/$who: SPKI DER identical" ref.spki.der y.der
+        check "x25519/$who: openssl reads picopsa's PKCS#8" O pkey -in y.pem -noout
+        P pkey -in $key -text -noout -out y.txt
+        O pkey -in $key -text -noout -out ref.txt
+        same "x25519/$who: -text identical to openssl" ref.txt y.txt
+        P pkey -in $key -text_pub -noout -out y.txt
+        O pkey -in $key -text_pub -noout -out ref.txt
+        same "x25519/$who: -text_pub identical to openssl" ref.txt y.txt
+    done
+    O pkey -in x.o.pem -pubout -out x.o.pub
+    O pkey -in x.p.pem -pubout -out x.p.pub
+    # The shared secret is the same from both sides and both tools.
+    check "picopsa -derive (picopsa key, openssl peer)" P pkeyutl -derive -inkey x.p.pem -peerkey x.o.pub -out p.sec
+    O pkeyutl -derive -inkey x.o.pem -peerkey x.p.pub -out o.sec
+    same "shared secret: picopsa = openssl" o.sec p.sec
+    O pkeyutl -derive -inkey x.p.pem -peerkey x.o.pub -out o2.sec
+    same "openssl with picopsa's key gets the same secret" o.sec o2.sec
+    check "picopsa -derive (openssl key, picopsa peer)" P pkeyutl -derive -inkey x.o.pem -peerkey x.p.pub -out p2.sec
+    same "both sides agree" p.sec p2.sec
+    [ "$(stat -c %s p.sec)" = 32 ] && ok "secret is 32 bytes" || fail "secret size $(stat -c %s p.sec)"
+    [ "$(stat -c %a p.sec)" = 600 ] && ok "secret file mode 0600" || fail "secret mode $(stat -c %a p.sec)"
+    check "a private peer key gives its public half" P pkeyutl -derive -inkey x.p.pem -peerkey x.o.pem -peerform PEM -out p3.sec
+    same "same secret" p.sec p3.sec
+    # A stored X25519 key (policy ECDH).
+    check "genpkey X25519 -keyid 5" P genpkey -algorithm X25519 -keyid 5 -outpubkey s.pub
+    O pkeyutl -derive -inkey x.o.pem -peerkey s.pub -out o.s.sec
+    check "stored key derives" P pkeyutl -derive -inkey id:5 -peerkey x.o.pub -out p.s.sec
+    same "stored key's secret = openssl's" o.s.sec p.s.sec
+    P storage list | grep -q "^id:5 (0x00000005) X25519 private key, 255 bits, ECDH, not exportable$" && ok "listed" ||
+        fail "storage list: $(P storage list)"
+    # Refusals: a low-order peer point (all-zero u: the secret would be 0,
+    # RFC 7748 6.1), wrong key kinds, a public key as -inkey, no -peerkey.
+    { printf '\x30\x2a\x30\x05\x06\x03\x2b\x65\x6e\x03\x21\x00'; head -c 32 /dev/zero; } >zero.der
+    refuse "openssl refuses the all-zero point" O pkeyutl -derive -inkey x.o.pem -peerkey zero.der -peerform DER -out o.bad
+    clean_failure "picopsa refuses the all-zero point" zero.der z.sec P pkeyutl -derive -inkey x.p.pem -peerkey zero.der -out z.sec
+    O genpkey -algorithm ED25519 -out ed.pem
+    clean_failure "-derive with an Ed25519 key" ed.pem z.sec P pkeyutl -derive -inkey ed.pem -peerkey x.o.pub -out z.sec
+    clean_failure "an Ed25519 peer key" ed.pem z.sec P pkeyutl -derive -inkey x.p.pem -peerkey ed.pem -out z.sec
+    clean_failure "-derive with a public key" x.o.pub z.sec P pkeyutl -derive -inkey x.o.pub -peerkey x.p.pub -out z.sec
+    clean_failure "X25519 cannot sign" x.p.pem z.sig P pkeyutl -sign -inkey x.p.pem -in msg.txt -out z.sig
+    clean_failure "dgst -sign with X25519" x.p.pem z.sig P dgst -sha256 -sign x.p.pem -out z.sig msg.txt
+    refuse "-derive without -peerkey" P pkeyutl -derive -inkey x.p.pem -out z.sec
+    # id-X448 (1.3.101.111) in place of id-X25519: unsupported, refused.
+    cp ref.p8.der bad.der
+    printf '\x6f' | dd of=bad.der bs=1 seek=11 conv=notrunc status=none
+    clean_failure "a wrong OID is refused" bad.der y.pem P pkey -in bad.der -out y.pem
+}
+
 all_sha2=(SHA2-224 SHA2-256 SHA2-384 SHA2-512)
 case "$CASE" in
 ed25519) need ed25519; run_ed25519 ;;
@@ -538,6 +606,7 @@ dgst) need "${all_sha2[@]}"; run_dgst ;;
 errors) need rsa ed25519 SHA2-256; run_errors ;;
 store) need rsa ed25519 SHA2-256 SHA2-384; store_supported; run_store ;;
 store_errors) need rsa ed25519 SHA2-256; store_supported; run_store_errors ;;
+x25519) need x25519 ed25519 SHA2-256; store_supported; run_x25519 ;;
 *) echo "unknown case $CASE"; exit 2 ;;
 esac
 echo "cli_$CASE: $checks checks, $fails failed"
