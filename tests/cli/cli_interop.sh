@@ -559,6 +559,15 @@ run_x25519() {
         O pkey -in $key -text_pub -noout -out ref.txt
         same "x25519/$who: -text_pub identical to openssl" ref.txt y.txt
     done
+    # RFC 8410 10.1's example public key is an X25519 key.
+    printf '%s\n' '-----BEGIN PUBLIC KEY-----' 'MCowBQYDK2VuAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=' \
+        '-----END PUBLIC KEY-----' >rfc8410.pub
+    check "RFC 8410 10.1 public key read" P pkey -pubin -in rfc8410.pub -out y.pub
+    same "RFC 8410 10.1 key re-encoded identically" rfc8410.pub y.pub
+    P pkey -pubin -in rfc8410.pub -text_pub -noout >y.txt
+    O pkey -pubin -in rfc8410.pub -text_pub -noout >ref.txt
+    same "RFC 8410 10.1 key -text_pub identical to openssl" ref.txt y.txt
+    grep -q "^    19:bf:44:09:69:84:cd:fe:85:41:ba:c1:67:dc:3b:$" y.txt && ok "RFC 8410 10.1 u-coordinate" || fail "text: $(cat y.txt)"
     O pkey -in x.o.pem -pubout -out x.o.pub
     O pkey -in x.p.pem -pubout -out x.p.pub
     # The shared secret is the same from both sides and both tools.
