@@ -112,7 +112,22 @@ void pp_fe25519_mul_small(fe25519 *h, const fe25519 *f, uint32_t c)
     /* A second carry leaves h below 2^23: adding 38 cannot carry again. */
     h->v[0] += 38u * (uint32_t)acc;
 }
+
+#if PICOPSA_ED25519_FIELD != PICOPSA_FIELD_RADIX32_UMAAL /* M4: assembly below */
+void pp_fe25519_mul_small_add(fe25519 *h, const fe25519 *f, uint32_t c, const fe25519 *g)
+{
+    pp_fe25519_mul_small(h, f, c);
+    pp_fe25519_add(h, h, g);
+}
+#endif
+
 #else
+void pp_fe25519_mul_small_add(fe25519 *h, const fe25519 *f, uint32_t c, const fe25519 *g)
+{
+    pp_fe25519_mul_small(h, f, c);
+    pp_fe25519_add(h, h, g);
+}
+
 void pp_fe25519_mul_small(fe25519 *h, const fe25519 *f, uint32_t c)
 {
     fe_wide t[FE_LIMBS];
@@ -453,6 +468,196 @@ __asm__(
     "bx lr\n"
     ".size pp_fe25519_sub, .-pp_fe25519_sub\n"
     ".popsection\n");
+
+/* Cortex-M4 conditional swap (swap 0 or 1): mask = -swap, then per word
+ * x = mask & (f ^ g), f ^= x, g ^= x, four words of each at a time (LDM,
+ * STM with write-back). No branch, no address depends on swap; the ladder
+ * passes swap through pp_ct_barrier_u32 and the assembly cannot be turned
+ * back into a branch by the compiler. 7 saved words of stack. */
+__asm__(
+    ".pushsection .text.pp_fe25519_cswap,\"ax\",%progbits\n"
+    ".syntax unified\n"
+    ".thumb\n"
+    ".p2align 2\n"
+    ".global pp_fe25519_cswap\n"
+    ".type pp_fe25519_cswap, %function\n"
+    ".thumb_func\n"
+    "pp_fe25519_cswap:\n"
+    "push {r4-r10}\n"
+    "rsb r2, r2, #0\n"
+    "ldm r0, {r3-r6}\n"
+    "ldm r1, {r7-r10}\n"
+    "eor r12, r3, r7\n"
+    "and r12, r12, r2\n"
+    "eor r3, r3, r12\n"
+    "eor r7, r7, r12\n"
+    "eor r12, r4, r8\n"
+    "and r12, r12, r2\n"
+    "eor r4, r4, r12\n"
+    "eor r8, r8, r12\n"
+    "eor r12, r5, r9\n"
+    "and r12, r12, r2\n"
+    "eor r5, r5, r12\n"
+    "eor r9, r9, r12\n"
+    "eor r12, r6, r10\n"
+    "and r12, r12, r2\n"
+    "eor r6, r6, r12\n"
+    "eor r10, r10, r12\n"
+    "stm r0!, {r3-r6}\n"
+    "stm r1!, {r7-r10}\n"
+    "ldm r0, {r3-r6}\n"
+    "ldm r1, {r7-r10}\n"
+    "eor r12, r3, r7\n"
+    "and r12, r12, r2\n"
+    "eor r3, r3, r12\n"
+    "eor r7, r7, r12\n"
+    "eor r12, r4, r8\n"
+    "and r12, r12, r2\n"
+    "eor r4, r4, r12\n"
+    "eor r8, r8, r12\n"
+    "eor r12, r5, r9\n"
+    "and r12, r12, r2\n"
+    "eor r5, r5, r12\n"
+    "eor r9, r9, r12\n"
+    "eor r12, r6, r10\n"
+    "and r12, r12, r2\n"
+    "eor r6, r6, r12\n"
+    "eor r10, r10, r12\n"
+    "stm r0!, {r3-r6}\n"
+    "stm r1!, {r7-r10}\n"
+    "pop {r4-r10}\n"
+    "bx lr\n"
+    ".size pp_fe25519_cswap, .-pp_fe25519_cswap\n"
+    ".popsection\n");
+
+#if PSA_WANT_ECC_MONTGOMERY_255
+/* After the product in the file, so that the X25519 additions do not move
+ * it in the image (the cycle model charges page crossings). */
+/* Cortex-M4 h = g + f * c (c < 2^17): g in eight registers by one LDM,
+ * f two words at a time; UMAAL (hi:lo) = f[i] * c + g[i] + carry never
+ * overflows, so one instruction per word. The carry (< 2^17 + 1) re-enters
+ * as 38 carry (2^256 = 38 mod p) by one ADDS/ADCS chain; a second carry
+ * means the sum wrapped below 2^23, so its 38 is added without a carry
+ * (selected by SBC/BIC, no branch). About 70 cycles instead of the 275 of
+ * mul_small then add; straight-line, no data-dependent address; h is
+ * written last (may alias f or g). 9 saved words of stack. */
+__asm__(
+    ".pushsection .text.pp_fe25519_mul_small_add,\"ax\",%progbits\n"
+    ".syntax unified\n"
+    ".thumb\n"
+    ".p2align 2\n"
+    ".global pp_fe25519_mul_small_add\n"
+    ".type pp_fe25519_mul_small_add, %function\n"
+    ".thumb_func\n"
+    "pp_fe25519_mul_small_add:\n"
+    "push {r4-r11, lr}\n"
+    "ldm r3, {r4-r11}\n"
+    "mov r3, #0\n"
+    "ldm r1!, {r12, lr}\n"
+    "umaal r4, r3, r12, r2\n"
+    "umaal r5, r3, lr, r2\n"
+    "ldm r1!, {r12, lr}\n"
+    "umaal r6, r3, r12, r2\n"
+    "umaal r7, r3, lr, r2\n"
+    "ldm r1!, {r12, lr}\n"
+    "umaal r8, r3, r12, r2\n"
+    "umaal r9, r3, lr, r2\n"
+    "ldm r1!, {r12, lr}\n"
+    "umaal r10, r3, r12, r2\n"
+    "umaal r11, r3, lr, r2\n"
+    "mov r12, #38\n"
+    "mul r3, r3, r12\n"
+    "adds r4, r4, r3\n"
+    "adcs r5, r5, #0\n"
+    "adcs r6, r6, #0\n"
+    "adcs r7, r7, #0\n"
+    "adcs r8, r8, #0\n"
+    "adcs r9, r9, #0\n"
+    "adcs r10, r10, #0\n"
+    "adcs r11, r11, #0\n"
+    "sbc r3, r3, r3\n"
+    "bic r3, r12, r3\n"
+    "add r4, r4, r3\n"
+    "stm r0, {r4-r11}\n"
+    "pop {r4-r11, pc}\n"
+    ".size pp_fe25519_mul_small_add, .-pp_fe25519_mul_small_add\n"
+    ".popsection\n");
+
+/* Cortex-M4 s = f + g, d = f - g: the two chains of pp_fe25519_add and
+ * pp_fe25519_sub (same carry and borrow folding) in one function, f
+ * loaded by LDM for each, g two words at a time; one register save. s is
+ * stored before the difference reloads f and g (the header's aliasing
+ * rule). 9 saved words of stack. */
+__asm__(
+    ".pushsection .text.pp_fe25519_addsub,\"ax\",%progbits\n"
+    ".syntax unified\n"
+    ".thumb\n"
+    ".p2align 2\n"
+    ".global pp_fe25519_addsub\n"
+    ".type pp_fe25519_addsub, %function\n"
+    ".thumb_func\n"
+    "pp_fe25519_addsub:\n"
+    "push {r4-r11, lr}\n"
+    "ldm r2, {r4-r11}\n"
+    "ldm r3!, {r12, lr}\n"
+    "adds r4, r4, r12\n"
+    "adcs r5, r5, lr\n"
+    "ldm r3!, {r12, lr}\n"
+    "adcs r6, r6, r12\n"
+    "adcs r7, r7, lr\n"
+    "ldm r3!, {r12, lr}\n"
+    "adcs r8, r8, r12\n"
+    "adcs r9, r9, lr\n"
+    "ldm r3!, {r12, lr}\n"
+    "adcs r10, r10, r12\n"
+    "adcs r11, r11, lr\n"
+    "sbc r12, r12, r12\n"
+    "mov lr, #38\n"
+    "bic r12, lr, r12\n"
+    "adds r4, r4, r12\n"
+    "adcs r5, r5, #0\n"
+    "adcs r6, r6, #0\n"
+    "adcs r7, r7, #0\n"
+    "adcs r8, r8, #0\n"
+    "adcs r9, r9, #0\n"
+    "adcs r10, r10, #0\n"
+    "adcs r11, r11, #0\n"
+    "sbc r12, r12, r12\n"
+    "bic r12, lr, r12\n"
+    "add r4, r4, r12\n"
+    "stm r0, {r4-r11}\n"
+    "sub r3, r3, #32\n"
+    "ldm r2, {r4-r11}\n"
+    "ldm r3!, {r12, lr}\n"
+    "subs r4, r4, r12\n"
+    "sbcs r5, r5, lr\n"
+    "ldm r3!, {r12, lr}\n"
+    "sbcs r6, r6, r12\n"
+    "sbcs r7, r7, lr\n"
+    "ldm r3!, {r12, lr}\n"
+    "sbcs r8, r8, r12\n"
+    "sbcs r9, r9, lr\n"
+    "ldm r3!, {r12, lr}\n"
+    "sbcs r10, r10, r12\n"
+    "sbcs r11, r11, lr\n"
+    "sbc r12, r12, r12\n"
+    "and r12, r12, #38\n"
+    "subs r4, r4, r12\n"
+    "sbcs r5, r5, #0\n"
+    "sbcs r6, r6, #0\n"
+    "sbcs r7, r7, #0\n"
+    "sbcs r8, r8, #0\n"
+    "sbcs r9, r9, #0\n"
+    "sbcs r10, r10, #0\n"
+    "sbcs r11, r11, #0\n"
+    "sbc r12, r12, r12\n"
+    "and r12, r12, #38\n"
+    "sub r4, r4, r12\n"
+    "stm r1, {r4-r11}\n"
+    "pop {r4-r11, pc}\n"
+    ".size pp_fe25519_addsub, .-pp_fe25519_addsub\n"
+    ".popsection\n");
+#endif
 
 #elif defined(__ARM_ARCH_6M__) && defined(__GNUC__) /* MULS only: fe25519_mul_v6m.c */
 
