@@ -2,18 +2,21 @@
  * bench.c -- the ours-versus-peer comparison shared by every
  * bench/bench_<family>.c (bench.h: bench_compare_interleaved).
  *
- * Why interleaved, short and in thread CPU time: on a shared machine (or
- * one that changes its clock) the load changes from one millisecond to the
- * next. Timing ours for a few milliseconds and then the peer for a few
- * milliseconds mostly measures which of the two blocks was preempted: the
- * Ed25519 sign ratio of the old block-by-block scheme ranged 0.38-0.87
- * across runs on the loaded build machine. Here each round times a short
- * block of ours and a short block of the peer back to back (the order
- * alternating from round to round, so neither side always runs on a cache
- * the other one warmed or cooled), in thread CPU time (time the scheduler
- * gives to other processes does not count), and the figure is the median
- * of the per-round ratios; the largest per-round ratio is reported too, as
- * the "worst" round.
+ * Why interleaved, short, in thread CPU time and by minima: on a shared
+ * machine (or one that changes its clock) the load changes from one
+ * millisecond to the next. Timing ours for a few milliseconds and then the
+ * peer for a few milliseconds mostly measures which of the two blocks was
+ * preempted: the Ed25519 sign ratio of the old block-by-block scheme
+ * ranged 0.38-0.87 across runs on the loaded build machine. Here a round
+ * alternates up to BENCH_PAIRS short blocks of ours and of the peer (about
+ * 40 us each, at least one call; who goes first alternates, so neither
+ * side always runs on caches the other warmed or cooled), timed in thread
+ * CPU time (time the scheduler gives other processes does not count), and
+ * keeps each side's fastest block: the load only ever adds time (a busy
+ * hyperthread sibling, caches refilled after a switch), so per-round
+ * minima are far steadier than means. The round's ratio is ours' minimum
+ * over the peer's; the figure is the median of the per-round ratios, and
+ * the largest one is reported as the "worst" round.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
@@ -22,8 +25,12 @@
 #include <stdlib.h>
 #include <time.h>
 
-/* Per side and round, about this much CPU time (quick mode: a third). */
-#define BENCH_BLOCK_NS 250000.0
+/* One block: about this much CPU time (the CPU clock is a system call of
+ * ~0.3-0.7 us, so a block is long enough for it to add under 2%). */
+#define BENCH_BLOCK_NS 40000.0
+/* Block pairs per round: as many as fit in BENCH_ROUND_NS, 1 to BENCH_PAIRS. */
+#define BENCH_PAIRS 8u
+#define BENCH_ROUND_NS 600000.0
 /* A comparison stops adding rounds after about this much CPU time. */
 #define BENCH_COMPARE_BUDGET_NS 300000000.0
 
@@ -82,28 +89,38 @@ void bench_compare_interleaved(bench_fn ours, void *ours_ctx, bench_fn peer, voi
                                bench_cmp *out)
 {
     double o[BENCH_MAX_ROUNDS], p[BENCH_MAX_ROUNDS], q[BENCH_MAX_ROUNDS];
-    double target = bench_quick() ? BENCH_BLOCK_NS / 3.0 : BENCH_BLOCK_NS;
     double budget = bench_quick() ? BENCH_COMPARE_BUDGET_NS / 10.0 : BENCH_COMPARE_BUDGET_NS;
     unsigned min_rounds = bench_quick() ? BENCH_QUICK_ROUNDS : BENCH_MIN_ROUNDS;
-    unsigned rounds = bench_quick() ? BENCH_QUICK_ROUNDS : BENCH_MAX_ROUNDS, r;
+    unsigned rounds = bench_quick() ? BENCH_QUICK_ROUNDS : BENCH_MAX_ROUNDS, pairs, r, k;
     unsigned long io, ip;
-    double one_o = calibrate(ours, ours_ctx, target, &io);
-    double one_p = calibrate(peer, peer_ctx, target, &ip);
+    double one_o = calibrate(ours, ours_ctx, BENCH_BLOCK_NS, &io);
+    double one_p = calibrate(peer, peer_ctx, BENCH_BLOCK_NS, &ip);
+    double per_pair = one_o * (double)io + one_p * (double)ip;
+    pairs = (unsigned)(BENCH_ROUND_NS / per_pair);
+    pairs = pairs < 1u ? 1u : pairs > BENCH_PAIRS ? BENCH_PAIRS : pairs;
     /* Slow operations (RSA-4096, key generation) get fewer rounds. */
-    double per_round = one_o * (double)io + one_p * (double)ip;
-    if (per_round * (double)rounds > budget) {
-        rounds = (unsigned)(budget / per_round);
+    if (per_pair * (double)pairs * (double)rounds > budget) {
+        rounds = (unsigned)(budget / (per_pair * (double)pairs));
         rounds = rounds < min_rounds ? min_rounds : rounds;
     }
     for (r = 0; r < rounds; r++) {
-        if (r % 2u == 0) {
-            o[r] = block_ns(ours, ours_ctx, io);
-            p[r] = block_ns(peer, peer_ctx, ip);
-        } else {
-            p[r] = block_ns(peer, peer_ctx, ip);
-            o[r] = block_ns(ours, ours_ctx, io);
+        double mo = 1e300, mp = 1e300, t;
+        for (k = 0; k < pairs; k++) {
+            if ((r + k) % 2u == 0) {
+                t = block_ns(ours, ours_ctx, io);
+                mo = t < mo ? t : mo;
+                t = block_ns(peer, peer_ctx, ip);
+                mp = t < mp ? t : mp;
+            } else {
+                t = block_ns(peer, peer_ctx, ip);
+                mp = t < mp ? t : mp;
+                t = block_ns(ours, ours_ctx, io);
+                mo = t < mo ? t : mo;
+            }
         }
-        q[r] = p[r] > 0.0 ? o[r] / p[r] : 0.0;
+        o[r] = mo;
+        p[r] = mp;
+        q[r] = mp > 0.0 ? mo / mp : 0.0;
     }
     qsort(o, rounds, sizeof(o[0]), compare_double);
     qsort(p, rounds, sizeof(p[0]), compare_double);

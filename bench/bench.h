@@ -16,8 +16,9 @@
  *    BENCH_TARGET_MS (set PICOPSA_BENCH_QUICK=1 in the environment for a
  *    fast smoke run with fewer, shorter repetitions).
  *  - Every ours-versus-peer figure comes from bench_compare_interleaved():
- *    short blocks of ours and of the peer alternate for many rounds; the
- *    ratio is the median of the per-round ratios, "worst" the largest.
+ *    short blocks of ours and of the peer alternate for many rounds, each
+ *    round keeps each side's fastest block; the ratio is the median of the
+ *    per-round ratios, "worst" the largest.
  *  - Output lines have fixed shapes that scripts read (bench_report.py,
  *    the cli_speed test):
  *      "NAME took N us"                   bench_print_took()
@@ -75,7 +76,7 @@ void bench_section(const char *title);
 #define BENCH_QUICK_ROUNDS 5u
 
 typedef struct {
-    double ours_ns;   /* median per-call time of ours over the rounds */
+    double ours_ns;   /* median over the rounds of ours' fastest block, per call */
     double peer_ns;   /* the same for the peer */
     double ratio;     /* median of the per-round ratios ours / peer */
     double best;      /* smallest per-round ratio */
@@ -83,8 +84,9 @@ typedef struct {
     unsigned rounds;
 } bench_cmp;
 
-/* Time ours and a peer alternately: per round one block of each (about
- * 0.25 ms of calls, at least one call; which side goes first alternates). */
+/* Time ours and a peer alternately (bench.c): per round up to 8 pairs of
+ * short blocks (about 40 us of calls each, at least one call), each side's
+ * fastest block, the round's ratio their quotient. */
 void bench_compare_interleaved(bench_fn ours, void *ours_ctx, bench_fn peer, void *peer_ctx,
                                bench_cmp *out);
 
