@@ -145,8 +145,8 @@ def markdown(header, rows, chart_name):
     out = ["# picopsa benchmark", ""]
     out += ["Written by `make bench` (bench/bench_report.py) from the bench's text output;"
             " times are medians per call in thread CPU time, *ratio* = picopsa / peer (below 1:"
-            " picopsa is faster), the median of the per-round ratios of short blocks of both"
-            " timed alternately; *worst* is the largest per-round ratio.", ""]
+            " picopsa is faster), the median of the per-round ratios (each round alternates short"
+            " blocks of both and keeps each side's fastest); *worst* is the largest per-round ratio.", ""]
     out += ["    " + h for h in header] + [""]
     head = "| operation | picopsa |" + "".join(" %s | ratio | worst |" % p for p in peers)
     out.append(head)
