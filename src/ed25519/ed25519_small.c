@@ -325,34 +325,24 @@ NO_MEMSET static void fe_set(fe r, uint32_t v)
     r[0] = v;
 }
 
-/* r = a^(2^n) * b (n >= 1); r may alias a or b. */
-static void fe_sqmul(fe r, const fe a, int n, const fe b)
+/* r = z^e, e = 2^(top + 1) - 1 - clear (clear < 2^5): square and
+ * multiply over the bits of e from the top, which is set. e is public (the
+ * branch follows it, not z). Inversion: e = p - 2 = 2^255 - 1 - 20;
+ * square root: e = (p + 3) / 8 = 2^252 - 1 - 1. About 250 more
+ * multiplications than an addition chain (0.13 M cycles on Cortex-M4)
+ * for none of a chain's code. r may alias z. */
+NOINLINE static void fe_pow(fe r, const fe z, int top, uint32_t clear)
 {
     fe t;
-    fe_mul(t, a, a);
-    while (--n > 0) {
+    memcpy(t, z, sizeof(fe));
+    while (--top >= 0) {
         fe_mul(t, t, t);
+        if (top >= 5 || ((clear >> top) & 1u) == 0) {
+            fe_mul(t, t, z);
+        }
     }
-    fe_mul(r, t, b);
-}
-
-/* t = z^(2^250 - 1) and z11 = z^11: the common prefix of the exponents
- * p - 2 (inversion) and (p - 5) / 8 (square root), 254 squarings and 11
- * multiplications in all. */
-static void fe_pow250(fe t, fe z11, const fe z)
-{
-    fe a, b;
-    fe_mul(a, z, z);          /* z^2 */
-    fe_sqmul(b, a, 2, z);     /* z^9 */
-    fe_mul(z11, b, a);        /* z^11 */
-    fe_sqmul(a, z11, 1, b);   /* z^31 = z^(2^5 - 1) */
-    fe_sqmul(b, a, 5, a);     /* 2^10 - 1 */
-    fe_sqmul(t, b, 10, b);    /* 2^20 - 1 */
-    fe_sqmul(t, t, 20, t);    /* 2^40 - 1 */
-    fe_sqmul(b, t, 10, b);    /* 2^50 - 1 */
-    fe_sqmul(t, b, 50, b);    /* 2^100 - 1 */
-    fe_sqmul(t, t, 100, t);   /* 2^200 - 1 */
-    fe_sqmul(t, t, 50, b);    /* 2^250 - 1 */
+    memcpy(r, t, sizeof(fe));
+    pp_wipe(t, sizeof(t));
 }
 
 /* r = a + c for a small c, carry out dropped. */
@@ -557,10 +547,9 @@ static void ge_base(ge *b)
 /* RFC 8032 5.1.2; x, when not NULL, gets the canonical x. Constant time. */
 static void ge_tobytes(uint8_t s[32], uint8_t *x, const ge *h)
 {
-    fe zi, z11, t;
+    fe zi, t;
     uint8_t xb[32];
-    fe_pow250(t, z11, GZ(h));
-    fe_sqmul(zi, t, 5, z11); /* Z^(p - 2) = 1/Z */
+    fe_pow(zi, GZ(h), 254, 20); /* Z^(p - 2) = 1/Z */
     fe_mul(t, GX(h), zi);
     fe_tobytes(xb, t);
     fe_mul(t, GY(h), zi);
@@ -570,7 +559,6 @@ static void ge_tobytes(uint8_t s[32], uint8_t *x, const ge *h)
         memcpy(x, xb, 32);
     }
     pp_wipe(zi, sizeof(zi));
-    pp_wipe(z11, sizeof(z11));
     pp_wipe(t, sizeof(t));
     pp_wipe(xb, sizeof(xb));
 }
@@ -580,7 +568,7 @@ static void ge_tobytes(uint8_t s[32], uint8_t *x, const ge *h)
  * branch. */
 static int ge_frombytes(ge *h, const uint8_t s[32])
 {
-    fe u, v, w, z11;
+    fe u, v, w, c;
     uint8_t chk[32];
     unsigned sign = (unsigned)s[31] >> 7;
 
@@ -595,22 +583,17 @@ static int ge_frombytes(ge *h, const uint8_t s[32])
     fe_mul(u, GY(h), GY(h));
     fe_mul(v, u, k_d);
     fe_sub(u, u, GZ(h));      /* u = y^2 - 1 */
-    fe_add(v, v, GZ(h));      /* v = d y^2 + 1 */
-    fe_mul(w, v, v);
-    fe_mul(w, w, v);         /* v^3 */
-    fe_mul(GX(h), w, u);      /* u v^3 */
-    fe_mul(w, w, w);
-    fe_mul(w, w, v);
-    fe_mul(w, w, u);         /* u v^7 */
-    fe_pow250(GT(h), z11, w);
-    fe_sqmul(GT(h), GT(h), 2, w); /* (u v^7)^((p - 5) / 8) */
-    fe_mul(GX(h), GX(h), GT(h));   /* candidate x (5.1.3 step 2) */
-    fe_mul(w, GX(h), GX(h));
-    fe_mul(w, w, v);            /* v x^2 */
-    fe_sub(z11, w, u);
-    if (!fe_iszero(z11)) {
-        fe_add(z11, w, u);
-        if (!fe_iszero(z11)) {
+    fe_add(v, v, GZ(h));      /* v = d y^2 + 1: never 0, d is not a square */
+    /* x^2 = u / v (5.1.3 step 2, with one inversion instead of the u v^3,
+     * u v^7 form: fewer calls, 0.13 M cycles more). */
+    fe_pow(w, v, 254, 20);
+    fe_mul(w, w, u);          /* u / v */
+    fe_pow(GX(h), w, 251, 1); /* candidate x = (u / v)^((p + 3) / 8) */
+    fe_mul(v, GX(h), GX(h));
+    fe_sub(c, v, w);
+    if (!fe_iszero(c)) {
+        fe_add(c, v, w);
+        if (!fe_iszero(c)) {
             return -1;          /* no square root */
         }
         fe_mul(GX(h), GX(h), k_sqrtm1);
@@ -881,7 +864,7 @@ void pp_ed25519ph_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk
 int pp_ed25519_verify(const uint8_t sig[64], const uint8_t pk[32],
                       const uint8_t *msg, size_t msg_len)
 {
-    return verify_with_dom(sig, pk, NULL, NULL, 0, msg, msg_len);
+    return pp_ed25519_verify_cached(sig, pk, NULL, msg, msg_len);
 }
 
 int pp_ed25519_verify_cached(const uint8_t sig[64], const uint8_t pk[32], const uint8_t x[32],
@@ -893,7 +876,7 @@ int pp_ed25519_verify_cached(const uint8_t sig[64], const uint8_t pk[32], const 
 int pp_ed25519ph_verify(const uint8_t sig[64], const uint8_t pk[32],
                         const uint8_t prehash[64])
 {
-    return verify_with_dom(sig, pk, NULL, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
+    return pp_ed25519ph_verify_cached(sig, pk, NULL, prehash);
 }
 
 int pp_ed25519ph_verify_cached(const uint8_t sig[64], const uint8_t pk[32], const uint8_t x[32],
