@@ -72,15 +72,13 @@ typedef struct {
 #define GZ(p) ((p)->w + 16)
 #define GT(p) ((p)->w + 24)
 
-/* d, sqrt(-1) mod p and the base point B (RFC 8032 5.1), as words. */
+/* d, sqrt(-1) mod p and x of the base point B (RFC 8032 5.1), as words. */
 static const fe k_d = {0x135978a3, 0x75eb4dca, 0x4141d8ab, 0x00700a4d,
                        0x7779e898, 0x8cc74079, 0x2b6ffe73, 0x52036cee};
 static const fe k_sqrtm1 = {0x4a0ea0b0, 0xc4ee1b27, 0xad2fe478, 0x2f431806,
                             0x3dfbd7a7, 0x2b4d0099, 0x4fc1df0b, 0x2b832480};
 static const fe k_bx = {0x8f25d51a, 0xc9562d60, 0x9525a7b2, 0x692cc760,
                         0xfdd6dc5c, 0xc0a4e231, 0xcd6e53fe, 0x216936d3};
-static const fe k_by = {0x66666658, 0x66666666, 0x66666666, 0x66666666,
-                        0x66666666, 0x66666666, 0x66666666, 0x66666666};
 /* L = 2^252 + 27742317777372353535851937790883648493. */
 static const uint32_t k_l[8] = {0x5cf5d3ed, 0x5812631a, 0xa2f79cd6, 0x14def9de,
                                 0x00000000, 0x00000000, 0x00000000, 0x10000000};
@@ -155,17 +153,25 @@ static void mul_row(uint32_t *t, const uint32_t *b, uint32_t ai)
 }
 #endif
 
-/* t[0..16) = a * b, 256 x 256 bits, by rows (t[i + 8] is first written by
- * row i). Shared by the field and the scalars. */
+/* t[0..16) = a * b + t[0..8), 256 x 256 bits, by rows (t[i + 8] is first
+ * written by row i; the rows add into t[0..8), so what it holds is an
+ * addend: sc_muladd's c). */
+NOINLINE static void mul256_add(uint32_t t[16], const uint32_t a[8], const uint32_t b[8])
+{
+    size_t i;
+    for (i = 0; i < 8; i++) {
+        mul_row(t + i, b, a[i]);
+    }
+}
+
+/* t[0..16) = a * b. Shared by the field and the scalars. */
 NO_MEMSET static void mul256(uint32_t t[16], const uint32_t a[8], const uint32_t b[8])
 {
     size_t i;
     for (i = 0; i < 8; i++) {
         t[i] = 0;
     }
-    for (i = 0; i < 8; i++) {
-        mul_row(t + i, b, a[i]);
-    }
+    mul256_add(t, a, b);
 }
 
 /* ---- the field GF(2^255 - 19), values < 2^256 ------------------------ */
@@ -236,63 +242,52 @@ static void fe_mul(fe r, const fe a, const fe b)
 #endif
 
 #if SMALL_ARM_ASM
-/* Thumb-2 addition and subtraction: the eight words in r4-r6, r8-r12 (r7
- * stays free for a frame pointer), one ADCS/SBCS chain, the carry folded as
- * 38 (2^256 = 38 mod p) through the words, and the carry of that (r then
- * within 38 of 0 or 2^256) into word 0 alone. About 60 cycles against 250
- * for the C loop and fold. r may alias a or b (all is loaded first). */
+/* Thumb-2 addition and subtraction in one chain: r = a + (b ^ m) + (m & 1)
+ * with m = 0 (a + b) or all ones (a - b = a + ~b + 1 - 2^256). The eight
+ * words live in r4-r6, r8-r12 (r7 stays free for a frame pointer). With c
+ * the chain's carry, a +- b = r + 2^256 f for f = c + m (as a signed word:
+ * -1, 0 or 1), and 2^256 = 38 (mod p): 38 f is added through the words
+ * (its sign word in m), whose carry gives f' = c' + m the same way; then r
+ * is within 38 of 0 (f' = 1) or of 2^256 (f' = -1), so 38 f' lands in word
+ * 0 alone. About 75 cycles; one body for both (170 B less than two). r may
+ * alias a or b (all is loaded first). */
 #define FE_LD(k, reg, op)                     \
     "ldr " reg ", [%[a], #" #k "]\n\t"        \
     "ldr lr, [%[b], #" #k "]\n\t"             \
+    "eor lr, lr, %[m]\n\t"                   \
     op " " reg ", " reg ", lr\n\t"
-static void fe_add(fe r, const fe a, const fe b)
+#define FE_FOLD(reg) "adcs " reg ", " reg ", %[m]\n\t"
+NOINLINE static void fe_addsub(fe r, const fe a, const fe b, uint32_t m)
 {
     __asm__ volatile(
-        FE_LD(0, "r4", "adds") FE_LD(4, "r5", "adcs") FE_LD(8, "r6", "adcs")
+        "lsrs lr, %[m], #1\n\t"      /* carry in: m & 1 */
+        FE_LD(0, "r4", "adcs") FE_LD(4, "r5", "adcs") FE_LD(8, "r6", "adcs")
         FE_LD(12, "r8", "adcs") FE_LD(16, "r9", "adcs") FE_LD(20, "r10", "adcs")
         FE_LD(24, "r11", "adcs") FE_LD(28, "r12", "adcs")
-        "mov.w lr, #0\n\t"
-        "adc lr, lr, #0\n\t"          /* carry c */
-        "rsb lr, lr, #0\n\t"
-        "and lr, lr, #38\n\t"         /* 38 c */
+        "adc lr, %[m], #0\n\t"       /* f = c + m */
+        "mov.w %[b], #38\n\t"
+        "mul lr, lr, %[b]\n\t"       /* 38 f */
+        "asr %[m], lr, #31\n\t"      /* its sign word */
         "adds r4, r4, lr\n\t"
-        "adcs r5, r5, #0\n\tadcs r6, r6, #0\n\tadcs r8, r8, #0\n\t"
-        "adcs r9, r9, #0\n\tadcs r10, r10, #0\n\tadcs r11, r11, #0\n\t"
-        "adcs r12, r12, #0\n\t"
-        "mov.w lr, #0\n\t"
-        "adc lr, lr, #0\n\t"
-        "rsb lr, lr, #0\n\t"
-        "and lr, lr, #38\n\t"
+        FE_FOLD("r5") FE_FOLD("r6") FE_FOLD("r8") FE_FOLD("r9")
+        FE_FOLD("r10") FE_FOLD("r11") FE_FOLD("r12")
+        "adc lr, %[m], #0\n\t"       /* f' = c' + m */
+        "mul lr, lr, %[b]\n\t"
         "add r4, r4, lr\n\t"
         "stm %[r], {r4, r5, r6, r8, r9, r10, r11, r12}\n\t"
-        :
-        : [r] "r"(r), [a] "r"(a), [b] "r"(b)
+        : [b] "+r"(b), [m] "+r"(m)
+        : [r] "r"(r), [a] "r"(a)
         : FE_REGS);
 }
 
-static void fe_sub(fe r, const fe a, const fe b)
+NOINLINE static void fe_add(fe r, const fe a, const fe b)
 {
-    __asm__ volatile(
-        FE_LD(0, "r4", "subs") FE_LD(4, "r5", "sbcs") FE_LD(8, "r6", "sbcs")
-        FE_LD(12, "r8", "sbcs") FE_LD(16, "r9", "sbcs") FE_LD(20, "r10", "sbcs")
-        FE_LD(24, "r11", "sbcs") FE_LD(28, "r12", "sbcs")
-        "mov.w lr, #0\n\t"
-        "adc lr, lr, #0\n\t"          /* 1: no borrow */
-        "sub lr, lr, #1\n\t"
-        "and lr, lr, #38\n\t"         /* 38 on a borrow */
-        "subs r4, r4, lr\n\t"
-        "sbcs r5, r5, #0\n\tsbcs r6, r6, #0\n\tsbcs r8, r8, #0\n\t"
-        "sbcs r9, r9, #0\n\tsbcs r10, r10, #0\n\tsbcs r11, r11, #0\n\t"
-        "sbcs r12, r12, #0\n\t"
-        "mov.w lr, #0\n\t"
-        "adc lr, lr, #0\n\t"
-        "sub lr, lr, #1\n\t"
-        "and lr, lr, #38\n\t"
-        "sub r4, r4, lr\n\t"
-        "stm %[r], {r4, r5, r6, r8, r9, r10, r11, r12}\n\t"
-        :
-        : [r] "r"(r), [a] "r"(a), [b] "r"(b)
-        : FE_REGS);
+    fe_addsub(r, a, b, 0);
+}
+
+NOINLINE static void fe_sub(fe r, const fe a, const fe b)
+{
+    fe_addsub(r, a, b, 0xffffffffu);
 }
 #else
 /* r = a + b (sub = 0) or a - b (sub = 1); sub is a public constant. */
@@ -394,12 +389,17 @@ static void fe_cmov(fe r, const fe a, uint32_t mask)
 
 /* ---- the group ------------------------------------------------------- */
 
-static void ge_identity(ge *r)
+/* r = (x, y, z, 0) for small x, y, z: the identity (0, 1, 1, 0) and the
+ * cached identity (1, 1, 2, 0). */
+NO_MEMSET static void ge_set(ge *r, uint32_t x, uint32_t y, uint32_t z)
 {
-    fe_set(GX(r), 0);
-    fe_set(GY(r), 1);
-    fe_set(GZ(r), 1);
-    fe_set(GT(r), 0);
+    size_t k;
+    for (k = 0; k < 32; k++) {
+        r->w[k] = 0;
+    }
+    r->w[0] = x;
+    r->w[8] = y;
+    r->w[16] = z;
 }
 
 /* c = p in the "cached" form (Y + X, Y - X, 2Z, 2d T) kept in the X, Y,
@@ -496,7 +496,7 @@ static void ge_scalarmult(ge *r, const ge *p, const uint8_t s[32])
         ge_add(r, r, &tab[0]);
         ge_cache(&tab[j], r);
     }
-    ge_identity(r);
+    ge_set(r, 0, 1, 1);
     for (i = SM_DIGITS - 1; i >= 0; i--) {
         uint32_t t = 0, u, top, m, a;
         for (k = 0; k < SM_W; k++) {
@@ -510,10 +510,7 @@ static void ge_scalarmult(ge *r, const ge *p, const uint8_t s[32])
         m = pp_ct_barrier_u32(0u - top);
         a = u ^ (m & (u ^ ((1u << SM_W) - u))); /* |digit| */
         /* the cached identity (1, 1, 2, 0), then the entry a if a > 0 */
-        fe_set(GX(&sel), 1);
-        fe_set(GY(&sel), 1);
-        fe_set(GZ(&sel), 2);
-        fe_set(GT(&sel), 0);
+        ge_set(&sel, 1, 1, 2);
         for (j = 1; j <= SM_TAB; j++) {
             uint32_t eq = pp_ct_barrier_u32(pp_ct_mask_eq_u32(a, j));
             for (k = 0; k < 32; k++) {
@@ -536,12 +533,22 @@ static void ge_scalarmult(ge *r, const ge *p, const uint8_t s[32])
     pp_wipe(neg, sizeof(neg));
 }
 
+/* y of B = 4/5 = 0x6666...6658 (RFC 8032 5.1): made, not stored. */
+static void fe_by(fe y)
+{
+    size_t i;
+    for (i = 0; i < 8; i++) {
+        y[i] = 0x66666666u;
+    }
+    y[0] -= 14;
+}
+
 static void ge_base(ge *b)
 {
     memcpy(GX(b), k_bx, sizeof(fe));
-    memcpy(GY(b), k_by, sizeof(fe));
+    fe_by(GY(b));
     fe_set(GZ(b), 1);
-    fe_mul(GT(b), k_bx, k_by);
+    fe_mul(GT(b), k_bx, GY(b));
 }
 
 /* RFC 8032 5.1.2; x, when not NULL, gets the canonical x. Constant time. */
@@ -613,19 +620,6 @@ static int ge_frombytes(ge *h, const uint8_t s[32])
 
 /* ---- scalars mod L ----------------------------------------------------- */
 
-/* t = r - L; returns 1 when it borrows (r < L), else 0. */
-static uint32_t sc_sub_l(uint32_t t[8], const uint32_t r[8])
-{
-    int64_t c = 0;
-    size_t i;
-    for (i = 0; i < 8; i++) {
-        c += (int64_t)r[i] - k_l[i];
-        t[i] = (uint32_t)c;
-        c >>= 32;
-    }
-    return (uint32_t)c & 1u;
-}
-
 /* out = in mod L for a 512-bit little-endian in: shift-and-subtract, one
  * bit at a time from the top (r < L < 2^253, so 2r + 1 fits 8 words),
  * starting from the top 252 bits (already < L). Constant time: the
@@ -685,17 +679,10 @@ NOINLINE static void sc_muladd(uint8_t out[32], const uint8_t a[32], const uint8
                                const uint8_t c[32])
 {
     uint32_t t[16], x[8], y[8];
-    int64_t acc = 0;
-    size_t i;
     load_words(x, a, 8);
     load_words(y, b, 8);
-    mul256(t, x, y);
-    load_words(x, c, 8);
-    for (i = 0; i < 16; i++) {
-        acc += (int64_t)t[i] + (i < 8 ? x[i] : 0);
-        t[i] = (uint32_t)acc;
-        acc >>= 32;
-    }
+    load_words(t, c, 8);
+    mul256_add(t, x, y);
     sc_reduce(out, t);
     pp_wipe(t, sizeof(t));
     pp_wipe(x, sizeof(x));
@@ -781,11 +768,17 @@ static void sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk
 /* 5.1.7 (rules in ed25519.h): encode([S]B + [k](-A)) must equal R. A from
  * the cached x (trusted, a key slot's) or decoded from pk. */
 /* 1 when the 32-byte s is below L (5.1.7 step 1: S >= L is rejected). */
-NOINLINE static int sc_is_canonical(const uint8_t s[32])
+NO_MEMSET NOINLINE static int sc_is_canonical(const uint8_t s[32])
 {
-    uint32_t w[8], t[8];
+    uint32_t w[16];
+    uint8_t r[32];
+    size_t i;
     load_words(w, s, 8);
-    return (int)sc_sub_l(t, w);
+    for (i = 8; i < 16; i++) {
+        w[i] = 0;
+    }
+    sc_reduce(r, w); /* s mod L: s itself exactly when s < L */
+    return memcmp(r, s, 32) == 0;
 }
 
 /* p = -p: (-X, Y, Z, -T). */
