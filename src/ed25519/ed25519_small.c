@@ -92,6 +92,16 @@ static const uint8_t ed25519ph_dom2[34] = {
 
 /* ---- words and bytes (little-endian, RFC 8032 5.1.2) ----------------- */
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* Little-endian targets: the words are the bytes as they lie, so a copy
+ * (kept out of line: inlined copies cost more than the calls). */
+NOINLINE static void copy_bytes(void *d, const void *s, size_t n)
+{
+    memcpy(d, s, n);
+}
+#define load_words(w, s, n) copy_bytes((w), (s), 4 * (size_t)(n))
+#define store_words(s, w) copy_bytes((s), (w), 32)
+#else
 static void load_words(uint32_t *w, const uint8_t *s, size_t n)
 {
     size_t i;
@@ -108,6 +118,7 @@ static void store_words(uint8_t *s, const uint32_t *w)
         s[i] = (uint8_t)(w[i / 4] >> (8 * (i % 4)));
     }
 }
+#endif
 
 /* lo + hi * 2^32 = a * b + lo + hi (never overflows: the UMAAL step). */
 #if defined(__ARM_FEATURE_DSP) && defined(__GNUC__)
@@ -570,10 +581,10 @@ static void ge_tobytes(uint8_t s[32], uint8_t *x, const ge *h)
     pp_wipe(xb, sizeof(xb));
 }
 
-/* RFC 8032 5.1.3: 0 and h = the point, or -1 when s is rejected (y >= p,
- * no square root, or x = 0 with the sign bit set). Public input: may
- * branch. */
-static int ge_frombytes(ge *h, const uint8_t s[32])
+/* RFC 8032 5.1.3: 0 and h = the point (neg = 0) or its negative (neg = 1:
+ * what verification multiplies), or -1 when s is rejected (y >= p, no
+ * square root, or x = 0 with the sign bit set). Public input: may branch. */
+static int ge_frombytes(ge *h, const uint8_t s[32], unsigned neg)
 {
     fe u, v, w, c;
     uint8_t chk[32];
@@ -605,12 +616,12 @@ static int ge_frombytes(ge *h, const uint8_t s[32])
         }
         fe_mul(GX(h), GX(h), k_sqrtm1);
     }
+    /* x = 0 has no negative: x = 0 with the sign bit is rejected */
+    if (sign != 0 && fe_iszero(GX(h))) {
+        return -1;
+    }
     fe_tobytes(chk, GX(h));
-    if ((chk[0] & 1u) != sign) {
-        /* x = 0 has no negative: x = 0 with the sign bit is rejected */
-        if (fe_iszero(GX(h))) {
-            return -1;
-        }
+    if (((chk[0] & 1u) ^ neg) != sign) {
         fe_set(w, 0);
         fe_sub(GX(h), w, GX(h));
     }
@@ -731,13 +742,13 @@ void pp_ed25519_public_key(uint8_t pk[32], const uint8_t seed[32])
 int pp_ed25519_public_key_check(const uint8_t pk[32])
 {
     ge a;
-    return ge_frombytes(&a, pk);
+    return ge_frombytes(&a, pk, 0);
 }
 
 int pp_ed25519_public_key_decode(uint8_t x[32], const uint8_t pk[32])
 {
     ge a;
-    if (ge_frombytes(&a, pk) != 0) {
+    if (ge_frombytes(&a, pk, 0) != 0) {
         return -1;
     }
     fe_tobytes(x, GX(&a));
@@ -765,8 +776,6 @@ static void sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk
     pp_wipe(k, sizeof(k));
 }
 
-/* 5.1.7 (rules in ed25519.h): encode([S]B + [k](-A)) must equal R. A from
- * the cached x (trusted, a key slot's) or decoded from pk. */
 /* 1 when the 32-byte s is below L (5.1.7 step 1: S >= L is rejected). */
 NO_MEMSET NOINLINE static int sc_is_canonical(const uint8_t s[32])
 {
@@ -781,15 +790,8 @@ NO_MEMSET NOINLINE static int sc_is_canonical(const uint8_t s[32])
     return memcmp(r, s, 32) == 0;
 }
 
-/* p = -p: (-X, Y, Z, -T). */
-NOINLINE static void ge_neg(ge *p)
-{
-    fe zero;
-    fe_set(zero, 0);
-    fe_sub(GX(p), zero, GX(p));
-    fe_sub(GT(p), zero, GT(p));
-}
-
+/* 5.1.7 (rules in ed25519.h): encode([S]B + [k](-A)) must equal R. -A
+ * from the cached x (trusted, a key slot's) or decoded from pk. */
 static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32], const uint8_t *x,
                            const uint8_t *dom, size_t dom_len,
                            const uint8_t *msg, size_t msg_len)
@@ -805,12 +807,13 @@ static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32], const ui
         load_words(GY(&a), pk, 8);
         GY(&a)[7] &= 0x7fffffffu;
         fe_set(GZ(&a), 1);
+        fe_set(GT(&a), 0);
+        fe_sub(GX(&a), GT(&a), GX(&a)); /* -x */
         fe_mul(GT(&a), GX(&a), GY(&a));
-    } else if (ge_frombytes(&a, pk) != 0) {
+    } else if (ge_frombytes(&a, pk, 1) != 0) {
         return -1;
     }
     hash_to_scalar(k, dom, dom_len, sig, pk, 32, msg, msg_len);
-    ge_neg(&a);
     ge_scalarmult(&a, &a, k);          /* [k](-A) */
     ge_base(&sb);
     ge_scalarmult(&sb, &sb, sig + 32); /* [S]B */
