@@ -495,17 +495,19 @@ static uint32_t scalar_bit(const uint8_t s[32], int j)
  * negated by a masked swap. r may alias P. */
 static void ge_scalarmult(ge *r, const ge *p, const uint8_t s[32])
 {
-    ge tab[SM_TAB];
-    ge sel;
-    fe neg;
+    struct { /* the secrets of this frame, wiped at once */
+        ge tab[SM_TAB];
+        ge sel;
+        fe neg;
+    } st;
     int i, k;
     uint32_t j;
 
     *r = *p;
-    ge_cache(&tab[0], r);
+    ge_cache(&st.tab[0], r);
     for (j = 1; j < SM_TAB; j++) {
-        ge_add(r, r, &tab[0]);
-        ge_cache(&tab[j], r);
+        ge_add(r, r, &st.tab[0]);
+        ge_cache(&st.tab[j], r);
     }
     ge_set(r, 0, 1, 1);
     for (i = SM_DIGITS - 1; i >= 0; i--) {
@@ -521,27 +523,25 @@ static void ge_scalarmult(ge *r, const ge *p, const uint8_t s[32])
         m = pp_ct_barrier_u32(0u - top);
         a = u ^ (m & (u ^ ((1u << SM_W) - u))); /* |digit| */
         /* the cached identity (1, 1, 2, 0), then the entry a if a > 0 */
-        ge_set(&sel, 1, 1, 2);
+        ge_set(&st.sel, 1, 1, 2);
         for (j = 1; j <= SM_TAB; j++) {
             uint32_t eq = pp_ct_barrier_u32(pp_ct_mask_eq_u32(a, j));
             for (k = 0; k < 32; k++) {
-                sel.w[k] ^= eq & (sel.w[k] ^ tab[j - 1].w[k]);
+                st.sel.w[k] ^= eq & (st.sel.w[k] ^ st.tab[j - 1].w[k]);
             }
         }
         /* -P cached: Y + X and Y - X swapped, 2d T negated */
         for (k = 0; k < 8; k++) {
-            uint32_t x = m & (sel.w[k] ^ sel.w[8 + k]);
-            sel.w[k] ^= x;
-            sel.w[8 + k] ^= x;
+            uint32_t x = m & (st.sel.w[k] ^ st.sel.w[8 + k]);
+            st.sel.w[k] ^= x;
+            st.sel.w[8 + k] ^= x;
         }
-        fe_set(neg, 0);
-        fe_sub(neg, neg, GT(&sel));
-        fe_cmov(GT(&sel), neg, m);
-        ge_add(r, r, &sel);
+        fe_set(st.neg, 0);
+        fe_sub(st.neg, st.neg, GT(&st.sel));
+        fe_cmov(GT(&st.sel), st.neg, m);
+        ge_add(r, r, &st.sel);
     }
-    pp_wipe(tab, sizeof(tab));
-    pp_wipe(&sel, sizeof(sel));
-    pp_wipe(neg, sizeof(neg));
+    pp_wipe(&st, sizeof(st));
 }
 
 /* y of B = 4/5 = 0x6666...6658 (RFC 8032 5.1): made, not stored. */
