@@ -336,19 +336,16 @@ NO_MEMSET static void fe_set(fe r, uint32_t v)
  * branch follows it, not z). Inversion: e = p - 2 = 2^255 - 1 - 20;
  * square root: e = (p + 3) / 8 = 2^252 - 1 - 1. About 250 more
  * multiplications than an addition chain (0.13 M cycles on Cortex-M4)
- * for none of a chain's code. r may alias z. */
+ * for none of a chain's code. r must not alias z. */
 NOINLINE static void fe_pow(fe r, const fe z, int top, uint32_t clear)
 {
-    fe t;
-    memcpy(t, z, sizeof(fe));
+    memcpy(r, z, sizeof(fe));
     while (--top >= 0) {
-        fe_mul(t, t, t);
+        fe_mul(r, r, r);
         if (top >= 5 || ((clear >> top) & 1u) == 0) {
-            fe_mul(t, t, z);
+            fe_mul(r, r, z);
         }
     }
-    memcpy(r, t, sizeof(fe));
-    pp_wipe(t, sizeof(t));
 }
 
 /* r = a + c for a small c, carry out dropped. */
@@ -565,20 +562,20 @@ static void ge_base(ge *b)
 /* RFC 8032 5.1.2; x, when not NULL, gets the canonical x. Constant time. */
 static void ge_tobytes(uint8_t s[32], uint8_t *x, const ge *h)
 {
-    fe zi, t;
-    uint8_t xb[32];
-    fe_pow(zi, GZ(h), 254, 20); /* Z^(p - 2) = 1/Z */
-    fe_mul(t, GX(h), zi);
-    fe_tobytes(xb, t);
-    fe_mul(t, GY(h), zi);
-    fe_tobytes(s, t);
-    s[31] = (uint8_t)(s[31] | (xb[0] << 7));
+    struct { /* wiped at once */
+        fe zi, t;
+        uint8_t xb[32];
+    } v;
+    fe_pow(v.zi, GZ(h), 254, 20); /* Z^(p - 2) = 1/Z */
+    fe_mul(v.t, GX(h), v.zi);
+    fe_tobytes(v.xb, v.t);
+    fe_mul(v.t, GY(h), v.zi);
+    fe_tobytes(s, v.t);
+    s[31] = (uint8_t)(s[31] | (v.xb[0] << 7));
     if (x != NULL) {
-        memcpy(x, xb, 32);
+        memcpy(x, v.xb, 32);
     }
-    pp_wipe(zi, sizeof(zi));
-    pp_wipe(t, sizeof(t));
-    pp_wipe(xb, sizeof(xb));
+    pp_wipe(&v, sizeof(v));
 }
 
 /* RFC 8032 5.1.3: 0 and h = the point (neg = 0) or its negative (neg = 1:
@@ -763,17 +760,16 @@ static void sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk
                           const uint8_t *dom, size_t dom_len,
                           const uint8_t *msg, size_t msg_len)
 {
-    uint8_t r[32], k[32], renc[32];
+    uint8_t b[96]; /* R, S (k first), r: the signature, then the secrets */
+    uint8_t *const renc = b, *const k = b + 32, *const r = b + 64;
 
     hash_to_scalar(r, dom, dom_len, h + 32, NULL, 0, msg, msg_len);   /* step 2 */
     base_mult_tobytes(renc, NULL, r);                                 /* step 3 */
     hash_to_scalar(k, dom, dom_len, renc, pk, 32, msg, msg_len);      /* step 4 */
     sc_muladd(k, k, h, r);                                            /* step 5 */
-    memcpy(sig, renc, 32);                                            /* step 6 */
-    memcpy(sig + 32, k, 32);
+    memcpy(sig, b, 64);                                               /* step 6 */
 
-    pp_wipe(r, sizeof(r));
-    pp_wipe(k, sizeof(k));
+    pp_wipe(k, 64);
 }
 
 /* 1 when the 32-byte s is below L (5.1.7 step 1: S >= L is rejected). */
