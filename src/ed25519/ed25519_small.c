@@ -260,7 +260,7 @@ static void fe_mul(fe r, const fe a, const fe b)
  * -1, 0 or 1), and 2^256 = 38 (mod p): 38 f is added through the words
  * (its sign word in m), whose carry gives f' = c' + m the same way; then r
  * is within 38 of 0 (f' = 1) or of 2^256 (f' = -1), so 38 f' lands in word
- * 0 alone. About 75 cycles; one body for both (170 B less than two). r may
+ * 0 alone. About 75 cycles; one body for both (120 B less than two). r may
  * alias a or b (all is loaded first). */
 #define FE_LD(k, reg, op)                     \
     "ldr " reg ", [%[a], #" #k "]\n\t"        \
