@@ -72,15 +72,13 @@ typedef struct {
 #define GZ(p) ((p)->w + 16)
 #define GT(p) ((p)->w + 24)
 
-/* d, sqrt(-1) mod p and the base point B (RFC 8032 5.1), as words. */
+/* d, sqrt(-1) mod p and x of the base point B (RFC 8032 5.1), as words. */
 static const fe k_d = {0x135978a3, 0x75eb4dca, 0x4141d8ab, 0x00700a4d,
                        0x7779e898, 0x8cc74079, 0x2b6ffe73, 0x52036cee};
 static const fe k_sqrtm1 = {0x4a0ea0b0, 0xc4ee1b27, 0xad2fe478, 0x2f431806,
                             0x3dfbd7a7, 0x2b4d0099, 0x4fc1df0b, 0x2b832480};
 static const fe k_bx = {0x8f25d51a, 0xc9562d60, 0x9525a7b2, 0x692cc760,
                         0xfdd6dc5c, 0xc0a4e231, 0xcd6e53fe, 0x216936d3};
-static const fe k_by = {0x66666658, 0x66666666, 0x66666666, 0x66666666,
-                        0x66666666, 0x66666666, 0x66666666, 0x66666666};
 /* L = 2^252 + 27742317777372353535851937790883648493. */
 static const uint32_t k_l[8] = {0x5cf5d3ed, 0x5812631a, 0xa2f79cd6, 0x14def9de,
                                 0x00000000, 0x00000000, 0x00000000, 0x10000000};
@@ -94,6 +92,16 @@ static const uint8_t ed25519ph_dom2[34] = {
 
 /* ---- words and bytes (little-endian, RFC 8032 5.1.2) ----------------- */
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* Little-endian targets: the words are the bytes as they lie, so a copy
+ * (kept out of line: inlined copies cost more than the calls). */
+NOINLINE static void copy_bytes(void *d, const void *s, size_t n)
+{
+    memcpy(d, s, n);
+}
+#define load_words(w, s, n) copy_bytes((w), (s), 4 * (size_t)(n))
+#define store_words(s, w) copy_bytes((s), (w), 32)
+#else
 static void load_words(uint32_t *w, const uint8_t *s, size_t n)
 {
     size_t i;
@@ -110,6 +118,7 @@ static void store_words(uint8_t *s, const uint32_t *w)
         s[i] = (uint8_t)(w[i / 4] >> (8 * (i % 4)));
     }
 }
+#endif
 
 /* lo + hi * 2^32 = a * b + lo + hi (never overflows: the UMAAL step). */
 #if defined(__ARM_FEATURE_DSP) && defined(__GNUC__)
@@ -155,17 +164,25 @@ static void mul_row(uint32_t *t, const uint32_t *b, uint32_t ai)
 }
 #endif
 
-/* t[0..16) = a * b, 256 x 256 bits, by rows (t[i + 8] is first written by
- * row i). Shared by the field and the scalars. */
+/* t[0..16) = a * b + t[0..8), 256 x 256 bits, by rows (t[i + 8] is first
+ * written by row i; the rows add into t[0..8), so what it holds is an
+ * addend: sc_muladd's c). */
+NOINLINE static void mul256_add(uint32_t t[16], const uint32_t a[8], const uint32_t b[8])
+{
+    size_t i;
+    for (i = 0; i < 8; i++) {
+        mul_row(t + i, b, a[i]);
+    }
+}
+
+/* t[0..16) = a * b. Shared by the field and the scalars. */
 NO_MEMSET static void mul256(uint32_t t[16], const uint32_t a[8], const uint32_t b[8])
 {
     size_t i;
     for (i = 0; i < 8; i++) {
         t[i] = 0;
     }
-    for (i = 0; i < 8; i++) {
-        mul_row(t + i, b, a[i]);
-    }
+    mul256_add(t, a, b);
 }
 
 /* ---- the field GF(2^255 - 19), values < 2^256 ------------------------ */
@@ -236,63 +253,52 @@ static void fe_mul(fe r, const fe a, const fe b)
 #endif
 
 #if SMALL_ARM_ASM
-/* Thumb-2 addition and subtraction: the eight words in r4-r6, r8-r12 (r7
- * stays free for a frame pointer), one ADCS/SBCS chain, the carry folded as
- * 38 (2^256 = 38 mod p) through the words, and the carry of that (r then
- * within 38 of 0 or 2^256) into word 0 alone. About 60 cycles against 250
- * for the C loop and fold. r may alias a or b (all is loaded first). */
+/* Thumb-2 addition and subtraction in one chain: r = a + (b ^ m) + (m & 1)
+ * with m = 0 (a + b) or all ones (a - b = a + ~b + 1 - 2^256). The eight
+ * words live in r4-r6, r8-r12 (r7 stays free for a frame pointer). With c
+ * the chain's carry, a +- b = r + 2^256 f for f = c + m (as a signed word:
+ * -1, 0 or 1), and 2^256 = 38 (mod p): 38 f is added through the words
+ * (its sign word in m), whose carry gives f' = c' + m the same way; then r
+ * is within 38 of 0 (f' = 1) or of 2^256 (f' = -1), so 38 f' lands in word
+ * 0 alone. About 75 cycles; one body for both (120 B less than two). r may
+ * alias a or b (all is loaded first). */
 #define FE_LD(k, reg, op)                     \
     "ldr " reg ", [%[a], #" #k "]\n\t"        \
     "ldr lr, [%[b], #" #k "]\n\t"             \
+    "eor lr, lr, %[m]\n\t"                   \
     op " " reg ", " reg ", lr\n\t"
-static void fe_add(fe r, const fe a, const fe b)
+#define FE_FOLD(reg) "adcs " reg ", " reg ", %[m]\n\t"
+NOINLINE static void fe_addsub(fe r, const fe a, const fe b, uint32_t m)
 {
     __asm__ volatile(
-        FE_LD(0, "r4", "adds") FE_LD(4, "r5", "adcs") FE_LD(8, "r6", "adcs")
+        "lsrs lr, %[m], #1\n\t"      /* carry in: m & 1 */
+        FE_LD(0, "r4", "adcs") FE_LD(4, "r5", "adcs") FE_LD(8, "r6", "adcs")
         FE_LD(12, "r8", "adcs") FE_LD(16, "r9", "adcs") FE_LD(20, "r10", "adcs")
         FE_LD(24, "r11", "adcs") FE_LD(28, "r12", "adcs")
-        "mov.w lr, #0\n\t"
-        "adc lr, lr, #0\n\t"          /* carry c */
-        "rsb lr, lr, #0\n\t"
-        "and lr, lr, #38\n\t"         /* 38 c */
+        "adc lr, %[m], #0\n\t"       /* f = c + m */
+        "mov.w %[b], #38\n\t"
+        "mul lr, lr, %[b]\n\t"       /* 38 f */
+        "asr %[m], lr, #31\n\t"      /* its sign word */
         "adds r4, r4, lr\n\t"
-        "adcs r5, r5, #0\n\tadcs r6, r6, #0\n\tadcs r8, r8, #0\n\t"
-        "adcs r9, r9, #0\n\tadcs r10, r10, #0\n\tadcs r11, r11, #0\n\t"
-        "adcs r12, r12, #0\n\t"
-        "mov.w lr, #0\n\t"
-        "adc lr, lr, #0\n\t"
-        "rsb lr, lr, #0\n\t"
-        "and lr, lr, #38\n\t"
+        FE_FOLD("r5") FE_FOLD("r6") FE_FOLD("r8") FE_FOLD("r9")
+        FE_FOLD("r10") FE_FOLD("r11") FE_FOLD("r12")
+        "adc lr, %[m], #0\n\t"       /* f' = c' + m */
+        "mul lr, lr, %[b]\n\t"
         "add r4, r4, lr\n\t"
         "stm %[r], {r4, r5, r6, r8, r9, r10, r11, r12}\n\t"
-        :
-        : [r] "r"(r), [a] "r"(a), [b] "r"(b)
+        : [b] "+r"(b), [m] "+r"(m)
+        : [r] "r"(r), [a] "r"(a)
         : FE_REGS);
 }
 
-static void fe_sub(fe r, const fe a, const fe b)
+NOINLINE static void fe_add(fe r, const fe a, const fe b)
 {
-    __asm__ volatile(
-        FE_LD(0, "r4", "subs") FE_LD(4, "r5", "sbcs") FE_LD(8, "r6", "sbcs")
-        FE_LD(12, "r8", "sbcs") FE_LD(16, "r9", "sbcs") FE_LD(20, "r10", "sbcs")
-        FE_LD(24, "r11", "sbcs") FE_LD(28, "r12", "sbcs")
-        "mov.w lr, #0\n\t"
-        "adc lr, lr, #0\n\t"          /* 1: no borrow */
-        "sub lr, lr, #1\n\t"
-        "and lr, lr, #38\n\t"         /* 38 on a borrow */
-        "subs r4, r4, lr\n\t"
-        "sbcs r5, r5, #0\n\tsbcs r6, r6, #0\n\tsbcs r8, r8, #0\n\t"
-        "sbcs r9, r9, #0\n\tsbcs r10, r10, #0\n\tsbcs r11, r11, #0\n\t"
-        "sbcs r12, r12, #0\n\t"
-        "mov.w lr, #0\n\t"
-        "adc lr, lr, #0\n\t"
-        "sub lr, lr, #1\n\t"
-        "and lr, lr, #38\n\t"
-        "sub r4, r4, lr\n\t"
-        "stm %[r], {r4, r5, r6, r8, r9, r10, r11, r12}\n\t"
-        :
-        : [r] "r"(r), [a] "r"(a), [b] "r"(b)
-        : FE_REGS);
+    fe_addsub(r, a, b, 0);
+}
+
+NOINLINE static void fe_sub(fe r, const fe a, const fe b)
+{
+    fe_addsub(r, a, b, 0xffffffffu);
 }
 #else
 /* r = a + b (sub = 0) or a - b (sub = 1); sub is a public constant. */
@@ -325,34 +331,21 @@ NO_MEMSET static void fe_set(fe r, uint32_t v)
     r[0] = v;
 }
 
-/* r = a^(2^n) * b (n >= 1); r may alias a or b. */
-static void fe_sqmul(fe r, const fe a, int n, const fe b)
+/* r = z^e, e = 2^(top + 1) - 1 - clear (clear < 2^5): square and
+ * multiply over the bits of e from the top, which is set. e is public (the
+ * branch follows it, not z). Inversion: e = p - 2 = 2^255 - 1 - 20;
+ * square root: e = (p + 3) / 8 = 2^252 - 1 - 1. About 250 more
+ * multiplications than an addition chain (0.13 M cycles on Cortex-M4)
+ * for none of a chain's code. r must not alias z. */
+NOINLINE static void fe_pow(fe r, const fe z, int top, uint32_t clear)
 {
-    fe t;
-    fe_mul(t, a, a);
-    while (--n > 0) {
-        fe_mul(t, t, t);
+    memcpy(r, z, sizeof(fe));
+    while (--top >= 0) {
+        fe_mul(r, r, r);
+        if (top >= 5 || ((clear >> top) & 1u) == 0) {
+            fe_mul(r, r, z);
+        }
     }
-    fe_mul(r, t, b);
-}
-
-/* t = z^(2^250 - 1) and z11 = z^11: the common prefix of the exponents
- * p - 2 (inversion) and (p - 5) / 8 (square root), 254 squarings and 11
- * multiplications in all. */
-static void fe_pow250(fe t, fe z11, const fe z)
-{
-    fe a, b;
-    fe_mul(a, z, z);          /* z^2 */
-    fe_sqmul(b, a, 2, z);     /* z^9 */
-    fe_mul(z11, b, a);        /* z^11 */
-    fe_sqmul(a, z11, 1, b);   /* z^31 = z^(2^5 - 1) */
-    fe_sqmul(b, a, 5, a);     /* 2^10 - 1 */
-    fe_sqmul(t, b, 10, b);    /* 2^20 - 1 */
-    fe_sqmul(t, t, 20, t);    /* 2^40 - 1 */
-    fe_sqmul(b, t, 10, b);    /* 2^50 - 1 */
-    fe_sqmul(t, b, 50, b);    /* 2^100 - 1 */
-    fe_sqmul(t, t, 100, t);   /* 2^200 - 1 */
-    fe_sqmul(t, t, 50, b);    /* 2^250 - 1 */
 }
 
 /* r = a + c for a small c, carry out dropped. */
@@ -404,12 +397,17 @@ static void fe_cmov(fe r, const fe a, uint32_t mask)
 
 /* ---- the group ------------------------------------------------------- */
 
-static void ge_identity(ge *r)
+/* r = (x, y, z, 0) for small x, y, z: the identity (0, 1, 1, 0) and the
+ * cached identity (1, 1, 2, 0). */
+NO_MEMSET static void ge_set(ge *r, uint32_t x, uint32_t y, uint32_t z)
 {
-    fe_set(GX(r), 0);
-    fe_set(GY(r), 1);
-    fe_set(GZ(r), 1);
-    fe_set(GT(r), 0);
+    size_t k;
+    for (k = 0; k < 32; k++) {
+        r->w[k] = 0;
+    }
+    r->w[0] = x;
+    r->w[8] = y;
+    r->w[16] = z;
 }
 
 /* c = p in the "cached" form (Y + X, Y - X, 2Z, 2d T) kept in the X, Y,
@@ -494,19 +492,21 @@ static uint32_t scalar_bit(const uint8_t s[32], int j)
  * negated by a masked swap. r may alias P. */
 static void ge_scalarmult(ge *r, const ge *p, const uint8_t s[32])
 {
-    ge tab[SM_TAB];
-    ge sel;
-    fe neg;
+    struct { /* the secrets of this frame, wiped at once */
+        ge tab[SM_TAB];
+        ge sel;
+        fe neg;
+    } st;
     int i, k;
     uint32_t j;
 
     *r = *p;
-    ge_cache(&tab[0], r);
+    ge_cache(&st.tab[0], r);
     for (j = 1; j < SM_TAB; j++) {
-        ge_add(r, r, &tab[0]);
-        ge_cache(&tab[j], r);
+        ge_add(r, r, &st.tab[0]);
+        ge_cache(&st.tab[j], r);
     }
-    ge_identity(r);
+    ge_set(r, 0, 1, 1);
     for (i = SM_DIGITS - 1; i >= 0; i--) {
         uint32_t t = 0, u, top, m, a;
         for (k = 0; k < SM_W; k++) {
@@ -520,67 +520,70 @@ static void ge_scalarmult(ge *r, const ge *p, const uint8_t s[32])
         m = pp_ct_barrier_u32(0u - top);
         a = u ^ (m & (u ^ ((1u << SM_W) - u))); /* |digit| */
         /* the cached identity (1, 1, 2, 0), then the entry a if a > 0 */
-        fe_set(GX(&sel), 1);
-        fe_set(GY(&sel), 1);
-        fe_set(GZ(&sel), 2);
-        fe_set(GT(&sel), 0);
+        ge_set(&st.sel, 1, 1, 2);
         for (j = 1; j <= SM_TAB; j++) {
             uint32_t eq = pp_ct_barrier_u32(pp_ct_mask_eq_u32(a, j));
             for (k = 0; k < 32; k++) {
-                sel.w[k] ^= eq & (sel.w[k] ^ tab[j - 1].w[k]);
+                st.sel.w[k] ^= eq & (st.sel.w[k] ^ st.tab[j - 1].w[k]);
             }
         }
         /* -P cached: Y + X and Y - X swapped, 2d T negated */
         for (k = 0; k < 8; k++) {
-            uint32_t x = m & (sel.w[k] ^ sel.w[8 + k]);
-            sel.w[k] ^= x;
-            sel.w[8 + k] ^= x;
+            uint32_t x = m & (st.sel.w[k] ^ st.sel.w[8 + k]);
+            st.sel.w[k] ^= x;
+            st.sel.w[8 + k] ^= x;
         }
-        fe_set(neg, 0);
-        fe_sub(neg, neg, GT(&sel));
-        fe_cmov(GT(&sel), neg, m);
-        ge_add(r, r, &sel);
+        fe_set(st.neg, 0);
+        fe_sub(st.neg, st.neg, GT(&st.sel));
+        fe_cmov(GT(&st.sel), st.neg, m);
+        ge_add(r, r, &st.sel);
     }
-    pp_wipe(tab, sizeof(tab));
-    pp_wipe(&sel, sizeof(sel));
-    pp_wipe(neg, sizeof(neg));
+    pp_wipe(&st, sizeof(st));
+}
+
+/* y of B = 4/5 = 0x6666...6658 (RFC 8032 5.1): made, not stored. */
+static void fe_by(fe y)
+{
+    size_t i;
+    for (i = 0; i < 8; i++) {
+        y[i] = 0x66666666u;
+    }
+    y[0] -= 14;
 }
 
 static void ge_base(ge *b)
 {
     memcpy(GX(b), k_bx, sizeof(fe));
-    memcpy(GY(b), k_by, sizeof(fe));
+    fe_by(GY(b));
     fe_set(GZ(b), 1);
-    fe_mul(GT(b), k_bx, k_by);
+    fe_mul(GT(b), k_bx, GY(b));
 }
 
 /* RFC 8032 5.1.2; x, when not NULL, gets the canonical x. Constant time. */
 static void ge_tobytes(uint8_t s[32], uint8_t *x, const ge *h)
 {
-    fe zi, z11, t;
-    uint8_t xb[32];
-    fe_pow250(t, z11, GZ(h));
-    fe_sqmul(zi, t, 5, z11); /* Z^(p - 2) = 1/Z */
-    fe_mul(t, GX(h), zi);
-    fe_tobytes(xb, t);
-    fe_mul(t, GY(h), zi);
-    fe_tobytes(s, t);
-    s[31] = (uint8_t)(s[31] | (xb[0] << 7));
+    struct { /* wiped at once */
+        fe zi, t;
+        uint8_t xb[32];
+    } v;
+    fe_pow(v.zi, GZ(h), 254, 20); /* Z^(p - 2) = 1/Z */
+    fe_mul(v.t, GX(h), v.zi);
+    fe_tobytes(v.xb, v.t);
+    fe_mul(v.t, GY(h), v.zi);
+    fe_tobytes(s, v.t);
+    s[31] = (uint8_t)(s[31] | (v.xb[0] << 7));
     if (x != NULL) {
-        memcpy(x, xb, 32);
+        memcpy(x, v.xb, 32);
     }
-    pp_wipe(zi, sizeof(zi));
-    pp_wipe(z11, sizeof(z11));
-    pp_wipe(t, sizeof(t));
-    pp_wipe(xb, sizeof(xb));
+    pp_wipe(&v, sizeof(v));
 }
 
-/* RFC 8032 5.1.3: 0 and h = the point, or -1 when s is rejected (y >= p,
- * no square root, or x = 0 with the sign bit set). Public input: may
- * branch. */
-static int ge_frombytes(ge *h, const uint8_t s[32])
+/* RFC 8032 5.1.3: 0 and h = the point (neg = 0) or its negative (neg = 1:
+ * what verification multiplies), or -1 when s is rejected (y >= p, no
+ * square root, or x = 0 with the sign bit set). Public input: may branch. */
+static int ge_frombytes(ge *h, const uint8_t s[32], unsigned neg)
 {
-    fe u, v, w, z11;
+    fe u, v, w, c;
     uint8_t chk[32];
     unsigned sign = (unsigned)s[31] >> 7;
 
@@ -595,32 +598,27 @@ static int ge_frombytes(ge *h, const uint8_t s[32])
     fe_mul(u, GY(h), GY(h));
     fe_mul(v, u, k_d);
     fe_sub(u, u, GZ(h));      /* u = y^2 - 1 */
-    fe_add(v, v, GZ(h));      /* v = d y^2 + 1 */
-    fe_mul(w, v, v);
-    fe_mul(w, w, v);         /* v^3 */
-    fe_mul(GX(h), w, u);      /* u v^3 */
-    fe_mul(w, w, w);
-    fe_mul(w, w, v);
-    fe_mul(w, w, u);         /* u v^7 */
-    fe_pow250(GT(h), z11, w);
-    fe_sqmul(GT(h), GT(h), 2, w); /* (u v^7)^((p - 5) / 8) */
-    fe_mul(GX(h), GX(h), GT(h));   /* candidate x (5.1.3 step 2) */
-    fe_mul(w, GX(h), GX(h));
-    fe_mul(w, w, v);            /* v x^2 */
-    fe_sub(z11, w, u);
-    if (!fe_iszero(z11)) {
-        fe_add(z11, w, u);
-        if (!fe_iszero(z11)) {
+    fe_add(v, v, GZ(h));      /* v = d y^2 + 1: never 0, d is not a square */
+    /* x^2 = u / v (5.1.3 step 2, with one inversion instead of the u v^3,
+     * u v^7 form: fewer calls, 0.13 M cycles more). */
+    fe_pow(w, v, 254, 20);
+    fe_mul(w, w, u);          /* u / v */
+    fe_pow(GX(h), w, 251, 1); /* candidate x = (u / v)^((p + 3) / 8) */
+    fe_mul(v, GX(h), GX(h));
+    fe_sub(c, v, w);
+    if (!fe_iszero(c)) {
+        fe_add(c, v, w);
+        if (!fe_iszero(c)) {
             return -1;          /* no square root */
         }
         fe_mul(GX(h), GX(h), k_sqrtm1);
     }
+    /* x = 0 has no negative: x = 0 with the sign bit is rejected */
+    if (sign != 0 && fe_iszero(GX(h))) {
+        return -1;
+    }
     fe_tobytes(chk, GX(h));
-    if ((chk[0] & 1u) != sign) {
-        /* x = 0 has no negative: x = 0 with the sign bit is rejected */
-        if (fe_iszero(GX(h))) {
-            return -1;
-        }
+    if (((chk[0] & 1u) ^ neg) != sign) {
         fe_set(w, 0);
         fe_sub(GX(h), w, GX(h));
     }
@@ -629,19 +627,6 @@ static int ge_frombytes(ge *h, const uint8_t s[32])
 }
 
 /* ---- scalars mod L ----------------------------------------------------- */
-
-/* t = r - L; returns 1 when it borrows (r < L), else 0. */
-static uint32_t sc_sub_l(uint32_t t[8], const uint32_t r[8])
-{
-    int64_t c = 0;
-    size_t i;
-    for (i = 0; i < 8; i++) {
-        c += (int64_t)r[i] - k_l[i];
-        t[i] = (uint32_t)c;
-        c >>= 32;
-    }
-    return (uint32_t)c & 1u;
-}
 
 /* out = in mod L for a 512-bit little-endian in: shift-and-subtract, one
  * bit at a time from the top (r < L < 2^253, so 2r + 1 fits 8 words),
@@ -702,17 +687,10 @@ NOINLINE static void sc_muladd(uint8_t out[32], const uint8_t a[32], const uint8
                                const uint8_t c[32])
 {
     uint32_t t[16], x[8], y[8];
-    int64_t acc = 0;
-    size_t i;
     load_words(x, a, 8);
     load_words(y, b, 8);
-    mul256(t, x, y);
-    load_words(x, c, 8);
-    for (i = 0; i < 16; i++) {
-        acc += (int64_t)t[i] + (i < 8 ? x[i] : 0);
-        t[i] = (uint32_t)acc;
-        acc >>= 32;
-    }
+    load_words(t, c, 8);
+    mul256_add(t, x, y);
     sc_reduce(out, t);
     pp_wipe(t, sizeof(t));
     pp_wipe(x, sizeof(x));
@@ -761,13 +739,13 @@ void pp_ed25519_public_key(uint8_t pk[32], const uint8_t seed[32])
 int pp_ed25519_public_key_check(const uint8_t pk[32])
 {
     ge a;
-    return ge_frombytes(&a, pk);
+    return ge_frombytes(&a, pk, 0);
 }
 
 int pp_ed25519_public_key_decode(uint8_t x[32], const uint8_t pk[32])
 {
     ge a;
-    if (ge_frombytes(&a, pk) != 0) {
+    if (ge_frombytes(&a, pk, 0) != 0) {
         return -1;
     }
     fe_tobytes(x, GX(&a));
@@ -782,38 +760,34 @@ static void sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk
                           const uint8_t *dom, size_t dom_len,
                           const uint8_t *msg, size_t msg_len)
 {
-    uint8_t r[32], k[32], renc[32];
+    uint8_t b[96]; /* R, S (k first), r: the signature, then the secrets */
+    uint8_t *const renc = b, *const k = b + 32, *const r = b + 64;
 
     hash_to_scalar(r, dom, dom_len, h + 32, NULL, 0, msg, msg_len);   /* step 2 */
     base_mult_tobytes(renc, NULL, r);                                 /* step 3 */
     hash_to_scalar(k, dom, dom_len, renc, pk, 32, msg, msg_len);      /* step 4 */
     sc_muladd(k, k, h, r);                                            /* step 5 */
-    memcpy(sig, renc, 32);                                            /* step 6 */
-    memcpy(sig + 32, k, 32);
+    memcpy(sig, b, 64);                                               /* step 6 */
 
-    pp_wipe(r, sizeof(r));
-    pp_wipe(k, sizeof(k));
+    pp_wipe(k, 64);
 }
 
-/* 5.1.7 (rules in ed25519.h): encode([S]B + [k](-A)) must equal R. A from
- * the cached x (trusted, a key slot's) or decoded from pk. */
 /* 1 when the 32-byte s is below L (5.1.7 step 1: S >= L is rejected). */
-NOINLINE static int sc_is_canonical(const uint8_t s[32])
+NO_MEMSET NOINLINE static int sc_is_canonical(const uint8_t s[32])
 {
-    uint32_t w[8], t[8];
+    uint32_t w[16];
+    uint8_t r[32];
+    size_t i;
     load_words(w, s, 8);
-    return (int)sc_sub_l(t, w);
+    for (i = 8; i < 16; i++) {
+        w[i] = 0;
+    }
+    sc_reduce(r, w); /* s mod L: s itself exactly when s < L */
+    return memcmp(r, s, 32) == 0;
 }
 
-/* p = -p: (-X, Y, Z, -T). */
-NOINLINE static void ge_neg(ge *p)
-{
-    fe zero;
-    fe_set(zero, 0);
-    fe_sub(GX(p), zero, GX(p));
-    fe_sub(GT(p), zero, GT(p));
-}
-
+/* 5.1.7 (rules in ed25519.h): encode([S]B + [k](-A)) must equal R. -A
+ * from the cached x (trusted, a key slot's) or decoded from pk. */
 static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32], const uint8_t *x,
                            const uint8_t *dom, size_t dom_len,
                            const uint8_t *msg, size_t msg_len)
@@ -829,12 +803,13 @@ static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32], const ui
         load_words(GY(&a), pk, 8);
         GY(&a)[7] &= 0x7fffffffu;
         fe_set(GZ(&a), 1);
+        fe_set(GT(&a), 0);
+        fe_sub(GX(&a), GT(&a), GX(&a)); /* -x */
         fe_mul(GT(&a), GX(&a), GY(&a));
-    } else if (ge_frombytes(&a, pk) != 0) {
+    } else if (ge_frombytes(&a, pk, 1) != 0) {
         return -1;
     }
     hash_to_scalar(k, dom, dom_len, sig, pk, 32, msg, msg_len);
-    ge_neg(&a);
     ge_scalarmult(&a, &a, k);          /* [k](-A) */
     ge_base(&sb);
     ge_scalarmult(&sb, &sb, sig + 32); /* [S]B */
@@ -881,7 +856,7 @@ void pp_ed25519ph_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk
 int pp_ed25519_verify(const uint8_t sig[64], const uint8_t pk[32],
                       const uint8_t *msg, size_t msg_len)
 {
-    return verify_with_dom(sig, pk, NULL, NULL, 0, msg, msg_len);
+    return pp_ed25519_verify_cached(sig, pk, NULL, msg, msg_len);
 }
 
 int pp_ed25519_verify_cached(const uint8_t sig[64], const uint8_t pk[32], const uint8_t x[32],
@@ -893,7 +868,7 @@ int pp_ed25519_verify_cached(const uint8_t sig[64], const uint8_t pk[32], const 
 int pp_ed25519ph_verify(const uint8_t sig[64], const uint8_t pk[32],
                         const uint8_t prehash[64])
 {
-    return verify_with_dom(sig, pk, NULL, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
+    return pp_ed25519ph_verify_cached(sig, pk, NULL, prehash);
 }
 
 int pp_ed25519ph_verify_cached(const uint8_t sig[64], const uint8_t pk[32], const uint8_t x[32],
