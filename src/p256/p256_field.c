@@ -36,9 +36,7 @@ static const pp_p256_fe P256_R2P = {{PP_P256_L(0x00000000, 0x00000003), PP_P256_
                                      PP_P256_L(0xffffffff, 0xfffffffe), PP_P256_L(0x00000004, 0xfffffffd)}};
 static const pp_p256_fe P256_R2N = {{PP_P256_L(0x83244c95, 0xbe79eea2), PP_P256_L(0x4699799c, 0x49bd6fa6),
                                      PP_P256_L(0x2845b239, 0x2b6bec59), PP_P256_L(0x66e12d94, 0xf3d95620)}};
-/* The exponents of Fermat inversion (public constants). */
-static const pp_p256_fe P256_P_MINUS_2 = {{PP_P256_L(0xffffffff, 0xfffffffd), PP_P256_L(0x00000000, 0xffffffff),
-                                           PP_P256_L(0x00000000, 0x00000000), PP_P256_L(0xffffffff, 0x00000001)}};
+/* The exponent of Fermat inversion mod n (a public constant). */
 static const pp_p256_fe P256_N_MINUS_2 = {{PP_P256_L(0xf3b9cac2, 0xfc63254f), PP_P256_L(0xbce6faad, 0xa7179e84),
                                            PP_P256_L(0xffffffff, 0xffffffff), PP_P256_L(0xffffffff, 0x00000000)}};
 static const pp_p256_fe P256_PLAIN_ONE = {{PP_P256_L(0, 1)}};
@@ -65,19 +63,707 @@ static inline void final_sub(pp_p256_limb r[NL], const pp_p256_limb t[NL], pp_p2
     }
 }
 
-/* hi:lo = a * b + lo + hi (never overflows). With PICOPSA_P256_UMAAL
- * (Cortex-M4/M7/M33 with the DSP extension, 32-bit limbs) one UMAAL
- * instruction; else portable C. */
 #if PICOPSA_P256_UMAAL
-#define MUL_ADD2(lo, hi, a, b) __asm__("umaal %0, %1, %2, %3" : "+r"(lo), "+r"(hi) : "r"(a), "r"(b))
+/* r = a b 2^-256 mod m on Cortex-M4/M7/M33 (ARMv7E-M), a * b < m 2^256:
+ * the 512-bit product by rows (operand scanning: a in r4-r11, one UMAAL
+ * per limb product, the row's carry in r3), then eight Montgomery rounds
+ * (q = t[i] minv, t += q m 2^(32i): m in r4-r11, the carry out of the top
+ * limb in lr), then the final subtraction under a mask. Straight-line
+ * code: no branch at all, every load/store address fixed. A real function
+ * (all registers, any -O level); t lives in the 72-byte frame.
+ * Arguments: r0 = r, r1 = a, r2 = b, r3 = m, [sp] = minv. r may alias a or
+ * b (a is read at entry, b during the product, r written at the end). */
+void pp_p256_mont_mul_umaal(uint32_t r[8], const uint32_t a[8], const uint32_t b[8],
+                            const uint32_t m[8], uint32_t minv);
+__asm__(
+    ".section .text.pp_p256_mont_mul_umaal,\"ax\",%progbits\n\t"
+    ".syntax unified\n\t"
+    ".thumb\n\t"
+    ".p2align 2\n\t"
+    ".global pp_p256_mont_mul_umaal\n\t"
+    ".hidden pp_p256_mont_mul_umaal\n\t"
+    ".type pp_p256_mont_mul_umaal, %function\n\t"
+    ".thumb_func\n"
+    "pp_p256_mont_mul_umaal:\n\t"
+    "push {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n\t"
+    "sub sp, sp, #72\n\t"
+    "str r0, [sp, #64]\n\t"
+    "str r3, [sp, #68]\n\t"
+    "mov r0, r2\n\t"
+    "ldm r1, {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "ldr r2, [r0]\n\t"
+    "umull r12, r3, r4, r2\n\t"
+    "str r12, [sp]\n\t"
+    "mov r12, #0\n\t"
+    "umaal r12, r3, r5, r2\n\t"
+    "str r12, [sp, #4]\n\t"
+    "mov r12, #0\n\t"
+    "umaal r12, r3, r6, r2\n\t"
+    "str r12, [sp, #8]\n\t"
+    "mov r12, #0\n\t"
+    "umaal r12, r3, r7, r2\n\t"
+    "str r12, [sp, #12]\n\t"
+    "mov r12, #0\n\t"
+    "umaal r12, r3, r8, r2\n\t"
+    "str r12, [sp, #16]\n\t"
+    "mov r12, #0\n\t"
+    "umaal r12, r3, r9, r2\n\t"
+    "str r12, [sp, #20]\n\t"
+    "mov r12, #0\n\t"
+    "umaal r12, r3, r10, r2\n\t"
+    "str r12, [sp, #24]\n\t"
+    "mov r12, #0\n\t"
+    "umaal r12, r3, r11, r2\n\t"
+    "str r12, [sp, #28]\n\t"
+    "str r3, [sp, #32]\n\t"
+    "ldr r2, [r0, #4]\n\t"
+    "mov r3, #0\n\t"
+    "ldr r12, [sp, #4]\n\t"
+    "umaal r12, r3, r4, r2\n\t"
+    "str r12, [sp, #4]\n\t"
+    "ldr r12, [sp, #8]\n\t"
+    "umaal r12, r3, r5, r2\n\t"
+    "str r12, [sp, #8]\n\t"
+    "ldr r12, [sp, #12]\n\t"
+    "umaal r12, r3, r6, r2\n\t"
+    "str r12, [sp, #12]\n\t"
+    "ldr r12, [sp, #16]\n\t"
+    "umaal r12, r3, r7, r2\n\t"
+    "str r12, [sp, #16]\n\t"
+    "ldr r12, [sp, #20]\n\t"
+    "umaal r12, r3, r8, r2\n\t"
+    "str r12, [sp, #20]\n\t"
+    "ldr r12, [sp, #24]\n\t"
+    "umaal r12, r3, r9, r2\n\t"
+    "str r12, [sp, #24]\n\t"
+    "ldr r12, [sp, #28]\n\t"
+    "umaal r12, r3, r10, r2\n\t"
+    "str r12, [sp, #28]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "umaal r12, r3, r11, r2\n\t"
+    "str r12, [sp, #32]\n\t"
+    "str r3, [sp, #36]\n\t"
+    "ldr r2, [r0, #8]\n\t"
+    "mov r3, #0\n\t"
+    "ldr r12, [sp, #8]\n\t"
+    "umaal r12, r3, r4, r2\n\t"
+    "str r12, [sp, #8]\n\t"
+    "ldr r12, [sp, #12]\n\t"
+    "umaal r12, r3, r5, r2\n\t"
+    "str r12, [sp, #12]\n\t"
+    "ldr r12, [sp, #16]\n\t"
+    "umaal r12, r3, r6, r2\n\t"
+    "str r12, [sp, #16]\n\t"
+    "ldr r12, [sp, #20]\n\t"
+    "umaal r12, r3, r7, r2\n\t"
+    "str r12, [sp, #20]\n\t"
+    "ldr r12, [sp, #24]\n\t"
+    "umaal r12, r3, r8, r2\n\t"
+    "str r12, [sp, #24]\n\t"
+    "ldr r12, [sp, #28]\n\t"
+    "umaal r12, r3, r9, r2\n\t"
+    "str r12, [sp, #28]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "umaal r12, r3, r10, r2\n\t"
+    "str r12, [sp, #32]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "umaal r12, r3, r11, r2\n\t"
+    "str r12, [sp, #36]\n\t"
+    "str r3, [sp, #40]\n\t"
+    "ldr r2, [r0, #12]\n\t"
+    "mov r3, #0\n\t"
+    "ldr r12, [sp, #12]\n\t"
+    "umaal r12, r3, r4, r2\n\t"
+    "str r12, [sp, #12]\n\t"
+    "ldr r12, [sp, #16]\n\t"
+    "umaal r12, r3, r5, r2\n\t"
+    "str r12, [sp, #16]\n\t"
+    "ldr r12, [sp, #20]\n\t"
+    "umaal r12, r3, r6, r2\n\t"
+    "str r12, [sp, #20]\n\t"
+    "ldr r12, [sp, #24]\n\t"
+    "umaal r12, r3, r7, r2\n\t"
+    "str r12, [sp, #24]\n\t"
+    "ldr r12, [sp, #28]\n\t"
+    "umaal r12, r3, r8, r2\n\t"
+    "str r12, [sp, #28]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "umaal r12, r3, r9, r2\n\t"
+    "str r12, [sp, #32]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "umaal r12, r3, r10, r2\n\t"
+    "str r12, [sp, #36]\n\t"
+    "ldr r12, [sp, #40]\n\t"
+    "umaal r12, r3, r11, r2\n\t"
+    "str r12, [sp, #40]\n\t"
+    "str r3, [sp, #44]\n\t"
+    "ldr r2, [r0, #16]\n\t"
+    "mov r3, #0\n\t"
+    "ldr r12, [sp, #16]\n\t"
+    "umaal r12, r3, r4, r2\n\t"
+    "str r12, [sp, #16]\n\t"
+    "ldr r12, [sp, #20]\n\t"
+    "umaal r12, r3, r5, r2\n\t"
+    "str r12, [sp, #20]\n\t"
+    "ldr r12, [sp, #24]\n\t"
+    "umaal r12, r3, r6, r2\n\t"
+    "str r12, [sp, #24]\n\t"
+    "ldr r12, [sp, #28]\n\t"
+    "umaal r12, r3, r7, r2\n\t"
+    "str r12, [sp, #28]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "umaal r12, r3, r8, r2\n\t"
+    "str r12, [sp, #32]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "umaal r12, r3, r9, r2\n\t"
+    "str r12, [sp, #36]\n\t"
+    "ldr r12, [sp, #40]\n\t"
+    "umaal r12, r3, r10, r2\n\t"
+    "str r12, [sp, #40]\n\t"
+    "ldr r12, [sp, #44]\n\t"
+    "umaal r12, r3, r11, r2\n\t"
+    "str r12, [sp, #44]\n\t"
+    "str r3, [sp, #48]\n\t"
+    "ldr r2, [r0, #20]\n\t"
+    "mov r3, #0\n\t"
+    "ldr r12, [sp, #20]\n\t"
+    "umaal r12, r3, r4, r2\n\t"
+    "str r12, [sp, #20]\n\t"
+    "ldr r12, [sp, #24]\n\t"
+    "umaal r12, r3, r5, r2\n\t"
+    "str r12, [sp, #24]\n\t"
+    "ldr r12, [sp, #28]\n\t"
+    "umaal r12, r3, r6, r2\n\t"
+    "str r12, [sp, #28]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "umaal r12, r3, r7, r2\n\t"
+    "str r12, [sp, #32]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "umaal r12, r3, r8, r2\n\t"
+    "str r12, [sp, #36]\n\t"
+    "ldr r12, [sp, #40]\n\t"
+    "umaal r12, r3, r9, r2\n\t"
+    "str r12, [sp, #40]\n\t"
+    "ldr r12, [sp, #44]\n\t"
+    "umaal r12, r3, r10, r2\n\t"
+    "str r12, [sp, #44]\n\t"
+    "ldr r12, [sp, #48]\n\t"
+    "umaal r12, r3, r11, r2\n\t"
+    "str r12, [sp, #48]\n\t"
+    "str r3, [sp, #52]\n\t"
+    "ldr r2, [r0, #24]\n\t"
+    "mov r3, #0\n\t"
+    "ldr r12, [sp, #24]\n\t"
+    "umaal r12, r3, r4, r2\n\t"
+    "str r12, [sp, #24]\n\t"
+    "ldr r12, [sp, #28]\n\t"
+    "umaal r12, r3, r5, r2\n\t"
+    "str r12, [sp, #28]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "umaal r12, r3, r6, r2\n\t"
+    "str r12, [sp, #32]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "umaal r12, r3, r7, r2\n\t"
+    "str r12, [sp, #36]\n\t"
+    "ldr r12, [sp, #40]\n\t"
+    "umaal r12, r3, r8, r2\n\t"
+    "str r12, [sp, #40]\n\t"
+    "ldr r12, [sp, #44]\n\t"
+    "umaal r12, r3, r9, r2\n\t"
+    "str r12, [sp, #44]\n\t"
+    "ldr r12, [sp, #48]\n\t"
+    "umaal r12, r3, r10, r2\n\t"
+    "str r12, [sp, #48]\n\t"
+    "ldr r12, [sp, #52]\n\t"
+    "umaal r12, r3, r11, r2\n\t"
+    "str r12, [sp, #52]\n\t"
+    "str r3, [sp, #56]\n\t"
+    "ldr r2, [r0, #28]\n\t"
+    "mov r3, #0\n\t"
+    "ldr r12, [sp, #28]\n\t"
+    "umaal r12, r3, r4, r2\n\t"
+    "str r12, [sp, #28]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "umaal r12, r3, r5, r2\n\t"
+    "str r12, [sp, #32]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "umaal r12, r3, r6, r2\n\t"
+    "str r12, [sp, #36]\n\t"
+    "ldr r12, [sp, #40]\n\t"
+    "umaal r12, r3, r7, r2\n\t"
+    "str r12, [sp, #40]\n\t"
+    "ldr r12, [sp, #44]\n\t"
+    "umaal r12, r3, r8, r2\n\t"
+    "str r12, [sp, #44]\n\t"
+    "ldr r12, [sp, #48]\n\t"
+    "umaal r12, r3, r9, r2\n\t"
+    "str r12, [sp, #48]\n\t"
+    "ldr r12, [sp, #52]\n\t"
+    "umaal r12, r3, r10, r2\n\t"
+    "str r12, [sp, #52]\n\t"
+    "ldr r12, [sp, #56]\n\t"
+    "umaal r12, r3, r11, r2\n\t"
+    "str r12, [sp, #56]\n\t"
+    "str r3, [sp, #60]\n\t"
+    "ldr r0, [sp, #68]\n\t"
+    "ldm r0, {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "ldr r1, [sp, #108]\n\t"
+    "mov lr, #0\n\t"
+    "ldr r12, [sp, #0]\n\t"
+    "mul r2, r12, r1\n\t"
+    "mov r3, #0\n\t"
+    "umaal r12, r3, r4, r2\n\t"
+    "ldr r12, [sp, #4]\n\t"
+    "umaal r12, r3, r5, r2\n\t"
+    "str r12, [sp, #4]\n\t"
+    "ldr r12, [sp, #8]\n\t"
+    "umaal r12, r3, r6, r2\n\t"
+    "str r12, [sp, #8]\n\t"
+    "ldr r12, [sp, #12]\n\t"
+    "umaal r12, r3, r7, r2\n\t"
+    "str r12, [sp, #12]\n\t"
+    "ldr r12, [sp, #16]\n\t"
+    "umaal r12, r3, r8, r2\n\t"
+    "str r12, [sp, #16]\n\t"
+    "ldr r12, [sp, #20]\n\t"
+    "umaal r12, r3, r9, r2\n\t"
+    "str r12, [sp, #20]\n\t"
+    "ldr r12, [sp, #24]\n\t"
+    "umaal r12, r3, r10, r2\n\t"
+    "str r12, [sp, #24]\n\t"
+    "ldr r12, [sp, #28]\n\t"
+    "umaal r12, r3, r11, r2\n\t"
+    "str r12, [sp, #28]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "adds r12, r12, r3\n\t"
+    "mov r3, #0\n\t"
+    "adc r3, r3, #0\n\t"
+    "adds r12, r12, lr\n\t"
+    "adc lr, r3, #0\n\t"
+    "str r12, [sp, #32]\n\t"
+    "ldr r12, [sp, #4]\n\t"
+    "mul r2, r12, r1\n\t"
+    "mov r3, #0\n\t"
+    "umaal r12, r3, r4, r2\n\t"
+    "ldr r12, [sp, #8]\n\t"
+    "umaal r12, r3, r5, r2\n\t"
+    "str r12, [sp, #8]\n\t"
+    "ldr r12, [sp, #12]\n\t"
+    "umaal r12, r3, r6, r2\n\t"
+    "str r12, [sp, #12]\n\t"
+    "ldr r12, [sp, #16]\n\t"
+    "umaal r12, r3, r7, r2\n\t"
+    "str r12, [sp, #16]\n\t"
+    "ldr r12, [sp, #20]\n\t"
+    "umaal r12, r3, r8, r2\n\t"
+    "str r12, [sp, #20]\n\t"
+    "ldr r12, [sp, #24]\n\t"
+    "umaal r12, r3, r9, r2\n\t"
+    "str r12, [sp, #24]\n\t"
+    "ldr r12, [sp, #28]\n\t"
+    "umaal r12, r3, r10, r2\n\t"
+    "str r12, [sp, #28]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "umaal r12, r3, r11, r2\n\t"
+    "str r12, [sp, #32]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "adds r12, r12, r3\n\t"
+    "mov r3, #0\n\t"
+    "adc r3, r3, #0\n\t"
+    "adds r12, r12, lr\n\t"
+    "adc lr, r3, #0\n\t"
+    "str r12, [sp, #36]\n\t"
+    "ldr r12, [sp, #8]\n\t"
+    "mul r2, r12, r1\n\t"
+    "mov r3, #0\n\t"
+    "umaal r12, r3, r4, r2\n\t"
+    "ldr r12, [sp, #12]\n\t"
+    "umaal r12, r3, r5, r2\n\t"
+    "str r12, [sp, #12]\n\t"
+    "ldr r12, [sp, #16]\n\t"
+    "umaal r12, r3, r6, r2\n\t"
+    "str r12, [sp, #16]\n\t"
+    "ldr r12, [sp, #20]\n\t"
+    "umaal r12, r3, r7, r2\n\t"
+    "str r12, [sp, #20]\n\t"
+    "ldr r12, [sp, #24]\n\t"
+    "umaal r12, r3, r8, r2\n\t"
+    "str r12, [sp, #24]\n\t"
+    "ldr r12, [sp, #28]\n\t"
+    "umaal r12, r3, r9, r2\n\t"
+    "str r12, [sp, #28]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "umaal r12, r3, r10, r2\n\t"
+    "str r12, [sp, #32]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "umaal r12, r3, r11, r2\n\t"
+    "str r12, [sp, #36]\n\t"
+    "ldr r12, [sp, #40]\n\t"
+    "adds r12, r12, r3\n\t"
+    "mov r3, #0\n\t"
+    "adc r3, r3, #0\n\t"
+    "adds r12, r12, lr\n\t"
+    "adc lr, r3, #0\n\t"
+    "str r12, [sp, #40]\n\t"
+    "ldr r12, [sp, #12]\n\t"
+    "mul r2, r12, r1\n\t"
+    "mov r3, #0\n\t"
+    "umaal r12, r3, r4, r2\n\t"
+    "ldr r12, [sp, #16]\n\t"
+    "umaal r12, r3, r5, r2\n\t"
+    "str r12, [sp, #16]\n\t"
+    "ldr r12, [sp, #20]\n\t"
+    "umaal r12, r3, r6, r2\n\t"
+    "str r12, [sp, #20]\n\t"
+    "ldr r12, [sp, #24]\n\t"
+    "umaal r12, r3, r7, r2\n\t"
+    "str r12, [sp, #24]\n\t"
+    "ldr r12, [sp, #28]\n\t"
+    "umaal r12, r3, r8, r2\n\t"
+    "str r12, [sp, #28]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "umaal r12, r3, r9, r2\n\t"
+    "str r12, [sp, #32]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "umaal r12, r3, r10, r2\n\t"
+    "str r12, [sp, #36]\n\t"
+    "ldr r12, [sp, #40]\n\t"
+    "umaal r12, r3, r11, r2\n\t"
+    "str r12, [sp, #40]\n\t"
+    "ldr r12, [sp, #44]\n\t"
+    "adds r12, r12, r3\n\t"
+    "mov r3, #0\n\t"
+    "adc r3, r3, #0\n\t"
+    "adds r12, r12, lr\n\t"
+    "adc lr, r3, #0\n\t"
+    "str r12, [sp, #44]\n\t"
+    "ldr r12, [sp, #16]\n\t"
+    "mul r2, r12, r1\n\t"
+    "mov r3, #0\n\t"
+    "umaal r12, r3, r4, r2\n\t"
+    "ldr r12, [sp, #20]\n\t"
+    "umaal r12, r3, r5, r2\n\t"
+    "str r12, [sp, #20]\n\t"
+    "ldr r12, [sp, #24]\n\t"
+    "umaal r12, r3, r6, r2\n\t"
+    "str r12, [sp, #24]\n\t"
+    "ldr r12, [sp, #28]\n\t"
+    "umaal r12, r3, r7, r2\n\t"
+    "str r12, [sp, #28]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "umaal r12, r3, r8, r2\n\t"
+    "str r12, [sp, #32]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "umaal r12, r3, r9, r2\n\t"
+    "str r12, [sp, #36]\n\t"
+    "ldr r12, [sp, #40]\n\t"
+    "umaal r12, r3, r10, r2\n\t"
+    "str r12, [sp, #40]\n\t"
+    "ldr r12, [sp, #44]\n\t"
+    "umaal r12, r3, r11, r2\n\t"
+    "str r12, [sp, #44]\n\t"
+    "ldr r12, [sp, #48]\n\t"
+    "adds r12, r12, r3\n\t"
+    "mov r3, #0\n\t"
+    "adc r3, r3, #0\n\t"
+    "adds r12, r12, lr\n\t"
+    "adc lr, r3, #0\n\t"
+    "str r12, [sp, #48]\n\t"
+    "ldr r12, [sp, #20]\n\t"
+    "mul r2, r12, r1\n\t"
+    "mov r3, #0\n\t"
+    "umaal r12, r3, r4, r2\n\t"
+    "ldr r12, [sp, #24]\n\t"
+    "umaal r12, r3, r5, r2\n\t"
+    "str r12, [sp, #24]\n\t"
+    "ldr r12, [sp, #28]\n\t"
+    "umaal r12, r3, r6, r2\n\t"
+    "str r12, [sp, #28]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "umaal r12, r3, r7, r2\n\t"
+    "str r12, [sp, #32]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "umaal r12, r3, r8, r2\n\t"
+    "str r12, [sp, #36]\n\t"
+    "ldr r12, [sp, #40]\n\t"
+    "umaal r12, r3, r9, r2\n\t"
+    "str r12, [sp, #40]\n\t"
+    "ldr r12, [sp, #44]\n\t"
+    "umaal r12, r3, r10, r2\n\t"
+    "str r12, [sp, #44]\n\t"
+    "ldr r12, [sp, #48]\n\t"
+    "umaal r12, r3, r11, r2\n\t"
+    "str r12, [sp, #48]\n\t"
+    "ldr r12, [sp, #52]\n\t"
+    "adds r12, r12, r3\n\t"
+    "mov r3, #0\n\t"
+    "adc r3, r3, #0\n\t"
+    "adds r12, r12, lr\n\t"
+    "adc lr, r3, #0\n\t"
+    "str r12, [sp, #52]\n\t"
+    "ldr r12, [sp, #24]\n\t"
+    "mul r2, r12, r1\n\t"
+    "mov r3, #0\n\t"
+    "umaal r12, r3, r4, r2\n\t"
+    "ldr r12, [sp, #28]\n\t"
+    "umaal r12, r3, r5, r2\n\t"
+    "str r12, [sp, #28]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "umaal r12, r3, r6, r2\n\t"
+    "str r12, [sp, #32]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "umaal r12, r3, r7, r2\n\t"
+    "str r12, [sp, #36]\n\t"
+    "ldr r12, [sp, #40]\n\t"
+    "umaal r12, r3, r8, r2\n\t"
+    "str r12, [sp, #40]\n\t"
+    "ldr r12, [sp, #44]\n\t"
+    "umaal r12, r3, r9, r2\n\t"
+    "str r12, [sp, #44]\n\t"
+    "ldr r12, [sp, #48]\n\t"
+    "umaal r12, r3, r10, r2\n\t"
+    "str r12, [sp, #48]\n\t"
+    "ldr r12, [sp, #52]\n\t"
+    "umaal r12, r3, r11, r2\n\t"
+    "str r12, [sp, #52]\n\t"
+    "ldr r12, [sp, #56]\n\t"
+    "adds r12, r12, r3\n\t"
+    "mov r3, #0\n\t"
+    "adc r3, r3, #0\n\t"
+    "adds r12, r12, lr\n\t"
+    "adc lr, r3, #0\n\t"
+    "str r12, [sp, #56]\n\t"
+    "ldr r12, [sp, #28]\n\t"
+    "mul r2, r12, r1\n\t"
+    "mov r3, #0\n\t"
+    "umaal r12, r3, r4, r2\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "umaal r12, r3, r5, r2\n\t"
+    "str r12, [sp, #32]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "umaal r12, r3, r6, r2\n\t"
+    "str r12, [sp, #36]\n\t"
+    "ldr r12, [sp, #40]\n\t"
+    "umaal r12, r3, r7, r2\n\t"
+    "str r12, [sp, #40]\n\t"
+    "ldr r12, [sp, #44]\n\t"
+    "umaal r12, r3, r8, r2\n\t"
+    "str r12, [sp, #44]\n\t"
+    "ldr r12, [sp, #48]\n\t"
+    "umaal r12, r3, r9, r2\n\t"
+    "str r12, [sp, #48]\n\t"
+    "ldr r12, [sp, #52]\n\t"
+    "umaal r12, r3, r10, r2\n\t"
+    "str r12, [sp, #52]\n\t"
+    "ldr r12, [sp, #56]\n\t"
+    "umaal r12, r3, r11, r2\n\t"
+    "str r12, [sp, #56]\n\t"
+    "ldr r12, [sp, #60]\n\t"
+    "adds r12, r12, r3\n\t"
+    "mov r3, #0\n\t"
+    "adc r3, r3, #0\n\t"
+    "adds r12, r12, lr\n\t"
+    "adc lr, r3, #0\n\t"
+    "str r12, [sp, #60]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "subs r12, r12, r4\n\t"
+    "str r12, [sp, #0]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "sbcs r12, r12, r5\n\t"
+    "str r12, [sp, #4]\n\t"
+    "ldr r12, [sp, #40]\n\t"
+    "sbcs r12, r12, r6\n\t"
+    "str r12, [sp, #8]\n\t"
+    "ldr r12, [sp, #44]\n\t"
+    "sbcs r12, r12, r7\n\t"
+    "str r12, [sp, #12]\n\t"
+    "ldr r12, [sp, #48]\n\t"
+    "sbcs r12, r12, r8\n\t"
+    "str r12, [sp, #16]\n\t"
+    "ldr r12, [sp, #52]\n\t"
+    "sbcs r12, r12, r9\n\t"
+    "str r12, [sp, #20]\n\t"
+    "ldr r12, [sp, #56]\n\t"
+    "sbcs r12, r12, r10\n\t"
+    "str r12, [sp, #24]\n\t"
+    "ldr r12, [sp, #60]\n\t"
+    "sbcs r12, r12, r11\n\t"
+    "str r12, [sp, #28]\n\t"
+    "sbc r2, r2, r2\n\t"
+    "rsb r3, lr, #0\n\t"
+    "bic r2, r2, r3\n\t"
+    "ldr r0, [sp, #64]\n\t"
+    "ldr r3, [sp, #0]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "eor r12, r12, r3\n\t"
+    "and r12, r12, r2\n\t"
+    "eor r3, r3, r12\n\t"
+    "str r3, [r0, #0]\n\t"
+    "ldr r3, [sp, #4]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "eor r12, r12, r3\n\t"
+    "and r12, r12, r2\n\t"
+    "eor r3, r3, r12\n\t"
+    "str r3, [r0, #4]\n\t"
+    "ldr r3, [sp, #8]\n\t"
+    "ldr r12, [sp, #40]\n\t"
+    "eor r12, r12, r3\n\t"
+    "and r12, r12, r2\n\t"
+    "eor r3, r3, r12\n\t"
+    "str r3, [r0, #8]\n\t"
+    "ldr r3, [sp, #12]\n\t"
+    "ldr r12, [sp, #44]\n\t"
+    "eor r12, r12, r3\n\t"
+    "and r12, r12, r2\n\t"
+    "eor r3, r3, r12\n\t"
+    "str r3, [r0, #12]\n\t"
+    "ldr r3, [sp, #16]\n\t"
+    "ldr r12, [sp, #48]\n\t"
+    "eor r12, r12, r3\n\t"
+    "and r12, r12, r2\n\t"
+    "eor r3, r3, r12\n\t"
+    "str r3, [r0, #16]\n\t"
+    "ldr r3, [sp, #20]\n\t"
+    "ldr r12, [sp, #52]\n\t"
+    "eor r12, r12, r3\n\t"
+    "and r12, r12, r2\n\t"
+    "eor r3, r3, r12\n\t"
+    "str r3, [r0, #20]\n\t"
+    "ldr r3, [sp, #24]\n\t"
+    "ldr r12, [sp, #56]\n\t"
+    "eor r12, r12, r3\n\t"
+    "and r12, r12, r2\n\t"
+    "eor r3, r3, r12\n\t"
+    "str r3, [r0, #24]\n\t"
+    "ldr r3, [sp, #28]\n\t"
+    "ldr r12, [sp, #60]\n\t"
+    "eor r12, r12, r3\n\t"
+    "and r12, r12, r2\n\t"
+    "eor r3, r3, r12\n\t"
+    "str r3, [r0, #28]\n\t"
+    "add sp, sp, #72\n\t"
+    "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n\t"
+    ".size pp_p256_mont_mul_umaal, .-pp_p256_mont_mul_umaal\n\t"
+    ".text\n");
+
+/* r = a + b and a - b mod p (a, b < p) in ARMv7E-M assembly: the eight
+ * limbs in r4-r11, one carry chain, then p's limbs (2^32 - 1 three times,
+ * 0, 0, 0, 1, 2^32 - 1) as immediates. The sum subtracts p and its final
+ * borrow, through the carry word, becomes the mask that adds p back; the
+ * difference adds p back under its borrow's mask. No branch. r0 = r,
+ * r1 = a, r2 = b; r may alias either. */
+void pp_p256_fe_add_m4(pp_p256_limb r[8], const pp_p256_limb a[8], const pp_p256_limb b[8]);
+void pp_p256_fe_sub_m4(pp_p256_limb r[8], const pp_p256_limb a[8], const pp_p256_limb b[8]);
+__asm__(
+    ".section .text.pp_p256_fe_add_m4,\"ax\",%progbits\n\t"
+    ".syntax unified\n\t"
+    ".thumb\n\t"
+    ".p2align 2\n\t"
+    ".global pp_p256_fe_add_m4\n\t"
+    ".hidden pp_p256_fe_add_m4\n\t"
+    ".type pp_p256_fe_add_m4, %function\n\t"
+    ".thumb_func\n"
+    "pp_p256_fe_add_m4:\n\t"
+    "push {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "ldm r1, {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "ldr r3, [r2, #0]\n\t"
+    "adds r4, r4, r3\n\t"
+    "ldr r3, [r2, #4]\n\t"
+    "adcs r5, r5, r3\n\t"
+    "ldr r3, [r2, #8]\n\t"
+    "adcs r6, r6, r3\n\t"
+    "ldr r3, [r2, #12]\n\t"
+    "adcs r7, r7, r3\n\t"
+    "ldr r3, [r2, #16]\n\t"
+    "adcs r8, r8, r3\n\t"
+    "ldr r3, [r2, #20]\n\t"
+    "adcs r9, r9, r3\n\t"
+    "ldr r3, [r2, #24]\n\t"
+    "adcs r10, r10, r3\n\t"
+    "ldr r3, [r2, #28]\n\t"
+    "adcs r11, r11, r3\n\t"
+    "mov r12, #0\n\t"
+    "adc r12, r12, #0\n\t"
+    "subs r4, r4, #0xffffffff\n\t"
+    "sbcs r5, r5, #0xffffffff\n\t"
+    "sbcs r6, r6, #0xffffffff\n\t"
+    "sbcs r7, r7, #0\n\t"
+    "sbcs r8, r8, #0\n\t"
+    "sbcs r9, r9, #0\n\t"
+    "sbcs r10, r10, #1\n\t"
+    "sbcs r11, r11, #0xffffffff\n\t"
+    "sbc r12, r12, #0\n\t"
+    "and r1, r12, #1\n\t"
+    "adds r4, r4, r12\n\t"
+    "adcs r5, r5, r12\n\t"
+    "adcs r6, r6, r12\n\t"
+    "adcs r7, r7, #0\n\t"
+    "adcs r8, r8, #0\n\t"
+    "adcs r9, r9, #0\n\t"
+    "adcs r10, r10, r1\n\t"
+    "adc r11, r11, r12\n\t"
+    "stm r0, {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "pop {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "bx lr\n\t"
+    ".size pp_p256_fe_add_m4, .-pp_p256_fe_add_m4\n\t"
+    ".text\n");
+__asm__(
+    ".section .text.pp_p256_fe_sub_m4,\"ax\",%progbits\n\t"
+    ".syntax unified\n\t"
+    ".thumb\n\t"
+    ".p2align 2\n\t"
+    ".global pp_p256_fe_sub_m4\n\t"
+    ".hidden pp_p256_fe_sub_m4\n\t"
+    ".type pp_p256_fe_sub_m4, %function\n\t"
+    ".thumb_func\n"
+    "pp_p256_fe_sub_m4:\n\t"
+    "push {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "ldm r1, {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "ldr r3, [r2, #0]\n\t"
+    "subs r4, r4, r3\n\t"
+    "ldr r3, [r2, #4]\n\t"
+    "sbcs r5, r5, r3\n\t"
+    "ldr r3, [r2, #8]\n\t"
+    "sbcs r6, r6, r3\n\t"
+    "ldr r3, [r2, #12]\n\t"
+    "sbcs r7, r7, r3\n\t"
+    "ldr r3, [r2, #16]\n\t"
+    "sbcs r8, r8, r3\n\t"
+    "ldr r3, [r2, #20]\n\t"
+    "sbcs r9, r9, r3\n\t"
+    "ldr r3, [r2, #24]\n\t"
+    "sbcs r10, r10, r3\n\t"
+    "ldr r3, [r2, #28]\n\t"
+    "sbcs r11, r11, r3\n\t"
+    "sbc r12, r12, r12\n\t"
+    "and r1, r12, #1\n\t"
+    "adds r4, r4, r12\n\t"
+    "adcs r5, r5, r12\n\t"
+    "adcs r6, r6, r12\n\t"
+    "adcs r7, r7, #0\n\t"
+    "adcs r8, r8, #0\n\t"
+    "adcs r9, r9, #0\n\t"
+    "adcs r10, r10, r1\n\t"
+    "adc r11, r11, r12\n\t"
+    "stm r0, {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "pop {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "bx lr\n\t"
+    ".size pp_p256_fe_sub_m4, .-pp_p256_fe_sub_m4\n\t"
+    ".text\n");
+
+static inline void mont_mul(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256_limb b[NL],
+                            const pp_p256_limb m[NL], pp_p256_limb minv)
+{
+    pp_p256_mont_mul_umaal(r, a, b, m, minv);
+}
 #else
+/* hi:lo = a * b + lo + hi (never overflows), portable C. */
 #define MUL_ADD2(lo, hi, a, b)                                  \
     do {                                                        \
         pp_p256_dlimb p_ = (pp_p256_dlimb)(a) * (b) + (lo) + (hi); \
         (lo) = (pp_p256_limb)p_;                                \
         (hi) = (pp_p256_limb)(p_ >> LB);                        \
     } while (0)
-#endif
 
 /* r = a * b * 2^-256 mod m (CIOS); a * b < m * 2^256. */
 static inline void mont_mul(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256_limb b[NL],
@@ -117,6 +803,8 @@ static inline void mont_mul(pp_p256_limb r[NL], const pp_p256_limb a[NL], const 
     final_sub(r, t, t[NL], m);
 }
 
+#endif /* PICOPSA_P256_UMAAL */
+
 static void mod_add(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256_limb b[NL],
                     const pp_p256_limb m[NL])
 {
@@ -131,6 +819,7 @@ static void mod_add(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256_
     final_sub(r, t, carry, m);
 }
 
+#if !PICOPSA_P256_UMAAL
 static void mod_sub(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256_limb b[NL],
                     const pp_p256_limb m[NL])
 {
@@ -150,6 +839,7 @@ static void mod_sub(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256_
         carry = (pp_p256_limb)(x >> LB);
     }
 }
+#endif
 
 /* r = a^e in the Montgomery domain of m; e public with its top bit (255)
  * set, so the scan starts from a. */
@@ -281,31 +971,69 @@ void pp_p256_fe_sqr(pp_p256_fe *r, const pp_p256_fe *a)
 
 void pp_p256_fe_add(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 {
+#if PICOPSA_P256_UMAAL
+    pp_p256_fe_add_m4(r->v, a->v, b->v);
+#else
     mod_add(r->v, a->v, b->v, P256_P.v);
+#endif
 }
 
 void pp_p256_fe_sub(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 {
+#if PICOPSA_P256_UMAAL
+    pp_p256_fe_sub_m4(r->v, a->v, b->v);
+#else
     mod_sub(r->v, a->v, b->v, P256_P.v);
+#endif
 }
 
+/* r = a squared n times. */
+static void fe_sqr_n(pp_p256_fe *r, const pp_p256_fe *a, unsigned n)
+{
+    unsigned i;
+    pp_p256_fe_sqr(r, a);
+    for (i = 1; i < n; i++) {
+        pp_p256_fe_sqr(r, r);
+    }
+}
+
+/* a^(p-2) by an addition chain: 255 squarings and 12 multiplications
+ * (against 127 for the binary method). x_k = a^(2^k - 1). p - 2 is, from
+ * the top, 32 ones, 31 zeros and a one, 96 zeros, 94 ones, 0, 1. */
 void pp_p256_fe_inv(pp_p256_fe *r, const pp_p256_fe *a)
 {
-#if PICOPSA_P256_LIMB_BITS == 64
-    /* a^(p-2) through the written-out field multiplication. */
-    pp_p256_fe acc = *a;
-    int i;
-    for (i = 254; i >= 0; i--) {
-        pp_p256_fe_sqr(&acc, &acc);
-        if (pp_p256_sc_bit(&P256_P_MINUS_2, (unsigned)i) != 0) {   /* public exponent bit */
-            pp_p256_fe_mul(&acc, &acc, a);
-        }
-    }
-    *r = acc;
-    pp_wipe(&acc, sizeof(acc));
-#else
-    mont_pow(r->v, a->v, &P256_P_MINUS_2, P256_P.v, 1u);
-#endif
+    pp_p256_fe x2, x3, x6, x15, x30, x32, t;
+    fe_sqr_n(&t, a, 1);
+    pp_p256_fe_mul(&x2, &t, a);
+    fe_sqr_n(&t, &x2, 1);
+    pp_p256_fe_mul(&x3, &t, a);
+    fe_sqr_n(&t, &x3, 3);
+    pp_p256_fe_mul(&x6, &t, &x3);
+    fe_sqr_n(&t, &x6, 6);
+    pp_p256_fe_mul(&t, &t, &x6);      /* x12 */
+    fe_sqr_n(&t, &t, 3);
+    pp_p256_fe_mul(&x15, &t, &x3);
+    fe_sqr_n(&t, &x15, 15);
+    pp_p256_fe_mul(&x30, &t, &x15);
+    fe_sqr_n(&t, &x30, 2);
+    pp_p256_fe_mul(&x32, &t, &x2);
+    fe_sqr_n(&t, &x32, 32);
+    pp_p256_fe_mul(&t, &t, a);        /* bits 255..192: ffffffff 00000001 */
+    fe_sqr_n(&t, &t, 128);
+    pp_p256_fe_mul(&t, &t, &x32);     /* 96 zeros, then bits 95..64 */
+    fe_sqr_n(&t, &t, 32);
+    pp_p256_fe_mul(&t, &t, &x32);     /* bits 63..32 */
+    fe_sqr_n(&t, &t, 30);
+    pp_p256_fe_mul(&t, &t, &x30);     /* bits 31..2 */
+    fe_sqr_n(&t, &t, 2);
+    pp_p256_fe_mul(r, &t, a);         /* bits 1..0: 01 */
+    pp_wipe(&x2, sizeof(x2));
+    pp_wipe(&x3, sizeof(x3));
+    pp_wipe(&x6, sizeof(x6));
+    pp_wipe(&x15, sizeof(x15));
+    pp_wipe(&x30, sizeof(x30));
+    pp_wipe(&x32, sizeof(x32));
+    pp_wipe(&t, sizeof(t));
 }
 
 void pp_p256_fe_to_mont(pp_p256_fe *r, const pp_p256_fe *a)
