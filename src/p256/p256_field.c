@@ -625,6 +625,67 @@ __asm__(
     ".size pp_p256_fe_sub_m4, .-pp_p256_fe_sub_m4\n\t"
     ".text\n");
 
+/* r = mask ? a : r (mask bit 0) in assembly: a masked exchange of the
+ * limbs, no branch; gcc -Os makes a loop of the C one. r0 = r, r1 = a,
+ * r2 = mask. */
+void pp_p256_fe_cmov_m4(pp_p256_limb r[8], const pp_p256_limb a[8], uint32_t mask);
+__asm__(
+    ".section .text.pp_p256_fe_cmov_m4,\"ax\",%progbits\n\t"
+    ".syntax unified\n\t"
+    ".thumb\n\t"
+    ".p2align 2\n\t"
+    ".global pp_p256_fe_cmov_m4\n\t"
+    ".hidden pp_p256_fe_cmov_m4\n\t"
+    ".type pp_p256_fe_cmov_m4, %function\n\t"
+    ".thumb_func\n"
+    "pp_p256_fe_cmov_m4:\n\t"
+    "push {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "and r2, r2, #1\n\t"
+    "rsb r2, r2, #0\n\t"
+    "ldm r0, {r4, r5, r6, r7}\n\t"
+    "ldm r1, {r8, r9, r10, r11}\n\t"
+    "eor r8, r8, r4\n\t"
+    "and r8, r8, r2\n\t"
+    "eor r4, r4, r8\n\t"
+    "eor r9, r9, r5\n\t"
+    "and r9, r9, r2\n\t"
+    "eor r5, r5, r9\n\t"
+    "eor r10, r10, r6\n\t"
+    "and r10, r10, r2\n\t"
+    "eor r6, r6, r10\n\t"
+    "eor r11, r11, r7\n\t"
+    "and r11, r11, r2\n\t"
+    "eor r7, r7, r11\n\t"
+    "stm r0, {r4, r5, r6, r7}\n\t"
+    "ldr r4, [r0, #16]\n\t"
+    "ldr r5, [r0, #20]\n\t"
+    "ldr r6, [r0, #24]\n\t"
+    "ldr r7, [r0, #28]\n\t"
+    "ldr r8, [r1, #16]\n\t"
+    "ldr r9, [r1, #20]\n\t"
+    "ldr r10, [r1, #24]\n\t"
+    "ldr r11, [r1, #28]\n\t"
+    "eor r8, r8, r4\n\t"
+    "and r8, r8, r2\n\t"
+    "eor r4, r4, r8\n\t"
+    "eor r9, r9, r5\n\t"
+    "and r9, r9, r2\n\t"
+    "eor r5, r5, r9\n\t"
+    "eor r10, r10, r6\n\t"
+    "and r10, r10, r2\n\t"
+    "eor r6, r6, r10\n\t"
+    "eor r11, r11, r7\n\t"
+    "and r11, r11, r2\n\t"
+    "eor r7, r7, r11\n\t"
+    "str r4, [r0, #16]\n\t"
+    "str r5, [r0, #20]\n\t"
+    "str r6, [r0, #24]\n\t"
+    "str r7, [r0, #28]\n\t"
+    "pop {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "bx lr\n\t"
+    ".size pp_p256_fe_cmov_m4, .-pp_p256_fe_cmov_m4\n\t"
+    ".text\n");
+
 static inline void mont_mul(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256_limb b[NL],
                             const pp_p256_limb m[NL], pp_p256_limb minv)
 {
@@ -792,23 +853,10 @@ static uint32_t zero_mask(const pp_p256_limb a[NL])
  * t[i] + q (2^64 - 1) is q 2^64, so each round costs one multiplication
  * (by the top limb) plus a shift, instead of four. */
 #define P256_P3 ((uint64_t)0xffffffff00000001u)
-static void fe_mul64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+static void fe_reduce64(uint64_t r[4], uint64_t t[8])
 {
-    uint64_t t[9], top = 0;
+    uint64_t top = 0;
     int i, j;
-    /* Operand scanning: row i adds a * b[i] at limb i (one carry word). */
-    for (j = 0; j < 9; j++) {
-        t[j] = 0;
-    }
-    for (i = 0; i < 4; i++) {
-        uint64_t carry = 0, bi = b[i];
-        for (j = 0; j < 4; j++) {
-            pp_p256_dlimb x = (pp_p256_dlimb)a[j] * bi + t[i + j] + carry;
-            t[i + j] = (uint64_t)x;
-            carry = (uint64_t)(x >> 64);
-        }
-        t[i + 4] = carry;
-    }
     for (i = 0; i < 4; i++) {
         uint64_t q = t[i];
         pp_p256_dlimb x = ((pp_p256_dlimb)q << 32) + t[i + 1];   /* q (2^64-1) + t[i] = q 2^64 */
@@ -827,6 +875,62 @@ static void fe_mul64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
     }
     final_sub(r, t + 4, top, P256_P.v);
 }
+
+static void fe_mul64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+{
+    uint64_t t[8];
+    int i, j;
+    /* Operand scanning: row i adds a * b[i] at limb i (one carry word). */
+    for (j = 0; j < 8; j++) {
+        t[j] = 0;
+    }
+    for (i = 0; i < 4; i++) {
+        uint64_t carry = 0, bi = b[i];
+        for (j = 0; j < 4; j++) {
+            pp_p256_dlimb x = (pp_p256_dlimb)a[j] * bi + t[i + j] + carry;
+            t[i + j] = (uint64_t)x;
+            carry = (uint64_t)(x >> 64);
+        }
+        t[i + 4] = carry;
+    }
+    fe_reduce64(r, t);
+}
+
+/* a^2: the six cross products once, doubled by a shift, then the four
+ * squares (10 multiplications instead of 16). */
+static void fe_sqr64(uint64_t r[4], const uint64_t a[4])
+{
+    uint64_t t[8];
+    pp_p256_dlimb x;
+    uint64_t c;
+    int i, j;
+    for (j = 0; j < 8; j++) {
+        t[j] = 0;
+    }
+    for (i = 0; i < 3; i++) {
+        c = 0;
+        for (j = i + 1; j < 4; j++) {
+            x = (pp_p256_dlimb)a[i] * a[j] + t[i + j] + c;
+            t[i + j] = (uint64_t)x;
+            c = (uint64_t)(x >> 64);
+        }
+        t[i + 4] = c;
+    }
+    t[7] = t[6] >> 63;
+    for (j = 6; j > 1; j--) {
+        t[j] = (t[j] << 1) | (t[j - 1] >> 63);
+    }
+    t[1] <<= 1;
+    c = 0;
+    for (i = 0; i < 4; i++) {
+        x = (pp_p256_dlimb)a[i] * a[i] + t[2 * i] + c;
+        t[2 * i] = (uint64_t)x;
+        x = (pp_p256_dlimb)t[2 * i + 1] + (uint64_t)(x >> 64);
+        t[2 * i + 1] = (uint64_t)x;
+        c = (uint64_t)(x >> 64);
+    }
+    fe_reduce64(r, t);
+}
 #endif
 
 void pp_p256_fe_mul(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
@@ -840,7 +944,11 @@ void pp_p256_fe_mul(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 
 void pp_p256_fe_sqr(pp_p256_fe *r, const pp_p256_fe *a)
 {
+#if PICOPSA_P256_LIMB_BITS == 64
+    fe_sqr64(r->v, a->v);
+#else
     pp_p256_fe_mul(r, a, a);
+#endif
 }
 
 void pp_p256_fe_add(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
@@ -955,11 +1063,15 @@ uint32_t pp_p256_fe_eq(const pp_p256_fe *a, const pp_p256_fe *b)
 
 void pp_p256_fe_cmov(pp_p256_fe *r, const pp_p256_fe *a, uint32_t mask)
 {
+#if PICOPSA_P256_UMAAL
+    pp_p256_fe_cmov_m4(r->v, a->v, mask);
+#else
     pp_p256_limb m = LIMB_BARRIER((pp_p256_limb)0 - (pp_p256_limb)(mask & 1u));
     int i;
     for (i = 0; i < NL; i++) {
         r->v[i] ^= m & (r->v[i] ^ a->v[i]);
     }
+#endif
 }
 
 /* ---- scalars ----------------------------------------------------------- */

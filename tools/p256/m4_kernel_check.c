@@ -182,7 +182,7 @@ static void operand(uint32_t x[8], unsigned k, const uint32_t m[8])
     memcpy(x, t, 32);
 }
 
-static unsigned bad;   /* bit 0 fe_mul, 1 fe_add, 2 fe_sub, 3 sc_mul */
+static unsigned bad;   /* bit 0 fe_mul, 1 fe_add, 2 fe_sub, 3 sc_mul, 4 fe_cmov */
 static void check(const uint32_t *got, const uint32_t *want, unsigned what)
 {
     if (memcmp(got, want, 32) != 0) {
@@ -220,6 +220,11 @@ void _start(void)
         pp_p256_fe_sub(&r, &a, &b);
         ref_add(want, a.v, b.v, P, 1);
         check(r.v, want, 2);
+        r = a;
+        pp_p256_fe_cmov(&r, &b, 0);
+        check(r.v, a.v, 4);
+        pp_p256_fe_cmov(&r, &b, 0xffffffffu);
+        check(r.v, b.v, 4);
         operand(a.v, k, N);
         operand(b.v, k / 8u + (k % 5u), N);
         pp_p256_sc_mul(&r, &a, &b);
