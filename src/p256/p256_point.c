@@ -153,12 +153,35 @@ static uint32_t comb_digit(const pp_p256_sc *k, unsigned i)
 static void comb_select(pp_p256_point *r, uint32_t d)
 {
     uint32_t j;
+#if PICOPSA_P256_LIMB_BITS == 64
+    /* Hosts: OR of every entry under its mask (exactly one mask is set,
+     * none for d = 0), one pass over the 255-entry table without the
+     * per-coordinate calls; the compiler vectorises it. */
+    uint64_t acc[2 * PP_P256_LIMBS];
+    unsigned k;
+    memset(acc, 0, sizeof(acc));
+    for (j = 1; j <= COMB_ENTRIES; j++) {
+        uint64_t m = pp_ct_barrier_u64((uint64_t)0 - (uint64_t)(pp_ct_mask_eq_u32(d, j) & 1u));
+        const pp_p256_affine *e = &p256_comb[j - 1u];
+        for (k = 0; k < PP_P256_LIMBS; k++) {
+            acc[k] |= e->x.v[k] & m;
+            acc[PP_P256_LIMBS + k] |= e->y.v[k] & m;
+        }
+    }
+    memcpy(r->x.v, acc, sizeof(r->x.v));
+    memcpy(r->y.v, acc + PP_P256_LIMBS, sizeof(r->y.v));
+    memset(&r->z, 0, sizeof(r->z));
+    /* d = 0: y = 1 (the identity (0 : 1 : 0)); else Z = 1. */
+    pp_p256_fe_cmov(&r->y, &pp_p256_fe_one, pp_ct_barrier_u32(pp_ct_mask_zero_u32(d)));
+    pp_wipe(acc, sizeof(acc));
+#else
     set_identity(r);
     for (j = 1; j <= COMB_ENTRIES; j++) {
         uint32_t m = pp_ct_barrier_u32(pp_ct_mask_eq_u32(d, j));
         pp_p256_fe_cmov(&r->x, &p256_comb[j - 1u].x, m);
         pp_p256_fe_cmov(&r->y, &p256_comb[j - 1u].y, m);
     }
+#endif
     /* Z = 1 for an entry, 0 for the identity (d = 0): one move, not one per entry. */
     pp_p256_fe_cmov(&r->z, &pp_p256_fe_one, pp_ct_barrier_u32(pp_ct_mask_nonzero_u32(d)));
 }
