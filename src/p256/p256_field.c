@@ -866,7 +866,7 @@ static uint32_t zero_mask(const pp_p256_limb a[NL])
 /* ---- field ----------------------------------------------------------- */
 
 #if PICOPSA_P256_LIMB_BITS == 64
-/* 64-bit limbs: the 512-bit product by rows (operand scanning),
+/* 64-bit limbs: the 512-bit product by columns (product scanning),
  * then four Montgomery rounds written out for p's limbs
  * (2^64 - 1, 2^32 - 1, 0, 2^64 - 2^32 + 1): with q = t[i] (p' = 1),
  * t[i] + q (2^64 - 1) is q 2^64, so each round costs one multiplication
@@ -894,26 +894,28 @@ static inline void fe_reduce64(uint64_t r[4], uint64_t t[8])
     final_sub(r, t + 4, cb, P256_P.v);
 }
 
+/* Product scanning (Comba): column k sums a[i] b[k - i] into a 128-bit
+ * accumulator and an overflow word (gcc makes add/adc chains of it). */
 static void fe_mul64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
-    uint64_t t[8];
-    int i, j;
-    /* Operand scanning: row i adds a * b[i] at limb i (one carry word). */
+    uint64_t t[8], hi = 0;
+    pp_p256_dlimb acc = 0;
+    int k, i;
     PP_UNROLL
-    for (j = 0; j < 8; j++) {
-        t[j] = 0;
-    }
-    PP_UNROLL
-    for (i = 0; i < 4; i++) {
-        uint64_t carry = 0, bi = b[i];
+    for (k = 0; k < 7; k++) {
         PP_UNROLL
-        for (j = 0; j < 4; j++) {
-            pp_p256_dlimb x = (pp_p256_dlimb)a[j] * bi + t[i + j] + carry;
-            t[i + j] = (uint64_t)x;
-            carry = (uint64_t)(x >> 64);
+        for (i = 0; i < 4; i++) {
+            if (k - i >= 0 && k - i < 4) {   /* public: loop indices */
+                pp_p256_dlimb p = (pp_p256_dlimb)a[i] * b[k - i];
+                acc += p;
+                hi += (uint64_t)(acc < p);
+            }
         }
-        t[i + 4] = carry;
+        t[k] = (uint64_t)acc;
+        acc = (acc >> 64) | ((pp_p256_dlimb)hi << 64);
+        hi = 0;
     }
+    t[7] = (uint64_t)acc;
     fe_reduce64(r, t);
 }
 
