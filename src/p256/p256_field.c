@@ -27,6 +27,15 @@
 #define N_PRIME ((pp_p256_limb)0xee00bc4fu)
 #endif
 
+/* Hosts (64-bit limbs): fully unroll the four- to eight-step limb loops;
+ * gcc -O2 keeps them as loops (a 64-bit fe_mul then ran ~580
+ * instructions). MCUs keep their -Os loops. */
+#if PICOPSA_P256_LIMB_BITS == 64 && defined(__GNUC__)
+#define PP_UNROLL _Pragma("GCC unroll 8")
+#else
+#define PP_UNROLL
+#endif
+
 static const pp_p256_fe P256_P = {{PP_P256_L(0xffffffff, 0xffffffff), PP_P256_L(0x00000000, 0xffffffff),
                                    PP_P256_L(0x00000000, 0x00000000), PP_P256_L(0xffffffff, 0x00000001)}};
 static const pp_p256_fe P256_N = {{PP_P256_L(0xf3b9cac2, 0xfc632551), PP_P256_L(0xbce6faad, 0xa7179e84),
@@ -36,9 +45,7 @@ static const pp_p256_fe P256_R2P = {{PP_P256_L(0x00000000, 0x00000003), PP_P256_
                                      PP_P256_L(0xffffffff, 0xfffffffe), PP_P256_L(0x00000004, 0xfffffffd)}};
 static const pp_p256_fe P256_R2N = {{PP_P256_L(0x83244c95, 0xbe79eea2), PP_P256_L(0x4699799c, 0x49bd6fa6),
                                      PP_P256_L(0x2845b239, 0x2b6bec59), PP_P256_L(0x66e12d94, 0xf3d95620)}};
-/* The exponents of Fermat inversion (public constants). */
-static const pp_p256_fe P256_P_MINUS_2 = {{PP_P256_L(0xffffffff, 0xfffffffd), PP_P256_L(0x00000000, 0xffffffff),
-                                           PP_P256_L(0x00000000, 0x00000000), PP_P256_L(0xffffffff, 0x00000001)}};
+/* The exponent of Fermat inversion mod n (a public constant). */
 static const pp_p256_fe P256_N_MINUS_2 = {{PP_P256_L(0xf3b9cac2, 0xfc63254f), PP_P256_L(0xbce6faad, 0xa7179e84),
                                            PP_P256_L(0xffffffff, 0xffffffff), PP_P256_L(0xffffffff, 0x00000000)}};
 static const pp_p256_fe P256_PLAIN_ONE = {{PP_P256_L(0, 1)}};
@@ -53,6 +60,7 @@ static inline void final_sub(pp_p256_limb r[NL], const pp_p256_limb t[NL], pp_p2
     pp_p256_limb d[NL];
     pp_p256_limb borrow = 0, mask;
     int i;
+    PP_UNROLL
     for (i = 0; i < NL; i++) {
         pp_p256_dlimb x = (pp_p256_dlimb)t[i] - m[i] - borrow;
         d[i] = (pp_p256_limb)x;
@@ -60,24 +68,648 @@ static inline void final_sub(pp_p256_limb r[NL], const pp_p256_limb t[NL], pp_p2
     }
     /* Take the difference when it did not borrow or a carry bit exists. */
     mask = LIMB_BARRIER((pp_p256_limb)0 - ((hi | (borrow ^ 1u)) & 1u));
+    PP_UNROLL
     for (i = 0; i < NL; i++) {
         r[i] = t[i] ^ (mask & (t[i] ^ d[i]));
     }
 }
 
-/* hi:lo = a * b + lo + hi (never overflows). With PICOPSA_P256_UMAAL
- * (Cortex-M4/M7/M33 with the DSP extension, 32-bit limbs) one UMAAL
- * instruction; else portable C. */
 #if PICOPSA_P256_UMAAL
-#define MUL_ADD2(lo, hi, a, b) __asm__("umaal %0, %1, %2, %3" : "+r"(lo), "+r"(hi) : "r"(a), "r"(b))
+/* r = a b 2^-256 mod m on Cortex-M4/M7/M33 (ARMv7E-M), a * b < m 2^256:
+ * the 512-bit product two rows per pass over t (a in r4-r11, b_i and
+ * b_i+1 in r2/r3, one UMAAL per limb product, each row's carry in its own
+ * register), then the Montgomery rounds two per pass the same way
+ * (q_i = t[i] minv; q_i+1 from t[i+1] once round i has passed it; m in
+ * r4-r11, the carry out of the top in lr), then the final subtraction
+ * under a mask: half the loads and stores of t of one row per pass.
+ * Straight-line code: no branch, every address fixed. A real function
+ * (all registers, any -O level); t lives in the 72-byte frame.
+ * Arguments: r0 = r, r1 = a, r2 = b, r3 = m, [sp] = minv. r may alias a or
+ * b (a is read at entry, b during the product, r written at the end).
+ * tools/p256/m4_kernel_check.sh checks it against a bit-serial reference. */
+void pp_p256_mont_mul_umaal(uint32_t r[8], const uint32_t a[8], const uint32_t b[8],
+                            const uint32_t m[8], uint32_t minv);
+__asm__(
+    ".section .text.pp_p256_mont_mul_umaal,\"ax\",%progbits\n\t"
+    ".syntax unified\n\t"
+    ".thumb\n\t"
+    ".p2align 2\n\t"
+    ".global pp_p256_mont_mul_umaal\n\t"
+    ".hidden pp_p256_mont_mul_umaal\n\t"
+    ".type pp_p256_mont_mul_umaal, %function\n\t"
+    ".thumb_func\n"
+    "pp_p256_mont_mul_umaal:\n\t"
+    "push {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n\t"
+    "sub sp, sp, #72\n\t"
+    "str r0, [sp, #64]\n\t"
+    "str r3, [sp, #68]\n\t"
+    "mov r0, r2\n\t"
+    "ldm r1, {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "ldr r2, [r0, #0]\n\t"
+    "ldr r3, [r0, #4]\n\t"
+    "umull r12, r1, r4, r2\n\t"
+    "str r12, [sp, #0]\n\t"
+    "mov lr, #0\n\t"
+    "mov r12, #0\n\t"
+    "umaal r12, r1, r5, r2\n\t"
+    "umaal r12, lr, r4, r3\n\t"
+    "str r12, [sp, #4]\n\t"
+    "mov r12, #0\n\t"
+    "umaal r12, r1, r6, r2\n\t"
+    "umaal r12, lr, r5, r3\n\t"
+    "str r12, [sp, #8]\n\t"
+    "mov r12, #0\n\t"
+    "umaal r12, r1, r7, r2\n\t"
+    "umaal r12, lr, r6, r3\n\t"
+    "str r12, [sp, #12]\n\t"
+    "mov r12, #0\n\t"
+    "umaal r12, r1, r8, r2\n\t"
+    "umaal r12, lr, r7, r3\n\t"
+    "str r12, [sp, #16]\n\t"
+    "mov r12, #0\n\t"
+    "umaal r12, r1, r9, r2\n\t"
+    "umaal r12, lr, r8, r3\n\t"
+    "str r12, [sp, #20]\n\t"
+    "mov r12, #0\n\t"
+    "umaal r12, r1, r10, r2\n\t"
+    "umaal r12, lr, r9, r3\n\t"
+    "str r12, [sp, #24]\n\t"
+    "mov r12, #0\n\t"
+    "umaal r12, r1, r11, r2\n\t"
+    "umaal r12, lr, r10, r3\n\t"
+    "str r12, [sp, #28]\n\t"
+    "umaal r1, lr, r11, r3\n\t"
+    "str r1, [sp, #32]\n\t"
+    "str lr, [sp, #36]\n\t"
+    "ldr r2, [r0, #8]\n\t"
+    "ldr r3, [r0, #12]\n\t"
+    "mov r1, #0\n\t"
+    "ldr r12, [sp, #8]\n\t"
+    "umaal r12, r1, r4, r2\n\t"
+    "str r12, [sp, #8]\n\t"
+    "mov lr, #0\n\t"
+    "ldr r12, [sp, #12]\n\t"
+    "umaal r12, r1, r5, r2\n\t"
+    "umaal r12, lr, r4, r3\n\t"
+    "str r12, [sp, #12]\n\t"
+    "ldr r12, [sp, #16]\n\t"
+    "umaal r12, r1, r6, r2\n\t"
+    "umaal r12, lr, r5, r3\n\t"
+    "str r12, [sp, #16]\n\t"
+    "ldr r12, [sp, #20]\n\t"
+    "umaal r12, r1, r7, r2\n\t"
+    "umaal r12, lr, r6, r3\n\t"
+    "str r12, [sp, #20]\n\t"
+    "ldr r12, [sp, #24]\n\t"
+    "umaal r12, r1, r8, r2\n\t"
+    "umaal r12, lr, r7, r3\n\t"
+    "str r12, [sp, #24]\n\t"
+    "ldr r12, [sp, #28]\n\t"
+    "umaal r12, r1, r9, r2\n\t"
+    "umaal r12, lr, r8, r3\n\t"
+    "str r12, [sp, #28]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "umaal r12, r1, r10, r2\n\t"
+    "umaal r12, lr, r9, r3\n\t"
+    "str r12, [sp, #32]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "umaal r12, r1, r11, r2\n\t"
+    "umaal r12, lr, r10, r3\n\t"
+    "str r12, [sp, #36]\n\t"
+    "umaal r1, lr, r11, r3\n\t"
+    "str r1, [sp, #40]\n\t"
+    "str lr, [sp, #44]\n\t"
+    "ldr r2, [r0, #16]\n\t"
+    "ldr r3, [r0, #20]\n\t"
+    "mov r1, #0\n\t"
+    "ldr r12, [sp, #16]\n\t"
+    "umaal r12, r1, r4, r2\n\t"
+    "str r12, [sp, #16]\n\t"
+    "mov lr, #0\n\t"
+    "ldr r12, [sp, #20]\n\t"
+    "umaal r12, r1, r5, r2\n\t"
+    "umaal r12, lr, r4, r3\n\t"
+    "str r12, [sp, #20]\n\t"
+    "ldr r12, [sp, #24]\n\t"
+    "umaal r12, r1, r6, r2\n\t"
+    "umaal r12, lr, r5, r3\n\t"
+    "str r12, [sp, #24]\n\t"
+    "ldr r12, [sp, #28]\n\t"
+    "umaal r12, r1, r7, r2\n\t"
+    "umaal r12, lr, r6, r3\n\t"
+    "str r12, [sp, #28]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "umaal r12, r1, r8, r2\n\t"
+    "umaal r12, lr, r7, r3\n\t"
+    "str r12, [sp, #32]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "umaal r12, r1, r9, r2\n\t"
+    "umaal r12, lr, r8, r3\n\t"
+    "str r12, [sp, #36]\n\t"
+    "ldr r12, [sp, #40]\n\t"
+    "umaal r12, r1, r10, r2\n\t"
+    "umaal r12, lr, r9, r3\n\t"
+    "str r12, [sp, #40]\n\t"
+    "ldr r12, [sp, #44]\n\t"
+    "umaal r12, r1, r11, r2\n\t"
+    "umaal r12, lr, r10, r3\n\t"
+    "str r12, [sp, #44]\n\t"
+    "umaal r1, lr, r11, r3\n\t"
+    "str r1, [sp, #48]\n\t"
+    "str lr, [sp, #52]\n\t"
+    "ldr r2, [r0, #24]\n\t"
+    "ldr r3, [r0, #28]\n\t"
+    "mov r1, #0\n\t"
+    "ldr r12, [sp, #24]\n\t"
+    "umaal r12, r1, r4, r2\n\t"
+    "str r12, [sp, #24]\n\t"
+    "mov lr, #0\n\t"
+    "ldr r12, [sp, #28]\n\t"
+    "umaal r12, r1, r5, r2\n\t"
+    "umaal r12, lr, r4, r3\n\t"
+    "str r12, [sp, #28]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "umaal r12, r1, r6, r2\n\t"
+    "umaal r12, lr, r5, r3\n\t"
+    "str r12, [sp, #32]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "umaal r12, r1, r7, r2\n\t"
+    "umaal r12, lr, r6, r3\n\t"
+    "str r12, [sp, #36]\n\t"
+    "ldr r12, [sp, #40]\n\t"
+    "umaal r12, r1, r8, r2\n\t"
+    "umaal r12, lr, r7, r3\n\t"
+    "str r12, [sp, #40]\n\t"
+    "ldr r12, [sp, #44]\n\t"
+    "umaal r12, r1, r9, r2\n\t"
+    "umaal r12, lr, r8, r3\n\t"
+    "str r12, [sp, #44]\n\t"
+    "ldr r12, [sp, #48]\n\t"
+    "umaal r12, r1, r10, r2\n\t"
+    "umaal r12, lr, r9, r3\n\t"
+    "str r12, [sp, #48]\n\t"
+    "ldr r12, [sp, #52]\n\t"
+    "umaal r12, r1, r11, r2\n\t"
+    "umaal r12, lr, r10, r3\n\t"
+    "str r12, [sp, #52]\n\t"
+    "umaal r1, lr, r11, r3\n\t"
+    "str r1, [sp, #56]\n\t"
+    "str lr, [sp, #60]\n\t"
+    "ldr r0, [sp, #68]\n\t"
+    "ldm r0, {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "mov lr, #0\n\t"
+    "ldr r3, [sp, #108]\n\t"
+    "ldr r12, [sp, #0]\n\t"
+    "mul r2, r12, r3\n\t"
+    "mov r1, #0\n\t"
+    "umaal r12, r1, r4, r2\n\t"
+    "ldr r12, [sp, #4]\n\t"
+    "umaal r12, r1, r5, r2\n\t"
+    "mul r3, r12, r3\n\t"
+    "mov r0, #0\n\t"
+    "umaal r12, r0, r4, r3\n\t"
+    "ldr r12, [sp, #8]\n\t"
+    "umaal r12, r1, r6, r2\n\t"
+    "umaal r12, r0, r5, r3\n\t"
+    "str r12, [sp, #8]\n\t"
+    "ldr r12, [sp, #12]\n\t"
+    "umaal r12, r1, r7, r2\n\t"
+    "umaal r12, r0, r6, r3\n\t"
+    "str r12, [sp, #12]\n\t"
+    "ldr r12, [sp, #16]\n\t"
+    "umaal r12, r1, r8, r2\n\t"
+    "umaal r12, r0, r7, r3\n\t"
+    "str r12, [sp, #16]\n\t"
+    "ldr r12, [sp, #20]\n\t"
+    "umaal r12, r1, r9, r2\n\t"
+    "umaal r12, r0, r8, r3\n\t"
+    "str r12, [sp, #20]\n\t"
+    "ldr r12, [sp, #24]\n\t"
+    "umaal r12, r1, r10, r2\n\t"
+    "umaal r12, r0, r9, r3\n\t"
+    "str r12, [sp, #24]\n\t"
+    "ldr r12, [sp, #28]\n\t"
+    "umaal r12, r1, r11, r2\n\t"
+    "umaal r12, r0, r10, r3\n\t"
+    "str r12, [sp, #28]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "umaal r12, r1, r11, r3\n\t"
+    "adds r12, r12, r0\n\t"
+    "adcs r1, r1, #0\n\t"
+    "mov r0, #0\n\t"
+    "adc r0, r0, #0\n\t"
+    "adds r12, r12, lr\n\t"
+    "adcs r1, r1, #0\n\t"
+    "adc r0, r0, #0\n\t"
+    "str r12, [sp, #32]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "adds r12, r12, r1\n\t"
+    "adc lr, r0, #0\n\t"
+    "str r12, [sp, #36]\n\t"
+    "ldr r3, [sp, #108]\n\t"
+    "ldr r12, [sp, #8]\n\t"
+    "mul r2, r12, r3\n\t"
+    "mov r1, #0\n\t"
+    "umaal r12, r1, r4, r2\n\t"
+    "ldr r12, [sp, #12]\n\t"
+    "umaal r12, r1, r5, r2\n\t"
+    "mul r3, r12, r3\n\t"
+    "mov r0, #0\n\t"
+    "umaal r12, r0, r4, r3\n\t"
+    "ldr r12, [sp, #16]\n\t"
+    "umaal r12, r1, r6, r2\n\t"
+    "umaal r12, r0, r5, r3\n\t"
+    "str r12, [sp, #16]\n\t"
+    "ldr r12, [sp, #20]\n\t"
+    "umaal r12, r1, r7, r2\n\t"
+    "umaal r12, r0, r6, r3\n\t"
+    "str r12, [sp, #20]\n\t"
+    "ldr r12, [sp, #24]\n\t"
+    "umaal r12, r1, r8, r2\n\t"
+    "umaal r12, r0, r7, r3\n\t"
+    "str r12, [sp, #24]\n\t"
+    "ldr r12, [sp, #28]\n\t"
+    "umaal r12, r1, r9, r2\n\t"
+    "umaal r12, r0, r8, r3\n\t"
+    "str r12, [sp, #28]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "umaal r12, r1, r10, r2\n\t"
+    "umaal r12, r0, r9, r3\n\t"
+    "str r12, [sp, #32]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "umaal r12, r1, r11, r2\n\t"
+    "umaal r12, r0, r10, r3\n\t"
+    "str r12, [sp, #36]\n\t"
+    "ldr r12, [sp, #40]\n\t"
+    "umaal r12, r1, r11, r3\n\t"
+    "adds r12, r12, r0\n\t"
+    "adcs r1, r1, #0\n\t"
+    "mov r0, #0\n\t"
+    "adc r0, r0, #0\n\t"
+    "adds r12, r12, lr\n\t"
+    "adcs r1, r1, #0\n\t"
+    "adc r0, r0, #0\n\t"
+    "str r12, [sp, #40]\n\t"
+    "ldr r12, [sp, #44]\n\t"
+    "adds r12, r12, r1\n\t"
+    "adc lr, r0, #0\n\t"
+    "str r12, [sp, #44]\n\t"
+    "ldr r3, [sp, #108]\n\t"
+    "ldr r12, [sp, #16]\n\t"
+    "mul r2, r12, r3\n\t"
+    "mov r1, #0\n\t"
+    "umaal r12, r1, r4, r2\n\t"
+    "ldr r12, [sp, #20]\n\t"
+    "umaal r12, r1, r5, r2\n\t"
+    "mul r3, r12, r3\n\t"
+    "mov r0, #0\n\t"
+    "umaal r12, r0, r4, r3\n\t"
+    "ldr r12, [sp, #24]\n\t"
+    "umaal r12, r1, r6, r2\n\t"
+    "umaal r12, r0, r5, r3\n\t"
+    "str r12, [sp, #24]\n\t"
+    "ldr r12, [sp, #28]\n\t"
+    "umaal r12, r1, r7, r2\n\t"
+    "umaal r12, r0, r6, r3\n\t"
+    "str r12, [sp, #28]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "umaal r12, r1, r8, r2\n\t"
+    "umaal r12, r0, r7, r3\n\t"
+    "str r12, [sp, #32]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "umaal r12, r1, r9, r2\n\t"
+    "umaal r12, r0, r8, r3\n\t"
+    "str r12, [sp, #36]\n\t"
+    "ldr r12, [sp, #40]\n\t"
+    "umaal r12, r1, r10, r2\n\t"
+    "umaal r12, r0, r9, r3\n\t"
+    "str r12, [sp, #40]\n\t"
+    "ldr r12, [sp, #44]\n\t"
+    "umaal r12, r1, r11, r2\n\t"
+    "umaal r12, r0, r10, r3\n\t"
+    "str r12, [sp, #44]\n\t"
+    "ldr r12, [sp, #48]\n\t"
+    "umaal r12, r1, r11, r3\n\t"
+    "adds r12, r12, r0\n\t"
+    "adcs r1, r1, #0\n\t"
+    "mov r0, #0\n\t"
+    "adc r0, r0, #0\n\t"
+    "adds r12, r12, lr\n\t"
+    "adcs r1, r1, #0\n\t"
+    "adc r0, r0, #0\n\t"
+    "str r12, [sp, #48]\n\t"
+    "ldr r12, [sp, #52]\n\t"
+    "adds r12, r12, r1\n\t"
+    "adc lr, r0, #0\n\t"
+    "str r12, [sp, #52]\n\t"
+    "ldr r3, [sp, #108]\n\t"
+    "ldr r12, [sp, #24]\n\t"
+    "mul r2, r12, r3\n\t"
+    "mov r1, #0\n\t"
+    "umaal r12, r1, r4, r2\n\t"
+    "ldr r12, [sp, #28]\n\t"
+    "umaal r12, r1, r5, r2\n\t"
+    "mul r3, r12, r3\n\t"
+    "mov r0, #0\n\t"
+    "umaal r12, r0, r4, r3\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "umaal r12, r1, r6, r2\n\t"
+    "umaal r12, r0, r5, r3\n\t"
+    "str r12, [sp, #32]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "umaal r12, r1, r7, r2\n\t"
+    "umaal r12, r0, r6, r3\n\t"
+    "str r12, [sp, #36]\n\t"
+    "ldr r12, [sp, #40]\n\t"
+    "umaal r12, r1, r8, r2\n\t"
+    "umaal r12, r0, r7, r3\n\t"
+    "str r12, [sp, #40]\n\t"
+    "ldr r12, [sp, #44]\n\t"
+    "umaal r12, r1, r9, r2\n\t"
+    "umaal r12, r0, r8, r3\n\t"
+    "str r12, [sp, #44]\n\t"
+    "ldr r12, [sp, #48]\n\t"
+    "umaal r12, r1, r10, r2\n\t"
+    "umaal r12, r0, r9, r3\n\t"
+    "str r12, [sp, #48]\n\t"
+    "ldr r12, [sp, #52]\n\t"
+    "umaal r12, r1, r11, r2\n\t"
+    "umaal r12, r0, r10, r3\n\t"
+    "str r12, [sp, #52]\n\t"
+    "ldr r12, [sp, #56]\n\t"
+    "umaal r12, r1, r11, r3\n\t"
+    "adds r12, r12, r0\n\t"
+    "adcs r1, r1, #0\n\t"
+    "mov r0, #0\n\t"
+    "adc r0, r0, #0\n\t"
+    "adds r12, r12, lr\n\t"
+    "adcs r1, r1, #0\n\t"
+    "adc r0, r0, #0\n\t"
+    "str r12, [sp, #56]\n\t"
+    "ldr r12, [sp, #60]\n\t"
+    "adds r12, r12, r1\n\t"
+    "adc lr, r0, #0\n\t"
+    "str r12, [sp, #60]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "subs r12, r12, r4\n\t"
+    "str r12, [sp, #0]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "sbcs r12, r12, r5\n\t"
+    "str r12, [sp, #4]\n\t"
+    "ldr r12, [sp, #40]\n\t"
+    "sbcs r12, r12, r6\n\t"
+    "str r12, [sp, #8]\n\t"
+    "ldr r12, [sp, #44]\n\t"
+    "sbcs r12, r12, r7\n\t"
+    "str r12, [sp, #12]\n\t"
+    "ldr r12, [sp, #48]\n\t"
+    "sbcs r12, r12, r8\n\t"
+    "str r12, [sp, #16]\n\t"
+    "ldr r12, [sp, #52]\n\t"
+    "sbcs r12, r12, r9\n\t"
+    "str r12, [sp, #20]\n\t"
+    "ldr r12, [sp, #56]\n\t"
+    "sbcs r12, r12, r10\n\t"
+    "str r12, [sp, #24]\n\t"
+    "ldr r12, [sp, #60]\n\t"
+    "sbcs r12, r12, r11\n\t"
+    "str r12, [sp, #28]\n\t"
+    "sbc r2, r2, r2\n\t"
+    "rsb r3, lr, #0\n\t"
+    "bic r2, r2, r3\n\t"
+    "ldr r0, [sp, #64]\n\t"
+    "ldr r3, [sp, #0]\n\t"
+    "ldr r12, [sp, #32]\n\t"
+    "eor r12, r12, r3\n\t"
+    "and r12, r12, r2\n\t"
+    "eor r3, r3, r12\n\t"
+    "str r3, [r0, #0]\n\t"
+    "ldr r3, [sp, #4]\n\t"
+    "ldr r12, [sp, #36]\n\t"
+    "eor r12, r12, r3\n\t"
+    "and r12, r12, r2\n\t"
+    "eor r3, r3, r12\n\t"
+    "str r3, [r0, #4]\n\t"
+    "ldr r3, [sp, #8]\n\t"
+    "ldr r12, [sp, #40]\n\t"
+    "eor r12, r12, r3\n\t"
+    "and r12, r12, r2\n\t"
+    "eor r3, r3, r12\n\t"
+    "str r3, [r0, #8]\n\t"
+    "ldr r3, [sp, #12]\n\t"
+    "ldr r12, [sp, #44]\n\t"
+    "eor r12, r12, r3\n\t"
+    "and r12, r12, r2\n\t"
+    "eor r3, r3, r12\n\t"
+    "str r3, [r0, #12]\n\t"
+    "ldr r3, [sp, #16]\n\t"
+    "ldr r12, [sp, #48]\n\t"
+    "eor r12, r12, r3\n\t"
+    "and r12, r12, r2\n\t"
+    "eor r3, r3, r12\n\t"
+    "str r3, [r0, #16]\n\t"
+    "ldr r3, [sp, #20]\n\t"
+    "ldr r12, [sp, #52]\n\t"
+    "eor r12, r12, r3\n\t"
+    "and r12, r12, r2\n\t"
+    "eor r3, r3, r12\n\t"
+    "str r3, [r0, #20]\n\t"
+    "ldr r3, [sp, #24]\n\t"
+    "ldr r12, [sp, #56]\n\t"
+    "eor r12, r12, r3\n\t"
+    "and r12, r12, r2\n\t"
+    "eor r3, r3, r12\n\t"
+    "str r3, [r0, #24]\n\t"
+    "ldr r3, [sp, #28]\n\t"
+    "ldr r12, [sp, #60]\n\t"
+    "eor r12, r12, r3\n\t"
+    "and r12, r12, r2\n\t"
+    "eor r3, r3, r12\n\t"
+    "str r3, [r0, #28]\n\t"
+    "add sp, sp, #72\n\t"
+    "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n\t"
+    ".size pp_p256_mont_mul_umaal, .-pp_p256_mont_mul_umaal\n\t"
+    ".text\n");
+
+/* r = a + b and a - b mod p (a, b < p) in ARMv7E-M assembly: the eight
+ * limbs in r4-r11, one carry chain, then p's limbs (2^32 - 1 three times,
+ * 0, 0, 0, 1, 2^32 - 1) as immediates. The sum subtracts p and its final
+ * borrow, through the carry word, becomes the mask that adds p back; the
+ * difference adds p back under its borrow's mask. No branch. r0 = r,
+ * r1 = a, r2 = b; r may alias either. */
+void pp_p256_fe_add_m4(pp_p256_limb r[8], const pp_p256_limb a[8], const pp_p256_limb b[8]);
+void pp_p256_fe_sub_m4(pp_p256_limb r[8], const pp_p256_limb a[8], const pp_p256_limb b[8]);
+__asm__(
+    ".section .text.pp_p256_fe_add_m4,\"ax\",%progbits\n\t"
+    ".syntax unified\n\t"
+    ".thumb\n\t"
+    ".p2align 2\n\t"
+    ".global pp_p256_fe_add_m4\n\t"
+    ".hidden pp_p256_fe_add_m4\n\t"
+    ".type pp_p256_fe_add_m4, %function\n\t"
+    ".thumb_func\n"
+    "pp_p256_fe_add_m4:\n\t"
+    "push {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "ldm r1, {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "ldr r3, [r2, #0]\n\t"
+    "adds r4, r4, r3\n\t"
+    "ldr r3, [r2, #4]\n\t"
+    "adcs r5, r5, r3\n\t"
+    "ldr r3, [r2, #8]\n\t"
+    "adcs r6, r6, r3\n\t"
+    "ldr r3, [r2, #12]\n\t"
+    "adcs r7, r7, r3\n\t"
+    "ldr r3, [r2, #16]\n\t"
+    "adcs r8, r8, r3\n\t"
+    "ldr r3, [r2, #20]\n\t"
+    "adcs r9, r9, r3\n\t"
+    "ldr r3, [r2, #24]\n\t"
+    "adcs r10, r10, r3\n\t"
+    "ldr r3, [r2, #28]\n\t"
+    "adcs r11, r11, r3\n\t"
+    "mov r12, #0\n\t"
+    "adc r12, r12, #0\n\t"
+    "subs r4, r4, #0xffffffff\n\t"
+    "sbcs r5, r5, #0xffffffff\n\t"
+    "sbcs r6, r6, #0xffffffff\n\t"
+    "sbcs r7, r7, #0\n\t"
+    "sbcs r8, r8, #0\n\t"
+    "sbcs r9, r9, #0\n\t"
+    "sbcs r10, r10, #1\n\t"
+    "sbcs r11, r11, #0xffffffff\n\t"
+    "sbc r12, r12, #0\n\t"
+    "and r1, r12, #1\n\t"
+    "adds r4, r4, r12\n\t"
+    "adcs r5, r5, r12\n\t"
+    "adcs r6, r6, r12\n\t"
+    "adcs r7, r7, #0\n\t"
+    "adcs r8, r8, #0\n\t"
+    "adcs r9, r9, #0\n\t"
+    "adcs r10, r10, r1\n\t"
+    "adc r11, r11, r12\n\t"
+    "stm r0, {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "pop {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "bx lr\n\t"
+    ".size pp_p256_fe_add_m4, .-pp_p256_fe_add_m4\n\t"
+    ".text\n");
+__asm__(
+    ".section .text.pp_p256_fe_sub_m4,\"ax\",%progbits\n\t"
+    ".syntax unified\n\t"
+    ".thumb\n\t"
+    ".p2align 2\n\t"
+    ".global pp_p256_fe_sub_m4\n\t"
+    ".hidden pp_p256_fe_sub_m4\n\t"
+    ".type pp_p256_fe_sub_m4, %function\n\t"
+    ".thumb_func\n"
+    "pp_p256_fe_sub_m4:\n\t"
+    "push {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "ldm r1, {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "ldr r3, [r2, #0]\n\t"
+    "subs r4, r4, r3\n\t"
+    "ldr r3, [r2, #4]\n\t"
+    "sbcs r5, r5, r3\n\t"
+    "ldr r3, [r2, #8]\n\t"
+    "sbcs r6, r6, r3\n\t"
+    "ldr r3, [r2, #12]\n\t"
+    "sbcs r7, r7, r3\n\t"
+    "ldr r3, [r2, #16]\n\t"
+    "sbcs r8, r8, r3\n\t"
+    "ldr r3, [r2, #20]\n\t"
+    "sbcs r9, r9, r3\n\t"
+    "ldr r3, [r2, #24]\n\t"
+    "sbcs r10, r10, r3\n\t"
+    "ldr r3, [r2, #28]\n\t"
+    "sbcs r11, r11, r3\n\t"
+    "sbc r12, r12, r12\n\t"
+    "and r1, r12, #1\n\t"
+    "adds r4, r4, r12\n\t"
+    "adcs r5, r5, r12\n\t"
+    "adcs r6, r6, r12\n\t"
+    "adcs r7, r7, #0\n\t"
+    "adcs r8, r8, #0\n\t"
+    "adcs r9, r9, #0\n\t"
+    "adcs r10, r10, r1\n\t"
+    "adc r11, r11, r12\n\t"
+    "stm r0, {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "pop {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "bx lr\n\t"
+    ".size pp_p256_fe_sub_m4, .-pp_p256_fe_sub_m4\n\t"
+    ".text\n");
+
+/* r = mask ? a : r (mask bit 0) in assembly: a masked exchange of the
+ * limbs, no branch; gcc -Os makes a loop of the C one. r0 = r, r1 = a,
+ * r2 = mask. */
+void pp_p256_fe_cmov_m4(pp_p256_limb r[8], const pp_p256_limb a[8], uint32_t mask);
+__asm__(
+    ".section .text.pp_p256_fe_cmov_m4,\"ax\",%progbits\n\t"
+    ".syntax unified\n\t"
+    ".thumb\n\t"
+    ".p2align 2\n\t"
+    ".global pp_p256_fe_cmov_m4\n\t"
+    ".hidden pp_p256_fe_cmov_m4\n\t"
+    ".type pp_p256_fe_cmov_m4, %function\n\t"
+    ".thumb_func\n"
+    "pp_p256_fe_cmov_m4:\n\t"
+    "push {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "and r2, r2, #1\n\t"
+    "rsb r2, r2, #0\n\t"
+    "ldm r0, {r4, r5, r6, r7}\n\t"
+    "ldm r1, {r8, r9, r10, r11}\n\t"
+    "eor r8, r8, r4\n\t"
+    "and r8, r8, r2\n\t"
+    "eor r4, r4, r8\n\t"
+    "eor r9, r9, r5\n\t"
+    "and r9, r9, r2\n\t"
+    "eor r5, r5, r9\n\t"
+    "eor r10, r10, r6\n\t"
+    "and r10, r10, r2\n\t"
+    "eor r6, r6, r10\n\t"
+    "eor r11, r11, r7\n\t"
+    "and r11, r11, r2\n\t"
+    "eor r7, r7, r11\n\t"
+    "stm r0, {r4, r5, r6, r7}\n\t"
+    "ldr r4, [r0, #16]\n\t"
+    "ldr r5, [r0, #20]\n\t"
+    "ldr r6, [r0, #24]\n\t"
+    "ldr r7, [r0, #28]\n\t"
+    "ldr r8, [r1, #16]\n\t"
+    "ldr r9, [r1, #20]\n\t"
+    "ldr r10, [r1, #24]\n\t"
+    "ldr r11, [r1, #28]\n\t"
+    "eor r8, r8, r4\n\t"
+    "and r8, r8, r2\n\t"
+    "eor r4, r4, r8\n\t"
+    "eor r9, r9, r5\n\t"
+    "and r9, r9, r2\n\t"
+    "eor r5, r5, r9\n\t"
+    "eor r10, r10, r6\n\t"
+    "and r10, r10, r2\n\t"
+    "eor r6, r6, r10\n\t"
+    "eor r11, r11, r7\n\t"
+    "and r11, r11, r2\n\t"
+    "eor r7, r7, r11\n\t"
+    "str r4, [r0, #16]\n\t"
+    "str r5, [r0, #20]\n\t"
+    "str r6, [r0, #24]\n\t"
+    "str r7, [r0, #28]\n\t"
+    "pop {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "bx lr\n\t"
+    ".size pp_p256_fe_cmov_m4, .-pp_p256_fe_cmov_m4\n\t"
+    ".text\n");
+
+static inline void mont_mul(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256_limb b[NL],
+                            const pp_p256_limb m[NL], pp_p256_limb minv)
+{
+    pp_p256_mont_mul_umaal(r, a, b, m, minv);
+}
 #else
+/* hi:lo = a * b + lo + hi (never overflows), portable C. */
 #define MUL_ADD2(lo, hi, a, b)                                  \
     do {                                                        \
         pp_p256_dlimb p_ = (pp_p256_dlimb)(a) * (b) + (lo) + (hi); \
         (lo) = (pp_p256_limb)p_;                                \
         (hi) = (pp_p256_limb)(p_ >> LB);                        \
     } while (0)
-#endif
 
 /* r = a * b * 2^-256 mod m (CIOS); a * b < m * 2^256. */
 static inline void mont_mul(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256_limb b[NL],
@@ -87,12 +719,15 @@ static inline void mont_mul(pp_p256_limb r[NL], const pp_p256_limb a[NL], const 
     pp_p256_limb top, carry, q, lo;
     pp_p256_dlimb uv;
     int i, j;
+    PP_UNROLL
     for (j = 0; j <= NL; j++) {
         t[j] = 0;
     }
+    PP_UNROLL
     for (i = 0; i < NL; i++) {
         pp_p256_limb bi = b[i];
         carry = 0;
+        PP_UNROLL
         for (j = 0; j < NL; j++) {
             lo = t[j];
             MUL_ADD2(lo, carry, a[j], bi);
@@ -105,6 +740,7 @@ static inline void mont_mul(pp_p256_limb r[NL], const pp_p256_limb a[NL], const 
         lo = t[0];
         carry = 0;
         MUL_ADD2(lo, carry, q, m[0]);   /* lo becomes 0 */
+        PP_UNROLL
         for (j = 1; j < NL; j++) {
             lo = t[j];
             MUL_ADD2(lo, carry, q, m[j]);
@@ -117,12 +753,15 @@ static inline void mont_mul(pp_p256_limb r[NL], const pp_p256_limb a[NL], const 
     final_sub(r, t, t[NL], m);
 }
 
+#endif /* PICOPSA_P256_UMAAL */
+
 static void mod_add(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256_limb b[NL],
                     const pp_p256_limb m[NL])
 {
     pp_p256_limb t[NL];
     pp_p256_limb carry = 0;
     int i;
+    PP_UNROLL
     for (i = 0; i < NL; i++) {
         pp_p256_dlimb x = (pp_p256_dlimb)a[i] + b[i] + carry;
         t[i] = (pp_p256_limb)x;
@@ -131,12 +770,14 @@ static void mod_add(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256_
     final_sub(r, t, carry, m);
 }
 
+#if !PICOPSA_P256_UMAAL
 static void mod_sub(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256_limb b[NL],
                     const pp_p256_limb m[NL])
 {
     pp_p256_limb t[NL];
     pp_p256_limb borrow = 0, carry = 0, mask;
     int i;
+    PP_UNROLL
     for (i = 0; i < NL; i++) {
         pp_p256_dlimb x = (pp_p256_dlimb)a[i] - b[i] - borrow;
         t[i] = (pp_p256_limb)x;
@@ -144,12 +785,14 @@ static void mod_sub(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256_
     }
     /* A borrow means a < b: add m back (under a mask). */
     mask = LIMB_BARRIER((pp_p256_limb)0 - borrow);
+    PP_UNROLL
     for (i = 0; i < NL; i++) {
         pp_p256_dlimb x = (pp_p256_dlimb)t[i] + (m[i] & mask) + carry;
         r[i] = (pp_p256_limb)x;
         carry = (pp_p256_limb)(x >> LB);
     }
 }
+#endif
 
 /* r = a^e in the Montgomery domain of m; e public with its top bit (255)
  * set, so the scan starts from a. */
@@ -209,6 +852,7 @@ static uint32_t zero_mask(const pp_p256_limb a[NL])
 {
     pp_p256_limb acc = 0;
     int i;
+    PP_UNROLL
     for (i = 0; i < NL; i++) {
         acc |= a[i];
     }
@@ -222,29 +866,19 @@ static uint32_t zero_mask(const pp_p256_limb a[NL])
 /* ---- field ----------------------------------------------------------- */
 
 #if PICOPSA_P256_LIMB_BITS == 64
-/* 64-bit limbs: the 512-bit product by rows (operand scanning),
+/* 64-bit limbs: the 512-bit product by columns (product scanning),
  * then four Montgomery rounds written out for p's limbs
  * (2^64 - 1, 2^32 - 1, 0, 2^64 - 2^32 + 1): with q = t[i] (p' = 1),
  * t[i] + q (2^64 - 1) is q 2^64, so each round costs one multiplication
  * (by the top limb) plus a shift, instead of four. */
 #define P256_P3 ((uint64_t)0xffffffff00000001u)
-static void fe_mul64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+/* The four rounds on t[0..7]; each carries only to t[i+4], the bit out of
+ * that limb waits for the next round (cb): no carry runs to the top. */
+static inline void fe_reduce64(uint64_t r[4], uint64_t t[8])
 {
-    uint64_t t[9], top = 0;
-    int i, j;
-    /* Operand scanning: row i adds a * b[i] at limb i (one carry word). */
-    for (j = 0; j < 9; j++) {
-        t[j] = 0;
-    }
-    for (i = 0; i < 4; i++) {
-        uint64_t carry = 0, bi = b[i];
-        for (j = 0; j < 4; j++) {
-            pp_p256_dlimb x = (pp_p256_dlimb)a[j] * bi + t[i + j] + carry;
-            t[i + j] = (uint64_t)x;
-            carry = (uint64_t)(x >> 64);
-        }
-        t[i + 4] = carry;
-    }
+    uint64_t cb = 0;
+    int i;
+    PP_UNROLL
     for (i = 0; i < 4; i++) {
         uint64_t q = t[i];
         pp_p256_dlimb x = ((pp_p256_dlimb)q << 32) + t[i + 1];   /* q (2^64-1) + t[i] = q 2^64 */
@@ -253,15 +887,77 @@ static void fe_mul64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
         t[i + 2] = (uint64_t)x;
         x = (pp_p256_dlimb)q * P256_P3 + t[i + 3] + (uint64_t)(x >> 64);
         t[i + 3] = (uint64_t)x;
-        x >>= 64;
-        for (j = i + 4; j < 8; j++) {
-            x += t[j];
-            t[j] = (uint64_t)x;
-            x >>= 64;
-        }
-        top += (uint64_t)x;
+        x = (pp_p256_dlimb)t[i + 4] + (uint64_t)(x >> 64) + cb;
+        t[i + 4] = (uint64_t)x;
+        cb = (uint64_t)(x >> 64);
     }
-    final_sub(r, t + 4, top, P256_P.v);
+    final_sub(r, t + 4, cb, P256_P.v);
+}
+
+/* Product scanning (Comba): column k sums a[i] b[k - i] into a 128-bit
+ * accumulator and an overflow word (gcc makes add/adc chains of it). */
+static void fe_mul64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+{
+    uint64_t t[8], hi = 0;
+    pp_p256_dlimb acc = 0;
+    int k, i;
+    PP_UNROLL
+    for (k = 0; k < 7; k++) {
+        PP_UNROLL
+        for (i = 0; i < 4; i++) {
+            if (k - i >= 0 && k - i < 4) {   /* public: loop indices */
+                pp_p256_dlimb p = (pp_p256_dlimb)a[i] * b[k - i];
+                acc += p;
+                hi += (uint64_t)(acc < p);
+            }
+        }
+        t[k] = (uint64_t)acc;
+        acc = (acc >> 64) | ((pp_p256_dlimb)hi << 64);
+        hi = 0;
+    }
+    t[7] = (uint64_t)acc;
+    fe_reduce64(r, t);
+}
+
+/* a^2: the six cross products once, doubled by a shift, then the four
+ * squares (10 multiplications instead of 16). */
+static void fe_sqr64(uint64_t r[4], const uint64_t a[4])
+{
+    uint64_t t[8];
+    pp_p256_dlimb x;
+    uint64_t c;
+    int i, j;
+    PP_UNROLL
+    for (j = 0; j < 8; j++) {
+        t[j] = 0;
+    }
+    PP_UNROLL
+    for (i = 0; i < 3; i++) {
+        c = 0;
+        PP_UNROLL
+        for (j = i + 1; j < 4; j++) {
+            x = (pp_p256_dlimb)a[i] * a[j] + t[i + j] + c;
+            t[i + j] = (uint64_t)x;
+            c = (uint64_t)(x >> 64);
+        }
+        t[i + 4] = c;
+    }
+    t[7] = t[6] >> 63;
+    PP_UNROLL
+    for (j = 6; j > 1; j--) {
+        t[j] = (t[j] << 1) | (t[j - 1] >> 63);
+    }
+    t[1] <<= 1;
+    c = 0;
+    PP_UNROLL
+    for (i = 0; i < 4; i++) {
+        x = (pp_p256_dlimb)a[i] * a[i] + t[2 * i] + c;
+        t[2 * i] = (uint64_t)x;
+        x = (pp_p256_dlimb)t[2 * i + 1] + (uint64_t)(x >> 64);
+        t[2 * i + 1] = (uint64_t)x;
+        c = (uint64_t)(x >> 64);
+    }
+    fe_reduce64(r, t);
 }
 #endif
 
@@ -276,36 +972,78 @@ void pp_p256_fe_mul(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 
 void pp_p256_fe_sqr(pp_p256_fe *r, const pp_p256_fe *a)
 {
+#if PICOPSA_P256_LIMB_BITS == 64
+    fe_sqr64(r->v, a->v);
+#else
     pp_p256_fe_mul(r, a, a);
+#endif
 }
 
 void pp_p256_fe_add(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 {
+#if PICOPSA_P256_UMAAL
+    pp_p256_fe_add_m4(r->v, a->v, b->v);
+#else
     mod_add(r->v, a->v, b->v, P256_P.v);
+#endif
 }
 
 void pp_p256_fe_sub(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 {
+#if PICOPSA_P256_UMAAL
+    pp_p256_fe_sub_m4(r->v, a->v, b->v);
+#else
     mod_sub(r->v, a->v, b->v, P256_P.v);
+#endif
 }
 
+/* r = a squared n times. */
+static void fe_sqr_n(pp_p256_fe *r, const pp_p256_fe *a, unsigned n)
+{
+    unsigned i;
+    pp_p256_fe_sqr(r, a);
+    for (i = 1; i < n; i++) {
+        pp_p256_fe_sqr(r, r);
+    }
+}
+
+/* a^(p-2) by an addition chain: 255 squarings and 12 multiplications
+ * (against 127 for the binary method). x_k = a^(2^k - 1). p - 2 is, from
+ * the top, 32 ones, 31 zeros and a one, 96 zeros, 94 ones, 0, 1. */
 void pp_p256_fe_inv(pp_p256_fe *r, const pp_p256_fe *a)
 {
-#if PICOPSA_P256_LIMB_BITS == 64
-    /* a^(p-2) through the written-out field multiplication. */
-    pp_p256_fe acc = *a;
-    int i;
-    for (i = 254; i >= 0; i--) {
-        pp_p256_fe_sqr(&acc, &acc);
-        if (pp_p256_sc_bit(&P256_P_MINUS_2, (unsigned)i) != 0) {   /* public exponent bit */
-            pp_p256_fe_mul(&acc, &acc, a);
-        }
-    }
-    *r = acc;
-    pp_wipe(&acc, sizeof(acc));
-#else
-    mont_pow(r->v, a->v, &P256_P_MINUS_2, P256_P.v, 1u);
-#endif
+    pp_p256_fe x2, x3, x6, x15, x30, x32, t;
+    fe_sqr_n(&t, a, 1);
+    pp_p256_fe_mul(&x2, &t, a);
+    fe_sqr_n(&t, &x2, 1);
+    pp_p256_fe_mul(&x3, &t, a);
+    fe_sqr_n(&t, &x3, 3);
+    pp_p256_fe_mul(&x6, &t, &x3);
+    fe_sqr_n(&t, &x6, 6);
+    pp_p256_fe_mul(&t, &t, &x6);      /* x12 */
+    fe_sqr_n(&t, &t, 3);
+    pp_p256_fe_mul(&x15, &t, &x3);
+    fe_sqr_n(&t, &x15, 15);
+    pp_p256_fe_mul(&x30, &t, &x15);
+    fe_sqr_n(&t, &x30, 2);
+    pp_p256_fe_mul(&x32, &t, &x2);
+    fe_sqr_n(&t, &x32, 32);
+    pp_p256_fe_mul(&t, &t, a);        /* bits 255..192: ffffffff 00000001 */
+    fe_sqr_n(&t, &t, 128);
+    pp_p256_fe_mul(&t, &t, &x32);     /* 96 zeros, then bits 95..64 */
+    fe_sqr_n(&t, &t, 32);
+    pp_p256_fe_mul(&t, &t, &x32);     /* bits 63..32 */
+    fe_sqr_n(&t, &t, 30);
+    pp_p256_fe_mul(&t, &t, &x30);     /* bits 31..2 */
+    fe_sqr_n(&t, &t, 2);
+    pp_p256_fe_mul(r, &t, a);         /* bits 1..0: 01 */
+    pp_wipe(&x2, sizeof(x2));
+    pp_wipe(&x3, sizeof(x3));
+    pp_wipe(&x6, sizeof(x6));
+    pp_wipe(&x15, sizeof(x15));
+    pp_wipe(&x30, sizeof(x30));
+    pp_wipe(&x32, sizeof(x32));
+    pp_wipe(&t, sizeof(t));
 }
 
 void pp_p256_fe_to_mont(pp_p256_fe *r, const pp_p256_fe *a)
@@ -345,6 +1083,7 @@ uint32_t pp_p256_fe_eq(const pp_p256_fe *a, const pp_p256_fe *b)
 {
     pp_p256_limb d[NL];
     int i;
+    PP_UNROLL
     for (i = 0; i < NL; i++) {
         d[i] = a->v[i] ^ b->v[i];
     }
@@ -353,11 +1092,16 @@ uint32_t pp_p256_fe_eq(const pp_p256_fe *a, const pp_p256_fe *b)
 
 void pp_p256_fe_cmov(pp_p256_fe *r, const pp_p256_fe *a, uint32_t mask)
 {
+#if PICOPSA_P256_UMAAL
+    pp_p256_fe_cmov_m4(r->v, a->v, mask);
+#else
     pp_p256_limb m = LIMB_BARRIER((pp_p256_limb)0 - (pp_p256_limb)(mask & 1u));
     int i;
+    PP_UNROLL
     for (i = 0; i < NL; i++) {
         r->v[i] ^= m & (r->v[i] ^ a->v[i]);
     }
+#endif
 }
 
 /* ---- scalars ----------------------------------------------------------- */

@@ -15,7 +15,9 @@
  * of 0..8 P, 4 doublings and one masked-scan addition (with a masked
  * negation) per digit: half the table, and stack, of unsigned windows.
  * Verification: u2*Q by the same signed digits and u1*G by the comb share
- * one chain of 256 doublings; zero digits are skipped (public scalars).
+ * one chain of 256 doublings; zero digits are skipped (public scalars),
+ * and the group law is the faster Jacobian one, its exceptional cases
+ * branched on (public points).
  */
 #include <string.h>
 
@@ -151,12 +153,35 @@ static uint32_t comb_digit(const pp_p256_sc *k, unsigned i)
 static void comb_select(pp_p256_point *r, uint32_t d)
 {
     uint32_t j;
+#if PICOPSA_P256_LIMB_BITS == 64
+    /* Hosts: OR of every entry under its mask (exactly one mask is set,
+     * none for d = 0), one pass over the 255-entry table without the
+     * per-coordinate calls; the compiler vectorises it. */
+    uint64_t acc[2 * PP_P256_LIMBS];
+    unsigned k;
+    memset(acc, 0, sizeof(acc));
+    for (j = 1; j <= COMB_ENTRIES; j++) {
+        uint64_t m = pp_ct_barrier_u64((uint64_t)0 - (uint64_t)(pp_ct_mask_eq_u32(d, j) & 1u));
+        const pp_p256_affine *e = &p256_comb[j - 1u];
+        for (k = 0; k < PP_P256_LIMBS; k++) {
+            acc[k] |= e->x.v[k] & m;
+            acc[PP_P256_LIMBS + k] |= e->y.v[k] & m;
+        }
+    }
+    memcpy(r->x.v, acc, sizeof(r->x.v));
+    memcpy(r->y.v, acc + PP_P256_LIMBS, sizeof(r->y.v));
+    memset(&r->z, 0, sizeof(r->z));
+    /* d = 0: y = 1 (the identity (0 : 1 : 0)); else Z = 1. */
+    pp_p256_fe_cmov(&r->y, &pp_p256_fe_one, pp_ct_barrier_u32(pp_ct_mask_zero_u32(d)));
+    pp_wipe(acc, sizeof(acc));
+#else
     set_identity(r);
     for (j = 1; j <= COMB_ENTRIES; j++) {
         uint32_t m = pp_ct_barrier_u32(pp_ct_mask_eq_u32(d, j));
         pp_p256_fe_cmov(&r->x, &p256_comb[j - 1u].x, m);
         pp_p256_fe_cmov(&r->y, &p256_comb[j - 1u].y, m);
     }
+#endif
     /* Z = 1 for an entry, 0 for the identity (d = 0): one move, not one per entry. */
     pp_p256_fe_cmov(&r->z, &pp_p256_fe_one, pp_ct_barrier_u32(pp_ct_mask_nonzero_u32(d)));
 }
@@ -260,27 +285,143 @@ void pp_p256_mul(pp_p256_point *r, const pp_p256_sc *k, const pp_p256_point *p)
     pp_wipe(digit, sizeof(digit));
 }
 
+/* ---- verification: Jacobian coordinates, variable time ---------------
+ * (X : Y : Z) stands for (X / Z^2, Y / Z^3), Z = 0 for the identity. The
+ * formulas (Bernstein-Lange, Explicit-Formulas Database) are faster than
+ * the complete ones but have exceptional cases, handled here by branches:
+ * legitimate only because every input of verification is public. */
+#define fe_sqr pp_p256_fe_sqr
+
+/* dbl-2001-b (a = -3): 3M + 5S. The identity (Z = 0) stays the identity;
+ * P-256 has no point of order 2 (Y = 0). */
+static void jac_dbl(pp_p256_point *r, const pp_p256_point *p)
+{
+    pp_p256_fe delta, gamma, beta, alpha, t, x3;
+    fe_sqr(&delta, &p->z);
+    fe_sqr(&gamma, &p->y);
+    fe_mul(&beta, &p->x, &gamma);
+    fe_sub(&t, &p->x, &delta);
+    fe_add(&alpha, &p->x, &delta);
+    fe_mul(&t, &t, &alpha);
+    fe_add(&alpha, &t, &t);
+    fe_add(&alpha, &alpha, &t);           /* 3 (X - delta)(X + delta) */
+    fe_add(&beta, &beta, &beta);
+    fe_add(&beta, &beta, &beta);          /* 4 beta */
+    fe_sqr(&x3, &alpha);
+    fe_sub(&x3, &x3, &beta);
+    fe_sub(&x3, &x3, &beta);              /* alpha^2 - 8 beta */
+    fe_add(&t, &p->y, &p->z);
+    fe_sqr(&t, &t);
+    fe_sub(&t, &t, &gamma);
+    fe_sub(&r->z, &t, &delta);            /* (Y + Z)^2 - gamma - delta = 2 Y Z */
+    fe_sqr(&gamma, &gamma);
+    fe_add(&gamma, &gamma, &gamma);
+    fe_add(&gamma, &gamma, &gamma);
+    fe_add(&gamma, &gamma, &gamma);       /* 8 gamma^2 */
+    fe_sub(&t, &beta, &x3);
+    fe_mul(&t, &alpha, &t);
+    fe_sub(&r->y, &t, &gamma);
+    r->x = x3;
+}
+
+/* r = p + q; q affine (Z = 1, madd-2007-bl: 8M + 3S) when q_affine,
+ * else add-2007-bl (11M + 5S). r may alias p. Temporaries share slots
+ * (stack: verification runs at the deepest point of the 2 KB budget). */
+static void jac_add(pp_p256_point *r, const pp_p256_point *p, const pp_p256_point *q, int q_affine)
+{
+    pp_p256_fe zz, u1, s1, h, rr, i, v, t;
+    if (pp_p256_fe_is_zero(&p->z) != 0) {   /* public: the identity */
+        *r = *q;
+        return;
+    }
+    if (!q_affine && pp_p256_fe_is_zero(&q->z) != 0) {
+        *r = *p;
+        return;
+    }
+    fe_sqr(&zz, &p->z);                   /* Z1Z1 */
+    fe_mul(&h, &q->x, &zz);               /* U2 */
+    fe_mul(&rr, &q->y, &p->z);
+    fe_mul(&rr, &rr, &zz);                /* S2 */
+    if (q_affine) {
+        u1 = p->x;
+        s1 = p->y;
+    } else {
+        fe_sqr(&zz, &q->z);               /* Z2Z2 */
+        fe_mul(&u1, &p->x, &zz);
+        fe_mul(&s1, &p->y, &q->z);
+        fe_mul(&s1, &s1, &zz);
+    }
+    fe_sub(&h, &h, &u1);                  /* H = U2 - U1 */
+    fe_sub(&rr, &rr, &s1);                /* S2 - S1 */
+    if (pp_p256_fe_is_zero(&h) != 0) {   /* public: same x */
+        if (pp_p256_fe_is_zero(&rr) != 0) {
+            jac_dbl(r, p);                /* p == q */
+        } else {
+            memset(r, 0, sizeof(*r));     /* p == -q: the identity */
+            r->x = pp_p256_fe_one;
+            r->y = pp_p256_fe_one;
+        }
+        return;
+    }
+    fe_add(&rr, &rr, &rr);
+    fe_add(&i, &h, &h);
+    fe_sqr(&i, &i);                       /* I = (2H)^2 */
+    fe_mul(&v, &u1, &i);                  /* V */
+    fe_mul(&zz, &h, &i);                  /* J */
+    /* Z3 = ((Z1 + Z2)^2 - Z1Z1 - Z2Z2) H = 2 Z1 Z2 H */
+    if (q_affine) {
+        fe_mul(&t, &p->z, &h);
+    } else {
+        fe_mul(&t, &p->z, &q->z);
+        fe_mul(&t, &t, &h);
+    }
+    fe_add(&r->z, &t, &t);
+    fe_sqr(&t, &rr);
+    fe_sub(&t, &t, &zz);
+    fe_sub(&t, &t, &v);
+    fe_sub(&t, &t, &v);                   /* X3 = rr^2 - J - 2V */
+    fe_sub(&v, &v, &t);
+    fe_mul(&v, &rr, &v);
+    fe_mul(&s1, &s1, &zz);
+    fe_add(&s1, &s1, &s1);
+    fe_sub(&r->y, &v, &s1);               /* Y3 = rr (V - X3) - 2 S1 J */
+    r->x = t;
+}
+
 void pp_p256_mul2_vartime(pp_p256_point *r, const pp_p256_sc *u1, const pp_p256_sc *u2,
                           const pp_p256_point *q)
 {
-    pp_p256_point table[9], acc, t;
+    /* table[j - 1] = j Q (Jacobian), j = 1..8; Q affine (decoded, Z = 1). */
+    pp_p256_point table[8], acc, t;
     uint8_t digit[65];
-    int b;
-    multiples(table, q);
+    int b, have = 0;
+    uint32_t j;
+    table[0] = *q;
+    jac_dbl(&table[1], q);
+    for (j = 2; j < 8u; j++) {
+        jac_add(&table[j], &table[j - 1u], q, 1);
+    }
     signed_digits(digit, u2);
-    acc = digit[64] != 0 ? table[1] : table[0];
+    memset(&acc, 0, sizeof(acc));
+    if (digit[64] != 0) {
+        acc = table[0];
+        have = 1;
+    }
     for (b = 255; b >= 0; b--) {
-        pp_p256_point_dbl(&acc, &acc);
+        if (have) {
+            jac_dbl(&acc, &acc);
+        }
         if ((b & 3) == 0) {
             uint32_t d = digit[b / 4];
             if ((d & 0xfu) != 0) {
-                t = table[d & 0xfu];
+                t = table[(d & 0xfu) - 1u];
                 if ((d >> 4) != 0) {
                     pp_p256_fe ny;
                     memset(&ny, 0, sizeof(ny));
                     pp_p256_fe_sub(&t.y, &ny, &t.y);
                 }
-                pp_p256_point_add(&acc, &acc, &t);
+                jac_add(&acc, &acc, &t, 0);
+                have = 1;
             }
         }
         if (b < P256_COMB_SPACING) {
@@ -289,11 +430,20 @@ void pp_p256_mul2_vartime(pp_p256_point *r, const pp_p256_sc *u1, const pp_p256_
                 t.x = p256_comb[d - 1u].x;
                 t.y = p256_comb[d - 1u].y;
                 t.z = pp_p256_fe_one;
-                pp_p256_point_add(&acc, &acc, &t);
+                jac_add(&acc, &acc, &t, 1);
+                have = 1;
             }
         }
+        have = have && pp_p256_fe_is_zero(&acc.z) == 0;
     }
-    *r = acc;
+    /* Jacobian -> projective (X Z : Y : Z^3): same x = X / Z^2, y = Y / Z^3. */
+    {
+        pp_p256_fe z2;
+        fe_sqr(&z2, &acc.z);
+        fe_mul(&r->x, &acc.x, &acc.z);
+        r->y = acc.y;
+        fe_mul(&r->z, &z2, &acc.z);
+    }
 }
 
 int pp_p256_point_decode(pp_p256_point *r, const uint8_t in[65])

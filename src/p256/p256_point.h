@@ -36,7 +36,9 @@ void pp_p256_point_dbl(pp_p256_point *r, const pp_p256_point *a);
 void pp_p256_mul_base(pp_p256_point *r, const pp_p256_sc *k);
 /* r = k * P, k any 256-bit value (constant time in k and P). */
 void pp_p256_mul(pp_p256_point *r, const pp_p256_sc *k, const pp_p256_point *p);
-/* r = u1 * G + u2 * Q. VARIABLE TIME: public scalars and point only. */
+/* r = u1 * G + u2 * Q, Q affine (Z = 1, as pp_p256_point_decode gives it;
+ * r is projective like every other output). VARIABLE TIME: public scalars
+ * and point only (Jacobian formulas with branches on exceptional cases). */
 void pp_p256_mul2_vartime(pp_p256_point *r, const pp_p256_sc *u1, const pp_p256_sc *u2,
                           const pp_p256_point *q);
 
