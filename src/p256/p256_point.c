@@ -219,7 +219,7 @@ static void signed_digits(uint8_t digit[65], const pp_p256_sc *k)
     for (w = 0; w < 64u; w++) {
         uint32_t v = nibble(k, w) + carry;     /* 0 .. 16 */
         uint32_t neg = (v + 7u) >> 4;          /* 1 when v >= 9: digit v - 16 */
-        uint32_t mag = v ^ ((0u - neg) & (v ^ (16u - v)));
+        uint32_t mag = v ^ (pp_ct_barrier_u32(0u - neg) & (v ^ (16u - v)));   /* secret mask */
         digit[w] = (uint8_t)(mag | (neg << 4));
         carry = neg;
     }
