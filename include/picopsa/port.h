@@ -32,8 +32,14 @@
  *    fail (wait forever; if the RTOS call reports an error, that is a
  *    fatal fault of the system). unlock releases it. Never recursive:
  *    picopsa never locks a mutex it holds and never holds two at once.
- *  - Critical sections are short (a slot-table scan, one DRBG request of
- *    at most 64 KB): no sign, decrypt or key generation runs under a lock.
+ *  - What runs under a lock: a slot-table scan, one DRBG request of at
+ *    most 64 KB; no sign, decrypt or key generation. With persistent
+ *    storage (PICOPSA_ITS_BACKEND other than NONE) PICOPSA_MUTEX_KEY_STORE
+ *    is also held across the storage I/O: loading a persistent key (ITS
+ *    read and the key's import, e.g. an RSA key's Montgomery constants),
+ *    storing one (export and ITS write: file I/O, or flash programming and
+ *    possibly a sector erase) and removing one, and every psa_its_* call.
+ *    Those sections can take milliseconds.
  *  - Not called from interrupt context unless the PSA API is.
  *
  *   int picopsa_port_fork_detected(void);

@@ -176,7 +176,7 @@ int picopsa_bench_main(int argc, char **argv);
 int cmd_speed(int argc, char **argv)
 {
     static const char usage[] =
-        "Usage: picopsa speed [hash|sha256|...|ed25519|rsa|rsa2048|...]\n"
+        "Usage: picopsa speed [hash|sha256|...|ed25519|x25519|p256|rsa|rsa2048|...]\n"
         "Runs the make bench measurements of this build (picopsa only, no peers).\n"
         "PICOPSA_BENCH_QUICK=1 in the environment: short, rough runs.\n";
     char **args;
@@ -198,6 +198,11 @@ int cmd_speed(int argc, char **argv)
             args[n++] = (char *)"hash";
         } else if (strcmp(a, "ed25519") == 0) {
             args[n++] = (char *)"ed25519";
+        } else if (strcmp(a, "x25519") == 0) {
+            args[n++] = (char *)"x25519";
+        } else if (strcmp(a, "p256") == 0 || strcmp(a, "ecdsap256") == 0 || strcmp(a, "ecdhp256") == 0) {
+            /* OpenSSL speed spells P-256 ecdsap256 / ecdhp256. */
+            args[n++] = (char *)"p256";
         } else {
             free(args);
             cli_error("unknown algorithm '%s'", a);
