@@ -172,17 +172,17 @@ static void compare(const char *name, bench_fn ours, bench_fn openssl_fn, bench_
 }
 
 #ifndef PICOPSA_BENCH_HAVE_OPENSSL
-#define openssl_hash NULL
-#define openssl_hmac NULL
-#define openssl_random NULL
+#define openssl_hash ((bench_fn)0)
+#define openssl_hmac ((bench_fn)0)
+#define openssl_random ((bench_fn)0)
 #endif
 #ifndef PICOPSA_BENCH_HAVE_MBEDTLS
-#define mbedtls_hash NULL
-#define mbedtls_hmac NULL
-#define mbedtls_random NULL
+#define mbedtls_hash ((bench_fn)0)
+#define mbedtls_hmac ((bench_fn)0)
+#define mbedtls_random ((bench_fn)0)
 #endif
 #ifndef PICOPSA_BENCH_HAVE_LIBSODIUM
-#define sodium_hash NULL
+#define sodium_hash ((bench_fn)0)
 #endif
 
 void bench_hash(void)
@@ -223,7 +223,7 @@ void bench_hash(void)
             job.alg = algs[a];
             job.len = sizes[s];
             snprintf(name, sizeof(name), "SHA-%s %zu B", alg_names[a], sizes[s]);
-            compare(name, ours_hash, openssl_hash, mbedtls_hash, a == 2 ? NULL : sodium_hash, &job);
+            compare(name, ours_hash, openssl_hash, mbedtls_hash, a == 2 ? (bench_fn)0 : sodium_hash, &job);
         }
     }
     for (a = 0; a < 3; a++) {

@@ -480,6 +480,20 @@
 #define PICOPSA_FLASH_WORD_SIZE 4
 #endif
 
+/* ---- Accelerator drivers (docs/drivers.md) ------------------------------ */
+/* PICOPSA_DRIVER_LIST(X): the transparent drivers, tried in this order
+ * before the software, as X(name) X(name2) ... where each name is a const
+ * picopsa_transparent_driver_t (<picopsa/driver.h>) that the application
+ * links; e.g. -D'PICOPSA_DRIVER_LIST(X)=X(picopsa_esp32c3_driver)'. Not
+ * defined (the default): no driver code is built, the image is the same to
+ * the byte. A driver's bignum engine needs PICOPSA_BN_LIMB_BITS 32 (every
+ * MCU target). */
+#if defined(PICOPSA_DRIVER_LIST)
+#define PICOPSA_DRIVERS 1
+#else
+#define PICOPSA_DRIVERS 0
+#endif
+
 #include "config_check.h"
 
 #endif /* PICOPSA_CONFIG_H */

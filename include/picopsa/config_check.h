@@ -177,5 +177,10 @@
      PICOPSA_FLASH_SECTOR_SIZE < 256 || (PICOPSA_FLASH_SECTOR_SIZE % PICOPSA_FLASH_WORD_SIZE) != 0)
 #error "picopsa config: flash store: PICOPSA_FLASH_SECTOR_COUNT 2..255, PICOPSA_FLASH_WORD_SIZE 1/2/4/8, PICOPSA_FLASH_SECTOR_SIZE >= 256 and a multiple of the word size"
 #endif
+/* Accelerator drivers (issue 11): bignum engines take 32-bit words, the
+ * limbs of 32-bit builds. */
+#if PICOPSA_DRIVERS && PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY && PICOPSA_BN_LIMB_BITS != 32
+#error "picopsa config: PICOPSA_DRIVER_LIST with RSA needs PICOPSA_BN_LIMB_BITS 32 (the bignum engine seam takes 32-bit words)"
+#endif
 
 #endif /* PICOPSA_CONFIG_CHECK_H */

@@ -4,12 +4,14 @@
  * style of the PSA Cryptoprocessor Driver Interface (Mbed TLS
  * docs/proposed/psa-driver-interface.md, "transparent" drivers).
  *
- * Today the only drivers are picopsa's own software families (Ed25519 in
- * src/ed25519/ed25519_psa.c, RSA in src/rsa/rsa_psa.c); an accelerator
- * driver (issue 11) implements the same function types. A driver is
- * chosen at build time: the dispatch layer names its entry points only
- * under the PSA_WANT_* guards of their mechanisms (no registration table),
- * so a configured-out mechanism costs no code.
+ * picopsa's own software families (Ed25519 in src/ed25519/ed25519_psa.c,
+ * RSA in src/rsa/rsa_psa.c) implement these function types, and so does a
+ * transparent accelerator driver (the end of this header, docs/drivers.md).
+ * The software is chosen at build time: the dispatch layer names its entry
+ * points only under the PSA_WANT_* guards of their mechanisms, so a
+ * configured-out mechanism costs no code. Accelerator drivers are a
+ * build-time list too (PICOPSA_DRIVER_LIST, config.h): without one, not a
+ * byte of driver code is built.
  *
  * Contract, for every entry point below:
  *  - Keys arrive as (attributes, key_buffer, key_buffer_size): the key's
@@ -126,6 +128,109 @@ typedef psa_status_t picopsa_driver_key_agreement_t(
     const psa_key_attributes_t *attributes, const uint8_t *key_buffer, size_t key_buffer_size,
     psa_algorithm_t alg, const uint8_t *peer_key, size_t peer_key_length,
     uint8_t *shared_secret, size_t shared_secret_size, size_t *shared_secret_length);
+/* ---- transparent accelerator drivers (docs/drivers.md) ------------------
+ *
+ * A build names its drivers in PICOPSA_DRIVER_LIST (include/picopsa/config.h),
+ * e.g. -D'PICOPSA_DRIVER_LIST(X)=X(my_pka_driver)': each name is a const
+ * picopsa_transparent_driver_t that the application links. For every
+ * operation the dispatch layer makes its usual checks (above), then tries
+ * the drivers in list order, each only when it declares a mechanism
+ * matching (key type, algorithm, key size) and has the entry point; then
+ * the software.
+ *  - PSA_ERROR_NOT_SUPPORTED: the driver does not take this call (a size
+ *    below its crossover, an option its hardware lacks); the next driver,
+ *    finally the software, gets the call. The driver must decide that
+ *    before writing a byte of output (an output may overlap an input,
+ *    PSA 1.2 5.4.4: the fallback reads the inputs again).
+ *  - Every other status, PSA_SUCCESS included, is the caller's: no
+ *    fallback (a PSA_ERROR_HARDWARE_FAILURE never turns into a software
+ *    result), the front end wipes the outputs on an error, and the driver
+ *    leaves no key material or secret intermediate in its hardware.
+ *  - The key buffer is the software family's (the driver gets what
+ *    psa_import_key stored): picopsa_driver_export_key() gives the key in
+ *    the PSA export format, and a generate_key entry point fills the buffer
+ *    through picopsa_driver_import_key().
+ */
+
+/* A mechanism a driver takes: key_type exactly (a key pair and its public
+ * key are two rows); alg exactly, or any hash when its hash field is
+ * PSA_ALG_ANY_HASH's (e.g. PSA_ALG_RSA_PSS(PSA_ALG_ANY_HASH)), or every
+ * algorithm of the key type when PSA_ALG_NONE (key generation has no
+ * algorithm: it matches rows of PSA_ALG_NONE); key sizes
+ * min_bits..max_bits. */
+typedef struct {
+    psa_key_type_t key_type;
+    psa_algorithm_t alg;
+    uint16_t min_bits, max_bits;
+} picopsa_driver_mechanism_t;
+
+/* The narrow seam for RSA accelerators: a Montgomery-multiplication engine
+ * under the software's exponentiation (HAC 14.94), CRT, blinding and fault
+ * check, which stay the same whichever engine multiplies. Numbers are
+ * little-endian arrays of 32-bit words, `words` long (the modulus's word
+ * count, operands zero-extended), R = 2^(32 words), m odd, of min_bits ..
+ * max_bits bits, m_prime = -m^-1 mod 2^32 (HAC 14.32). One exponentiation
+ * is begin, mont_mul..., end, all with the same m:
+ *  - begin (optional, NULL: always taken): load m; r1 = R mod m (the
+ *    Montgomery form of 1). PSA_ERROR_NOT_SUPPORTED: this exponentiation
+ *    goes to the next engine or the software (e.g. below a crossover size);
+ *    another error fails the RSA operation.
+ *  - mont_mul: z = x * y * R^-1 mod m for x, y < m; z may alias x or y.
+ *  - end (optional): the exponentiation is over (also after an error):
+ *    wipe m and every operand from the hardware.
+ *  - secret != 0: an operand, the exponent or the modulus is secret
+ *    (private-key exponentiations, blinding, the fault check): only a
+ *    constant-time mode may run; 0: public data only (RSA verification and
+ *    encryption), any mode.
+ *  - mod_exp_public (optional, NULL if absent): z = x^e mod m for x < m in
+ *    normal form, the public exponent e (odd, > 1) and r2 = R^2 mod m;
+ *    called with public data only, instead of a begin..end.
+ * mont_mul and mod_exp_public return PSA_SUCCESS, PSA_ERROR_NOT_SUPPORTED
+ * (the software computes this product or exponentiation instead, before
+ * anything is written to z) or an error, which fails the whole RSA
+ * operation with that status and no output. */
+typedef struct {
+    uint16_t min_bits, max_bits;
+    psa_status_t (*begin)(const uint32_t *m, uint32_t m_prime, const uint32_t *r1, size_t words,
+                          int secret);
+    psa_status_t (*mont_mul)(uint32_t *z, const uint32_t *x, const uint32_t *y,
+                             const uint32_t *m, uint32_t m_prime, size_t words, int secret);
+    void (*end)(void);
+    psa_status_t (*mod_exp_public)(uint32_t *z, const uint32_t *x, uint64_t e,
+                                   const uint32_t *m, uint32_t m_prime, const uint32_t *r2,
+                                   size_t words);
+} picopsa_bn_engine_t;
+
+/* One transparent driver: its mechanisms, then its entry points (NULL: not
+ * provided; the message entry points come before the dispatch layer hashes
+ * a hash-and-sign message, the hash ones after) and its bignum engine
+ * (NULL: none; an engine is not bound to the mechanisms: it serves every
+ * RSA operation whose modulus size it takes). */
+typedef struct {
+    const char *name;
+    const picopsa_driver_mechanism_t *mechanisms;
+    size_t mechanism_count;
+    picopsa_driver_generate_key_t *generate_key;
+    picopsa_driver_sign_hash_t *sign_hash;
+    picopsa_driver_verify_hash_t *verify_hash;
+    picopsa_driver_sign_message_t *sign_message;
+    picopsa_driver_verify_message_t *verify_message;
+    picopsa_driver_asymmetric_encrypt_t *asymmetric_encrypt;
+    picopsa_driver_asymmetric_decrypt_t *asymmetric_decrypt;
+    const picopsa_bn_engine_t *bn_engine;
+} picopsa_transparent_driver_t;
+
+/* Helpers for drivers (built only with PICOPSA_DRIVER_LIST): the software's
+ * export of a key buffer in the PSA format (public_only: the public key),
+ * and its import into a key buffer (for a driver's generate_key). */
+psa_status_t picopsa_driver_export_key(const psa_key_attributes_t *attributes,
+                                       const uint8_t *key_buffer, size_t key_buffer_size,
+                                       int public_only, uint8_t *data, size_t data_size,
+                                       size_t *data_length);
+psa_status_t picopsa_driver_import_key(const psa_key_attributes_t *attributes,
+                                       const uint8_t *data, size_t data_length,
+                                       uint8_t *key_buffer, size_t key_buffer_size,
+                                       size_t *key_buffer_length);
 
 #ifdef __cplusplus
 }

@@ -555,6 +555,78 @@ void pp_bn_mont_r2(pp_limb *r, const pp_limb *m, pp_limb m0inv, size_t n, size_t
 
 /* ---- exponentiation -------------------------------------------------- */
 
+/* The Montgomery products of the exponentiations go through MMUL / MSQR:
+ * the software kernels, or, in a build that names accelerator drivers
+ * (PP_BN_ENGINE), their bignum engines first (dispatch/pp_accel.h). A
+ * driver-less build preprocesses to the code it had before the seam. */
+#if PP_BN_ENGINE
+#include "dispatch/pp_accel.h"
+#if PICOPSA_BN_LIMB_BITS != 32
+#error "bignum engines take 32-bit words (config_check.h)"
+#endif
+#define ENG_DECL , pp_bn_engine_ctx *ctx
+#define ENG_PASS , ctx
+/* r = a b R^-1 mod m by the exponentiation's engine (ctx->eng, chosen by
+ * engine_begin), or by the software: without an engine, or when it
+ * declines this product (NOT_SUPPORTED). Another status fails the
+ * operation: it is kept in ctx (the first one) and the product computed in
+ * software anyway, so the exponentiation runs to its end the same way. */
+static void engine_mul(pp_limb *r, const pp_limb *a, const pp_limb *b, const pp_limb *m,
+                       pp_limb m0inv, size_t n, pp_limb *scratch, row_kind row,
+                       pp_bn_engine_ctx *ctx, int square)
+{
+    if (ctx != NULL && ctx->eng != NULL) {
+        psa_status_t st = ctx->eng->mont_mul(r, a, b, m, m0inv, n, ctx->secret);
+        if (st == PSA_SUCCESS) {
+            return;
+        }
+        if (st != PSA_ERROR_NOT_SUPPORTED && ctx->status == PSA_SUCCESS) {
+            ctx->status = st;
+        }
+    }
+    if (square) {
+        mont_sqr_scratch(r, a, m, m0inv, n, scratch, row);
+    } else {
+        mont_mul_scratch(r, a, b, m, m0inv, n, scratch, row);
+    }
+}
+
+/* The engine of one exponentiation modulo m (r1 = R mod m), and its end. */
+static void engine_begin(pp_bn_engine_ctx *ctx, const pp_limb *m, pp_limb m0inv,
+                         const pp_limb *r1, size_t n)
+{
+    psa_status_t st;
+    if (ctx == NULL) {
+        return;
+    }
+    ctx->eng = pp_accel_engine_begin(m, m0inv, r1, n, ctx->bits, ctx->secret, &st);
+    if (st != PSA_SUCCESS && ctx->status == PSA_SUCCESS) {
+        ctx->status = st;
+    }
+}
+static void engine_end(pp_bn_engine_ctx *ctx)
+{
+    if (ctx != NULL && ctx->eng != NULL) {
+        if (ctx->eng->end != NULL) {
+            ctx->eng->end();
+        }
+        ctx->eng = NULL;
+    }
+}
+#define MMUL(r, a, b) engine_mul(r, a, b, m, m0inv, n, scratch, row, ctx, 0)
+#define MSQR(r, a) engine_mul(r, a, a, m, m0inv, n, scratch, row, ctx, 1)
+#define MONT_EXP_FN pp_bn_mont_exp_engine
+#define PUBLIC_EXP_FN pp_bn_mod_exp_public_vartime_work_engine
+#else
+#define ENG_DECL
+#define ENG_PASS
+#define MMUL(r, a, b) mont_mul_scratch(r, a, b, m, m0inv, n, scratch, row)
+#define MSQR(r, a) mont_sqr_scratch(r, a, m, m0inv, n, scratch, row)
+#define MONT_EXP_FN pp_bn_mont_exp
+#define PUBLIC_EXP_FN pp_bn_mod_exp_public_vartime_work
+#endif
+
+
 /* Bits pos .. pos + count - 1 of e (e_limbs limbs; bits beyond are 0).
  * pos and count are public; the value is secret and never branched on. */
 static pp_limb exponent_bits(const pp_limb *e, size_t e_limbs, size_t pos, unsigned count)
@@ -627,24 +699,25 @@ static void table_lookup(pp_limb *out, const pp_limb *table, size_t entries,
 
 /* table[i] = base^i (Montgomery form) for i < 2^w. */
 static void build_table(pp_limb *table, unsigned w, const pp_limb *base, const pp_limb *r1,
-                        const pp_limb *m, pp_limb m0inv, size_t n, pp_limb *scratch, row_kind row)
+                        const pp_limb *m, pp_limb m0inv, size_t n, pp_limb *scratch, row_kind row
+                        ENG_DECL)
 {
     size_t i, entries = (size_t)1 << w;
     pp_bn_copy(table, r1, n);
     pp_bn_copy(table + n, base, n);
     for (i = 2; i < entries; i++) {
         if ((i & 1u) == 0) {
-            mont_sqr_scratch(table + i * n, table + (i / 2u) * n, m, m0inv, n, scratch, row);
+            MSQR(table + i * n, table + (i / 2u) * n);
         } else {
-            mont_mul_scratch(table + i * n, table + (i - 1u) * n, base, m, m0inv, n, scratch, row);
+            MMUL(table + i * n, table + (i - 1u) * n, base);
         }
     }
 }
 
-unsigned pp_bn_mont_exp(pp_limb *r, const pp_limb *a, const pp_limb *ea,
+unsigned MONT_EXP_FN(pp_limb *r, const pp_limb *a, const pp_limb *ea,
                         const pp_limb *b, const pp_limb *eb, size_t e_limbs,
                         const pp_limb *r1, const pp_limb *m, pp_limb m0inv, size_t n,
-                        pp_limb *work, size_t work_limbs, pp_bn_kernel kernel)
+                        pp_limb *work, size_t work_limbs, pp_bn_kernel kernel ENG_DECL)
 {
     unsigned nbases = (b != NULL) ? 2u : 1u;
     unsigned w = PICOPSA_RSA_WINDOW_BITS;
@@ -664,9 +737,12 @@ unsigned pp_bn_mont_exp(pp_limb *r, const pp_limb *a, const pp_limb *ea,
     table_b = work + entries * n;
     entry = work + entries * n * nbases;
     scratch = entry + n;
-    build_table(table_a, w, a, r1, m, m0inv, n, scratch, row);
+#if PP_BN_ENGINE
+    engine_begin(ctx, m, m0inv, r1, n);
+#endif
+    build_table(table_a, w, a, r1, m, m0inv, n, scratch, row ENG_PASS);
     if (b != NULL) {
-        build_table(table_b, w, b, r1, m, m0inv, n, scratch, row);
+        build_table(table_b, w, b, r1, m, m0inv, n, scratch, row ENG_PASS);
     }
 
     bits = e_limbs * W;
@@ -677,23 +753,37 @@ unsigned pp_bn_mont_exp(pp_limb *r, const pp_limb *a, const pp_limb *ea,
     table_lookup(r, table_a, entries, exponent_bits(ea, e_limbs, (windows - 1u) * w, top_bits), n, kernel);
     if (b != NULL) {
         table_lookup(entry, table_b, entries, exponent_bits(eb, e_limbs, (windows - 1u) * w, top_bits), n, kernel);
-        mont_mul_scratch(r, r, entry, m, m0inv, n, scratch, row);
+        MMUL(r, r, entry);
     }
     for (k = windows - 1u; k > 0; k--) {
         size_t pos = (k - 1u) * w;
         for (s = 0; s < w; s++) {
-            mont_sqr_scratch(r, r, m, m0inv, n, scratch, row);
+            MSQR(r, r);
         }
         table_lookup(entry, table_a, entries, exponent_bits(ea, e_limbs, pos, w), n, kernel);
-        mont_mul_scratch(r, r, entry, m, m0inv, n, scratch, row);
+        MMUL(r, r, entry);
         if (b != NULL) {
             table_lookup(entry, table_b, entries, exponent_bits(eb, e_limbs, pos, w), n, kernel);
-            mont_mul_scratch(r, r, entry, m, m0inv, n, scratch, row);
+            MMUL(r, r, entry);
         }
     }
+#if PP_BN_ENGINE
+    engine_end(ctx);
+#endif
     pp_wipe(work, PP_BN_EXP_WORK_LIMBS(w, n, nbases) * sizeof(pp_limb));
     return w;
 }
+
+#if PP_BN_ENGINE
+unsigned pp_bn_mont_exp(pp_limb *r, const pp_limb *a, const pp_limb *ea,
+                        const pp_limb *b, const pp_limb *eb, size_t e_limbs,
+                        const pp_limb *r1, const pp_limb *m, pp_limb m0inv, size_t n,
+                        pp_limb *work, size_t work_limbs, pp_bn_kernel kernel)
+{
+    return pp_bn_mont_exp_engine(r, a, ea, b, eb, e_limbs, r1, m, m0inv, n, work, work_limbs,
+                                 kernel, NULL);
+}
+#endif
 
 void pp_bn_mod_exp_public_vartime(pp_limb *r, const pp_limb *x, uint64_t e,
                                   const pp_limb *m, pp_limb m0inv, const pp_limb *r2, size_t n,
@@ -703,9 +793,9 @@ void pp_bn_mod_exp_public_vartime(pp_limb *r, const pp_limb *x, uint64_t e,
     pp_bn_mod_exp_public_vartime_work(r, x, e, m, m0inv, r2, n, kernel, work);
 }
 
-void pp_bn_mod_exp_public_vartime_work(pp_limb *r, const pp_limb *x, uint64_t e,
+void PUBLIC_EXP_FN(pp_limb *r, const pp_limb *x, uint64_t e,
                                        const pp_limb *m, pp_limb m0inv, const pp_limb *r2,
-                                       size_t n, pp_bn_kernel kernel, pp_limb *work)
+                                       size_t n, pp_bn_kernel kernel, pp_limb *work ENG_DECL)
 {
     /* x^e = x^(e-1) * x: run square-and-multiply on e - 1 in Montgomery form
      * and let the last Montgomery multiplication by the plain x also leave
@@ -720,21 +810,52 @@ void pp_bn_mod_exp_public_vartime_work(pp_limb *r, const pp_limb *x, uint64_t e,
         pp_bn_copy(r, x, n);
         return;
     }
-    mont_mul_scratch(xm, x, r2, m, m0inv, n, scratch, row);
+#if PP_BN_ENGINE
+    /* Public data only: a whole modular exponentiation engine may take it. */
+    if (ctx != NULL && !ctx->secret) {
+        psa_status_t st = pp_accel_mod_exp_public(r, x, e, m, m0inv, r2, n, ctx->bits);
+        if (st == PSA_SUCCESS) {
+            return;
+        }
+        if (st != PSA_ERROR_NOT_SUPPORTED && ctx->status == PSA_SUCCESS) {
+            ctx->status = st;
+        }
+    }
+    /* The engine needs R mod m: REDC(R^2) = 1 * R^2 * R^-1, in software. */
+    if (ctx != NULL) {
+        pp_bn_zero(acc, n);
+        acc[0] = 1;
+        mont_mul_scratch(acc, acc, r2, m, m0inv, n, scratch, row);
+        engine_begin(ctx, m, m0inv, acc, n);
+    }
+#endif
+    MMUL(xm, x, r2);
     pp_bn_copy(acc, xm, n);
     bit = 63;
     while (((e1 >> bit) & 1u) == 0) {
         bit--;
     }
     for (bit = bit - 1; bit >= 0; bit--) {
-        mont_sqr_scratch(acc, acc, m, m0inv, n, scratch, row);
+        MSQR(acc, acc);
         if ((e1 >> bit) & 1u) {
-            mont_mul_scratch(acc, acc, xm, m, m0inv, n, scratch, row);
+            MMUL(acc, acc, xm);
         }
     }
-    mont_mul_scratch(r, acc, x, m, m0inv, n, scratch, row);
+    MMUL(r, acc, x);
+#if PP_BN_ENGINE
+    engine_end(ctx);
+#endif
     pp_wipe(work, (2u * n + SCRATCH_LIMBS(n)) * sizeof(pp_limb)); /* xm, acc, scratch */
 }
+
+#if PP_BN_ENGINE
+void pp_bn_mod_exp_public_vartime_work(pp_limb *r, const pp_limb *x, uint64_t e,
+                                       const pp_limb *m, pp_limb m0inv, const pp_limb *r2,
+                                       size_t n, pp_bn_kernel kernel, pp_limb *work)
+{
+    pp_bn_mod_exp_public_vartime_work_engine(r, x, e, m, m0inv, r2, n, kernel, work, NULL);
+}
+#endif
 
 /* ---- inversion of public values (variable time) ---------------------- */
 

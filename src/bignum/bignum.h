@@ -204,4 +204,35 @@ void pp_bn_mod_exp_public_vartime_work(pp_limb *r, const pp_limb *x, uint64_t e,
 pp_limb pp_bn_mod_inv_vartime(pp_limb *r, const pp_limb *a, const pp_limb *m, pp_limb m0inv,
                               size_t n, pp_limb *work);
 
+/* ---- accelerator seam (docs/drivers.md) ------------------------------- */
+
+/* With accelerator drivers (PICOPSA_DRIVER_LIST), the exponentiations have
+ * _engine twins that hand their Montgomery products (and a public
+ * exponentiation as a whole) to the drivers' bignum engines, falling back
+ * to the software kernels per product; ctx tells the engines the modulus
+ * size in bits and whether the data is secret, and keeps the first engine
+ * error (PSA_SUCCESS otherwise: the caller sets it so and fails the
+ * operation on anything else). The plain functions above never use an
+ * engine. A driver-less build has none of this. */
+#define PP_BN_ENGINE PICOPSA_DRIVERS
+#if PP_BN_ENGINE
+#include <psa/error.h>
+#include <picopsa/driver.h>
+typedef struct {
+    size_t bits;          /* the modulus's bit length */
+    int secret;           /* 1: a secret operand or exponent (constant-time modes only) */
+    psa_status_t status;  /* the first engine error, PSA_SUCCESS otherwise */
+    const picopsa_bn_engine_t *eng;   /* the running exponentiation's engine (internal) */
+} pp_bn_engine_ctx;
+unsigned pp_bn_mont_exp_engine(pp_limb *r, const pp_limb *a, const pp_limb *ea,
+                               const pp_limb *b, const pp_limb *eb, size_t e_limbs,
+                               const pp_limb *r1, const pp_limb *m, pp_limb m0inv, size_t n,
+                               pp_limb *work, size_t work_limbs, pp_bn_kernel kernel,
+                               pp_bn_engine_ctx *ctx);
+void pp_bn_mod_exp_public_vartime_work_engine(pp_limb *r, const pp_limb *x, uint64_t e,
+                                              const pp_limb *m, pp_limb m0inv,
+                                              const pp_limb *r2, size_t n, pp_bn_kernel kernel,
+                                              pp_limb *work, pp_bn_engine_ctx *ctx);
+#endif
+
 #endif /* PICOPSA_BIGNUM_H */

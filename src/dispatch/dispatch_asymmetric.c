@@ -14,6 +14,7 @@
  */
 #include "dispatch/pp_dispatch.h"
 #include "dispatch/pp_drivers.h"
+#include "dispatch/pp_accel.h"
 #include "hash/pp_hash.h"
 
 #define PP_DISPATCH_RSA_CRYPT \
@@ -62,8 +63,14 @@ psa_status_t pp_dispatch_asymmetric_crypt(const psa_key_attributes_t *attributes
     }
 #if PP_DISPATCH_RSA_CRYPT
     if (status == PSA_SUCCESS) {
-        /* Seam (issue 11): an accelerator driver is tried here before the
-         * software family, which stays the fallback. */
+        /* Accelerator drivers first (docs/drivers.md); the software
+         * family runs when none takes the call. */
+#if PICOPSA_DRIVERS
+        status = pp_accel_asymmetric_crypt(attributes, key_buffer, key_buffer_size, alg, encrypt,
+                                           input, input_length, salt, salt_length, output,
+                                           output_size, output_length);
+        if (status == PSA_ERROR_NOT_SUPPORTED)
+#endif
         status = (encrypt ? pp_rsa_asymmetric_encrypt : pp_rsa_asymmetric_decrypt)(
             attributes, key_buffer, key_buffer_size, alg, input, input_length, salt, salt_length,
             output, output_size, output_length);

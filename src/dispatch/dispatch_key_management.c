@@ -9,6 +9,7 @@
 #include "dispatch/pp_dispatch.h"
 #include "dispatch/pp_drivers.h"
 #include "dispatch/pp_key_buffer.h"   /* PP_RSA_KEY_MATERIAL_SIZE */
+#include "dispatch/pp_accel.h"
 #include "random/pp_random.h"
 
 #include <string.h>
@@ -150,7 +151,9 @@ static psa_status_t raw_import(const psa_key_attributes_t *attributes, const uin
  * (key_management.c refuses other lifetimes), so the type alone decides.
  * Seam for accelerators (issue 11): an accelerator driver of a type is
  * tried here before the software family, which stays the fallback when it
- * returns PSA_ERROR_NOT_SUPPORTED. */
+ * returns PSA_ERROR_NOT_SUPPORTED: key generation (below, when the build
+ * names drivers); import and export stay the software's, whose key buffer
+ * every driver reads (docs/drivers.md). */
 
 psa_status_t pp_dispatch_import_key(const psa_key_attributes_t *attributes, const uint8_t *data,
                                     size_t data_length, uint8_t *key_buffer,
@@ -193,6 +196,14 @@ psa_status_t pp_dispatch_generate_key(const psa_key_attributes_t *attributes,
 {
     /* pp_dispatch_generate_buffer_size has ruled out public keys, raw
      * sizes that are not whole bytes and custom data for other types. */
+#if PICOPSA_DRIVERS
+    /* Accelerator drivers first (docs/drivers.md). */
+    psa_status_t status = pp_accel_generate_key(attributes, custom_data, custom_data_length,
+                                                key_buffer, key_buffer_size, key_buffer_length);
+    if (status != PSA_ERROR_NOT_SUPPORTED) {
+        return status;
+    }
+#endif
     switch (route_of(attributes->type)) {
     case ROUTE_RAW: {
         size_t bytes = PSA_BITS_TO_BYTES(attributes->bits);

@@ -22,6 +22,7 @@
  */
 #include "dispatch/pp_dispatch.h"
 #include "dispatch/pp_drivers.h"
+#include "dispatch/pp_accel.h"
 #include "common/pp_util.h"
 #include "hash/pp_hash.h"
 
@@ -147,6 +148,19 @@ psa_status_t pp_dispatch_signature(unsigned op, const psa_key_attributes_t *attr
     if (status == PSA_SUCCESS && message && !takes_message && hash_alg != PSA_ALG_NONE) {
         /* Hash-and-sign: the message becomes its hash; this function runs
          * again on the hash. */
+#if PICOPSA_DRIVERS
+        /* A driver's message entry point takes the message first, after
+         * the checks the hash would get. */
+        if (built == PSA_SUCCESS && pp_hash_size(hash_alg) != 0 &&
+            (sign ? sig_size >= expected : sig_in_len == expected)) {
+            status = pp_accel_signature(op, attributes, key_buffer, key_buffer_size, alg, input,
+                                        input_length, sig_out, sig_size, sig_len, sig_in,
+                                        sig_in_len);
+            if (status != PSA_ERROR_NOT_SUPPORTED) {
+                return status;
+            }
+        }
+#endif
         return hash_then_sign(op, attributes, key_buffer, key_buffer_size, alg, input,
                               input_length, sig_out, sig_size, sig_len, sig_in, sig_in_len);
     }
@@ -164,8 +178,14 @@ psa_status_t pp_dispatch_signature(unsigned op, const psa_key_attributes_t *attr
         status = sign ? PSA_ERROR_BUFFER_TOO_SMALL : PSA_ERROR_INVALID_SIGNATURE;
     }
     if (status == PSA_SUCCESS) {
-        /* Seam (issue 11): an accelerator driver is tried here before the
-         * software family, which stays the fallback. */
+        /* Accelerator drivers first (docs/drivers.md); the software
+         * family runs when none takes the call. */
+#if PICOPSA_DRIVERS
+        status = pp_accel_signature(op, attributes, key_buffer, key_buffer_size, alg, input,
+                                    input_length, sig_out, sig_size, sig_len, sig_in,
+                                    sig_in_len);
+        if (status == PSA_ERROR_NOT_SUPPORTED)
+#endif
         status = sign ? sign_fn(attributes, key_buffer, key_buffer_size, alg, input,
                                 input_length, sig_out, sig_size, sig_len)
                       : verify_fn(attributes, key_buffer, key_buffer_size, alg, input,

@@ -90,11 +90,14 @@ enum { PP_RSA_N, PP_RSA_E, PP_RSA_D, PP_RSA_P, PP_RSA_Q, PP_RSA_DP, PP_RSA_DQ, P
  * and > 1 and at most 64 bits (larger e: NOT_SUPPORTED), e < n; pair: p, q
  * odd and > 1, p * q == n, 0 < dp < p - 1, 0 < dq < q - 1, 0 < qinv < p,
  * e * dp == 1 mod (p - 1), e * dq == 1 mod (q - 1), qinv * q == 1 mod p,
- * 0 < d < n, and p, q each at most half the modulus limbs + 1: arithmetic
+ * 0 < d < n, d == dp mod (p - 1), d == dq mod (q - 1), and p, q each at
+ * most half the modulus limbs + 1: arithmetic
  * only, no private operation and no primality test (where a composite p
  * or q makes a result wrong, the private operation's fault check returns
  * CORRUPTION_DETECTED and releases nothing). d is stored only for export: the
- * private operation uses the CRT values.
+ * private operation uses the CRT values. Stack: one work area sized by the
+ * key's class (up to 2048 bits, PICOPSA_RSA_MAX_BITS), below the private
+ * operation's.
  * Returns PSA_SUCCESS, PSA_ERROR_INVALID_ARGUMENT (inconsistent or malformed
  * key), PSA_ERROR_NOT_SUPPORTED (size out of range, e too large) or
  * PSA_ERROR_BUFFER_TOO_SMALL (material_size too small). *bits gets the
@@ -138,7 +141,8 @@ psa_status_t pp_rsa_private_op_work(const uint8_t *material, const uint8_t *in, 
                                     void *work, size_t work_size);
 /* pp_rsa_public_op with the caller's work area (PP_RSA_PUBLIC_WORK_SIZE
  * bytes; otherwise as pp_rsa_private_op_work). Public data only: not
- * wiped. */
+ * wiped. out may also be the start of the work area (the result is
+ * written last, from limbs beyond its first modulus_bytes). */
 psa_status_t pp_rsa_public_op_work(const uint8_t *material, const uint8_t *in, uint8_t *out,
                                    void *work, size_t work_size);
 

@@ -47,7 +47,31 @@ typedef struct {
     pp_limb *m, *dm, *r2m, *r1, *xm, *yp, *yq;
     pp_limb *work;
     size_t work_limbs;
+#if PP_BN_ENGINE
+    pp_bn_engine_ctx eng;   /* accelerator engines: size, secret flag, first error */
+#endif
 } private_work;
+
+/* The exponentiations, through the accelerator drivers' bignum engines in
+ * a build that names drivers (docs/drivers.md; ctx: size, secret flag,
+ * first error), else the software alone (ctx is not even evaluated). The
+ * fault check (step 5) runs on whatever multiplies, so a wrong product of
+ * a faulty engine ends in CORRUPTION_DETECTED like any other fault. */
+#if PP_BN_ENGINE
+#define RSA_MONT_EXP(r, a, ea, e_limbs, r1, m, m0inv, n, work, work_limbs, ctx)                \
+    pp_bn_mont_exp_engine(r, a, ea, NULL, NULL, e_limbs, r1, m, m0inv, n, work, work_limbs, \
+                          pp_bn_kernel_selected(), ctx)
+#define RSA_PUBLIC_EXP(r, x, e, m, m0inv, r2, n, work, ctx) \
+    pp_bn_mod_exp_public_vartime_work_engine(r, x, e, m, m0inv, r2, n, pp_bn_kernel_selected(), work, ctx)
+#define RSA_ENGINE_SET(ctx, nbits, is_secret) ((ctx)->bits = (nbits), (ctx)->secret = (is_secret))
+#else
+#define RSA_MONT_EXP(r, a, ea, e_limbs, r1, m, m0inv, n, work, work_limbs, ctx)     \
+    pp_bn_mont_exp(r, a, ea, NULL, NULL, e_limbs, r1, m, m0inv, n, work, work_limbs, \
+                   pp_bn_kernel_selected())
+#define RSA_PUBLIC_EXP(r, x, e, m, m0inv, r2, n, work, ctx) \
+    pp_bn_mod_exp_public_vartime_work(r, x, e, m, m0inv, r2, n, pp_bn_kernel_selected(), work)
+#define RSA_ENGINE_SET(ctx, nbits, is_secret) ((void)0)
+#endif
 
 /* Limbs before `work` and the least `work` needs besides the table. */
 #define FIXED_LIMBS(nl, hl) (3u * (nl) + 11u * (hl))
@@ -79,8 +103,19 @@ psa_status_t pp_rsa_public_op_work(const uint8_t *material, const uint8_t *in, u
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     pp_rsa_field_read(r2n, material, &h, PP_RSA_F_R2N);
+#if PP_BN_ENGINE
+    {
+        pp_bn_engine_ctx eng = { 0, 0, PSA_SUCCESS, NULL };
+        RSA_ENGINE_SET(&eng, h.bits, 0);   /* public data only */
+        RSA_PUBLIC_EXP(y, x, h.e, n, h.n0inv, r2n, nl, y + nl, &eng);
+        if (eng.status != PSA_SUCCESS) {
+            return eng.status;             /* nothing written to out */
+        }
+    }
+#else
     pp_bn_mod_exp_public_vartime_work(y, x, h.e, n, h.n0inv, r2n, nl, pp_bn_kernel_selected(),
                                       y + nl);
+#endif
     pp_bn_to_bytes(out, k, y, nl);
     return PSA_SUCCESS;
 }
@@ -112,8 +147,11 @@ static psa_status_t private_half(const uint8_t *material, const pp_rsa_header *h
     MONT_MUL(s->xm, s->xm, s->r2m, s->m, m0inv, hl);
     MONT_MUL(s->xm, s->xm, s->r2m, s->m, m0inv, hl);
 
-    if (pp_bn_mont_exp(result, s->xm, s->dm, NULL, NULL, hl, s->r1, s->m, m0inv, hl,
-                       s->work, s->work_limbs, pp_bn_kernel_selected()) == 0) {
+    /* The size an engine sees must be public: the limb length of the
+     * primes, not their bit length (read from the secret value). */
+    RSA_ENGINE_SET(&s->eng, hl * PP_BN_LIMB_BITS, 1);
+    if (RSA_MONT_EXP(result, s->xm, s->dm, hl, s->r1, s->m, m0inv, hl, s->work, s->work_limbs,
+                     &s->eng) == 0) {
         return PSA_ERROR_CORRUPTION_DETECTED; /* cannot happen: the size was checked */
     }
     return PSA_SUCCESS;
@@ -153,8 +191,8 @@ static psa_status_t blind(const pp_rsa_header *h, private_work *s, const uint8_t
     *inv_ok = pp_bn_mod_inv_vartime(s->rinv, s->rinv, s->n, h->n0inv, nl, s->work);
     MONT_MUL(s->rinv, s->y, s->rinv, s->n, h->n0inv, nl);        /* s t^-1 R^-1 = r^-1 */
 
-    pp_bn_mod_exp_public_vartime_work(s->y, s->t, h->e, s->n, h->n0inv, s->r2n, nl,
-                                      pp_bn_kernel_selected(), s->work); /* r^e */
+    RSA_ENGINE_SET(&s->eng, h->bits, 1);                         /* r is secret */
+    RSA_PUBLIC_EXP(s->y, s->t, h->e, s->n, h->n0inv, s->r2n, nl, s->work, &s->eng); /* r^e */
     (void)pp_bn_from_bytes(s->t, nl, in, (h->bits + 7u) / 8u);  /* x          */
     MONT_MUL(s->y, s->t, s->y, s->n, h->n0inv, nl);              /* x r^e R^-1 */
     MONT_MUL(s->y, s->y, s->r2n, s->n, h->n0inv, nl);            /* x r^e      */
@@ -195,6 +233,10 @@ psa_status_t pp_rsa_private_op_work(const uint8_t *material, const uint8_t *in, 
     s.yq = s.yp + hl;
     s.work = s.yq + hl;
     s.work_limbs = area_limbs - FIXED_LIMBS(nl, hl);
+#if PP_BN_ENGINE
+    s.eng.status = PSA_SUCCESS;
+    s.eng.eng = NULL;
+#endif
 
     k = (h.bits + 7u) / 8u;
     /* x is read from `in` again where needed (in may be out, which is
@@ -238,10 +280,18 @@ psa_status_t pp_rsa_private_op_work(const uint8_t *material, const uint8_t *in, 
     pp_bn_mont_mul_work(s.y, s.y, s.r2n, s.n, h.n0inv, nl, s.work);  /* x^d    */
 
     /* 5. Fault check with the public key. */
-    pp_bn_mod_exp_public_vartime_work(s.t, s.y, h.e, s.n, h.n0inv, s.r2n, nl,
-                                      pp_bn_kernel_selected(), s.work);
+    RSA_ENGINE_SET(&s.eng, h.bits, 1);   /* y is not released yet */
+    RSA_PUBLIC_EXP(s.t, s.y, h.e, s.n, h.n0inv, s.r2n, nl, s.work, &s.eng);
     (void)pp_bn_from_bytes(s.work, nl, in, k);
     ok = pp_bn_eq_mask(s.t, s.work, nl) & in_range & inv_ok;
+#if PP_BN_ENGINE
+    /* An engine error (a public event, like an RNG failure) fails the
+     * operation with its status; out is not touched. */
+    if (s.eng.status != PSA_SUCCESS) {
+        pp_wipe(area, area_limbs * sizeof(pp_limb));
+        return s.eng.status;
+    }
+#endif
 
     pp_bn_to_bytes(out, k, s.y, nl);
     for (i = 0; i < k; i++) {

@@ -162,28 +162,17 @@ psa_status_t pp_rsa_sign_hash(const psa_key_attributes_t *attributes,
     return status;
 }
 
-/* As sign_hash, any key; the signature has the modulus length. */
-psa_status_t pp_rsa_verify_hash(const psa_key_attributes_t *attributes,
-                                const uint8_t *key_buffer, size_t key_buffer_size,
-                                psa_algorithm_t alg, const uint8_t *hash, size_t hash_length,
-                                const uint8_t *signature, size_t signature_length)
+/* Verification after RSAVP1: em (the modulus length; PSS unmasks it in
+ * place) against the hash. */
+static psa_status_t verify_em(const psa_key_attributes_t *attributes, psa_algorithm_t alg,
+                              const uint8_t *hash, size_t hash_length, uint8_t *em)
 {
-    uint8_t em[RSA_MAX_BYTES];
     psa_algorithm_t hash_alg = PSA_ALG_SIGN_GET_HASH(alg);
-    psa_status_t status;
-
-    (void)key_buffer_size;
-    (void)signature_length;
-    /* RSAVP1 (RFC 8017 5.2.2): a representative >= n is an invalid
-     * signature, not a bad argument. */
-    status = pp_rsa_public_op(key_buffer, signature, em);
-    if (status == PSA_ERROR_INVALID_ARGUMENT) {
-        return PSA_ERROR_INVALID_SIGNATURE;
-    }
-    if (status != PSA_SUCCESS) {
-        return status;
-    }
-    status = PSA_ERROR_NOT_SUPPORTED; /* the dispatch layer rules this out */
+    psa_status_t status = PSA_ERROR_NOT_SUPPORTED; /* the dispatch layer rules this out */
+    (void)hash_alg; /* unused when both schemes are configured out */
+    (void)hash;
+    (void)hash_length;
+    (void)em;
 #if PSA_WANT_ALG_RSA_PSS
     if (PSA_ALG_IS_RSA_PSS(alg)) {
         size_t salt_len = PSA_ALG_IS_RSA_PSS_ANY_SALT(alg)
@@ -200,6 +189,59 @@ psa_status_t pp_rsa_verify_hash(const psa_key_attributes_t *attributes,
     }
 #endif
     return status;
+}
+
+/* RSAVP1 (RFC 8017 5.2.2) into the start of the public operation's work
+ * area (rsa.h allows out there: it is written after the last use of what
+ * it overlaps), so em costs no stack of its own; a representative >= n is
+ * an invalid signature, not a bad argument. */
+static psa_status_t verify_work(const psa_key_attributes_t *attributes, const uint8_t *key_buffer,
+                                psa_algorithm_t alg, const uint8_t *hash, size_t hash_length,
+                                const uint8_t *signature, void *area, size_t area_size)
+{
+    psa_status_t status = pp_rsa_public_op_work(key_buffer, signature, (uint8_t *)area, area,
+                                                area_size);
+    if (status == PSA_ERROR_INVALID_ARGUMENT) {
+        return PSA_ERROR_INVALID_SIGNATURE;
+    }
+    if (status != PSA_SUCCESS) {
+        return status;
+    }
+    return verify_em(attributes, alg, hash, hash_length, (uint8_t *)area);
+}
+
+/* The work area on the stack, sized by the key's class (up to 2048 bits,
+ * PICOPSA_RSA_MAX_BITS; as in rsa_core.c): an RSA-2048 verification does
+ * not reserve room for the largest key. */
+#if defined(__GNUC__)
+#define VERIFY_NOINLINE __attribute__((noinline))
+#else
+#define VERIFY_NOINLINE
+#endif
+#define VERIFY_CLASS_BITS(bits) ((bits) < PICOPSA_RSA_MAX_BITS ? (bits) : PICOPSA_RSA_MAX_BITS)
+#define DEFINE_VERIFY_CLASS(name, bits)                                                       \
+    static VERIFY_NOINLINE psa_status_t verify_##name(                                        \
+        const psa_key_attributes_t *attributes, const uint8_t *key_buffer,                    \
+        psa_algorithm_t alg, const uint8_t *hash, size_t hash_length,                         \
+        const uint8_t *signature)                                                             \
+    {                                                                                         \
+        uint64_t area[(PP_RSA_PUBLIC_WORK_SIZE(VERIFY_CLASS_BITS(bits)) + 7u) / 8u];          \
+        return verify_work(attributes, key_buffer, alg, hash, hash_length, signature, area,   \
+                           sizeof(area));                                                     \
+    }
+DEFINE_VERIFY_CLASS(2048, 2048)
+DEFINE_VERIFY_CLASS(max, PICOPSA_RSA_MAX_BITS)
+
+/* As sign_hash, any key; the signature has the modulus length. */
+psa_status_t pp_rsa_verify_hash(const psa_key_attributes_t *attributes,
+                                const uint8_t *key_buffer, size_t key_buffer_size,
+                                psa_algorithm_t alg, const uint8_t *hash, size_t hash_length,
+                                const uint8_t *signature, size_t signature_length)
+{
+    (void)key_buffer_size;
+    (void)signature_length;
+    return (attributes->bits <= 2048u ? verify_2048 : verify_max)(
+        attributes, key_buffer, alg, hash, hash_length, signature);
 }
 
 #endif /* PSA_WANT_ALG_RSA_PKCS1V15_SIGN || PSA_WANT_ALG_RSA_PSS */

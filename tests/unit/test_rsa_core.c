@@ -189,6 +189,51 @@ static void test_key(int bits, unsigned long e, int ops)
     EVP_PKEY_free(pkey);
 }
 
+/* Load kb with d replaced: which = 3 or 4: d + (p - 1) or d + (q - 1)
+ * (add != 0); which = 0: d + lcm(p - 1, q - 1) (add != 0) or e^-1 mod
+ * (p - 1)(q - 1) (add == 0), when that is below n. */
+static void test_d_variant(const key_bytes *kb, int which, int add, psa_status_t expected)
+{
+    static uint8_t mat[PP_RSA_KEY_MATERIAL_SIZE];
+    key_bytes v = *kb;
+    BN_CTX *ctx = BN_CTX_new();
+    BIGNUM *n = BN_bin2bn(kb->buf[0], (int)kb->len[0], NULL);
+    BIGNUM *e = BN_bin2bn(kb->buf[1], (int)kb->len[1], NULL);
+    BIGNUM *d = BN_bin2bn(kb->buf[2], (int)kb->len[2], NULL);
+    BIGNUM *p1 = BN_bin2bn(kb->buf[3], (int)kb->len[3], NULL);
+    BIGNUM *q1 = BN_bin2bn(kb->buf[4], (int)kb->len[4], NULL);
+    BIGNUM *t = BN_new(), *g = BN_new();
+    size_t mlen, bits;
+    if (ctx == NULL || n == NULL || e == NULL || d == NULL || p1 == NULL || q1 == NULL ||
+        t == NULL || g == NULL) {
+        abort();
+    }
+    BN_sub_word(p1, 1);
+    BN_sub_word(q1, 1);
+    if (which == 3 || which == 4) {
+        BN_add(d, d, which == 3 ? p1 : q1);
+    } else if (add) {
+        BN_gcd(g, p1, q1, ctx);
+        BN_mul(t, p1, q1, ctx);
+        BN_div(t, NULL, t, g, ctx);   /* lcm */
+        BN_nnmod(d, d, t, ctx);
+        BN_add(d, d, t);
+    } else {
+        BN_mul(t, p1, q1, ctx);
+        BN_mod_inverse(d, e, t, ctx);
+    }
+    if (BN_cmp(d, n) < 0) {
+        v.len[2] = (size_t)BN_num_bytes(d);
+        BN_bn2bin(d, v.buf[2]);
+        parts_from_bytes(&v);
+        CHECK_STATUS(pp_rsa_key_load(mat, sizeof(mat), &mlen, &v.parts, 1, &bits), expected);
+    } else {
+        CHECK(expected == PSA_SUCCESS);   /* the variant does not exist for this key */
+    }
+    BN_free(n); BN_free(e); BN_free(d); BN_free(p1); BN_free(q1); BN_free(t); BN_free(g);
+    BN_CTX_free(ctx);
+}
+
 /* Malformed and inconsistent keys. */
 static void test_bad_keys(void)
 {
@@ -260,6 +305,16 @@ static void test_bad_keys(void)
     FRESH();
     bad.parts.d = kb.buf[0]; bad.parts.d_len = kb.len[0];
     CHECK_STATUS(RELOAD(1), PSA_ERROR_INVALID_ARGUMENT);
+    /* wrong d (changed by 2, still < n): d != dp mod (p - 1) */
+    FRESH();
+    bad.buf[2][bad.len[2] - 1u] ^= 2u;
+    CHECK_STATUS(RELOAD(1), PSA_ERROR_INVALID_ARGUMENT);
+    /* d + (p - 1): still dp mod (p - 1), not dq mod (q - 1); and d + (q - 1) */
+    test_d_variant(&kb, 3, 1, PSA_ERROR_INVALID_ARGUMENT);
+    test_d_variant(&kb, 4, 1, PSA_ERROR_INVALID_ARGUMENT);
+    /* d + lcm(p - 1, q - 1) and e^-1 mod phi(n) are private exponents too */
+    test_d_variant(&kb, 0, 1, PSA_SUCCESS);
+    test_d_variant(&kb, 0, 0, PSA_SUCCESS);
     /* missing component */
     FRESH();
     bad.parts.qinv = NULL;

@@ -1,0 +1,54 @@
+/*
+ * test_driver.h -- the test driver (test builds only, docs/drivers.md): a
+ * transparent driver for every RSA and Ed25519 mechanism and a bignum
+ * engine for every RSA size, which the tests steer. Each entry point
+ * counts its calls and does what its mode says: decline
+ * (PSA_ERROR_NOT_SUPPORTED: the next driver or the software runs), run
+ * the software family itself (its result is the caller's), fail with a
+ * status after scribbling over its outputs (PSA_ERROR_HARDWARE_FAILURE
+ * or any other), or return the software's result with one bit flipped.
+ * Everything declines until a test says otherwise, so the other drivers
+ * and the software see every call (a declining engine declines at begin,
+ * so its mont_mul is not called and not counted).
+ */
+#ifndef PICOPSA_TEST_DRIVER_H
+#define PICOPSA_TEST_DRIVER_H
+
+#include <picopsa/driver.h>
+
+/* The entry points. */
+typedef enum {
+    PP_TD_SIGN_HASH, PP_TD_VERIFY_HASH, PP_TD_SIGN_MESSAGE, PP_TD_VERIFY_MESSAGE,
+    PP_TD_ENCRYPT, PP_TD_DECRYPT, PP_TD_GENERATE, PP_TD_MONT_MUL, PP_TD_MOD_EXP,
+    PP_TD_ENTRY_COUNT
+} pp_td_entry;
+
+typedef enum {
+    PP_TD_DECLINE = 0,   /* PSA_ERROR_NOT_SUPPORTED, nothing written */
+    PP_TD_SOFTWARE,      /* the software family's result */
+    PP_TD_FAIL,          /* outputs overwritten with 0xA5, then pp_td.fail_status */
+    PP_TD_CORRUPT        /* the software's result, one bit flipped (verify: the verdict inverted) */
+} pp_td_mode;
+
+typedef struct {
+    pp_td_mode mode[PP_TD_ENTRY_COUNT];
+    unsigned calls[PP_TD_ENTRY_COUNT];
+    psa_status_t fail_status;          /* PP_TD_FAIL's status (default HARDWARE_FAILURE) */
+    /* Bignum engine filters for PP_TD_FAIL / PP_TD_CORRUPT: act only on
+     * products with the secret flag == act_secret (-1: any), and only on
+     * the act_at-th call counted from 1 (0: every call); the other calls
+     * are computed correctly. Counters by flag: */
+    int act_secret;
+    unsigned act_at;
+    unsigned secret_calls, public_calls;
+} pp_td_control;
+
+/* The steering wheel; pp_td_reset() puts every mode to DECLINE, counters
+ * to 0, fail_status to HARDWARE_FAILURE, act_secret -1, act_at 0. */
+extern pp_td_control pp_td;
+void pp_td_reset(void);
+
+/* The driver (name "test"): put it in PICOPSA_DRIVER_LIST. */
+extern const picopsa_transparent_driver_t pp_test_driver;
+
+#endif /* PICOPSA_TEST_DRIVER_H */

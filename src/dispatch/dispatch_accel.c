@@ -1,0 +1,169 @@
+/*
+ * dispatch_accel.c -- the transparent accelerator drivers of
+ * PICOPSA_DRIVER_LIST (dispatch/pp_accel.h, docs/drivers.md): matching a
+ * call against each driver's declared mechanisms, trying the drivers in
+ * list order, and the two helpers <picopsa/driver.h> offers drivers.
+ * Without PICOPSA_DRIVER_LIST this file compiles to nothing.
+ */
+#include "dispatch/pp_accel.h"
+
+#if PICOPSA_DRIVERS
+#include "dispatch/pp_dispatch.h"
+
+/* The list: declare every driver, then take their addresses in order. */
+#define PP_ACCEL_DECLARE(name) extern const picopsa_transparent_driver_t name;
+PICOPSA_DRIVER_LIST(PP_ACCEL_DECLARE)
+#undef PP_ACCEL_DECLARE
+#define PP_ACCEL_ADDRESS(name) &name,
+static const picopsa_transparent_driver_t *const accel_drivers[] = {
+    PICOPSA_DRIVER_LIST(PP_ACCEL_ADDRESS)
+};
+#undef PP_ACCEL_ADDRESS
+#define ACCEL_COUNT (sizeof(accel_drivers) / sizeof(accel_drivers[0]))
+
+/* Whether driver d declares (type, alg, bits); see picopsa_driver_mechanism_t. */
+static int takes(const picopsa_transparent_driver_t *d, const psa_key_attributes_t *attributes,
+                 psa_algorithm_t alg)
+{
+    size_t i;
+    for (i = 0; i < d->mechanism_count; i++) {
+        const picopsa_driver_mechanism_t *m = &d->mechanisms[i];
+        int alg_ok = m->alg == PSA_ALG_NONE || m->alg == alg ||
+                     ((m->alg & PSA_ALG_HASH_MASK) == (PSA_ALG_ANY_HASH & PSA_ALG_HASH_MASK) &&
+                      (m->alg & ~PSA_ALG_HASH_MASK) == (alg & ~PSA_ALG_HASH_MASK) &&
+                      alg != PSA_ALG_NONE);
+        if (m->key_type == attributes->type && alg_ok && attributes->bits >= m->min_bits &&
+            attributes->bits <= m->max_bits) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+psa_status_t pp_accel_signature(unsigned op, const psa_key_attributes_t *attributes,
+                                const uint8_t *key_buffer, size_t key_buffer_size,
+                                psa_algorithm_t alg, const uint8_t *input, size_t input_length,
+                                uint8_t *signature, size_t signature_size,
+                                size_t *signature_length, const uint8_t *sig_in,
+                                size_t sig_in_length)
+{
+    int sign = (op & PP_DISPATCH_SIGN) != 0;
+    int message = (op & PP_DISPATCH_MESSAGE) != 0;
+    psa_status_t status = PSA_ERROR_NOT_SUPPORTED;
+    size_t i;
+    for (i = 0; i < ACCEL_COUNT && status == PSA_ERROR_NOT_SUPPORTED; i++) {
+        const picopsa_transparent_driver_t *d = accel_drivers[i];
+        picopsa_driver_sign_t *s = message ? d->sign_message : d->sign_hash;
+        picopsa_driver_verify_t *v = message ? d->verify_message : d->verify_hash;
+        if (!takes(d, attributes, alg) || (sign ? s == NULL : v == NULL)) {
+            continue;
+        }
+        status = sign ? s(attributes, key_buffer, key_buffer_size, alg, input, input_length,
+                          signature, signature_size, signature_length)
+                      : v(attributes, key_buffer, key_buffer_size, alg, input, input_length,
+                          sig_in, sig_in_length);
+    }
+    return status;
+}
+
+psa_status_t pp_accel_asymmetric_crypt(const psa_key_attributes_t *attributes,
+                                       const uint8_t *key_buffer, size_t key_buffer_size,
+                                       psa_algorithm_t alg, int encrypt, const uint8_t *input,
+                                       size_t input_length, const uint8_t *salt,
+                                       size_t salt_length, uint8_t *output, size_t output_size,
+                                       size_t *output_length)
+{
+    psa_status_t status = PSA_ERROR_NOT_SUPPORTED;
+    size_t i;
+    for (i = 0; i < ACCEL_COUNT && status == PSA_ERROR_NOT_SUPPORTED; i++) {
+        const picopsa_transparent_driver_t *d = accel_drivers[i];
+        picopsa_driver_asymmetric_crypt_t *f =
+            encrypt ? d->asymmetric_encrypt : d->asymmetric_decrypt;
+        if (f != NULL && takes(d, attributes, alg)) {
+            status = f(attributes, key_buffer, key_buffer_size, alg, input, input_length, salt,
+                       salt_length, output, output_size, output_length);
+        }
+    }
+    return status;
+}
+
+psa_status_t pp_accel_generate_key(const psa_key_attributes_t *attributes,
+                                   const uint8_t *custom_data, size_t custom_data_length,
+                                   uint8_t *key_buffer, size_t key_buffer_size,
+                                   size_t *key_buffer_length)
+{
+    psa_status_t status = PSA_ERROR_NOT_SUPPORTED;
+    size_t i;
+    for (i = 0; i < ACCEL_COUNT && status == PSA_ERROR_NOT_SUPPORTED; i++) {
+        const picopsa_transparent_driver_t *d = accel_drivers[i];
+        if (d->generate_key != NULL && takes(d, attributes, PSA_ALG_NONE)) {
+            status = d->generate_key(attributes, custom_data, custom_data_length, key_buffer,
+                                     key_buffer_size, key_buffer_length);
+        }
+    }
+    return status;
+}
+
+const picopsa_bn_engine_t *pp_accel_engine_begin(const uint32_t *m, uint32_t m_prime,
+                                                 const uint32_t *r1, size_t words, size_t bits,
+                                                 int secret, psa_status_t *status)
+{
+    size_t i;
+    *status = PSA_SUCCESS;
+    for (i = 0; i < ACCEL_COUNT; i++) {
+        const picopsa_bn_engine_t *e = accel_drivers[i]->bn_engine;
+        psa_status_t st;
+        if (e == NULL || e->mont_mul == NULL || bits < e->min_bits || bits > e->max_bits) {
+            continue;
+        }
+        st = (e->begin == NULL) ? PSA_SUCCESS : e->begin(m, m_prime, r1, words, secret);
+        if (st == PSA_SUCCESS) {
+            return e;
+        }
+        if (st != PSA_ERROR_NOT_SUPPORTED) {
+            *status = st;
+            return NULL;
+        }
+    }
+    return NULL;
+}
+
+psa_status_t pp_accel_mod_exp_public(uint32_t *z, const uint32_t *x, uint64_t e,
+                                     const uint32_t *m, uint32_t m_prime, const uint32_t *r2,
+                                     size_t words, size_t bits)
+{
+    psa_status_t status = PSA_ERROR_NOT_SUPPORTED;
+    size_t i;
+    for (i = 0; i < ACCEL_COUNT && status == PSA_ERROR_NOT_SUPPORTED; i++) {
+        const picopsa_bn_engine_t *g = accel_drivers[i]->bn_engine;
+        if (g != NULL && g->mod_exp_public != NULL && bits >= g->min_bits &&
+            bits <= g->max_bits) {
+            status = g->mod_exp_public(z, x, e, m, m_prime, r2, words);
+        }
+    }
+    return status;
+}
+
+psa_status_t picopsa_driver_export_key(const psa_key_attributes_t *attributes,
+                                       const uint8_t *key_buffer, size_t key_buffer_size,
+                                       int public_only, uint8_t *data, size_t data_size,
+                                       size_t *data_length)
+{
+    return pp_dispatch_export(attributes, key_buffer, key_buffer_size, public_only, data,
+                              data_size, data_length);
+}
+
+psa_status_t picopsa_driver_import_key(const psa_key_attributes_t *attributes,
+                                       const uint8_t *data, size_t data_length,
+                                       uint8_t *key_buffer, size_t key_buffer_size,
+                                       size_t *key_buffer_length)
+{
+    size_t bits = 0;
+    return pp_dispatch_import_key(attributes, data, data_length, key_buffer, key_buffer_size,
+                                  key_buffer_length, &bits);
+}
+
+#else
+/* ISO C needs a declaration in every translation unit. */
+typedef int pp_accel_unused_t;
+#endif /* PICOPSA_DRIVERS */
