@@ -107,7 +107,7 @@ test: test-gcc test-asan test-matrix test-portable $(PP_EMBEDDED_TEST) test-ct-i
 
 test-gcc:
 	@echo "==> [1] gcc, perf profile, -Werror: full ctest [$$(date +%T)]"
-	$(call PP_CONFIGURE,$(PP_BUILD)/gcc-perf,-DCMAKE_C_COMPILER=gcc -DPICOPSA_PROFILE=perf -DPICOPSA_WERROR=ON)
+	$(call PP_CONFIGURE,$(PP_BUILD)/gcc-perf,-DCMAKE_C_COMPILER=gcc -DPICOPSA_PROFILE=perf -DPICOPSA_WERROR=ON -DPICOPSA_DRIVER_FULL_TESTS=ON)
 	$(call PP_BUILD_DIR,$(PP_BUILD)/gcc-perf)
 	$(call PP_CTEST_RUN,$(PP_BUILD)/gcc-perf)
 

@@ -7,7 +7,8 @@
  * crypto_sign_verify_detached, crypto_sign_seed_keypair) and OpenSSL
  * (EVP_DigestSign / EVP_DigestVerify, EVP_PKEY_keygen with
  * EVP_PKEY_ED25519). Our own lines are medians (bench.h); the ratios
- * compare ours and each peer timed interleaved (fastest block each).
+ * come from bench_compare_interleaved (bench.c: short blocks of ours and
+ * the peer alternating, median and worst of the per-round ratios).
  */
 #include "bench.h"
 
@@ -126,40 +127,6 @@ static void openssl_keygen(void *ctx)
 }
 #endif
 
-/* Peers are timed interleaved with ours, block by block, and each keeps
- * its fastest block: on a shared, loaded machine the load changes between
- * consecutive medians, which would skew the ratios of one run. */
-#define ED_BLOCKS 15u
-
-/* Only the peer comparisons use it (picopsa speed links no peer). */
-#if defined(PICOPSA_BENCH_HAVE_OPENSSL) || defined(PICOPSA_BENCH_HAVE_LIBSODIUM)
-static unsigned long calibrate(bench_fn fn, void *ctx)
-{
-    uint64_t start = bench_now_ns();
-    unsigned long iters;
-    fn(ctx);
-    iters = (unsigned long)((bench_quick() ? 1000000u : 4000000u) /
-                            (bench_now_ns() - start + 1u));
-    return iters == 0 ? 1 : iters;
-}
-
-static void interleaved_min(bench_fn ours, void *ours_ctx, bench_fn peer, void *peer_ctx,
-                            double *ours_ns, double *peer_ns)
-{
-    unsigned long iters_ours = calibrate(ours, ours_ctx);
-    unsigned long iters_peer = calibrate(peer, peer_ctx);
-    unsigned b, blocks = bench_quick() ? 3u : ED_BLOCKS;
-    *ours_ns = 1e30;
-    *peer_ns = 1e30;
-    for (b = 0; b < blocks; b++) {
-        double t = bench_median_ns(ours, ours_ctx, iters_ours, 1);
-        double u = bench_median_ns(peer, peer_ctx, iters_peer, 1);
-        *ours_ns = t < *ours_ns ? t : *ours_ns;
-        *peer_ns = u < *peer_ns ? u : *peer_ns;
-    }
-}
-#endif
-
 void bench_ed25519(void)
 {
     psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
@@ -199,41 +166,29 @@ void bench_ed25519(void)
 #ifdef PICOPSA_BENCH_HAVE_LIBSODIUM
     if (sodium_init() >= 0) {
         int ok = -1;
-        double s, v, k, os, ov, ok_ns;
         crypto_sign_seed_keypair(sodium_pk, sodium_sk, ed_seed);
-        interleaved_min(ours_sign, NULL, sodium_sign, NULL, &os, &s);
-        interleaved_min(ours_verify, &status, sodium_verify, &ok, &ov, &v);
-        interleaved_min(ours_keygen, NULL, sodium_keygen, NULL, &ok_ns, &k);
-        bench_print_took("libsodium EdDSA sign", s);
-        bench_print_took("libsodium EdDSA verify", v);
-        bench_print_took("libsodium EdDSA keygen", k);
+        (void)bench_compare_peer("EdDSA sign", "libsodium", ours_sign, NULL, sodium_sign, NULL);
+        (void)bench_compare_peer("EdDSA verify", "libsodium", ours_verify, &status, sodium_verify,
+                                 &ok);
+        (void)bench_compare_peer("EdDSA keygen", "libsodium", ours_keygen, NULL, sodium_keygen,
+                                 NULL);
         if (ok != 0 || memcmp(sodium_sig, ed_sig, 64) != 0 || memcmp(sodium_pk, ed_pk, 32) != 0) {
             printf("libsodium disagrees with ours!\n");
         }
-        printf("(interleaved with ours, fastest of %u blocks each: ours %.2f / %.2f / %.2f us)\n",
-               bench_quick() ? 3u : ED_BLOCKS, os / 1000.0, ov / 1000.0, ok_ns / 1000.0);
-        bench_print_ratio("EdDSA sign", "libsodium", os, s);
-        bench_print_ratio("EdDSA verify", "libsodium", ov, v);
-        bench_print_ratio("EdDSA keygen", "libsodium", ok_ns, k);
     }
 #endif
 #ifdef PICOPSA_BENCH_HAVE_OPENSSL
     ossl_key = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, ed_seed, sizeof(ed_seed));
     if (ossl_key != NULL) {
         int ok = 0;
-        double s, v, k, os, ov, ok_ns;
-        interleaved_min(ours_sign, NULL, openssl_sign, NULL, &os, &s);
-        interleaved_min(ours_verify, &status, openssl_verify, &ok, &ov, &v);
-        interleaved_min(ours_keygen, NULL, openssl_keygen, NULL, &ok_ns, &k);
-        bench_print_took("OpenSSL EdDSA sign", s);
-        bench_print_took("OpenSSL EdDSA verify", v);
-        bench_print_took("OpenSSL EdDSA keygen", k);
+        (void)bench_compare_peer("EdDSA sign", "OpenSSL", ours_sign, NULL, openssl_sign, NULL);
+        (void)bench_compare_peer("EdDSA verify", "OpenSSL", ours_verify, &status, openssl_verify,
+                                 &ok);
+        (void)bench_compare_peer("EdDSA keygen", "OpenSSL", ours_keygen, NULL, openssl_keygen,
+                                 NULL);
         if (ok != 1 || memcmp(ossl_sig, ed_sig, 64) != 0) {
             printf("OpenSSL disagrees with ours!\n");
         }
-        bench_print_ratio("EdDSA sign", "OpenSSL", os, s);
-        bench_print_ratio("EdDSA verify", "OpenSSL", ov, v);
-        bench_print_ratio("EdDSA keygen", "OpenSSL", ok_ns, k);
         EVP_PKEY_free(ossl_key);
     }
 #endif

@@ -149,26 +149,17 @@ static void sodium_hash(void *p)
 static void compare(const char *name, bench_fn ours, bench_fn openssl_fn, bench_fn mbedtls_fn,
                     bench_fn sodium_fn, hash_job *job)
 {
-    double ours_ns = bench_auto_ns(ours, job, 0);
-    bench_print_took(name, ours_ns);
-#ifdef PICOPSA_BENCH_HAVE_OPENSSL
+    /* Each peer interleaved with ours (bench_compare_interleaved). */
+    bench_print_took(name, bench_auto_ns(ours, job, 0));
     if (openssl_fn != NULL) {
-        bench_print_ratio(name, "openssl", ours_ns, bench_auto_ns(openssl_fn, job, 0));
+        (void)bench_compare_peer(name, "openssl", ours, job, openssl_fn, job);
     }
-#endif
-#ifdef PICOPSA_BENCH_HAVE_MBEDTLS
     if (mbedtls_fn != NULL) {
-        bench_print_ratio(name, "mbedtls", ours_ns, bench_auto_ns(mbedtls_fn, job, 0));
+        (void)bench_compare_peer(name, "mbedtls", ours, job, mbedtls_fn, job);
     }
-#endif
-#ifdef PICOPSA_BENCH_HAVE_LIBSODIUM
     if (sodium_fn != NULL) {
-        bench_print_ratio(name, "libsodium", ours_ns, bench_auto_ns(sodium_fn, job, 0));
+        (void)bench_compare_peer(name, "libsodium", ours, job, sodium_fn, job);
     }
-#endif
-    (void)openssl_fn;
-    (void)mbedtls_fn;
-    (void)sodium_fn;
 }
 
 #ifndef PICOPSA_BENCH_HAVE_OPENSSL

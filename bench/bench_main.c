@@ -58,11 +58,11 @@ double bench_median_ns(bench_fn fn, void *ctx, unsigned long iters, unsigned rep
     }
     for (r = 0; r < reps; r++) {
         unsigned long i;
-        uint64_t start = bench_now_ns();
+        double start = bench_cpu_ns(); /* bench.h: CPU, not wall, time */
         for (i = 0; i < iters; i++) {
             fn(ctx);
         }
-        samples[r] = (double)(bench_now_ns() - start) / (double)iters;
+        samples[r] = (bench_cpu_ns() - start) / (double)iters;
     }
     qsort(samples, reps, sizeof(*samples), compare_double);
     /* Even counts: mean of the two middle samples. */
@@ -74,17 +74,17 @@ double bench_median_ns(bench_fn fn, void *ctx, unsigned long iters, unsigned rep
 double bench_auto_ns(bench_fn fn, void *ctx, unsigned reps)
 {
     const uint64_t target_ns = (uint64_t)(bench_quick() ? 2u : BENCH_TARGET_MS) * 1000000u;
-    uint64_t one;
+    double one;
     unsigned long iters;
     if (reps == 0) {
         reps = bench_quick() ? 3u : BENCH_DEFAULT_REPS;
     }
     /* Warm-up call (caches, lazy init) that also gives a first estimate. */
-    one = bench_now_ns();
+    one = bench_cpu_ns();
     fn(ctx);
-    one = bench_now_ns() - one;
-    if (one == 0) one = 1;
-    iters = (unsigned long)(target_ns / one);
+    one = bench_cpu_ns() - one;
+    if (one < 1.0) one = 1.0;
+    iters = (unsigned long)((double)target_ns / one);
     if (iters == 0) iters = 1;
     return bench_median_ns(fn, ctx, iters, reps);
 }
@@ -164,8 +164,10 @@ int main(int argc, char **argv)
            "unknown"
 #endif
     );
-    printf("backends: Ed25519 %s; RSA %s\n", backend(PICOPSA_FAMILY_ED25519),
-           backend(PICOPSA_FAMILY_RSA));
+    printf("backends: Ed25519 %s; RSA %s; SHA-256 %s; SHA-512 %s; SHA-1 %s\n",
+           backend(PICOPSA_FAMILY_ED25519), backend(PICOPSA_FAMILY_RSA),
+           backend(PICOPSA_FAMILY_SHA256), backend(PICOPSA_FAMILY_SHA512),
+           backend(PICOPSA_FAMILY_SHA1));
     printf("peers:%s%s%s\n",
 #ifdef PICOPSA_BENCH_HAVE_OPENSSL
            " openssl",

@@ -7,7 +7,8 @@
  * entry point pp_p256_key_agreement (the PSA key-agreement front end is
  * the key-derivation work's). Peer in the same run: OpenSSL (EVP_PKEY_sign
  * / EVP_PKEY_verify on the hash, EVP_PKEY_derive, EVP_PKEY_keygen on
- * prime256v1), timed interleaved with ours, fastest block each.
+ * prime256v1), timed interleaved with ours (bench_compare_interleaved,
+ * bench.c: median and worst of the per-round ratios).
  */
 #include "bench.h"
 
@@ -26,7 +27,6 @@
 #if PSA_WANT_ECC_SECP_R1_256 && PSA_WANT_ALG_ECDSA
 
 #define EC_PAIR PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1)
-#define P256_BLOCKS 9u
 
 static uint8_t p_hash[32], p_sig[64], p_pub[65];
 static psa_key_id_t p_key;
@@ -125,31 +125,6 @@ static void openssl_keygen(void *ctx)
 }
 #endif
 
-#ifdef PICOPSA_BENCH_HAVE_OPENSSL   /* the CLI builds this file without peers */
-static unsigned long calibrate(bench_fn fn, void *ctx)
-{
-    uint64_t start = bench_now_ns();
-    unsigned long iters;
-    fn(ctx);
-    iters = (unsigned long)((bench_quick() ? 1000000u : 4000000u) / (bench_now_ns() - start + 1u));
-    return iters == 0 ? 1 : iters;
-}
-
-static void interleaved(const char *name, bench_fn ours, void *oc, bench_fn peer, void *pc)
-{
-    unsigned long io = calibrate(ours, oc), ip = calibrate(peer, pc);
-    unsigned b, blocks = bench_quick() ? 3u : P256_BLOCKS;
-    double o = 1e30, p = 1e30;
-    for (b = 0; b < blocks; b++) {
-        double t = bench_median_ns(ours, oc, io, 1);
-        double u = bench_median_ns(peer, pc, ip, 1);
-        o = t < o ? t : o;
-        p = u < p ? u : p;
-    }
-    bench_print_ratio(name, "OpenSSL", o, p);
-}
-#endif
-
 void bench_p256(void)
 {
     psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
@@ -200,12 +175,14 @@ void bench_p256(void)
     if (ossl_key != NULL && ossl_peer != NULL) {
         int ok = 0;
         openssl_sign(NULL);
-        interleaved("ECDSA P-256 sign", ours_sign, NULL, openssl_sign, NULL);
+        (void)bench_compare_peer("ECDSA P-256 sign", "OpenSSL", ours_sign, NULL, openssl_sign, NULL);
         ours_sign(NULL);
-        interleaved("ECDSA P-256 verify", ours_verify, &status, openssl_verify, &ok);
-        interleaved("ECDSA P-256 keygen", ours_keygen, NULL, openssl_keygen, NULL);
+        (void)bench_compare_peer("ECDSA P-256 verify", "OpenSSL", ours_verify, &status,
+                                 openssl_verify, &ok);
+        (void)bench_compare_peer("ECDSA P-256 keygen", "OpenSSL", ours_keygen, NULL,
+                                 openssl_keygen, NULL);
 #if PSA_WANT_ALG_ECDH
-        interleaved("ECDH P-256", ours_ecdh, NULL, openssl_ecdh, NULL);
+        (void)bench_compare_peer("ECDH P-256", "OpenSSL", ours_ecdh, NULL, openssl_ecdh, NULL);
 #endif
     }
     EVP_PKEY_free(ossl_key);

@@ -7,7 +7,9 @@ Usage: bench_report.py BENCH.txt REPORT.md CHART.svg
 Reads the fixed line shapes of bench/bench.h (other bench files add rows
 in the same shapes, and they are picked up without changes here):
     NAME took N us                         ours (or "PEER NAME took N us")
-    ratio NAME ours/PEER = X.XX            the bench's own ratio (< 1: we win)
+    ratio NAME ours/PEER = X.XX            the bench's own ratio (< 1: we win):
+                                           median of the per-round ratios
+    worst NAME ours/PEER = X.XX (...)      the largest per-round ratio
     [PEER ]RSA key operation (performance): public [N us], private [N us]
     [PEER ]RSA-2048 key generation (median of N): X ms
     RSA-2048:                              heading for the RSA lines after it
@@ -40,6 +42,7 @@ def parse(lines):
     ours = {}     # op -> ns
     peers = {}    # op -> {peer: ns}
     ratios = {}   # op -> {peer: ratio}
+    worsts = {}   # op -> {peer: worst per-round ratio}
     order = []
     section = None
     rsa_size = None
@@ -62,12 +65,13 @@ def parse(lines):
         if m:
             rsa_size = m.group(1)
             continue
-        m = re.match(r"^ratio (.+) ours/(.+) = ([0-9.]+)$", line)
+        m = re.match(r"^(ratio|worst) (.+) ours/(.+?) = ([0-9.]+)( \(.*\))?$", line)
         if m:
-            op = m.group(1)
+            op = m.group(2)
             if rsa_size and op.startswith("RSA ") and not re.match(r"RSA-\d+", op):
                 op = rsa_size + op[3:]
-            ratios.setdefault(op, {})[peer_name(m.group(2))] = float(m.group(3))
+            table = ratios if m.group(1) == "ratio" else worsts
+            table.setdefault(op, {})[peer_name(m.group(3))] = float(m.group(4))
             add(op)
             continue
         m = re.match(r"^(.+) took ([0-9.]+) us$", line)
@@ -113,7 +117,7 @@ def parse(lines):
                 r = ours[op] / t
             if t is None and r:
                 t = ours[op] / r
-            row["peers"][p] = (t, r)
+            row["peers"][p] = (t, r, worsts.get(op, {}).get(p))
         rows.append(row)
     return header, rows
 
@@ -140,16 +144,18 @@ def markdown(header, rows, chart_name):
     peers = peers_present(rows)
     out = ["# picopsa benchmark", ""]
     out += ["Written by `make bench` (bench/bench_report.py) from the bench's text output;"
-            " times are medians per call, *ratio* = picopsa / peer (below 1: picopsa is faster).", ""]
+            " times are medians per call in thread CPU time, *ratio* = picopsa / peer (below 1:"
+            " picopsa is faster), the median of the per-round ratios (each round alternates short"
+            " blocks of both and keeps each side's fastest); *worst* is the largest per-round ratio.", ""]
     out += ["    " + h for h in header] + [""]
-    head = "| operation | picopsa |" + "".join(" %s | ratio |" % p for p in peers)
+    head = "| operation | picopsa |" + "".join(" %s | ratio | worst |" % p for p in peers)
     out.append(head)
-    out.append("|---|---:|" + "---:|---:|" * len(peers))
+    out.append("|---|---:|" + "---:|---:|---:|" * len(peers))
     for r in rows:
         cells = ["%s" % r["op"], fmt_time(r["ours"])]
         for p in peers:
-            t, ratio = r["peers"].get(p, (None, None))
-            cells += [fmt_time(t), "%.2f" % ratio if ratio else ""]
+            t, ratio, worst = r["peers"].get(p, (None, None, None))
+            cells += [fmt_time(t), "%.2f" % ratio if ratio else "", "%.2f" % worst if worst else ""]
         out.append("| " + " | ".join(cells) + " |")
     out += ["", "![picopsa / peer time ratios](%s)" % chart_name, ""]
     return "\n".join(out)
@@ -185,7 +191,7 @@ def svg(header, rows):
         s.append('<text x="%d" y="%d" text-anchor="end">%s</text>'
                  % (left - 6, y + per_row / 2 - 1, html.escape(r["op"])))
         for i, p in enumerate(peers):
-            t, ratio = r["peers"].get(p, (None, None))
+            t, ratio, _ = r["peers"].get(p, (None, None, None))
             if ratio:
                 x0, x1 = x(1), x(ratio)
                 s.append('<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s"><title>%s vs %s: %.2f</title></rect>'

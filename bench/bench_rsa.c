@@ -15,19 +15,17 @@
  * libcrypto initialises, so it cannot be set from here); the bench says
  * which way OpenSSL ran.
  *
- * Ours and each peer are timed in alternation (bench_pair): on a machine
- * shared with other jobs the load changes from one second to the next, so
- * separate medians taken seconds apart can differ by several times; each
- * round times both sides back to back in thread CPU time, and the ratio is
- * the median of the per-round ratios.
+ * Ours and each peer are timed in alternation (bench_compare_interleaved,
+ * bench.c): on a machine shared with other jobs the load changes from one
+ * second to the next, so separate medians taken seconds apart can differ
+ * by several times; each round times both sides back to back in thread
+ * CPU time, and the ratio is the median of the per-round ratios.
  */
-#define _POSIX_C_SOURCE 200809L
 #include "bench.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <psa/crypto.h>
 
@@ -83,15 +81,6 @@ static void ours_keygen(void *p)
     bench_do_not_optimize(bench_keygen_material);
 }
 
-/* Thread CPU time in nanoseconds: time other jobs take from us while we
- * are descheduled does not count. */
-static double thread_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 static int compare_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -108,58 +97,25 @@ static double median_of(double *v, unsigned count)
 static double time_calls(void (*fn)(void *), void *ctx, unsigned long iters)
 {
     unsigned long i;
-    double start = thread_ns();
+    double start = bench_cpu_ns();
     for (i = 0; i < iters; i++) {
         fn(ctx);
     }
-    return (thread_ns() - start) / (double)iters;
+    return (bench_cpu_ns() - start) / (double)iters;
 }
 
-#define BENCH_PAIR_MAX_ROUNDS 15u
+#define BENCH_KEYGEN_MAX_REPS 15u
 
 /* Median thread CPU time of `reps` single calls (reps <= 15). */
 static double median_calls(void (*fn)(void *), void *ctx, unsigned reps)
 {
-    double v[BENCH_PAIR_MAX_ROUNDS];
+    double v[BENCH_KEYGEN_MAX_REPS];
     unsigned r;
     for (r = 0; r < reps; r++) {
         v[r] = time_calls(fn, ctx, 1);
     }
     return median_of(v, reps);
 }
-
-/* Only the peer comparisons use these (picopsa speed links no peer). */
-#if defined(PICOPSA_BENCH_HAVE_OPENSSL) || defined(PICOPSA_BENCH_HAVE_MBEDTLS)
-/* Ours and a peer in alternation: per round, about 5 ms of calls of each
- * (2 ms with PICOPSA_BENCH_QUICK), back to back; medians of each side's
- * per-call times and of the per-round ratios ours / peer. */
-static void bench_pair(void (*ours)(void *), void (*peer)(void *), void *ctx,
-                       double *ours_ns, double *peer_ns, double *ratio)
-{
-    double o[BENCH_PAIR_MAX_ROUNDS], p[BENCH_PAIR_MAX_ROUNDS], q[BENCH_PAIR_MAX_ROUNDS];
-    unsigned rounds = bench_quick() ? 3u : BENCH_PAIR_MAX_ROUNDS, r;
-    double target = bench_quick() ? 2e6 : 5e6, one_ours, one_peer;
-    unsigned long iters_ours, iters_peer;
-
-    one_ours = time_calls(ours, ctx, 1); /* warm-up and first estimate */
-    one_peer = time_calls(peer, ctx, 1);
-    iters_ours = (unsigned long)(target / (one_ours > 1.0 ? one_ours : 1.0)) + 1u;
-    iters_peer = (unsigned long)(target / (one_peer > 1.0 ? one_peer : 1.0)) + 1u;
-    for (r = 0; r < rounds; r++) {
-        o[r] = time_calls(ours, ctx, iters_ours);
-        p[r] = time_calls(peer, ctx, iters_peer);
-        q[r] = o[r] / p[r];
-    }
-    *ours_ns = median_of(o, rounds);
-    *peer_ns = median_of(p, rounds);
-    *ratio = median_of(q, rounds);
-}
-
-static void print_ratio(const char *name, const char *peer, double ratio)
-{
-    printf("ratio %s ours/%s = %.2f\n", name, peer, ratio);
-}
-#endif
 
 static void print_line(const char *who, double pub_ns, double priv_ns)
 {
@@ -313,19 +269,19 @@ static void bench_size(size_t bits)
 #ifdef PICOPSA_BENCH_HAVE_OPENSSL
     {
         EVP_PKEY *pkey = (EVP_PKEY *)peer_key;
-        double pub, priv, opub, opriv, rpub, rpriv;
+        bench_cmp pub, priv;
         job.ossl_enc = EVP_PKEY_CTX_new(pkey, NULL);
         job.ossl_dec = EVP_PKEY_CTX_new(pkey, NULL);
         EVP_PKEY_encrypt_init(job.ossl_enc);
         EVP_PKEY_CTX_set_rsa_padding(job.ossl_enc, RSA_NO_PADDING);
         EVP_PKEY_decrypt_init(job.ossl_dec);
         EVP_PKEY_CTX_set_rsa_padding(job.ossl_dec, RSA_NO_PADDING);
-        bench_pair(ours_public, ossl_public, &job, &pub, &opub, &rpub);
-        bench_pair(ours_private, ossl_private, &job, &priv, &opriv, &rpriv);
-        print_line("", pub, priv);
-        print_line("OpenSSL ", opub, opriv);
-        print_ratio("RSA public", "OpenSSL", rpub);
-        print_ratio("RSA private", "OpenSSL", rpriv);
+        bench_compare_interleaved(ours_public, &job, ossl_public, &job, &pub);
+        bench_compare_interleaved(ours_private, &job, ossl_private, &job, &priv);
+        print_line("", pub.ours_ns, priv.ours_ns);
+        print_line("OpenSSL ", pub.peer_ns, priv.peer_ns);
+        bench_print_compare("RSA public", "OpenSSL", &pub);
+        bench_print_compare("RSA private", "OpenSSL", &priv);
         EVP_PKEY_CTX_free(job.ossl_enc);
         EVP_PKEY_CTX_free(job.ossl_dec);
         EVP_PKEY_free(pkey);
@@ -334,23 +290,20 @@ static void bench_size(size_t bits)
 #ifdef PICOPSA_BENCH_HAVE_MBEDTLS
     {
         mbedtls_rsa_context mbed;
-        double ours_pub, ours_priv, mpub, mpriv, rpub, rpriv;
+        bench_cmp pub, priv;
         mbedtls_rsa_init(&mbed, MBEDTLS_RSA_PKCS_V15, 0);
         if (mbedtls_rsa_import_raw(&mbed, kb.buf[0], kb.len[0], kb.buf[3], kb.len[3], kb.buf[4], kb.len[4],
                                    kb.buf[2], kb.len[2], kb.buf[1], kb.len[1]) == 0 &&
             mbedtls_rsa_complete(&mbed) == 0) {
             job.mbed = &mbed;
-            bench_pair(ours_public, mbed_public, &job, &ours_pub, &mpub, &rpub);
-            bench_pair(ours_private, mbed_private, &job, &ours_priv, &mpriv, &rpriv);
+            bench_compare_interleaved(ours_public, &job, mbed_public, &job, &pub);
+            bench_compare_interleaved(ours_private, &job, mbed_private, &job, &priv);
 #ifndef PICOPSA_BENCH_HAVE_OPENSSL
-            print_line("", ours_pub, ours_priv);
-#else
-            (void)ours_pub; /* printed with the OpenSSL pairing */
-            (void)ours_priv;
+            print_line("", pub.ours_ns, priv.ours_ns);
 #endif
-            print_line("Mbed TLS ", mpub, mpriv);
-            print_ratio("RSA public", "Mbed TLS", rpub);
-            print_ratio("RSA private", "Mbed TLS", rpriv);
+            print_line("Mbed TLS ", pub.peer_ns, priv.peer_ns);
+            bench_print_compare("RSA public", "Mbed TLS", &pub);
+            bench_print_compare("RSA private", "Mbed TLS", &priv);
         }
         mbedtls_rsa_free(&mbed);
     }

@@ -40,7 +40,10 @@ int main(int argc, char **argv)
     case PPK_ED25519_PRIVATE: psa_set_key_type(&attr, PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_TWISTED_EDWARDS)); break;
     case PPK_ED25519_PUBLIC: psa_set_key_type(&attr, PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_TWISTED_EDWARDS)); break;
     case PPK_RSA_PRIVATE: psa_set_key_type(&attr, PSA_KEY_TYPE_RSA_KEY_PAIR); break;
-    default: psa_set_key_type(&attr, PSA_KEY_TYPE_RSA_PUBLIC_KEY); break;
+    case PPK_RSA_PUBLIC: psa_set_key_type(&attr, PSA_KEY_TYPE_RSA_PUBLIC_KEY); break;
+    default:
+        fprintf(stderr, "%s: not a signing key (X25519 keys agree on secrets)\n", argv[1]);
+        return 1;
     }
     alg = (parsed.kind == PPK_ED25519_PRIVATE || parsed.kind == PPK_ED25519_PUBLIC)
               ? PSA_ALG_PURE_EDDSA : PSA_ALG_RSA_PSS(PSA_ALG_SHA_256);

@@ -86,17 +86,34 @@ typedef struct {
     ppk_key key;
     psa_key_type_t type;
     size_t bits;           /* known after cli_key_import */
+    psa_key_id_t stored;   /* "id:N": the persistent key (store.c), else 0 */
+    psa_key_usage_t stored_usage;
+    psa_algorithm_t stored_alg;
 } cli_key;
 
 /* Read and parse a key file; form: NULL (auto), "PEM" or "DER".
  * want_public: the caller asked for a public key (-pubin): a private key
  * is refused as OpenSSL does. Prints the error and returns 1 on failure. */
 int cli_key_load(cli_key *k, const char *path, const char *form, int want_public);
-/* Import into PSA with one usage set and algorithm; prints the error. */
+/* Import into PSA with one usage set and algorithm; prints the error.
+ * A stored key ("id:N") is not imported: *id is the stored key, whose own
+ * policy applies. Release the id with cli_release_key. */
 int cli_key_import(cli_key *k, psa_key_usage_t usage, psa_algorithm_t alg, psa_key_id_t *id);
+/* Destroy a volatile key, only purge a persistent one (0: nothing). */
+void cli_release_key(psa_key_id_t id);
+
+/* The key store (store.c): "id:N" names a persistent key. */
+int cli_is_key_ref(const char *path);
+/* N (decimal or 0x hex) in PSA_KEY_ID_USER_MIN..MAX; 1 on success. */
+int cli_parse_key_id(const char *s, psa_key_id_t *id);
+int cli_key_load_stored(cli_key *k, const char *ref, int want_public);
+/* The algorithm to use with k for alg (a stored PSS key verifies with
+ * PSA_ALG_RSA_PSS rather than PSA_ALG_RSA_PSS_ANY_SALT). */
+psa_algorithm_t cli_key_adjust_alg(const cli_key *k, psa_algorithm_t alg);
 void cli_key_free(cli_key *k);
 int cli_key_is_private(const cli_key *k);
 int cli_key_is_rsa(const cli_key *k);
+int cli_key_is_x25519(const cli_key *k);
 
 /* Parse "PEM" / "DER" (case-insensitive); returns 1 for DER, 0 for PEM,
  * -1 otherwise. */
@@ -116,5 +133,6 @@ int cmd_dgst(int argc, char **argv);
 int cmd_rand(int argc, char **argv);
 int cmd_speed(int argc, char **argv);
 int cmd_version(int argc, char **argv);
+int cmd_storage(int argc, char **argv);
 
 #endif /* PICOPSA_CLI_H */

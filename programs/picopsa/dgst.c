@@ -11,12 +11,13 @@
 #include <string.h>
 
 static const char dgst_usage[] =
-    "Usage: picopsa dgst [-sha224|-sha256|-sha384|-sha512] [options] [FILE...]\n"
+    "Usage: picopsa dgst [-sha1|-sha224|-sha256|-sha384|-sha512|-sha512-224|-sha512-256] [options] [FILE...]\n"
     "  -hmac KEY          HMAC with the key given as a string\n"
     "  -r                 coreutils format: \"hex *file\"\n"
     "  -hex / -binary     output hex (default) or raw bytes\n"
     "  -out FILE          output file (default stdout)\n"
-    "  -sign FILE         sign the digest with this private RSA key (binary signature)\n"
+    "  -sign FILE         sign the digest with this private RSA key (binary signature);\n"
+    "                     FILE may be id:N, a stored key\n"
     "  -verify FILE       verify -signature with this public key (\"Verified OK\")\n"
     "  -prverify FILE     verify with a private key\n"
     "  -signature FILE    the signature to verify\n"
@@ -187,7 +188,9 @@ int cmd_dgst(int argc, char **argv)
             free(files);
             return 1;
         }
-        if (!cli_key_is_rsa(&key)) {
+        if (cli_key_is_x25519(&key)) {
+            rc = cli_error("%s: X25519 keys do not sign (pkeyutl -derive)", key.name);
+        } else if (!cli_key_is_rsa(&key)) {
             rc = cli_error("%s: Ed25519 signs messages, not digests: use pkeyutl -sign -rawin", key.name);
         } else if (sign != NULL && !cli_key_is_private(&key)) {
             rc = cli_error("%s: a private key is needed to sign", key.name);
@@ -204,6 +207,7 @@ int cmd_dgst(int argc, char **argv)
         } else {
             alg = PSA_ALG_RSA_PKCS1V15_SIGN(d->alg);
         }
+        alg = cli_key_adjust_alg(&key, alg);
         if (rc == 0) rc = cli_key_import(&key, PSA_KEY_USAGE_SIGN_HASH | PSA_KEY_USAGE_VERIFY_HASH, alg, &sig_key);
         cli_key_free(&key);
         if (rc == 0) rc = digest_file(files[0], d, 0, md, &md_len);
@@ -239,7 +243,7 @@ int cmd_dgst(int argc, char **argv)
         } else if (rc == 0) {
             rc = 1;
         }
-        if (sig_key != 0) psa_destroy_key(sig_key);
+        cli_release_key(sig_key);
         free(files);
         return rc;
     }

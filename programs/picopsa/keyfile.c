@@ -18,11 +18,18 @@
 #define TAG_CTX0_CONS 0xA0u /* [0] IMPLICIT Attributes (RFC 5958) */
 #define TAG_CTX1_PRIM 0x81u /* [1] IMPLICIT BIT STRING publicKey (RFC 5958) */
 
-/* id-Ed25519 (RFC 8410 3) and rsaEncryption (RFC 8017 A.1), content bytes. */
+/* id-Ed25519, id-X25519 (RFC 8410 3) and rsaEncryption (RFC 8017 A.1),
+ * content bytes. */
 static const uint8_t oid_ed25519[] = {0x2B, 0x65, 0x70};
+static const uint8_t oid_x25519[] = {0x2B, 0x65, 0x6E};
 static const uint8_t oid_rsa[] = {0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x01};
 
-#define ED25519_KEY_BYTES 32u
+#define ED25519_KEY_BYTES 32u /* X25519 keys too (RFC 8410 4, 7) */
+
+/* The key algorithm of an AlgorithmIdentifier. */
+#define ALG_ED25519 0
+#define ALG_RSA 1
+#define ALG_X25519 2
 
 const char *ppk_strerror(ppk_status status)
 {
@@ -31,7 +38,7 @@ const char *ppk_strerror(ppk_status status)
     case PPK_ERR_PEM: return "malformed PEM";
     case PPK_ERR_DER: return "malformed DER or not a key";
     case PPK_ERR_ENCRYPTED: return "encrypted private key: not supported (picopsa has no cipher yet)";
-    case PPK_ERR_UNSUPPORTED: return "unsupported key type (Ed25519 and RSA only)";
+    case PPK_ERR_UNSUPPORTED: return "unsupported key type (Ed25519, X25519 and RSA only)";
     case PPK_ERR_MISMATCH: return "PEM label does not match the key inside";
     case PPK_ERR_BUFFER: return "key too large";
     }
@@ -97,8 +104,9 @@ static int der_enter(der_cursor *c, der_cursor *inner)
 
 /* An AlgorithmIdentifier (RFC 5280 4.1.1.2) of Ed25519 (parameters absent,
  * RFC 8410 3) or rsaEncryption (parameters NULL, RFC 8017 A.1). Returns
- * PPK_OK and *is_rsa, PPK_ERR_UNSUPPORTED for another well-formed one. */
-static ppk_status parse_algorithm(der_cursor *c, int *is_rsa)
+ * PPK_OK and *alg (ALG_*), PPK_ERR_UNSUPPORTED for another well-formed
+ * one. X25519 is RFC 8410's too: parameters absent. */
+static ppk_status parse_algorithm(der_cursor *c, int *algo)
 {
     der_cursor alg;
     const uint8_t *oid, *v;
@@ -107,11 +115,15 @@ static ppk_status parse_algorithm(der_cursor *c, int *is_rsa)
         return PPK_ERR_DER;
     }
     if (oid_len == sizeof(oid_ed25519) && memcmp(oid, oid_ed25519, oid_len) == 0) {
-        *is_rsa = 0;
+        *algo = ALG_ED25519;
+        return der_done(&alg) ? PPK_OK : PPK_ERR_DER;
+    }
+    if (oid_len == sizeof(oid_x25519) && memcmp(oid, oid_x25519, oid_len) == 0) {
+        *algo = ALG_X25519;
         return der_done(&alg) ? PPK_OK : PPK_ERR_DER;
     }
     if (oid_len == sizeof(oid_rsa) && memcmp(oid, oid_rsa, oid_len) == 0) {
-        *is_rsa = 1;
+        *algo = ALG_RSA;
         if (!der_next(&alg, TAG_NULL, &v, &l) || l != 0u || !der_done(&alg)) return PPK_ERR_DER;
         return PPK_OK;
     }
@@ -135,12 +147,12 @@ static ppk_status parse_pkcs8(der_cursor *c, ppk_key *key)
 {
     const uint8_t *v, *priv;
     size_t l, priv_len;
-    int is_rsa = 0;
+    int alg = 0;
     unsigned version;
     ppk_status st;
     if (!der_next(c, TAG_INTEGER, &v, &l) || l != 1u || v[0] > 1u) return PPK_ERR_DER;
     version = v[0];
-    st = parse_algorithm(c, &is_rsa);
+    st = parse_algorithm(c, &alg);
     if (st != PPK_OK) return st;
     if (!der_next(c, TAG_OCTET_STRING, &priv, &priv_len)) return PPK_ERR_DER;
     if (der_peek(c) == TAG_CTX0_CONS && !der_next(c, TAG_CTX0_CONS, &v, &l)) return PPK_ERR_DER;
@@ -148,7 +160,7 @@ static ppk_status parse_pkcs8(der_cursor *c, ppk_key *key)
         if (!der_next(c, TAG_CTX1_PRIM, &v, &l) || l < 1u || v[0] != 0u) return PPK_ERR_DER;
     }
     if (!der_done(c)) return PPK_ERR_DER;
-    if (is_rsa) {
+    if (alg == ALG_RSA) {
         if (!is_one_sequence(priv, priv_len)) return PPK_ERR_DER;
         key->kind = PPK_RSA_PRIVATE;
         key->material = priv;
@@ -161,7 +173,7 @@ static ppk_status parse_pkcs8(der_cursor *c, ppk_key *key)
         if (!der_next(&inner, TAG_OCTET_STRING, &v, &l) || l != ED25519_KEY_BYTES || !der_done(&inner)) {
             return PPK_ERR_DER;
         }
-        key->kind = PPK_ED25519_PRIVATE;
+        key->kind = alg == ALG_X25519 ? PPK_X25519_PRIVATE : PPK_ED25519_PRIVATE;
         key->material = v;
         key->material_len = l;
     }
@@ -175,19 +187,19 @@ static ppk_status parse_spki(der_cursor *c, ppk_key *key)
 {
     const uint8_t *v;
     size_t l;
-    int is_rsa = 0;
-    ppk_status st = parse_algorithm(c, &is_rsa);
+    int alg = 0;
+    ppk_status st = parse_algorithm(c, &alg);
     if (st != PPK_OK) return st;
     /* BIT STRING with zero unused bits (X.690 8.6.2.2). */
     if (!der_next(c, TAG_BIT_STRING, &v, &l) || l < 1u || v[0] != 0u || !der_done(c)) return PPK_ERR_DER;
     v++;
     l--;
-    if (is_rsa) {
+    if (alg == ALG_RSA) {
         if (!is_one_sequence(v, l)) return PPK_ERR_DER;
         key->kind = PPK_RSA_PUBLIC;
     } else {
         if (l != ED25519_KEY_BYTES) return PPK_ERR_DER;
-        key->kind = PPK_ED25519_PUBLIC;
+        key->kind = alg == ALG_X25519 ? PPK_X25519_PUBLIC : PPK_ED25519_PUBLIC;
     }
     key->form = PPK_FORM_SPKI;
     key->material = v;
@@ -484,16 +496,19 @@ static void put_bytes(uint8_t *out, size_t *pos, const void *src, size_t n)
     *pos += n;
 }
 
-/* AlgorithmIdentifier of rsaEncryption or Ed25519. */
-static size_t alg_body_size(int is_rsa)
+/* AlgorithmIdentifier of rsaEncryption, Ed25519 or X25519. */
+static size_t alg_body_size(int alg)
 {
-    return der_tlv_size(is_rsa ? sizeof(oid_rsa) : sizeof(oid_ed25519)) + (is_rsa ? 2u : 0u);
+    return alg == ALG_RSA ? der_tlv_size(sizeof(oid_rsa)) + 2u : der_tlv_size(sizeof(oid_ed25519));
 }
 
-static void put_alg(uint8_t *out, size_t *pos, int is_rsa)
+static void put_alg(uint8_t *out, size_t *pos, int alg)
 {
-    der_put_header(out, pos, TAG_SEQUENCE, alg_body_size(is_rsa));
-    if (is_rsa) {
+    der_put_header(out, pos, TAG_SEQUENCE, alg_body_size(alg));
+    if (alg == ALG_X25519) {
+        der_put_header(out, pos, TAG_OID, sizeof(oid_x25519));
+        put_bytes(out, pos, oid_x25519, sizeof(oid_x25519));
+    } else if (alg == ALG_RSA) {
         der_put_header(out, pos, TAG_OID, sizeof(oid_rsa));
         put_bytes(out, pos, oid_rsa, sizeof(oid_rsa));
         out[(*pos)++] = TAG_NULL;
@@ -507,14 +522,16 @@ static void put_alg(uint8_t *out, size_t *pos, int is_rsa)
 ppk_status ppk_write_der(ppk_kind kind, ppk_form form, const uint8_t *material, size_t material_len,
                          uint8_t *out, size_t out_size, size_t *out_len)
 {
-    int is_rsa = kind == PPK_RSA_PRIVATE || kind == PPK_RSA_PUBLIC;
-    int is_private = kind == PPK_RSA_PRIVATE || kind == PPK_ED25519_PRIVATE;
+    int alg = (kind == PPK_RSA_PRIVATE || kind == PPK_RSA_PUBLIC)         ? ALG_RSA
+              : (kind == PPK_X25519_PRIVATE || kind == PPK_X25519_PUBLIC) ? ALG_X25519
+                                                                          : ALG_ED25519;
+    int is_private = kind == PPK_RSA_PRIVATE || kind == PPK_ED25519_PRIVATE || kind == PPK_X25519_PRIVATE;
     size_t pos = 0, body, inner;
     *out_len = 0;
     if (kind == PPK_KIND_NONE || material == NULL) return PPK_ERR_UNSUPPORTED;
-    if (!is_rsa && material_len != ED25519_KEY_BYTES) return PPK_ERR_DER;
+    if (alg != ALG_RSA && material_len != ED25519_KEY_BYTES) return PPK_ERR_DER;
     if (form == PPK_FORM_PKCS1) {
-        if (!is_rsa) return PPK_ERR_UNSUPPORTED; /* no PKCS#1 form for Ed25519 */
+        if (alg != ALG_RSA) return PPK_ERR_UNSUPPORTED; /* no PKCS#1 form for curves */
         if (material_len > out_size) return PPK_ERR_BUFFER;
         memcpy(out, material, material_len);
         *out_len = material_len;
@@ -524,22 +541,22 @@ ppk_status ppk_write_der(ppk_kind kind, ppk_form form, const uint8_t *material, 
         if (form != PPK_FORM_PKCS8) return PPK_ERR_UNSUPPORTED;
         /* SEQUENCE { INTEGER 0, alg, OCTET STRING { key } } (RFC 5958 2;
          * Ed25519: the OCTET STRING holds CurvePrivateKey, RFC 8410 7). */
-        inner = is_rsa ? material_len : der_tlv_size(material_len);
-        body = 3u + der_tlv_size(alg_body_size(is_rsa)) + der_tlv_size(inner);
+        inner = alg == ALG_RSA ? material_len : der_tlv_size(material_len);
+        body = 3u + der_tlv_size(alg_body_size(alg)) + der_tlv_size(inner);
         if (der_tlv_size(body) > out_size) return PPK_ERR_BUFFER;
         der_put_header(out, &pos, TAG_SEQUENCE, body);
         out[pos++] = TAG_INTEGER;
         out[pos++] = 1;
         out[pos++] = 0;
-        put_alg(out, &pos, is_rsa);
+        put_alg(out, &pos, alg);
         der_put_header(out, &pos, TAG_OCTET_STRING, inner);
-        if (!is_rsa) der_put_header(out, &pos, TAG_OCTET_STRING, material_len);
+        if (alg != ALG_RSA) der_put_header(out, &pos, TAG_OCTET_STRING, material_len);
     } else {
         if (form != PPK_FORM_SPKI) return PPK_ERR_UNSUPPORTED;
-        body = der_tlv_size(alg_body_size(is_rsa)) + der_tlv_size(material_len + 1u);
+        body = der_tlv_size(alg_body_size(alg)) + der_tlv_size(material_len + 1u);
         if (der_tlv_size(body) > out_size) return PPK_ERR_BUFFER;
         der_put_header(out, &pos, TAG_SEQUENCE, body);
-        put_alg(out, &pos, is_rsa);
+        put_alg(out, &pos, alg);
         der_put_header(out, &pos, TAG_BIT_STRING, material_len + 1u);
         out[pos++] = 0; /* no unused bits */
     }
@@ -553,6 +570,8 @@ ppk_pem_label ppk_label_for(ppk_kind kind, ppk_form form)
     switch (kind) {
     case PPK_ED25519_PRIVATE: return form == PPK_FORM_PKCS8 ? PPK_PEM_PRIVATE_KEY : PPK_PEM_NONE;
     case PPK_ED25519_PUBLIC: return form == PPK_FORM_SPKI ? PPK_PEM_PUBLIC_KEY : PPK_PEM_NONE;
+    case PPK_X25519_PRIVATE: return form == PPK_FORM_PKCS8 ? PPK_PEM_PRIVATE_KEY : PPK_PEM_NONE;
+    case PPK_X25519_PUBLIC: return form == PPK_FORM_SPKI ? PPK_PEM_PUBLIC_KEY : PPK_PEM_NONE;
     case PPK_RSA_PRIVATE:
         return form == PPK_FORM_PKCS8 ? PPK_PEM_PRIVATE_KEY
                : form == PPK_FORM_PKCS1 ? PPK_PEM_RSA_PRIVATE_KEY : PPK_PEM_NONE;

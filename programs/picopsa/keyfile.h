@@ -8,7 +8,8 @@
  *  - PKCS#1 RSAPrivateKey (RFC 8017 A.1.2), PEM "RSA PRIVATE KEY";
  *  - SubjectPublicKeyInfo (RFC 5280 4.1.2.7), PEM "PUBLIC KEY";
  *  - PKCS#1 RSAPublicKey (RFC 8017 A.1.1), PEM "RSA PUBLIC KEY";
- * for Ed25519 (RFC 8410: OID 1.3.101.112, no parameters) and rsaEncryption
+ * for Ed25519 and X25519 (RFC 8410: OIDs 1.3.101.112 and 1.3.101.110, no
+ * parameters) and rsaEncryption
  * (RFC 8017 A.1: OID 1.2.840.113549.1.1.1, NULL parameters). Encrypted
  * private keys (PEM "ENCRYPTED PRIVATE KEY", EncryptedPrivateKeyInfo, or a
  * PEM "Proc-Type: 4,ENCRYPTED" header) are recognised and refused with
@@ -26,6 +27,7 @@
  *    reader is stricter than anything here could be).
  *  - ppk_key.material is the PSA import format (PSA 1.2 9.6.4/9.7):
  *    Ed25519 private: the 32-byte seed; Ed25519 public: the 32-byte point;
+ *    X25519 private / public: the 32-byte scalar / u-coordinate (RFC 7748);
  *    RSA private: DER RSAPrivateKey; RSA public: DER RSAPublicKey.
  */
 #ifndef PICOPSA_KEYFILE_H
@@ -43,7 +45,7 @@ typedef enum {
     PPK_ERR_PEM,         /* PEM armour or base64 malformed */
     PPK_ERR_DER,         /* DER malformed, or not a key structure */
     PPK_ERR_ENCRYPTED,   /* an encrypted private key: not supported */
-    PPK_ERR_UNSUPPORTED, /* well-formed, but not an Ed25519 or RSA key */
+    PPK_ERR_UNSUPPORTED, /* well-formed, but not an Ed25519, X25519 or RSA key */
     PPK_ERR_MISMATCH,    /* PEM label disagrees with the DER inside */
     PPK_ERR_BUFFER       /* output buffer too small */
 } ppk_status;
@@ -53,7 +55,9 @@ typedef enum {
     PPK_ED25519_PRIVATE,
     PPK_ED25519_PUBLIC,
     PPK_RSA_PRIVATE,
-    PPK_RSA_PUBLIC
+    PPK_RSA_PUBLIC,
+    PPK_X25519_PRIVATE, /* RFC 8410 id-X25519 (1.3.101.110) */
+    PPK_X25519_PUBLIC
 } ppk_kind;
 
 /* The structure a key was found in (and can be written as). */

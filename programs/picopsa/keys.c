@@ -1,6 +1,6 @@
 /*
  * keys.c -- `picopsa genpkey` and `picopsa pkey` (OpenSSL's genpkey and
- * pkey for Ed25519 and RSA keys; docs/cli.md).
+ * pkey for Ed25519, X25519 and RSA keys; docs/cli.md).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
@@ -86,12 +86,14 @@ static void print_int(cli_sink *s, const char *name, const ppk_int *v)
 static int print_text(cli_sink *s, ppk_kind kind, int public_only, const uint8_t *material, size_t len,
                       const uint8_t *pub, size_t pub_len)
 {
-    if (kind == PPK_ED25519_PRIVATE || kind == PPK_ED25519_PUBLIC) {
-        if (kind == PPK_ED25519_PRIVATE && !public_only) {
-            cli_sink_printf(s, "ED25519 Private-Key:\npriv:\n");
+    if (kind == PPK_ED25519_PRIVATE || kind == PPK_ED25519_PUBLIC || kind == PPK_X25519_PRIVATE ||
+        kind == PPK_X25519_PUBLIC) {
+        const char *name = (kind == PPK_X25519_PRIVATE || kind == PPK_X25519_PUBLIC) ? "X25519" : "ED25519";
+        if ((kind == PPK_ED25519_PRIVATE || kind == PPK_X25519_PRIVATE) && !public_only) {
+            cli_sink_printf(s, "%s Private-Key:\npriv:\n", name);
             hex_block(s, material, len);
         } else {
-            cli_sink_printf(s, "ED25519 Public-Key:\n");
+            cli_sink_printf(s, "%s Public-Key:\n", name);
         }
         cli_sink_printf(s, "pub:\n");
         hex_block(s, pub, pub_len);
@@ -138,19 +140,30 @@ static int export_key(psa_key_id_t id, int is_private, uint8_t *priv, size_t pri
 
 static ppk_kind public_kind(ppk_kind k)
 {
-    return k == PPK_ED25519_PRIVATE ? PPK_ED25519_PUBLIC : k == PPK_RSA_PRIVATE ? PPK_RSA_PUBLIC : k;
+    return k == PPK_ED25519_PRIVATE ? PPK_ED25519_PUBLIC
+           : k == PPK_RSA_PRIVATE   ? PPK_RSA_PUBLIC
+           : k == PPK_X25519_PRIVATE ? PPK_X25519_PUBLIC
+                                     : k;
 }
 
 /* ---- genpkey ---------------------------------------------------------------------- */
 
 static const char genpkey_usage[] =
-    "Usage: picopsa genpkey -algorithm ED25519|RSA [options]\n"
-    "  -algorithm ALG    ED25519 or RSA\n"
+    "Usage: picopsa genpkey -algorithm ED25519|X25519|RSA [options]\n"
+    "  -algorithm ALG    ED25519, X25519 or RSA\n"
     "  -pkeyopt OPT:VAL  rsa_keygen_bits:N (default 2048), rsa_keygen_pubexp:E (default 65537)\n"
     "  -out FILE         output file (default stdout); private keys are created mode 0600\n"
     "  -outform PEM|DER  output format (default PEM); PEM is PKCS#8, DER is PKCS#8 for\n"
     "                    Ed25519 and PKCS#1 RSAPrivateKey for RSA (as OpenSSL 3.0)\n"
-    "  -text             also print the key in text form (PEM output only)\n";
+    "  -text             also print the key in text form (PEM output only)\n"
+    "  -outpubkey FILE   also write the public key (SubjectPublicKeyInfo, -outform)\n"
+    "Key store (docs/cli.md): the key is kept as persistent PSA key N, used as id:N\n"
+    "  -keyid N          store the key under id N (1..0x3fffffff); nothing is written\n"
+    "                    unless -out, -text or -outpubkey is given\n"
+    "  -exportable       allow the stored private key to be exported (-out, -text, pkey)\n"
+    "  -pkeyopt rsa_padding_mode:pkcs1|pss|oaep  the stored RSA key's one use (PSA\n"
+    "                    policy): PKCS#1 v1.5 signatures (default), PSS signatures, or\n"
+    "                    OAEP with -pkeyopt rsa_oaep_md:NAME (default sha1)\n";
 
 /* Parse a decimal or 0x-hex unsigned number. */
 static int parse_ulong(const char *s, unsigned long *out)
@@ -164,9 +177,12 @@ static int parse_ulong(const char *s, unsigned long *out)
 
 int cmd_genpkey(int argc, char **argv)
 {
-    const char *alg = NULL, *out_path = NULL;
+    const char *alg = NULL, *out_path = NULL, *pub_path = NULL, *padding = NULL;
+    const cli_digest *oaep_md = NULL;
     unsigned long bits = 2048, pubexp = 65537;
-    int der = 0, text = 0, i, rc = 1;
+    int der = 0, text = 0, i, rc = 1, exportable = 0, write_priv;
+    psa_key_id_t keyid = 0;
+    cli_sink pubsink;
     psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
     psa_key_id_t id = 0;
     psa_status_t st;
@@ -188,9 +204,26 @@ int cmd_genpkey(int argc, char **argv)
         } else if (i + 1 < argc && cli_is_opt(a, "outform")) {
             der = cli_parse_form(argv[++i]);
             if (der < 0) return cli_error("-outform: '%s' is not PEM or DER", argv[i]);
+        } else if (i + 1 < argc && cli_is_opt(a, "outpubkey")) {
+            pub_path = argv[++i];
+        } else if (i + 1 < argc && cli_is_opt(a, "keyid")) {
+            const char *v = argv[++i];
+            if (!cli_parse_key_id(cli_is_key_ref(v) ? v + 3 : v, &keyid)) {
+                return cli_error("-keyid %s: not a key id (1..0x3fffffff, decimal or 0x hex)", v);
+            }
+        } else if (cli_is_opt(a, "exportable")) {
+            exportable = 1;
         } else if (i + 1 < argc && cli_is_opt(a, "pkeyopt")) {
             const char *o = argv[++i];
-            if (strncmp(o, "rsa_keygen_bits:", 16) == 0) {
+            if (strncmp(o, "rsa_padding_mode:", 17) == 0) {
+                padding = o + 17;
+                if (strcmp(padding, "pkcs1") != 0 && strcmp(padding, "pss") != 0 && strcmp(padding, "oaep") != 0) {
+                    return cli_error("-pkeyopt %s: not pkcs1, pss or oaep", o);
+                }
+            } else if (strncmp(o, "rsa_oaep_md:", 12) == 0) {
+                oaep_md = cli_digest_by_name(o + 12);
+                if (oaep_md == NULL) return cli_error("-pkeyopt %s: unknown digest", o);
+            } else if (strncmp(o, "rsa_keygen_bits:", 16) == 0) {
                 if (!parse_ulong(o + 16, &bits)) return cli_error("-pkeyopt %s: not a number", o);
             } else if (strncmp(o, "rsa_keygen_pubexp:", 18) == 0) {
                 if (!parse_ulong(o + 18, &pubexp)) return cli_error("-pkeyopt %s: not a number", o);
@@ -216,16 +249,59 @@ int cmd_genpkey(int argc, char **argv)
         kind = PPK_ED25519_PRIVATE;
         psa_set_key_type(&attr, PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_TWISTED_EDWARDS));
         psa_set_key_bits(&attr, 255);
+    } else if (strcasecmp(alg, "X25519") == 0) {
+        kind = PPK_X25519_PRIVATE;
+        psa_set_key_type(&attr, PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_MONTGOMERY));
+        psa_set_key_bits(&attr, 255);
     } else if (strcasecmp(alg, "RSA") == 0) {
         kind = PPK_RSA_PRIVATE;
         if (bits > 65536u) return cli_error("rsa_keygen_bits:%lu: not supported", bits);
         psa_set_key_type(&attr, PSA_KEY_TYPE_RSA_KEY_PAIR);
         psa_set_key_bits(&attr, (size_t)bits);
     } else {
-        return cli_error("-algorithm %s: not supported (ED25519 or RSA)", alg);
+        return cli_error("-algorithm %s: not supported (ED25519, X25519 or RSA)", alg);
     }
+    if ((padding != NULL || oaep_md != NULL || exportable) && keyid == 0) {
+        return cli_error("-exportable, rsa_padding_mode and rsa_oaep_md are for a stored key (-keyid)");
+    }
+    if ((padding != NULL || oaep_md != NULL) && kind != PPK_RSA_PRIVATE) {
+        return cli_error("rsa_padding_mode and rsa_oaep_md are for RSA keys");
+    }
+    if (oaep_md != NULL && (padding == NULL || strcmp(padding, "oaep") != 0)) {
+        return cli_error("rsa_oaep_md needs -pkeyopt rsa_padding_mode:oaep");
+    }
+    /* A stored key's private half leaves the store only when asked. */
+    if (keyid != 0 && (out_path != NULL || text) && !exportable) {
+        return cli_error("id:%lu: -out and -text write the private key: add -exportable, or use -outpubkey",
+                         (unsigned long)keyid);
+    }
+    write_priv = keyid == 0 || out_path != NULL || text;
     if (cli_init()) return 1;
-    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_EXPORT);
+    if (keyid == 0) {
+        psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_EXPORT);
+    } else {
+        /* Persistent (PSA 1.2 9.3); one policy per key (9.5): the uses the
+         * tool's commands make of it. */
+        psa_key_usage_t usage = exportable ? PSA_KEY_USAGE_EXPORT : 0u;
+        psa_set_key_id(&attr, keyid);
+        if (kind == PPK_ED25519_PRIVATE) {
+            usage |= PSA_KEY_USAGE_SIGN_MESSAGE | PSA_KEY_USAGE_VERIFY_MESSAGE;
+            psa_set_key_algorithm(&attr, PSA_ALG_PURE_EDDSA);
+        } else if (kind == PPK_X25519_PRIVATE) {
+            usage |= PSA_KEY_USAGE_DERIVE; /* pkeyutl -derive (PSA 1.2 10.9.2) */
+            psa_set_key_algorithm(&attr, PSA_ALG_ECDH);
+        } else if (padding != NULL && strcmp(padding, "oaep") == 0) {
+            usage |= PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT;
+            psa_set_key_algorithm(&attr, PSA_ALG_RSA_OAEP(oaep_md != NULL ? oaep_md->alg : PSA_ALG_SHA_1));
+        } else {
+            usage |= PSA_KEY_USAGE_SIGN_HASH | PSA_KEY_USAGE_VERIFY_HASH | PSA_KEY_USAGE_SIGN_MESSAGE |
+                     PSA_KEY_USAGE_VERIFY_MESSAGE;
+            psa_set_key_algorithm(&attr, padding != NULL && strcmp(padding, "pss") == 0
+                                             ? PSA_ALG_RSA_PSS(PSA_ALG_ANY_HASH)
+                                             : PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_ANY_HASH));
+        }
+        psa_set_key_usage_flags(&attr, usage);
+    }
     if (kind == PPK_RSA_PRIVATE) {
         /* The exponent as a big-endian integer (PSA 1.3 9.6.4 custom data). */
         uint8_t e[8];
@@ -240,6 +316,13 @@ int cmd_genpkey(int argc, char **argv)
     } else {
         st = psa_generate_key(&attr, &id);
     }
+    if (st == PSA_ERROR_ALREADY_EXISTS) {
+        return cli_error("id:%lu: a key with this id is already stored (picopsa storage delete %lu removes it)",
+                         (unsigned long)keyid, (unsigned long)keyid);
+    }
+    if (keyid != 0 && st == PSA_ERROR_NOT_SUPPORTED && PICOPSA_ITS_BACKEND == PICOPSA_ITS_NONE) {
+        return cli_error("id:%lu: this build has no key store (PICOPSA_ITS_BACKEND none)", (unsigned long)keyid);
+    }
     if (st == PSA_ERROR_NOT_SUPPORTED || st == PSA_ERROR_INVALID_ARGUMENT) {
         if (kind != PPK_RSA_PRIVATE) return cli_error("%s: %s", alg, cli_psa_status_name(st));
         return cli_error("RSA key of %lu bits with exponent %lu: refused by psa_generate_key (%s; %d..%d bits, "
@@ -247,18 +330,38 @@ int cmd_genpkey(int argc, char **argv)
                          PICOPSA_RSA_MAX_BITS);
     }
     if (st != PSA_SUCCESS) return cli_psa_error("psa_generate_key", st);
-    if (export_key(id, 1, priv, sizeof(priv), &priv_len, pub, sizeof(pub), &pub_len) == 0 &&
-        cli_sink_open(&out, out_path, 1) == 0) {
-        rc = write_key(&out, kind, PPK_FORM_PKCS8, priv, priv_len, der);
-        if (rc == 0 && text && !der) rc = print_text(&out, kind, 0, priv, priv_len, pub, pub_len);
-        if (rc == 0) {
-            rc = cli_sink_commit(&out);
-        } else {
-            cli_sink_abort(&out);
+    if (export_key(id, write_priv, priv, sizeof(priv), &priv_len, pub, sizeof(pub), &pub_len) == 0 &&
+        (pub_path == NULL || cli_sink_open(&pubsink, pub_path, 0) == 0)) {
+        rc = 0;
+        if (pub_path != NULL) rc = write_key(&pubsink, public_kind(kind), PPK_FORM_SPKI, pub, pub_len, der);
+        if (rc == 0 && write_priv) {
+            if (cli_sink_open(&out, out_path, 1) == 0) {
+                rc = write_key(&out, kind, PPK_FORM_PKCS8, priv, priv_len, der);
+                if (rc == 0 && text && !der) rc = print_text(&out, kind, 0, priv, priv_len, pub, pub_len);
+                if (rc == 0) {
+                    rc = cli_sink_commit(&out);
+                } else {
+                    cli_sink_abort(&out);
+                }
+            } else {
+                rc = 1;
+            }
+        }
+        if (pub_path != NULL) {
+            if (rc == 0) {
+                rc = cli_sink_commit(&pubsink);
+            } else {
+                cli_sink_abort(&pubsink);
+            }
         }
     }
     cli_wipe(priv, sizeof(priv));
-    psa_destroy_key(id);
+    /* A stored key stays only when every output was written. */
+    if (keyid != 0 && rc == 0) {
+        (void)psa_purge_key(id);
+    } else {
+        psa_destroy_key(id);
+    }
     return rc;
 }
 
@@ -267,7 +370,8 @@ int cmd_genpkey(int argc, char **argv)
 static const char pkey_usage[] =
     "Usage: picopsa pkey [options]\n"
     "  -in FILE          input key (default stdin): PKCS#8, PKCS#1 RSA PRIVATE KEY,\n"
-    "                    SubjectPublicKeyInfo or PKCS#1 RSA PUBLIC KEY\n"
+    "                    SubjectPublicKeyInfo or PKCS#1 RSA PUBLIC KEY; or id:N, the\n"
+    "                    stored key N (its private key only if made -exportable)\n"
     "  -inform PEM|DER   input format (default: detected)\n"
     "  -pubin            the input is a public key\n"
     "  -out FILE         output file (default stdout)\n"
@@ -346,8 +450,18 @@ int cmd_pkey(int argc, char **argv)
         if (check || pubcheck) fprintf(stderr, "Key is invalid\n");
         goto done;
     }
-    if (export_key(id, cli_key_is_private(&key), priv, sizeof(priv), &priv_len, pub, sizeof(pub), &pub_len)) {
-        goto done;
+    {
+        /* The private material is needed to write or print the private key;
+         * a stored key gives it only with PSA_KEY_USAGE_EXPORT (genpkey
+         * -keyid ... -exportable). */
+        int need_priv = cli_key_is_private(&key) && ((!noout && !pubout) || (text && !text_pub && !pubout));
+        if (need_priv && key.stored != 0 && !(key.stored_usage & PSA_KEY_USAGE_EXPORT)) {
+            rc = cli_error("%s: the stored private key is not exportable (created without -exportable); -pubout "
+                           "writes its public key", key.name);
+            goto done;
+        }
+        if (key.stored == 0) need_priv = cli_key_is_private(&key);
+        if (export_key(id, need_priv, priv, sizeof(priv), &priv_len, pub, sizeof(pub), &pub_len)) goto done;
     }
     if (cli_sink_open(&out, out_path, cli_key_is_private(&key) && !pubout && !noout)) goto done;
     rc = 0;
@@ -371,7 +485,7 @@ int cmd_pkey(int argc, char **argv)
     }
 done:
     cli_wipe(priv, sizeof(priv));
-    if (id != 0) psa_destroy_key(id);
+    cli_release_key(id);
     cli_key_free(&key);
     return rc;
 }

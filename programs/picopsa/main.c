@@ -22,14 +22,15 @@
 
 static const char main_usage[] =
     "Usage: picopsa COMMAND [options]   (picopsa COMMAND -help for each)\n"
-    "Commands (the OpenSSL commands of the same names, for Ed25519, RSA and SHA-2):\n"
+    "Commands (the OpenSSL commands of the same names, for Ed25519, X25519, RSA, SHA-1 and SHA-2):\n"
     "  genpkey   generate a private key (PKCS#8)\n"
     "  pkey      read, convert, print and check keys\n"
-    "  pkeyutl   sign, verify, encrypt, decrypt\n"
+    "  pkeyutl   sign, verify, encrypt, decrypt, derive (X25519)\n"
     "  dgst      hash or HMAC files; sign and verify digests\n"
     "  rand      random bytes\n"
     "  speed     the make bench figures of this build\n"
-    "  version   version, configuration and backends (-a)\n";
+    "  version   version, configuration and backends (-a)\n"
+    "  storage   the key store: list, delete (keys named id:N, made by genpkey -keyid N)\n";
 
 /* ---- version ----------------------------------------------------------------------- */
 
@@ -78,14 +79,19 @@ int cmd_version(int argc, char **argv)
     }
     printf("\n");
     printf("Ed25519: %s\n", PSA_WANT_ECC_TWISTED_EDWARDS_255 ? "yes" : "no");
+    printf("X25519: %s\n", PSA_WANT_ECC_MONTGOMERY_255 && PSA_WANT_ALG_ECDH ? "yes" : "no");
     printf("RSA: %s (%d..%d bits; PKCS#1 v1.5 sign %s, PSS %s, PKCS#1 v1.5 encrypt %s, OAEP %s)\n",
            PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY ? "yes" : "no", PICOPSA_RSA_MIN_BITS, PICOPSA_RSA_MAX_BITS,
            PSA_WANT_ALG_RSA_PKCS1V15_SIGN ? "yes" : "no", PSA_WANT_ALG_RSA_PSS ? "yes" : "no",
            PSA_WANT_ALG_RSA_PKCS1V15_CRYPT ? "yes" : "no", PSA_WANT_ALG_RSA_OAEP ? "yes" : "no");
     printf("backends: Ed25519 %s; RSA %s\n", backend(PICOPSA_FAMILY_ED25519), backend(PICOPSA_FAMILY_RSA));
     printf("drivers: none (software only)\n");
-    printf("key store: %d volatile slots (%d large); persistent keys: not supported\n", PICOPSA_KEY_SLOT_COUNT,
-           PICOPSA_KEY_SLOT_LARGE_COUNT);
+    printf("key store: %d volatile slots (%d large); persistent keys: %s\n", PICOPSA_KEY_SLOT_COUNT,
+           PICOPSA_KEY_SLOT_LARGE_COUNT,
+           PICOPSA_ITS_BACKEND == PICOPSA_ITS_FILE    ? "ITS file backend ($PICOPSA_ITS_DIR, else ./picopsa-its/)"
+           : PICOPSA_ITS_BACKEND == PICOPSA_ITS_FLASH ? "ITS flash backend"
+           : PICOPSA_ITS_BACKEND == PICOPSA_ITS_RAM   ? "ITS RAM backend (lost at exit)"
+                                                      : "not supported");
     printf("threads: %s; fork detection: %s\n", PICOPSA_THREADS ? "yes" : "no", PICOPSA_FORK_DETECT ? "yes" : "no");
     return 0;
 }
@@ -217,7 +223,7 @@ int main(int argc, char **argv)
         int (*run)(int, char **);
     } commands[] = {
         {"genpkey", cmd_genpkey}, {"pkey", cmd_pkey}, {"pkeyutl", cmd_pkeyutl}, {"dgst", cmd_dgst},
-        {"rand", cmd_rand},       {"speed", cmd_speed}, {"version", cmd_version},
+        {"rand", cmd_rand},       {"speed", cmd_speed}, {"version", cmd_version}, {"storage", cmd_storage},
     };
     size_t i;
     if (argc < 2 || cli_is_help(argv[1])) {

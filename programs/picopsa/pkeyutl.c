@@ -1,6 +1,7 @@
 /*
  * pkeyutl.c -- `picopsa pkeyutl`: sign, verify, encrypt, decrypt with an
- * Ed25519 or RSA key, with OpenSSL pkeyutl's options (docs/cli.md).
+ * Ed25519 or RSA key, derive a shared secret with an X25519 key, with
+ * OpenSSL pkeyutl's options (docs/cli.md).
  *
  * Mapping to PSA algorithms (PSA 1.2 10.7, 10.8):
  *  - Ed25519: PSA_ALG_PURE_EDDSA over the raw input (-rawin or not);
@@ -22,13 +23,17 @@
 #include <string.h>
 
 static const char pkeyutl_usage[] =
-    "Usage: picopsa pkeyutl -sign|-verify|-encrypt|-decrypt -inkey FILE [options]\n"
-    "  -inkey FILE        key file (PEM or DER, detected); -keyform PEM|DER forces one\n"
+    "Usage: picopsa pkeyutl -sign|-verify|-encrypt|-decrypt|-derive -inkey FILE [options]\n"
+    "  -inkey FILE|id:N   key file (PEM or DER, detected; -keyform PEM|DER forces one),\n"
+    "                     or id:N, the stored key N (genpkey -keyid N, picopsa storage)\n"
     "  -pubin             the key is a public key\n"
     "  -in FILE           input (default stdin)    -out FILE  output (default stdout)\n"
     "  -sigfile FILE      signature to verify\n"
+    "  -derive            X25519 shared secret (RFC 7748) with -peerkey FILE (its public key),\n"
+    "                     -peerform PEM|DER\n"
     "  -rawin             the input is the message, not its hash (hashed with -digest, default sha256)\n"
-    "  -digest NAME       sha224, sha256, sha384, sha512 (also -pkeyopt digest:NAME)\n"
+    "  -digest NAME       sha1, sha224, sha256, sha384, sha512, sha512-224, sha512-256\n"
+    "                     (also -pkeyopt digest:NAME)\n"
     "  -pkeyopt rsa_padding_mode:pkcs1|pss|oaep\n"
     "  -pkeyopt rsa_pss_saltlen:digest|auto|max|N   (signing: digest only, PSA 1.2 10.7.3)\n"
     "  -pkeyopt rsa_oaep_md:NAME  (default sha1)   -pkeyopt rsa_mgf1_md:NAME (must equal the hash)\n"
@@ -36,12 +41,12 @@ static const char pkeyutl_usage[] =
     "Verification prints \"Signature Verified Successfully\" (exit 0) or\n"
     "\"Signature Verification Failure\" (exit 1).\n";
 
-enum { OP_NONE, OP_SIGN, OP_VERIFY, OP_ENCRYPT, OP_DECRYPT };
+enum { OP_NONE, OP_SIGN, OP_VERIFY, OP_ENCRYPT, OP_DECRYPT, OP_DERIVE };
 enum { PAD_DEFAULT, PAD_PKCS1, PAD_PSS, PAD_OAEP };
 
 typedef struct {
     int op, pad, rawin, pubin;
-    const char *inkey, *keyform, *in, *out, *sigfile;
+    const char *inkey, *keyform, *in, *out, *sigfile, *peerkey, *peerform;
     const cli_digest *digest, *oaep_md, *mgf1_md;
     const char *saltlen; /* NULL: default */
     uint8_t *label;
@@ -101,6 +106,17 @@ static int parse_pkeyopt(opts *o, const char *s)
 static int choose_alg(const opts *o, const cli_key *k, psa_algorithm_t *alg, int *hash_input)
 {
     *hash_input = 0;
+    if (cli_key_is_x25519(k) || o->op == OP_DERIVE) {
+        if (!cli_key_is_x25519(k)) return cli_error("%s: -derive needs an X25519 key", k->name);
+        if (o->op != OP_DERIVE) {
+            return cli_error("%s: X25519 keys only derive shared secrets (-derive -peerkey FILE)", k->name);
+        }
+        if (o->pad != PAD_DEFAULT || o->digest != NULL || o->rawin) {
+            return cli_error("%s: -derive takes no padding, digest or -rawin option", k->name);
+        }
+        *alg = PSA_ALG_ECDH; /* PSA 1.2 10.9.2: X25519 with the Montgomery family */
+        return 0;
+    }
     if (!cli_key_is_rsa(k)) {
         if (o->op == OP_ENCRYPT || o->op == OP_DECRYPT) {
             return cli_error("%s: Ed25519 keys cannot encrypt or decrypt", k->name);
@@ -171,6 +187,63 @@ static int choose_alg(const opts *o, const cli_key *k, psa_algorithm_t *alg, int
     return 0;
 }
 
+/* pkeyutl -derive: the X25519 shared secret (RFC 7748 6.1) of the key id
+ * and the peer's public key (a private peer key gives its public half, as
+ * OpenSSL's -peerkey does). Output 0600: the secret is secret. */
+static int derive(const opts *o, const cli_key *k, psa_key_id_t id)
+{
+    cli_key peer;
+    psa_key_id_t peer_id = 0;
+    uint8_t pub[32], secret[32];
+    size_t pub_len = 0, secret_len = 0;
+    psa_status_t st;
+    cli_sink out;
+    int rc = 1;
+    if (cli_key_load(&peer, o->peerkey, o->peerform, 0)) return 1;
+    if (!cli_key_is_x25519(&peer)) {
+        rc = cli_error("%s: the peer key is not an X25519 key", peer.name);
+    } else if (cli_key_is_private(&peer) || peer.stored != 0) {
+        if (cli_key_import(&peer, 0, 0, &peer_id) == 0) {
+            st = psa_export_public_key(peer_id, pub, sizeof(pub), &pub_len);
+            if (st == PSA_SUCCESS) {
+                rc = 0;
+            } else {
+                rc = cli_error("%s: %s", peer.name, cli_psa_status_name(st));
+            }
+        }
+        cli_release_key(peer_id);
+    } else if (peer.key.material_len == sizeof(pub)) {
+        memcpy(pub, peer.key.material, sizeof(pub));
+        pub_len = sizeof(pub);
+        rc = 0;
+    } else {
+        rc = cli_error("%s: not a 32-byte X25519 public key", peer.name);
+    }
+    if (rc == 0) {
+        st = psa_raw_key_agreement(PSA_ALG_ECDH, id, pub, pub_len, secret, sizeof(secret), &secret_len);
+        if (st == PSA_ERROR_NOT_PERMITTED) {
+            rc = cli_error("%s: the key's policy does not permit key agreement", k->name);
+        } else if (st != PSA_SUCCESS) {
+            /* e.g. a low-order peer point: an all-zero secret (RFC 7748 6.1) */
+            rc = cli_error("%s: key agreement failed: %s", peer.name, cli_psa_status_name(st));
+        } else if (cli_sink_open(&out, o->out, 1) == 0) {
+            cli_sink_write(&out, secret, secret_len);
+            rc = cli_sink_commit(&out);
+        } else {
+            rc = 1;
+        }
+    }
+    cli_wipe(secret, sizeof(secret));
+    cli_key_free(&peer);
+    return rc;
+}
+
+/* A stored key's policy (genpkey -keyid) is fixed at creation. */
+static int not_permitted(const cli_key *k)
+{
+    return cli_error("%s: the key's policy does not permit this operation (picopsa storage list shows it)", k->name);
+}
+
 int cmd_pkeyutl(int argc, char **argv)
 {
     opts o;
@@ -199,6 +272,9 @@ int cmd_pkeyutl(int argc, char **argv)
         else if (cli_is_opt(a, "verify")) o.op = OP_VERIFY;
         else if (cli_is_opt(a, "encrypt")) o.op = OP_ENCRYPT;
         else if (cli_is_opt(a, "decrypt")) o.op = OP_DECRYPT;
+        else if (cli_is_opt(a, "derive")) o.op = OP_DERIVE;
+        else if (has && cli_is_opt(a, "peerkey")) o.peerkey = argv[++i];
+        else if (has && cli_is_opt(a, "peerform")) o.peerform = argv[++i];
         else if (cli_is_opt(a, "rawin")) o.rawin = 1;
         else if (cli_is_opt(a, "pubin")) o.pubin = 1;
         else if (has && cli_is_opt(a, "inkey")) o.inkey = argv[++i];
@@ -226,13 +302,17 @@ int cmd_pkeyutl(int argc, char **argv)
     }
     if (o.op == OP_NONE || o.inkey == NULL) {
         free(o.label);
-        cli_error(o.op == OP_NONE ? "no operation (-sign, -verify, -encrypt or -decrypt)" : "no -inkey given");
+        cli_error(o.op == OP_NONE ? "no operation (-sign, -verify, -encrypt, -decrypt or -derive)" : "no -inkey given");
         fputs(pkeyutl_usage, stderr);
         return 1;
     }
     if (o.op == OP_VERIFY && o.sigfile == NULL) {
         free(o.label);
         return cli_error("-verify needs -sigfile");
+    }
+    if ((o.op == OP_DERIVE) != (o.peerkey != NULL)) {
+        free(o.label);
+        return cli_error(o.op == OP_DERIVE ? "-derive needs -peerkey" : "-peerkey is for -derive");
     }
     if (cli_init()) {
         free(o.label);
@@ -242,18 +322,25 @@ int cmd_pkeyutl(int argc, char **argv)
         free(o.label);
         return 1;
     }
-    if ((o.op == OP_SIGN || o.op == OP_DECRYPT) && !cli_key_is_private(&key)) {
-        rc = cli_error("%s: a private key is needed to %s", key.name, o.op == OP_SIGN ? "sign" : "decrypt");
+    if ((o.op == OP_SIGN || o.op == OP_DECRYPT || o.op == OP_DERIVE) && !cli_key_is_private(&key)) {
+        rc = cli_error("%s: a private key is needed to %s", key.name,
+                       o.op == OP_SIGN ? "sign" : o.op == OP_DECRYPT ? "decrypt" : "derive");
         goto done;
     }
     if (choose_alg(&o, &key, &alg, &hash_input)) goto done;
+    alg = cli_key_adjust_alg(&key, alg);
     if (cli_key_import(&key,
                        PSA_KEY_USAGE_SIGN_HASH | PSA_KEY_USAGE_VERIFY_HASH | PSA_KEY_USAGE_SIGN_MESSAGE |
-                           PSA_KEY_USAGE_VERIFY_MESSAGE | PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT,
+                           PSA_KEY_USAGE_VERIFY_MESSAGE | PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT |
+                           PSA_KEY_USAGE_DERIVE,
                        alg, &id)) {
         goto done;
     }
     in_name = o.in != NULL ? o.in : "stdin";
+    if (o.op == OP_DERIVE) {
+        rc = derive(&o, &key, id);
+        goto done;
+    }
     in = cli_read_file(o.in, &in_len);
     if (in == NULL) goto done;
     if (o.sigfile != NULL) {
@@ -294,6 +381,10 @@ int cmd_pkeyutl(int argc, char **argv)
         } else {
             st = psa_sign_hash(id, alg, in, in_len, outbuf, out_size, &out_len);
         }
+        if (st == PSA_ERROR_NOT_PERMITTED) {
+            rc = not_permitted(&key);
+            goto done;
+        }
         if (st != PSA_SUCCESS) {
             rc = cli_error("%s: signing failed: %s%s", in_name, cli_psa_status_name(st),
                            st == PSA_ERROR_INVALID_ARGUMENT ? " (input too long for the key?)" : "");
@@ -308,6 +399,10 @@ int cmd_pkeyutl(int argc, char **argv)
         } else {
             st = psa_verify_hash(id, alg, in, in_len, sig, sig_len);
         }
+        if (st == PSA_ERROR_NOT_PERMITTED) {
+            rc = not_permitted(&key);
+            goto done;
+        }
         if (cli_sink_open(&out, o.out, 0)) goto done;
         if (st == PSA_SUCCESS) {
             cli_sink_printf(&out, "Signature Verified Successfully\n");
@@ -321,6 +416,10 @@ int cmd_pkeyutl(int argc, char **argv)
         goto done;
     case OP_ENCRYPT:
         st = psa_asymmetric_encrypt(id, alg, in, in_len, o.label, o.label_len, outbuf, out_size, &out_len);
+        if (st == PSA_ERROR_NOT_PERMITTED) {
+            rc = not_permitted(&key);
+            goto done;
+        }
         if (st != PSA_SUCCESS) {
             rc = cli_error("%s: encryption failed: %s%s", in_name, cli_psa_status_name(st),
                            st == PSA_ERROR_INVALID_ARGUMENT ? " (input too long for the key and padding?)" : "");
@@ -329,6 +428,10 @@ int cmd_pkeyutl(int argc, char **argv)
         break;
     case OP_DECRYPT:
         st = psa_asymmetric_decrypt(id, alg, in, in_len, o.label, o.label_len, outbuf, out_size, &out_len);
+        if (st == PSA_ERROR_NOT_PERMITTED) {
+            rc = not_permitted(&key);
+            goto done;
+        }
         if (st != PSA_SUCCESS) {
             rc = cli_error("%s: decryption failed: %s", in_name, cli_psa_status_name(st));
             goto done;
@@ -341,7 +444,7 @@ int cmd_pkeyutl(int argc, char **argv)
         rc = cli_sink_commit(&out);
     }
 done:
-    if (id != 0) psa_destroy_key(id);
+    cli_release_key(id);
     cli_key_free(&key);
     cli_free_secret(in, in_len);
     free(sig);

@@ -324,7 +324,12 @@ const cli_digest *cli_digest_by_alg(psa_algorithm_t alg)
 
 int cli_key_is_private(const cli_key *k)
 {
-    return k->key.kind == PPK_ED25519_PRIVATE || k->key.kind == PPK_RSA_PRIVATE;
+    return k->key.kind == PPK_ED25519_PRIVATE || k->key.kind == PPK_RSA_PRIVATE || k->key.kind == PPK_X25519_PRIVATE;
+}
+
+int cli_key_is_x25519(const cli_key *k)
+{
+    return k->key.kind == PPK_X25519_PRIVATE || k->key.kind == PPK_X25519_PUBLIC;
 }
 
 int cli_key_is_rsa(const cli_key *k)
@@ -345,6 +350,7 @@ int cli_key_load(cli_key *k, const char *path, const char *form, int want_public
     const char *name = path != NULL ? path : "stdin";
     ppk_status st;
     int der = -1;
+    if (cli_is_key_ref(path)) return cli_key_load_stored(k, path, want_public);
     memset(k, 0, sizeof(*k));
     if (form != NULL) {
         der = cli_parse_form(form);
@@ -382,6 +388,8 @@ int cli_key_load(cli_key *k, const char *path, const char *form, int want_public
     case PPK_ED25519_PUBLIC: k->type = PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_TWISTED_EDWARDS); break;
     case PPK_RSA_PRIVATE: k->type = PSA_KEY_TYPE_RSA_KEY_PAIR; break;
     case PPK_RSA_PUBLIC: k->type = PSA_KEY_TYPE_RSA_PUBLIC_KEY; break;
+    case PPK_X25519_PRIVATE: k->type = PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_MONTGOMERY); break;
+    case PPK_X25519_PUBLIC: k->type = PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_MONTGOMERY); break;
     case PPK_KIND_NONE: break;
     }
     k->bits = cli_key_is_rsa(k) ? 0u : 255u;
@@ -392,6 +400,10 @@ int cli_key_import(cli_key *k, psa_key_usage_t usage, psa_algorithm_t alg, psa_k
 {
     psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
     psa_status_t st;
+    if (k->stored != 0) {
+        *id = k->stored;
+        return 0;
+    }
     psa_set_key_type(&attr, k->type);
     psa_set_key_usage_flags(&attr, usage);
     psa_set_key_algorithm(&attr, alg);

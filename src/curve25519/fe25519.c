@@ -112,7 +112,22 @@ void pp_fe25519_mul_small(fe25519 *h, const fe25519 *f, uint32_t c)
     /* A second carry leaves h below 2^23: adding 38 cannot carry again. */
     h->v[0] += 38u * (uint32_t)acc;
 }
+
+#if PICOPSA_ED25519_FIELD != PICOPSA_FIELD_RADIX32_UMAAL /* M4: assembly below */
+void pp_fe25519_mul_small_add(fe25519 *h, const fe25519 *f, uint32_t c, const fe25519 *g)
+{
+    pp_fe25519_mul_small(h, f, c);
+    pp_fe25519_add(h, h, g);
+}
+#endif
+
 #else
+void pp_fe25519_mul_small_add(fe25519 *h, const fe25519 *f, uint32_t c, const fe25519 *g)
+{
+    pp_fe25519_mul_small(h, f, c);
+    pp_fe25519_add(h, h, g);
+}
+
 void pp_fe25519_mul_small(fe25519 *h, const fe25519 *f, uint32_t c)
 {
     fe_wide t[FE_LIMBS];
@@ -166,9 +181,12 @@ void pp_fe25519_sq(fe25519 *h, const fe25519 *f)
  * columns 0..11 on the stack; in the second, row i starts its carry with
  * the first half's column i+4 (UMAAL's second addend), so the halves merge
  * for free. Per product: 8 loads of f and 8 of g instead of 8 + 64. Then
- * h = lo + 38 hi (2^256 = 38 mod p) with the carry (< 2^6) times 38
- * through an ADDS/ADCS chain and the last carry (the sum wrapped below
- * 2^11, so adding 38 cannot carry again), as in the portable path below.
+ * h = lo + 38 hi (2^256 = 38 mod p), top word first: (T1:T0) = c7 +
+ * 38 c15, whose bits from 255 up (q < 2^7) enter the chain of words 0..6
+ * as its first carry 19 q (2^255 = 19 mod p); h7 keeps T0's low 31 bits
+ * and takes the chain's last carry (<= 38) without overflow, so no carry
+ * ripples through h afterwards (7 cycles less than folding the chain's
+ * carry as 38 and rippling it). h is any 256-bit value, as before.
  * The register names rotate (tools/ed25519/gen_fe32_umaal.py writes the
  * schedule). Straight-line code: no branch, no data-dependent address. h
  * may alias f or g (h is written last). Stack: 10 saved words + 16 words of
@@ -313,48 +331,41 @@ __asm__(
     "umaal r10, r12, r7, r6\n"
     "mov r11, #38\n"
     "mov r0, #0\n"
-    "ldr lr, [sp, #0]\n"
-    "ldr r3, [sp, #32]\n"
-    "umaal lr, r0, r3, r11\n"
-    "ldr r4, [sp, #4]\n"
-    "ldr r5, [sp, #36]\n"
+    "ldr lr, [sp, #28]\n"
+    "umaal lr, r0, r12, r11\n"
+    "lsl r0, r0, #1\n"
+    "orr r0, r0, lr, lsr #31\n"
+    "bic lr, lr, #0x80000000\n"
+    "add r3, r0, r0, lsl #1\n"
+    "add r0, r3, r0, lsl #4\n"
+    "ldr r4, [sp, #0]\n"
+    "ldr r5, [sp, #32]\n"
     "umaal r4, r0, r5, r11\n"
-    "ldr r6, [sp, #8]\n"
-    "ldr r7, [sp, #40]\n"
+    "ldr r6, [sp, #4]\n"
+    "ldr r7, [sp, #36]\n"
     "umaal r6, r0, r7, r11\n"
-    "ldr r1, [sp, #12]\n"
-    "ldr r2, [sp, #44]\n"
+    "ldr r1, [sp, #8]\n"
+    "ldr r2, [sp, #40]\n"
     "umaal r1, r0, r2, r11\n"
-    "ldr r3, [sp, #16]\n"
-    "umaal r3, r0, r8, r11\n"
-    "ldr r5, [sp, #20]\n"
-    "umaal r5, r0, r9, r11\n"
-    "ldr r7, [sp, #24]\n"
-    "umaal r7, r0, r10, r11\n"
-    "ldr r2, [sp, #28]\n"
-    "umaal r2, r0, r12, r11\n"
-    "mul r0, r0, r11\n"
-    "adds lr, lr, r0\n"
-    "adcs r4, r4, #0\n"
-    "adcs r6, r6, #0\n"
-    "adcs r1, r1, #0\n"
-    "adcs r3, r3, #0\n"
-    "adcs r5, r5, #0\n"
-    "adcs r7, r7, #0\n"
-    "adcs r2, r2, #0\n"
-    "mov r0, #0\n"
-    "adc r0, r0, #0\n"
-    "mul r0, r0, r11\n"
+    "ldr r12, [sp, #12]\n"
+    "ldr r3, [sp, #44]\n"
+    "umaal r12, r0, r3, r11\n"
+    "ldr r5, [sp, #16]\n"
+    "umaal r5, r0, r8, r11\n"
+    "ldr r7, [sp, #20]\n"
+    "umaal r7, r0, r9, r11\n"
+    "ldr r2, [sp, #24]\n"
+    "umaal r2, r0, r10, r11\n"
     "add lr, lr, r0\n"
-    "ldr r8, [sp, #64]\n"
-    "str lr, [r8, #0]\n"
-    "str r4, [r8, #4]\n"
-    "str r6, [r8, #8]\n"
-    "str r1, [r8, #12]\n"
-    "str r3, [r8, #16]\n"
-    "str r5, [r8, #20]\n"
-    "str r7, [r8, #24]\n"
-    "str r2, [r8, #28]\n"
+    "ldr r3, [sp, #64]\n"
+    "str r4, [r3, #0]\n"
+    "str r6, [r3, #4]\n"
+    "str r1, [r3, #8]\n"
+    "str r12, [r3, #12]\n"
+    "str r5, [r3, #16]\n"
+    "str r7, [r3, #20]\n"
+    "str r2, [r3, #24]\n"
+    "str lr, [r3, #28]\n"
     "add sp, sp, #68\n"
     "pop {r4-r11, pc}\n"
     ".size pp_fe25519_mul, .-pp_fe25519_mul\n"
@@ -454,6 +465,196 @@ __asm__(
     ".size pp_fe25519_sub, .-pp_fe25519_sub\n"
     ".popsection\n");
 
+/* Cortex-M4 conditional swap (swap 0 or 1): mask = -swap, then per word
+ * x = mask & (f ^ g), f ^= x, g ^= x, four words of each at a time (LDM,
+ * STM with write-back). No branch, no address depends on swap; the ladder
+ * passes swap through pp_ct_barrier_u32 and the assembly cannot be turned
+ * back into a branch by the compiler. 7 saved words of stack. */
+__asm__(
+    ".pushsection .text.pp_fe25519_cswap,\"ax\",%progbits\n"
+    ".syntax unified\n"
+    ".thumb\n"
+    ".p2align 2\n"
+    ".global pp_fe25519_cswap\n"
+    ".type pp_fe25519_cswap, %function\n"
+    ".thumb_func\n"
+    "pp_fe25519_cswap:\n"
+    "push {r4-r10}\n"
+    "rsb r2, r2, #0\n"
+    "ldm r0, {r3-r6}\n"
+    "ldm r1, {r7-r10}\n"
+    "eor r12, r3, r7\n"
+    "and r12, r12, r2\n"
+    "eor r3, r3, r12\n"
+    "eor r7, r7, r12\n"
+    "eor r12, r4, r8\n"
+    "and r12, r12, r2\n"
+    "eor r4, r4, r12\n"
+    "eor r8, r8, r12\n"
+    "eor r12, r5, r9\n"
+    "and r12, r12, r2\n"
+    "eor r5, r5, r12\n"
+    "eor r9, r9, r12\n"
+    "eor r12, r6, r10\n"
+    "and r12, r12, r2\n"
+    "eor r6, r6, r12\n"
+    "eor r10, r10, r12\n"
+    "stm r0!, {r3-r6}\n"
+    "stm r1!, {r7-r10}\n"
+    "ldm r0, {r3-r6}\n"
+    "ldm r1, {r7-r10}\n"
+    "eor r12, r3, r7\n"
+    "and r12, r12, r2\n"
+    "eor r3, r3, r12\n"
+    "eor r7, r7, r12\n"
+    "eor r12, r4, r8\n"
+    "and r12, r12, r2\n"
+    "eor r4, r4, r12\n"
+    "eor r8, r8, r12\n"
+    "eor r12, r5, r9\n"
+    "and r12, r12, r2\n"
+    "eor r5, r5, r12\n"
+    "eor r9, r9, r12\n"
+    "eor r12, r6, r10\n"
+    "and r12, r12, r2\n"
+    "eor r6, r6, r12\n"
+    "eor r10, r10, r12\n"
+    "stm r0!, {r3-r6}\n"
+    "stm r1!, {r7-r10}\n"
+    "pop {r4-r10}\n"
+    "bx lr\n"
+    ".size pp_fe25519_cswap, .-pp_fe25519_cswap\n"
+    ".popsection\n");
+
+#if PSA_WANT_ECC_MONTGOMERY_255
+/* After the product in the file, so that the X25519 additions do not move
+ * it in the image (the cycle model charges page crossings). */
+/* Cortex-M4 h = g + f * c (c < 2^17): g in eight registers by one LDM,
+ * f two words at a time; UMAAL (hi:lo) = f[i] * c + g[i] + carry never
+ * overflows, so one instruction per word. The carry (< 2^17 + 1) re-enters
+ * as 38 carry (2^256 = 38 mod p) by one ADDS/ADCS chain; a second carry
+ * means the sum wrapped below 2^23, so its 38 is added without a carry
+ * (selected by SBC/BIC, no branch). About 70 cycles instead of the 275 of
+ * mul_small then add; straight-line, no data-dependent address; h is
+ * written last (may alias f or g). 9 saved words of stack. */
+__asm__(
+    ".pushsection .text.pp_fe25519_mul_small_add,\"ax\",%progbits\n"
+    ".syntax unified\n"
+    ".thumb\n"
+    ".p2align 2\n"
+    ".global pp_fe25519_mul_small_add\n"
+    ".type pp_fe25519_mul_small_add, %function\n"
+    ".thumb_func\n"
+    "pp_fe25519_mul_small_add:\n"
+    "push {r4-r11, lr}\n"
+    "ldm r3, {r4-r11}\n"
+    "mov r3, #0\n"
+    "ldm r1!, {r12, lr}\n"
+    "umaal r4, r3, r12, r2\n"
+    "umaal r5, r3, lr, r2\n"
+    "ldm r1!, {r12, lr}\n"
+    "umaal r6, r3, r12, r2\n"
+    "umaal r7, r3, lr, r2\n"
+    "ldm r1!, {r12, lr}\n"
+    "umaal r8, r3, r12, r2\n"
+    "umaal r9, r3, lr, r2\n"
+    "ldm r1!, {r12, lr}\n"
+    "umaal r10, r3, r12, r2\n"
+    "umaal r11, r3, lr, r2\n"
+    "mov r12, #38\n"
+    "mul r3, r3, r12\n"
+    "adds r4, r4, r3\n"
+    "adcs r5, r5, #0\n"
+    "adcs r6, r6, #0\n"
+    "adcs r7, r7, #0\n"
+    "adcs r8, r8, #0\n"
+    "adcs r9, r9, #0\n"
+    "adcs r10, r10, #0\n"
+    "adcs r11, r11, #0\n"
+    "sbc r3, r3, r3\n"
+    "bic r3, r12, r3\n"
+    "add r4, r4, r3\n"
+    "stm r0, {r4-r11}\n"
+    "pop {r4-r11, pc}\n"
+    ".size pp_fe25519_mul_small_add, .-pp_fe25519_mul_small_add\n"
+    ".popsection\n");
+
+/* Cortex-M4 s = f + g, d = f - g: the two chains of pp_fe25519_add and
+ * pp_fe25519_sub (same carry and borrow folding) in one function, f
+ * loaded by LDM for each, g two words at a time; one register save. s is
+ * stored before the difference reloads f and g (the header's aliasing
+ * rule). 9 saved words of stack. */
+__asm__(
+    ".pushsection .text.pp_fe25519_addsub,\"ax\",%progbits\n"
+    ".syntax unified\n"
+    ".thumb\n"
+    ".p2align 2\n"
+    ".global pp_fe25519_addsub\n"
+    ".type pp_fe25519_addsub, %function\n"
+    ".thumb_func\n"
+    "pp_fe25519_addsub:\n"
+    "push {r4-r11, lr}\n"
+    "ldm r2, {r4-r11}\n"
+    "ldm r3!, {r12, lr}\n"
+    "adds r4, r4, r12\n"
+    "adcs r5, r5, lr\n"
+    "ldm r3!, {r12, lr}\n"
+    "adcs r6, r6, r12\n"
+    "adcs r7, r7, lr\n"
+    "ldm r3!, {r12, lr}\n"
+    "adcs r8, r8, r12\n"
+    "adcs r9, r9, lr\n"
+    "ldm r3!, {r12, lr}\n"
+    "adcs r10, r10, r12\n"
+    "adcs r11, r11, lr\n"
+    "sbc r12, r12, r12\n"
+    "mov lr, #38\n"
+    "bic r12, lr, r12\n"
+    "adds r4, r4, r12\n"
+    "adcs r5, r5, #0\n"
+    "adcs r6, r6, #0\n"
+    "adcs r7, r7, #0\n"
+    "adcs r8, r8, #0\n"
+    "adcs r9, r9, #0\n"
+    "adcs r10, r10, #0\n"
+    "adcs r11, r11, #0\n"
+    "sbc r12, r12, r12\n"
+    "bic r12, lr, r12\n"
+    "add r4, r4, r12\n"
+    "stm r0, {r4-r11}\n"
+    "sub r3, r3, #32\n"
+    "ldm r2, {r4-r11}\n"
+    "ldm r3!, {r12, lr}\n"
+    "subs r4, r4, r12\n"
+    "sbcs r5, r5, lr\n"
+    "ldm r3!, {r12, lr}\n"
+    "sbcs r6, r6, r12\n"
+    "sbcs r7, r7, lr\n"
+    "ldm r3!, {r12, lr}\n"
+    "sbcs r8, r8, r12\n"
+    "sbcs r9, r9, lr\n"
+    "ldm r3!, {r12, lr}\n"
+    "sbcs r10, r10, r12\n"
+    "sbcs r11, r11, lr\n"
+    "sbc r12, r12, r12\n"
+    "and r12, r12, #38\n"
+    "subs r4, r4, r12\n"
+    "sbcs r5, r5, #0\n"
+    "sbcs r6, r6, #0\n"
+    "sbcs r7, r7, #0\n"
+    "sbcs r8, r8, #0\n"
+    "sbcs r9, r9, #0\n"
+    "sbcs r10, r10, #0\n"
+    "sbcs r11, r11, #0\n"
+    "sbc r12, r12, r12\n"
+    "and r12, r12, #38\n"
+    "sub r4, r4, r12\n"
+    "stm r1, {r4-r11}\n"
+    "pop {r4-r11, pc}\n"
+    ".size pp_fe25519_addsub, .-pp_fe25519_addsub\n"
+    ".popsection\n");
+#endif
+
 #elif defined(__ARM_ARCH_6M__) && defined(__GNUC__) /* MULS only: fe25519_mul_v6m.c */
 
 void pp_fe25519_mul_v6m(uint32_t h[8], const uint32_t f[8], const uint32_t g[8]);
@@ -510,9 +711,9 @@ void pp_fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
 #endif
 
 /* Squaring is the multiplication with g = f. On Cortex-M4 the operand-
- * caching product (240 cycles) beat the dedicated squaring assembly (263:
- * its 28 cross products saved less than the doubling pass through memory
- * cost) and saves its 624 bytes. */
+ * caching product (240 cycles then, 234 now) beat the dedicated squaring
+ * assembly (263: its 28 cross products saved less than the doubling pass
+ * through memory cost) and saves its 624 bytes. */
 void pp_fe25519_sq(fe25519 *h, const fe25519 *f)
 {
 #if defined(__ARM_ARCH_6M__) && defined(__GNUC__) /* fe25519_mul_v6m.c */

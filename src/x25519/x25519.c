@@ -60,10 +60,19 @@ static inline void mul_small_add(fe25519 *h, const fe25519 *f, uint32_t c, const
 #define FE_SQ pp_fe25519_sq
 #define FE_SUB pp_fe25519_sub
 
-static void mul_small_add(fe25519 *h, const fe25519 *f, uint32_t c, const fe25519 *g)
+/* One pass on Cortex-M4 (assembly in fe25519.c). */
+#define mul_small_add pp_fe25519_mul_small_add
+#endif
+
+/* s = f + g, d = f - g (s distinct from f and g): one call on Cortex-M4. */
+#if PICOPSA_ED25519_FIELD == PICOPSA_FIELD_RADIX32_UMAAL
+#define FE_ADDSUB pp_fe25519_addsub
+#else
+#define FE_ADDSUB addsub
+static inline void addsub(fe25519 *s, fe25519 *d, const fe25519 *f, const fe25519 *g)
 {
-    pp_fe25519_mul_small(h, f, c);
-    pp_fe25519_add(h, h, g);
+    pp_fe25519_add(s, f, g);
+    FE_SUB(d, f, g);
 }
 #endif
 
@@ -98,16 +107,13 @@ static void ladder(ladder_state *out, const uint8_t k[32], const fe25519 *x1_in)
         pp_fe25519_cswap(&z2, &z3, swap);
         swap = k_t;
 
-        pp_fe25519_add(&a, &x2, &z2);     /* A = x2 + z2 */
-        FE_SUB(&b, &x2, &z2);     /* B = x2 - z2 */
-        pp_fe25519_add(&c, &x3, &z3);     /* C = x3 + z3 */
-        FE_SUB(&d, &x3, &z3);     /* D = x3 - z3 */
+        FE_ADDSUB(&a, &b, &x2, &z2);      /* A = x2 + z2, B = x2 - z2 */
+        FE_ADDSUB(&c, &d, &x3, &z3);      /* C = x3 + z3, D = x3 - z3 */
         FE_MUL(&d, &d, &a);               /* DA */
         FE_MUL(&c, &c, &b);               /* CB */
         FE_SQ(&a, &a);                    /* AA */
         FE_SQ(&b, &b);                    /* BB */
-        pp_fe25519_add(&x3, &d, &c);      /* DA + CB */
-        FE_SUB(&z3, &d, &c);      /* DA - CB */
+        FE_ADDSUB(&x3, &z3, &d, &c);      /* DA + CB, DA - CB */
         FE_SQ(&x3, &x3);                  /* x3 = (DA + CB)^2 */
         FE_SQ(&z3, &z3);
         FE_MUL(&z3, &z3, &x1);            /* z3 = x1 (DA - CB)^2 */
@@ -123,8 +129,7 @@ static void ladder(ladder_state *out, const uint8_t k[32], const fe25519 *x1_in)
      * not swap and their (x3:z3) is never used, so only the doubling of
      * (x2:z2) remains (RFC 7748's loop computes and discards the rest). */
     for (t = 0; t < 3; t++) {
-        pp_fe25519_add(&a, &x2, &z2);
-        FE_SUB(&b, &x2, &z2);
+        FE_ADDSUB(&a, &b, &x2, &z2);
         FE_SQ(&a, &a);
         FE_SQ(&b, &b);
         FE_MUL(&x2, &a, &b);

@@ -2,7 +2,8 @@
 # cli_interop.sh -- the picopsa tool against the installed `openssl` program.
 #
 # Usage: cli_interop.sh PICOPSA_BINARY CASE
-#   CASE: ed25519 | rsa1024 | rsa2048 | rsa3072 | rsa4096 | dgst | errors
+#   CASE: ed25519 | rsa1024 | rsa2048 | rsa3072 | rsa4096 | dgst | errors |
+#         store | store_errors | x25519
 # ctest runs each case as cli_<CASE> (CMakeLists.txt). Every check prints
 # "ok"/"FAIL" with what it compared; the script exits 1 when any failed,
 # 77 (ctest: Skipped) when openssl is not installed.
@@ -28,13 +29,22 @@ need() {
         case "$f" in
         rsa) grep -q "^RSA: yes" <<<"$features" || { echo "RSA configured out: skipped"; exit 77; } ;;
         ed25519) grep -q "^Ed25519: yes" <<<"$features" || { echo "Ed25519 configured out: skipped"; exit 77; } ;;
+        x25519) grep -q "^X25519: yes" <<<"$features" || { echo "X25519 configured out: skipped"; exit 77; } ;;
         *) grep -q "^hashes:.* $f\b" <<<"$features" || { echo "$f configured out: skipped"; exit 77; } ;;
         esac
     done
 }
+# The key store cases need the file ITS backend (version -a says so).
+store_supported() {
+    grep -q "^key store: .*persistent keys: ITS file backend" <<<"$features" || { echo "no file key store: skipped"; exit 77; }
+}
+# has NAME: the build has this hash (optional checks).
+has() { grep -q "^hashes:.* $1\b" <<<"$features"; }
 T=$(mktemp -d "${TMPDIR:-/tmp}/picopsa-cli.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 1
+# The key store of every case is private to it (the file ITS backend).
+export PICOPSA_ITS_DIR="$T/its"
 fails=0
 checks=0
 
@@ -248,6 +258,14 @@ run_rsa() {
             enc_both_ways "$d oaep sha512 label" $key $pub -pkeyopt rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:sha512 \
                 -pkeyopt rsa_oaep_label:cafe
         fi
+        if has SHA1 && [ "$bits" -le 2048 ]; then
+            # OpenSSL's default OAEP hash is SHA-1 (no rsa_oaep_md given);
+            # 1024 and 2048 only (the larger cases are slow already).
+            enc_both_ways "$d oaep default (sha1)" $key $pub -pkeyopt rsa_padding_mode:oaep
+            enc_both_ways "$d oaep sha1 label" $key $pub -pkeyopt rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:sha1 \
+                -pkeyopt rsa_oaep_label:0badc0de
+            sig_both_ways "$d pkcs1 -rawin sha1" 1 $key $pub msg.bin -rawin -digest sha1
+        fi
         # A wrong label fails on both sides.
         P pkeyutl -encrypt -pubin -inkey $pub -in msg.txt -out p.ct -pkeyopt rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:sha256 \
             -pkeyopt rsa_oaep_label:01
@@ -285,6 +303,20 @@ run_dgst() {
         P dgst -$dg -hmac "$long" msg.txt >p.txt
         same "dgst -$dg -hmac with a 300-byte key identical" o.txt p.txt
     done
+    for dg in sha1 sha512-224 sha512-256; do
+        has "$(case $dg in sha1) echo SHA1 ;; sha512-224) echo SHA2-512/224 ;; *) echo SHA2-512/256 ;; esac)" || continue
+        O dgst -$dg msg.txt big.bin empty.bin >o.txt
+        check "dgst -$dg" P dgst -$dg msg.txt big.bin empty.bin -out p.txt
+        same "dgst -$dg output identical" o.txt p.txt
+        O dgst -$dg -hmac secret msg.txt big.bin >o.txt
+        P dgst -$dg -hmac secret msg.txt big.bin >p.txt
+        same "dgst -$dg -hmac identical" o.txt p.txt
+    done
+    if has SHA1; then
+        O sha1 msg.txt >o.txt
+        P sha1 msg.txt >p.txt
+        same "'picopsa sha1 FILE' shortcut identical" o.txt p.txt
+    fi
     O dgst msg.txt >o.txt
     P dgst msg.txt >p.txt
     same "dgst default digest (sha256) identical" o.txt p.txt
@@ -365,12 +397,225 @@ run_errors() {
     check "openssl reads a picopsa DER key" O pkey -in m.der -inform DER -noout
 }
 
+# ---- the key store (genpkey -keyid, id:N, picopsa storage) -------------------------------
+# A key's private half never leaves the store unless it was made -exportable.
+run_store() {
+    check "genpkey ED25519 -keyid 7 -outpubkey" P genpkey -algorithm ED25519 -keyid 7 -outpubkey ed7.pub
+    [ ! -s cmd.out ] && ok "genpkey -keyid writes nothing to stdout" || fail "genpkey -keyid printed $(wc -c <cmd.out) bytes"
+    [ -f "its/0000000000000007" ] && ok "key 7 is a file of the ITS directory" || fail "no ITS file for key 7"
+    check "openssl reads the -outpubkey SPKI" O pkey -pubin -in ed7.pub -noout
+    check "pkey -in id:7 -pubout" P pkey -in id:7 -pubout -out ed7.p.pub
+    same "pkey -pubout of the stored key = -outpubkey" ed7.pub ed7.p.pub
+    # Signatures by the stored key verify with openssl (and picopsa), in a
+    # new process each time: the key is loaded from storage.
+    sig_pub_only "ed25519 id:7" id:7 ed7.pub msg.bin -rawin
+    check "pkeyutl -verify with the stored key pair" P pkeyutl -verify -inkey id:7 -in msg.bin -sigfile p.sig
+    check "pkeyutl -verify -pubin id:7 (the stored pair as its public half)" P pkeyutl -verify -pubin -inkey id:7 -in msg.bin -sigfile p.sig
+    # RSA: one policy per stored key (PKCS#1 v1.5 signatures, PSS, OAEP).
+    check "genpkey RSA-1024 -keyid 0x20 (pkcs1, exportable)" P genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 \
+        -keyid 0x20 -exportable -out rsa32.pem
+    [ "$(stat -c %a rsa32.pem)" = 600 ] && ok "exported stored key mode 0600" || fail "mode $(stat -c %a rsa32.pem)"
+    check "openssl checks the exported stored key" O pkey -in rsa32.pem -check -noout
+    check "pkey -in id:32 (exportable)" P pkey -in id:32 -out rsa32.again.pem
+    same "the stored key exports as it was written" rsa32.pem rsa32.again.pem
+    O pkey -in rsa32.pem -pubout -out rsa32.pub
+    sig_pub_only "rsa id:32 pkcs1 sha256" id:32 rsa32.pub msg.bin -rawin -digest sha256
+    O pkeyutl -sign -inkey rsa32.pem -in msg.bin -rawin -digest sha256 -out o.sig
+    same "stored-key PKCS#1 v1.5 signature byte-identical to openssl's" o.sig p.sig
+    check "dgst -sign id:32" P dgst -sha384 -sign id:32 -out d.sig msg.bin
+    check "openssl verifies dgst -sign id:32" O dgst -sha384 -verify rsa32.pub -signature d.sig msg.bin
+    check "genpkey RSA-1024 -keyid 33 pss" P genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -keyid 33 \
+        -pkeyopt rsa_padding_mode:pss -outpubkey rsa33.pub
+    sig_pub_only "rsa id:33 pss sha256" id:33 rsa33.pub msg.bin -rawin -digest sha256 -pkeyopt rsa_padding_mode:pss
+    check "id:33 verifies its PSS signature" P pkeyutl -verify -inkey id:33 -in msg.bin -rawin -digest sha256 \
+        -pkeyopt rsa_padding_mode:pss -sigfile p.sig
+    local md
+    for md in sha256 sha1; do
+        [ $md = sha1 ] && ! has SHA1 && continue
+        check "genpkey RSA-1024 -keyid oaep $md" P genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -keyid id:$((40 + ${#md})) \
+            -pkeyopt rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:$md -outpubkey oaep.pub -outform DER
+        O pkeyutl -encrypt -pubin -keyform DER -inkey oaep.pub -in msg.txt -out o.ct -pkeyopt rsa_padding_mode:oaep \
+            -pkeyopt rsa_oaep_md:$md
+        check "stored OAEP-$md key decrypts openssl's ciphertext" P pkeyutl -decrypt -inkey id:$((40 + ${#md})) -in o.ct -out p.pt \
+            -pkeyopt rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:$md
+        same "OAEP-$md plaintext recovered" msg.txt p.pt
+    done
+    # storage list: one line per key, sorted by id, with the policy.
+    check "storage list" P storage list
+    cp cmd.out list.txt
+    grep -q "^id:7 (0x00000007) ED25519 private key, 255 bits, PURE_EDDSA, not exportable$" list.txt &&
+        ok "list shows id:7" || fail "list: $(cat list.txt)"
+    grep -q "^id:32 (0x00000020) RSA private key, 1024 bits, RSA_PKCS1V15_SIGN(ANY_HASH), exportable$" list.txt &&
+        ok "list shows id:32 exportable" || fail "list id:32"
+    grep -q "^id:33 .*RSA_PSS(ANY_HASH), not exportable$" list.txt && ok "list shows id:33 PSS" || fail "list id:33"
+    [ "$(cut -d' ' -f1 list.txt | tr '\n' ' ')" = "$(cut -d' ' -f1 list.txt | sort -t: -k2 -n | tr '\n' ' ')" ] &&
+        ok "list sorted by id" || fail "list order"
+    check "storage delete 7 id:32" P storage delete 7 id:32
+    [ ! -e its/0000000000000007 ] && [ ! -e its/0000000000000020 ] && ok "deleted keys' files are gone" || fail "files left"
+    P storage list >list2.txt
+    grep -q "^id:7 " list2.txt || grep -q "^id:32 " list2.txt && fail "deleted keys still listed" || ok "deleted keys not listed"
+    grep -q "^id:33 " list2.txt && ok "other keys stay" || fail "id:33 lost"
+}
+
+# A signature by a stored private key (P sign) checked by openssl, and a
+# corrupted one rejected by both.
+sig_pub_only() {
+    local d=$1 key=$2 pub=$3 input=$4; shift 4
+    check "$d: picopsa signs with the stored key" P pkeyutl -sign -inkey "$key" -in "$input" -out p.sig "$@"
+    check "$d: openssl verifies it" O pkeyutl -verify -pubin -inkey "$pub" -in "$input" -sigfile p.sig "$@"
+    cp p.sig bad.sig
+    printf '\x01' | dd of=bad.sig bs=1 seek=7 conv=notrunc status=none
+    cmp -s p.sig bad.sig && printf '\x02' | dd of=bad.sig bs=1 seek=7 conv=notrunc status=none
+    refuse "$d: openssl rejects a corrupted signature" O pkeyutl -verify -pubin -inkey "$pub" -in "$input" -sigfile bad.sig "$@"
+    refuse "$d: picopsa id key rejects a corrupted signature" P pkeyutl -verify -inkey "$key" -in "$input" -sigfile bad.sig "$@"
+}
+
+run_store_errors() {
+    check "storage --help" P storage --help
+    grep -q "^Usage: picopsa storage" cmd.out && ok "storage usage" || fail "storage usage"
+    check "storage list of an empty store" P storage list
+    [ ! -s cmd.out ] && ok "empty store lists nothing" || fail "empty list: $(cat cmd.out)"
+    check "genpkey -keyid 9" P genpkey -algorithm ED25519 -keyid 9 -outpubkey k9.pub
+    cp its/0000000000000009 k9.saved
+    # An existing id: refused, the stored key untouched, no output file.
+    clean_failure "genpkey on an existing id" "id:9" x.pub P genpkey -algorithm ED25519 -keyid 9 -outpubkey x.pub
+    grep -q "already stored" cmd.err && ok "message says already stored" || fail "message: $(cat cmd.err)"
+    same "the existing key is untouched" k9.saved its/0000000000000009
+    # Missing ids, for every command that takes one.
+    clean_failure "pkeyutl -inkey a missing id" "id:404" x.sig P pkeyutl -sign -inkey id:404 -in msg.txt -out x.sig
+    grep -q "no such key" cmd.err && ok "message says no such key" || fail "message: $(cat cmd.err)"
+    clean_failure "pkey -in a missing id" "id:404" x.pem P pkey -in id:404 -pubout -out x.pem
+    clean_failure "dgst -sign a missing id" "id:404" x.sig P dgst -sha256 -sign id:404 -out x.sig msg.txt
+    clean_failure "storage delete a missing id" "404" x.none P storage delete 404
+    # Bad ids.
+    local bad
+    for bad in 0 0x40000000 -1 abc 12x ""; do
+        clean_failure "genpkey -keyid '$bad' refused" "-keyid $bad" x.pub P genpkey -algorithm ED25519 -keyid "$bad" -outpubkey x.pub
+        clean_failure "pkeyutl -inkey 'id:$bad' refused" "id:$bad" x.sig P pkeyutl -sign -inkey "id:$bad" -in msg.txt -out x.sig
+    done
+    clean_failure "storage delete abc" "abc" x.none P storage delete abc
+    refuse "storage frobnicate" P storage frobnicate
+    refuse "storage with no subcommand" P storage
+    # The private key is not exportable unless asked.
+    clean_failure "pkey -in id:9 (private, not exportable)" "id:9" x.pem P pkey -in id:9 -out x.pem
+    grep -q "not exportable" cmd.err && ok "message says not exportable" || fail "message: $(cat cmd.err)"
+    clean_failure "pkey -in id:9 -text" "id:9" x.txt P pkey -in id:9 -text -noout -out x.txt
+    clean_failure "genpkey -keyid -out without -exportable" "id:10" x.pem P genpkey -algorithm ED25519 -keyid 10 -out x.pem
+    [ ! -e its/000000000000000a ] && ok "nothing stored after the refusal" || fail "key 10 stored anyway"
+    check "pkey -in id:9 -pubout works" P pkey -in id:9 -pubout -out x.pub
+    same "its public key" k9.pub x.pub
+    check "pkey -in id:9 -text_pub works" P pkey -in id:9 -text_pub -noout
+    grep -q "^ED25519 Public-Key:" cmd.out && ok "-text_pub output" || fail "-text_pub: $(cat cmd.out)"
+    clean_failure "-exportable without -keyid" "-keyid" x.pem P genpkey -algorithm ED25519 -exportable -out x.pem
+    # Policies: a stored key does only what it was made for.
+    check "genpkey RSA -keyid 11 (pkcs1 signatures)" P genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -keyid 11
+    clean_failure "encrypt with a signing key" "id:11" x.ct P pkeyutl -encrypt -inkey id:11 -in msg.txt -out x.ct
+    grep -q "policy does not permit" cmd.err && ok "message names the policy" || fail "message: $(cat cmd.err)"
+    clean_failure "PSS with a PKCS#1 v1.5 key" "id:11" x.sig P pkeyutl -sign -inkey id:11 -in msg.txt -rawin \
+        -pkeyopt rsa_padding_mode:pss -out x.sig
+    clean_failure "decrypt with an Ed25519 stored key" "id:9" x.pt P pkeyutl -decrypt -inkey id:9 -in msg.txt -out x.pt
+    clean_failure "rsa_padding_mode for an Ed25519 key" "RSA keys" x.pub P genpkey -algorithm ED25519 -keyid 12 \
+        -pkeyopt rsa_padding_mode:pss -outpubkey x.pub
+    # A failed output file: the key is not left stored.
+    clean_failure "-outpubkey into a missing directory" "nodir/x.pub" nodir/x.pub P genpkey -algorithm ED25519 -keyid 13 \
+        -outpubkey nodir/x.pub
+    [ ! -e its/000000000000000d ] && ok "no key stored when the output failed" || fail "key 13 stored though the output failed"
+    # A damaged record: listed as unreadable, refused with DATA_CORRUPT, deletable.
+    printf '\xff' | dd of=its/0000000000000009 bs=1 seek=40 conv=notrunc status=none
+    P storage list >list.txt
+    grep -q "^id:9 (0x00000009) unreadable: corrupt data$" list.txt && ok "damaged key listed as unreadable" ||
+        fail "list: $(cat list.txt)"
+    clean_failure "a damaged stored key is refused" "id:9" x.sig P pkeyutl -sign -inkey id:9 -in msg.txt -out x.sig
+    grep -q "damaged" cmd.err && ok "message says damaged" || fail "message: $(cat cmd.err)"
+    check "a damaged key can be deleted" P storage delete 9
+    grep -q "^id:11 " list.txt && ok "other keys stay listed" || fail "id:11 missing"
+}
+
+# ---- X25519 (RFC 7748, RFC 8410 keys): keys both ways, pkeyutl -derive ------------------
+run_x25519() {
+    local who
+    O genpkey -algorithm X25519 -out x.o.pem
+    check "picopsa genpkey X25519" P genpkey -algorithm X25519 -out x.p.pem
+    [ "$(stat -c %a x.p.pem)" = 600 ] && ok "private key file mode 0600" || fail "mode $(stat -c %a x.p.pem)"
+    for who in o p; do
+        local key=x.$who.pem
+        O pkey -in $key -out ref.priv.pem
+        O pkey -in $key -pubout -out ref.pub.pem
+        O pkey -in $key -outform DER -out ref.p8.der
+        O pkey -in $key -pubout -outform DER -out ref.spki.der
+        check "x25519/$who: picopsa reads PKCS#8 PEM" P pkey -in $key -out y.pem
+        same "x25519/$who: PKCS#8 PEM re-encoded identically" ref.priv.pem y.pem
+        check "x25519/$who: picopsa reads PKCS#8 DER" P pkey -in ref.p8.der -inform DER -outform DER -out y.der
+        same "x25519/$who: PKCS#8 DER identical" ref.p8.der y.der
+        check "x25519/$who: picopsa -pubout" P pkey -in $key -pubout -out y.pub
+        same "x25519/$who: -pubout = openssl's" ref.pub.pem y.pub
+        check "x25519/$who: picopsa reads SPKI DER" P pkey -pubin -in ref.spki.der -inform DER -outform DER -out y.der
+        same "x25519/$who: SPKI DER identical" ref.spki.der y.der
+        check "x25519/$who: openssl reads picopsa's PKCS#8" O pkey -in y.pem -noout
+        P pkey -in $key -text -noout -out y.txt
+        O pkey -in $key -text -noout -out ref.txt
+        same "x25519/$who: -text identical to openssl" ref.txt y.txt
+        P pkey -in $key -text_pub -noout -out y.txt
+        O pkey -in $key -text_pub -noout -out ref.txt
+        same "x25519/$who: -text_pub identical to openssl" ref.txt y.txt
+    done
+    # RFC 8410 10.1's example public key is an X25519 key.
+    printf '%s\n' '-----BEGIN PUBLIC KEY-----' 'MCowBQYDK2VuAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=' \
+        '-----END PUBLIC KEY-----' >rfc8410.pub
+    check "RFC 8410 10.1 public key read" P pkey -pubin -in rfc8410.pub -out y.pub
+    same "RFC 8410 10.1 key re-encoded identically" rfc8410.pub y.pub
+    P pkey -pubin -in rfc8410.pub -text_pub -noout >y.txt
+    O pkey -pubin -in rfc8410.pub -text_pub -noout >ref.txt
+    same "RFC 8410 10.1 key -text_pub identical to openssl" ref.txt y.txt
+    grep -q "^    19:bf:44:09:69:84:cd:fe:85:41:ba:c1:67:dc:3b:$" y.txt && ok "RFC 8410 10.1 u-coordinate" || fail "text: $(cat y.txt)"
+    O pkey -in x.o.pem -pubout -out x.o.pub
+    O pkey -in x.p.pem -pubout -out x.p.pub
+    # The shared secret is the same from both sides and both tools.
+    check "picopsa -derive (picopsa key, openssl peer)" P pkeyutl -derive -inkey x.p.pem -peerkey x.o.pub -out p.sec
+    O pkeyutl -derive -inkey x.o.pem -peerkey x.p.pub -out o.sec
+    same "shared secret: picopsa = openssl" o.sec p.sec
+    O pkeyutl -derive -inkey x.p.pem -peerkey x.o.pub -out o2.sec
+    same "openssl with picopsa's key gets the same secret" o.sec o2.sec
+    check "picopsa -derive (openssl key, picopsa peer)" P pkeyutl -derive -inkey x.o.pem -peerkey x.p.pub -out p2.sec
+    same "both sides agree" p.sec p2.sec
+    [ "$(stat -c %s p.sec)" = 32 ] && ok "secret is 32 bytes" || fail "secret size $(stat -c %s p.sec)"
+    [ "$(stat -c %a p.sec)" = 600 ] && ok "secret file mode 0600" || fail "secret mode $(stat -c %a p.sec)"
+    check "a private peer key gives its public half" P pkeyutl -derive -inkey x.p.pem -peerkey x.o.pem -peerform PEM -out p3.sec
+    same "same secret" p.sec p3.sec
+    # A stored X25519 key (policy ECDH).
+    check "genpkey X25519 -keyid 5" P genpkey -algorithm X25519 -keyid 5 -outpubkey s.pub
+    O pkeyutl -derive -inkey x.o.pem -peerkey s.pub -out o.s.sec
+    check "stored key derives" P pkeyutl -derive -inkey id:5 -peerkey x.o.pub -out p.s.sec
+    same "stored key's secret = openssl's" o.s.sec p.s.sec
+    P storage list | grep -q "^id:5 (0x00000005) X25519 private key, 255 bits, ECDH, not exportable$" && ok "listed" ||
+        fail "storage list: $(P storage list)"
+    # Refusals: a low-order peer point (all-zero u: the secret would be 0,
+    # RFC 7748 6.1), wrong key kinds, a public key as -inkey, no -peerkey.
+    { printf '\x30\x2a\x30\x05\x06\x03\x2b\x65\x6e\x03\x21\x00'; head -c 32 /dev/zero; } >zero.der
+    refuse "openssl refuses the all-zero point" O pkeyutl -derive -inkey x.o.pem -peerkey zero.der -peerform DER -out o.bad
+    clean_failure "picopsa refuses the all-zero point" zero.der z.sec P pkeyutl -derive -inkey x.p.pem -peerkey zero.der -out z.sec
+    O genpkey -algorithm ED25519 -out ed.pem
+    clean_failure "-derive with an Ed25519 key" ed.pem z.sec P pkeyutl -derive -inkey ed.pem -peerkey x.o.pub -out z.sec
+    clean_failure "an Ed25519 peer key" ed.pem z.sec P pkeyutl -derive -inkey x.p.pem -peerkey ed.pem -out z.sec
+    clean_failure "-derive with a public key" x.o.pub z.sec P pkeyutl -derive -inkey x.o.pub -peerkey x.p.pub -out z.sec
+    clean_failure "X25519 cannot sign" x.p.pem z.sig P pkeyutl -sign -inkey x.p.pem -in msg.txt -out z.sig
+    clean_failure "dgst -sign with X25519" x.p.pem z.sig P dgst -sha256 -sign x.p.pem -out z.sig msg.txt
+    refuse "-derive without -peerkey" P pkeyutl -derive -inkey x.p.pem -out z.sec
+    # id-X448 (1.3.101.111) in place of id-X25519: unsupported, refused.
+    cp ref.p8.der bad.der
+    printf '\x6f' | dd of=bad.der bs=1 seek=11 conv=notrunc status=none
+    clean_failure "a wrong OID is refused" bad.der y.pem P pkey -in bad.der -out y.pem
+}
+
 all_sha2=(SHA2-224 SHA2-256 SHA2-384 SHA2-512)
 case "$CASE" in
 ed25519) need ed25519; run_ed25519 ;;
 rsa1024 | rsa2048 | rsa3072 | rsa4096) need rsa "${all_sha2[@]}"; run_rsa "${CASE#rsa}" ;;
 dgst) need "${all_sha2[@]}"; run_dgst ;;
 errors) need rsa ed25519 SHA2-256; run_errors ;;
+store) need rsa ed25519 SHA2-256 SHA2-384; store_supported; run_store ;;
+store_errors) need rsa ed25519 SHA2-256; store_supported; run_store_errors ;;
+x25519) need x25519 ed25519 SHA2-256; store_supported; run_x25519 ;;
 *) echo "unknown case $CASE"; exit 2 ;;
 esac
 echo "cli_$CASE: $checks checks, $fails failed"

@@ -3,8 +3,11 @@
 PICOPSA_FIELD_RADIX32_UMAAL: multiplication, squaring, addition, subtraction)
 under unicorn against Python integers: random, near-all-ones and edge values
 (0, 1, p - 1, p, 2p, 2^255, 2^256 - 1, ...); the result must be below 2^256
-and congruent to the product / square / sum / difference mod p (addition
-and subtraction also with the output over an input), and the callee-saved
+and congruent to the product / square / sum / difference / g + c f (the
+X25519 ladder's a24 step, c up to 2^17 - 1) mod p (addition, subtraction
+and g + c f also with the output over an input; the fused sum and
+difference also with the difference over f or g); the conditional swap must
+swap exactly when asked and leave the words past the elements; the callee-saved
 registers and the stack pointer must survive. Also the table scan of
 ge25519.c (pp_ge25519_select_scan): for every mask choice, the selected entry.
 
@@ -47,6 +50,9 @@ def build(tmp, cc):
                            "-Wl,--gc-sections", "-Wl,-Ttext=0x%x" % CODE, "-Wl,--entry=pp_fe25519_mul",
                            "-Wl,--undefined=pp_fe25519_sq", "-Wl,--undefined=pp_fe25519_add",
                            "-Wl,--undefined=pp_fe25519_sub", "-Wl,--undefined=pp_ge25519_select_scan",
+                           "-Wl,--undefined=pp_fe25519_cswap",
+                           "-Wl,--undefined=pp_fe25519_mul_small_add",
+                           "-Wl,--undefined=pp_fe25519_addsub",
                            obj, obj2, "-o", elf])
     syms = {}
     for line in subprocess.check_output(["arm-none-eabi-nm", elf]).decode().splitlines():
@@ -133,6 +139,50 @@ def main():
                 h = run_inplace(name, f, g)
                 assert h < 2**256 and h % P == op(f, g) % P, (name, hex(f), hex(g), hex(h))
                 sums += 2
+    # g + c f (X25519's AA + a24 E): r0 = h, r1 = f, r2 = c, r3 = g.
+    def run_msa(f, c, g, out):
+        mu.mem_write(DATA + 0x1000, words(f))
+        mu.mem_write(DATA + 0x1020, words(g))
+        mu.reg_write(arm.UC_ARM_REG_R3, DATA + 0x1020)
+        run_raw("pp_fe25519_mul_small_add", out, DATA + 0x1000, c)
+        return read(out)
+    smalls = 0
+    for i, f in enumerate(values):
+        g = values[(3 * i + 2) % len(values)]
+        for c in (121665, 0, 1, 2**17 - 1, rng.randrange(2**17)):
+            for out in (DATA + 0x1040, DATA + 0x1000, DATA + 0x1020):
+                h = run_msa(f, c, g, out)
+                assert h < 2**256 and h % P == (g + c * f) % P, (hex(f), c, hex(g), hex(h))
+                smalls += 1
+    # s = f + g, d = f - g: r0 = s, r1 = d, r2 = f, r3 = g; d over f or g.
+    addsubs = 0
+    for i, f in enumerate(values):
+        for g in [values[(13 * i + 7) % len(values)]] + (edges if i < len(edges) else []):
+            for dout in (DATA + 0x1060, DATA + 0x1000, DATA + 0x1020):
+                mu.mem_write(DATA + 0x1000, words(f))
+                mu.mem_write(DATA + 0x1020, words(g))
+                mu.reg_write(arm.UC_ARM_REG_R3, DATA + 0x1020)
+                run_raw("pp_fe25519_addsub", DATA + 0x1040, dout, DATA + 0x1000)
+                s_, d_ = read(DATA + 0x1040), read(dout)
+                assert s_ < 2**256 and s_ % P == (f + g) % P, (hex(f), hex(g), hex(s_))
+                assert d_ < 2**256 and d_ % P == (f - g) % P, (hex(f), hex(g), hex(d_))
+                addsubs += 1
+    # Conditional swap: 0 swaps nothing, 1 swaps all eight words; the words
+    # around both elements stay.
+    swaps = 0
+    for i, f in enumerate(values):
+        g = values[(11 * i + 5) % len(values)]
+        for bit in (0, 1):
+            mu.mem_write(DATA + 0x1000 - 4, b"\x55" * 4 + words(f) + b"\x66" * 4)
+            mu.mem_write(DATA + 0x1080 - 4, b"\x77" * 4 + words(g) + b"\x88" * 4)
+            run_raw("pp_fe25519_cswap", DATA + 0x1000, DATA + 0x1080, bit)
+            a, b = read(DATA + 0x1000), read(DATA + 0x1080)
+            assert (a, b) == ((g, f) if bit else (f, g)), (hex(f), hex(g), bit)
+            assert bytes(mu.mem_read(DATA + 0x1000 - 4, 4)) == b"\x55" * 4
+            assert bytes(mu.mem_read(DATA + 0x1020, 4)) == b"\x66" * 4
+            assert bytes(mu.mem_read(DATA + 0x1080 - 4, 4)) == b"\x77" * 4
+            assert bytes(mu.mem_read(DATA + 0x10A0, 4)) == b"\x88" * 4
+            swaps += 1
     # Table scan: 8 entries of 24 words; masks all zero or one of them all ones.
     scans = 0
     for trial in range(40):
@@ -148,8 +198,9 @@ def main():
             assert out[:96] == b"".join(struct.pack("<I", x) for x in want), (trial, pick)
             assert out[96:] == b"\xAA" * 4, "wrote past the entry"
             scans += 1
-    print("fe25519 UMAAL (%s): %d products, %d squares, %d sums/differences, %d table scans correct"
-          % (cc, products, squares, sums, scans))
+    print("fe25519 UMAAL (%s): %d products, %d squares, %d sums/differences, %d g + c f, "
+          "%d sum/difference pairs, %d swaps, %d table scans correct"
+          % (cc, products, squares, sums, smalls, addsubs, swaps, scans))
 
 
 if __name__ == "__main__":

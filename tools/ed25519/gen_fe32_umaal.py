@@ -72,11 +72,28 @@ def gen_mul():
         acc[i + 8] = C
     # columns 12..15 in registers; 0..11 on the stack
     free += B + [A, F, G]
+    # h = lo + 38 hi (2^256 = 38 mod p). The top word first: (T1:T0) =
+    # c7 + 38 c15 < 39 * 2^32; its bits from 255 up, q < 2^7, re-enter as
+    # 19 q (2^255 = 19 mod p) as the chain's first carry, and h7 keeps
+    # T0's low 31 bits. The chain of words 0..6 then ends with a carry of
+    # at most 38, which h7 (< 2^31) takes without overflow: no carry
+    # ripple after the chain.
     K = take(); CY = take()
     e(f"mov {K}, #38")
     e(f"mov {CY}, #0")
+    t7 = take()
+    e(f"ldr {t7}, [sp, #28]")
+    e(f"umaal {t7}, {CY}, {acc[15]}, {K}")
+    give(acc.pop(15))
+    e(f"lsl {CY}, {CY}, #1")
+    e(f"orr {CY}, {CY}, {t7}, lsr #31")
+    e(f"bic {t7}, {t7}, #0x80000000")
+    Q = take()
+    e(f"add {Q}, {CY}, {CY}, lsl #1")
+    e(f"add {CY}, {Q}, {CY}, lsl #4")
+    give(Q)
     res = []
-    for k in range(8):
+    for k in range(7):
         t = take()
         e(f"ldr {t}, [sp, #{4*k}]")
         if k < 4:
@@ -88,14 +105,8 @@ def gen_mul():
             e(f"umaal {t}, {CY}, {acc[8+k]}, {K}")
             give(acc.pop(8 + k))
         res.append(t)
-    e(f"mul {CY}, {CY}, {K}")
-    e(f"adds {res[0]}, {res[0]}, {CY}")
-    for k in range(1, 8):
-        e(f"adcs {res[k]}, {res[k]}, #0")
-    e(f"mov {CY}, #0")
-    e(f"adc {CY}, {CY}, #0")
-    e(f"mul {CY}, {CY}, {K}")
-    e(f"add {res[0]}, {res[0]}, {CY}")
+    e(f"add {t7}, {t7}, {CY}")
+    res.append(t7)
     H = take()
     e(f"ldr {H}, [sp, #64]")
     for k in range(8):
