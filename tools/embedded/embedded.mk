@@ -14,7 +14,9 @@
 #                       (virt board, qemu-system-riscv32) in the measured
 #                       profiles; unicorn cross-check of the instruction
 #                       counts on both Cortex-M targets; the product
-#                       configurations (configs/*.h) on EMB_CONFIG_TARGETS
+#                       configurations (configs/*.h) on EMB_CONFIG_TARGETS;
+#                       the persistent-key app (fw_storage.elf, flash ITS
+#                       backend) on EMB_STORAGE_TARGETS
 #   embedded-budgets    figures within tools/budgets.txt, and a second QEMU
 #                       run of each measured profile gives identical figures
 #   embedded-test       cross + embedded-firmware + embedded-budgets
@@ -22,7 +24,7 @@
 #   report              everything above, then regenerate docs/footprint.md
 #
 # Knobs: EMB_TARGETS, EMB_PROFILES, EMB_MEASURED_PROFILES, EMB_FW_TARGETS,
-# EMB_CONFIGS, EMB_CONFIG_TARGETS, EMB_JOBS,
+# EMB_CONFIGS, EMB_CONFIG_TARGETS, EMB_STORAGE_TARGETS, EMB_JOBS,
 # EMB_PYTHON (needs python3-unicorn: Debian's /usr/bin/python3).
 
 EMB_ROOT := $(patsubst %/,%,$(abspath $(dir $(lastword $(MAKEFILE_LIST)))/../..))
@@ -55,13 +57,19 @@ EMB_CONFIG_NAMES ?= ed25519_only ed25519_small rsa_only everything
 EMB_CONFIGS ?= $(foreach c,$(EMB_CONFIG_NAMES),$(if $(wildcard $(EMB_ROOT)/configs/$(c).h),$(c)))
 EMB_CONFIG_TARGETS ?= cortex-m4f cortex-m0plus
 emb_config_cells = $(foreach t,$(EMB_CONFIG_TARGETS),$(foreach c,$(EMB_CONFIGS),emb-config-$(t)@$(c)))
+# Persistent keys (issue 13, docs/storage.md): the library variant "storage"
+# (flash ITS backend), its size image and fw_storage.elf, profile
+# "size+storage" (build/embedded/<target>-size+storage/); the other cells do
+# not build it, so their figures cannot move.
+EMB_STORAGE_TARGETS ?= cortex-m4f
+emb_storage_cells = $(foreach t,$(EMB_STORAGE_TARGETS),emb-storage-$(t))
 
 emb_variants = $(if $(filter size,$(1)),$(EMB_SIZE_VARIANTS),all)
 emb_cells = $(foreach t,$(1),$(foreach p,$(EMB_PROFILES),emb-cross-$(t)@$(p)))
 
 .PHONY: cross embedded-firmware embedded-budgets embedded-test report emb-plugin \
-        emb-determinism emb-figures emb-clean emb-configs $(call emb_cells,$(EMB_TARGETS)) \
-        $(emb_config_cells)
+        emb-determinism emb-figures emb-clean emb-configs emb-storage \
+        $(call emb_cells,$(EMB_TARGETS)) $(emb_config_cells) $(emb_storage_cells)
 
 cross: $(call emb_cells,$(EMB_TARGETS))
 	@$(EMB_PYTHON) $(EMB_ROOT)/tools/report/report.py check-undefined --build $(EMB_BUILD) \
@@ -97,6 +105,34 @@ $(emb_config_cells): emb-config-%: $(EMB_PLUGIN)
 	@grep -E "took|fwrun:" $(EMB_RESULTS)/$(subst @,-size+,$*).log | sed 's/^/    /'
 
 emb-configs: $(emb_config_cells)
+
+# emb-storage-<target>: store an Ed25519 and an RSA-2048 pair in the emulated
+# flash, restart, use them (tests/firmware/fw_storage.c); the variant with
+# the flash lost at the restart must fail.
+$(emb_storage_cells): emb-storage-%: $(EMB_PLUGIN)
+	@echo "==> embedded: persistent keys (flash ITS backend) on $*"
+	@$(EMB_CMAKE) -S $(EMB_ROOT)/tests/firmware -B $(EMB_BUILD)/$*-size+storage --log-level=WARNING \
+	  -DCMAKE_TOOLCHAIN_FILE=$(EMB_ROOT)/cmake/toolchains/$*.cmake \
+	  -DPICOPSA_PROFILE=size "-DPICOPSA_IMAGE_VARIANTS=storage" \
+	  "-DPython3_EXECUTABLE=$(EMB_PYTHON)"
+	@$(EMB_CMAKE) --build $(EMB_BUILD)/$*-size+storage -j$(EMB_JOBS) \
+	  --target fw_storage fw_storage_fail size_images -- --no-print-directory
+	@mkdir -p $(EMB_RESULTS)
+	@if $(EMB_PYTHON) $(EMB_ROOT)/tools/cyclemodel/fwrun.py --target $* \
+	    --elf $(EMB_BUILD)/$*-size+storage/fw_storage_fail.elf --plugin $(EMB_PLUGIN) \
+	    --json $(EMB_RESULTS)/fail-$*-size+storage.json > $(EMB_RESULTS)/fail-$*-size+storage.log; then \
+	  echo "embedded: FAILED: fw_storage_fail.elf (flash lost at restart) passed ($*)"; exit 1; \
+	elif grep -q "^\[TEST FAILED\]" $(EMB_RESULTS)/fail-$*-size+storage.log; then \
+	  echo "embedded: lost flash detected ([TEST FAILED])"; \
+	else echo "embedded: FAILED: fw_storage_fail.elf did not print [TEST FAILED] ($*)"; exit 1; fi
+	@$(EMB_PYTHON) $(EMB_ROOT)/tools/cyclemodel/fwrun.py --target $* \
+	  --elf $(EMB_BUILD)/$*-size+storage/fw_storage.elf --plugin $(EMB_PLUGIN) \
+	  --json $(EMB_RESULTS)/$*-size+storage.json \
+	  --log $(EMB_RESULTS)/$*-size+storage.log > /dev/null || \
+	  { cat $(EMB_RESULTS)/$*-size+storage.log; echo "embedded: FAILED: storage $*"; exit 1; }
+	@grep -E "storage:|cycles|fwrun:" $(EMB_RESULTS)/$*-size+storage.log | sed 's/^/    /'
+
+emb-storage: $(emb_storage_cells)
 
 $(EMB_PLUGIN): $(EMB_ROOT)/tools/qemu-plugin/tbcount.c
 	@mkdir -p $(dir $@)
@@ -137,6 +173,7 @@ embedded-firmware: $(foreach t,$(EMB_FW_TARGETS),$(call emb_cells,$(t))) $(EMB_P
 	  done; \
 	done
 	@$(MAKE) --no-print-directory -f $(EMB_ROOT)/tools/embedded/embedded.mk emb-configs
+	@$(MAKE) --no-print-directory -f $(EMB_ROOT)/tools/embedded/embedded.mk emb-storage
 
 # Same build, second run: the figures must not move (QEMU plugin counts are
 # a function of the executed code only).
@@ -149,6 +186,14 @@ emb-determinism: $(EMB_PLUGIN)
 	  $(EMB_PYTHON) $(EMB_ROOT)/tools/report/report.py same-figures \
 	    $(EMB_RESULTS)/$$t-$$p.json $(EMB_RESULTS)/$$t-$$p.rerun.json; \
 	done; done
+	@set -e; for t in $(EMB_STORAGE_TARGETS); do \
+	  $(EMB_PYTHON) $(EMB_ROOT)/tools/cyclemodel/fwrun.py --target $$t \
+	    --elf $(EMB_BUILD)/$$t-size+storage/fw_storage.elf --plugin $(EMB_PLUGIN) \
+	    --json $(EMB_RESULTS)/$$t-size+storage.rerun.json >/dev/null || \
+	    { echo "embedded: second QEMU run failed ($$t size+storage)"; exit 1; }; \
+	  $(EMB_PYTHON) $(EMB_ROOT)/tools/report/report.py same-figures \
+	    $(EMB_RESULTS)/$$t-size+storage.json $(EMB_RESULTS)/$$t-size+storage.rerun.json; \
+	done
 
 # All figures in one file: sizes from every cell's link maps, cycles and
 # stack from the firmware results.
@@ -157,7 +202,7 @@ emb-figures: embedded-firmware $(call emb_cells,$(EMB_TARGETS))
 	  --targets "$(EMB_TARGETS)" --profiles "$(EMB_PROFILES)" \
 	  --measured "$(EMB_MEASURED_PROFILES)" --fw-target $(EMB_FW_TARGET) \
 	  --fw-targets "$(EMB_FW_TARGETS)" --configs "$(EMB_CONFIGS)" \
-	  --config-targets "$(EMB_CONFIG_TARGETS)" \
+	  --config-targets "$(EMB_CONFIG_TARGETS)" --storage-targets "$(EMB_STORAGE_TARGETS)" \
 	  --out $(EMB_RESULTS)/figures.json
 
 embedded-budgets: emb-figures

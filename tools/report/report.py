@@ -12,6 +12,10 @@
       A product configuration <c> (configs/<c>.h) is the profile
       "size+<c>" of its target: image:all of build/embedded/<t>-size+<c>/,
       operations of results/<t>-size+<c>.json.
+      A --storage-targets target has the profile "size+storage": image
+      "storage" (the library with the flash ITS backend, docs/storage.md)
+      of build/embedded/<t>-size+storage/ and the operations of
+      results/<t>-size+storage.json (tests/firmware/fw_storage.c).
   report.py check-budgets --figures figures.json --budgets tools/budgets.txt
       Exit 1 when a figure exceeds its budget or a budgeted figure is missing.
   report.py markdown --figures figures.json --budgets tools/budgets.txt --out docs/footprint.md
@@ -26,7 +30,8 @@ Budget file: one budget per line, "#" comments:
     <target> <profile> <metric> <subject> <limit>
   metric cycles|instructions|stack with subject = a measurement id;
   metric text|data|bss|flash|ram with subject = image:<variant> or
-  module:<module> (a module of the full image, e.g. module:src/hash).
+  module:<module> (a module of the full image, e.g. module:src/hash; in a
+  profile with one image, such as size+storage, a module of that image).
   flash = text + data, ram = data + bss (static; the stack is separate).
 """
 import argparse
@@ -227,6 +232,19 @@ def cmd_collect(args):
                 t["profiles"][profile] = {"images": {"all": dict(total, modules=per_module,
                                                                  unresolved=[])}}
             load_run(target, profile)
+    for target in args.storage_targets.split():
+        t = figures["targets"].setdefault(target, {"profiles": {}})
+        cell = os.path.join(args.build, "%s-size+storage" % target)
+        mp = os.path.join(cell, "image_storage.map")
+        if os.path.exists(mp) and os.path.exists(os.path.join(cell, "image_storage.elf")):
+            per_module = parse_map(mp, modules)
+            total = {k: sum(m[k] for m in per_module.values()) for k in ("text", "data", "bss")}
+            unresolved_path = os.path.join(cell, "image_storage.elf.unresolved")
+            unresolved = open(unresolved_path).read().split() if os.path.exists(unresolved_path) else []
+            t["profiles"]["size+storage"] = {"images": {"storage": dict(
+                total, modules=per_module, unresolved=unresolved)}}
+        load_run(target, "size+storage")
+    figures["storage_targets"] = args.storage_targets.split()
     with open(args.out, "w") as f:
         json.dump(figures, f, indent=1, sort_keys=True)
     return 0
@@ -255,7 +273,8 @@ def figure(figures, target, profile, metric, subject):
     if subject.startswith("image:"):
         sizes = images.get(subject[len("image:"):])
     elif subject.startswith("module:"):
-        sizes = images.get("all", {}).get("modules", {}).get(subject[len("module:"):])
+        image = images.get("all") or (list(images.values())[0] if len(images) == 1 else {})
+        sizes = image.get("modules", {}).get(subject[len("module:"):])
     else:
         return None
     if sizes is None:
@@ -397,6 +416,7 @@ def cmd_markdown(args):
                 cells.append("%d" % stack if cops else "-")
                 w("| configs/%s.h | %s |" % (c, " | ".join(cells)))
             w("")
+        storage_section(w, target, t, all_ops, budget_of, mhz)
         size_profile = t["profiles"].get("size", {}).get("images", {})
         if size_profile:
             w("### Images (profile size)")
@@ -441,6 +461,98 @@ def cmd_markdown(args):
     with open(args.out, "w") as f:
         f.write(text)
     return 0
+
+
+STORAGE_OPS = [("Ed25519 pair", "psa_store_ed25519_pair", "psa_load_ed25519_pair",
+                "psa_import_ed25519_pair"),
+               ("RSA-2048 pair", "psa_store_rsa2048_pair", "psa_load_rsa2048_pair",
+                "psa_import_rsa2048_pair")]
+
+
+def storage_section(w, target, t, all_ops, budget_of, mhz):
+    """Persistent keys with the flash ITS backend (profile size+storage)."""
+    profile = "size+storage"
+    img = t["profiles"].get(profile, {}).get("images", {}).get("storage")
+    sops = all_ops.get(profile, {})
+    if not img and not sops:
+        return
+    def cell(metric, subject, value):
+        b = budget_of.get((target, profile, metric, subject))
+        return "%d%s" % (value, " (%d)" % b if b is not None else "")
+    w("### Persistent keys: flash ITS backend (profile size+storage)")
+    w("")
+    w("The library built with `PICOPSA_ITS_BACKEND=PICOPSA_ITS_FLASH` (2 sectors of"
+      " 4,096 B, 4-byte words; docs/storage.md) and tests/firmware/fw_storage.c: a key"
+      " pair stored with `psa_import_key`, a restart (`picopsa_shutdown` +"
+      " `psa_crypto_init`), the pair loaded from flash (`pp_slot_get` on a miss: the"
+      " record read and checked, the key imported again through its driver), used"
+      " against known answers. The flash is a RAM array with NOR rules (reads are"
+      " `memcpy`, as on memory-mapped flash; the program and erase times of a real part"
+      " are not in the cycles). The other images do not contain storage code.")
+    w("")
+    if sops:
+        w("Store - import and load - import: the storage's own share (the flash write;"
+          " reading and checking the record), against the same `psa_import_key` of a"
+          " volatile key in the same build.")
+        w("")
+        w("| key | store: cycles | µs @%d MHz | stack B | load: cycles | µs @%d MHz | stack B"
+          " | volatile import: cycles | store - import | load - import |" % (mhz, mhz))
+        w("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for title, store, load, imp in STORAGE_OPS:
+            cells = []
+            for ident in (store, load):
+                f = sops.get(ident)
+                if f is None:
+                    cells += ["-", "-", "-"]
+                    continue
+                cells += [cell("cycles", ident, f["cycles"]), "%.0f" % (f["cycles"] / mhz),
+                          cell("stack", ident, f["stack"])]
+            f = sops.get(imp)
+            if f is None:
+                cells += ["-", "-", "-"]
+            else:
+                cells.append("%d" % f["cycles"])
+                for ident in (store, load):
+                    g = sops.get(ident)
+                    cells.append("%+d" % (g["cycles"] - f["cycles"]) if g else "-")
+            w("| %s | %s |" % (title, " | ".join(cells)))
+        f = sops.get("psa_its_get_rsa2048_record")
+        if f:
+            w("")
+            w("`psa_its_get` of the stored RSA-2048 pair's record alone (%d B: store scan, CRC-32"
+              " checks, copy; part of its load): %s cycles, %s B of stack." % (
+                  32 + 1191, cell("cycles", "psa_its_get_rsa2048_record", f["cycles"]),
+                  cell("stack", "psa_its_get_rsa2048_record", f["stack"])))
+        f = sops.get("psa_destroy_rsa2048_pair")
+        if f:
+            w("")
+            w("`psa_destroy_key` of the stored RSA-2048 pair (slot wipe and removal record):"
+              " %s cycles, %s B of stack." % (cell("cycles", "psa_destroy_rsa2048_pair",
+                                                  f["cycles"]),
+                                             cell("stack", "psa_destroy_rsa2048_pair",
+                                                  f["stack"])))
+        w("")
+    if img:
+        flash = img["text"] + img["data"]
+        ram = img["data"] + img["bss"]
+        w("| image / part | text / data / bss | flash | static RAM |")
+        w("|---|---:|---:|---:|")
+        w("| everything + flash ITS backend | %s | %s | %s |" % (
+            fmt_size(img), cell("flash", "image:storage", flash), cell("ram", "image:storage", ram)))
+        base = t["profiles"].get("size", {}).get("images", {}).get("all")
+        if base:
+            d = {k: img[k] - base[k] for k in ("text", "data", "bss")}
+            w("| difference to the full image (everything, ITS none) | %s | %d | %d |" % (
+                fmt_size(d), d["text"] + d["data"], d["data"] + d["bss"]))
+        mod = img["modules"].get("src/storage")
+        if mod:
+            w("| src/storage (ITS API, flash backend, key record) | %s | %s | %d |" % (
+                fmt_size(mod), cell("text", "module:src/storage", mod["text"]),
+                mod["data"] + mod["bss"]))
+        w("")
+        if img["unresolved"]:
+            w("Not counted: the integrator's flash HAL (%s)." % ", ".join(img["unresolved"]))
+            w("")
 
 
 def cmd_same_figures(args):
@@ -496,6 +608,7 @@ def main():
     c.add_argument("--fw-targets", default="")
     c.add_argument("--configs", default="")
     c.add_argument("--config-targets", default="")
+    c.add_argument("--storage-targets", default="")
     c.add_argument("--out", required=True)
     c = sub.add_parser("check-budgets")
     c.add_argument("--figures", required=True)

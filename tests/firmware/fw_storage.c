@@ -1,0 +1,332 @@
+/*
+ * fw_storage.c -- persistent keys on the firmware (issue 13): the flash
+ * ITS backend (src/storage/its_flash.c) over an emulated NOR flash in RAM,
+ * an Ed25519 and an RSA-2048 key pair stored, a "restart" (picopsa_shutdown
+ * + psa_crypto_init: every slot wiped, only the flash survives; the store
+ * keeps no RAM state, so each call reopens it), then the keys loaded from
+ * flash and used against known answers.
+ *
+ * Built only into fw_storage.elf, linked with the library variant
+ * "storage" (PICOPSA_ITS_BACKEND=PICOPSA_ITS_FLASH, the default geometry:
+ * 2 sectors of 4096 B, 4-byte words; tests/firmware/CMakeLists.txt); the
+ * default images and fw_test.elf do not contain it.
+ * FW_STORAGE_LOSE_FLASH=1 (fw_storage_fail.elf): the restart also erases
+ * the flash, so the app must fail (the negative case of
+ * tools/embedded/embedded.mk: the checks see a lost store).
+ *
+ * Measurement ids (docs/footprint.md, tools/budgets.txt, profile
+ * size+storage):
+ *   psa_store_ed25519_pair  psa_import_key of a persistent pair: the
+ *                           driver's import and the record written to flash
+ *   psa_load_ed25519_pair   first use after the restart: the record read
+ *                           from flash, checked and imported into a slot
+ *                           (pp_slot_get, what every PSA call does on a miss)
+ *   psa_store_rsa2048_pair, psa_load_rsa2048_pair   the same, RSA-2048
+ *   psa_destroy_rsa2048_pair  psa_destroy_key: slot wipe + removal record
+ *   psa_its_get_rsa2048_record  the RSA pair's record read through the
+ *                           ITS API alone (store scan, CRC-32 checks, copy)
+ *   psa_import_ed25519_pair, psa_import_rsa2048_pair  the same imports as
+ *                           volatile keys (no storage): store - import is
+ *                           what the flash write costs, load - import what
+ *                           reading and checking the record costs
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <picopsa/config.h>
+#include <psa/crypto.h>
+
+#include "fw_tests.h"
+
+#if PICOPSA_ITS_BACKEND == PICOPSA_ITS_FLASH
+
+#include <picopsa/flash_hal.h>
+#include <picopsa/shutdown.h>
+#include <psa/internal_trusted_storage.h>
+
+#include "core/pp_core.h"
+
+/* ---- emulated NOR flash (the integrator's HAL, include/picopsa/flash_hal.h) */
+
+#define FW_FLASH_BYTES ((uint32_t)PICOPSA_FLASH_SECTOR_SIZE * PICOPSA_FLASH_SECTOR_COUNT)
+
+static uint8_t fw_flash[FW_FLASH_BYTES];
+static uint32_t fw_flash_programs;  /* program calls */
+static uint32_t fw_flash_erases;
+static uint32_t fw_flash_violations; /* HAL contract broken by the store */
+
+int picopsa_flash_read(uint32_t address, uint8_t *data, size_t length)
+{
+    if (address > FW_FLASH_BYTES || length > FW_FLASH_BYTES - address) {
+        fw_flash_violations++;
+        return -1;
+    }
+    memcpy(data, &fw_flash[address], length);
+    return 0;
+}
+
+/* NOR rules: word-aligned, whole words, only erased words (picopsa never
+ * programs a word twice), and programming can only clear bits. */
+int picopsa_flash_program(uint32_t address, const uint8_t *data, size_t length)
+{
+    fw_flash_programs++;
+    if (address > FW_FLASH_BYTES || length > FW_FLASH_BYTES - address ||
+        address % PICOPSA_FLASH_WORD_SIZE != 0u || length % PICOPSA_FLASH_WORD_SIZE != 0u) {
+        fw_flash_violations++;
+        return -1;
+    }
+    for (size_t i = 0; i < length; i++) {
+        if (fw_flash[address + i] != 0xFFu) {
+            fw_flash_violations++;
+        }
+        fw_flash[address + i] &= data[i];
+    }
+    return 0;
+}
+
+int picopsa_flash_erase(uint32_t sector)
+{
+    fw_flash_erases++;
+    if (sector >= PICOPSA_FLASH_SECTOR_COUNT) {
+        fw_flash_violations++;
+        return -1;
+    }
+    memset(&fw_flash[sector * (uint32_t)PICOPSA_FLASH_SECTOR_SIZE], 0xFF,
+           PICOPSA_FLASH_SECTOR_SIZE);
+    return 0;
+}
+
+/* A blank part: erased flash is all ones. */
+static void fw_flash_blank(void)
+{
+    memset(fw_flash, 0xFF, sizeof(fw_flash));
+}
+
+/* The reboot: the library forgets everything (slots wiped), the flash keeps
+ * its content, the library starts again. */
+static void fw_restart(void)
+{
+    picopsa_shutdown();
+#if defined(FW_STORAGE_LOSE_FLASH)
+    fw_flash_blank();
+#endif
+    fw_check_int(psa_crypto_init(), PSA_SUCCESS, "psa_crypto_init after the restart");
+}
+
+#define FW_ED_ID ((psa_key_id_t)0x101u)
+#define FW_RSA_ID ((psa_key_id_t)0x102u)
+#define ED_PAIR PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_TWISTED_EDWARDS)
+
+/* RFC 8032 sec. 7.1 TEST 1 (tests/data/vectors/rfc8032_ed25519.json). */
+static const char ed_seed_hex[] =
+    "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60";
+static const char ed_public_hex[] =
+    "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a";
+static const char ed_signature_hex[] =
+    "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e06522490155"
+    "5fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b";
+
+/* Wycheproof rsa_pkcs1_2048_test.json: the key (RFC 8017 A.1.2
+ * RSAPrivateKey) and tcId 2 (PKCS#1 v1.5 decryption), as in fw_rsa.c. */
+static const char rsa_key_der_hex[] =
+    "308204a30201000282010100b3510a2bcd4ce644c5b594ae5059e12b2f054b65"
+    "8d5da5959a2fdf1871b808bc3df3e628d2792e51aad5c124b43bda453dca5cde"
+    "4bcf28e7bd4effba0cb4b742bbb6d5a013cb63d1aa3a89e02627ef5398b52c0c"
+    "fd97d208abeb8d7c9bce0bbeb019a86ddb589beb29a5b74bf861075c677c81d4"
+    "30f030c265247af9d3c9140ccb65309d07e0adc1efd15cf17e7b055d7da3868e"
+    "4648cc3a180f0ee7f8e1e7b18098a3391b4ce7161e98d57af8a947e201a463e2"
+    "d6bbca8059e5706e9dfed8f4856465ffa712ed1aa18e888d12dc6aa09ce95ecf"
+    "ca83cc5b0b15db09c8647f5d524c0f2e7620a3416b9623cadc0f097af573261c"
+    "98c8400aa12af38e43cad84d0203010001028201001a502d0eea6c7b69e21d58"
+    "39101f705456ed0ef852fb47fe21071f54c5f33c8ceb066c62d727e32d26c581"
+    "37329f89d3195325b795264c195d85472f7507dbd0961d2951f935a26b34f0ac"
+    "24d15490e1128a9b7138915bc7dbfa8fe396357131c543ae9c98507368d9ceb0"
+    "8c1c6198a3eda7aea185a0e976cd42c22d00f003d9f19d96ea4c9afcbfe1441c"
+    "cc802cfb0689f59d804c6a4e4f404c15174745ed6cb8bc88ef0b33ba0d2a80e3"
+    "5e43bc90f350052e72016e75b00d357a381c9c0d467069ca660887c987766349"
+    "fcc43460b4aa516bce079edd87ba164307b752c277ed9528ad3ba0bf1877349e"
+    "d3b7966a6c240110409bf4d0fade0c68fdadd847fd02818100ec125cf37e310a"
+    "2ff46263b9b2e0629d6390005ec88913d4fb71bd4dd856124498aaeba983d7ba"
+    "2bd942e64d223feb7a23af4d605efeea6bd70d39afe99d35a3aa15e74a176877"
+    "8093be0edd4a8d09b2def6dc9b67ff85764625c2e19236db4c401ce30a2572d3"
+    "ecb4f969b7ad19c522c02d774465676e1a3776c54d6248348b02818100c2742a"
+    "bcd9897bd4b0b671f973fc82a8f84abf5705ff88dd41948623afe9dca60dc654"
+    "3390767feaebeb539576ee8bfa61b5fcbca94a7cef75a09150c540fa9694dd80"
+    "04ad23718c889049219369c99f4458d4afc148f6f07df87324a96d9cf7b385dd"
+    "8622414a1832f9f29446f050c2d5a6407649dc41ab70e23b3dcc22c987028181"
+    "0096a9798d250263400bb6277342881627e07cecdf91187b01b89ff47314188a"
+    "7c20fb24800156d2c85d5666e8df6ceff9f9804ddfad80ff5767de56ecc029c7"
+    "2bf6c717df9f64daafc29acf9dc7908f9a0ad67e20e8949936ccba18d021a2c4"
+    "febb04349a2b2047c4901385b6e5d0c691d118b33f81802b32ac272ef09e42fa"
+    "d50281800554f41b0b87f68a45722b3be0cf4ab1e165034c1a91002ab8f29e9e"
+    "f9e2dab6fee7b2455bafb42037e9d2f7e533f348a147412fd72080be7c2633f5"
+    "d802c91c39e6bcece3e675e59995033c55737020dad9e8b30d04b828adfb9304"
+    "ad54a11a35a4f50709876ac5b118236ba76a4d7c9a291dd9607b169de1d18238"
+    "5691999f0281801c640189d9bfe8c623833210a76c420c6f44e5d760e259916c"
+    "ec2ae2b156456960fd95e2747660c389562250f055049cfab7e5c3039549384a"
+    "7a2aaeb1c824d3af709482a8cf9b587022a00b1f0722db50f33cb26dc20dd224"
+    "5d5265df61ee2983c938c2167dcee121fc4b4479c237e728cf633ab60a8c0ecd"
+    "04fce7e3baa559";
+static const char rsa_message_hex[] =
+    "0000000000000000000000000000000000000000";
+static const char rsa_ciphertext_hex[] =
+    "a9acec7e58761d9191249ff7ea5db499cadccc51d29f8e7fd0aa2cb996209562"
+    "6f1cadae29666f04ce2afd4b650be59d071d06446d59107eb508cc60545727b0"
+    "567dfb4f2f94ca60b939c60be111172f367dfd235516e4a60061648c67f55366"
+    "50821ac2a60744be3cf6befa8f66e76a3e7c5fbc6dfa4dda55ecbdbffdc98d61"
+    "0de5667a4f485f6168b52bbe470e6014253874ce7b78e509937e0bc5f02857e1"
+    "ad3cf55139bbe6dc7ac4b1ed5097bf781b7671ca9bb58187aa6c71c58ac0561c"
+    "5aacf96c35deb24e395b6823de7fc96b8031b5906a34c4dc57e4f1226157b9ab"
+    "d849e1367dda014fbf9ed4ca515a7a04cf87787945007e4f63c0366a5bbc3489";
+
+/* Load stored key `id` into a slot the way a PSA call does on a miss. */
+static psa_status_t fw_load(psa_key_id_t id)
+{
+    pp_key_slot *slot = NULL;
+    psa_status_t status = pp_slot_get(id, &slot);
+    if (status == PSA_SUCCESS) {
+        pp_slot_unlock(slot);
+    }
+    return status;
+}
+
+/* Both keys stored, the device restarted, both keys used. */
+FW_TEST(fw_80_storage_restart)
+{
+    static uint8_t der[1300];
+    static uint8_t ct[256];
+    static uint8_t out[256];
+    static uint8_t rec[1400];
+    uint8_t seed[32], pub[32], sig[64], buf[64];
+    uint8_t msg[32];
+    size_t der_len = fw_unhex(der, sizeof(der), rsa_key_der_hex);
+    size_t msg_len = fw_unhex(msg, sizeof(msg), rsa_message_hex);
+    size_t len = 0;
+    psa_status_t status;
+    psa_key_id_t id = 0;
+
+    if (!fw_check(fw_unhex(seed, sizeof(seed), ed_seed_hex) == 32u &&
+                      fw_unhex(pub, sizeof(pub), ed_public_hex) == 32u &&
+                      fw_unhex(sig, sizeof(sig), ed_signature_hex) == 64u &&
+                      fw_unhex(ct, sizeof(ct), rsa_ciphertext_hex) == 256u &&
+                      der_len != (size_t)-1 && msg_len != (size_t)-1,
+                  "storage vectors decode")) {
+        return;
+    }
+    fw_flash_blank();
+    fw_check_int(psa_crypto_init(), PSA_SUCCESS, "psa_crypto_init");
+    /* First open of a blank part: the store formats sector 0 (one erase),
+     * here rather than inside the measured store. */
+    struct psa_storage_info_t info;
+    fw_check_int(psa_its_get_info((psa_storage_uid_t)FW_ED_ID, &info),
+                 PSA_ERROR_DOES_NOT_EXIST, "blank store: no key yet");
+    fw_check_int((long)fw_flash_erases, 1, "blank store formatted (one erase)");
+
+    /* ---- the same keys as volatile keys: the reference without storage ---- */
+    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    psa_set_key_type(&attr, ED_PAIR);
+    psa_set_key_bits(&attr, 255);
+    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_SIGN_MESSAGE | PSA_KEY_USAGE_VERIFY_MESSAGE |
+                                       PSA_KEY_USAGE_EXPORT);
+    psa_set_key_algorithm(&attr, PSA_ALG_PURE_EDDSA);
+    psa_key_attributes_t rattr = PSA_KEY_ATTRIBUTES_INIT;
+    psa_set_key_type(&rattr, PSA_KEY_TYPE_RSA_KEY_PAIR);
+    psa_set_key_usage_flags(&rattr, PSA_KEY_USAGE_DECRYPT);
+    psa_set_key_algorithm(&rattr, PSA_ALG_RSA_PKCS1V15_CRYPT);
+    uint32_t programs = fw_flash_programs;
+    FW_MEASURE("psa_import_ed25519_pair", status = psa_import_key(&attr, seed, 32, &id));
+    fw_check_int(status, PSA_SUCCESS, "import volatile Ed25519 pair");
+    fw_check_int(psa_destroy_key(id), PSA_SUCCESS, "destroy volatile Ed25519 pair");
+    FW_MEASURE("psa_import_rsa2048_pair", status = psa_import_key(&rattr, der, der_len, &id));
+    fw_check_int(status, PSA_SUCCESS, "import volatile RSA-2048 pair");
+    fw_check_int(psa_destroy_key(id), PSA_SUCCESS, "destroy volatile RSA-2048 pair");
+    fw_check_int((long)(fw_flash_programs - programs), 0, "volatile keys do not touch the flash");
+
+    /* ---- store ---- */
+    psa_set_key_id(&attr, FW_ED_ID);
+    FW_MEASURE("psa_store_ed25519_pair", status = psa_import_key(&attr, seed, 32, &id));
+    fw_check_int(status, PSA_SUCCESS, "store Ed25519 pair");
+    fw_check(id == FW_ED_ID, "stored Ed25519 id");
+    fw_check(fw_flash_programs > programs, "the Ed25519 key was programmed into flash");
+    programs = fw_flash_programs;
+
+    psa_set_key_id(&rattr, FW_RSA_ID);
+    FW_MEASURE("psa_store_rsa2048_pair", status = psa_import_key(&rattr, der, der_len, &id));
+    fw_check_int(status, PSA_SUCCESS, "store RSA-2048 pair");
+    fw_check(id == FW_RSA_ID, "stored RSA id");
+    fw_check(fw_flash_programs > programs, "the RSA key was programmed into flash");
+    /* A stored id is taken (spec 9.6: ALREADY_EXISTS). */
+    fw_check_int(psa_import_key(&attr, seed, 32, &id), PSA_ERROR_ALREADY_EXISTS,
+                 "store over an existing id");
+
+    /* ---- restart ---- */
+    fw_restart();
+    psa_key_attributes_t got = PSA_KEY_ATTRIBUTES_INIT;
+    fw_check_int(psa_get_key_attributes(FW_ED_ID, &got), PSA_SUCCESS,
+                 "attributes of the stored Ed25519 key");
+    fw_check(psa_get_key_type(&got) == ED_PAIR && psa_get_key_bits(&got) == 255u &&
+                 psa_get_key_lifetime(&got) == PSA_KEY_LIFETIME_PERSISTENT,
+             "stored Ed25519 attributes");
+    psa_reset_key_attributes(&got);
+
+    /* ---- load and use ---- */
+    FW_MEASURE("psa_load_ed25519_pair", status = fw_load(FW_ED_ID));
+    fw_check_int(status, PSA_SUCCESS, "load Ed25519 pair from flash");
+    fw_check_int(psa_export_public_key(FW_ED_ID, buf, sizeof(buf), &len), PSA_SUCCESS,
+                 "export the loaded Ed25519 public key");
+    fw_check(len == 32u, "Ed25519 public key length");
+    fw_check_mem(buf, pub, 32, "loaded Ed25519 public key (RFC 8032 TEST 1)");
+    len = 0;
+    fw_check_int(psa_sign_message(FW_ED_ID, PSA_ALG_PURE_EDDSA, NULL, 0, buf, sizeof(buf), &len),
+                 PSA_SUCCESS, "sign with the loaded Ed25519 key");
+    fw_check(len == 64u, "Ed25519 signature length");
+    fw_check_mem(buf, sig, 64, "signature of the loaded key (RFC 8032 TEST 1)");
+
+    /* The record as docs/storage.md documents it: magic, version 1, header
+     * size 32, then the key in export format (the DER that was imported). */
+    size_t rec_len = 0;
+    FW_MEASURE("psa_its_get_rsa2048_record",
+               status = psa_its_get((psa_storage_uid_t)FW_RSA_ID, 0, sizeof(rec), rec, &rec_len));
+    fw_check_int(status, PSA_SUCCESS, "read the RSA record through the ITS API");
+    fw_check(rec_len == 32u + der_len && memcmp(rec, "PPKY", 4) == 0 && rec[4] == 1u &&
+                 rec[5] == 0u && rec[6] == 32u && rec[7] == 0u,
+             "RSA record header (format version 1)");
+    fw_check_mem(rec + 32, der, der_len, "RSA record material = the imported DER");
+
+    FW_MEASURE("psa_load_rsa2048_pair", status = fw_load(FW_RSA_ID));
+    fw_check_int(status, PSA_SUCCESS, "load RSA-2048 pair from flash");
+    len = 0;
+    fw_check_int(psa_asymmetric_decrypt(FW_RSA_ID, PSA_ALG_RSA_PKCS1V15_CRYPT, ct, sizeof(ct),
+                                        NULL, 0, out, sizeof(out), &len),
+                 PSA_SUCCESS, "decrypt with the loaded RSA key");
+    fw_check(len == msg_len, "RSA decrypt length");
+    fw_check_mem(out, msg, msg_len, "RSA decrypt with the loaded key (Wycheproof tcId 2)");
+
+    /* ---- destroy: gone after the next restart too ---- */
+    FW_MEASURE("psa_destroy_rsa2048_pair", status = psa_destroy_key(FW_RSA_ID));
+    fw_check_int(status, PSA_SUCCESS, "destroy the stored RSA key");
+    fw_restart();
+    fw_check_int(psa_get_key_attributes(FW_RSA_ID, &got), PSA_ERROR_INVALID_HANDLE,
+                 "destroyed RSA key after the restart");
+    psa_reset_key_attributes(&got);
+    fw_check_int(fw_load(FW_ED_ID), PSA_SUCCESS, "Ed25519 key still stored");
+    fw_check_int(psa_destroy_key(FW_ED_ID), PSA_SUCCESS, "destroy the stored Ed25519 key");
+    fw_check_int(psa_its_get_info((psa_storage_uid_t)FW_ED_ID, &info),
+                 PSA_ERROR_DOES_NOT_EXIST, "no ITS object after destroy");
+
+    fw_check_int((long)fw_flash_erases, 1, "no sector rotation for two keys");
+    fw_check_int((long)fw_flash_violations, 0, "flash HAL contract (NOR rules) kept");
+    fw_print("storage: ");
+    fw_print_u32(fw_flash_programs);
+    fw_print(" program calls, ");
+    fw_print_u32(fw_flash_erases);
+    fw_puts(" erases");
+    fw_timing("Ed25519 pair: store {psa_store_ed25519_pair} cycles, load "
+              "{psa_load_ed25519_pair} cycles");
+    fw_timing("RSA-2048 pair: store {psa_store_rsa2048_pair} cycles, load "
+              "{psa_load_rsa2048_pair} cycles");
+    fw_sink(buf, sizeof(buf));
+}
+
+#endif /* PICOPSA_ITS_BACKEND == PICOPSA_ITS_FLASH */
