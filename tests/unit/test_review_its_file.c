@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "storage/pp_its.h"
+#include "storage/pp_key_record.h"
 #include "test_util.h"
 
 #if (PICOPSA_ITS_BACKEND) == PICOPSA_ITS_FILE && PSA_WANT_ALG_HMAC
@@ -70,8 +71,8 @@ int main(void)
     CHECK_STATUS(psa_crypto_init(), PSA_SUCCESS);
     (void)psa_destroy_key(ID);
     make_dirs(dir);
-    snprintf(path, sizeof(path), "%s/%016llx", dir, (unsigned long long)ID);
-    snprintf(tmp, sizeof(tmp), "%s/%016llx.tmp", dir, (unsigned long long)ID);
+    snprintf(path, sizeof(path), "%s/%016llx", dir, (unsigned long long)PP_KEY_RECORD_UID(ID));
+    snprintf(tmp, sizeof(tmp), "%s/%016llx.tmp", dir, (unsigned long long)PP_KEY_RECORD_UID(ID));
     /* What another user with write access to the directory could plant. */
     (void)unlink(tmp);
     fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
