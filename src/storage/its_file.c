@@ -23,6 +23,7 @@
 
 #if (PICOPSA_ITS_BACKEND) == PICOPSA_ITS_FILE
 
+#include "common/pp_util.h"
 #include "storage/pp_its.h"
 
 #include <errno.h>
@@ -163,7 +164,7 @@ static psa_status_t load(psa_storage_uid_t uid, size_t *size, psa_storage_create
         *size = data_size;
         *flags = get32(header + 8);
     }
-    memset(chunk, 0, sizeof(chunk));
+    pp_wipe(chunk, sizeof(chunk));   /* key-record bytes: not a dead-store memset */
     close(fd);
     if (status != PSA_SUCCESS && out != NULL) {
         memset(out, 0, length);

@@ -42,6 +42,8 @@
 
 #include <picopsa/flash_hal.h>
 
+#include "common/pp_util.h"
+
 #include <string.h>
 
 #ifdef PP_FLASH_STANDALONE_TEST
@@ -301,7 +303,7 @@ static psa_status_t data_op(uint32_t addr, const rec_t *r, uint32_t off, uint32_
         }
         pos += k;
     }
-    memset(buf, 0, sizeof(buf));
+    pp_wipe(buf, sizeof(buf));   /* key-record bytes; a memset is a dead store */
     if (io_error != PSA_SUCCESS) {
         return io_error;
     }
@@ -327,7 +329,7 @@ static void emit(uint32_t at, const uint8_t *h, const uint8_t *ram, uint32_t fro
         pg(at + REC_HDR + done, buf, n);
         done += n;
     }
-    memset(buf, 0, sizeof(buf));
+    pp_wipe(buf, sizeof(buf));   /* the commit word: all zero bits */
     pg(at + REC_HDR + padded, buf, W);
 }
 
