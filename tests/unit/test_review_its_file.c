@@ -95,7 +95,58 @@ int main(void)
                (unsigned)(st.st_mode & 0777u));
         findings++;
     }
-    (void)psa_destroy_key(id);
+    CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+
+    /* A symlink planted as the .tmp: the write must not follow it. */
+    {
+        char outside[600];
+        uint8_t buf[8];
+        FILE *f;
+        snprintf(outside, sizeof(outside), "%s.outside", dir);
+        f = fopen(outside, "wb");
+        CHECK(f != NULL);
+        if (f != NULL) {
+            fputs("victim", f);
+            fclose(f);
+        }
+        (void)unlink(tmp);
+        CHECK(symlink(outside, tmp) == 0);
+        CHECK_STATUS(psa_import_key(&a, k, sizeof(k), &id), PSA_SUCCESS);
+        f = fopen(outside, "rb");
+        CHECK(f != NULL);
+        if (f != NULL) {
+            size_t n = fread(buf, 1, sizeof(buf), f);
+            fclose(f);
+            if (n != 6 || memcmp(buf, "victim", 6) != 0) {
+                printf("REVIEW FINDING reproduced: R11: the key record was written through a "
+                       "planted symlink\n");
+                findings++;
+            }
+        }
+        CHECK(lstat(path, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0077u) == 0);
+        (void)unlink(outside);
+        CHECK_STATUS(psa_purge_key(id), PSA_SUCCESS);
+    }
+
+    /* A store directory that others can write is refused (no read, no
+     * write: records there may be planted), and works again once it is
+     * 0700. */
+    {
+        struct psa_storage_info_t info;
+        psa_key_attributes_t got = psa_key_attributes_init();
+        CHECK(chmod(dir, 0770) == 0);
+        if (psa_get_key_attributes(ID, &got) != PSA_ERROR_STORAGE_FAILURE ||
+            psa_its_set(0x3b02u, 3, "abc", 0) != PSA_ERROR_STORAGE_FAILURE ||
+            psa_its_get_info(0x3b02u, &info) != PSA_ERROR_STORAGE_FAILURE) {
+            printf("REVIEW FINDING reproduced: R11: a group-writable store directory is used\n");
+            findings++;
+        }
+        CHECK(chmod(dir, 0700) == 0);
+        CHECK_STATUS(psa_get_key_attributes(ID, &got), PSA_SUCCESS);
+        psa_reset_key_attributes(&got);
+        CHECK_STATUS(psa_destroy_key(ID), PSA_SUCCESS);
+        (void)psa_its_remove(0x3b02u);
+    }
     (void)unlink(tmp);
     picopsa_shutdown();
 
