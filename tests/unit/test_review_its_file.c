@@ -10,10 +10,8 @@
  * directory). Here the planted .tmp has mode 0666: the stored key ends up
  * world-readable and world-writable.
  *
- * KNOWN FAILURE: while the finding is open it prints "REVIEW FINDING
- * reproduced" and exits 77 (ctest: Skipped); PICOPSA_REVIEW_STRICT=1 makes
- * that exit 1. Fixed (O_EXCL/O_NOFOLLOW or an unpredictable temp name, or
- * fchmod 0600, plus a check of the directory's owner and mode): exit 0.
+ * Fixed (docs/reviews/issues11-16.md, Status): a reproduced finding
+ * prints "REVIEW FINDING reproduced" and fails the test (exit 1).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -57,7 +55,6 @@ static void make_dirs(const char *dir)
 int main(void)
 {
     static const uint8_t k[32] = "key bytes that must stay 0600..";
-    const char *strict = getenv("PICOPSA_REVIEW_STRICT");
     const char *dir = getenv("PICOPSA_ITS_DIR");
     char path[600], tmp[600];
     psa_key_attributes_t a = psa_key_attributes_init();
@@ -154,7 +151,7 @@ int main(void)
         return test_report("review_its_file");
     }
     if (findings != 0) {
-        return strict != NULL && strict[0] == '1' ? 1 : TEST_SKIP_CODE;
+        return 1;   /* a reproduced finding is a failure (fixed: docs/reviews) */
     }
     return test_report("review_its_file");
 }

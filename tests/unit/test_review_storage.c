@@ -3,10 +3,8 @@
  * on persistent keys over the host ITS backend. Each check states the
  * behaviour the spec requires; on the code of main 2ebb414 they fail.
  *
- * KNOWN FAILURES: while a finding is open this program prints
- * "REVIEW FINDING reproduced" and exits 77 (ctest: Skipped), so that
- * `make test` stays green; with PICOPSA_REVIEW_STRICT=1 it exits 1
- * instead. Once every finding is fixed it passes (exit 0).
+ * All four are fixed (docs/reviews/issues11-16.md, Status): a reproduced
+ * finding prints "REVIEW FINDING reproduced" and fails the test (exit 1).
  *
  *  R1  psa_its_get(key id) returns the stored record of a persistent key
  *      whose policy has no PSA_KEY_USAGE_EXPORT: the key material in the
@@ -212,7 +210,6 @@ static void r4_mac_survives_destroy_recreate(void)
 
 int main(void)
 {
-    const char *strict = getenv("PICOPSA_REVIEW_STRICT");
     CHECK_STATUS(psa_crypto_init(), PSA_SUCCESS);
     r1_its_reads_unexportable_key();
     r2_its_forges_key();
@@ -224,7 +221,7 @@ int main(void)
     }
     if (findings != 0) {
         printf("%d review finding(s) reproduced (docs/reviews/issues11-16.md)\n", findings);
-        return strict != NULL && strict[0] == '1' ? 1 : TEST_SKIP_CODE;
+        return 1;   /* a reproduced finding is a failure (fixed: docs/reviews) */
     }
     return test_report("review_storage");
 }
