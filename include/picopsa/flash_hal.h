@@ -15,9 +15,11 @@
  *     Copy length bytes (any alignment) to data. 0 = success.
  *   int picopsa_flash_program(uint32_t address, const uint8_t *data, size_t length);
  *     Program length bytes; address and length are multiples of the word
- *     size and the target words are erased (picopsa never programs a word
- *     twice). NOR semantics: programming only clears bits. Return when the
- *     data is programmed. 0 = success.
+ *     size and the target words are erased, except that with
+ *     PICOPSA_FLASH_ZERO_OVERWRITE=1 (default) all-zero data is also
+ *     programmed over words of records that no longer count (a failure
+ *     there is ignored; docs/storage.md). NOR semantics: programming only
+ *     clears bits. Return when the data is programmed. 0 = success.
  *   int picopsa_flash_erase(uint32_t sector);
  *     Erase sector 0 .. PICOPSA_FLASH_SECTOR_COUNT-1 to all 0xFF. 0 = success.
  *

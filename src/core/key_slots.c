@@ -261,27 +261,37 @@ void pp_slot_abandon(pp_key_slot *slot)
 
 #if PP_ITS_BUILT
 /* Read key `id`'s record into `record` and parse its header (store lock
- * held). INVALID_HANDLE when storage has no such key. */
+ * held). INVALID_HANDLE when storage has no such key. The header gets the
+ * checks a creation's attributes get (key_management.c,
+ * check_creation_attributes): a record is only written by pp_slot_commit,
+ * so anything else is damage or tampering, DATA_INVALID. */
 static psa_status_t record_read(psa_key_id_t id, size_t length, psa_key_attributes_t *attr,
-                                size_t *offset, size_t *material_length)
+                                uint32_t *serial, size_t *offset, size_t *material_length)
 {
     struct psa_storage_info_t info;
     size_t got = 0;
-    psa_status_t status = pp_its_get_info(id, &info);
+    psa_status_t status = pp_its_get_info(PP_KEY_RECORD_UID(id), &info);
     if (status == PSA_SUCCESS && (info.size > RECORD_SIZE_MAX || info.size < PP_KEY_RECORD_HEADER_SIZE)) {
         status = PSA_ERROR_DATA_INVALID;   /* no key of this build is that large */
     }
     if (status == PSA_SUCCESS) {
-        status = pp_its_get(id, 0, length == 0 ? info.size : length, record, &got);
+        status = pp_its_get(PP_KEY_RECORD_UID(id), 0, length == 0 ? info.size : length, record,
+                            &got);
     }
     if (status == PSA_SUCCESS) {
         memset(attr, 0, sizeof(*attr));
-        status = pp_key_record_header_read(record, info.size, attr, offset, material_length);
-        attr->id = id;
-        if (status == PSA_SUCCESS && (PSA_KEY_LIFETIME_IS_VOLATILE(attr->lifetime) ||
-                                      (length == 0 && got != info.size))) {
+        status = pp_key_record_header_read(record, info.size, attr, serial, offset,
+                                           material_length);
+        /* Only (DEFAULT persistence, LOCAL location) keys are created. */
+        if (status == PSA_SUCCESS &&
+            (attr->lifetime != PSA_KEY_LIFETIME_PERSISTENT || attr->id != id ||
+             attr->type == PSA_KEY_TYPE_NONE ||
+             attr->bits > PSA_MAX_KEY_BITS ||
+             (attr->usage & ~(psa_key_usage_t)PP_KEY_USAGE_DEFINED) != 0 ||
+             (length == 0 && got != info.size))) {
             status = PSA_ERROR_DATA_INVALID;
         }
+        attr->id = id;
     }
     return status == PSA_ERROR_DOES_NOT_EXIST ? PSA_ERROR_INVALID_HANDLE : status;
 }
@@ -294,8 +304,9 @@ static psa_status_t load_locked(psa_key_id_t id, pp_key_slot **slot)
 {
     psa_key_attributes_t attr;
     size_t offset = 0, length = 0, size = 0, bits = 0;
+    uint32_t serial = 0;
     pp_key_slot *s = NULL;
-    psa_status_t status = record_read(id, 0, &attr, &offset, &length);
+    psa_status_t status = record_read(id, 0, &attr, &serial, &offset, &length);
 
     if (status == PSA_SUCCESS &&
         pp_dispatch_import_buffer_size(&attr, length, &size) != PSA_SUCCESS) {
@@ -312,7 +323,14 @@ static psa_status_t load_locked(psa_key_id_t id, pp_key_slot **slot)
             status = PSA_ERROR_DATA_INVALID;
         } else {
             s->attr = attr;
-            s->serial = 0;   /* stable across reloads (psa_mac.c checks it) */
+            /* The stored creation number: stable across reloads, and a
+             * re-creation of the id gets a larger one (next_serial is
+             * kept above every number seen), so an operation set up on
+             * the destroyed key fails (psa_mac.c, key_gone; spec 9.6.5). */
+            s->serial = serial;
+            if (serial - next_serial < 0x80000000u) {
+                next_serial = serial;
+            }
             s->lock_count = 0;
 #if PICOPSA_THREADS
             s->hidden = 0;
@@ -416,7 +434,7 @@ psa_status_t pp_slot_destroy(psa_key_id_t id)
     /* Spec 9.6.5: a persistent key is erased from storage, loaded or not
      * (a hidden slot with the id is being created or already destroyed). */
     if ((s != NULL && IS_PERSISTENT(s)) || (s == NULL && IS_USER_ID(id) && !id_in_use(id))) {
-        status = pp_its_remove(id);
+        status = pp_its_remove(PP_KEY_RECORD_UID(id));
         if (status == PSA_ERROR_DOES_NOT_EXIST) {
             status = s != NULL ? PSA_SUCCESS : PSA_ERROR_INVALID_HANDLE;
         }
@@ -451,6 +469,7 @@ psa_status_t pp_slot_purge(psa_key_id_t id)
 {
     psa_key_attributes_t attr;
     size_t offset, length;
+    uint32_t serial;
     psa_status_t status = PSA_SUCCESS;
     pp_key_slot *s;
 
@@ -465,7 +484,7 @@ psa_status_t pp_slot_purge(psa_key_id_t id)
     } else if (!IS_USER_ID(id) || id_in_use(id)) {
         status = PSA_ERROR_INVALID_HANDLE;
     } else {
-        status = record_read(id, PP_KEY_RECORD_HEADER_SIZE, &attr, &offset, &length);
+        status = record_read(id, PP_KEY_RECORD_HEADER_SIZE, &attr, &serial, &offset, &length);
         pp_wipe(record, sizeof(record));
     }
     store_unlock();
@@ -475,6 +494,7 @@ psa_status_t pp_slot_purge(psa_key_id_t id)
 psa_status_t pp_slot_get_attributes(psa_key_id_t id, psa_key_attributes_t *attributes)
 {
     size_t offset, length;
+    uint32_t serial;
     psa_status_t status = PSA_SUCCESS;
     pp_key_slot *s;
 
@@ -486,7 +506,7 @@ psa_status_t pp_slot_get_attributes(psa_key_id_t id, psa_key_attributes_t *attri
         status = PSA_ERROR_INVALID_HANDLE;
     } else {
         /* The header only: the material is not read or imported. */
-        status = record_read(id, PP_KEY_RECORD_HEADER_SIZE, attributes, &offset, &length);
+        status = record_read(id, PP_KEY_RECORD_HEADER_SIZE, attributes, &serial, &offset, &length);
         pp_wipe(record, sizeof(record));
     }
     store_unlock();
@@ -503,7 +523,7 @@ psa_status_t pp_slot_allocate_persistent(psa_key_id_t id, size_t material_size,
     store_lock();
     /* Spec 9.6.1: ALREADY_EXISTS when a key has the id, in a slot (being
      * created, or in use after destruction) or in storage. */
-    status = pp_its_get_info(id, &info);
+    status = pp_its_get_info(PP_KEY_RECORD_UID(id), &info);
     if (id_in_use(id) || status == PSA_SUCCESS || status == PSA_ERROR_DATA_CORRUPT ||
         status == PSA_ERROR_DATA_INVALID) {
         status = PSA_ERROR_ALREADY_EXISTS;
@@ -524,14 +544,13 @@ psa_status_t pp_slot_commit(pp_key_slot *slot)
         return PSA_SUCCESS;
     }
     store_lock();
-    slot->serial = 0;
     /* The export format (storage/pp_key_record.h), not the key buffer. */
     status = pp_dispatch_export(&slot->attr, slot->material, slot->material_len, 0,
                                 record + PP_KEY_RECORD_HEADER_SIZE, RECORD_MATERIAL_MAX_, &length);
     if (status == PSA_SUCCESS) {
-        pp_key_record_header_write(record, &slot->attr, length);
-        status = pp_its_set(slot->attr.id, PP_KEY_RECORD_HEADER_SIZE + length, record,
-                            PSA_STORAGE_FLAG_NONE);
+        pp_key_record_header_write(record, &slot->attr, length, slot->serial);
+        status = pp_its_set(PP_KEY_RECORD_UID(slot->attr.id), PP_KEY_RECORD_HEADER_SIZE + length,
+                            record, PSA_STORAGE_FLAG_NONE);
     }
     pp_wipe(record, sizeof(record));
     if (status != PSA_SUCCESS) {

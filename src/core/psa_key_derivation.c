@@ -195,11 +195,17 @@ psa_status_t psa_key_derivation_set_capacity(psa_key_derivation_operation_t *ope
     return PSA_SUCCESS;
 }
 
-/* One input step (spec 10.6.4); from_key: SECRET came from a key or an
- * agreement. The caller has checked that the operation is usable. */
+/* Where an input comes from: input_bytes, input_key or key_agreement. */
+#define SRC_BYTES 0
+#define SRC_KEY 1
+#define SRC_AGREEMENT 2
+
+/* One input step (spec 10.6.4) from `source`. The caller has checked
+ * that the operation is usable. */
+
 static psa_status_t input_step(psa_key_derivation_operation_t *op,
                                psa_key_derivation_step_t step, const uint8_t *data,
-                               size_t data_length, int from_key)
+                               size_t data_length, int source)
 {
     psa_algorithm_t kdf = kdf_of(op->alg);
     psa_algorithm_t hash = hash_of(kdf);
@@ -222,9 +228,11 @@ static psa_status_t input_step(psa_key_derivation_operation_t *op,
         return status;
 
     case PSA_KEY_DERIVATION_INPUT_SECRET:
-        if (PSA_ALG_IS_KEY_AGREEMENT(op->alg) && !from_key) {
-            /* Spec 10.6.4: an agreement's secret comes from
-             * psa_key_derivation_key_agreement. */
+        if (PSA_ALG_IS_KEY_AGREEMENT(op->alg) && source != SRC_AGREEMENT) {
+            /* Spec 10.9.1 PSA_ALG_KEY_AGREEMENT: the combined algorithm's
+             * secret comes from psa_key_derivation_key_agreement, neither
+             * from bytes nor from a DERIVE key (input_key), which would
+             * give output without any agreement. */
             return PSA_ERROR_INVALID_ARGUMENT;
         }
         if ((op->flags & (FLAG_SECRET | FLAG_OUTPUT)) != 0) {
@@ -254,7 +262,7 @@ static psa_status_t input_step(psa_key_derivation_operation_t *op,
             pp_wipe(prk, sizeof(prk));
         }
         if (status == PSA_SUCCESS) {
-            op->flags = (uint16_t)(op->flags | FLAG_SECRET | (from_key ? FLAG_SECRET_KEY : 0u));
+            op->flags = (uint16_t)(op->flags | FLAG_SECRET | (source != SRC_BYTES ? FLAG_SECRET_KEY : 0u));
         }
         return status;
 
@@ -297,7 +305,7 @@ psa_status_t psa_key_derivation_input_bytes(psa_key_derivation_operation_t *oper
     if (data == NULL && data_length != 0) {
         return fail(operation, PSA_ERROR_INVALID_ARGUMENT);
     }
-    return fail(operation, input_step(operation, step, data, data_length, 0));
+    return fail(operation, input_step(operation, step, data, data_length, SRC_BYTES));
 }
 
 psa_status_t psa_key_derivation_input_integer(psa_key_derivation_operation_t *operation,
@@ -357,8 +365,7 @@ psa_status_t psa_key_derivation_input_key(psa_key_derivation_operation_t *operat
         status = type == PSA_KEY_TYPE_RAW_DATA ? PSA_SUCCESS : PSA_ERROR_INVALID_ARGUMENT;
     }
     if (status == PSA_SUCCESS) {
-        status = input_step(operation, step, slot->material, slot->material_len,
-                            step == PSA_KEY_DERIVATION_INPUT_SECRET);
+        status = input_step(operation, step, slot->material, slot->material_len, SRC_KEY);
     }
     if (status == PSA_SUCCESS && (usage & PSA_KEY_USAGE_DERIVE) == 0) {
         operation->flags = (uint16_t)(operation->flags | FLAG_VERIFY_ONLY);
@@ -396,7 +403,7 @@ psa_status_t psa_key_derivation_key_agreement(psa_key_derivation_operation_t *op
         status = pp_core_key_agreement(private_key, operation->alg, peer_key, peer_key_length,
                                        secret, sizeof(secret), &secret_length);
         if (status == PSA_SUCCESS) {
-            status = input_step(operation, step, secret, secret_length, 1);
+            status = input_step(operation, step, secret, secret_length, SRC_AGREEMENT);
         }
         pp_wipe(secret, sizeof(secret));
     }

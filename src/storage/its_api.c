@@ -106,6 +106,9 @@ psa_status_t pp_its_remove(psa_storage_uid_t uid)
     return pp_its_backend_remove(uid);
 }
 
+/* The public API cannot reach picopsa's own objects (storage/pp_its.h). */
+#define RESERVED(uid) (((uid) & PP_ITS_UID_RESERVED) != 0)
+
 static void its_lock(void)
 {
 #if PICOPSA_THREADS
@@ -124,6 +127,9 @@ psa_status_t psa_its_set(psa_storage_uid_t uid, size_t data_length, const void *
                          psa_storage_create_flags_t create_flags)
 {
     psa_status_t status;
+    if (RESERVED(uid)) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
     its_lock();
     status = pp_its_set(uid, data_length, p_data, create_flags);
     its_unlock();
@@ -134,6 +140,12 @@ psa_status_t psa_its_get(psa_storage_uid_t uid, size_t data_offset, size_t data_
                          void *p_data, size_t *p_data_length)
 {
     psa_status_t status;
+    if (RESERVED(uid)) {
+        if (p_data_length != NULL) {
+            *p_data_length = 0;
+        }
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
     its_lock();
     status = pp_its_get(uid, data_offset, data_length, p_data, p_data_length);
     its_unlock();
@@ -143,6 +155,9 @@ psa_status_t psa_its_get(psa_storage_uid_t uid, size_t data_offset, size_t data_
 psa_status_t psa_its_get_info(psa_storage_uid_t uid, struct psa_storage_info_t *p_info)
 {
     psa_status_t status;
+    if (RESERVED(uid)) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
     its_lock();
     status = pp_its_get_info(uid, p_info);
     its_unlock();
@@ -152,6 +167,9 @@ psa_status_t psa_its_get_info(psa_storage_uid_t uid, struct psa_storage_info_t *
 psa_status_t psa_its_remove(psa_storage_uid_t uid)
 {
     psa_status_t status;
+    if (RESERVED(uid)) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
     its_lock();
     status = pp_its_remove(uid);
     its_unlock();

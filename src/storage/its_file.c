@@ -10,9 +10,15 @@
  * (POSIX rename is atomic: a reader or a restart after SIGKILL or power
  * loss sees the old or the new file) and fsync()s the directory so the
  * rename itself is durable. A stale .tmp of an interrupted write is never
- * read and is replaced by the next write of that uid. A size or CRC
- * mismatch is PSA_ERROR_DATA_CORRUPT, a wrong magic or version
+ * read; the next write of that uid unlinks it and creates a new one with
+ * O_CREAT | O_EXCL | O_NOFOLLOW and mode 0600 (fchmod: the umask and a
+ * planted file or symlink cannot decide the mode or the target). A size
+ * or CRC mismatch is PSA_ERROR_DATA_CORRUPT, a wrong magic or version
  * PSA_ERROR_DATA_INVALID. One process owns a directory at a time.
+ * Every call first checks the directory (check_dir): owned by the
+ * effective user and not writable by group or others, else
+ * PSA_ERROR_STORAGE_FAILURE, since whoever can write it can plant, swap
+ * or delete records.
  */
 /* Before any header: open/fsync/rename are POSIX, not C99. */
 #if !defined(_POSIX_C_SOURCE)
@@ -23,6 +29,7 @@
 
 #if (PICOPSA_ITS_BACKEND) == PICOPSA_ITS_FILE
 
+#include "common/pp_util.h"
 #include "storage/pp_its.h"
 
 #include <errno.h>
@@ -41,6 +48,29 @@ static const char *its_dir(void)
 {
     const char *dir = getenv("PICOPSA_ITS_DIR");
     return (dir != NULL && dir[0] != '\0') ? dir : "./picopsa-its";
+}
+
+/* The store directory is ours and only ours to write (see the file
+ * comment). *fd (when fd != NULL) gets it open for fsync. A missing
+ * directory is DOES_NOT_EXIST. */
+static psa_status_t check_dir(int *fd_out)
+{
+    struct stat st;
+    psa_status_t status = PSA_SUCCESS;
+    int fd = open(its_dir(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) {
+        return errno == ENOENT ? PSA_ERROR_DOES_NOT_EXIST : PSA_ERROR_STORAGE_FAILURE;
+    }
+    if (fstat(fd, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() ||
+        (st.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
+        status = PSA_ERROR_STORAGE_FAILURE;
+    }
+    if (status != PSA_SUCCESS || fd_out == NULL) {
+        close(fd);
+    } else {
+        *fd_out = fd;
+    }
+    return status;
 }
 
 static int make_path(char *path, psa_storage_uid_t uid, const char *suffix)
@@ -125,7 +155,11 @@ static psa_status_t load(psa_storage_uid_t uid, size_t *size, psa_storage_create
     if (!make_path(path, uid, "")) {
         return PSA_ERROR_STORAGE_FAILURE;
     }
-    fd = open(path, O_RDONLY);
+    status = check_dir(NULL);
+    if (status != PSA_SUCCESS) {
+        return status;
+    }
+    fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0) {
         return errno_status(errno);
     }
@@ -163,7 +197,7 @@ static psa_status_t load(psa_storage_uid_t uid, size_t *size, psa_storage_create
         *size = data_size;
         *flags = get32(header + 8);
     }
-    memset(chunk, 0, sizeof(chunk));
+    pp_wipe(chunk, sizeof(chunk));   /* key-record bytes: not a dead-store memset */
     close(fd);
     if (status != PSA_SUCCESS && out != NULL) {
         memset(out, 0, length);
@@ -188,9 +222,9 @@ psa_status_t pp_its_backend_read(psa_storage_uid_t uid, size_t offset, size_t le
 /* fsync the directory: makes a rename or unlink durable. */
 static psa_status_t sync_dir(void)
 {
-    int fd = open(its_dir(), O_RDONLY);
-    psa_status_t status = PSA_SUCCESS;
-    if (fd < 0) {
+    int fd = -1;
+    psa_status_t status = check_dir(&fd);
+    if (status != PSA_SUCCESS) {
         return PSA_ERROR_STORAGE_FAILURE;
     }
     if (fsync(fd) != 0) {
@@ -200,7 +234,8 @@ static psa_status_t sync_dir(void)
     return status;
 }
 
-/* mkdir -p the directory (0700: keys are secrets). */
+/* mkdir -p the directory (0700: keys are secrets; an existing one is
+ * then checked by check_dir). */
 static int make_dirs(void)
 {
     char path[PATH_SIZE];
@@ -233,7 +268,7 @@ psa_status_t pp_its_backend_write(psa_storage_uid_t uid, size_t length, const ui
     if (!make_path(path, uid, "") || !make_path(tmp, uid, ".tmp")) {
         return PSA_ERROR_STORAGE_FAILURE;
     }
-    if (!make_dirs()) {
+    if (!make_dirs() || check_dir(NULL) != PSA_SUCCESS) {
         return PSA_ERROR_STORAGE_FAILURE;
     }
     memcpy(header, "PPIT", 4);
@@ -245,12 +280,18 @@ psa_status_t pp_its_backend_write(psa_storage_uid_t uid, size_t length, const ui
     crc = pp_crc32(crc, data, length);
     put32(header + 16, crc);
 
-    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    /* A stale or planted .tmp goes; O_EXCL: nobody else's file is reused,
+     * O_NOFOLLOW: no symlink is followed. */
+    if (unlink(tmp) != 0 && errno != ENOENT) {
+        return PSA_ERROR_STORAGE_FAILURE;
+    }
+    fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (fd < 0) {
         return errno_status(errno) == PSA_ERROR_DOES_NOT_EXIST ? PSA_ERROR_STORAGE_FAILURE
                                                                : errno_status(errno);
     }
-    ok = write_full(fd, header, HEADER_SIZE) && write_full(fd, data, length) && fsync(fd) == 0;
+    ok = fchmod(fd, 0600) == 0 && write_full(fd, header, HEADER_SIZE) &&
+         write_full(fd, data, length) && fsync(fd) == 0;
     if (!ok) {
         psa_status_t status = errno_status(errno);
         close(fd);
@@ -267,8 +308,13 @@ psa_status_t pp_its_backend_write(psa_storage_uid_t uid, size_t length, const ui
 psa_status_t pp_its_backend_remove(psa_storage_uid_t uid)
 {
     char path[PATH_SIZE];
+    psa_status_t status;
     if (!make_path(path, uid, "")) {
         return PSA_ERROR_STORAGE_FAILURE;
+    }
+    status = check_dir(NULL);
+    if (status != PSA_SUCCESS) {
+        return status;
     }
     if (unlink(path) != 0) {
         return errno_status(errno);

@@ -42,6 +42,8 @@
 
 #include <picopsa/flash_hal.h>
 
+#include "common/pp_util.h"
+
 #include <string.h>
 
 #ifdef PP_FLASH_STANDALONE_TEST
@@ -58,6 +60,13 @@ extern uint32_t pp_flash_test_geometry[3];
 #define W ((uint32_t)PICOPSA_FLASH_WORD_SIZE)
 #define NS_MAX PICOPSA_FLASH_SECTOR_COUNT
 #define FN(name) pp_its_backend_##name
+#endif
+
+/* 1: a record that no longer counts has its data programmed to zero
+ * (docs/storage.md "Destroyed keys"); 0 for parts that cannot program a
+ * programmed word (ECC flash whose reads fault on such a word). */
+#ifndef PICOPSA_FLASH_ZERO_OVERWRITE
+#define PICOPSA_FLASH_ZERO_OVERWRITE 1
 #endif
 
 #define MAGIC 0x31465050u                   /* "PPF1" */
@@ -301,7 +310,7 @@ static psa_status_t data_op(uint32_t addr, const rec_t *r, uint32_t off, uint32_
         }
         pos += k;
     }
-    memset(buf, 0, sizeof(buf));
+    pp_wipe(buf, sizeof(buf));   /* key-record bytes; a memset is a dead store */
     if (io_error != PSA_SUCCESS) {
         return io_error;
     }
@@ -327,7 +336,7 @@ static void emit(uint32_t at, const uint8_t *h, const uint8_t *ram, uint32_t fro
         pg(at + REC_HDR + done, buf, n);
         done += n;
     }
-    memset(buf, 0, sizeof(buf));
+    pp_wipe(buf, sizeof(buf));   /* the commit word: all zero bits */
     pg(at + REC_HDR + padded, buf, W);
 }
 
@@ -404,6 +413,47 @@ static psa_status_t append(store_t *st, uint64_t uid, uint32_t flags, const uint
     return io_error != PSA_SUCCESS ? io_error : PSA_ERROR_STORAGE_FAILURE;
 }
 
+#if PICOPSA_FLASH_ZERO_OVERWRITE
+/* Spec 9.6.5 asks for a best effort that destroyed key material cannot be
+ * recovered: after a write or a removal has committed, program the data
+ * of every record that no longer counts (superseded by a later committed
+ * record of its uid, or torn: never committed) to all zero bits. NOR
+ * allows it (programming only clears bits); the header stays, so the
+ * scan still steps over the record, and a zeroed record never counts
+ * again (a newer committed one exists, or it has no commit word). A cut
+ * part-way leaves the rest for the next write or removal, which scrubs
+ * again. Best effort: HAL errors here are ignored (the write itself has
+ * succeeded); a zeroed record's data is not read again. */
+static void scrub(const store_t *st)
+{
+    uint8_t buf[32];
+    cur_t c = {0, SECTOR_HDR};
+    rec_t r;
+    uint32_t i, k, a, padded;
+    int cm;
+    psa_status_t saved = io_error;
+    while (io_error == PSA_SUCCESS && all_next(st, &c, &r, &cm)) {
+        if (r.uid != 0 && r.len != 0 && (!cm || superseded(st, c, r.len, r.uid))) {
+            a = st->ord[c.k] * SS + c.pos + REC_HDR;
+            padded = ALIGN(r.len);
+            for (i = 0; i < padded; i += k) {
+                k = padded - i < sizeof(buf) ? padded - i : (uint32_t)sizeof(buf);
+                rd(a + i, buf, k);
+                if (!all_bytes(buf, k, 0)) {
+                    memset(buf, 0, sizeof(buf));
+                    (void)picopsa_flash_program(a + i, buf, k);
+                }
+            }
+        }
+        c.pos += REC_SIZE(r.len);
+    }
+    pp_wipe(buf, sizeof(buf));
+    io_error = saved;
+}
+#else
+#define scrub(st) ((void)(st))
+#endif
+
 psa_status_t FN(info)(psa_storage_uid_t uid, size_t *size, psa_storage_create_flags_t *flags)
 {
     store_t st;
@@ -456,6 +506,7 @@ psa_status_t FN(write)(psa_storage_uid_t uid, size_t length, const uint8_t *data
     rec_t r;
     int cm;
     uint32_t live = 0;
+    psa_status_t status;
     io_error = PSA_SUCCESS;
     if (length > SS) {
         return PSA_ERROR_INSUFFICIENT_STORAGE;
@@ -474,7 +525,11 @@ psa_status_t FN(write)(psa_storage_uid_t uid, size_t length, const uint8_t *data
     if (live + REC_SIZE((uint32_t)length) + REC_SIZE(0) > CAPACITY) {
         return PSA_ERROR_INSUFFICIENT_STORAGE;
     }
-    return append(&st, uid, flags & 0xffffu, data, (uint32_t)length);
+    status = append(&st, uid, flags & 0xffffu, data, (uint32_t)length);
+    if (status == PSA_SUCCESS) {
+        scrub(&st);   /* the uid's previous version */
+    }
+    return status;
 }
 
 psa_status_t FN(remove)(psa_storage_uid_t uid)
@@ -493,7 +548,11 @@ psa_status_t FN(remove)(psa_storage_uid_t uid)
         return status;
     }
     /* A removal record; the capacity rule keeps room for it. */
-    return append(&st, uid, F_TOMB, NULL, 0);
+    status = append(&st, uid, F_TOMB, NULL, 0);
+    if (status == PSA_SUCCESS) {
+        scrub(&st);   /* the removed data */
+    }
+    return status;
 }
 
 #else

@@ -23,7 +23,7 @@ static uint32_t get32(const uint8_t *p)
 }
 
 void pp_key_record_header_write(uint8_t *header, const psa_key_attributes_t *attributes,
-                                size_t material_length)
+                                size_t material_length, uint32_t serial)
 {
     memcpy(header, "PPKY", 4);
     header[4] = (uint8_t)PP_KEY_RECORD_VERSION;
@@ -36,10 +36,12 @@ void pp_key_record_header_write(uint8_t *header, const psa_key_attributes_t *att
     put32(header + 20, attributes->usage);
     put32(header + 24, attributes->alg);
     put32(header + 28, (uint32_t)material_length);
+    put32(header + 32, attributes->id);
+    put32(header + 36, serial);
 }
 
 psa_status_t pp_key_record_header_read(const uint8_t *header, size_t record_size,
-                                       psa_key_attributes_t *attributes,
+                                       psa_key_attributes_t *attributes, uint32_t *serial,
                                        size_t *material_offset, size_t *material_length)
 {
     size_t header_size = (size_t)header[6] | ((size_t)header[7] << 8);
@@ -56,6 +58,8 @@ psa_status_t pp_key_record_header_read(const uint8_t *header, size_t record_size
     attributes->bits = get32(header + 16);
     attributes->usage = get32(header + 20);
     attributes->alg = get32(header + 24);
+    attributes->id = get32(header + 32);
+    *serial = get32(header + 36);
     *material_offset = header_size;
     *material_length = length;
     return PSA_SUCCESS;

@@ -27,6 +27,14 @@
 
 #define PP_ITS_BUILT ((PICOPSA_ITS_BACKEND) != PICOPSA_ITS_NONE)
 
+/* uids with bit 63 set belong to picopsa itself (key records,
+ * storage/pp_key_record.h): the public psa_its_* return
+ * PSA_ERROR_INVALID_ARGUMENT for them, as for uid 0, so an application
+ * can neither read a key's material past its policy nor forge, change or
+ * erase a key record (docs/storage.md). The pp_its_* below are not
+ * restricted. */
+#define PP_ITS_UID_RESERVED ((psa_storage_uid_t)1u << 63)
+
 #if PP_ITS_BUILT
 /* The checked, unlocked API (same semantics as psa_its_*). */
 psa_status_t pp_its_set(psa_storage_uid_t uid, size_t data_length, const void *p_data,

@@ -22,6 +22,7 @@
 
 #include "ct.h"
 #include "storage/pp_its.h"
+#include "storage/pp_key_record.h"
 #include "test_util.h"
 
 #if PP_ITS_BUILT && PSA_WANT_ECC_TWISTED_EDWARDS_255 && PSA_WANT_ALG_PURE_EDDSA && \
@@ -31,15 +32,15 @@
 #define PICOPSA_ITS_BACKEND PICOPSA_ITS_RAM
 #include "storage/its_ram.c"
 
-/* Mark the material of uid's stored record secret (after its 32-byte
- * header, storage/pp_key_record.h). */
-static int mark_material_secret(psa_storage_uid_t uid)
+/* Mark the material of key id's stored record secret (after its header,
+ * storage/pp_key_record.h). */
+static int mark_material_secret(psa_key_id_t id)
 {
-    ram_entry *e = find(uid);
-    if (e == NULL || e->length <= 32u) {
+    ram_entry *e = find(PP_KEY_RECORD_UID(id));
+    if (e == NULL || e->length <= PP_KEY_RECORD_HEADER_SIZE) {
         return 0;
     }
-    CT_SECRET(pool + e->offset + 32u, e->length - 32u);
+    CT_SECRET(pool + e->offset + PP_KEY_RECORD_HEADER_SIZE, e->length - PP_KEY_RECORD_HEADER_SIZE);
     return 1;
 }
 

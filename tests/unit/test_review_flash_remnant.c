@@ -10,9 +10,9 @@
  * erases the record"). Overwriting a key record (psa_its_set of the same
  * uid) leaves the old value the same way.
  *
- * KNOWN FAILURE: while the finding is open it prints "REVIEW FINDING
- * reproduced" and exits 77 (ctest: Skipped); PICOPSA_REVIEW_STRICT=1 makes
- * that exit 1. Fixed (no copy of the data left in flash): exit 0.
+ * Fixed (docs/reviews/issues11-16.md, Status: the scrub of its_flash.c):
+ * a reproduced finding prints "REVIEW FINDING reproduced" and fails the
+ * test (exit 1).
  *
  * Geometry: 2 sectors of 4096 B, 4-byte words (the MCU default).
  */
@@ -78,7 +78,6 @@ int main(void)
     /* A key record's material stand-in: 32 secret bytes. */
     static const uint8_t secret[32] = "destroyed key material, 32 byte";
     static const uint8_t other[32] = "a newer value of the same uid..";
-    const char *strict = getenv("PICOPSA_REVIEW_STRICT");
     size_t size = 0;
     psa_storage_create_flags_t flags;
     int findings = 0;
@@ -109,7 +108,7 @@ int main(void)
         return test_report("review_flash_remnant");
     }
     if (findings != 0) {
-        return strict != NULL && strict[0] == '1' ? 1 : TEST_SKIP_CODE;
+        return 1;   /* a reproduced finding is a failure (fixed: docs/reviews) */
     }
     return test_report("review_flash_remnant");
 }

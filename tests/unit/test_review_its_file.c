@@ -10,10 +10,8 @@
  * directory). Here the planted .tmp has mode 0666: the stored key ends up
  * world-readable and world-writable.
  *
- * KNOWN FAILURE: while the finding is open it prints "REVIEW FINDING
- * reproduced" and exits 77 (ctest: Skipped); PICOPSA_REVIEW_STRICT=1 makes
- * that exit 1. Fixed (O_EXCL/O_NOFOLLOW or an unpredictable temp name, or
- * fchmod 0600, plus a check of the directory's owner and mode): exit 0.
+ * Fixed (docs/reviews/issues11-16.md, Status): a reproduced finding
+ * prints "REVIEW FINDING reproduced" and fails the test (exit 1).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -29,6 +27,7 @@
 #include <unistd.h>
 
 #include "storage/pp_its.h"
+#include "storage/pp_key_record.h"
 #include "test_util.h"
 
 #if (PICOPSA_ITS_BACKEND) == PICOPSA_ITS_FILE && PSA_WANT_ALG_HMAC
@@ -56,7 +55,6 @@ static void make_dirs(const char *dir)
 int main(void)
 {
     static const uint8_t k[32] = "key bytes that must stay 0600..";
-    const char *strict = getenv("PICOPSA_REVIEW_STRICT");
     const char *dir = getenv("PICOPSA_ITS_DIR");
     char path[600], tmp[600];
     psa_key_attributes_t a = psa_key_attributes_init();
@@ -70,8 +68,8 @@ int main(void)
     CHECK_STATUS(psa_crypto_init(), PSA_SUCCESS);
     (void)psa_destroy_key(ID);
     make_dirs(dir);
-    snprintf(path, sizeof(path), "%s/%016llx", dir, (unsigned long long)ID);
-    snprintf(tmp, sizeof(tmp), "%s/%016llx.tmp", dir, (unsigned long long)ID);
+    snprintf(path, sizeof(path), "%s/%016llx", dir, (unsigned long long)PP_KEY_RECORD_UID(ID));
+    snprintf(tmp, sizeof(tmp), "%s/%016llx.tmp", dir, (unsigned long long)PP_KEY_RECORD_UID(ID));
     /* What another user with write access to the directory could plant. */
     (void)unlink(tmp);
     fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -94,7 +92,58 @@ int main(void)
                (unsigned)(st.st_mode & 0777u));
         findings++;
     }
-    (void)psa_destroy_key(id);
+    CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+
+    /* A symlink planted as the .tmp: the write must not follow it. */
+    {
+        char outside[600];
+        uint8_t buf[8];
+        FILE *f;
+        snprintf(outside, sizeof(outside), "%s.outside", dir);
+        f = fopen(outside, "wb");
+        CHECK(f != NULL);
+        if (f != NULL) {
+            fputs("victim", f);
+            fclose(f);
+        }
+        (void)unlink(tmp);
+        CHECK(symlink(outside, tmp) == 0);
+        CHECK_STATUS(psa_import_key(&a, k, sizeof(k), &id), PSA_SUCCESS);
+        f = fopen(outside, "rb");
+        CHECK(f != NULL);
+        if (f != NULL) {
+            size_t n = fread(buf, 1, sizeof(buf), f);
+            fclose(f);
+            if (n != 6 || memcmp(buf, "victim", 6) != 0) {
+                printf("REVIEW FINDING reproduced: R11: the key record was written through a "
+                       "planted symlink\n");
+                findings++;
+            }
+        }
+        CHECK(lstat(path, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0077u) == 0);
+        (void)unlink(outside);
+        CHECK_STATUS(psa_purge_key(id), PSA_SUCCESS);
+    }
+
+    /* A store directory that others can write is refused (no read, no
+     * write: records there may be planted), and works again once it is
+     * 0700. */
+    {
+        struct psa_storage_info_t info;
+        psa_key_attributes_t got = psa_key_attributes_init();
+        CHECK(chmod(dir, 0770) == 0);
+        if (psa_get_key_attributes(ID, &got) != PSA_ERROR_STORAGE_FAILURE ||
+            psa_its_set(0x3b02u, 3, "abc", 0) != PSA_ERROR_STORAGE_FAILURE ||
+            psa_its_get_info(0x3b02u, &info) != PSA_ERROR_STORAGE_FAILURE) {
+            printf("REVIEW FINDING reproduced: R11: a group-writable store directory is used\n");
+            findings++;
+        }
+        CHECK(chmod(dir, 0700) == 0);
+        CHECK_STATUS(psa_get_key_attributes(ID, &got), PSA_SUCCESS);
+        psa_reset_key_attributes(&got);
+        CHECK_STATUS(psa_destroy_key(ID), PSA_SUCCESS);
+        (void)psa_its_remove(0x3b02u);
+    }
     (void)unlink(tmp);
     picopsa_shutdown();
 
@@ -102,7 +151,7 @@ int main(void)
         return test_report("review_its_file");
     }
     if (findings != 0) {
-        return strict != NULL && strict[0] == '1' ? 1 : TEST_SKIP_CODE;
+        return 1;   /* a reproduced finding is a failure (fixed: docs/reviews) */
     }
     return test_report("review_its_file");
 }

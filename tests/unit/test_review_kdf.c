@@ -10,9 +10,8 @@
  * operation also counts as "secret from a key or an agreement" and may
  * derive keys.
  *
- * KNOWN FAILURE: while the finding is open it prints "REVIEW FINDING
- * reproduced" and exits 77 (ctest: Skipped); PICOPSA_REVIEW_STRICT=1 makes
- * that exit 1. Fixed: exit 0.
+ * Fixed (docs/reviews/issues11-16.md, Status): a reproduced finding
+ * prints "REVIEW FINDING reproduced" and fails the test (exit 1).
  */
 #include <psa/crypto.h>
 #include <picopsa/config.h>
@@ -29,7 +28,6 @@
 int main(void)
 {
     static const uint8_t secret[32] = "a DERIVE key, not an agreement";
-    const char *strict = getenv("PICOPSA_REVIEW_STRICT");
     psa_key_attributes_t a = psa_key_attributes_init();
     psa_key_derivation_operation_t op = psa_key_derivation_operation_init();
     psa_key_id_t key = 0;
@@ -72,7 +70,7 @@ int main(void)
         return test_report("review_kdf");
     }
     if (findings != 0) {
-        return strict != NULL && strict[0] == '1' ? 1 : TEST_SKIP_CODE;
+        return 1;   /* a reproduced finding is a failure (fixed: docs/reviews) */
     }
     return test_report("review_kdf");
 }

@@ -3,7 +3,8 @@
  * over the configured ITS backend (the file backend on hosts), and the
  * ITS API itself:
  *  - psa_its_set/get/get_info/remove: partial reads, offset past the end,
- *    WRITE_ONCE, unknown flags, uid 0, missing uids (Storage API 1.0 5.2);
+ *    WRITE_ONCE, unknown flags, uid 0, missing uids (Storage API 1.0 5.2),
+ *    the reserved uids of key records refused (INVALID_ARGUMENT);
  *  - creation attributes: persistent lifetime with no id / a vendor id
  *    (INVALID_ARGUMENT), other persistence levels or locations
  *    (NOT_SUPPORTED), ALREADY_EXISTS for a stored id;
@@ -16,9 +17,12 @@
  *    get_attributes needs no slot (all slots held by volatile keys);
  *  - 50 stored keys used round-robin through the 8 slots, 4 of which are
  *    held by volatile keys (LRU eviction), each MAC checked against OpenSSL;
- *  - damaged records: bad magic / a later version / bad material
- *    (DATA_INVALID), a flipped bit in the file (DATA_CORRUPT), other keys
- *    still usable, the damaged ones destroyable.
+ *  - damaged records: bad magic / a later version / bad material, and
+ *    headers a creation would refuse (another lifetime, another id, an
+ *    undefined usage bit, type NONE): DATA_INVALID; a flipped bit in the
+ *    file (DATA_CORRUPT), other keys still usable, the damaged ones
+ *    destroyable. Records are reached through the internal pp_its_* at
+ *    PP_KEY_RECORD_UID(id): the public psa_its_* cannot.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -39,6 +43,7 @@
 #include <unistd.h>
 
 #include "storage/pp_its.h"
+#include "storage/pp_key_record.h"
 #include "test_util.h"
 
 #if PP_ITS_BUILT
@@ -151,6 +156,15 @@ static void test_its_api(void)
     CHECK_MEM(buf, data, 8);
     CHECK_STATUS(psa_its_get_info(uid + 1, &info), PSA_SUCCESS);
     CHECK(info.flags == PSA_STORAGE_FLAG_WRITE_ONCE);
+
+    /* picopsa's own uids (bit 63: key records) are out of reach. */
+    len = 99;
+    CHECK_STATUS(psa_its_set(PP_ITS_UID_RESERVED | 5u, 4, data, 0), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(psa_its_get(PP_ITS_UID_RESERVED, 0, 1, buf, &len), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK(len == 0);
+    CHECK_STATUS(psa_its_get_info(~(psa_storage_uid_t)0, &info), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(psa_its_remove(PP_KEY_RECORD_UID(1u)), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(pp_its_get_info(PP_ITS_UID_RESERVED | 5u, &info), PSA_ERROR_DOES_NOT_EXIST);
 }
 
 static void test_creation_attributes(void)
@@ -415,23 +429,30 @@ static void test_damaged_records(void)
     /* A valid record of a 16-byte RAW_DATA key, then variants. */
     a = persistent_attr(bad, PSA_KEY_TYPE_RAW_DATA, 0, PSA_KEY_USAGE_EXPORT, 0);
     CHECK_STATUS(psa_import_key(&a, hmac_key, 16, &id), PSA_SUCCESS);
-    CHECK_STATUS(psa_its_get(bad, 0, sizeof(rec), rec, &len), PSA_SUCCESS);
-    CHECK(len == 48);
-    CHECK(memcmp(rec, "PPKY", 4) == 0 && rec[4] == 1 && rec[6] == 32);
+    CHECK_STATUS(psa_its_get(bad, 0, sizeof(rec), rec, &len), PSA_ERROR_DOES_NOT_EXIST);
+    CHECK_STATUS(pp_its_get(PP_KEY_RECORD_UID(bad), 0, sizeof(rec), rec, &len), PSA_SUCCESS);
+    CHECK(len == 56);
+    CHECK(memcmp(rec, "PPKY", 4) == 0 && rec[4] == 1 && rec[6] == 40);
+    CHECK(rec[32] == 0x00 && rec[33] == 0x02 && rec[34] == 0 && rec[35] == 0);   /* the id */
     CHECK_STATUS(psa_purge_key(bad), PSA_SUCCESS);
 
-    for (i = 0; i < 5; i++) {
+    for (i = 0; i < 10; i++) {
         uint8_t r[64];
-        size_t rl = 48;
+        size_t rl = 56;
         memcpy(r, rec, sizeof(r));
         switch (i) {
         case 0: r[0] ^= 1u; break;               /* magic */
         case 1: r[4] = 2; break;                 /* a later version */
         case 2: r[28] = 17; break;               /* material length */
         case 3: r[12] = 0x42; r[13] = 0x71; break;   /* an Ed25519 pair of 16 bytes */
+        case 4: r[8] = 0; break;                 /* a volatile lifetime */
+        case 5: r[9] = 1; break;                 /* location 1: never created */
+        case 6: r[32] ^= 1u; break;              /* another key's id */
+        case 7: r[23] = 0x80; break;             /* an undefined usage bit */
+        case 8: r[12] = 0; r[13] = 0; break;     /* PSA_KEY_TYPE_NONE */
         default: rl = 20; break;                 /* truncated */
         }
-        CHECK_STATUS(psa_its_set(bad, rl, r, 0), PSA_SUCCESS);
+        CHECK_STATUS(pp_its_set(PP_KEY_RECORD_UID(bad), rl, r, 0), PSA_SUCCESS);
         CHECK_STATUS(psa_export_key(bad, out, sizeof(out), &len), PSA_ERROR_DATA_INVALID);
         if (i != 3) {
             psa_key_attributes_t got;
@@ -446,8 +467,9 @@ static void test_damaged_records(void)
         FILE *f;
         long size;
         int c;
-        CHECK_STATUS(psa_its_set(bad, 48, rec, 0), PSA_SUCCESS);
-        snprintf(path, sizeof(path), "%s/%016llx", its_dir(), (unsigned long long)bad);
+        CHECK_STATUS(pp_its_set(PP_KEY_RECORD_UID(bad), 56, rec, 0), PSA_SUCCESS);
+        snprintf(path, sizeof(path), "%s/%016llx", its_dir(),
+                 (unsigned long long)PP_KEY_RECORD_UID(bad));
         for (size = 0; size < 68; size += 13) {
             f = fopen(path, "r+b");
             CHECK(f != NULL);
@@ -500,15 +522,15 @@ static void test_destroy(void)
 
     a = persistent_attr(0x300u, PSA_KEY_TYPE_RAW_DATA, 0, PSA_KEY_USAGE_EXPORT, 0);
     CHECK_STATUS(psa_import_key(&a, hmac_key, 16, &id), PSA_SUCCESS);
-    CHECK_STATUS(psa_its_get_info(0x300u, &info), PSA_SUCCESS);
+    CHECK_STATUS(pp_its_get_info(PP_KEY_RECORD_UID(0x300u), &info), PSA_SUCCESS);
     CHECK_STATUS(psa_destroy_key(0x300u), PSA_SUCCESS);
-    CHECK_STATUS(psa_its_get_info(0x300u, &info), PSA_ERROR_DOES_NOT_EXIST);
+    CHECK_STATUS(pp_its_get_info(PP_KEY_RECORD_UID(0x300u), &info), PSA_ERROR_DOES_NOT_EXIST);
     CHECK_STATUS(psa_export_key(0x300u, out, sizeof(out), &len), PSA_ERROR_INVALID_HANDLE);
     /* Destroy of a stored key that is not loaded. */
     CHECK_STATUS(psa_import_key(&a, hmac_key, 16, &id), PSA_SUCCESS);
     CHECK_STATUS(psa_purge_key(0x300u), PSA_SUCCESS);
     CHECK_STATUS(psa_destroy_key(0x300u), PSA_SUCCESS);
-    CHECK_STATUS(psa_its_get_info(0x300u, &info), PSA_ERROR_DOES_NOT_EXIST);
+    CHECK_STATUS(pp_its_get_info(PP_KEY_RECORD_UID(0x300u), &info), PSA_ERROR_DOES_NOT_EXIST);
     CHECK_STATUS(psa_get_key_attributes(0x300u, &a), PSA_ERROR_INVALID_HANDLE);
 }
 

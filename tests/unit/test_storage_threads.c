@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "storage/pp_its.h"
+#include "storage/pp_key_record.h"
 #include "test_util.h"
 
 #if PP_ITS_BUILT && PICOPSA_THREADS
@@ -199,7 +200,8 @@ int main(void)
     for (i = 0; i < IDS; i++) {
         psa_status_t st = psa_destroy_key((psa_key_id_t)(ID_BASE + i));
         CHECK(st == PSA_SUCCESS || st == PSA_ERROR_INVALID_HANDLE);
-        CHECK_STATUS(psa_its_get_info(ID_BASE + i, &info), PSA_ERROR_DOES_NOT_EXIST);
+        CHECK_STATUS(pp_its_get_info(PP_KEY_RECORD_UID(ID_BASE + i), &info),
+                     PSA_ERROR_DOES_NOT_EXIST);
     }
     (void)psa_destroy_key(ID_ED);
     return test_report("storage_threads");
