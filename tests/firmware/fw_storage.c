@@ -23,7 +23,7 @@
  *                           (pp_slot_get, what every PSA call does on a miss)
  *   psa_store_rsa2048_pair, psa_load_rsa2048_pair   the same, RSA-2048
  *   psa_destroy_rsa2048_pair  psa_destroy_key: slot wipe + removal record
- *   psa_its_get_rsa2048_record  the RSA pair's record read through the
+ *   its_get_rsa2048_record      the RSA pair's record read through the
  *                           ITS API alone (store scan, CRC-32 checks, copy)
  *   psa_import_ed25519_pair, psa_import_rsa2048_pair  the same imports as
  *                           volatile keys (no storage): store - import is
@@ -46,6 +46,8 @@
 #include <psa/internal_trusted_storage.h>
 
 #include "core/pp_core.h"
+#include "storage/pp_its.h"
+#include "storage/pp_key_record.h"
 
 /* ---- emulated NOR flash (the integrator's HAL, include/picopsa/flash_hal.h) */
 
@@ -66,8 +68,9 @@ int picopsa_flash_read(uint32_t address, uint8_t *data, size_t length)
     return 0;
 }
 
-/* NOR rules: word-aligned, whole words, only erased words (picopsa never
- * programs a word twice), and programming can only clear bits. */
+/* NOR rules: word-aligned, whole words, programming can only clear bits,
+ * and a word in use may only be programmed to all zeros (flash_hal.h: the
+ * store zeroes superseded records, PICOPSA_FLASH_ZERO_OVERWRITE). */
 int picopsa_flash_program(uint32_t address, const uint8_t *data, size_t length)
 {
     fw_flash_programs++;
@@ -76,11 +79,18 @@ int picopsa_flash_program(uint32_t address, const uint8_t *data, size_t length)
         fw_flash_violations++;
         return -1;
     }
-    for (size_t i = 0; i < length; i++) {
-        if (fw_flash[address + i] != 0xFFu) {
+    for (size_t w = 0; w < length; w += PICOPSA_FLASH_WORD_SIZE) {
+        int erased = 1, zero = 1;
+        for (size_t i = w; i < w + PICOPSA_FLASH_WORD_SIZE; i++) {
+            erased &= fw_flash[address + i] == 0xFFu;
+            zero &= data[i] == 0u;
+        }
+        if (!erased && !zero) {
             fw_flash_violations++;
         }
-        fw_flash[address + i] &= data[i];
+        for (size_t i = w; i < w + PICOPSA_FLASH_WORD_SIZE; i++) {
+            fw_flash[address + i] &= data[i];
+        }
     }
     return 0;
 }
@@ -219,7 +229,7 @@ FW_TEST(fw_80_storage_restart)
     /* First open of a blank part: the store formats sector 0 (one erase),
      * here rather than inside the measured store. */
     struct psa_storage_info_t info;
-    fw_check_int(psa_its_get_info((psa_storage_uid_t)FW_ED_ID, &info),
+    fw_check_int(pp_its_get_info(PP_KEY_RECORD_UID(FW_ED_ID), &info),
                  PSA_ERROR_DOES_NOT_EXIST, "blank store: no key yet");
     fw_check_int((long)fw_flash_erases, 1, "blank store formatted (one erase)");
 
@@ -284,15 +294,20 @@ FW_TEST(fw_80_storage_restart)
     fw_check_mem(buf, sig, 64, "signature of the loaded key (RFC 8032 TEST 1)");
 
     /* The record as docs/storage.md documents it: magic, version 1, header
-     * size 32, then the key in export format (the DER that was imported). */
+     * size 40, then the key in export format (the DER that was imported),
+     * at the key-record uid that the public psa_its_* refuse. */
     size_t rec_len = 0;
-    FW_MEASURE("psa_its_get_rsa2048_record",
-               status = psa_its_get((psa_storage_uid_t)FW_RSA_ID, 0, sizeof(rec), rec, &rec_len));
-    fw_check_int(status, PSA_SUCCESS, "read the RSA record through the ITS API");
-    fw_check(rec_len == 32u + der_len && memcmp(rec, "PPKY", 4) == 0 && rec[4] == 1u &&
-                 rec[5] == 0u && rec[6] == 32u && rec[7] == 0u,
+    fw_check_int(psa_its_get(PP_KEY_RECORD_UID(FW_RSA_ID), 0, sizeof(rec), rec, &rec_len),
+                 PSA_ERROR_INVALID_ARGUMENT, "the public ITS API refuses key records");
+    FW_MEASURE("its_get_rsa2048_record",
+               status = pp_its_get(PP_KEY_RECORD_UID(FW_RSA_ID), 0, sizeof(rec), rec, &rec_len));
+    fw_check_int(status, PSA_SUCCESS, "read the RSA record through the internal ITS API");
+    fw_check(rec_len == PP_KEY_RECORD_HEADER_SIZE + der_len && memcmp(rec, "PPKY", 4) == 0 &&
+                 rec[4] == 1u && rec[5] == 0u && rec[6] == PP_KEY_RECORD_HEADER_SIZE &&
+                 rec[7] == 0u,
              "RSA record header (format version 1)");
-    fw_check_mem(rec + 32, der, der_len, "RSA record material = the imported DER");
+    fw_check_mem(rec + PP_KEY_RECORD_HEADER_SIZE, der, der_len,
+                 "RSA record material = the imported DER");
 
     FW_MEASURE("psa_load_rsa2048_pair", status = fw_load(FW_RSA_ID));
     fw_check_int(status, PSA_SUCCESS, "load RSA-2048 pair from flash");
@@ -312,7 +327,7 @@ FW_TEST(fw_80_storage_restart)
     psa_reset_key_attributes(&got);
     fw_check_int(fw_load(FW_ED_ID), PSA_SUCCESS, "Ed25519 key still stored");
     fw_check_int(psa_destroy_key(FW_ED_ID), PSA_SUCCESS, "destroy the stored Ed25519 key");
-    fw_check_int(psa_its_get_info((psa_storage_uid_t)FW_ED_ID, &info),
+    fw_check_int(pp_its_get_info(PP_KEY_RECORD_UID(FW_ED_ID), &info),
                  PSA_ERROR_DOES_NOT_EXIST, "no ITS object after destroy");
 
     fw_check_int((long)fw_flash_erases, 1, "no sector rotation for two keys");

@@ -516,13 +516,13 @@ def storage_section(w, target, t, all_ops, budget_of, mhz):
                     g = sops.get(ident)
                     cells.append("%+d" % (g["cycles"] - f["cycles"]) if g else "-")
             w("| %s | %s |" % (title, " | ".join(cells)))
-        f = sops.get("psa_its_get_rsa2048_record")
+        f = sops.get("its_get_rsa2048_record")
         if f:
             w("")
-            w("`psa_its_get` of the stored RSA-2048 pair's record alone (%d B: store scan, CRC-32"
+            w("Reading the stored RSA-2048 pair's record alone (`pp_its_get`, %d B: store scan, CRC-32"
               " checks, copy; part of its load): %s cycles, %s B of stack." % (
-                  32 + 1191, cell("cycles", "psa_its_get_rsa2048_record", f["cycles"]),
-                  cell("stack", "psa_its_get_rsa2048_record", f["stack"])))
+                  40 + 1191, cell("cycles", "its_get_rsa2048_record", f["cycles"]),
+                  cell("stack", "its_get_rsa2048_record", f["stack"])))
         f = sops.get("psa_destroy_rsa2048_pair")
         if f:
             w("")
