@@ -161,8 +161,9 @@ static int cmp_id(const void *a, const void *b)
 }
 
 /* The file backend's objects are "<uid as 16 hex digits>" (docs/storage.md,
- * File backend); the key store's uid is the key id. PSA ITS has no listing
- * call, so listing needs that backend. */
+ * File backend); a key's record has the uid 2^63 | key id (the reserved
+ * range the public psa_its_* refuse). PSA ITS has no listing call, so
+ * listing needs that backend. */
 static int storage_list(void)
 {
 #if PICOPSA_ITS_BACKEND == PICOPSA_ITS_FILE
@@ -187,7 +188,9 @@ static int storage_list(void)
             if (v < 0) break;
             uid = (uid << 4) | (unsigned long long)v;
         }
-        if (k != 16u || uid < PSA_KEY_ID_USER_MIN || uid > PSA_KEY_ID_USER_MAX) continue;
+        if (k != 16u || (uid >> 63) != 1u) continue; /* not a key record */
+        uid &= ~(1ull << 63);
+        if (uid < PSA_KEY_ID_USER_MIN || uid > PSA_KEY_ID_USER_MAX) continue;
         if (n == cap) {
             psa_key_id_t *grown;
             cap = cap ? 2u * cap : 32u;

@@ -402,7 +402,7 @@ run_errors() {
 run_store() {
     check "genpkey ED25519 -keyid 7 -outpubkey" P genpkey -algorithm ED25519 -keyid 7 -outpubkey ed7.pub
     [ ! -s cmd.out ] && ok "genpkey -keyid writes nothing to stdout" || fail "genpkey -keyid printed $(wc -c <cmd.out) bytes"
-    [ -f "its/0000000000000007" ] && ok "key 7 is a file of the ITS directory" || fail "no ITS file for key 7"
+    [ -f "its/8000000000000007" ] && ok "key 7 is a file of the ITS directory" || fail "no ITS file for key 7"
     check "openssl reads the -outpubkey SPKI" O pkey -pubin -in ed7.pub -noout
     check "pkey -in id:7 -pubout" P pkey -in id:7 -pubout -out ed7.p.pub
     same "pkey -pubout of the stored key = -outpubkey" ed7.pub ed7.p.pub
@@ -451,7 +451,7 @@ run_store() {
     [ "$(cut -d' ' -f1 list.txt | tr '\n' ' ')" = "$(cut -d' ' -f1 list.txt | sort -t: -k2 -n | tr '\n' ' ')" ] &&
         ok "list sorted by id" || fail "list order"
     check "storage delete 7 id:32" P storage delete 7 id:32
-    [ ! -e its/0000000000000007 ] && [ ! -e its/0000000000000020 ] && ok "deleted keys' files are gone" || fail "files left"
+    [ ! -e its/8000000000000007 ] && [ ! -e its/8000000000000020 ] && ok "deleted keys' files are gone" || fail "files left"
     P storage list >list2.txt
     grep -q "^id:7 " list2.txt || grep -q "^id:32 " list2.txt && fail "deleted keys still listed" || ok "deleted keys not listed"
     grep -q "^id:33 " list2.txt && ok "other keys stay" || fail "id:33 lost"
@@ -476,11 +476,11 @@ run_store_errors() {
     check "storage list of an empty store" P storage list
     [ ! -s cmd.out ] && ok "empty store lists nothing" || fail "empty list: $(cat cmd.out)"
     check "genpkey -keyid 9" P genpkey -algorithm ED25519 -keyid 9 -outpubkey k9.pub
-    cp its/0000000000000009 k9.saved
+    cp its/8000000000000009 k9.saved
     # An existing id: refused, the stored key untouched, no output file.
     clean_failure "genpkey on an existing id" "id:9" x.pub P genpkey -algorithm ED25519 -keyid 9 -outpubkey x.pub
     grep -q "already stored" cmd.err && ok "message says already stored" || fail "message: $(cat cmd.err)"
-    same "the existing key is untouched" k9.saved its/0000000000000009
+    same "the existing key is untouched" k9.saved its/8000000000000009
     # Missing ids, for every command that takes one.
     clean_failure "pkeyutl -inkey a missing id" "id:404" x.sig P pkeyutl -sign -inkey id:404 -in msg.txt -out x.sig
     grep -q "no such key" cmd.err && ok "message says no such key" || fail "message: $(cat cmd.err)"
@@ -501,7 +501,7 @@ run_store_errors() {
     grep -q "not exportable" cmd.err && ok "message says not exportable" || fail "message: $(cat cmd.err)"
     clean_failure "pkey -in id:9 -text" "id:9" x.txt P pkey -in id:9 -text -noout -out x.txt
     clean_failure "genpkey -keyid -out without -exportable" "id:10" x.pem P genpkey -algorithm ED25519 -keyid 10 -out x.pem
-    [ ! -e its/000000000000000a ] && ok "nothing stored after the refusal" || fail "key 10 stored anyway"
+    [ ! -e its/800000000000000a ] && ok "nothing stored after the refusal" || fail "key 10 stored anyway"
     check "pkey -in id:9 -pubout works" P pkey -in id:9 -pubout -out x.pub
     same "its public key" k9.pub x.pub
     check "pkey -in id:9 -text_pub works" P pkey -in id:9 -text_pub -noout
@@ -519,9 +519,9 @@ run_store_errors() {
     # A failed output file: the key is not left stored.
     clean_failure "-outpubkey into a missing directory" "nodir/x.pub" nodir/x.pub P genpkey -algorithm ED25519 -keyid 13 \
         -outpubkey nodir/x.pub
-    [ ! -e its/000000000000000d ] && ok "no key stored when the output failed" || fail "key 13 stored though the output failed"
+    [ ! -e its/800000000000000d ] && ok "no key stored when the output failed" || fail "key 13 stored though the output failed"
     # A damaged record: listed as unreadable, refused with DATA_CORRUPT, deletable.
-    printf '\xff' | dd of=its/0000000000000009 bs=1 seek=40 conv=notrunc status=none
+    printf '\xff' | dd of=its/8000000000000009 bs=1 seek=40 conv=notrunc status=none
     P storage list >list.txt
     grep -q "^id:9 (0x00000009) unreadable: corrupt data$" list.txt && ok "damaged key listed as unreadable" ||
         fail "list: $(cat list.txt)"
