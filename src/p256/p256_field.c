@@ -894,12 +894,13 @@ static inline void fe_reduce64(uint64_t r[4], uint64_t t[8])
     final_sub(r, t + 4, cb, P256_P.v);
 }
 
-/* Product scanning (Comba): column k sums a[i] b[k - i] into a 128-bit
- * accumulator and an overflow word (gcc makes add/adc chains of it). */
+/* Product scanning (Comba): column k sums a[i] b[k - i] into three
+ * 64-bit words c0, c1, c2. The carries come from 128-bit additions and
+ * shifts, never from a comparison: a 128-bit `acc < p` is a branch at -O0
+ * and -Og (ct_p256 in the debug profile). gcc makes add/adc chains of it. */
 static void fe_mul64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
-    uint64_t t[8], hi = 0;
-    pp_p256_dlimb acc = 0;
+    uint64_t t[8], c0 = 0, c1 = 0, c2 = 0;
     int k, i;
     PP_UNROLL
     for (k = 0; k < 7; k++) {
@@ -907,15 +908,19 @@ static void fe_mul64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
         for (i = 0; i < 4; i++) {
             if (k - i >= 0 && k - i < 4) {   /* public: loop indices */
                 pp_p256_dlimb p = (pp_p256_dlimb)a[i] * b[k - i];
-                acc += p;
-                hi += (uint64_t)(acc < p);
+                pp_p256_dlimb s = (pp_p256_dlimb)c0 + (uint64_t)p;
+                c0 = (uint64_t)s;
+                s = (pp_p256_dlimb)c1 + (uint64_t)(p >> 64) + (uint64_t)(s >> 64);
+                c1 = (uint64_t)s;
+                c2 += (uint64_t)(s >> 64);
             }
         }
-        t[k] = (uint64_t)acc;
-        acc = (acc >> 64) | ((pp_p256_dlimb)hi << 64);
-        hi = 0;
+        t[k] = c0;
+        c0 = c1;
+        c1 = c2;
+        c2 = 0;
     }
-    t[7] = (uint64_t)acc;
+    t[7] = c0;
     fe_reduce64(r, t);
 }
 
