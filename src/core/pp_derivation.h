@@ -13,12 +13,13 @@
 #define PP_KDF_BUILT PP_HKDF_BUILT
 
 /* Largest raw agreement output of a built curve: X25519 and P-256 give
- * 32 bytes (spec 10.9.3). A local buffer of this size holds the secret
+ * 32 bytes (10.9.1 PSA_ALG_ECDH). A local buffer of this size holds the secret
  * between the agreement and the key or the KDF it feeds. */
 #define PP_SHARED_SECRET_MAX_SIZE 32u
 
 /* Key types whose material is raw bytes (the raw-key store of the
- * dispatch layer): what psa_key_agreement and output_key may create. */
+ * dispatch layer): what output_key may create. psa_key_agreement creates
+ * four of them only (10.9.2). */
 #define PP_KEY_TYPE_IS_RAW(t)                                                      \
     ((t) == PSA_KEY_TYPE_RAW_DATA || (t) == PSA_KEY_TYPE_HMAC ||                   \
      (t) == PSA_KEY_TYPE_DERIVE || (t) == PSA_KEY_TYPE_PASSWORD ||                 \

@@ -74,12 +74,17 @@ psa_status_t psa_key_agreement(psa_key_id_t private_key, const uint8_t *peer_key
     }
     status = pp_core_key_agreement(private_key, alg, peer_key, peer_key_length, secret,
                                    sizeof(secret), &secret_length);
-    /* Spec 10.9.2: the shared secret becomes a key of a type that holds
-     * raw bytes (DERIVE, RAW_DATA, HMAC, PASSWORD...); psa_import_key
-     * checks the rest of the attributes (bits 0 or the secret's size).
-     * Checked after the private key, so a bad key id is reported first. */
-    if (status == PSA_SUCCESS && !PP_KEY_TYPE_IS_RAW(attributes->type)) {
-        status = PSA_ERROR_NOT_SUPPORTED;
+    /* 10.9.2 psa_key_agreement: the key type "must be one of
+     * PSA_KEY_TYPE_DERIVE, PSA_KEY_TYPE_RAW_DATA, PSA_KEY_TYPE_HMAC, or
+     * PSA_KEY_TYPE_PASSWORD", otherwise INVALID_ARGUMENT ("not valid for
+     * key agreement output": PASSWORD_HASH and PEPPER hold raw bytes too,
+     * but are not agreement outputs); psa_import_key checks the rest of
+     * the attributes (bits 0 or the secret's size). Checked after the
+     * private key, so a bad key id is reported first. */
+    if (status == PSA_SUCCESS && attributes->type != PSA_KEY_TYPE_DERIVE &&
+        attributes->type != PSA_KEY_TYPE_RAW_DATA && attributes->type != PSA_KEY_TYPE_HMAC &&
+        attributes->type != PSA_KEY_TYPE_PASSWORD) {
+        status = PSA_ERROR_INVALID_ARGUMENT;
     }
     if (status == PSA_SUCCESS) {
         status = psa_import_key(attributes, secret, secret_length, key);

@@ -5,29 +5,39 @@
  * key agreement (PSA_ALG_KEY_AGREEMENT(PSA_ALG_ECDH, kdf), sec. 10.9.1).
  * Without an HKDF variant built, psa_not_supported.c has the functions.
  *
- * Steps (spec 10.6.4, PSA_ALG_HKDF): SALT (optional, before SECRET),
- * SECRET (bytes, a DERIVE key, or the key agreement), INFO (any time
- * before output). HKDF_EXTRACT: SALT, SECRET; no INFO. HKDF_EXPAND:
- * SECRET (the PRK), INFO. Each step at most once and none after the first
- * output. A step the algorithm does not have: INVALID_ARGUMENT; a step out
- * of order, repeated, or output before the required steps: BAD_STATE.
+ * Steps (spec 10.6.1, the step lists of each algorithm; kdf_steps()):
+ * HKDF: SALT (optional, before SECRET), SECRET, INFO (any time before
+ * output). HKDF_EXTRACT: SALT, SECRET; HKDF_EXPAND: SECRET (the PRK),
+ * INFO -- both "mandatory and must be passed in the order above". Each
+ * step at most once and none after the first output. A step the algorithm
+ * does not have: INVALID_ARGUMENT; a step out of order or repeated, an
+ * input after output, an output before the mandatory steps: BAD_STATE
+ * (10.6.3 input_bytes/input_key, output_bytes).
  *
- * State: alg == 0 is inactive. Once set up, any error puts the operation
- * in the error state (FLAG_ERROR): every call but abort then returns
- * BAD_STATE (spec 10.6: "the operation enters an error state and must be
- * aborted"). The exceptions are PSA_ERROR_INSUFFICIENT_DATA of an output
- * or a verification, which the spec defines as setting the capacity to 0
- * and nothing more, and PSA_ERROR_INVALID_SIGNATURE of a verification.
- * A setup that fails leaves the operation inactive.
+ * State: alg == 0 is inactive. Once set up, an error puts the operation
+ * in the error state (FLAG_ERROR), where every call but abort returns
+ * BAD_STATE (10.6.3 setup: "If a subsequent function call with an active
+ * operation returns an error, the operation enters an error state").
+ * Exceptions, each from its function's text in 10.6.3: a setup that fails
+ * leaves the object unchanged (inactive, active or in error); get_capacity
+ * cannot change it; set_capacity above the current capacity is
+ * INVALID_ARGUMENT with "the operation object remains valid and its
+ * capacity remains unchanged"; INSUFFICIENT_DATA of an output or a
+ * verification sets the capacity to 0 and nothing more. A mismatch of
+ * verify_bytes/verify_key (INVALID_SIGNATURE) is an error like the others
+ * (1.2.0 removed its special treatment, appendix E.1.2).
  *
- * Capacity (spec 10.6.2): 255 * HashLen for HKDF and HKDF_EXPAND, HashLen
- * for HKDF_EXTRACT (its output is the PRK); set_capacity may only lower it.
+ * Capacity: 255 * HashLen for HKDF and HKDF_EXPAND, HashLen for
+ * HKDF_EXTRACT (RFC 5869: its output is the PRK); set_capacity may only
+ * lower it (10.6.3).
  *
- * Permissions: input_key needs PSA_KEY_USAGE_DERIVE or
- * PSA_KEY_USAGE_VERIFY_DERIVATION and the operation's algorithm in the
- * key policy; with only VERIFY_DERIVATION the operation may verify but not
- * output (NOT_PERMITTED). output_key and verify_key need the SECRET from a
- * key or a key agreement (spec 10.6.4: NOT_PERMITTED otherwise).
+ * Permissions (10.6.3, the note under input_key): input_key needs
+ * PSA_KEY_USAGE_DERIVE or PSA_KEY_USAGE_VERIFY_DERIVATION and the
+ * operation's algorithm in the key policy. With a VERIFY_DERIVATION-only
+ * key the operation may verify (bytes or keys) but not output
+ * (NOT_PERMITTED); output_key also needs the SECRET from a key or a key
+ * agreement; verify_key is allowed "under the same conditions as
+ * psa_key_derivation_verify_bytes()", a SECRET given as bytes included.
  */
 #include "core/pp_core.h"
 #include "core/pp_derivation.h"
@@ -122,7 +132,9 @@ psa_status_t psa_key_derivation_setup(psa_key_derivation_operation_t *operation,
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     if (operation->alg != 0) {
-        return fail(operation, PSA_ERROR_BAD_STATE);
+        /* 10.6.3: "If psa_key_derivation_setup() returns an error, the
+         * operation object is unchanged." */
+        return PSA_ERROR_BAD_STATE;
     }
     if (PSA_ALG_IS_KEY_AGREEMENT(alg)) {
         psa_algorithm_t ka = PSA_ALG_KEY_AGREEMENT_GET_BASE(alg);
@@ -189,7 +201,9 @@ psa_status_t psa_key_derivation_set_capacity(psa_key_derivation_operation_t *ope
         return fail(operation, PSA_ERROR_BAD_STATE);
     }
     if (capacity > operation->capacity) {
-        return fail(operation, PSA_ERROR_INVALID_ARGUMENT);   /* spec 10.6.2: only lower */
+        /* 10.6.3: "the operation object remains valid and its capacity
+         * remains unchanged": no error state. */
+        return PSA_ERROR_INVALID_ARGUMENT;
     }
     operation->capacity = capacity;
     return PSA_SUCCESS;
@@ -200,9 +214,84 @@ psa_status_t psa_key_derivation_set_capacity(psa_key_derivation_operation_t *ope
 #define SRC_KEY 1
 #define SRC_AGREEMENT 2
 
-/* One input step (spec 10.6.4) from `source`. The caller has checked
- * that the operation is usable. */
+/* The steps of each built KDF in the order 10.6.1 lists them. A step
+ * with RULE_ANYTIME may come at any time before output; RULE_OPTIONAL may
+ * be left out. The next KDFs (PBKDF2, TLS 1.2 PRF, SP 800-108) add a
+ * table here. */
+#define RULE_OPTIONAL 0x1u
+#define RULE_ANYTIME 0x2u
 
+typedef struct {
+    psa_key_derivation_step_t step;
+    uint8_t flag;    /* FLAG_SALT, FLAG_SECRET, FLAG_INFO */
+    uint8_t rules;
+} kdf_step;
+
+static const kdf_step hkdf_steps[] = {
+    {PSA_KEY_DERIVATION_INPUT_SALT, FLAG_SALT, RULE_OPTIONAL},
+    {PSA_KEY_DERIVATION_INPUT_SECRET, FLAG_SECRET, 0},
+    {PSA_KEY_DERIVATION_INPUT_INFO, FLAG_INFO, RULE_ANYTIME}};
+static const kdf_step hkdf_extract_steps[] = {
+    {PSA_KEY_DERIVATION_INPUT_SALT, FLAG_SALT, 0},
+    {PSA_KEY_DERIVATION_INPUT_SECRET, FLAG_SECRET, 0}};
+static const kdf_step hkdf_expand_steps[] = {
+    {PSA_KEY_DERIVATION_INPUT_SECRET, FLAG_SECRET, 0},
+    {PSA_KEY_DERIVATION_INPUT_INFO, FLAG_INFO, 0}};
+
+static size_t kdf_steps(psa_algorithm_t kdf, const kdf_step **steps)
+{
+    if (PSA_ALG_IS_HKDF_EXTRACT(kdf)) {
+        *steps = hkdf_extract_steps;
+        return sizeof(hkdf_extract_steps) / sizeof(hkdf_extract_steps[0]);
+    }
+    if (PSA_ALG_IS_HKDF_EXPAND(kdf)) {
+        *steps = hkdf_expand_steps;
+        return sizeof(hkdf_expand_steps) / sizeof(hkdf_expand_steps[0]);
+    }
+    *steps = hkdf_steps;
+    return sizeof(hkdf_steps) / sizeof(hkdf_steps[0]);
+}
+
+/* May `step` come from `source` now? No side effect. INVALID_ARGUMENT for
+ * a step the algorithm does not have; BAD_STATE for one out of order,
+ * repeated or after output (10.6.3 input_bytes, input_key). */
+static psa_status_t check_step(const psa_key_derivation_operation_t *op,
+                               psa_key_derivation_step_t step, int source)
+{
+    const kdf_step *steps;
+    size_t n = kdf_steps(kdf_of(op->alg), &steps), i, j;
+    for (i = 0; i < n && steps[i].step != step; i++) {
+    }
+    if (i == n) {
+        return PSA_ERROR_INVALID_ARGUMENT;   /* LABEL, COST, INFO of HKDF_EXTRACT, ... */
+    }
+    if (step == PSA_KEY_DERIVATION_INPUT_SECRET && PSA_ALG_IS_KEY_AGREEMENT(op->alg) &&
+        source != SRC_AGREEMENT) {
+        /* 10.9.1 PSA_ALG_KEY_AGREEMENT: the combined algorithm's secret
+         * comes from psa_key_derivation_key_agreement, neither from bytes
+         * nor from a DERIVE key, which would give output without any
+         * agreement. */
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if ((op->flags & (steps[i].flag | FLAG_OUTPUT)) != 0) {
+        return PSA_ERROR_BAD_STATE;   /* repeated, or after output */
+    }
+    if ((steps[i].rules & RULE_ANYTIME) == 0) {
+        for (j = 0; j < n; j++) {
+            int done = (op->flags & steps[j].flag) != 0;
+            if (j < i && !done && (steps[j].rules & (RULE_OPTIONAL | RULE_ANYTIME)) == 0) {
+                return PSA_ERROR_BAD_STATE;   /* a mandatory earlier step is missing */
+            }
+            if (j > i && done && (steps[j].rules & RULE_ANYTIME) == 0) {
+                return PSA_ERROR_BAD_STATE;   /* a later step came first */
+            }
+        }
+    }
+    return PSA_SUCCESS;
+}
+
+/* One input step from `source`. The caller has checked that the
+ * operation is usable. */
 static psa_status_t input_step(psa_key_derivation_operation_t *op,
                                psa_key_derivation_step_t step, const uint8_t *data,
                                size_t data_length, int source)
@@ -211,16 +300,13 @@ static psa_status_t input_step(psa_key_derivation_operation_t *op,
     psa_algorithm_t hash = hash_of(kdf);
     int is_extract = PSA_ALG_IS_HKDF_EXTRACT(kdf);
     int is_expand = PSA_ALG_IS_HKDF_EXPAND(kdf);
-    psa_status_t status;
+    psa_status_t status = check_step(op, step, source);
 
+    if (status != PSA_SUCCESS) {
+        return status;
+    }
     switch (step) {
     case PSA_KEY_DERIVATION_INPUT_SALT:
-        if (is_expand) {
-            return PSA_ERROR_INVALID_ARGUMENT;   /* HKDF_EXPAND has no salt */
-        }
-        if ((op->flags & (FLAG_SALT | FLAG_SECRET | FLAG_OUTPUT)) != 0) {
-            return PSA_ERROR_BAD_STATE;           /* once, before SECRET */
-        }
         status = pp_hkdf_extract_start(&op->hmac, hash, data, data_length);
         if (status == PSA_SUCCESS) {
             op->flags = (uint16_t)(op->flags | FLAG_SALT);
@@ -228,22 +314,13 @@ static psa_status_t input_step(psa_key_derivation_operation_t *op,
         return status;
 
     case PSA_KEY_DERIVATION_INPUT_SECRET:
-        if (PSA_ALG_IS_KEY_AGREEMENT(op->alg) && source != SRC_AGREEMENT) {
-            /* Spec 10.9.1 PSA_ALG_KEY_AGREEMENT: the combined algorithm's
-             * secret comes from psa_key_derivation_key_agreement, neither
-             * from bytes nor from a DERIVE key (input_key), which would
-             * give output without any agreement. */
-            return PSA_ERROR_INVALID_ARGUMENT;
-        }
-        if ((op->flags & (FLAG_SECRET | FLAG_OUTPUT)) != 0) {
-            return PSA_ERROR_BAD_STATE;
-        }
         if (is_expand) {
             status = pp_hkdf_expand_key(&op->hmac, hash, data, data_length);   /* the PRK */
         } else {
             uint8_t prk[PP_HASH_MAX_SIZE];
             status = PSA_SUCCESS;
             if ((op->flags & FLAG_SALT) == 0) {
+                /* HKDF without SALT: "the derivation uses an empty salt" */
                 status = pp_hkdf_extract_start(&op->hmac, hash, NULL, 0);
             }
             if (status != PSA_SUCCESS) {
@@ -266,13 +343,7 @@ static psa_status_t input_step(psa_key_derivation_operation_t *op,
         }
         return status;
 
-    case PSA_KEY_DERIVATION_INPUT_INFO:
-        if (is_extract) {
-            return PSA_ERROR_INVALID_ARGUMENT;   /* HKDF_EXTRACT has no info */
-        }
-        if ((op->flags & (FLAG_INFO | FLAG_OUTPUT)) != 0) {
-            return PSA_ERROR_BAD_STATE;
-        }
+    default:   /* PSA_KEY_DERIVATION_INPUT_INFO: check_step knows no other */
         if (data_length > PICOPSA_HKDF_MAX_INFO_BYTES) {
             return PSA_ERROR_INSUFFICIENT_MEMORY;   /* config.h: PICOPSA_HKDF_MAX_INFO_BYTES */
         }
@@ -282,9 +353,6 @@ static psa_status_t input_step(psa_key_derivation_operation_t *op,
         op->info_length = (uint16_t)data_length;
         op->flags = (uint16_t)(op->flags | FLAG_INFO);
         return PSA_SUCCESS;
-
-    default:
-        return PSA_ERROR_INVALID_ARGUMENT;   /* HKDF has no other step */
     }
 }
 
@@ -343,7 +411,7 @@ psa_status_t psa_key_derivation_input_key(psa_key_derivation_operation_t *operat
     if (!usable(operation)) {
         return fail(operation, PSA_ERROR_BAD_STATE);
     }
-    /* The policy must permit the operation's algorithm (spec 10.6.4). */
+    /* The policy must permit the operation's algorithm (10.6.3 input_key). */
     status = pp_slot_get_for_use(key, 0, operation->alg, &slot);
     if (status != PSA_SUCCESS) {
         return fail(operation, status);
@@ -353,7 +421,7 @@ psa_status_t psa_key_derivation_input_key(psa_key_derivation_operation_t *operat
     if ((usage & (PSA_KEY_USAGE_DERIVE | PSA_KEY_USAGE_VERIFY_DERIVATION)) == 0) {
         status = PSA_ERROR_NOT_PERMITTED;
     } else if (step == PSA_KEY_DERIVATION_INPUT_SECRET) {
-        /* Spec 10.6.4: a secret key is a DERIVE key. */
+        /* 10.6.1 HKDF*, compatible key types: DERIVE for the secret. */
 #if PSA_WANT_KEY_TYPE_DERIVE
         status = type == PSA_KEY_TYPE_DERIVE ? PSA_SUCCESS : PSA_ERROR_INVALID_ARGUMENT;
 #else
@@ -361,7 +429,7 @@ psa_status_t psa_key_derivation_input_key(psa_key_derivation_operation_t *operat
                                              : PSA_ERROR_INVALID_ARGUMENT;
 #endif
     } else {
-        /* Non-secret steps may come from RAW_DATA keys. */
+        /* ... and RAW_DATA for the other inputs. */
         status = type == PSA_KEY_TYPE_RAW_DATA ? PSA_SUCCESS : PSA_ERROR_INVALID_ARGUMENT;
     }
     if (status == PSA_SUCCESS) {
@@ -393,8 +461,10 @@ psa_status_t psa_key_derivation_key_agreement(psa_key_derivation_operation_t *op
         step != PSA_KEY_DERIVATION_INPUT_SECRET) {
         return fail(operation, PSA_ERROR_INVALID_ARGUMENT);
     }
-    if ((operation->flags & (FLAG_SECRET | FLAG_OUTPUT)) != 0) {
-        return fail(operation, PSA_ERROR_BAD_STATE);
+    /* Order and repeats before the (costly) agreement. */
+    status = check_step(operation, step, SRC_AGREEMENT);
+    if (status != PSA_SUCCESS) {
+        return fail(operation, status);
     }
 #if PSA_WANT_ALG_ECDH
     {
@@ -414,13 +484,18 @@ psa_status_t psa_key_derivation_key_agreement(psa_key_derivation_operation_t *op
     return fail(operation, status);
 }
 
-/* The steps an output needs (spec 10.6.4): SECRET, and INFO except for
- * HKDF_EXTRACT. */
+/* Every mandatory step given (10.6.3 outputs: "active, with all required
+ * input steps complete"). */
 static int ready(const psa_key_derivation_operation_t *op)
 {
-    uint16_t need = PSA_ALG_IS_HKDF_EXTRACT(kdf_of(op->alg)) ? FLAG_SECRET
-                                                           : (FLAG_SECRET | FLAG_INFO);
-    return (op->flags & need) == need;
+    const kdf_step *steps;
+    size_t n = kdf_steps(kdf_of(op->alg), &steps), i;
+    for (i = 0; i < n; i++) {
+        if ((steps[i].rules & RULE_OPTIONAL) == 0 && (op->flags & steps[i].flag) == 0) {
+            return 0;
+        }
+    }
+    return 1;
 }
 
 /* The next output_length bytes of the stream; capacity checked by the
@@ -450,7 +525,8 @@ static void produce(psa_key_derivation_operation_t *op, uint8_t *output, size_t 
 }
 
 /* Checks shared by every output and verification: usable, inputs
- * complete, capacity (INSUFFICIENT_DATA sets it to 0, spec 10.6.5). */
+ * complete, capacity (10.6.3: INSUFFICIENT_DATA sets it to 0, and is the
+ * one error that does not end the operation). */
 static psa_status_t take(psa_key_derivation_operation_t *op, size_t length, int verify)
 {
     if (!usable(op) || !ready(op)) {
@@ -504,10 +580,11 @@ static psa_status_t verify_stream(psa_key_derivation_operation_t *op, const uint
         length -= n;
     }
     pp_wipe(chunk, sizeof(chunk));
-    /* Spec 10.6.5: a mismatch (INVALID_SIGNATURE), like INSUFFICIENT_DATA,
-     * leaves the operation active. The verdict is computed from secret
-     * output: no branch on it here. */
-    return pp_status_from_equal_flag(equal, PSA_ERROR_INVALID_SIGNATURE);
+    /* 10.6.3 verify_bytes/verify_key: every error but INSUFFICIENT_DATA,
+     * a mismatch (INVALID_SIGNATURE) included, enters the error state
+     * (appendix E.1.2). The verdict comes from secret output: fail()
+     * takes it without a branch. */
+    return fail(op, pp_status_from_equal_flag(equal, PSA_ERROR_INVALID_SIGNATURE));
 }
 
 psa_status_t psa_key_derivation_verify_bytes(psa_key_derivation_operation_t *operation,
@@ -541,13 +618,11 @@ psa_status_t psa_key_derivation_verify_key(psa_key_derivation_operation_t *opera
     if (!usable(operation)) {
         return fail(operation, PSA_ERROR_BAD_STATE);
     }
-    if ((operation->flags & FLAG_SECRET_KEY) == 0) {
-        /* Spec 10.6.4: with the secret given as bytes the operation may
-         * output and verify bytes, not derive or verify keys. */
-        return fail(operation, PSA_ERROR_NOT_PERMITTED);
-    }
-    /* Spec 10.6.5: a PASSWORD_HASH key whose policy has VERIFY_DERIVATION
-     * and the operation's algorithm. */
+    /* No FLAG_SECRET_KEY check: the note under input_key (10.6.3) allows
+     * verify_key "under the same conditions as
+     * psa_key_derivation_verify_bytes()", a SECRET given as bytes too.
+     * 10.6.3 verify_key: a PASSWORD_HASH key whose policy has
+     * VERIFY_DERIVATION and the operation's algorithm. */
     status = pp_slot_get_for_use(expected, PSA_KEY_USAGE_VERIFY_DERIVATION, operation->alg,
                                  &slot);
     if (status != PSA_SUCCESS) {
@@ -562,9 +637,10 @@ psa_status_t psa_key_derivation_verify_key(psa_key_derivation_operation_t *opera
     return status;
 }
 
-/* Bytes of a key of this type and size drawn from the stream (spec
- * 10.6.5: raw keys take bits/8 bytes; an X25519 private key 32 bytes,
- * RFC 7748 clamping at use). */
+/* Bytes of a key of this type and size drawn from the stream (10.6.3
+ * output_key and the key types' "Key derivation" text in 9.2: raw keys
+ * take bits/8 bytes; an X25519 private key 32 bytes, RFC 7748 clamping
+ * at use). */
 static psa_status_t derived_key_size(const psa_key_attributes_t *attributes, size_t *bytes)
 {
     psa_key_type_t type = attributes->type;
@@ -581,7 +657,7 @@ static psa_status_t derived_key_size(const psa_key_attributes_t *attributes, siz
         return PSA_SUCCESS;
     }
     if (PSA_KEY_TYPE_IS_PUBLIC_KEY(type)) {
-        return PSA_ERROR_INVALID_ARGUMENT;   /* spec 10.6.5: derive pairs, not public keys */
+        return PSA_ERROR_INVALID_ARGUMENT;   /* 10.6.3 output_key: not a public key */
     }
 #if PSA_WANT_ECC_MONTGOMERY_255
     if (type == PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_MONTGOMERY) && bits == 255u) {
@@ -620,13 +696,20 @@ psa_status_t psa_key_derivation_output_key_custom(const psa_key_attributes_t *at
         return fail(operation, PSA_ERROR_BAD_STATE);
     }
     if ((operation->flags & FLAG_SECRET_KEY) == 0) {
-        /* Spec 10.6.5: the secret must be a key or an agreement, so that
-         * a derived key is as protected as what it came from. */
+        /* 10.6.3 output_key: the SECRET must be a key or an agreement, so
+         * that a derived key is as protected as what it came from. */
         return fail(operation, PSA_ERROR_NOT_PERMITTED);
     }
-    /* No production parameters are defined for the types derived here. */
-    status = (custom->flags != 0 || custom_data_length != 0) ? PSA_ERROR_INVALID_ARGUMENT
-                                                             : derived_key_size(attributes, &bytes);
+    if (attributes->type == PSA_KEY_TYPE_PASSWORD_HASH && attributes->alg != operation->alg) {
+        /* 10.6.3 output_key: a PASSWORD_HASH key's "permitted-algorithm
+         * policy is not the same as the current operation's algorithm". */
+        status = PSA_ERROR_INVALID_ARGUMENT;
+    } else if (custom->flags != 0 || custom_data_length != 0) {
+        /* No production parameters are defined for the types derived here. */
+        status = PSA_ERROR_INVALID_ARGUMENT;
+    } else {
+        status = derived_key_size(attributes, &bytes);
+    }
     if (status == PSA_SUCCESS) {
         status = take(operation, bytes, 0);
         if (status == PSA_SUCCESS) {

@@ -58,12 +58,15 @@ static psa_status_t psa_hkdf(psa_algorithm_t alg, const uint8_t *salt, size_t sa
     psa_key_derivation_operation_t op = psa_key_derivation_operation_init();
     psa_status_t status = psa_key_derivation_setup(&op, alg);
     size_t done = 0;
+    int info_first = PSA_ALG_IS_HKDF(alg) && chunk % 2 == 1;
     if (status == PSA_SUCCESS && with_salt) {
         status = psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_SALT, salt,
                                                 salt_len);
     }
-    /* INFO may come before the secret (spec 10.6.4). */
-    if (status == PSA_SUCCESS && !PSA_ALG_IS_HKDF_EXTRACT(alg) && chunk % 2 == 1) {
+    /* HKDF's INFO may come before the secret (10.6.1 PSA_ALG_HKDF: "at any
+     * time after setup"); HKDF_EXPAND's must follow it ("in the order
+     * above"), as must every input of HKDF_EXTRACT. */
+    if (status == PSA_SUCCESS && info_first) {
         status = psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_INFO, info,
                                                 info_len);
     }
@@ -71,7 +74,7 @@ static psa_status_t psa_hkdf(psa_algorithm_t alg, const uint8_t *salt, size_t sa
         status = psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_SECRET, ikm,
                                                 ikm_len);
     }
-    if (status == PSA_SUCCESS && !PSA_ALG_IS_HKDF_EXTRACT(alg) && chunk % 2 == 0) {
+    if (status == PSA_SUCCESS && !PSA_ALG_IS_HKDF_EXTRACT(alg) && !info_first) {
         status = psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_INFO, info,
                                                 info_len);
     }

@@ -3,19 +3,23 @@
  * 10.6, 10.9) with HKDF: every misuse the spec names gets its status, and
  * the operation is left in the state the spec says:
  *  - setup: bad algorithms (INVALID_ARGUMENT / NOT_SUPPORTED) leave it
- *    inactive; setup on an active operation is BAD_STATE;
+ *    inactive; setup on an active operation is BAD_STATE and leaves it
+ *    as it was (10.6.3 setup: "the operation object is unchanged");
  *  - step order (SALT after SECRET, repeated steps, inputs after output,
  *    output before SECRET/INFO): BAD_STATE; steps the algorithm does not
  *    have (INFO in HKDF_EXTRACT, SALT in HKDF_EXPAND, LABEL, COST via
  *    input_integer, SECRET bytes in a key agreement): INVALID_ARGUMENT;
- *  - after any error the operation is in the error state: BAD_STATE until
- *    abort, after which it can be set up again;
- *  - capacity: defaults, set_capacity may only lower it, exceeding it is
+ *  - after any other error (INVALID_SIGNATURE included, appendix E.1.2)
+ *    the operation is in the error state: BAD_STATE until abort, after
+ *    which it can be set up again;
+ *  - capacity: defaults, set_capacity may only lower it (a higher one is
+ *    INVALID_ARGUMENT and no error state), exceeding it is
  *    INSUFFICIENT_DATA with the capacity dropped to 0 (no error state);
  *  - keys: input_key needs DERIVE (or VERIFY_DERIVATION, which then forbids
  *    output), the permitted algorithm, a DERIVE key for SECRET and RAW_DATA
  *    for the others; output_key needs the secret from a key, a supported
- *    type and size; verify_bytes / verify_key;
+ *    type and size; verify_bytes / verify_key (secret from bytes too);
+ * The whole state machine, table-driven, is test_kdf_state.c.
  *  - key agreement inside the derivation (X25519 + HKDF), its policy rules.
  */
 #include <psa/crypto.h>
@@ -118,14 +122,17 @@ static void test_setup(void)
                  PSA_ERROR_NOT_SUPPORTED);
     CHECK_STATUS(psa_key_derivation_get_capacity(&op, &capacity), PSA_ERROR_BAD_STATE);
 
-    /* Capacities (spec 10.6.2). */
+    /* Capacities (RFC 5869 limits; 10.6.3 get_capacity). */
     CHECK_STATUS(psa_key_derivation_setup(&op, HKDF256), PSA_SUCCESS);
     CHECK_STATUS(psa_key_derivation_get_capacity(&op, &capacity), PSA_SUCCESS);
     CHECK(capacity == 255u * 32u);
     CHECK_STATUS(psa_key_derivation_get_capacity(&op, NULL), PSA_ERROR_INVALID_ARGUMENT);
-    /* Setup on an active operation. */
+    /* Setup on an active operation: BAD_STATE, the operation unchanged
+     * (10.6.3 setup; until eabf8a5 it entered the error state). */
     CHECK_STATUS(psa_key_derivation_setup(&op, HKDF256), PSA_ERROR_BAD_STATE);
-    check_error_state(&op);
+    CHECK_STATUS(psa_key_derivation_get_capacity(&op, &capacity), PSA_SUCCESS);
+    CHECK(capacity == 255u * 32u);
+    CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
 
     CHECK_STATUS(psa_key_derivation_setup(&op, PSA_ALG_HKDF_EXTRACT(PSA_ALG_SHA_512)),
                  PSA_SUCCESS);
@@ -240,8 +247,14 @@ static void test_capacity(void)
 
     full_inputs(&op);
     CHECK_STATUS(psa_key_derivation_set_capacity(&op, 42), PSA_SUCCESS);
+    /* Higher: INVALID_ARGUMENT, "the operation object remains valid and its
+     * capacity remains unchanged" (10.6.3; until eabf8a5 the error state). */
     CHECK_STATUS(psa_key_derivation_set_capacity(&op, 43), PSA_ERROR_INVALID_ARGUMENT);
-    check_error_state(&op);
+    CHECK_STATUS(psa_key_derivation_get_capacity(&op, &capacity), PSA_SUCCESS);
+    CHECK(capacity == 42);
+    CHECK_STATUS(psa_key_derivation_output_bytes(&op, out, 42), PSA_SUCCESS);
+    CHECK_MEM(out, okm, 42);
+    CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
 
     full_inputs(&op);
     CHECK_STATUS(psa_key_derivation_set_capacity(&op, 42), PSA_SUCCESS);
@@ -284,9 +297,10 @@ static void test_capacity(void)
     memcpy(out, okm, 42);
     out[20] ^= 1;
     CHECK_STATUS(psa_key_derivation_verify_bytes(&op, out, 21), PSA_ERROR_INVALID_SIGNATURE);
-    /* A mismatch leaves the operation active (spec 10.6.5). */
-    CHECK_STATUS(psa_key_derivation_verify_bytes(&op, okm + 21, 21), PSA_SUCCESS);
-    CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
+    /* A mismatch is an error like any other: the error state (10.6.3
+     * verify_bytes; 1.2.0 removed the special treatment of
+     * INVALID_SIGNATURE, appendix E.1.2; until eabf8a5 it stayed active). */
+    check_error_state(&op);
     full_inputs(&op);
     CHECK_STATUS(psa_key_derivation_set_capacity(&op, 10), PSA_SUCCESS);
     CHECK_STATUS(psa_key_derivation_verify_bytes(&op, okm, 11), PSA_ERROR_INSUFFICIENT_DATA);
@@ -429,8 +443,8 @@ static void test_keys(void)
     check_error_state(&op);
     CHECK_STATUS(psa_destroy_key(other), PSA_SUCCESS);
 
-    /* verify_key: a PASSWORD_HASH key with VERIFY_DERIVATION, and the
-     * secret from a key (spec 10.6.4). */
+    /* verify_key: a PASSWORD_HASH key with VERIFY_DERIVATION and the
+     * operation's algorithm (10.6.3 verify_key). */
     {
         psa_key_id_t expected = import(PSA_KEY_TYPE_PASSWORD_HASH,
                                        PSA_KEY_USAGE_VERIFY_DERIVATION, HKDF256, okm, 32);
@@ -444,19 +458,21 @@ static void test_keys(void)
         key_inputs(&op, secret);
         CHECK_STATUS(psa_key_derivation_output_bytes(&op, out, 1), PSA_SUCCESS);
         CHECK_STATUS(psa_key_derivation_verify_key(&op, expected), PSA_ERROR_INVALID_SIGNATURE);
-        /* still active after a mismatch */
-        CHECK_STATUS(psa_key_derivation_verify_bytes(&op, okm + 33, 1), PSA_SUCCESS);
-        CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
+        /* the error state after a mismatch (appendix E.1.2) */
+        check_error_state(&op);
         key_inputs(&op, secret);
         CHECK_STATUS(psa_key_derivation_verify_key(&op, no_usage), PSA_ERROR_NOT_PERMITTED);
         check_error_state(&op);
         key_inputs(&op, secret);
         CHECK_STATUS(psa_key_derivation_verify_key(&op, raw), PSA_ERROR_INVALID_ARGUMENT);
         check_error_state(&op);
-        /* Secret as bytes: no verify_key. */
+        /* Secret as bytes: verify_key works "under the same conditions as
+         * psa_key_derivation_verify_bytes()" (10.6.3, the note under
+         * input_key; until eabf8a5 NOT_PERMITTED). */
         full_inputs(&op);
-        CHECK_STATUS(psa_key_derivation_verify_key(&op, expected), PSA_ERROR_NOT_PERMITTED);
-        check_error_state(&op);
+        CHECK_STATUS(psa_key_derivation_verify_key(&op, expected), PSA_SUCCESS);
+        CHECK_STATUS(psa_key_derivation_verify_bytes(&op, okm + 32, 10), PSA_SUCCESS);
+        CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
         CHECK_STATUS(psa_destroy_key(expected), PSA_SUCCESS);
         CHECK_STATUS(psa_destroy_key(no_usage), PSA_SUCCESS);
         CHECK_STATUS(psa_destroy_key(raw), PSA_SUCCESS);
