@@ -193,7 +193,7 @@
 #define PSA_AEAD_VERIFY_OUTPUT_SIZE(key_type, alg) PSA_AEAD_FINISH_OUTPUT_SIZE(key_type, alg)
 #define PSA_AEAD_VERIFY_OUTPUT_MAX_SIZE PSA_AEAD_FINISH_OUTPUT_MAX_SIZE
 
-/* ===== Key derivation (spec 10.6.5) ================================== */
+/* ===== Key derivation (spec 10.6.4) ================================== */
 #define PSA_TLS12_PSK_TO_MS_PSK_MAX_SIZE 128u
 #define PSA_TLS12_ECJPAKE_TO_PMS_OUTPUT_SIZE 32u
 

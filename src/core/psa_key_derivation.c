@@ -214,42 +214,45 @@ psa_status_t psa_key_derivation_set_capacity(psa_key_derivation_operation_t *ope
 #define SRC_KEY 1
 #define SRC_AGREEMENT 2
 
-/* The steps of each built KDF in the order 10.6.1 lists them. A step
- * with RULE_ANYTIME may come at any time before output; RULE_OPTIONAL may
- * be left out. The next KDFs (PBKDF2, TLS 1.2 PRF, SP 800-108) add a
- * table here. */
-#define RULE_OPTIONAL 0x1u
-#define RULE_ANYTIME 0x2u
-
+/* The steps of each built KDF (10.6.1), as masks of FLAG_SALT,
+ * FLAG_SECRET, FLAG_INFO: `before` must all be given first (the mandatory
+ * earlier steps), `after` none yet (the later ordered steps); HKDF's INFO
+ * comes "at any time", its SALT is optional. `need`: the mandatory steps
+ * an output waits for. The next KDFs (PBKDF2, TLS 1.2 PRF, SP 800-108)
+ * add a table here. */
 typedef struct {
     psa_key_derivation_step_t step;
-    uint8_t flag;    /* FLAG_SALT, FLAG_SECRET, FLAG_INFO */
-    uint8_t rules;
+    uint8_t flag;
+    uint8_t before;
+    uint8_t after;
 } kdf_step;
 
 static const kdf_step hkdf_steps[] = {
-    {PSA_KEY_DERIVATION_INPUT_SALT, FLAG_SALT, RULE_OPTIONAL},
-    {PSA_KEY_DERIVATION_INPUT_SECRET, FLAG_SECRET, 0},
-    {PSA_KEY_DERIVATION_INPUT_INFO, FLAG_INFO, RULE_ANYTIME}};
+    {PSA_KEY_DERIVATION_INPUT_SALT, FLAG_SALT, 0, FLAG_SECRET},
+    {PSA_KEY_DERIVATION_INPUT_SECRET, FLAG_SECRET, 0, 0},
+    {PSA_KEY_DERIVATION_INPUT_INFO, FLAG_INFO, 0, 0}};
 static const kdf_step hkdf_extract_steps[] = {
-    {PSA_KEY_DERIVATION_INPUT_SALT, FLAG_SALT, 0},
-    {PSA_KEY_DERIVATION_INPUT_SECRET, FLAG_SECRET, 0}};
+    {PSA_KEY_DERIVATION_INPUT_SALT, FLAG_SALT, 0, FLAG_SECRET},
+    {PSA_KEY_DERIVATION_INPUT_SECRET, FLAG_SECRET, FLAG_SALT, 0}};
 static const kdf_step hkdf_expand_steps[] = {
-    {PSA_KEY_DERIVATION_INPUT_SECRET, FLAG_SECRET, 0},
-    {PSA_KEY_DERIVATION_INPUT_INFO, FLAG_INFO, 0}};
+    {PSA_KEY_DERIVATION_INPUT_SECRET, FLAG_SECRET, 0, FLAG_INFO},
+    {PSA_KEY_DERIVATION_INPUT_INFO, FLAG_INFO, FLAG_SECRET, 0}};
 
-static size_t kdf_steps(psa_algorithm_t kdf, const kdf_step **steps)
+/* The step table of the operation's KDF; *need: its mandatory steps. */
+static const kdf_step *kdf_steps(psa_algorithm_t kdf, size_t *n, uint16_t *need)
 {
     if (PSA_ALG_IS_HKDF_EXTRACT(kdf)) {
-        *steps = hkdf_extract_steps;
-        return sizeof(hkdf_extract_steps) / sizeof(hkdf_extract_steps[0]);
+        *n = sizeof(hkdf_extract_steps) / sizeof(hkdf_extract_steps[0]);
+        *need = FLAG_SALT | FLAG_SECRET;
+        return hkdf_extract_steps;
     }
+    *need = FLAG_SECRET | FLAG_INFO;
     if (PSA_ALG_IS_HKDF_EXPAND(kdf)) {
-        *steps = hkdf_expand_steps;
-        return sizeof(hkdf_expand_steps) / sizeof(hkdf_expand_steps[0]);
+        *n = sizeof(hkdf_expand_steps) / sizeof(hkdf_expand_steps[0]);
+        return hkdf_expand_steps;
     }
-    *steps = hkdf_steps;
-    return sizeof(hkdf_steps) / sizeof(hkdf_steps[0]);
+    *n = sizeof(hkdf_steps) / sizeof(hkdf_steps[0]);
+    return hkdf_steps;
 }
 
 /* May `step` come from `source` now? No side effect. INVALID_ARGUMENT for
@@ -258,8 +261,9 @@ static size_t kdf_steps(psa_algorithm_t kdf, const kdf_step **steps)
 static psa_status_t check_step(const psa_key_derivation_operation_t *op,
                                psa_key_derivation_step_t step, int source)
 {
-    const kdf_step *steps;
-    size_t n = kdf_steps(kdf_of(op->alg), &steps), i, j;
+    size_t n, i;
+    uint16_t need;
+    const kdf_step *steps = kdf_steps(kdf_of(op->alg), &n, &need);
     for (i = 0; i < n && steps[i].step != step; i++) {
     }
     if (i == n) {
@@ -273,19 +277,9 @@ static psa_status_t check_step(const psa_key_derivation_operation_t *op,
          * agreement. */
         return PSA_ERROR_INVALID_ARGUMENT;
     }
-    if ((op->flags & (steps[i].flag | FLAG_OUTPUT)) != 0) {
-        return PSA_ERROR_BAD_STATE;   /* repeated, or after output */
-    }
-    if ((steps[i].rules & RULE_ANYTIME) == 0) {
-        for (j = 0; j < n; j++) {
-            int done = (op->flags & steps[j].flag) != 0;
-            if (j < i && !done && (steps[j].rules & (RULE_OPTIONAL | RULE_ANYTIME)) == 0) {
-                return PSA_ERROR_BAD_STATE;   /* a mandatory earlier step is missing */
-            }
-            if (j > i && done && (steps[j].rules & RULE_ANYTIME) == 0) {
-                return PSA_ERROR_BAD_STATE;   /* a later step came first */
-            }
-        }
+    if ((op->flags & (steps[i].flag | steps[i].after | FLAG_OUTPUT)) != 0 ||
+        (op->flags & steps[i].before) != steps[i].before) {
+        return PSA_ERROR_BAD_STATE;   /* repeated, out of order, or after output */
     }
     return PSA_SUCCESS;
 }
@@ -488,14 +482,10 @@ psa_status_t psa_key_derivation_key_agreement(psa_key_derivation_operation_t *op
  * input steps complete"). */
 static int ready(const psa_key_derivation_operation_t *op)
 {
-    const kdf_step *steps;
-    size_t n = kdf_steps(kdf_of(op->alg), &steps), i;
-    for (i = 0; i < n; i++) {
-        if ((steps[i].rules & RULE_OPTIONAL) == 0 && (op->flags & steps[i].flag) == 0) {
-            return 0;
-        }
-    }
-    return 1;
+    size_t n;
+    uint16_t need;
+    (void)kdf_steps(kdf_of(op->alg), &n, &need);
+    return (op->flags & need) == need;
 }
 
 /* The next output_length bytes of the stream; capacity checked by the

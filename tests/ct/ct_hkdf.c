@@ -77,6 +77,24 @@ int main(void)
         CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
         CT_PUBLIC(ikm, sizeof(ikm));
 
+        /* A mismatch: since 1.2 it enters the error state (appendix E.1.2),
+         * through fail()'s mask, not a branch on the secret comparison. */
+        CT_SECRET(ikm, sizeof(ikm));
+        CHECK_STATUS(psa_key_derivation_setup(&op, PSA_ALG_HKDF(hashes[h])), PSA_SUCCESS);
+        CHECK_STATUS(psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_SALT, salt,
+                                                    sizeof(salt)), PSA_SUCCESS);
+        CHECK_STATUS(psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_SECRET, ikm,
+                                                    sizeof(ikm)), PSA_SUCCESS);
+        CHECK_STATUS(psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_INFO, info,
+                                                    sizeof(info)), PSA_SUCCESS);
+        want[5] ^= 0x10u;
+        status = psa_key_derivation_verify_bytes(&op, want, 40);
+        want[5] ^= 0x10u;
+        CT_PUBLIC(&status, sizeof(status));
+        CHECK_STATUS(status, PSA_ERROR_INVALID_SIGNATURE);
+        CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
+        CT_PUBLIC(ikm, sizeof(ikm));
+
         /* HKDF_EXPAND with a secret PRK. */
         CT_SECRET(ikm, 64);
         CHECK_STATUS(psa_key_derivation_setup(&op, PSA_ALG_HKDF_EXPAND(hashes[h])), PSA_SUCCESS);
