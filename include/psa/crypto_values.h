@@ -362,7 +362,7 @@
 #define PSA_ALG_IS_RAW_KEY_AGREEMENT(alg)                                      \
     (PSA_ALG_IS_KEY_AGREEMENT(alg) &&                                          \
      PSA_ALG_KEY_AGREEMENT_GET_KDF(alg) == PSA_ALG_CATEGORY_KEY_DERIVATION)
-/* Crypto API 1.2 name for a raw key agreement (spec 10.9.2). */
+/* Crypto API 1.2 name for a raw key agreement (spec 10.9.4). */
 #define PSA_ALG_IS_STANDALONE_KEY_AGREEMENT(alg) PSA_ALG_IS_RAW_KEY_AGREEMENT(alg)
 #define PSA_ALG_IS_FFDH(alg)                (PSA_ALG_KEY_AGREEMENT_GET_BASE(alg) == PSA_ALG_FFDH)
 #define PSA_ALG_IS_ECDH(alg)                (PSA_ALG_KEY_AGREEMENT_GET_BASE(alg) == PSA_ALG_ECDH)

@@ -333,7 +333,8 @@ static psa_status_t input_step(psa_key_derivation_operation_t *op,
             pp_wipe(prk, sizeof(prk));
         }
         if (status == PSA_SUCCESS) {
-            op->flags = (uint16_t)(op->flags | FLAG_SECRET | (source != SRC_BYTES ? FLAG_SECRET_KEY : 0u));
+            op->flags = (uint16_t)(op->flags | FLAG_SECRET |
+                                   (source != SRC_BYTES ? FLAG_SECRET_KEY : 0u));
         }
         return status;
 

@@ -38,6 +38,20 @@ static void ossl_hkdf(const EVP_MD *md, const uint8_t *salt, size_t salt_len, co
     EVP_PKEY_CTX_free(ctx);
 }
 
+/* PSA_ALG_HKDF(hash) set up with SALT, SECRET and INFO. */
+static void hkdf_inputs(psa_key_derivation_operation_t *op, psa_algorithm_t hash,
+                        const uint8_t *salt, size_t salt_len, const uint8_t *ikm, size_t ikm_len,
+                        const uint8_t *info, size_t info_len)
+{
+    CHECK_STATUS(psa_key_derivation_setup(op, PSA_ALG_HKDF(hash)), PSA_SUCCESS);
+    CHECK_STATUS(psa_key_derivation_input_bytes(op, PSA_KEY_DERIVATION_INPUT_SALT, salt,
+                                                salt_len), PSA_SUCCESS);
+    CHECK_STATUS(psa_key_derivation_input_bytes(op, PSA_KEY_DERIVATION_INPUT_SECRET, ikm,
+                                                ikm_len), PSA_SUCCESS);
+    CHECK_STATUS(psa_key_derivation_input_bytes(op, PSA_KEY_DERIVATION_INPUT_INFO, info,
+                                                info_len), PSA_SUCCESS);
+}
+
 int main(void)
 {
     static const psa_algorithm_t hashes[2] = {PSA_ALG_SHA_256, PSA_ALG_SHA_512};
@@ -59,13 +73,7 @@ int main(void)
         ossl_hkdf(hashes[h] == PSA_ALG_SHA_256 ? EVP_sha256() : EVP_sha512(), salt, sizeof(salt),
                   ikm, sizeof(ikm), info, sizeof(info), want, sizeof(want));
         CT_SECRET(ikm, sizeof(ikm));
-        CHECK_STATUS(psa_key_derivation_setup(&op, PSA_ALG_HKDF(hashes[h])), PSA_SUCCESS);
-        CHECK_STATUS(psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_SALT, salt,
-                                                    sizeof(salt)), PSA_SUCCESS);
-        CHECK_STATUS(psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_SECRET, ikm,
-                                                    sizeof(ikm)), PSA_SUCCESS);
-        CHECK_STATUS(psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_INFO, info,
-                                                    sizeof(info)), PSA_SUCCESS);
+        hkdf_inputs(&op, hashes[h], salt, sizeof(salt), ikm, sizeof(ikm), info, sizeof(info));
         CHECK_STATUS(psa_key_derivation_output_bytes(&op, out, 7), PSA_SUCCESS);
         CHECK_STATUS(psa_key_derivation_output_bytes(&op, out + 7, 100), PSA_SUCCESS);
         /* verify_bytes compares secret output: only its verdict is public. */
@@ -80,13 +88,7 @@ int main(void)
         /* A mismatch: since 1.2 it enters the error state (appendix E.1.2),
          * through fail()'s mask, not a branch on the secret comparison. */
         CT_SECRET(ikm, sizeof(ikm));
-        CHECK_STATUS(psa_key_derivation_setup(&op, PSA_ALG_HKDF(hashes[h])), PSA_SUCCESS);
-        CHECK_STATUS(psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_SALT, salt,
-                                                    sizeof(salt)), PSA_SUCCESS);
-        CHECK_STATUS(psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_SECRET, ikm,
-                                                    sizeof(ikm)), PSA_SUCCESS);
-        CHECK_STATUS(psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_INFO, info,
-                                                    sizeof(info)), PSA_SUCCESS);
+        hkdf_inputs(&op, hashes[h], salt, sizeof(salt), ikm, sizeof(ikm), info, sizeof(info));
         want[5] ^= 0x10u;
         status = psa_key_derivation_verify_bytes(&op, want, 40);
         want[5] ^= 0x10u;

@@ -117,9 +117,10 @@ static const psa_key_derivation_step_t ALL_STEPS[] = {
     PSA_KEY_DERIVATION_INPUT_COST};
 #define N_ALL_STEPS (sizeof(ALL_STEPS) / sizeof(ALL_STEPS[0]))
 
-static const uint8_t in_data[32] = {0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b,
-                                    0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b,
-                                    0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15};
+/* Every direct input and the keys' material (any bytes do). */
+static const uint8_t in_data[32] = {
+    0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b,
+    0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15};
 
 /* ---- actions ---------------------------------------------------------- */
 
@@ -132,7 +133,9 @@ enum kind {
     A_KEY_WRONGALG, /* input_key(step): DERIVE key permitting another algorithm */
     A_KEY_RAW,      /* input_key(step): RAW_DATA key */
     A_KA,           /* key_agreement(step) */
+    A_KA_BADPEER,   /* key_agreement(step) with a peer key one byte short */
     A_OUT,          /* output_bytes(1) */
+    A_OUT0,         /* output_bytes(0) */
     A_OUT_OVER,     /* output_bytes(capacity + 1) */
     A_OUTKEY,       /* output_key: DERIVE, 128 bits */
     A_OUTKEY_PWHASH,       /* output_key: PASSWORD_HASH, policy = the operation's alg */
@@ -156,7 +159,8 @@ static const char *kind_name(enum kind k)
         "setup", "get_capacity", "set_capacity(lower)", "set_capacity(same)",
         "set_capacity(higher)", "input_bytes", "input_integer", "input_key(DERIVE)",
         "input_key(VERIFY_DERIVATION only)", "input_key(other alg)", "input_key(RAW_DATA)",
-        "key_agreement", "output_bytes(1)", "output_bytes(capacity+1)", "output_key(DERIVE)",
+        "key_agreement", "key_agreement(bad peer key)", "output_bytes(1)", "output_bytes(0)",
+        "output_bytes(capacity+1)", "output_key(DERIVE)",
         "output_key(PASSWORD_HASH, same alg)", "output_key(PASSWORD_HASH, other alg)",
         "output_key(public key)", "verify_bytes(match)", "verify_bytes(mismatch)",
         "verify_bytes(capacity+1)", "verify_key(match)", "verify_key(mismatch)",
@@ -176,8 +180,8 @@ static const char *kind_spec(enum kind k)
     case A_INT: return "10.6.3 psa_key_derivation_input_integer";
     case A_KEY_DERIVE: case A_KEY_VONLY: case A_KEY_WRONGALG: case A_KEY_RAW:
         return "10.6.3 psa_key_derivation_input_key";
-    case A_KA: return "10.9.3 psa_key_derivation_key_agreement";
-    case A_OUT: case A_OUT_OVER: return "10.6.3 psa_key_derivation_output_bytes";
+    case A_KA: case A_KA_BADPEER: return "10.9.3 psa_key_derivation_key_agreement";
+    case A_OUT: case A_OUT0: case A_OUT_OVER: return "10.6.3 psa_key_derivation_output_bytes";
     case A_OUTKEY: case A_OUTKEY_PWHASH: case A_OUTKEY_PWHASH_OTHER: case A_OUTKEY_PUBLIC:
         return "10.6.3 psa_key_derivation_output_key";
     case A_VERIFY_OK: case A_VERIFY_BAD: case A_VERIFY_OVER:
@@ -277,6 +281,7 @@ static size_t out_length(const model *m, enum kind k)
 {
     switch (k) {
     case A_OUT: return 1;
+    case A_OUT0: return 0;   /* capacity 0, length 0: picopsa's choice is SUCCESS */
     case A_OUT_OVER: case A_VERIFY_OVER: return m->capacity + 1;
     case A_VERIFY_OK: case A_VERIFY_BAD: return 4;
     default: return 16;   /* output_key(128 bits), verify_key with a 16-byte key */
@@ -345,10 +350,15 @@ static psa_status_t expect(const alg_row *row, const model *m, const action *a, 
     case A_BYTES:
     case A_INT:
     case A_KA:
-        if (a->kind == A_KA && (row->ka_type == 0 || a->step != SECRET)) {
+    case A_KA_BADPEER:
+        if ((a->kind == A_KA || a->kind == A_KA_BADPEER) &&
+            (row->ka_type == 0 || a->step != SECRET)) {
             st = PSA_ERROR_INVALID_ARGUMENT;   /* 10.9.3: an agreement algorithm, the SECRET step */
         } else {
-            st = expect_input(row, m, a->kind, a->step);
+            st = expect_input(row, m, a->kind == A_KA_BADPEER ? A_KA : a->kind, a->step);
+        }
+        if (st == PSA_SUCCESS && a->kind == A_KA_BADPEER) {
+            st = PSA_ERROR_INVALID_ARGUMENT;   /* "peer_key is not a valid public key" */
         }
         if (st == PSA_SUCCESS) {
             next->given |= 1u << step_index(row, a->step);
@@ -376,7 +386,8 @@ static psa_status_t expect(const alg_row *row, const model *m, const action *a, 
             st = PSA_ERROR_NOT_PERMITTED;   /* SECRET "neither provided through a key, nor ..." */
         } else if (k == A_OUTKEY_PWHASH_OTHER || k == A_OUTKEY_PUBLIC) {
             st = PSA_ERROR_INVALID_ARGUMENT;   /* public type; PASSWORD_HASH policy alg */
-        } else if ((k == A_OUT || k == A_OUT_OVER || is_key_out) && m->verify_only) {
+        } else if ((k == A_OUT || k == A_OUT0 || k == A_OUT_OVER || is_key_out) &&
+                   m->verify_only) {
             st = PSA_ERROR_NOT_PERMITTED;   /* a key input without PSA_KEY_USAGE_DERIVE */
         } else if (len > m->capacity) {
             next->capacity = 0;
@@ -482,7 +493,12 @@ static psa_status_t run(row_ctx *c, psa_key_derivation_operation_t *op, const mo
         }
         return psa_key_derivation_key_agreement(op, a->step, c->k_private, c->peer,
                                                 c->peer_length);
+    case A_KA_BADPEER:
+        return psa_key_derivation_key_agreement(
+            op, a->step, c->k_private != PSA_KEY_ID_NULL ? c->k_private : c->k_derive, c->peer,
+            c->peer_length - 1);
     case A_OUT:
+    case A_OUT0:
     case A_OUT_OVER: return psa_key_derivation_output_bytes(op, big, len);
     case A_OUTKEY:
     case A_OUTKEY_PWHASH:
@@ -653,7 +669,8 @@ static int enter(row_ctx *c, psa_key_derivation_operation_t *op, model *m, enum 
 static size_t all_actions(action *out)
 {
     static const enum kind plain[] = {
-        A_SETUP, A_GET_CAP, A_SET_CAP_LOWER, A_SET_CAP_SAME, A_SET_CAP_HIGHER, A_OUT, A_OUT_OVER,
+        A_SETUP, A_GET_CAP, A_SET_CAP_LOWER, A_SET_CAP_SAME, A_SET_CAP_HIGHER, A_OUT, A_OUT0,
+        A_OUT_OVER,
         A_OUTKEY, A_OUTKEY_PWHASH, A_OUTKEY_PWHASH_OTHER, A_OUTKEY_PUBLIC, A_VERIFY_OK,
         A_VERIFY_BAD, A_VERIFY_OVER, A_VKEY_OK, A_VKEY_BAD, A_VKEY_RAW, A_VKEY_NOUSAGE, A_ABORT};
     static const enum kind per_step[] = {A_BYTES, A_INT, A_KEY_DERIVE, A_KEY_RAW};
@@ -676,13 +693,15 @@ static size_t all_actions(action *out)
     out[n++].step = SECRET;
     out[n].kind = A_KA;
     out[n++].step = INFO;
+    out[n].kind = A_KA_BADPEER;
+    out[n++].step = SECRET;
     return n;
 }
 
 /* Every function in every state. */
 static void test_states(row_ctx *c)
 {
-    action actions[64];
+    action actions[80];
     size_t n = all_actions(actions), i;
     int s;
     for (s = 0; s < S_COUNT; s++) {
