@@ -20,6 +20,11 @@
  *    and memcpy/memcmp, like the library (the same rules apply).
  *  - Readers never read outside [in, in + len); results point into the
  *    caller's buffers (ppk_key.material is inside the DER given).
+ *  - Constant time on private keys: ppk_pem_decode decodes base64 without
+ *    a branch or a table index on a character, and the DER parse reads
+ *    only tags, lengths and the algorithm fields, never the key material.
+ *    Public: lengths, the armour and line structure, the padding, the
+ *    verdict (keyfile.c's file comment; tests/ct/ct_keyfile.c).
  *  - Strict: DER definite minimal lengths, no trailing bytes, exact
  *    algorithm identifiers; PEM with a known label, a matching END line,
  *    canonical base64 (padding only at the end, zero unused bits). The RSA
