@@ -38,12 +38,12 @@
 static uint32_t ct_barrier(uint32_t x)
 {
 #if defined(__GNUC__)
-    __asm__("" : "+r"(x));
-    return x;
+    __asm__("" : "+r"(x)); /* x in a register the optimiser cannot see into */
 #else
-    volatile uint32_t v = x;
-    return v;
+    volatile uint32_t hidden = x;
+    x = hidden;
 #endif
+    return x;
 }
 
 /* All-ones when lo <= c <= hi (c, lo, hi < 2^31), else 0. */
