@@ -467,10 +467,24 @@ static int find_begin(const uint8_t *in, size_t len, size_t *pos)
     return 0;
 }
 
+/* One SEQUENCE that covers the whole input: DER, decided from its tag and
+ * length bytes alone (public), so a DER private key is never scanned as
+ * text (find_begin branches on every byte). No PEM key file is one: its
+ * first byte would be '0' and its second its exact length. */
+static int is_der_sequence(const uint8_t *in, size_t len)
+{
+    der_cursor c;
+    const uint8_t *v;
+    size_t l;
+    c.p = in;
+    c.end = in + len;
+    return der_next(&c, TAG_SEQUENCE, &v, &l) && der_done(&c);
+}
+
 int ppk_is_pem(const uint8_t *in, size_t len)
 {
     size_t pos;
-    return in != NULL && find_begin(in, len, &pos);
+    return in != NULL && !is_der_sequence(in, len) && find_begin(in, len, &pos);
 }
 
 ppk_status ppk_pem_decode(const uint8_t *in, size_t len, ppk_pem_label *label,

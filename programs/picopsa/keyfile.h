@@ -92,7 +92,9 @@ typedef struct {
 /* A short, constant English description of a status ("malformed DER"). */
 const char *ppk_strerror(ppk_status status);
 
-/* Nonzero when the input looks like PEM (has a "-----BEGIN " line). */
+/* Nonzero when the input looks like PEM (has a "-----BEGIN " line) and is
+ * not one DER SEQUENCE covering the whole input (checked first, from the
+ * tag and length bytes only: a DER key is not scanned as text). */
 int ppk_is_pem(const uint8_t *in, size_t len);
 
 /* Decode the first PEM block of in[0..len) into der (der_size bytes; der

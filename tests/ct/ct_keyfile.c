@@ -15,7 +15,9 @@
  * PKCS#8 and PKCS#1 (OpenSSL-made, tests/fuzz/corpus/pem/), each as
  * written by ppk_pem_encode (64-character lines) and with CRLF line ends
  * and 76-character lines; refused bodies too (an invalid character, a
- * nonzero unused bit): the same answer as natively, no report.
+ * nonzero unused bit): the same answer as natively, no report. The same
+ * keys as DER files, wholly secret: PEM or DER is decided from the tag and
+ * length bytes (ppk_is_pem), the material is not read.
  *
  * On eabf8a5 the decoder's b64_value() and line scan branched on each
  * character: memcheck reports "Conditional jump or move depends on
@@ -116,6 +118,25 @@ static void forms(const uint8_t *text, size_t len, ppk_kind kind, const uint8_t 
     read_secret(pem2, len, PPK_ERR_PEM, kind, want, want_len);
 }
 
+/* A DER private key, all of it secret: ppk_read_key must tell it from PEM
+ * by its tag and length alone and parse it without reading the material. */
+static void read_der_secret(const uint8_t *d, size_t len, ppk_kind kind, const uint8_t *want, size_t want_len)
+{
+    static uint8_t copy[4096];
+    ppk_key key;
+    ppk_status st;
+    memcpy(copy, d, len);
+    CT_SECRET(copy, len);
+    st = ppk_read_key(copy, len, work, sizeof(work), &key);
+    CHECK_STATUS(st, PPK_OK);
+    if (st == PPK_OK) {
+        CHECK(key.kind == kind && key.material_len == want_len);
+        CT_PUBLIC(key.material, key.material_len);
+        CHECK(key.material_len == want_len && memcmp(key.material, want, want_len) == 0);
+    }
+    CT_PUBLIC(copy, len);
+}
+
 static size_t load_file(const char *rel, uint8_t *buf, size_t size)
 {
     FILE *f = fopen(test_data_path(rel), "rb");
@@ -148,6 +169,7 @@ int main(void)
             CHECK(ppk_write_der(curve_kinds[k], PPK_FORM_PKCS8, sk, 32, der, sizeof(der), &der_len) == PPK_OK);
             CHECK(ppk_pem_encode(PPK_PEM_PRIVATE_KEY, der, der_len, pem, sizeof(pem), &pem_len) == PPK_OK);
             forms(pem, pem_len, curve_kinds[k], sk, 32);
+            read_der_secret(der, der_len, curve_kinds[k], sk, 32);
         }
     }
 
@@ -164,6 +186,8 @@ int main(void)
         CHECK(ppk_pem_encode(label, der, der_len, pem2, sizeof(pem2), &pem_len) == PPK_OK);
         memcpy(pem, pem2, pem_len);
         forms(pem, pem_len, PPK_RSA_PRIVATE, mat, ref.material_len);
+        /* The same key as DER (PKCS#8, and PKCS#1 = the material itself). */
+        read_der_secret(der, der_len, PPK_RSA_PRIVATE, mat, ref.material_len);
     }
 
     /* Padding with nonzero unused bits ("QR==": 'R' leaves 0001) and a
