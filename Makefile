@@ -264,7 +264,7 @@ test-aarch64:
 # the host flash stand-in ports/linux/flash_file_linux.c (a file with NOR
 # rules), 64 KB x 3 sectors; the storage tests (second process included),
 # the key tests and the constant-time load. Only those targets are built.
-PP_STORAGE_FLASH_TESTS := storage_keys storage_threads psa_keys psa_bad_input psa_threads
+PP_STORAGE_FLASH_TESTS := storage_keys storage_threads psa_keys psa_bad_input psa_threads storage_create_race
 .PHONY: test-storage-flash
 test-storage-flash:
 	@echo "==> [12] gcc perf -Werror, PICOPSA_ITS_BACKEND=FLASH (host flash file): storage tests [$$(date +%T)]"

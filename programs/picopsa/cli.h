@@ -6,9 +6,10 @@
  * Conventions (docs/cli.md):
  *  - errors: one line on stderr, "picopsa CMD: FILE: reason", never key
  *    bytes; exit status 1 (as OpenSSL), verification failure also 1;
- *  - outputs go through a cli_sink: a temporary file next to the target,
- *    renamed over it only when the command succeeded (no partial output);
- *    private key files are created with mode 0600.
+ *  - outputs go through a cli_sink: collected in a wiped heap buffer and
+ *    written at commit, to a temporary file next to the target renamed
+ *    over it, or to standard output, only when the command succeeded (no
+ *    partial output); private key files are created with mode 0600.
  */
 #ifndef PICOPSA_CLI_H
 #define PICOPSA_CLI_H
@@ -43,11 +44,18 @@ uint8_t *cli_read_file(const char *path, size_t *len);
 void cli_free_secret(void *buf, size_t len);
 void cli_wipe(void *buf, size_t len);
 
-/* An output file (NULL or "-": stdout, written at commit). */
+/* An output file (NULL or "-": stdout). Everything written is collected in
+ * a heap buffer (wiped when it grows and when it is freed: outputs hold
+ * private keys, plaintexts, shared secrets) and written out at commit
+ * only: to a temporary next to the file, renamed over it, or to the
+ * stdout descriptor (no stdio buffer, no temporary file holds it). */
 typedef struct {
     const char *path;
     char *tmp_path;
-    FILE *f;
+    int fd;        /* the temporary's descriptor, -1 for stdout */
+    uint8_t *buf;  /* the collected output */
+    size_t len, cap;
+    int open;
     int to_stdout;
     int failed;
 } cli_sink;

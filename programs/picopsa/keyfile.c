@@ -3,10 +3,88 @@
  *
  * Allocation-free and bounds-checked throughout: every read goes through
  * der_next(), which checks a TLV against the end of its enclosing value.
+ *
+ * Constant time on the private-key path (issue 21, review finding R10):
+ * the base64 characters of a PEM body are decoded by arithmetic (no
+ * table, no branch on a character); an invalid character, and nonzero
+ * unused bits at the end, are accumulated in a mask that is tested once,
+ * after the whole body. Public by design, and marked so with
+ * PPK_CT_PUBLIC: the input length, the armour (BEGIN/END lines, RFC 1421
+ * headers), the line structure (where each '\n' and a '\r' before it
+ * are), where '=' padding is (the DER length follows from it), the
+ * validity verdict, and in the DER the tag and length bytes of every TLV
+ * read, the version, the algorithm identifier and public-key fields.
+ * Those are fixed by the key's type and size (for RSA the length of each
+ * integer, which the library's own DER reader treats as public too); the
+ * key material itself (the Ed25519/X25519 private key, the contents of
+ * the RSA integers) is never read here: it is handed on to
+ * psa_import_key. tests/ct/ct_keyfile.c checks this under valgrind.
  */
 #include "keyfile.h"
 
 #include <string.h>
+
+/* The constant-time harness's declassification (tests/ct/ct_keyfile.c
+ * defines it as VALGRIND_MAKE_MEM_DEFINED): n bytes at p are public. */
+#ifndef PPK_CT_PUBLIC
+#define PPK_CT_PUBLIC(p, n) ((void)0)
+#endif
+
+/* ---- constant-time helpers ----------------------------------------------------- */
+
+/* Return x unchanged but opaque to the optimiser, so a mask made by a
+ * comparison is not turned back into a branch (as pp_ct_barrier_u32 in the
+ * library; keyfile.c stands alone, see keyfile.h). */
+static uint32_t ct_barrier(uint32_t x)
+{
+#if defined(__GNUC__)
+    __asm__("" : "+r"(x)); /* x in a register the optimiser cannot see into */
+#else
+    volatile uint32_t hidden = x;
+    x = hidden;
+#endif
+    return x;
+}
+
+/* All-ones when lo <= c <= hi (c, lo, hi < 2^31), else 0. */
+static uint32_t ct_in_range(uint32_t c, uint32_t lo, uint32_t hi)
+{
+    return ct_barrier(0u - ((((c - lo) | (hi - c)) >> 31) ^ 1u));
+}
+
+/* All-ones when a == b (bytes), else 0. */
+static uint32_t ct_eq(uint32_t a, uint32_t b)
+{
+    return ct_barrier(0u - (((a ^ b) - 1u) >> 31));
+}
+
+/* Zero n bytes (a failed decode leaves no key bytes behind); volatile so
+ * the stores are not dropped as dead. */
+static void wipe_bytes(uint8_t *p, size_t n)
+{
+    volatile uint8_t *v = p;
+    size_t i;
+    for (i = 0; i < n; i++) v[i] = 0;
+}
+
+/* A value declared public (PPK_CT_PUBLIC) before it decides a branch. */
+static uint32_t ct_public(uint32_t x)
+{
+    PPK_CT_PUBLIC(&x, sizeof(x));
+    return x;
+}
+
+/* The 6-bit value of a base64 character (RFC 4648 4); *invalid gets
+ * all-ones for a character outside the alphabet. No branch, no table. */
+static uint32_t b64_value_ct(uint8_t ch, uint32_t *invalid)
+{
+    uint32_t c = ch;
+    uint32_t upper = ct_in_range(c, 'A', 'Z'), lower = ct_in_range(c, 'a', 'z');
+    uint32_t digit = ct_in_range(c, '0', '9'), plus = ct_eq(c, '+'), slash = ct_eq(c, '/');
+    *invalid = ~(upper | lower | digit | plus | slash);
+    return ((upper & (c - 'A')) | (lower & (c - 'a' + 26u)) | (digit & (c - '0' + 52u)) | (plus & 62u) |
+            (slash & 63u)) & 63u;
+}
 
 /* DER tags (X.690 8.1.2) */
 #define TAG_INTEGER 0x02u
@@ -60,7 +138,9 @@ static int der_next(der_cursor *c, uint8_t tag, const uint8_t **val, size_t *val
     size_t avail, len, n, i;
     if (c->p >= c->end) return 0;
     avail = (size_t)(c->end - c->p);
-    if (avail < 2u || c->p[0] != tag) return 0;
+    if (avail < 2u) return 0;
+    PPK_CT_PUBLIC(c->p, 2); /* tag and length: the structure (file comment) */
+    if (c->p[0] != tag) return 0;
     len = c->p[1];
     n = 2;
     if (len & 0x80u) {
@@ -68,6 +148,7 @@ static int der_next(der_cursor *c, uint8_t tag, const uint8_t **val, size_t *val
         /* 0x80 is the indefinite form (BER only); more than 4 length bytes
          * is beyond any key this module handles. */
         if (count == 0u || count > 4u || avail < 2u + count) return 0;
+        PPK_CT_PUBLIC(c->p + 2, count);
         if (c->p[2] == 0u) return 0; /* leading zero: not minimal */
         len = 0;
         for (i = 0; i < count; i++) len = (len << 8) | c->p[2 + i];
@@ -83,7 +164,9 @@ static int der_next(der_cursor *c, uint8_t tag, const uint8_t **val, size_t *val
 
 static uint8_t der_peek(const der_cursor *c)
 {
-    return c->p < c->end ? c->p[0] : 0u;
+    if (c->p >= c->end) return 0u;
+    PPK_CT_PUBLIC(c->p, 1); /* a tag */
+    return c->p[0];
 }
 
 static int der_done(const der_cursor *c)
@@ -114,6 +197,7 @@ static ppk_status parse_algorithm(der_cursor *c, int *algo)
     if (!der_enter(c, &alg) || !der_next(&alg, TAG_OID, &oid, &oid_len) || oid_len == 0u) {
         return PPK_ERR_DER;
     }
+    PPK_CT_PUBLIC(oid, oid_len); /* the algorithm identifier */
     if (oid_len == sizeof(oid_ed25519) && memcmp(oid, oid_ed25519, oid_len) == 0) {
         *algo = ALG_ED25519;
         return der_done(&alg) ? PPK_OK : PPK_ERR_DER;
@@ -150,14 +234,18 @@ static ppk_status parse_pkcs8(der_cursor *c, ppk_key *key)
     int alg = 0;
     unsigned version;
     ppk_status st;
-    if (!der_next(c, TAG_INTEGER, &v, &l) || l != 1u || v[0] > 1u) return PPK_ERR_DER;
+    if (!der_next(c, TAG_INTEGER, &v, &l) || l != 1u) return PPK_ERR_DER;
+    PPK_CT_PUBLIC(v, 1); /* the version */
+    if (v[0] > 1u) return PPK_ERR_DER;
     version = v[0];
     st = parse_algorithm(c, &alg);
     if (st != PPK_OK) return st;
     if (!der_next(c, TAG_OCTET_STRING, &priv, &priv_len)) return PPK_ERR_DER;
     if (der_peek(c) == TAG_CTX0_CONS && !der_next(c, TAG_CTX0_CONS, &v, &l)) return PPK_ERR_DER;
     if (version == 1u && der_peek(c) == TAG_CTX1_PRIM) {
-        if (!der_next(c, TAG_CTX1_PRIM, &v, &l) || l < 1u || v[0] != 0u) return PPK_ERR_DER;
+        if (!der_next(c, TAG_CTX1_PRIM, &v, &l) || l < 1u) return PPK_ERR_DER;
+        PPK_CT_PUBLIC(v, l); /* the public key */
+        if (v[0] != 0u) return PPK_ERR_DER;
     }
     if (!der_done(c)) return PPK_ERR_DER;
     if (alg == ALG_RSA) {
@@ -323,7 +411,7 @@ static int starts_with(const uint8_t *in, size_t len, size_t pos, const char *s)
 }
 
 /* End of the line starting at pos (index of its '\n' or len) and the
- * length of its text without "\r\n" / "\n". */
+ * length of its text without "\r\n" / "\n". Used on the armour (public). */
 static size_t line_end(const uint8_t *in, size_t len, size_t pos, size_t *text_len)
 {
     size_t e = pos;
@@ -333,14 +421,35 @@ static size_t line_end(const uint8_t *in, size_t len, size_t pos, size_t *text_l
     return e;
 }
 
-static int b64_value(uint8_t ch)
+/* line_end for a line that may hold secret base64: each character is
+ * compared by arithmetic and only the verdict "newline or not" (and
+ * "'\r' before the newline") is made public: the line structure. */
+static size_t line_end_ct(const uint8_t *in, size_t len, size_t pos, size_t *text_len)
 {
-    if (ch >= 'A' && ch <= 'Z') return ch - 'A';
-    if (ch >= 'a' && ch <= 'z') return ch - 'a' + 26;
-    if (ch >= '0' && ch <= '9') return ch - '0' + 52;
-    if (ch == '+') return 62;
-    if (ch == '/') return 63;
-    return -1;
+    size_t e = pos;
+    while (e < len && !ct_public(ct_eq(in[e], '\n'))) e++;
+    *text_len = e - pos;
+    if (*text_len > 0u && ct_public(ct_eq(in[pos + *text_len - 1u], '\r'))) (*text_len)--;
+    return e;
+}
+
+/* Does the line (tl bytes) start with s? Only the verdict is public. */
+static int line_starts_ct(const uint8_t *line, size_t tl, const char *s)
+{
+    size_t i, n = cstr_len(s);
+    uint32_t diff = 0;
+    if (tl < n) return 0;
+    for (i = 0; i < n; i++) diff |= (uint32_t)(line[i] ^ (uint8_t)s[i]);
+    return ct_public(ct_eq(diff, 0)) != 0u;
+}
+
+/* Does the line hold the character ch? Only the verdict is public. */
+static int line_has_ct(const uint8_t *line, size_t tl, uint8_t ch)
+{
+    size_t i;
+    uint32_t found = 0;
+    for (i = 0; i < tl; i++) found |= ct_eq(line[i], ch);
+    return ct_public(found) != 0u;
 }
 
 static int find_begin(const uint8_t *in, size_t len, size_t *pos)
@@ -358,10 +467,24 @@ static int find_begin(const uint8_t *in, size_t len, size_t *pos)
     return 0;
 }
 
+/* One SEQUENCE that covers the whole input: DER, decided from its tag and
+ * length bytes alone (public), so a DER private key is never scanned as
+ * text (find_begin branches on every byte). No PEM key file is one: its
+ * first byte would be '0' and its second its exact length. */
+static int is_der_sequence(const uint8_t *in, size_t len)
+{
+    der_cursor c;
+    const uint8_t *v;
+    size_t l;
+    c.p = in;
+    c.end = in + len;
+    return der_next(&c, TAG_SEQUENCE, &v, &l) && der_done(&c);
+}
+
 int ppk_is_pem(const uint8_t *in, size_t len)
 {
     size_t pos;
-    return in != NULL && find_begin(in, len, &pos);
+    return in != NULL && !is_der_sequence(in, len) && find_begin(in, len, &pos);
 }
 
 ppk_status ppk_pem_decode(const uint8_t *in, size_t len, ppk_pem_label *label,
@@ -370,7 +493,7 @@ ppk_status ppk_pem_decode(const uint8_t *in, size_t len, ppk_pem_label *label,
     size_t pos, e, tl, i, lab_len, out = 0, symbols = 0, pads = 0;
     const uint8_t *lab;
     const char *text = NULL;
-    uint32_t acc = 0;
+    uint32_t acc = 0, bad = 0;
     unsigned bits = 0;
     int first_body_line = 1;
 
@@ -392,63 +515,77 @@ ppk_status ppk_pem_decode(const uint8_t *in, size_t len, ppk_pem_label *label,
     pos = e + 1u;
     for (;;) {
         const uint8_t *line;
-        if (pos >= len) return PPK_ERR_PEM; /* no END line */
-        e = line_end(in, len, pos, &tl);
+        if (pos >= len) goto fail; /* no END line */
+        e = line_end_ct(in, len, pos, &tl);
         line = in + pos;
-        if (starts_with(in, len, pos, "-----END ")) {
-            /* The END label must repeat the BEGIN label (RFC 7468 2). */
+        if (line_starts_ct(line, tl, "-----END ")) {
+            /* The armour: public. The END label must repeat the BEGIN
+             * label (RFC 7468 2). */
+            PPK_CT_PUBLIC(line, tl);
             if (tl != 9u + lab_len + 5u || memcmp(line + 9, lab, lab_len) != 0 ||
                 memcmp(line + 9 + lab_len, "-----", 5) != 0) {
-                return PPK_ERR_PEM;
+                goto fail;
             }
             break;
         }
         /* RFC 1421 headers (legacy "RSA PRIVATE KEY" encryption) before
-         * the body: a Proc-Type of ENCRYPTED means an encrypted key. */
-        if (first_body_line && memchr(line, ':', tl) != NULL) {
+         * the body: a Proc-Type of ENCRYPTED means an encrypted key. A
+         * header line is armour (public); base64 has no ':'. */
+        if (first_body_line && line_has_ct(line, tl, ':')) {
             for (;;) {
                 size_t k;
+                PPK_CT_PUBLIC(line, tl);
                 for (k = 0; k + 9u <= tl; k++) {
                     if (memcmp(line + k, "ENCRYPTED", 9) == 0) return PPK_ERR_ENCRYPTED;
                 }
                 if (tl == 0u) break;
                 pos = e + 1u;
                 if (pos >= len) return PPK_ERR_PEM;
-                e = line_end(in, len, pos, &tl);
+                e = line_end_ct(in, len, pos, &tl);
                 line = in + pos;
             }
             return PPK_ERR_PEM; /* headers we do not know */
         }
         first_body_line = 0;
-        if (tl == 0u) return PPK_ERR_PEM; /* blank line inside the body */
+        if (tl == 0u) goto fail; /* blank line inside the body */
         for (i = 0; i < tl; i++) {
-            int v;
-            if (line[i] == '=') {
+            uint32_t v, invalid;
+            /* Where the padding is, is public: it gives the length. */
+            if (ct_public(ct_eq(line[i], '='))) {
                 pads++;
                 symbols++;
                 continue;
             }
-            v = b64_value(line[i]);
-            if (v < 0 || pads != 0u) return PPK_ERR_PEM; /* data after padding */
+            if (pads != 0u) goto fail; /* data after padding */
+            v = b64_value_ct(line[i], &invalid);
+            bad |= invalid;
             symbols++;
-            acc = (acc << 6) | (uint32_t)v;
+            acc = (acc << 6) | v;
             bits += 6u;
             if (bits >= 8u) {
                 bits -= 8u;
-                if (out >= der_size) return PPK_ERR_BUFFER;
+                if (out >= der_size) {
+                    wipe_bytes(der, out);
+                    return PPK_ERR_BUFFER;
+                }
                 der[out++] = (uint8_t)(acc >> bits);
                 acc &= (1u << bits) - 1u;
             }
         }
         pos = e + 1u;
     }
-    /* Whole quanta, at most two '=', and zero leftover bits (RFC 4648 3.5). */
-    if (symbols == 0u || symbols % 4u != 0u || pads > 2u || acc != 0u) return PPK_ERR_PEM;
-    if ((pads == 1u && bits != 2u) || (pads == 2u && bits != 4u) || (pads == 0u && bits != 0u)) {
-        return PPK_ERR_PEM;
-    }
+    /* Whole quanta, at most two '=' (public counts) and zero leftover bits
+     * (RFC 4648 3.5: secret bits, folded into the verdict). */
+    bad |= 0u - ((acc | (0u - acc)) >> 31);
+    acc = 0;
+    if (symbols == 0u || symbols % 4u != 0u || pads > 2u) goto fail;
+    if ((pads == 1u && bits != 2u) || (pads == 2u && bits != 4u) || (pads == 0u && bits != 0u)) goto fail;
+    if (ct_public(bad) != 0u) goto fail; /* the one verdict on the characters */
     *der_len = out;
     return PPK_OK;
+fail:
+    wipe_bytes(der, out);
+    return PPK_ERR_PEM;
 }
 
 ppk_status ppk_read_key(const uint8_t *in, size_t len, uint8_t *work, size_t work_size, ppk_key *key)

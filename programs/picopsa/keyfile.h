@@ -20,6 +20,11 @@
  *    and memcpy/memcmp, like the library (the same rules apply).
  *  - Readers never read outside [in, in + len); results point into the
  *    caller's buffers (ppk_key.material is inside the DER given).
+ *  - Constant time on private keys: ppk_pem_decode decodes base64 without
+ *    a branch or a table index on a character, and the DER parse reads
+ *    only tags, lengths and the algorithm fields, never the key material.
+ *    Public: lengths, the armour and line structure, the padding, the
+ *    verdict (keyfile.c's file comment; tests/ct/ct_keyfile.c).
  *  - Strict: DER definite minimal lengths, no trailing bytes, exact
  *    algorithm identifiers; PEM with a known label, a matching END line,
  *    canonical base64 (padding only at the end, zero unused bits). The RSA
@@ -87,7 +92,9 @@ typedef struct {
 /* A short, constant English description of a status ("malformed DER"). */
 const char *ppk_strerror(ppk_status status);
 
-/* Nonzero when the input looks like PEM (has a "-----BEGIN " line). */
+/* Nonzero when the input looks like PEM (has a "-----BEGIN " line) and is
+ * not one DER SEQUENCE covering the whole input (checked first, from the
+ * tag and length bytes only: a DER key is not scanned as text). */
 int ppk_is_pem(const uint8_t *in, size_t len);
 
 /* Decode the first PEM block of in[0..len) into der (der_size bytes; der

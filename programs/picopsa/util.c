@@ -86,6 +86,10 @@ uint8_t *cli_read_file(const char *path, size_t *len)
         cli_error("%s: %s", name, strerror(errno));
         return NULL;
     }
+    /* Unbuffered: stdio's own buffer would hold the key file's bytes and
+     * be freed unwiped by fclose; fread then reads into buf directly.
+     * (stdin may have been read already: setvbuf must come first.) */
+    if (!use_stdin) (void)setvbuf(f, NULL, _IONBF, 0);
     for (;;) {
         size_t got;
         if (n == cap) {
@@ -131,19 +135,21 @@ int cli_sink_open(cli_sink *s, const char *path, int private_key)
 {
     memset(s, 0, sizeof(*s));
     s->path = path;
+    s->fd = -1;
+    s->open = 1;
     if (path == NULL || strcmp(path, "-") == 0) {
-        /* stdout: collected in a temporary file, copied out at commit, so a
-         * failing command prints nothing. */
+        /* stdout: written at commit, so a failing command prints nothing. */
         s->to_stdout = 1;
-        s->f = tmpfile();
-        if (s->f == NULL) return cli_error("stdout: cannot create a temporary file: %s", strerror(errno));
         return 0;
     }
     {
         size_t n = strlen(path);
         int fd;
         s->tmp_path = (char *)malloc(n + 16u);
-        if (s->tmp_path == NULL) return cli_error("%s: out of memory", path);
+        if (s->tmp_path == NULL) {
+            s->open = 0;
+            return cli_error("%s: out of memory", path);
+        }
         memcpy(s->tmp_path, path, n);
         memcpy(s->tmp_path + n, ".tmp.XXXXXX", 12u);
         /* mkstemp creates the file 0600; public outputs are widened to
@@ -153,6 +159,7 @@ int cli_sink_open(cli_sink *s, const char *path, int private_key)
             int e = errno;
             free(s->tmp_path);
             s->tmp_path = NULL;
+            s->open = 0;
             return cli_error("%s: %s", path, strerror(e));
         }
         if (!private_key) {
@@ -160,79 +167,124 @@ int cli_sink_open(cli_sink *s, const char *path, int private_key)
             umask(mask);
             (void)fchmod(fd, (mode_t)(0644 & ~mask));
         }
-        s->f = fdopen(fd, "wb");
-        if (s->f == NULL) {
-            int e = errno;
-            close(fd);
-            unlink(s->tmp_path);
-            free(s->tmp_path);
-            s->tmp_path = NULL;
-            return cli_error("%s: %s", path, strerror(e));
-        }
+        s->fd = fd;
     }
     return 0;
 }
 
+/* Room for n more bytes; the old buffer is wiped before it is freed. */
+static int sink_reserve(cli_sink *s, size_t n)
+{
+    uint8_t *grown;
+    size_t ncap = s->cap != 0u ? s->cap : 4096u;
+    if (n <= s->cap - s->len) return 1;
+    while (ncap - s->len < n) {
+        if (ncap > ((size_t)-1) / 2u) return 0;
+        ncap *= 2u;
+    }
+    grown = (uint8_t *)malloc(ncap);
+    if (grown == NULL) return 0;
+    if (s->len != 0u) memcpy(grown, s->buf, s->len);
+    cli_free_secret(s->buf, s->cap);
+    s->buf = grown;
+    s->cap = ncap;
+    return 1;
+}
+
 void cli_sink_write(cli_sink *s, const void *data, size_t len)
 {
-    if (s->f == NULL || s->failed || len == 0) return;
-    if (fwrite(data, 1, len, s->f) != len) s->failed = 1;
+    if (!s->open || s->failed || len == 0) return;
+    if (!sink_reserve(s, len)) {
+        s->failed = 1;
+        return;
+    }
+    memcpy(s->buf + s->len, data, len);
+    s->len += len;
 }
 
 void cli_sink_printf(cli_sink *s, const char *fmt, ...)
 {
     va_list ap;
-    if (s->f == NULL || s->failed) return;
+    int n;
+    if (!s->open || s->failed) return;
     va_start(ap, fmt);
-    if (vfprintf(s->f, fmt, ap) < 0) s->failed = 1;
+    n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
+    /* + 1: vsnprintf writes its NUL, which the length leaves out. */
+    if (n < 0 || !sink_reserve(s, (size_t)n + 1u)) {
+        s->failed = 1;
+        return;
+    }
+    va_start(ap, fmt);
+    (void)vsnprintf((char *)s->buf + s->len, (size_t)n + 1u, fmt, ap);
+    va_end(ap);
+    s->len += (size_t)n;
 }
 
 void cli_sink_hex(cli_sink *s, const uint8_t *data, size_t len)
 {
+    static const char digits[] = "0123456789abcdef";
     size_t i;
-    for (i = 0; i < len; i++) cli_sink_printf(s, "%02x", data[i]);
+    for (i = 0; i < len; i++) {
+        char pair[2];
+        pair[0] = digits[data[i] >> 4];
+        pair[1] = digits[data[i] & 15u];
+        cli_sink_write(s, pair, 2);
+    }
+}
+
+static void sink_release(cli_sink *s)
+{
+    cli_free_secret(s->buf, s->cap);
+    s->buf = NULL;
+    s->len = s->cap = 0;
+    s->open = 0;
 }
 
 void cli_sink_abort(cli_sink *s)
 {
-    if (s->f != NULL) fclose(s->f);
-    s->f = NULL;
+    if (s->fd >= 0) close(s->fd);
+    s->fd = -1;
     if (s->tmp_path != NULL) {
         unlink(s->tmp_path);
         free(s->tmp_path);
         s->tmp_path = NULL;
     }
+    sink_release(s);
+}
+
+static int write_all(int fd, const uint8_t *p, size_t n)
+{
+    while (n > 0u) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return 0;
+        p += w;
+        n -= (size_t)w;
+    }
+    return 1;
 }
 
 int cli_sink_commit(cli_sink *s)
 {
     const char *name = s->to_stdout ? "stdout" : s->path;
-    if (s->f == NULL) return 1;
-    if (fflush(s->f) != 0) s->failed = 1;
+    if (!s->open) return 1;
     if (s->to_stdout) {
-        uint8_t buf[4096];
-        size_t got;
-        rewind(s->f);
-        while (!s->failed && (got = fread(buf, 1, sizeof(buf), s->f)) > 0) {
-            if (fwrite(buf, 1, got, stdout) != got) s->failed = 1;
-        }
-        cli_wipe(buf, sizeof(buf));
-        if (fflush(stdout) != 0) s->failed = 1;
-        fclose(s->f);
-        s->f = NULL;
+        /* What stdio holds goes first, then the output, past stdio. */
+        if (fflush(stdout) != 0 || (!s->failed && !write_all(STDOUT_FILENO, s->buf, s->len))) s->failed = 1;
+        sink_release(s);
         return s->failed ? cli_error("%s: write error", name) : 0;
     }
-    if (s->failed || fsync(fileno(s->f)) != 0) {
+    if (s->failed || !write_all(s->fd, s->buf, s->len) || fsync(s->fd) != 0) {
         cli_sink_abort(s);
         return cli_error("%s: write error", name);
     }
-    if (fclose(s->f) != 0) {
-        s->f = NULL;
+    if (close(s->fd) != 0) {
+        s->fd = -1;
         cli_sink_abort(s);
         return cli_error("%s: write error", name);
     }
-    s->f = NULL;
+    s->fd = -1;
     if (rename(s->tmp_path, s->path) != 0) {
         int e = errno;
         cli_sink_abort(s);
@@ -240,6 +292,7 @@ int cli_sink_commit(cli_sink *s)
     }
     free(s->tmp_path);
     s->tmp_path = NULL;
+    sink_release(s);
     return 0;
 }
 

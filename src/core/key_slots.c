@@ -549,8 +549,10 @@ psa_status_t pp_slot_commit(pp_key_slot *slot)
                                 record + PP_KEY_RECORD_HEADER_SIZE, RECORD_MATERIAL_MAX_, &length);
     if (status == PSA_SUCCESS) {
         pp_key_record_header_write(record, &slot->attr, length, slot->serial);
-        status = pp_its_set(PP_KEY_RECORD_UID(slot->attr.id), PP_KEY_RECORD_HEADER_SIZE + length,
-                            record, PSA_STORAGE_FLAG_NONE);
+        /* Create, never replace: another process may have stored this id
+         * since pp_slot_allocate_persistent checked (spec 9.6.1). */
+        status = pp_its_create(PP_KEY_RECORD_UID(slot->attr.id), PP_KEY_RECORD_HEADER_SIZE + length,
+                               record, PSA_STORAGE_FLAG_NONE);
     }
     pp_wipe(record, sizeof(record));
     if (status != PSA_SUCCESS) {

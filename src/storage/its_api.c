@@ -12,8 +12,10 @@
     (PSA_STORAGE_FLAG_WRITE_ONCE | PSA_STORAGE_FLAG_NO_CONFIDENTIALITY |       \
      PSA_STORAGE_FLAG_NO_REPLAY_PROTECTION)
 
-psa_status_t pp_its_set(psa_storage_uid_t uid, size_t data_length, const void *p_data,
-                        psa_storage_create_flags_t create_flags)
+/* pp_its_set (create == 0) and pp_its_create (create != 0): one body, so
+ * the create path costs a few bytes where the backend has no create. */
+static psa_status_t its_write(psa_storage_uid_t uid, size_t data_length, const void *p_data,
+                              psa_storage_create_flags_t create_flags, int create)
 {
     size_t size;
     psa_storage_create_flags_t flags;
@@ -25,7 +27,18 @@ psa_status_t pp_its_set(psa_storage_uid_t uid, size_t data_length, const void *p
     if ((create_flags & ~(psa_storage_create_flags_t)ITS_KNOWN_FLAGS) != 0) {
         return PSA_ERROR_NOT_SUPPORTED;
     }
+#if PP_ITS_NATIVE_CREATE
+    if (create) {
+        return pp_its_backend_create(uid, data_length, (const uint8_t *)p_data, create_flags);
+    }
+#endif
     status = pp_its_backend_info(uid, &size, &flags);
+    if (create && (status == PSA_SUCCESS || status == PSA_ERROR_DATA_CORRUPT ||
+                   status == PSA_ERROR_DATA_INVALID)) {
+        /* The default create: this check and the write are one step
+         * under the caller's key-store mutex (pp_its.h). */
+        return PSA_ERROR_ALREADY_EXISTS;
+    }
     if (status == PSA_SUCCESS && (flags & PSA_STORAGE_FLAG_WRITE_ONCE) != 0) {
         return PSA_ERROR_NOT_PERMITTED;   /* 5.2.1: a write-once uid stays */
     }
@@ -34,6 +47,18 @@ psa_status_t pp_its_set(psa_storage_uid_t uid, size_t data_length, const void *p
         return status;   /* a corrupt object may be overwritten */
     }
     return pp_its_backend_write(uid, data_length, (const uint8_t *)p_data, create_flags);
+}
+
+psa_status_t pp_its_set(psa_storage_uid_t uid, size_t data_length, const void *p_data,
+                        psa_storage_create_flags_t create_flags)
+{
+    return its_write(uid, data_length, p_data, create_flags, 0);
+}
+
+psa_status_t pp_its_create(psa_storage_uid_t uid, size_t data_length, const void *p_data,
+                           psa_storage_create_flags_t create_flags)
+{
+    return its_write(uid, data_length, p_data, create_flags, 1);
 }
 
 psa_status_t pp_its_get(psa_storage_uid_t uid, size_t data_offset, size_t data_length,

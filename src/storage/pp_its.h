@@ -17,6 +17,12 @@
  *    that info reported; same errors.
  *  - write: replace or create the object atomically (old or new after a
  *    crash); INSUFFICIENT_STORAGE when it does not fit.
+ *  - create (only where PP_ITS_NATIVE_CREATE): write, but ALREADY_EXISTS
+ *    instead of replacing an object, decided atomically with the write
+ *    even against other processes (its_file.c: a store lock and link()).
+ *    Other backends get pp_its_create's default in its_api.c: info, then
+ *    write, atomic under PICOPSA_MUTEX_KEY_STORE (one process owns a
+ *    flash or RAM store).
  *  - remove: DOES_NOT_EXIST when absent.
  */
 #ifndef PICOPSA_PP_ITS_H
@@ -43,6 +49,11 @@ psa_status_t pp_its_get(psa_storage_uid_t uid, size_t data_offset, size_t data_l
                         void *p_data, size_t *p_data_length);
 psa_status_t pp_its_get_info(psa_storage_uid_t uid, struct psa_storage_info_t *p_info);
 psa_status_t pp_its_remove(psa_storage_uid_t uid);
+/* pp_its_set that never replaces: PSA_ERROR_ALREADY_EXISTS when uid holds
+ * an object (a corrupt one too), for key creation (PSA Crypto 1.2 9.6.1:
+ * ALREADY_EXISTS for an existing persistent key id). */
+psa_status_t pp_its_create(psa_storage_uid_t uid, size_t data_length, const void *p_data,
+                           psa_storage_create_flags_t create_flags);
 
 /* One backend. */
 psa_status_t pp_its_backend_info(psa_storage_uid_t uid, size_t *size,
@@ -52,6 +63,11 @@ psa_status_t pp_its_backend_read(psa_storage_uid_t uid, size_t offset, size_t le
 psa_status_t pp_its_backend_write(psa_storage_uid_t uid, size_t length, const uint8_t *data,
                                   psa_storage_create_flags_t flags);
 psa_status_t pp_its_backend_remove(psa_storage_uid_t uid);
+/* Only where PP_ITS_NATIVE_CREATE (a backend substituted at link time for
+ * one that has it must define it too: tests/ct/ct_storage_load.c). */
+#define PP_ITS_NATIVE_CREATE ((PICOPSA_ITS_BACKEND) == PICOPSA_ITS_FILE)
+psa_status_t pp_its_backend_create(psa_storage_uid_t uid, size_t length, const uint8_t *data,
+                                   psa_storage_create_flags_t flags);
 
 /* CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320), chainable:
  * crc = pp_crc32(0, a, n); crc = pp_crc32(crc, b, m). Bitwise: small. */

@@ -481,6 +481,29 @@ run_store_errors() {
     clean_failure "genpkey on an existing id" "id:9" x.pub P genpkey -algorithm ED25519 -keyid 9 -outpubkey x.pub
     grep -q "already stored" cmd.err && ok "message says already stored" || fail "message: $(cat cmd.err)"
     same "the existing key is untouched" k9.saved its/8000000000000009
+    # Concurrent creators of one id (issue 21): exactly one succeeds, the
+    # others say "already stored", the store keeps the winner's key.
+    local round i pids wins winner
+    for round in 1 2 3 4 5; do
+        pids=""
+        for i in 1 2 3 4; do
+            rm -f race$i.pub
+            P genpkey -algorithm ED25519 -keyid 20 -outpubkey race$i.pub >race$i.out 2>race$i.err &
+            pids="$pids $!"
+        done
+        wins=0; winner=""; i=0
+        for pid in $pids; do
+            i=$((i + 1))
+            if wait "$pid"; then wins=$((wins + 1)); winner=$i
+            elif ! grep -q "already stored" race$i.err; then wins=99; fi
+        done
+        if [ "$wins" = 1 ] && P pkey -in id:20 -pubout -out race.pub 2>/dev/null && cmp -s race.pub "race$winner.pub"; then
+            ok "round $round: one of 4 concurrent genpkey -keyid 20 stored its key, 3 refused"
+        else
+            fail "round $round: $wins concurrent creators succeeded (or the stored key is not the winner's)"
+        fi
+        P storage delete 20 >/dev/null 2>&1
+    done
     # Missing ids, for every command that takes one.
     clean_failure "pkeyutl -inkey a missing id" "id:404" x.sig P pkeyutl -sign -inkey id:404 -in msg.txt -out x.sig
     grep -q "no such key" cmd.err && ok "message says no such key" || fail "message: $(cat cmd.err)"
