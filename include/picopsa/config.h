@@ -84,6 +84,13 @@
 #define PICOPSA_SHA2_UNROLL 1
 #endif
 #endif
+/* SHA-384/512 update and finish one byte at a time, the padding fed
+ * through update (configs/ed25519_small.h): about 150 B less code on
+ * Cortex-M4 -Os for a few cycles a byte; same context and results.
+ * Default 0. */
+#ifndef PICOPSA_SHA512_TINY
+#define PICOPSA_SHA512_TINY 0
+#endif
 
 /* ===== MAC =========================================================== */
 /* HMAC over every enabled hash. Needs at least one hash. */
@@ -226,6 +233,17 @@
 #else
 #define PICOPSA_ED25519_CACHE_DECODED_KEY 0
 #endif
+#endif
+
+/* Fault countermeasure of the deterministic signatures (Ed25519 here, and
+ * deterministic ECDSA): 1 = each signature is computed twice and released
+ * only when both agree byte for byte and the copy to the output matches,
+ * else the output is wiped and PSA_ERROR_CORRUPTION_DETECTED returned (a
+ * single fault in one computation would otherwise release a signature
+ * that, with the correct one, gives the key: docs/ed25519.md "Fault
+ * countermeasure"). 0 = off (about half the signing time). */
+#ifndef PICOPSA_SIGN_FAULT_CHECK
+#define PICOPSA_SIGN_FAULT_CHECK 1
 #endif
 
 /* ===== X25519 (src/x25519, field in src/curve25519) ================== */
