@@ -55,6 +55,9 @@ foreach(source IN LISTS PICOPSA_DRIVER_TESTS)
     picopsa_driver_test(${name} "${source}" PICOPSA_ESP32C3_POLL_LIMIT=1000)
     picopsa_driver_test(${name}_mm "${source}" PICOPSA_ESP32C3_POLL_LIMIT=1000
       PICOPSA_ESP32C3_PUBLIC_MODEXP=0)
+    # the port lock around every use of the block (PICOPSA_ESP32C3_LOCK)
+    picopsa_driver_test(${name}_lock "${source}" PICOPSA_ESP32C3_POLL_LIMIT=1000
+      PICOPSA_ESP32C3_LOCK=1)
   elseif(name STREQUAL "driver_dispatch")
     # public products must reach the test engine, not the ESP32-C3 modexp
     picopsa_driver_test(${name} "${source}" PICOPSA_ESP32C3_PUBLIC_MODEXP=0)
