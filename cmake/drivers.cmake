@@ -55,6 +55,9 @@ foreach(source IN LISTS PICOPSA_DRIVER_TESTS)
     picopsa_driver_test(${name} "${source}" PICOPSA_ESP32C3_POLL_LIMIT=1000)
     picopsa_driver_test(${name}_mm "${source}" PICOPSA_ESP32C3_POLL_LIMIT=1000
       PICOPSA_ESP32C3_PUBLIC_MODEXP=0)
+    # the port lock around every use of the block (PICOPSA_ESP32C3_LOCK)
+    picopsa_driver_test(${name}_lock "${source}" PICOPSA_ESP32C3_POLL_LIMIT=1000
+      PICOPSA_ESP32C3_LOCK=1)
   elseif(name STREQUAL "driver_dispatch")
     # public products must reach the test engine, not the ESP32-C3 modexp
     picopsa_driver_test(${name} "${source}" PICOPSA_ESP32C3_PUBLIC_MODEXP=0)
@@ -92,6 +95,11 @@ if(PICOPSA_RV32_CC)
     COMMAND ${CMAKE_COMMAND} "-DSRC=${PROJECT_SOURCE_DIR}" "-DCC=${PICOPSA_RV32_CC}"
       "-DOUT=${PROJECT_BINARY_DIR}/driver-rv32" -P "${PROJECT_SOURCE_DIR}/cmake/driver_cross.cmake")
   set_tests_properties(driver_esp32c3_rv32 PROPERTIES LABELS "driver;slow" TIMEOUT 600)
+  # the board self-check, linked for the chip (drivers/esp32c3/selfcheck/)
+  add_test(NAME esp32c3_selfcheck_rv32
+    COMMAND ${CMAKE_COMMAND} "-DSRC=${PROJECT_SOURCE_DIR}" "-DCC=${PICOPSA_RV32_CC}"
+      "-DOUT=${PROJECT_BINARY_DIR}/selfcheck-rv32" -P "${PROJECT_SOURCE_DIR}/cmake/esp32c3_selfcheck_board.cmake")
+  set_tests_properties(esp32c3_selfcheck_rv32 PROPERTIES LABELS "driver;slow" TIMEOUT 600)
 endif()
 
 # The constant-time harness over the driver's software side: ct_rsa_private
@@ -110,3 +118,21 @@ if(NOT PICOPSA_SANITIZE AND NOT PICOPSA_TSAN AND PICOPSA_VALGRIND AND EXISTS "/u
   set_tests_properties(driver_ct_rsa_private PROPERTIES LABELS "ct;driver" TIMEOUT 1800
     SKIP_RETURN_CODE ${PICOPSA_TEST_SKIP_CODE})
 endif()
+
+# The board self-check (drivers/esp32c3/selfcheck/, docs/drivers.md) on the
+# register model: it must pass on the model, and fail on a model with each
+# deliberately different behaviour (argument: the quirk, tests/models/).
+add_executable(esp32c3_selfcheck_bin "${PROJECT_SOURCE_DIR}/drivers/esp32c3/selfcheck/esp32c3_selfcheck.c"
+  ${PICOPSA_DRV_SOURCES})
+picopsa_apply_options(esp32c3_selfcheck_bin)
+target_link_libraries(esp32c3_selfcheck_bin PRIVATE picopsa_drv_testcommon)
+add_test(NAME esp32c3_selfcheck COMMAND esp32c3_selfcheck_bin)
+set_tests_properties(esp32c3_selfcheck PROPERTIES LABELS "unit;driver" TIMEOUT 600
+  PASS_REGULAR_EXPRESSION "VERDICT: PASS" FAIL_REGULAR_EXPRESSION "FAIL")
+foreach(q_check IN ITEMS "1;formula" "2;power" "3;reset" "4;timing")
+  list(GET q_check 0 q)
+  list(GET q_check 1 check)
+  add_test(NAME esp32c3_selfcheck_quirk${q} COMMAND esp32c3_selfcheck_bin ${q})
+  set_tests_properties(esp32c3_selfcheck_quirk${q} PROPERTIES LABELS "unit;driver" TIMEOUT 600
+    PASS_REGULAR_EXPRESSION "FAIL ${check}.*VERDICT: FAIL")
+endforeach()

@@ -14,7 +14,8 @@
  * only. Every operation: write the operands, write 1 to the start
  * register, poll RSA_QUERY_IDLE, read Z, write RSA_CLEAR_INTERRUPT.
  * The driver touches the peripheral only between begin and end (or
- * inside mod_exp_public) and clears every block it used before returning.
+ * inside mod_exp_public), powering it up at the start and clearing every
+ * register that held key material, then powering it down, at the end.
  */
 #include "esp32c3/esp32c3_rsa.h"
 
@@ -22,12 +23,40 @@
 
 #include <picopsa/config.h>
 
+/* Power, clock and reset (esp32c3_rsa.h). Read-modify-write: the SYSTEM
+ * registers hold the other peripherals' bits too. */
+void picopsa_esp32c3_rsa_power_up(void)
+{
+    ESP32C3_SYS_WRITE(ESP32C3_SYSTEM_PERIP_CLK_EN1,
+                      ESP32C3_SYS_READ(ESP32C3_SYSTEM_PERIP_CLK_EN1) | ESP32C3_SYSTEM_CRYPTO_RSA);
+    ESP32C3_SYS_WRITE(ESP32C3_SYSTEM_PERIP_RST_EN1,
+                      ESP32C3_SYS_READ(ESP32C3_SYSTEM_PERIP_RST_EN1) &
+                          ~(ESP32C3_SYSTEM_CRYPTO_RSA | ESP32C3_SYSTEM_CRYPTO_DS_RST));
+    ESP32C3_SYS_WRITE(ESP32C3_SYSTEM_RSA_PD_CTRL,
+                      ESP32C3_SYS_READ(ESP32C3_SYSTEM_RSA_PD_CTRL) & ~ESP32C3_SYSTEM_RSA_MEM_PD);
+}
+
+void picopsa_esp32c3_rsa_power_down(void)
+{
+    ESP32C3_SYS_WRITE(ESP32C3_SYSTEM_RSA_PD_CTRL,
+                      ESP32C3_SYS_READ(ESP32C3_SYSTEM_RSA_PD_CTRL) | ESP32C3_SYSTEM_RSA_MEM_PD);
+    ESP32C3_SYS_WRITE(ESP32C3_SYSTEM_PERIP_RST_EN1,
+                      ESP32C3_SYS_READ(ESP32C3_SYSTEM_PERIP_RST_EN1) | ESP32C3_SYSTEM_CRYPTO_RSA);
+    ESP32C3_SYS_WRITE(ESP32C3_SYSTEM_PERIP_CLK_EN1,
+                      ESP32C3_SYS_READ(ESP32C3_SYSTEM_PERIP_CLK_EN1) & ~ESP32C3_SYSTEM_CRYPTO_RSA);
+}
+
 #if PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY
 
 /* r = R mod M of the running exponentiation (the Z block is overwritten
  * by every product, so each one reloads it); wiped by end. */
 static uint32_t esp_r1[ESP32C3_RSA_MAX_WORDS];
 static size_t esp_words;
+/* The first hardware error since begin: sticky, so after a timeout no
+ * later product of the exponentiation writes into the busy block or polls
+ * again (the seam then skips the engine for the rest of the RSA
+ * operation, bignum.c engine_begin). */
+static psa_status_t esp_status;
 
 static void write_block(uint32_t base, const uint32_t *v, size_t words)
 {
@@ -43,14 +72,6 @@ static void clear_block(uint32_t base, size_t words)
     for (i = 0; i < words; i++) {
         ESP32C3_RSA_WRITE(base + 4u * (uint32_t)i, 0u);
     }
-}
-
-static void clear_blocks(size_t words)
-{
-    clear_block(ESP32C3_RSA_M_MEM, words);
-    clear_block(ESP32C3_RSA_X_MEM, words);
-    clear_block(ESP32C3_RSA_Y_MEM, words);
-    clear_block(ESP32C3_RSA_Z_MEM, words);
 }
 
 /* Poll a query register until it reads 1. */
@@ -70,15 +91,67 @@ static int takes(size_t words)
     return words >= (PICOPSA_ESP32C3_MIN_BITS + 31u) / 32u && words <= ESP32C3_RSA_MAX_WORDS;
 }
 
-/* Start one operation, wait for it, read Z and acknowledge. */
+/* Give the block back. After success: zero every register that held a
+ * secret-derived value (the four blocks, M' = -M^-1 mod 2^32, which for a
+ * CRT half gives the prime mod 2^32; the mode and search position too)
+ * and restore the constant-time defaults. After a hardware error the block
+ * may still be busy and ignore writes, so none is made: reset and memory
+ * power-down drop the configuration registers (reset values) and the
+ * operands stay in the powered-down memory until the next power-up's
+ * memory initialisation (RSA_QUERY_CLEAN) overwrites them (docs/drivers.md). */
+static void release(size_t words)
+{
+    if (esp_status == PSA_SUCCESS) {
+        clear_block(ESP32C3_RSA_M_MEM, words);
+        clear_block(ESP32C3_RSA_X_MEM, words);
+        clear_block(ESP32C3_RSA_Y_MEM, words);
+        clear_block(ESP32C3_RSA_Z_MEM, words);
+        ESP32C3_RSA_WRITE(ESP32C3_RSA_M_PRIME, 0u);
+        ESP32C3_RSA_WRITE(ESP32C3_RSA_MODE, 0u);
+        ESP32C3_RSA_WRITE(ESP32C3_RSA_SEARCH_POS, 0u);
+        ESP32C3_RSA_WRITE(ESP32C3_RSA_SEARCH_ENABLE, 0u);
+        ESP32C3_RSA_WRITE(ESP32C3_RSA_CONSTANT_TIME, 1u);
+    }
+    picopsa_esp32c3_rsa_power_down();
+#if PICOPSA_ESP32C3_LOCK
+    picopsa_port_esp32c3_rsa_unlock();
+#endif
+}
+
+/* Take the block: lock, clock, reset, power (another user may have
+ * powered it down), memory initialised, idle; interrupt off (resets to 1;
+ * the driver polls) and the constant-time defaults, whatever the last
+ * user left. On failure the block is given back abandoned. */
+static psa_status_t acquire(size_t words)
+{
+#if PICOPSA_ESP32C3_LOCK
+    picopsa_port_esp32c3_rsa_lock();
+#endif
+    picopsa_esp32c3_rsa_power_up();
+    esp_status = wait_for(ESP32C3_RSA_QUERY_CLEAN);
+    if (esp_status == PSA_SUCCESS) {
+        esp_status = wait_for(ESP32C3_RSA_QUERY_IDLE);
+    }
+    if (esp_status != PSA_SUCCESS) {
+        release(words);
+        return esp_status;
+    }
+    ESP32C3_RSA_WRITE(ESP32C3_RSA_INT_ENA, 0u);
+    ESP32C3_RSA_WRITE(ESP32C3_RSA_CONSTANT_TIME, 1u);
+    ESP32C3_RSA_WRITE(ESP32C3_RSA_SEARCH_ENABLE, 0u);
+    ESP32C3_RSA_WRITE(ESP32C3_RSA_MODE, (uint32_t)(words - 1u));
+    return PSA_SUCCESS;
+}
+
+/* Start one operation, wait for it, read Z and acknowledge. A timeout is
+ * kept in esp_status. */
 static psa_status_t run(uint32_t start_reg, uint32_t *z, size_t words)
 {
     size_t i;
-    psa_status_t status;
     ESP32C3_RSA_WRITE(start_reg, 1u);
-    status = wait_for(ESP32C3_RSA_QUERY_IDLE);
-    if (status != PSA_SUCCESS) {
-        return status;
+    esp_status = wait_for(ESP32C3_RSA_QUERY_IDLE);
+    if (esp_status != PSA_SUCCESS) {
+        return esp_status;
     }
     for (i = 0; i < words; i++) {
         z[i] = ESP32C3_RSA_READ(ESP32C3_RSA_Z_MEM + 4u * (uint32_t)i);
@@ -98,16 +171,12 @@ static psa_status_t esp_begin(const uint32_t *m, uint32_t m_prime, const uint32_
     if (!takes(words)) {
         return PSA_ERROR_NOT_SUPPORTED;
     }
-    status = wait_for(ESP32C3_RSA_QUERY_CLEAN);
-    if (status == PSA_SUCCESS) {
-        status = wait_for(ESP32C3_RSA_QUERY_IDLE);
-    }
+    status = acquire(words);
     if (status != PSA_SUCCESS) {
         return status;
     }
     esp_words = words;
     memcpy(esp_r1, r1, words * sizeof(uint32_t));
-    ESP32C3_RSA_WRITE(ESP32C3_RSA_MODE, (uint32_t)(words - 1u));
     ESP32C3_RSA_WRITE(ESP32C3_RSA_M_PRIME, m_prime);
     write_block(ESP32C3_RSA_M_MEM, m, words);
     return PSA_SUCCESS;
@@ -117,6 +186,9 @@ static psa_status_t esp_mont_mul(uint32_t *z, const uint32_t *x, const uint32_t 
                                  const uint32_t *m, uint32_t m_prime, size_t words, int secret)
 {
     (void)m; (void)m_prime; (void)secret;   /* loaded by begin */
+    if (esp_status != PSA_SUCCESS) {
+        return esp_status;   /* sticky: the block is not touched again */
+    }
     if (words != esp_words) {
         return PSA_ERROR_NOT_SUPPORTED;
     }
@@ -128,16 +200,13 @@ static psa_status_t esp_mont_mul(uint32_t *z, const uint32_t *x, const uint32_t 
 
 static void esp_end(void)
 {
-    size_t words = esp_words;
     size_t i;
-    /* After a failure the peripheral may still be busy: writes then are
-     * lost, so wait (bounded) first. */
-    (void)wait_for(ESP32C3_RSA_QUERY_IDLE);
-    clear_blocks(words);
+    release(esp_words);
     for (i = 0; i < ESP32C3_RSA_MAX_WORDS; i++) {
         ((volatile uint32_t *)esp_r1)[i] = 0;
     }
     esp_words = 0;
+    esp_status = PSA_SUCCESS;
 }
 
 #if PICOPSA_ESP32C3_PUBLIC_MODEXP
@@ -151,17 +220,13 @@ static psa_status_t esp_mod_exp_public(uint32_t *z, const uint32_t *x, uint64_t 
     if (!takes(words)) {
         return PSA_ERROR_NOT_SUPPORTED;
     }
-    status = wait_for(ESP32C3_RSA_QUERY_CLEAN);
-    if (status == PSA_SUCCESS) {
-        status = wait_for(ESP32C3_RSA_QUERY_IDLE);
-    }
+    status = acquire(words);
     if (status != PSA_SUCCESS) {
         return status;
     }
     while (ebits < 64u && (e >> ebits) != 0) {
         ebits++;
     }
-    ESP32C3_RSA_WRITE(ESP32C3_RSA_MODE, (uint32_t)(words - 1u));
     ESP32C3_RSA_WRITE(ESP32C3_RSA_M_PRIME, m_prime);
     write_block(ESP32C3_RSA_M_MEM, m, words);
     write_block(ESP32C3_RSA_X_MEM, x, words);
@@ -171,15 +236,14 @@ static psa_status_t esp_mod_exp_public(uint32_t *z, const uint32_t *x, uint64_t 
     }
     write_block(ESP32C3_RSA_Z_MEM, r2, words);
     /* Public exponent: the fast options are allowed (TRM: acceleration
-     * and search change the timing with the exponent only). */
+     * and search change the timing with the exponent only); release
+     * restores the constant-time defaults. */
     ESP32C3_RSA_WRITE(ESP32C3_RSA_CONSTANT_TIME, 0u);
     ESP32C3_RSA_WRITE(ESP32C3_RSA_SEARCH_ENABLE, 1u);
     ESP32C3_RSA_WRITE(ESP32C3_RSA_SEARCH_POS, ebits - 1u);
     status = run(ESP32C3_RSA_SET_START_MODEXP, z, words);
-    (void)wait_for(ESP32C3_RSA_QUERY_IDLE);
-    ESP32C3_RSA_WRITE(ESP32C3_RSA_CONSTANT_TIME, 1u);
-    ESP32C3_RSA_WRITE(ESP32C3_RSA_SEARCH_ENABLE, 0u);
-    clear_blocks(words);
+    release(words);
+    esp_status = PSA_SUCCESS;
     return status;
 }
 #define ESP_MOD_EXP esp_mod_exp_public

@@ -596,7 +596,9 @@ static void engine_begin(pp_bn_engine_ctx *ctx, const pp_limb *m, pp_limb m0inv,
                          const pp_limb *r1, size_t n)
 {
     psa_status_t st;
-    if (ctx == NULL) {
+    /* After an engine error the operation has failed: no engine again, so
+     * a stalled peripheral costs one timeout, not one per exponentiation. */
+    if (ctx == NULL || ctx->status != PSA_SUCCESS) {
         return;
     }
     ctx->eng = pp_accel_engine_begin(m, m0inv, r1, n, ctx->bits, ctx->secret, &st);

@@ -3,12 +3,19 @@
  * (drivers/esp32c3/) on its register model (tests/models/): every product
  * and public exponentiation equals picopsa's software for every operand
  * size the hardware takes (512..3072 bits in 32-bit steps), sizes outside
- * fall back (decided by the size alone), no precondition of the model is violated and no operand is
- * left in the blocks; a peripheral that never gets idle is a
- * HARDWARE_FAILURE (blocks still cleared); RSA-2048 and -3072 signatures
- * through the PSA API equal the software's, and the operation counts and
- * longest hardware operation per PSA call are printed for docs/drivers.md.
- * The model's own checks are shown to fire on a broken protocol.
+ * fall back (decided by the size alone), no precondition of the model is
+ * violated, and after every operation nothing secret-derived is left
+ * (blocks, RSA_M_PRIME, RSA_MODE, RSA_SEARCH_POS) and the block is parked
+ * (memory powered down, reset held, clock gated); RSA-2048, -3072 and
+ * -4096 signatures through the PSA API equal the software's; a peripheral
+ * that stalls at any point (memory initialisation, begin, the k-th
+ * product, the public modexp) is a HARDWARE_FAILURE after exactly one
+ * poll limit, with M' dropped and the block parked; the block found in
+ * another user's state (powered down, interrupt enabled, fast modes on)
+ * is re-established; with PICOPSA_ESP32C3_LOCK every access is under the
+ * port lock. The operation counts and longest hardware operation per PSA
+ * call are printed for docs/drivers.md. The model's own checks are shown
+ * to fire on a broken protocol.
  */
 #include "test_config.h"
 #include "test_util.h"
@@ -35,6 +42,33 @@ static uint32_t rnd32(void)
 }
 
 #define MAXW 100u
+
+/* Nothing secret-derived left and the block parked (docs/drivers.md). */
+static int at_rest(void)
+{
+    return esp32c3_model_secrets_clear() && esp32c3_model_parked();
+}
+
+#if PICOPSA_ESP32C3_LOCK
+/* The port lock: the model refuses any access while it is not held. */
+static int lock_held;
+static unsigned long lock_count;
+void picopsa_port_esp32c3_rsa_lock(void)
+{
+    CHECK(!lock_held);
+    lock_held = 1;
+    lock_count++;
+}
+void picopsa_port_esp32c3_rsa_unlock(void)
+{
+    CHECK(lock_held);
+    lock_held = 0;
+}
+static int may_access(void)
+{
+    return lock_held;
+}
+#endif
 
 /* A random odd modulus of exactly `words` words with the top bit set and
  * an operand below it. */
@@ -87,7 +121,7 @@ static void test_engine_sizes(void)
             checked++;
         }
         e->end();
-        CHECK(esp32c3_model_blocks_clear());
+        CHECK(at_rest());
 #if PICOPSA_ESP32C3_PUBLIC_MODEXP
         {
             uint64_t exps[2] = { 65537u, 3u };
@@ -96,7 +130,7 @@ static void test_engine_sizes(void)
                 pp_bn_mod_exp_public_vartime(ref, x, exps[k], m, mp, r2, words, PP_BN_KERNEL_BASE);
                 CHECK_STATUS(e->mod_exp_public(z, x, exps[k], m, mp, r2, words), PSA_SUCCESS);
                 mismatches += memcmp(z, ref, words * 4u) != 0;
-                CHECK(esp32c3_model_blocks_clear());
+                CHECK(at_rest());
             }
         }
 #endif
@@ -122,16 +156,16 @@ static void test_engine_sizes(void)
 #endif
 }
 
-/* A peripheral that stays busy: HARDWARE_FAILURE, and the blocks are
- * cleared once it is idle again. */
-static void test_stuck(psa_key_id_t id)
+/* One signature with the model's stall hooks set by the caller: it must
+ * fail with HARDWARE_FAILURE after exactly one poll limit of unanswered
+ * polls, with zeroed output, no violation, M' dropped, the block parked. */
+static void expect_stall(psa_key_id_t id, const char *where)
 {
-    uint8_t sig[256];
+    uint8_t sig[512];
     size_t sig_len = 7, i;
     uint8_t acc = 0;
     static const uint8_t hash[32] = { 9 };
-    esp32c3_model_reset();
-    esp32c3_model.stuck = (int)(PICOPSA_ESP32C3_POLL_LIMIT + PICOPSA_ESP32C3_POLL_LIMIT / 2u);
+    unsigned long checks_failed = test_failed;
     memset(sig, 0x11, sizeof(sig));
     CHECK_STATUS(psa_sign_hash(id, PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SHA_256), hash, 32, sig,
                                sizeof(sig), &sig_len), PSA_ERROR_HARDWARE_FAILURE);
@@ -139,17 +173,114 @@ static void test_stuck(psa_key_id_t id)
         acc |= sig[i];
     }
     CHECK(sig_len == 0 && acc == 0);
-    CHECK(esp32c3_model.stuck == 0 && esp32c3_model_blocks_clear());
+    CHECK(esp32c3_model.hung_polls == PICOPSA_ESP32C3_POLL_LIMIT);
     CHECK(esp32c3_model.violations == 0);
+    CHECK(esp32c3_model_peek(ESP32C3_RSA_M_PRIME) == 0 && esp32c3_model_parked());
+    if (test_failed != checks_failed) {
+        printf("  stall %s: %lu unanswered polls (limit %u), %u violations (%s)\n", where,
+               esp32c3_model.hung_polls, (unsigned)PICOPSA_ESP32C3_POLL_LIMIT,
+               esp32c3_model.violations,
+               esp32c3_model.last_violation ? esp32c3_model.last_violation : "-");
+    }
 }
 
-static void test_psa(size_t bits, psa_key_id_t *keep)
+/* A peripheral that stalls at every point of a private operation: the
+ * memory initialisation, begin's idle wait, the k-th product (a hung
+ * block never becomes idle again, even after a reset). The first timeout
+ * ends the hardware's part: one poll limit in all, not one per product. */
+static void test_stalls(psa_key_id_t id, unsigned long products)
+{
+    const unsigned long at[] = { 1, 2, 3, 40, products / 4u, products / 2u, products / 2u + 1u,
+                                 products - 1u, products };
+    uint8_t sig[512];
+    size_t sig_len = 0, k;
+    static const uint8_t hash[32] = { 9 };
+    esp32c3_model.strict = 0;   /* the old driver's writes into a busy block: counted */
+    esp32c3_model_reset();
+    esp32c3_model.clean_hang = 1;
+    expect_stall(id, "memory initialisation");
+    esp32c3_model_reset();
+    esp32c3_model.stuck = (int)(3u * PICOPSA_ESP32C3_POLL_LIMIT);
+    expect_stall(id, "begin (idle)");
+    for (k = 0; k < sizeof(at) / sizeof(at[0]); k++) {
+        char where[40];
+        esp32c3_model_reset();
+        esp32c3_model.hang_at = at[k];
+        sprintf(where, "product %lu", at[k]);
+        expect_stall(id, where);
+    }
+    /* A stall that ends after the timeout: the next operation works and
+     * leaves nothing behind (the initialisation zeroed what the abandoned
+     * operation left in the powered-down memory). */
+    esp32c3_model_reset();
+    esp32c3_model.stuck = (int)(PICOPSA_ESP32C3_POLL_LIMIT + 5u);
+    expect_stall(id, "transient");
+    esp32c3_model.stuck = 0;
+    CHECK_STATUS(psa_sign_hash(id, PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SHA_256), hash, 32, sig,
+                               sizeof(sig), &sig_len), PSA_SUCCESS);
+    CHECK(esp32c3_model.violations == 0 && at_rest());
+    esp32c3_model.strict = 1;
+}
+
+/* The public operation stalls: in the modexp path its single call, in the
+ * Montgomery path a product; one poll limit either way. */
+static void test_public_stall(psa_key_id_t id)
+{
+    static const uint8_t hash[32] = { 9 };
+    uint8_t sig[256];
+    size_t sig_len = 0;
+    esp32c3_model_reset();
+    CHECK_STATUS(psa_sign_hash(id, PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SHA_256), hash, 32, sig,
+                               sizeof(sig), &sig_len), PSA_SUCCESS);
+    esp32c3_model.strict = 0;
+    esp32c3_model_reset();
+    esp32c3_model.hang_at = PICOPSA_ESP32C3_PUBLIC_MODEXP ? 1u : 5u;
+    CHECK_STATUS(psa_verify_hash(id, PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SHA_256), hash, 32, sig,
+                                 sig_len), PSA_ERROR_HARDWARE_FAILURE);
+    CHECK(esp32c3_model.hung_polls == PICOPSA_ESP32C3_POLL_LIMIT);
+    CHECK(esp32c3_model.violations == 0 && esp32c3_model_parked());
+    CHECK(esp32c3_model_peek(ESP32C3_RSA_M_PRIME) == 0);
+    esp32c3_model.strict = 1;
+}
+
+/* Another user (ESP-IDF's bignum, DS) left the block running with the
+ * interrupt enabled and the fast modes on: begin re-establishes all of
+ * it (a secret operation must never run with them: counted as fast). */
+static void test_foreign_state(psa_key_id_t id)
+{
+    static const uint8_t hash[32] = { 9 };
+    uint8_t sig[256];
+    size_t sig_len = 0;
+    esp32c3_model_reset();
+#if PICOPSA_ESP32C3_LOCK
+    lock_held = 1;
+#endif
+    picopsa_esp32c3_rsa_power_up();
+    while (esp32c3_model_read(ESP32C3_RSA_QUERY_CLEAN) == 0) {
+    }
+    esp32c3_model_write(ESP32C3_RSA_CONSTANT_TIME, 0u);
+    esp32c3_model_write(ESP32C3_RSA_SEARCH_ENABLE, 1u);
+    esp32c3_model_write(ESP32C3_RSA_M_PRIME, 0x12345679u);
+#if PICOPSA_ESP32C3_LOCK
+    lock_held = 0;
+#endif
+    CHECK(esp32c3_model_peek(ESP32C3_RSA_INT_ENA) == 1u);   /* its reset value */
+    CHECK_STATUS(psa_sign_hash(id, PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SHA_256), hash, 32, sig,
+                               sizeof(sig), &sig_len), PSA_SUCCESS);
+    CHECK(esp32c3_model.violations == 0 && esp32c3_model.modexp_fast == 0 && at_rest());
+    /* Left powered down and in reset: the next user's begin powers it up. */
+    CHECK_STATUS(psa_sign_hash(id, PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SHA_256), hash, 32, sig,
+                               sizeof(sig), &sig_len), PSA_SUCCESS);
+    CHECK(esp32c3_model.violations == 0 && at_rest());
+}
+
+static void test_psa(size_t bits, psa_key_id_t *keep, unsigned long *products)
 {
     psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
     psa_key_id_t id = 0;
     psa_algorithm_t alg = PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SHA_256);
     static const uint8_t hash[32] = { 1, 2, 3 };
-    uint8_t sig[384], ref[384];
+    uint8_t sig[512], ref[512];
     size_t sig_len = 0, ref_len = 0;
     unsigned long sign_mm, verify_mm, verify_exp;
     unsigned sign_words, verify_words;
@@ -168,24 +299,32 @@ static void test_psa(size_t bits, psa_key_id_t *keep)
     CHECK(sig_len == bits / 8u && memcmp(sig, ref, sig_len) == 0);
     sign_mm = esp32c3_model.modmult;
     sign_words = esp32c3_model.longest_words;
-    CHECK(sign_mm > 0 && esp32c3_model.modexp == 0 && esp32c3_model_blocks_clear());
+    CHECK(sign_mm > 0 && esp32c3_model.modexp == 0 && at_rest());
+    CHECK(esp32c3_model_peek(ESP32C3_RSA_M_PRIME) == 0);   /* RSA-4096: it held -q^-1 */
     esp32c3_model_reset();
     CHECK_STATUS(psa_verify_hash(id, alg, hash, 32, sig, sig_len), PSA_SUCCESS);
     verify_mm = esp32c3_model.modmult;
     verify_exp = esp32c3_model.modexp;
     verify_words = esp32c3_model.longest_words;
-    CHECK(esp32c3_model_blocks_clear() && esp32c3_model.violations == 0);
+    CHECK(at_rest() && esp32c3_model.violations == 0);
     CHECK(esp32c3_model.unreduced == 0 && esp32c3_model.bad_modulus == 0);
+    if (bits > 3072) {
+        CHECK(verify_exp == 0 && verify_mm == 0);   /* full size: software */
+    } else {
 #if PICOPSA_ESP32C3_PUBLIC_MODEXP
-    CHECK(verify_exp == 1 && verify_mm == 0 && esp32c3_model.longest_exp_bits == 17);
+        CHECK(verify_exp == 1 && verify_mm == 0 && esp32c3_model.longest_exp_bits == 17);
 #else
-    CHECK(verify_exp == 0 && verify_mm > 0);
+        CHECK(verify_exp == 0 && verify_mm > 0);
 #endif
+    }
     sig[3] ^= 1u;
     CHECK_STATUS(psa_verify_hash(id, alg, hash, 32, sig, sig_len), PSA_ERROR_INVALID_SIGNATURE);
     printf("RSA-%zu: sign %lu modular multiplications, longest %u words; verify %lu modmult + %lu "
            "modexp, longest %u words\n", bits, sign_mm, sign_words, verify_mm, verify_exp,
            verify_words);
+    if (products != NULL) {
+        *products = sign_mm;
+    }
     if (keep != NULL) {
         *keep = id;
     } else {
@@ -196,19 +335,48 @@ static void test_psa(size_t bits, psa_key_id_t *keep)
 /* The model's checks fire (non-strict mode). */
 static void test_model_checks(void)
 {
-    unsigned before;
+    unsigned before, n;
     esp32c3_model.strict = 0;
     esp32c3_model_reset();
+#if PICOPSA_ESP32C3_LOCK
+    lock_held = 1;
+#endif
+    /* Reset values: clock gated, RSA and DS in reset, memory powered down. */
+    CHECK(esp32c3_model_sys_read(ESP32C3_SYSTEM_PERIP_CLK_EN1) == 0u);
+    CHECK(esp32c3_model_sys_read(ESP32C3_SYSTEM_PERIP_RST_EN1) == 0x1feu);
+    CHECK(esp32c3_model_sys_read(ESP32C3_SYSTEM_RSA_PD_CTRL) == 1u);
+    (void)esp32c3_model_read(ESP32C3_RSA_QUERY_CLEAN);       /* clock gated */
+    CHECK(esp32c3_model.violations == 1);
+    esp32c3_model_sys_write(ESP32C3_SYSTEM_PERIP_CLK_EN1, ESP32C3_SYSTEM_CRYPTO_RSA);
+    esp32c3_model_sys_write(ESP32C3_SYSTEM_PERIP_RST_EN1, 0x1feu & ~ESP32C3_SYSTEM_CRYPTO_RSA);
+    (void)esp32c3_model_read(ESP32C3_RSA_QUERY_CLEAN);       /* DS reset holds RSA */
+    CHECK(esp32c3_model.violations == 2);
+    esp32c3_model_sys_write(ESP32C3_SYSTEM_PERIP_RST_EN1, 0x1feu & ~ESP32C3_SYSTEM_CRYPTO_RSA &
+                            ~ESP32C3_SYSTEM_CRYPTO_DS_RST);
+    for (n = 0; n < 100; n++) {                              /* memory powered down */
+        CHECK(esp32c3_model_read(ESP32C3_RSA_QUERY_CLEAN) == 0);
+    }
+    esp32c3_model_sys_write(ESP32C3_SYSTEM_RSA_PD_CTRL, 0u);
+    CHECK(esp32c3_model.violations == 2);
+    esp32c3_model.violations = 0;
     esp32c3_model_write(ESP32C3_RSA_MODE, 1u);               /* before CLEAN read 1 */
     CHECK(esp32c3_model.violations == 1);
     while (esp32c3_model_read(ESP32C3_RSA_QUERY_CLEAN) == 0) {
     }
+    CHECK(esp32c3_model_peek(ESP32C3_RSA_INT_ENA) == 1u && esp32c3_model_peek(ESP32C3_RSA_CONSTANT_TIME) == 1u);
+    before = esp32c3_model.violations;
+    esp32c3_model_write(ESP32C3_RSA_SET_START_MODMULT, 1u);  /* interrupt enabled (M = 0: counted) */
+    CHECK(esp32c3_model.violations == before + 1u);
+    while (esp32c3_model_read(ESP32C3_RSA_QUERY_IDLE) == 0) {
+    }
+    esp32c3_model_write(ESP32C3_RSA_CLEAR_INTERRUPT, 1u);
+    esp32c3_model_write(ESP32C3_RSA_INT_ENA, 0u);
     esp32c3_model_write(ESP32C3_RSA_MODE, 0u);
     esp32c3_model_write(ESP32C3_RSA_M_MEM, 7u);
     esp32c3_model_write(ESP32C3_RSA_M_PRIME, 1u);            /* wrong M': counted */
     before = esp32c3_model.violations;
     esp32c3_model_write(ESP32C3_RSA_SET_START_MODMULT, 1u);
-    CHECK(esp32c3_model.violations == before && esp32c3_model.bad_modulus == 1);
+    CHECK(esp32c3_model.violations == before && esp32c3_model.bad_modulus == 2);
     while (esp32c3_model_read(ESP32C3_RSA_QUERY_IDLE) == 0) {
     }
     esp32c3_model_write(ESP32C3_RSA_CLEAR_INTERRUPT, 1u);
@@ -238,21 +406,47 @@ static void test_model_checks(void)
     esp32c3_model_write(ESP32C3_RSA_MODE, 0u);
     esp32c3_model_write(ESP32C3_RSA_SET_START_MULT, 1u);     /* not modelled */
     CHECK(esp32c3_model.violations == before + 3u);
+    /* Reset restores the configuration; the memory keeps its content until
+     * the initialisation after reset. */
+    esp32c3_model_write(ESP32C3_RSA_M_PRIME, 5u);
+    esp32c3_model_write(ESP32C3_RSA_M_MEM, 7u);
+    esp32c3_model_sys_write(ESP32C3_SYSTEM_PERIP_RST_EN1, ESP32C3_SYSTEM_CRYPTO_RSA);
+    CHECK(esp32c3_model_peek(ESP32C3_RSA_M_PRIME) == 0 && esp32c3_model_peek(ESP32C3_RSA_INT_ENA) == 1u);
+    CHECK(!esp32c3_model_blocks_clear());
+    esp32c3_model_sys_write(ESP32C3_SYSTEM_PERIP_RST_EN1, 0u);
+    while (esp32c3_model_read(ESP32C3_RSA_QUERY_CLEAN) == 0) {
+    }
+    CHECK(esp32c3_model_blocks_clear());
+#if PICOPSA_ESP32C3_LOCK
+    lock_held = 0;
+#endif
     esp32c3_model.strict = 1;
     esp32c3_model_reset();
 }
 
 int main(void)
 {
-    psa_key_id_t id = 0;
+    psa_key_id_t id = 0, id4096 = 0;
+    unsigned long products = 0, products4096 = 0;
+#if PICOPSA_ESP32C3_LOCK
+    esp32c3_model.may_access = may_access;
+#endif
     test_model_checks();
     test_engine_sizes();
     CHECK_STATUS(psa_crypto_init(), PSA_SUCCESS);
     pp_td_reset();
-    test_psa(2048, &id);
-    test_psa(3072, NULL);
-    test_stuck(id);
+    test_psa(2048, &id, &products);
+    test_psa(3072, NULL, NULL);
+    test_psa(4096, &id4096, &products4096);
+    test_stalls(id, products);
+    test_stalls(id4096, products4096);
+    test_public_stall(id);
+    test_foreign_state(id);
+#if PICOPSA_ESP32C3_LOCK
+    CHECK(lock_count > 0 && !lock_held);
+#endif
     CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+    CHECK_STATUS(psa_destroy_key(id4096), PSA_SUCCESS);
     return test_report("driver_esp32c3");
 }
 #else
