@@ -238,6 +238,10 @@ SEEDS = {
         sign(LIVE[1], 'ecdsa256', 10, True, 0) + bytes([OPS['purge'], LIVE[0]]) +
         bytes([OPS['export'], LIVE[0], 0, 0, OPS['restart'], OPS['destroy'], LIVE[1]]) +
         bytes([OPS['attr'], STALE, OPS['restart']]),
+    # psa_key_agreement of a PASSWORD_HASH key (spec 10.9.2 refuses it): the
+    # reproducer of issue 21 item 1.7 once FZ_GATE_AGREEMENT_TYPES is 0.
+    'seed_key_agreement_password_hash': import_ec('x25519', 'ecdh') +
+        agree(LIVE[0], 'ecdh', 'x25519', 0, make_key=4),
     'seed_generate_ec': bytes([OPS['generate'], 5]) + attr('det256') +
         sign(LIVE[0], 'det256', 32, False, 1) + bytes([OPS['generate'], 6]) + attr('ecdh') +
         agree(LIVE[1], 'ecdh', 'live0', 0) + bytes([OPS['export'], LIVE[1], 1, 0]),
