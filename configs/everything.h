@@ -14,7 +14,9 @@
  * Use: -DPICOPSA_CONFIG_FILE='"configs/everything.h"' (repository root on the
  * include path) or, with CMake, -DPICOPSA_CONFIG_FILE=<path>/configs/everything.h.
  * Settings whose default depends on the target (key slots sized for RSA,
- * Ed25519 tables, exponentiation window, backends) are left to config.h.
+ * the raw-key size PICOPSA_HMAC_MAX_KEY_BYTES: 1024 on 64-bit hosts, 128 on
+ * MCUs; Ed25519 tables, exponentiation window, backends) are left to
+ * config.h.
  */
 #ifndef PICOPSA_CONFIGS_EVERYTHING_H
 #define PICOPSA_CONFIGS_EVERYTHING_H
@@ -53,6 +55,5 @@
 #define PICOPSA_RSA_MAX_BITS 4096
 #define PICOPSA_RSA_MIN_BITS 1024
 #define PICOPSA_KEY_SLOT_COUNT 8
-#define PICOPSA_HMAC_MAX_KEY_BYTES 128
 
 #endif /* PICOPSA_CONFIGS_EVERYTHING_H */

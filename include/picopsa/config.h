@@ -435,12 +435,20 @@
 #ifndef PICOPSA_KEY_SLOT_COUNT
 #define PICOPSA_KEY_SLOT_COUNT 8
 #endif
-/* Largest raw key (PSA_KEY_TYPE_HMAC, RAW_DATA, DERIVE, PASSWORD...) in
- * bytes; larger imports return PSA_ERROR_NOT_SUPPORTED. Sizes the small
- * slots, with the Ed25519 key pair (128 B, 160 B with the cache): a value
- * below that does not shrink them. */
+/* Raw key (PSA_KEY_TYPE_HMAC, RAW_DATA, DERIVE, PASSWORD...) bytes every
+ * slot holds, and the longest derived raw key (a stack buffer of this size
+ * in psa_key_derivation_output_key). Sizes the small slots, with the Ed25519
+ * key pair (128 B, 160 B with the cache): a value below that does not shrink
+ * them. Longer keys return PSA_ERROR_NOT_SUPPORTED, except when every slot
+ * is large (64-bit host default): then a raw key may fill a whole RSA slot
+ * (RSA-4096: 3448 B). Default: 1024 on 64-bit hosts, 128 on MCUs (RFC 2104
+ * hashes keys longer than the block, so 128 serves any HMAC-SHA-512 use). */
 #ifndef PICOPSA_HMAC_MAX_KEY_BYTES
+#if defined(__SIZEOF_INT128__)
+#define PICOPSA_HMAC_MAX_KEY_BYTES 1024
+#else
 #define PICOPSA_HMAC_MAX_KEY_BYTES 128
+#endif
 #endif
 /* How many of the PICOPSA_KEY_SLOT_COUNT slots can hold an RSA key (their
  * buffer is sized for RSA key material); the others hold raw and Ed25519

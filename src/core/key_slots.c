@@ -49,7 +49,7 @@ static uint32_t next_serial;
 #define RECORD_MATERIAL_MAX_                                                        \
     PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_MAX_((size_t)PSA_EXPORT_KEY_PAIR_MAX_SIZE,        \
                                           (size_t)PSA_EXPORT_PUBLIC_KEY_MAX_SIZE),     \
-                       (size_t)PICOPSA_HMAC_MAX_KEY_BYTES)
+                       PP_RAW_KEY_MAX_BYTES)
 #define RECORD_SIZE_MAX (PP_KEY_RECORD_HEADER_SIZE + RECORD_MATERIAL_MAX_)
 /* One record staged at a time, under the store lock. */
 static uint8_t record[RECORD_SIZE_MAX];

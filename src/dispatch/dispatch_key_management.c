@@ -62,7 +62,8 @@ static enum key_route route_of(psa_key_type_t type)
     return ROUTE_NONE;
 }
 
-/* Buffer size of a new key; raw keys: 1..PICOPSA_HMAC_MAX_KEY_BYTES. */
+/* Buffer size of a new key; raw keys: 1..PP_RAW_KEY_MAX_BYTES (a longer
+ * one fits no slot: NOT_SUPPORTED, spec 9.6.1: key size not supported). */
 static psa_status_t buffer_size(psa_key_type_t type, size_t raw_bytes, size_t *size)
 {
     *size = 0;
@@ -71,7 +72,7 @@ static psa_status_t buffer_size(psa_key_type_t type, size_t raw_bytes, size_t *s
         if (raw_bytes == 0) {
             return PSA_ERROR_INVALID_ARGUMENT;
         }
-        if (raw_bytes > PICOPSA_HMAC_MAX_KEY_BYTES) {
+        if (raw_bytes > PP_RAW_KEY_MAX_BYTES) {
             return PSA_ERROR_NOT_SUPPORTED;
         }
         *size = raw_bytes;

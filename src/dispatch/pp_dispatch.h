@@ -35,7 +35,8 @@
  * import of data_length bytes or a generation of attributes->bits.
  * PSA_ERROR_NOT_SUPPORTED when no built driver takes the type; for raw
  * keys the size rules (empty: INVALID_ARGUMENT, larger than
- * PICOPSA_HMAC_MAX_KEY_BYTES: NOT_SUPPORTED, generation: whole bytes);
+ * PP_RAW_KEY_MAX_BYTES (pp_key_buffer.h): NOT_SUPPORTED, generation:
+ * whole bytes);
  * generation: INVALID_ARGUMENT for a public key type and for custom data
  * with a type other than an RSA key pair (spec 9.6.3). */
 psa_status_t pp_dispatch_import_buffer_size(const psa_key_attributes_t *attributes,

@@ -1,6 +1,8 @@
 /*
  * pp_key_buffer.h -- the key buffer sizes of the built drivers, which the
- * key-slot pool (src/core/key_slots.c, its only user) gives its buffers.
+ * key-slot pool (src/core/key_slots.c) gives its buffers, and the largest
+ * raw key a slot takes (PP_RAW_KEY_MAX_BYTES, checked at key creation in
+ * dispatch_key_management.c).
  *
  * Buffers come in two sizes: a "small" one holds any raw key (up to
  * PICOPSA_HMAC_MAX_KEY_BYTES), an Ed25519 key and a P-256 key (97 B); a
@@ -46,6 +48,18 @@
     PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_SMALL_SIZE, (size_t)PP_RSA_KEY_MATERIAL_SIZE)
 #else
 #define PP_KEY_BUFFER_LARGE_SIZE PP_KEY_BUFFER_SMALL_SIZE
+#endif
+
+/* Largest raw key (HMAC, RAW_DATA, DERIVE, PASSWORD...): what every slot
+ * holds, PICOPSA_HMAC_MAX_KEY_BYTES; when every slot is large (the 64-bit
+ * host default) the whole large buffer, so a raw key as long as any slot
+ * takes it (RFC 2104 2: HMAC hashes keys longer than the block). With small
+ * slots the limit stays at the knob: the key record (key_slots.c) and the
+ * derivation stack buffer are sized by it, so MCU RAM and stack do not grow. */
+#if PP_DRIVER_RSA && PICOPSA_KEY_SLOT_LARGE_COUNT >= PICOPSA_KEY_SLOT_COUNT
+#define PP_RAW_KEY_MAX_BYTES PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_LARGE_SIZE, (size_t)PICOPSA_HMAC_MAX_KEY_BYTES)
+#else
+#define PP_RAW_KEY_MAX_BYTES ((size_t)PICOPSA_HMAC_MAX_KEY_BYTES)
 #endif
 
 #endif /* PICOPSA_PP_KEY_BUFFER_H */

@@ -74,12 +74,18 @@ static void hmac_drbg_update(pp_hmac_drbg *drbg, pp_hmac_ctx *keyed, pp_hmac_ctx
 }
 
 /* Security strength of the DRBG for a hash (SP 800-90A table 2 via
- * SP 800-57 part 1 table 3), 0 if unsupported. */
+ * SP 800-57 part 1 table 3), 0 if unsupported. Every approved hash is
+ * here: RFC 6979 runs HMAC_DRBG over the message hash, whichever it is
+ * (SHA-1: 128 bits, SHA-512/224: 192). */
 static size_t hmac_drbg_entropy_bytes(psa_algorithm_t hash_alg)
 {
     switch (hash_alg) {
+    case PSA_ALG_SHA_1:
+        return 16;
     case PSA_ALG_SHA_224:
+    case PSA_ALG_SHA_512_224:
         return 24;
+    case PSA_ALG_SHA_512_256:
     case PSA_ALG_SHA_256:
     case PSA_ALG_SHA_384:
     case PSA_ALG_SHA_512:

@@ -4,12 +4,14 @@
  * Contract:
  *  - The DRBG mechanism only: it never reads an entropy source itself. The
  *    caller (src/random/pp_random.c for the library RNG, or a test) passes
- *    entropy in. hash_alg is PSA_ALG_SHA_256 or PSA_ALG_SHA_512 (also
- *    SHA-224/384 when built); security strength 256 bits (192 for SHA-224).
+ *    entropy in. hash_alg is any built hash: SHA-1, SHA-224/256/384/512,
+ *    SHA-512/224, SHA-512/256 (RFC 6979 runs it over the message hash);
+ *    security strength 256 bits (192 for SHA-224 and SHA-512/224, 128 for
+ *    SHA-1, SP 800-57 part 1 table 3).
  *  - instantiate (10.1.2.3): entropy_len must be >= security_strength/8
- *    (32 bytes) and <= PP_HMAC_DRBG_MAX_INPUT; nonce and personalization
- *    are optional (NULL allowed with length 0). Errors:
- *    PSA_ERROR_NOT_SUPPORTED (hash not built / not a SHA-2),
+ *    (32 bytes; 24, 16) and <= PP_HMAC_DRBG_MAX_INPUT; nonce and
+ *    personalization are optional (NULL allowed with length 0). Errors:
+ *    PSA_ERROR_NOT_SUPPORTED (hash not built),
  *    PSA_ERROR_INVALID_ARGUMENT (lengths).
  *  - reseed (10.1.2.4): same entropy length rule; PSA_ERROR_BAD_STATE when
  *    not instantiated. Resets the reseed counter to 1.

@@ -11,12 +11,21 @@
  * idle MAC operation objects.
  *
  * Calls: import (HMAC, Ed25519 pair/public, RSA pair/public from the valid
- * 1024-bit DER constants below, optionally mutated, and garbage of any
- * type), generate (HMAC, Ed25519; RSA-1024 at most once per input), export,
- * export_public, copy, destroy, purge, get_attributes, hash one-shot,
- * compare and multi-part (setup/update/finish/verify/clone/suspend/resume/
- * abort), MAC one-shot and multi-part, sign/verify hash and message,
- * asymmetric encrypt/decrypt, generate_random. Keys are chosen among the
+ * 1024-bit DER constants below, optionally mutated, P-256 and X25519
+ * pair/public (a constant or fuzzer bytes), and garbage of any type),
+ * generate (HMAC, Ed25519, P-256, X25519; RSA-1024 at most once per input),
+ * export, export_public, copy, destroy, purge, get_attributes, hash
+ * one-shot, compare and multi-part (setup/update/finish/verify/clone/
+ * suspend/resume/abort), MAC one-shot and multi-part, sign/verify hash and
+ * message (EdDSA, RSA, ECDSA and deterministic ECDSA), asymmetric
+ * encrypt/decrypt, generate_random; since issue 21 also key derivation on
+ * two operation objects (setup, input_bytes, input_key, key_agreement,
+ * get/set_capacity, output_bytes, output_key, verify_bytes/verify_key,
+ * abort; HKDF, HKDF_EXTRACT, HKDF_EXPAND and KEY_AGREEMENT(ECDH, .)),
+ * psa_raw_key_agreement and psa_key_agreement (ECDH on P-256 and X25519),
+ * persistent keys (ids in a small user range, the file backend in a
+ * mkdtemp directory) and a restart (picopsa_shutdown + psa_crypto_init).
+ * Keys are chosen among the
  * live ones, destroyed ones (stale ids) and ids never issued; attributes,
  * algorithms and sizes are fuzzer-chosen, mostly from pools of meaningful
  * values. Output buffers are placed apart from the inputs or overlapping
@@ -43,18 +52,36 @@
  *    verifies, multi-part hash and MAC results equal the one-shot results;
  *  - known-good keys (the valid constants and generated keys) with a
  *    permitting policy and a big enough buffer succeed where the spec
- *    leaves no other outcome (hash, HMAC, Ed25519, RSA-SHA-256 signing).
+ *    leaves no other outcome (hash, HMAC, Ed25519, RSA-SHA-256 and P-256
+ *    ECDSA-SHA-256 signing, ECDH of a constant with its own public key);
+ *  - key derivation: HKDF output (output_bytes, the bytes of an output_key
+ *    raw key, verify_bytes) equals OpenSSL's HKDF over the same inputs when
+ *    they came in the order 10.6.1 gives; input_key of a SECRET and
+ *    key_agreement never succeed beyond the key's usage / policy; no call
+ *    succeeds on an idle operation; raw and key-creating agreements stay
+ *    within the policy and equal OpenSSL's ECDH / X25519 secret, the peer
+ *    key inside the output changes nothing;
+ *  - persistence: a persistent key keeps its id and attributes across a
+ *    restart, volatile keys are gone after it.
  *
  * FZ_GATE_* (compile-time, default 0) relax an oracle for a bug that is
  * known and being fixed elsewhere, so fuzzing can go past it.
  */
+#define _POSIX_C_SOURCE 200809L   /* mkdtemp, setenv (the temporary key store) */
 #include <psa/crypto.h>
+#include <picopsa/shutdown.h>
 
+#include <openssl/bn.h>
+#include <openssl/core_names.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
+#include <openssl/kdf.h>
+#include <openssl/param_build.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <unistd.h>
 
 #include "test_config.h"
 #include "test_ossl_ed25519.h"
@@ -67,6 +94,9 @@
 #endif
 #ifndef FZ_GATE_USAGE_BITS
 #define FZ_GATE_USAGE_BITS 0        /* issue 9 finding 5, usage bits (sec-threads) */
+#endif
+#ifndef FZ_GATE_AGREEMENT_TYPES
+#define FZ_GATE_AGREEMENT_TYPES 1   /* issue 21 item 1.7 (key-derivation branch) */
 #endif
 
 #define FZ_MAX_STEPS 48u
@@ -199,6 +229,16 @@ static const uint8_t ed_pub[2][32] = {
     {0x3d, 0x40, 0x17, 0xc3, 0xe8, 0x43, 0x89, 0x5a, 0x92, 0xb7, 0x0a, 0xa7, 0x4d, 0x1b, 0x7e, 0xbc,
      0x9c, 0x98, 0x2c, 0xcf, 0x2e, 0xc4, 0x96, 0x8c, 0xc0, 0xcd, 0x55, 0xf1, 0x2a, 0xf4, 0x66, 0x0c},
 };
+
+/* P-256: the RFC 6979 A.2.5 key; X25519: RFC 7748 6.1's Alice. The public
+ * keys are exported at initialisation (LLVMFuzzerInitialize). */
+static const uint8_t p256_d[32] = {
+    0xc9, 0xaf, 0xa9, 0xd8, 0x45, 0xba, 0x75, 0x16, 0x6b, 0x5c, 0x21, 0x57, 0x67, 0xb1, 0xd6, 0x93,
+    0x4e, 0x50, 0xc3, 0xdb, 0x36, 0xe8, 0x9b, 0x12, 0x7b, 0x8a, 0x62, 0x2b, 0x12, 0x0f, 0x67, 0x21};
+static const uint8_t x_priv[32] = {
+    0x77, 0x07, 0x6d, 0x0a, 0x73, 0x18, 0xa5, 0x7d, 0x3c, 0x16, 0xc1, 0x72, 0x51, 0xb2, 0x66, 0x45,
+    0xdf, 0x4c, 0x2f, 0x87, 0xeb, 0xc0, 0x99, 0x2a, 0xb1, 0x77, 0xfb, 0xa5, 0x1d, 0xb9, 0x2c, 0x2a};
+static uint8_t p256_pub[65], x_pub[32];
 
 /* ---- input reader ------------------------------------------------------ */
 
@@ -361,6 +401,10 @@ static void check_status(psa_status_t status, uint32_t allowed, const char *fn)
 
 #define TYPE_ED_PAIR PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_TWISTED_EDWARDS)
 #define TYPE_ED_PUB PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_TWISTED_EDWARDS)
+#define TYPE_P256_PAIR PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1)
+#define TYPE_P256_PUB PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_SECP_R1)
+#define TYPE_X_PAIR PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_MONTGOMERY)
+#define TYPE_X_PUB PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_MONTGOMERY)
 #define USAGE_DEFINED (PSA_KEY_USAGE_EXPORT | PSA_KEY_USAGE_COPY | PSA_KEY_USAGE_CACHE |      \
                        PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT |                       \
                        PSA_KEY_USAGE_SIGN_MESSAGE | PSA_KEY_USAGE_VERIFY_MESSAGE |           \
@@ -376,6 +420,8 @@ typedef struct {
     int good;                   /* valid material: constants, generated, copies */
     int rsa_const;              /* 1/2: the RSA constant it came from, 0: other */
     int ed_const;               /* 1/2: the Ed25519 seed it came from, 0: other */
+    int ec_const;               /* 1: the P-256 / X25519 constant, 0: other */
+    psa_key_lifetime_t lifetime;
     size_t mat_len;             /* export format, when known (mat_known) */
     int mat_known;
     uint8_t mat[FZ_MAT_MAX];
@@ -439,6 +485,12 @@ static int type_built(psa_key_type_t t)
     if (t == TYPE_ED_PAIR || t == TYPE_ED_PUB) {
         return PSA_WANT_ECC_TWISTED_EDWARDS_255;
     }
+    if (t == TYPE_P256_PAIR || t == TYPE_P256_PUB) {
+        return PSA_WANT_ECC_SECP_R1_256;
+    }
+    if (t == TYPE_X_PAIR || t == TYPE_X_PUB) {
+        return PSA_WANT_ECC_MONTGOMERY_255;
+    }
     if (t == PSA_KEY_TYPE_RSA_KEY_PAIR) {
         return PSA_WANT_KEY_TYPE_RSA_KEY_PAIR;
     }
@@ -450,8 +502,7 @@ static int type_built(psa_key_type_t t)
 
 static int is_asym(psa_key_type_t t)
 {
-    return t == TYPE_ED_PAIR || t == TYPE_ED_PUB || t == PSA_KEY_TYPE_RSA_KEY_PAIR ||
-           t == PSA_KEY_TYPE_RSA_PUBLIC_KEY;
+    return PSA_KEY_TYPE_IS_ASYMMETRIC(t);
 }
 
 /* Does a key policy permit alg? 1 yes for sure, 0 no for sure, 2 the model
@@ -508,6 +559,15 @@ static int model_use(const mkey *k, psa_key_usage_t usage, psa_algorithm_t alg)
     return model_permits(k->alg, alg);
 }
 
+/* A persistent key is loaded into a slot at its use; with every slot held
+ * by volatile keys there is none (INSUFFICIENT_MEMORY, which the spec
+ * lists for the functions that use a key). */
+static int slot_miss(const mkey *k, psa_status_t status)
+{
+    return k != NULL && !PSA_KEY_LIFETIME_IS_VOLATILE(k->lifetime) &&
+           status == PSA_ERROR_INSUFFICIENT_MEMORY;
+}
+
 static void record_key(psa_key_id_t id, const psa_key_attributes_t *asked, int good,
                        const uint8_t *mat, size_t mat_len, int rsa_const, int ed_const)
 {
@@ -524,8 +584,10 @@ static void record_key(psa_key_id_t id, const psa_key_attributes_t *asked, int g
     FZ_CHECK(psa_get_key_usage_flags(&got) == usage_implied(psa_get_key_usage_flags(asked)),
              "usage differs from the requested flags with the implied ones", 0);
     FZ_CHECK(psa_get_key_algorithm(&got) == psa_get_key_algorithm(asked), "algorithm differs", 0);
-    FZ_CHECK(psa_get_key_lifetime(&got) == PSA_KEY_LIFETIME_VOLATILE, "not volatile", 0);
+    FZ_CHECK(psa_get_key_lifetime(&got) == psa_get_key_lifetime(asked), "lifetime differs", 0);
     FZ_CHECK(psa_get_key_id(&got) == id, "id differs", 0);
+    FZ_CHECK(psa_get_key_lifetime(asked) == PSA_KEY_LIFETIME_VOLATILE ||
+             psa_get_key_id(asked) == id, "persistent key got another id", 0);
     if (nkeys == FZ_MAX_KEYS) {
         /* Model full (cannot happen with 8 library slots): drop it. */
         status = psa_destroy_key(id);
@@ -543,6 +605,7 @@ static void record_key(psa_key_id_t id, const psa_key_attributes_t *asked, int g
     k->good = good;
     k->rsa_const = rsa_const;
     k->ed_const = ed_const;
+    k->lifetime = psa_get_key_lifetime(&got);
     if (mat != NULL && mat_len <= FZ_MAT_MAX) {
         memcpy(k->mat, mat, mat_len);
         k->mat_len = mat_len;
@@ -618,6 +681,16 @@ static const psa_algorithm_t alg_pool[] = {
     PSA_ALG_RSA_OAEP(PSA_ALG_SHA_256), PSA_ALG_RSA_OAEP(PSA_ALG_SHA_384),
     PSA_ALG_RSA_OAEP(PSA_ALG_SHA_1),
     PSA_ALG_SHA_256,
+    /* issue 21: P-256, X25519, key derivation and agreement (appended, so
+     * the seeds' indices above keep their meaning). */
+    PSA_ALG_ECDSA(PSA_ALG_SHA_256), PSA_ALG_ECDSA(PSA_ALG_SHA_384), PSA_ALG_ECDSA_ANY,
+    PSA_ALG_DETERMINISTIC_ECDSA(PSA_ALG_SHA_256), PSA_ALG_DETERMINISTIC_ECDSA(PSA_ALG_SHA_1),
+    PSA_ALG_ECDSA(PSA_ALG_ANY_HASH), PSA_ALG_ECDH, PSA_ALG_ECDH,
+    PSA_ALG_HKDF(PSA_ALG_SHA_256), PSA_ALG_HKDF(PSA_ALG_SHA_512), PSA_ALG_HKDF(PSA_ALG_SHA_1),
+    PSA_ALG_HKDF_EXTRACT(PSA_ALG_SHA_256), PSA_ALG_HKDF_EXPAND(PSA_ALG_SHA_256),
+    PSA_ALG_KEY_AGREEMENT(PSA_ALG_ECDH, PSA_ALG_HKDF(PSA_ALG_SHA_256)),
+    PSA_ALG_KEY_AGREEMENT(PSA_ALG_ECDH, PSA_ALG_HKDF_EXTRACT(PSA_ALG_SHA_256)),
+    PSA_ALG_HMAC(PSA_ALG_SHA_1), PSA_ALG_HKDF(PSA_ALG_ANY_HASH),
 };
 
 #define POOL_N(p) (sizeof(p) / sizeof((p)[0]))
@@ -678,6 +751,11 @@ static void pick_attr(psa_key_attributes_t *a, psa_key_type_t type, size_t bits)
 #else
         psa_set_key_id(a, (psa_key_id_t)(1u + rd_u16()));
 #endif
+    } else if (flags == 0xa3u) {
+        /* A persistent key in the user range (issue 21: the file backend
+         * in a temporary directory, LLVMFuzzerInitialize); few ids, so
+         * ALREADY_EXISTS comes up too. */
+        psa_set_key_id(a, (psa_key_id_t)(PSA_KEY_ID_USER_MIN + rd_u8() % 6u));
     }
 }
 
@@ -691,7 +769,15 @@ static int creation_must_fail(const psa_key_attributes_t *a)
                 (unsigned long)psa_get_key_lifetime(a));
     }
     if (psa_get_key_lifetime(a) != PSA_KEY_LIFETIME_VOLATILE) {
-        return 1;   /* only volatile keys exist here (docs/api-support.md) */
+#if PICOPSA_ITS_BACKEND != PICOPSA_ITS_NONE
+        psa_key_id_t id = psa_get_key_id(a);
+        if (psa_get_key_lifetime(a) != PSA_KEY_LIFETIME_PERSISTENT || id < PSA_KEY_ID_USER_MIN ||
+            id > PSA_KEY_ID_USER_MAX) {
+            return 1;   /* spec 9.3.2: persistent ids are the user range here */
+        }
+#else
+        return 1;   /* no storage: only volatile keys exist */
+#endif
     }
 #if !FZ_GATE_USAGE_BITS
     if ((psa_get_key_usage_flags(a) & ~(psa_key_usage_t)USAGE_DEFINED) != 0) {
@@ -787,6 +873,8 @@ static const psa_key_type_t garbage_types[] = {
     PSA_KEY_TYPE_HMAC, PSA_KEY_TYPE_RAW_DATA, PSA_KEY_TYPE_DERIVE, TYPE_ED_PAIR, TYPE_ED_PUB,
     PSA_KEY_TYPE_RSA_KEY_PAIR, PSA_KEY_TYPE_RSA_PUBLIC_KEY,
     PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1), PSA_KEY_TYPE_AES, PSA_KEY_TYPE_NONE,
+    TYPE_P256_PUB, TYPE_X_PAIR, TYPE_X_PUB, PSA_KEY_TYPE_PASSWORD, PSA_KEY_TYPE_PASSWORD_HASH,
+    PSA_KEY_TYPE_PEPPER, PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_K1),
 };
 
 static void op_import(void)
@@ -797,10 +885,10 @@ static void op_import(void)
     psa_key_type_t type;
     psa_status_t status;
     size_t len = 0, bits = 0;
-    int good = 0, rsa_const = 0, ed_const = 0, mutated = 0;
+    int good = 0, rsa_const = 0, ed_const = 0, ec_const = 0, mutated = 0;
     uint8_t sub = rd_u8(), which = rd_u8();
 
-    switch (sub % 6u) {
+    switch (sub % 10u) {
     case 0:
         type = PSA_KEY_TYPE_HMAC;
         len = rd_len(200);
@@ -859,6 +947,41 @@ static void op_import(void)
         }
         break;
     }
+    case 6:
+    case 8: {
+        /* P-256 private scalar / X25519 private key: the constant, or
+         * 32 fuzzer bytes (a P-256 scalar >= n is refused). */
+        int p256 = (sub % 10u) == 6;
+        type = p256 ? TYPE_P256_PAIR : TYPE_X_PAIR;
+        len = 32;
+        if (which & 1u) {
+            rd_fill(data, 32);
+            good = !p256;
+        } else {
+            memcpy(data, p256 ? p256_d : x_priv, 32);
+            ec_const = 1;
+            good = 1;
+        }
+        break;
+    }
+    case 7:
+    case 9: {
+        int p256 = (sub % 10u) == 7;
+        type = p256 ? TYPE_P256_PUB : TYPE_X_PUB;
+        len = p256 ? 65u : 32u;
+        if (which & 1u) {
+            rd_fill(data, len);          /* P-256: mostly not a point */
+            if (p256 && (which & 2u)) {
+                data[0] = 0x04;
+            }
+            good = !p256;
+        } else {
+            memcpy(data, p256 ? p256_pub : x_pub, len);
+            ec_const = 1;
+            good = 1;
+        }
+        break;
+    }
     default:
         type = garbage_types[which % POOL_N(garbage_types)];
         if (which >= 0xf0u) {
@@ -893,14 +1016,17 @@ static void op_import(void)
                    (!good && (type == PSA_KEY_TYPE_RSA_KEY_PAIR ||
                               type == PSA_KEY_TYPE_RSA_PUBLIC_KEY)) ? NULL : data,
                    len, rsa_const, ed_const);
+        if (ec_const && nkeys != 0 && keys[nkeys - 1u].id == id) {
+            keys[nkeys - 1u].ec_const = 1;
+        }
     } else {
         FZ_CHECK(id == PSA_KEY_ID_NULL, "failed import returned an id", status);
         if (good && !mutated && !creation_must_fail(&a) && bits == 0 && nkeys < 4u &&
             (type != PSA_KEY_TYPE_HMAC || (len >= 1 && len <= 64))) {
             /* Valid material, no bits asked, free slots: only the policy
              * can be refused (HMAC and Ed25519 keys fit every slot). */
-            FZ_CHECK(status == PSA_ERROR_INVALID_ARGUMENT || status == PSA_ERROR_NOT_SUPPORTED,
-                     "valid key refused", status);
+            FZ_CHECK(status == PSA_ERROR_INVALID_ARGUMENT || status == PSA_ERROR_NOT_SUPPORTED ||
+                     status == PSA_ERROR_ALREADY_EXISTS, "valid key refused", status);
         }
     }
 }
@@ -915,7 +1041,15 @@ static void op_generate(void)
     uint8_t sub = rd_u8();
     static const size_t hmac_bits[] = {256, 128, 8, 0, 1024, 7, 512, 2048};
 
-    switch (sub % 5u) {
+    switch (sub % 7u) {
+    case 5:
+        type = TYPE_P256_PAIR;
+        bits = (sub & 0x80u) ? 255u : 256u;
+        break;
+    case 6:
+        type = TYPE_X_PAIR;
+        bits = (sub & 0x80u) ? 256u : 255u;
+        break;
     case 0:
     case 1:
         type = PSA_KEY_TYPE_HMAC;
@@ -952,8 +1086,7 @@ static void op_generate(void)
     if (status == PSA_SUCCESS) {
         FZ_CHECK(!creation_must_fail(&a), "generate succeeded with invalid attributes", status);
         FZ_CHECK(type_built(type), "generated a key type that is configured out", status);
-        FZ_CHECK(type != TYPE_ED_PUB && type != PSA_KEY_TYPE_RSA_PUBLIC_KEY,
-                 "generated a public key", status);
+        FZ_CHECK(!PSA_KEY_TYPE_IS_PUBLIC_KEY(type), "generated a public key", status);
         FZ_CHECK(psa_get_key_bits(&a) != 0, "generated key without size", status);
         record_key(id, &a, 1, NULL, 0, 0, 0);
     } else {
@@ -1014,6 +1147,7 @@ static void op_copy(void)
         if (nkeys < FZ_MAX_KEYS) {
             forget_stale(id);
             copy.id = id;
+            copy.lifetime = psa_get_key_lifetime(&got);
             copy.usage = u;
             copy.alg = psa_get_key_algorithm(&got);
             keys[nkeys++] = copy;
@@ -1070,6 +1204,9 @@ static void op_get_attributes(void)
                  status);
         return;
     }
+    if (slot_miss(k, status)) {
+        return;
+    }
     FZ_CHECK(status == PSA_SUCCESS, "attributes of a live key", status);
     FZ_CHECK(psa_get_key_type(&got) == k->type && psa_get_key_bits(&got) == k->bits &&
              psa_get_key_usage_flags(&got) == k->usage && psa_get_key_algorithm(&got) == k->alg &&
@@ -1090,8 +1227,8 @@ static void check_reimport(const mkey *k, int pub, const uint8_t *data, size_t l
     psa_key_id_t id;
     psa_status_t status;
     if (pub) {
-        type = k->type == PSA_KEY_TYPE_RSA_KEY_PAIR ? PSA_KEY_TYPE_RSA_PUBLIC_KEY :
-               k->type == TYPE_ED_PAIR ? TYPE_ED_PUB : k->type;
+        type = PSA_KEY_TYPE_IS_KEY_PAIR(k->type) ? PSA_KEY_TYPE_PUBLIC_KEY_OF_KEY_PAIR(k->type)
+                                                 : k->type;
     }
     id = temp_import(type, PSA_KEY_USAGE_EXPORT, PSA_ALG_NONE, data, len);
     if (id == PSA_KEY_ID_NULL) {
@@ -1128,6 +1265,12 @@ static void op_export(void)
                 FZ_CHECK(len == 32 && memcmp(out, ed_pub[k->ed_const - 1], 32) == 0,
                          "Ed25519 public key differs", status);
             }
+            if (k->ec_const != 0) {
+                int p256 = PSA_KEY_TYPE_ECC_GET_FAMILY(k->type) == PSA_ECC_FAMILY_SECP_R1;
+                FZ_CHECK(len == (p256 ? 65u : 32u) &&
+                         memcmp(out, p256 ? p256_pub : x_pub, len) == 0,
+                         "P-256 / X25519 public key differs", status);
+            }
             if (k->rsa_const != 0) {
                 const uint8_t *want = k->rsa_const == 1 ? rsa_pub_1 : rsa_pub_2;
                 size_t want_len = k->rsa_const == 1 ? sizeof(rsa_pub_1) : sizeof(rsa_pub_2);
@@ -1137,8 +1280,7 @@ static void op_export(void)
         } else {
             /* Public keys: the spec is read both ways; key pairs and
              * symmetric keys need the flag (spec 9.6.7). */
-            FZ_CHECK((k->usage & PSA_KEY_USAGE_EXPORT) != 0 || k->type == TYPE_ED_PUB ||
-                     k->type == PSA_KEY_TYPE_RSA_PUBLIC_KEY,
+            FZ_CHECK((k->usage & PSA_KEY_USAGE_EXPORT) != 0 || PSA_KEY_TYPE_IS_PUBLIC_KEY(k->type),
                      "export without PSA_KEY_USAGE_EXPORT", status);
             if (k->mat_known) {
                 FZ_CHECK(len == k->mat_len && memcmp(out, k->mat, len) == 0,
@@ -1149,7 +1291,7 @@ static void op_export(void)
             check_reimport(k, pub, out, len);
         }
     } else if (k != NULL && k->mat_known && size >= k->mat_len && !pub &&
-               (k->usage & PSA_KEY_USAGE_EXPORT) != 0) {
+               (k->usage & PSA_KEY_USAGE_EXPORT) != 0 && !slot_miss(k, status)) {
         fz_fail("export of an exportable key failed", status);
     }
     free(out);
@@ -1170,6 +1312,11 @@ static const EVP_MD *ossl_md(psa_algorithm_t h)
     case PSA_ALG_SHA_256: return EVP_sha256();
     case PSA_ALG_SHA_384: return EVP_sha384();
     case PSA_ALG_SHA_512: return EVP_sha512();
+    /* Built on hosts since issue 14 (the model knew SHA-2 only: the first
+     * libFuzzer run of issue 21 stopped on a SHA-1 psa_hash_compute). */
+    case PSA_ALG_SHA_1: return EVP_sha1();
+    case PSA_ALG_SHA_512_224: return EVP_sha512_224();
+    case PSA_ALG_SHA_512_256: return EVP_sha512_256();
     default: return NULL;
     }
 }
@@ -1480,7 +1627,7 @@ static void op_mac_compute(void)
             FZ_CHECK(model_use(k, PSA_KEY_USAGE_VERIFY_MESSAGE, alg) != 0,
                      "MAC verify beyond the policy", status);
             FZ_CHECK(want_len == 0 || !wrong, "MAC verify accepted a wrong tag", status);
-        } else if (want_len != 0 && !wrong &&
+        } else if (want_len != 0 && !wrong && !slot_miss(k, status) &&
                    model_use(k, PSA_KEY_USAGE_VERIFY_MESSAGE, alg) == 1) {
             fz_fail("MAC verify refused the right tag", status);
         }
@@ -1505,7 +1652,7 @@ static void op_mac_compute(void)
             check_status(status, allowed_mac_verify, "psa_mac_verify (own tag)");
             FZ_CHECK(status == PSA_SUCCESS, "a computed MAC does not verify", status);
         }
-    } else if (want_len != 0 && size >= want_len &&
+    } else if (want_len != 0 && size >= want_len && !slot_miss(k, ref_status) &&
                model_use(k, PSA_KEY_USAGE_SIGN_MESSAGE, alg) == 1) {
         fz_fail("MAC with a permitted HMAC key failed", ref_status);
     }
@@ -1590,7 +1737,8 @@ static void op_mac_multi(void)
             m->key = *k;
             m->len = 0;
             m->overflow = 0;
-        } else if (m->state == 0 && model_use(k, usage, alg) == 1 && ref_mac(k, alg, buf, 0, want) != 0) {
+        } else if (m->state == 0 && model_use(k, usage, alg) == 1 && !slot_miss(k, status) &&
+                   ref_mac(k, alg, buf, 0, want) != 0) {
             fz_fail("MAC setup with a permitted HMAC key failed", status);
         }
         break;
@@ -1696,7 +1844,7 @@ static void op_mac_multi(void)
 static int is_deterministic_sign(psa_algorithm_t alg)
 {
     return alg == PSA_ALG_PURE_EDDSA || alg == PSA_ALG_ED25519PH ||
-           PSA_ALG_IS_RSA_PKCS1V15_SIGN(alg);
+           PSA_ALG_IS_RSA_PKCS1V15_SIGN(alg) || PSA_ALG_IS_DETERMINISTIC_ECDSA(alg);
 }
 
 /* Overlap oracle enabled for this algorithm (FZ_GATE_*). */
@@ -1756,12 +1904,15 @@ static void check_signature(const mkey *k, psa_algorithm_t alg, int is_msg, cons
     size_t pub_len = 0;
     psa_key_id_t vid;
     psa_status_t status = psa_export_public_key(k->id, pub, sizeof(pub), &pub_len);
+    if (slot_miss(k, status)) {
+        return;
+    }
     FZ_CHECK(status == PSA_SUCCESS, "public export of a signing key", status);
     if (alg == PSA_ALG_PURE_EDDSA && is_msg) {
         FZ_CHECK(pub_len == 32 && ossl_ed25519_verifies(pub, in, in_len, sig, sig_len),
                  "OpenSSL rejects a produced Ed25519 signature", status);
     }
-    vid = temp_import(k->type == PSA_KEY_TYPE_RSA_KEY_PAIR ? PSA_KEY_TYPE_RSA_PUBLIC_KEY : TYPE_ED_PUB,
+    vid = temp_import(PSA_KEY_TYPE_PUBLIC_KEY_OF_KEY_PAIR(k->type),
                       PSA_KEY_USAGE_VERIFY_HASH | PSA_KEY_USAGE_VERIFY_MESSAGE, alg, pub, pub_len);
     if (vid == PSA_KEY_ID_NULL) {
         return;
@@ -1782,6 +1933,10 @@ static int sign_must_work(const mkey *k, psa_algorithm_t alg, int is_msg, size_t
     if (k->type == TYPE_ED_PAIR) {
         return (alg == PSA_ALG_PURE_EDDSA && is_msg) ||
                (alg == PSA_ALG_ED25519PH && (is_msg || in_len == 64));
+    }
+    if (k->type == TYPE_P256_PAIR) {
+        return (alg == PSA_ALG_ECDSA(PSA_ALG_SHA_256) ||
+                alg == PSA_ALG_DETERMINISTIC_ECDSA(PSA_ALG_SHA_256)) && (is_msg || in_len == 32);
     }
     if (k->type == PSA_KEY_TYPE_RSA_KEY_PAIR && k->bits >= 1024) {
         return (alg == PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SHA_256) ||
@@ -1822,7 +1977,7 @@ static void op_sign(void)
         memcpy(ref_sig, pl.out, ref_len);
         check_signature(k, alg, is_msg, in, len, ref_sig, ref_len);
     } else if (sign_must_work(k, alg, is_msg, len) && model_use(k, usage, alg) == 1 &&
-               size >= need) {
+               size >= need && !slot_miss(k, ref_status)) {
         fz_fail("signature with a permitted good key failed", ref_status);
     }
     place_free(&pl);
@@ -1960,7 +2115,7 @@ static void op_encrypt(void)
         memcpy(ref_ct, pl.out, ref_len);
         check_decrypts(k, alg, ref_ct, ref_len, label, label_len, msg, len, mode, off);
     } else if (encrypt_must_work(k, alg, len, label_len) && model_use(k, PSA_KEY_USAGE_ENCRYPT, alg) == 1 &&
-               size >= need) {
+               size >= need && !slot_miss(k, ref_status)) {
         fz_fail("encryption with a permitted good key failed", ref_status);
     }
     place_free(&pl);
@@ -2072,6 +2227,560 @@ static void op_random(void)
     free(b);
 }
 
+/* ---- key agreement (spec 10.9) ------------------------------------------ */
+
+static const uint32_t allowed_agree = KEYUSE | B(PSA_ERROR_BUFFER_TOO_SMALL);
+static const uint32_t allowed_agree_key = allowed_import | B(PSA_ERROR_INVALID_HANDLE);
+
+/* OpenSSL's shared secret of key k (private material known) and peer;
+ * 0 when OpenSSL refuses (off-curve / small-order peers) or k is not
+ * P-256 / X25519. */
+static size_t ossl_agree(const mkey *k, const uint8_t *peer, size_t peer_len, uint8_t out[32])
+{
+    EVP_PKEY *priv = NULL, *pub = NULL;
+    EVP_PKEY_CTX *ctx = NULL;
+    size_t len = 32;
+    int ok;
+    if (!k->mat_known || k->mat_len != 32) {
+        return 0;
+    }
+    if (k->type == TYPE_X_PAIR && peer_len == 32) {
+        priv = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, k->mat, 32);
+        pub = EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, NULL, peer, 32);
+    } else if (k->type == TYPE_P256_PAIR && peer_len == 65) {
+        uint8_t own[65];
+        size_t own_len = 0;
+        int i;
+        if (psa_export_public_key(k->id, own, sizeof(own), &own_len) != PSA_SUCCESS) {
+            return 0;
+        }
+        for (i = 0; i < 2; i++) {
+            OSSL_PARAM_BLD *bld = OSSL_PARAM_BLD_new();
+            EVP_PKEY_CTX *fc = EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL);
+            BIGNUM *d = i == 0 ? BN_bin2bn(k->mat, 32, NULL) : NULL;
+            OSSL_PARAM *params;
+            EVP_PKEY **dst = i == 0 ? &priv : &pub;
+            OSSL_PARAM_BLD_push_utf8_string(bld, OSSL_PKEY_PARAM_GROUP_NAME, "prime256v1", 0);
+            OSSL_PARAM_BLD_push_octet_string(bld, OSSL_PKEY_PARAM_PUB_KEY, i == 0 ? own : peer,
+                                             65);
+            if (d != NULL) {
+                OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_PRIV_KEY, d);
+            }
+            params = OSSL_PARAM_BLD_to_param(bld);
+            if (fc == NULL || params == NULL || EVP_PKEY_fromdata_init(fc) != 1 ||
+                EVP_PKEY_fromdata(fc, dst, i == 0 ? EVP_PKEY_KEYPAIR : EVP_PKEY_PUBLIC_KEY,
+                                  params) != 1) {
+                *dst = NULL;
+            }
+            OSSL_PARAM_free(params);
+            OSSL_PARAM_BLD_free(bld);
+            EVP_PKEY_CTX_free(fc);
+            BN_clear_free(d);
+        }
+    }
+    ctx = priv != NULL && pub != NULL ? EVP_PKEY_CTX_new(priv, NULL) : NULL;
+    ok = ctx != NULL && EVP_PKEY_derive_init(ctx) == 1 && EVP_PKEY_derive_set_peer(ctx, pub) == 1 &&
+         EVP_PKEY_derive(ctx, out, &len) == 1 && len == 32;
+    EVP_PKEY_CTX_free(ctx);
+    EVP_PKEY_free(priv);
+    EVP_PKEY_free(pub);
+    return ok ? 32u : 0u;
+}
+
+/* A peer key: a constant public key of either curve, the public key of a
+ * live key, or fuzzer bytes. */
+static size_t pick_peer(uint8_t *peer, size_t size)
+{
+    uint8_t b = rd_u8();
+    size_t len = 0;
+    switch (b % 5u) {
+    case 0:
+        memcpy(peer, p256_pub, 65);
+        return 65;
+    case 1:
+        memcpy(peer, x_pub, 32);
+        return 32;
+    case 2:
+        if (nkeys != 0 &&
+            psa_export_public_key(keys[(size_t)(b >> 3) % nkeys].id, peer, size, &len) ==
+                PSA_SUCCESS) {
+            return len;
+        }
+        return 0;
+    case 3:
+        len = (b & 0x80u) ? 65u : 32u;
+        rd_fill(peer, len);
+        if (len == 65) {
+            peer[0] = 0x04;
+        }
+        return len;
+    default:
+        len = rd_len(size);
+        rd_fill(peer, len);
+        return len;
+    }
+}
+
+static const psa_key_type_t agree_types[] = {
+    PSA_KEY_TYPE_DERIVE, PSA_KEY_TYPE_RAW_DATA, PSA_KEY_TYPE_HMAC, PSA_KEY_TYPE_PASSWORD,
+    PSA_KEY_TYPE_PASSWORD_HASH, PSA_KEY_TYPE_PEPPER, PSA_KEY_TYPE_AES, TYPE_X_PAIR,
+};
+
+/* psa_raw_key_agreement (with the overlap check: the peer key inside the
+ * output), and psa_key_agreement, whose key holds the raw secret. */
+static void op_agree(void)
+{
+    psa_key_id_t id = pick_id();
+    mkey *k = find_key(id);
+    psa_algorithm_t alg = pick_alg_for(k);
+    uint8_t sel = rd_u8(), peer[600], ref[32], want[32];
+    size_t peer_len = pick_peer(peer, sizeof(peer)), size = pick_out_size(32), len = 9999;
+    size_t off = rd_u16(), ref_len = 0, olen;
+    int mode = sel % 4u;
+    placed pl;
+    psa_status_t status, ref_status;
+
+    place(&pl, 0, peer, peer_len, size, 0);
+    ref_status = psa_raw_key_agreement(alg, id, pl.in, peer_len, pl.out, size, &len);
+    check_status(ref_status, allowed_agree, "psa_raw_key_agreement");
+    if (ref_status == PSA_SUCCESS) {
+        FZ_CHECK(model_use(k, PSA_KEY_USAGE_DERIVE, alg) != 0, "agreement beyond the policy",
+                 ref_status);
+        FZ_CHECK(PSA_ALG_IS_RAW_KEY_AGREEMENT(alg) && PSA_KEY_TYPE_IS_KEY_PAIR(k->type),
+                 "raw agreement with a non-agreement algorithm or a public key", ref_status);
+        FZ_CHECK(len <= size && len <= sizeof(ref), "agreement output past the buffer",
+                 ref_status);
+        memcpy(ref, pl.out, len);
+        ref_len = len;
+        olen = ossl_agree(k, peer, peer_len, want);
+        FZ_CHECK(olen == 0 || (len == olen && memcmp(ref, want, len) == 0),
+                 "shared secret differs from OpenSSL's", ref_status);
+    } else if (k != NULL && k->good && k->ec_const && model_use(k, PSA_KEY_USAGE_DERIVE, alg) == 1 &&
+               !slot_miss(k, ref_status) &&
+               alg == PSA_ALG_ECDH && size >= 32 &&
+               ((k->type == TYPE_X_PAIR && peer_len == 32 && memcmp(peer, x_pub, 32) == 0) ||
+                (k->type == TYPE_P256_PAIR && peer_len == 65 && memcmp(peer, p256_pub, 65) == 0))) {
+        fz_fail("agreement of a constant key with its own public key failed", ref_status);
+    }
+    place_free(&pl);
+    if (mode != 0) {
+        place(&pl, mode, peer, peer_len, size, off);
+        status = psa_raw_key_agreement(alg, id, pl.in, peer_len, pl.out, size, &len);
+        check_status(status, allowed_agree, "psa_raw_key_agreement (overlap)");
+        FZ_CHECK(status == ref_status, "overlap changes the agreement status", status);
+        FZ_CHECK(status != PSA_SUCCESS || (len == ref_len && memcmp(pl.out, ref, len) == 0),
+                 "overlap changes the shared secret", status);
+        place_free(&pl);
+    }
+    if (sel & 0x10u) {
+        psa_key_attributes_t a;
+        psa_key_id_t nid = PSA_KEY_ID_NULL;
+        psa_key_type_t type = agree_types[(sel >> 5) % POOL_N(agree_types)];
+        pick_attr(&a, type, (sel & 0x08u) ? 256u : 0u);
+        status = psa_key_agreement(id, peer, peer_len, alg, &a, &nid);
+        check_status(status, allowed_agree_key, "psa_key_agreement");
+        if (status == PSA_SUCCESS) {
+            FZ_CHECK(model_use(k, PSA_KEY_USAGE_DERIVE, alg) != 0,
+                     "key agreement beyond the policy", status);
+            FZ_CHECK(!creation_must_fail(&a), "key agreement with invalid attributes", status);
+#if !FZ_GATE_AGREEMENT_TYPES
+            /* Spec 10.9.2: DERIVE, RAW_DATA, HMAC or PASSWORD. */
+            FZ_CHECK(type == PSA_KEY_TYPE_DERIVE || type == PSA_KEY_TYPE_RAW_DATA ||
+                     type == PSA_KEY_TYPE_HMAC || type == PSA_KEY_TYPE_PASSWORD,
+                     "key agreement made a key of a type 10.9.2 refuses", status);
+#endif
+            record_key(nid, &a, 1, ref_status == PSA_SUCCESS ? ref : NULL, ref_len, 0, 0);
+        } else {
+            FZ_CHECK(nid == PSA_KEY_ID_NULL, "failed key agreement returned an id", status);
+        }
+    }
+}
+
+/* ---- key derivation (spec 10.6) ------------------------------------------ */
+
+static const uint32_t allowed_kdf_setup = B(PSA_SUCCESS) | B(PSA_ERROR_BAD_STATE) |
+    B(PSA_ERROR_INVALID_ARGUMENT) | B(PSA_ERROR_NOT_SUPPORTED) | COMMON;
+static const uint32_t allowed_kdf_input = allowed_kdf_setup | B(PSA_ERROR_INVALID_HANDLE) |
+    B(PSA_ERROR_NOT_PERMITTED);
+static const uint32_t allowed_kdf_capacity = B(PSA_SUCCESS) | B(PSA_ERROR_BAD_STATE) |
+    B(PSA_ERROR_INVALID_ARGUMENT) | COMMON;
+static const uint32_t allowed_kdf_output = B(PSA_SUCCESS) | B(PSA_ERROR_BAD_STATE) |
+    B(PSA_ERROR_INSUFFICIENT_DATA) | B(PSA_ERROR_NOT_PERMITTED) | B(PSA_ERROR_INVALID_ARGUMENT) |
+    COMMON;
+static const uint32_t allowed_kdf_output_key = allowed_generate | allowed_kdf_output;
+static const uint32_t allowed_kdf_verify = allowed_kdf_output | B(PSA_ERROR_INVALID_SIGNATURE) |
+    B(PSA_ERROR_INVALID_HANDLE);
+
+#define FZ_KDF_IN 300u
+
+typedef struct {
+    psa_key_derivation_operation_t op;
+    psa_algorithm_t alg;
+    int state;          /* 0 idle, 1 set up (possibly in its error state) */
+    int ref_ok;         /* the inputs are known and in the spec's order */
+    int stage;          /* last step given: 1 SALT, 2 SECRET, 3 INFO */
+    uint8_t in[3][FZ_KDF_IN];
+    size_t in_len[3];
+    size_t out_off;     /* bytes drawn so far */
+} mkdf;
+
+static mkdf kops[2];
+
+static void mkdf_reset(mkdf *m)
+{
+    psa_status_t status = psa_key_derivation_abort(&m->op);
+    check_status(status, allowed_abort, "psa_key_derivation_abort");
+    FZ_CHECK(status == PSA_SUCCESS, "psa_key_derivation_abort", status);
+    memset(m->in_len, 0, sizeof(m->in_len));
+    m->state = 0;
+    m->ref_ok = 0;
+    m->stage = 0;
+    m->out_off = 0;
+}
+
+/* HKDF, HKDF_EXTRACT or HKDF_EXPAND with a built hash: the kind
+ * (EVP_KDF_HKDF_MODE_*), else -1. */
+static int hkdf_mode(psa_algorithm_t alg, const EVP_MD **md)
+{
+    psa_algorithm_t h = PSA_ALG_IS_HKDF(alg) || PSA_ALG_IS_HKDF_EXTRACT(alg) ||
+                                PSA_ALG_IS_HKDF_EXPAND(alg)
+                            ? PSA_ALG_GET_HASH(alg)
+                            : 0;
+    *md = h != 0 ? ossl_md(h) : NULL;
+    if (*md == NULL) {
+        return -1;
+    }
+    return PSA_ALG_IS_HKDF(alg) ? EVP_KDF_HKDF_MODE_EXTRACT_AND_EXPAND
+           : PSA_ALG_IS_HKDF_EXTRACT(alg) ? EVP_KDF_HKDF_MODE_EXTRACT_ONLY
+                                          : EVP_KDF_HKDF_MODE_EXPAND_ONLY;
+}
+
+/* OpenSSL's first n output bytes of the operation's inputs; 0 if OpenSSL
+ * refuses them (the caller then does not compare). */
+static int ref_kdf(const mkdf *m, uint8_t *out, size_t n)
+{
+    const EVP_MD *md;
+    int mode = hkdf_mode(m->alg, &md), ok;
+    EVP_KDF *kdf;
+    EVP_KDF_CTX *ctx;
+    OSSL_PARAM params[6];
+    size_t i = 0;
+    uint8_t prk[PSA_HASH_MAX_SIZE];
+    if (mode < 0 || m->in_len[1] == 0) {
+        return 0;
+    }
+    kdf = EVP_KDF_fetch(NULL, "HKDF", NULL);
+    ctx = kdf != NULL ? EVP_KDF_CTX_new(kdf) : NULL;
+    params[i++] = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST,
+                                                   (char *)EVP_MD_get0_name(md), 0);
+    params[i++] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY, (void *)m->in[1],
+                                                    m->in_len[1]);
+    if (m->in_len[0] != 0) {
+        params[i++] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, (void *)m->in[0],
+                                                        m->in_len[0]);
+    }
+    if (m->in_len[2] != 0) {
+        params[i++] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_INFO, (void *)m->in[2],
+                                                        m->in_len[2]);
+    }
+    params[i++] = OSSL_PARAM_construct_int(OSSL_KDF_PARAM_MODE, &mode);
+    params[i] = OSSL_PARAM_construct_end();
+    if (mode == EVP_KDF_HKDF_MODE_EXTRACT_ONLY) {
+        /* The PRK is the whole output (capacity: the hash length). */
+        ok = ctx != NULL && n <= (size_t)EVP_MD_get_size(md) &&
+             EVP_KDF_derive(ctx, prk, (size_t)EVP_MD_get_size(md), params) == 1;
+        if (ok) {
+            memcpy(out, prk, n);
+        }
+    } else {
+        ok = ctx != NULL && EVP_KDF_derive(ctx, out, n, params) == 1;
+    }
+    EVP_KDF_CTX_free(ctx);
+    EVP_KDF_free(kdf);
+    return ok;
+}
+
+/* Record an input step in the model: the reference stays valid only for
+ * each step once, in the order 10.6.1 gives (SALT, SECRET, INFO; EXTRACT
+ * has no INFO, EXPAND no SALT), with known bytes. */
+static void kdf_note_input(mkdf *m, psa_key_derivation_step_t step, const uint8_t *data,
+                           size_t len)
+{
+    int st = step == PSA_KEY_DERIVATION_INPUT_SALT     ? 1
+             : step == PSA_KEY_DERIVATION_INPUT_SECRET ? 2
+             : step == PSA_KEY_DERIVATION_INPUT_INFO   ? 3
+                                                       : 0;
+    if (st == 0 || st <= m->stage || data == NULL || len > FZ_KDF_IN ||
+        (st == 1 && PSA_ALG_IS_HKDF_EXPAND(m->alg)) ||
+        (st == 3 && PSA_ALG_IS_HKDF_EXTRACT(m->alg)) ||
+        (st == 2 && PSA_ALG_IS_HKDF_EXTRACT(m->alg) && m->stage != 1)) {
+        m->ref_ok = 0;
+    }
+    if (st != 0) {
+        m->stage = st;
+        if (data != NULL && len <= FZ_KDF_IN) {
+            memcpy(m->in[st - 1], data, len);
+            m->in_len[st - 1] = len;
+        }
+    }
+}
+
+static const psa_key_derivation_step_t kdf_steps[] = {
+    PSA_KEY_DERIVATION_INPUT_SECRET, PSA_KEY_DERIVATION_INPUT_SALT,
+    PSA_KEY_DERIVATION_INPUT_INFO,   PSA_KEY_DERIVATION_INPUT_SECRET,
+    PSA_KEY_DERIVATION_INPUT_INFO,   PSA_KEY_DERIVATION_INPUT_LABEL,
+    PSA_KEY_DERIVATION_INPUT_SEED,   PSA_KEY_DERIVATION_INPUT_COST,
+};
+static const psa_key_type_t kdf_out_types[] = {
+    PSA_KEY_TYPE_HMAC, PSA_KEY_TYPE_DERIVE, PSA_KEY_TYPE_RAW_DATA, PSA_KEY_TYPE_HMAC,
+    PSA_KEY_TYPE_PASSWORD_HASH, PSA_KEY_TYPE_PEPPER, TYPE_X_PAIR, TYPE_P256_PAIR,
+    PSA_KEY_TYPE_AES, TYPE_ED_PAIR,
+};
+static const size_t kdf_out_bits[] = {256, 128, 8, 0, 255, 7, 1024, 512};
+
+/* One call on one of two key-derivation operation objects. */
+static void op_kdf(void)
+{
+    uint8_t sel = rd_u8();
+    mkdf *m = &kops[sel & 1u];
+    uint8_t buf[FZ_KDF_IN], ref[2 * FZ_KDF_IN + PSA_HASH_MAX_SIZE];
+    psa_status_t status;
+    size_t len;
+
+    switch ((sel >> 1) % 10u) {
+    case 0: {   /* setup */
+        psa_algorithm_t alg = pick_alg();
+        status = psa_key_derivation_setup(&m->op, alg);
+        check_status(status, allowed_kdf_setup, "psa_key_derivation_setup");
+        FZ_CHECK(m->state == 0 || status != PSA_SUCCESS, "setup of an active operation", status);
+        if (status == PSA_SUCCESS) {
+            const EVP_MD *md;
+            FZ_CHECK(PSA_ALG_IS_KEY_DERIVATION(alg) || PSA_ALG_IS_KEY_AGREEMENT(alg),
+                     "setup with a non-derivation algorithm", status);
+            m->state = 1;
+            m->alg = alg;
+            m->ref_ok = hkdf_mode(alg, &md) >= 0;
+            m->stage = 0;
+            m->out_off = 0;
+            memset(m->in_len, 0, sizeof(m->in_len));
+        }
+        break;
+    }
+    case 1:
+    case 2: {   /* input_bytes */
+        psa_key_derivation_step_t step = kdf_steps[rd_u8() % POOL_N(kdf_steps)];
+        len = rd_len(FZ_KDF_IN);
+        rd_fill(buf, len);
+        status = psa_key_derivation_input_bytes(&m->op, step, buf, len);
+        check_status(status, allowed_kdf_input, "psa_key_derivation_input_bytes");
+        FZ_CHECK(m->state != 0 || status != PSA_SUCCESS, "input to an idle operation", status);
+        if (status == PSA_SUCCESS) {
+            kdf_note_input(m, step, buf, len);
+        } else {
+            m->ref_ok = 0;
+        }
+        break;
+    }
+    case 3: {   /* input_key */
+        psa_key_derivation_step_t step = kdf_steps[rd_u8() % POOL_N(kdf_steps)];
+        psa_key_id_t id = pick_id();
+        mkey *k = find_key(id);
+        status = psa_key_derivation_input_key(&m->op, step, id);
+        check_status(status, allowed_kdf_input, "psa_key_derivation_input_key");
+        if (status == PSA_SUCCESS) {
+            FZ_CHECK(m->state != 0 && k != NULL, "input_key of a key that is not live", status);
+            if (step == PSA_KEY_DERIVATION_INPUT_SECRET) {
+                /* Spec 10.6.3: DERIVE (or VERIFY_DERIVATION) usage and the
+                 * operation's algorithm. */
+                FZ_CHECK((k->usage & (PSA_KEY_USAGE_DERIVE | PSA_KEY_USAGE_VERIFY_DERIVATION)) != 0 &&
+                         model_permits(k->alg, m->alg) != 0,
+                         "input_key beyond the key's policy", status);
+            }
+            kdf_note_input(m, step, k->mat_known ? k->mat : NULL, k->mat_len);
+        } else {
+            m->ref_ok = 0;
+        }
+        break;
+    }
+    case 4: {   /* key_agreement */
+        psa_key_derivation_step_t step = kdf_steps[rd_u8() % POOL_N(kdf_steps)];
+        psa_key_id_t id = pick_id();
+        mkey *k = find_key(id);
+        uint8_t peer[600];
+        size_t peer_len = pick_peer(peer, sizeof(peer));
+        status = psa_key_derivation_key_agreement(&m->op, step, id, peer, peer_len);
+        check_status(status, allowed_kdf_input, "psa_key_derivation_key_agreement");
+        if (status == PSA_SUCCESS) {
+            FZ_CHECK(m->state != 0 && k != NULL && (k->usage & PSA_KEY_USAGE_DERIVE) != 0 &&
+                     PSA_KEY_TYPE_IS_KEY_PAIR(k->type),
+                     "key agreement input beyond the key's policy", status);
+            FZ_CHECK(PSA_ALG_IS_KEY_AGREEMENT(m->alg), "key agreement input to a plain KDF",
+                     status);
+        }
+        m->ref_ok = 0;   /* the model does not recompute the agreement */
+        break;
+    }
+    case 5: {   /* capacity */
+        size_t cap = 0;
+        if (rd_u8() & 1u) {
+            status = psa_key_derivation_get_capacity(&m->op, &cap);
+            check_status(status, allowed_kdf_capacity, "psa_key_derivation_get_capacity");
+            FZ_CHECK(m->state != 0 || status != PSA_SUCCESS, "capacity of an idle operation",
+                     status);
+        } else {
+            cap = rd_u8() == 0xffu ? (size_t)rd_u32() : rd_len(9000);
+            status = psa_key_derivation_set_capacity(&m->op, cap);
+            check_status(status, allowed_kdf_capacity, "psa_key_derivation_set_capacity");
+            FZ_CHECK(m->state != 0 || status != PSA_SUCCESS, "capacity of an idle operation",
+                     status);
+        }
+        break;
+    }
+    case 6:
+    case 7: {   /* output_bytes */
+        uint8_t *out;
+        len = rd_len(FZ_KDF_IN);
+        out = fz_alloc(len);
+        status = psa_key_derivation_output_bytes(&m->op, out, len);
+        check_status(status, allowed_kdf_output, "psa_key_derivation_output_bytes");
+        FZ_CHECK(m->state != 0 || status != PSA_SUCCESS, "output of an idle operation", status);
+        if (status == PSA_SUCCESS && m->ref_ok && m->out_off + len <= sizeof(ref)) {
+            if (ref_kdf(m, ref, m->out_off + len)) {
+                FZ_CHECK(memcmp(out, ref + m->out_off, len) == 0,
+                         "derived bytes differ from OpenSSL's HKDF", status);
+            }
+        }
+        if (status == PSA_SUCCESS) {
+            m->out_off += len;
+        } else {
+            m->ref_ok = 0;
+        }
+        free(out);
+        break;
+    }
+    case 8: {   /* output_key */
+        psa_key_attributes_t a;
+        psa_key_id_t id = PSA_KEY_ID_NULL;
+        psa_key_type_t type = kdf_out_types[rd_u8() % POOL_N(kdf_out_types)];
+        size_t bits = kdf_out_bits[rd_u8() % POOL_N(kdf_out_bits)];
+        size_t bytes = type == TYPE_X_PAIR ? 32u : (bits + 7u) / 8u;
+        int have_ref = 0;
+        pick_attr(&a, type, bits);
+        if (m->ref_ok && m->out_off + bytes <= sizeof(ref) && !PSA_KEY_TYPE_IS_ASYMMETRIC(type)) {
+            have_ref = ref_kdf(m, ref, m->out_off + bytes);
+        }
+        status = psa_key_derivation_output_key(&a, &m->op, &id);
+        check_status(status, allowed_kdf_output_key, "psa_key_derivation_output_key");
+        if (status == PSA_SUCCESS) {
+            FZ_CHECK(m->state != 0, "output_key of an idle operation", status);
+            FZ_CHECK(!creation_must_fail(&a), "output_key with invalid attributes", status);
+            FZ_CHECK(type_built(type), "derived a key type that is configured out", status);
+            record_key(id, &a, 1, have_ref ? ref + m->out_off : NULL, bytes, 0, 0);
+            m->out_off += bytes;
+        } else {
+            FZ_CHECK(id == PSA_KEY_ID_NULL, "failed output_key returned an id", status);
+            m->ref_ok = 0;
+        }
+        break;
+    }
+    default: {  /* verify_bytes / verify_key / abort */
+        uint8_t what = rd_u8();
+        if ((what & 3u) == 3u) {
+            mkdf_reset(m);
+            break;
+        }
+        if (what & 1u) {
+            psa_key_id_t id = pick_id();
+            status = psa_key_derivation_verify_key(&m->op, id);
+            check_status(status, allowed_kdf_verify, "psa_key_derivation_verify_key");
+            m->ref_ok = 0;
+            break;
+        }
+        len = rd_len(FZ_KDF_IN);
+        rd_fill(buf, len);
+        /* Half the time the right bytes, when the model knows them. */
+        if ((what & 4u) && m->ref_ok && m->out_off + len <= sizeof(ref) &&
+            ref_kdf(m, ref, m->out_off + len)) {
+            memcpy(buf, ref + m->out_off, len);
+        }
+        status = psa_key_derivation_verify_bytes(&m->op, buf, len);
+        check_status(status, allowed_kdf_verify, "psa_key_derivation_verify_bytes");
+        if (status == PSA_SUCCESS && m->ref_ok && m->out_off + len <= sizeof(ref) &&
+            ref_kdf(m, ref, m->out_off + len)) {
+            FZ_CHECK(memcmp(buf, ref + m->out_off, len) == 0,
+                     "verify_bytes accepted bytes other than the derived ones", status);
+        }
+        if (status == PSA_SUCCESS) {
+            m->out_off += len;
+        } else {
+            m->ref_ok = 0;
+        }
+        break;
+    }
+    }
+}
+
+/* ---- restart (persistent keys) -------------------------------------------- */
+
+/* picopsa_shutdown (shutdown.h) and psa_crypto_init: the volatile keys are
+ * gone, the persistent ones load again from storage with the same
+ * attributes. Operations are aborted first (shutdown.h's contract). */
+static void op_restart(void)
+{
+    size_t i;
+    psa_status_t status;
+    for (i = 0; i < 2; i++) {
+        mhash_reset(&hops[i]);
+        mmac_reset(&mops[i]);
+        mkdf_reset(&kops[i]);
+    }
+    picopsa_shutdown();
+    status = psa_crypto_init();
+    FZ_CHECK(status == PSA_SUCCESS, "psa_crypto_init after picopsa_shutdown", status);
+    i = 0;
+    while (i < nkeys) {
+        if (PSA_KEY_LIFETIME_IS_VOLATILE(keys[i].lifetime)) {
+            model_remove(keys[i].id);   /* moves the last entry to i */
+            continue;
+        }
+        {
+            psa_key_attributes_t got = PSA_KEY_ATTRIBUTES_INIT;
+            status = psa_get_key_attributes(keys[i].id, &got);
+            FZ_CHECK(status == PSA_SUCCESS, "a persistent key is gone after a restart", status);
+            FZ_CHECK(psa_get_key_type(&got) == keys[i].type && psa_get_key_bits(&got) == keys[i].bits &&
+                     psa_get_key_usage_flags(&got) == keys[i].usage &&
+                     psa_get_key_algorithm(&got) == keys[i].alg &&
+                     psa_get_key_lifetime(&got) == keys[i].lifetime,
+                     "a persistent key's attributes changed across a restart", status);
+        }
+        i++;
+    }
+}
+
+#if PICOPSA_ITS_BACKEND == PICOPSA_ITS_FILE
+/* The store of this process: a fresh 0700 directory (mkdtemp), emptied
+ * and removed at exit; keys are destroyed at every reset anyway. */
+static char its_dir[] = "/tmp/picopsa-fuzz-api.XXXXXX";
+
+static void its_dir_remove(void)
+{
+    DIR *d = opendir(its_dir);
+    struct dirent *e;
+    char path[sizeof(its_dir) + 300];
+    while (d != NULL && (e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 &&
+            strlen(e->d_name) < 290) {
+            snprintf(path, sizeof(path), "%s/%s", its_dir, e->d_name);
+            (void)unlink(path);
+        }
+    }
+    if (d != NULL) {
+        closedir(d);
+    }
+    (void)rmdir(its_dir);
+}
+#endif
+
 /* ---- driver ------------------------------------------------------------ */
 
 typedef void (*op_fn)(void);
@@ -2088,6 +2797,9 @@ static const struct {
     {op_mac_multi, "mac multi-part"}, {op_sign, "sign"}, {op_sign, "sign"},
     {op_verify, "verify"}, {op_encrypt, "encrypt"}, {op_encrypt, "encrypt"},
     {op_decrypt, "decrypt"}, {op_random, "random"},
+    /* issue 21 (appended: the seeds' opcodes above keep their meaning) */
+    {op_kdf, "key derivation"}, {op_kdf, "key derivation"}, {op_kdf, "key derivation"},
+    {op_agree, "key agreement"}, {op_restart, "restart"},
 };
 
 /* Back to an empty key store and idle operations. */
@@ -2098,6 +2810,7 @@ static void reset_state(void)
     for (i = 0; i < 2; i++) {
         mhash_reset(&hops[i]);
         mmac_reset(&mops[i]);
+        mkdf_reset(&kops[i]);
     }
     while (nkeys != 0) {
         psa_key_id_t id = keys[nkeys - 1u].id;
@@ -2115,14 +2828,38 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     size_t i;
     (void)argc;
     (void)argv;
+#if PICOPSA_ITS_BACKEND == PICOPSA_ITS_FILE
+    if (mkdtemp(its_dir) == NULL || setenv("PICOPSA_ITS_DIR", its_dir, 1) != 0) {
+        return 1;
+    }
+    atexit(its_dir_remove);
+#endif
     if (psa_crypto_init() != PSA_SUCCESS) {
         return 1;
+    }
+    {
+        /* The constants' public keys, as the library computes them
+         * (checked against OpenSSL by op_agree's reference). */
+        psa_key_attributes_t a = PSA_KEY_ATTRIBUTES_INIT;
+        psa_key_id_t id = PSA_KEY_ID_NULL;
+        size_t len = 0;
+        psa_set_key_type(&a, TYPE_P256_PAIR);
+        if (PSA_WANT_ECC_SECP_R1_256 && psa_import_key(&a, p256_d, 32, &id) == PSA_SUCCESS) {
+            (void)psa_export_public_key(id, p256_pub, sizeof(p256_pub), &len);
+            (void)psa_destroy_key(id);
+        }
+        psa_set_key_type(&a, TYPE_X_PAIR);
+        if (PSA_WANT_ECC_MONTGOMERY_255 && psa_import_key(&a, x_priv, 32, &id) == PSA_SUCCESS) {
+            (void)psa_export_public_key(id, x_pub, sizeof(x_pub), &len);
+            (void)psa_destroy_key(id);
+        }
     }
     fz_trace = getenv("FZ_TRACE") != NULL;
     initialised = 1;
     for (i = 0; i < 2; i++) {
         hops[i].op = psa_hash_operation_init();
         mops[i].op = psa_mac_operation_init();
+        kops[i].op = psa_key_derivation_operation_init();
     }
     return 0;
 }

@@ -10,11 +10,24 @@ import struct
 
 OPS = {'import': 0, 'generate': 3, 'export': 4, 'copy': 5, 'destroy': 6, 'purge': 7,
        'attr': 8, 'hash': 9, 'hash_multi': 10, 'mac': 12, 'mac_multi': 13, 'sign': 15,
-       'verify': 17, 'encrypt': 18, 'decrypt': 20, 'random': 21}
+       'verify': 17, 'encrypt': 18, 'decrypt': 20, 'random': 21,
+       'kdf': 22, 'agree': 25, 'restart': 26}
 # Indices into the target's alg_pool[] and hash_pool[].
 ALG = {'none': 0, 'hmac256': 2, 'hmac512': 4, 'trunc16': 8, 'trunc33': 10, 'atleast16': 12,
        'eddsa': 14, 'ed25519ph': 16, 'pkcs1_256': 17, 'pkcs1_any': 19, 'pkcs1_raw': 20,
-       'pss256': 21, 'pss_any': 23, 'crypt': 25, 'oaep256': 27, 'oaep_sha1': 30}
+       'pss256': 21, 'pss_any': 23, 'crypt': 25, 'oaep256': 27, 'oaep_sha1': 30,
+       # issue 21: appended to alg_pool[]
+       'ecdsa256': 32, 'ecdsa384': 33, 'ecdsa_any': 34, 'det256': 35, 'det_sha1': 36,
+       'ecdh': 38, 'hkdf256': 40, 'hkdf512': 41, 'hkdf_sha1': 42, 'extract256': 43,
+       'expand256': 44, 'ka_hkdf256': 45, 'ka_extract256': 46, 'hmac_sha1': 47}
+# op_kdf actions ((action << 1) | operation object) and input steps
+KDF = {'setup': 0, 'bytes': 1, 'key': 3, 'agree': 4, 'capacity': 5, 'output': 6,
+       'output_key': 8, 'verify': 9}
+STEP = {'secret': 0, 'salt': 1, 'info': 2, 'label': 5}
+# kdf_out_types[] / kdf_out_bits[] / agree_types[] indices
+OUT_TYPE = {'hmac': 0, 'derive': 1, 'raw': 2, 'password_hash': 4, 'x25519': 6, 'p256': 7}
+OUT_BITS = {256: 0, 128: 1, 8: 2, 255: 4, 1024: 6, 512: 7}
+PEER = {'p256': 0, 'x25519': 1, 'live0': 2}
 HASH = {'sha224': 0, 'sha256': 1, 'sha384': 2, 'sha512': 3, 'sha1': 6, 'any': 9}
 LIVE = [0x00, 0x04, 0x08, 0x0c]   # pick_id: live key 0..3
 STALE = 0x02
@@ -34,15 +47,55 @@ def data(n, seed=1):
     return bytes((i * 37 + seed) & 0xff for i in range(n))
 
 
-def attr(alg, usage=None, extra=0):
-    """pick_attr: usage u16, extra byte (0xc0: every defined flag), alg, flags."""
+def attr(alg, usage=None, extra=0, persist=None):
+    """pick_attr: usage u16, extra byte (0xc0: every defined flag), alg, flags
+    (0xa3 + id byte: persistent key PSA_KEY_ID_USER_MIN + persist)."""
     u = struct.pack('<H', usage if usage is not None else 0)
     e = bytes([0xc0 if usage is None else extra])
+    if persist is not None:
+        return u + e + bytes([ALG[alg], 0xa3, persist])
     return u + e + bytes([ALG[alg], 0])
 
 
-def import_hmac(n, alg, usage=None):
-    return bytes([OPS['import'], 0, 0]) + L(n) + data(n, 5) + bytes([0]) + attr(alg, usage)
+def import_hmac(n, alg, usage=None, persist=None):
+    return bytes([OPS['import'], 0, 0]) + L(n) + data(n, 5) + bytes([0]) + attr(alg, usage,
+                                                                              persist=persist)
+
+
+def import_ec(curve, alg, public=False, usage=None, persist=None):
+    """The P-256 (RFC 6979) or X25519 (RFC 7748) constant, pair or public."""
+    sub = (6 if curve == 'p256' else 8) + (1 if public else 0)
+    return bytes([OPS['import'], sub, 0, 0]) + attr(alg, usage, persist=persist)
+
+
+def import_derive(n, alg, usage=None):
+    """A DERIVE key (garbage_types[2]) of n bytes."""
+    return bytes([OPS['import'], 5, 2]) + L(n) + data(n, 13) + bytes([0]) + attr(alg, usage)
+
+
+def kdf(op, action, *args):
+    return bytes([OPS['kdf'], (KDF[action] << 1) | op]) + b''.join(args)
+
+
+def kdf_setup(op, alg):
+    return kdf(op, 'setup', bytes([ALG[alg]]))
+
+
+def kdf_bytes(op, step, n, seed=7):
+    return kdf(op, 'bytes', bytes([STEP[step]]), L(n), data(n, seed))
+
+
+def kdf_output(op, n):
+    return kdf(op, 'output', L(n))
+
+
+def agree(key, alg, peer, mode=0, make_key=None):
+    """op_agree: make_key = agree_types[] index of a key to create too."""
+    sel = mode | (0x10 | (make_key << 5) if make_key is not None else 0)
+    b = bytes([OPS['agree'], key, ALG[alg], sel, PEER[peer], 0]) + struct.pack('<H', 3)
+    if make_key is not None:
+        b += attr('none')
+    return b
 
 
 def import_ed(alg, which=0, usage=None, public=False):
@@ -140,6 +193,58 @@ SEEDS = {
         sign(LIVE[0], 'eddsa', 10, True, 0) + sign(NEVER, 'eddsa', 10, True, 0) +
         import_rsa('pkcs1_any', usage=0x1000) + sign(LIVE[1], 'pkcs1_256', 32, False, 0) +
         sign(LIVE[1], 'pss256', 32, False, 0),
+    # issue 21: P-256, X25519, key derivation and agreement, persistent keys
+    'seed_p256_sign_verify': import_ec('p256', 'ecdsa256') +
+        sign(LIVE[0], 'ecdsa256', 40, True, 1) + sign(LIVE[0], 'ecdsa256', 32, False, 2, 3) +
+        import_ec('p256', 'det256') + sign(LIVE[1], 'det256', 50, True, 3, 9) +
+        import_ec('p256', 'ecdsa_any', public=True) +
+        bytes([OPS['verify'], LIVE[2], ALG['ecdsa_any'], 0]) + L(20) + data(20) + L(64) + data(64) +
+        bytes([OPS['export'], LIVE[0], 1, 0, OPS['export'], LIVE[0], 0, 0]),
+    'seed_p256_deterministic_sha1': import_ec('p256', 'det_sha1') +
+        sign(LIVE[0], 'det_sha1', 20, False, 1) + sign(LIVE[0], 'det_sha1', 9, True, 2, 4),
+    'seed_x25519_agreement': import_ec('x25519', 'ecdh') + agree(LIVE[0], 'ecdh', 'x25519', 1) +
+        agree(LIVE[0], 'ecdh', 'x25519', 2, make_key=0) + agree(LIVE[0], 'ecdh', 'p256', 0) +
+        import_ec('x25519', 'ecdh', public=True) + bytes([OPS['export'], LIVE[1], 1, 0]),
+    'seed_p256_ecdh_overlap': import_ec('p256', 'ecdh') + agree(LIVE[0], 'ecdh', 'p256', 2) +
+        agree(LIVE[0], 'ecdh', 'p256', 3, make_key=1) + bytes([OPS['export'], LIVE[1], 0, 0]),
+    'seed_hkdf_bytes': kdf_setup(0, 'hkdf256') + kdf_bytes(0, 'salt', 13) +
+        kdf_bytes(0, 'secret', 22) + kdf_bytes(0, 'info', 10) + kdf_output(0, 42) +
+        kdf_output(0, 10) + kdf(0, 'verify', bytes([4]), L(16), data(16)) +
+        kdf(0, 'capacity', bytes([1])) + kdf(0, 'verify', bytes([3])),
+    'seed_hkdf_output_key': import_derive(32, 'hkdf256') + kdf_setup(1, 'hkdf256') +
+        kdf_bytes(1, 'salt', 8) + kdf(1, 'key', bytes([STEP['secret'], LIVE[0]])) +
+        kdf_bytes(1, 'info', 5) + kdf(1, 'output_key', bytes([OUT_TYPE['hmac'], OUT_BITS[256]]),
+                                      attr('hmac256')) +
+        bytes([OPS['export'], LIVE[1], 0, 0]) + mac(LIVE[1], 'hmac256', 12, 0) +
+        kdf(1, 'output_key', bytes([OUT_TYPE['x25519'], OUT_BITS[255]]), attr('ecdh')) +
+        kdf_output(1, 30),
+    'seed_hkdf_extract_expand': kdf_setup(0, 'extract256') + kdf_bytes(0, 'salt', 16) +
+        kdf_bytes(0, 'secret', 40) + kdf_output(0, 32) + kdf_output(0, 1) +
+        kdf_setup(1, 'expand256') + kdf_bytes(1, 'secret', 32) + kdf_bytes(1, 'info', 7) +
+        kdf(1, 'capacity', bytes([0, 0]), L(50)) + kdf_output(1, 50) + kdf_output(1, 1),
+    'seed_kdf_key_agreement': import_ec('x25519', 'ka_hkdf256') + kdf_setup(0, 'ka_hkdf256') +
+        kdf_bytes(0, 'salt', 4) + kdf(0, 'agree', bytes([STEP['secret'], LIVE[0], PEER['x25519']])) +
+        kdf_bytes(0, 'info', 3) + kdf_output(0, 20) +
+        kdf(0, 'output_key', bytes([OUT_TYPE['derive'], OUT_BITS[128]]), attr('hkdf256')),
+    'seed_kdf_order_and_policy': import_derive(16, 'hkdf512', usage=0x0001) +
+        kdf_setup(0, 'hkdf256') + kdf_bytes(0, 'info', 3) + kdf_bytes(0, 'secret', 3) +
+        kdf(0, 'key', bytes([STEP['secret'], LIVE[0]])) + kdf_output(0, 5) +
+        kdf_setup(1, 'hkdf_sha1') + kdf_bytes(1, 'secret', 20) + kdf_bytes(1, 'info', 2) +
+        kdf(1, 'capacity', bytes([0, 0]), L(10)) + kdf_output(1, 11) + kdf_output(1, 1),
+    'seed_persistent_restart': import_hmac(24, 'hmac256', persist=0) +
+        import_ec('p256', 'ecdsa256', persist=1) + import_hmac(16, 'hmac256') +
+        import_hmac(24, 'hmac256', persist=0) +
+        bytes([OPS['restart']]) + mac(LIVE[0], 'hmac256', 9, 0) +
+        sign(LIVE[1], 'ecdsa256', 10, True, 0) + bytes([OPS['purge'], LIVE[0]]) +
+        bytes([OPS['export'], LIVE[0], 0, 0, OPS['restart'], OPS['destroy'], LIVE[1]]) +
+        bytes([OPS['attr'], STALE, OPS['restart']]),
+    # psa_key_agreement of a PASSWORD_HASH key (spec 10.9.2 refuses it): the
+    # reproducer of issue 21 item 1.7 once FZ_GATE_AGREEMENT_TYPES is 0.
+    'seed_key_agreement_password_hash': import_ec('x25519', 'ecdh') +
+        agree(LIVE[0], 'ecdh', 'x25519', 0, make_key=4),
+    'seed_generate_ec': bytes([OPS['generate'], 5]) + attr('det256') +
+        sign(LIVE[0], 'det256', 32, False, 1) + bytes([OPS['generate'], 6]) + attr('ecdh') +
+        agree(LIVE[1], 'ecdh', 'live0', 0) + bytes([OPS['export'], LIVE[1], 1, 0]),
 }
 
 if __name__ == '__main__':

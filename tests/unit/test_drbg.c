@@ -271,8 +271,18 @@ static void test_state_machine(void)
     CHECK_STATUS(pp_hmac_drbg_reseed(&drbg, entropy, 32, NULL, 0), PSA_ERROR_BAD_STATE);
 
     /* Argument checks. */
+    /* SHA-1 (RFC 6979 with SHA-1): 128-bit strength, 16 bytes of entropy
+     * (SP 800-90A table 2). */
     CHECK_STATUS(pp_hmac_drbg_instantiate(&drbg, PSA_ALG_SHA_1, entropy, 32, NULL, 0, NULL, 0),
-                 PSA_ERROR_NOT_SUPPORTED);
+                 PSA_WANT_ALG_SHA_1 ? PSA_SUCCESS : PSA_ERROR_NOT_SUPPORTED);
+    pp_hmac_drbg_uninstantiate(&drbg);
+    if (PSA_WANT_ALG_SHA_1) {
+        CHECK_STATUS(pp_hmac_drbg_instantiate(&drbg, PSA_ALG_SHA_1, entropy, 15, NULL, 0, NULL, 0),
+                     PSA_ERROR_INVALID_ARGUMENT);
+        CHECK_STATUS(pp_hmac_drbg_instantiate(&drbg, PSA_ALG_SHA_1, entropy, 16, NULL, 0, NULL, 0),
+                     PSA_SUCCESS);
+        pp_hmac_drbg_uninstantiate(&drbg);
+    }
     CHECK_STATUS(pp_hmac_drbg_instantiate(&drbg, PSA_ALG_SHA3_256, entropy, 32, NULL, 0, NULL, 0),
                  PSA_ERROR_NOT_SUPPORTED);
     CHECK_STATUS(pp_hmac_drbg_instantiate(&drbg, PSA_ALG_SHA_256, entropy, 31, NULL, 0, NULL, 0),

@@ -1,7 +1,7 @@
 /*
  * test_p256.c -- P-256 keys, ECDSA and the ECDH primitive:
  *  - RFC 6979 A.2.5: the public key of x, and DETERMINISTIC_ECDSA with
- *    SHA-224/256/384/512 over "sample" and "test", byte for byte, through
+ *    SHA-1/224/256/384/512 over "sample" and "test", byte for byte, through
  *    psa_sign_message (and psa_verify_message of the same signatures);
  *  - every Wycheproof ecdsa_secp256r1_sha256_p1363_test.json case through
  *    psa_verify_message(PSA_ALG_ECDSA(SHA-256));
@@ -71,11 +71,15 @@ static const char *const RFC_PUB =
     "7903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299";
 static const char *const N_HEX = "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551";
 
-/* RFC 6979 A.2.5 (SHA-1 is not a picopsa hash). */
+/* RFC 6979 A.2.5. */
 static const struct {
     psa_algorithm_t hash;
     const char *msg, *r, *s;
 } RFC_SIGS[] = {
+    {PSA_ALG_SHA_1, "sample", "61340c88c3aaebeb4f6d667f672ca9759a6ccaa9fa8811313039ee4a35471d32",
+     "6d7f147dac089441bb2e2fe8f7a3fa264b9c475098fdcf6e00d7c996e1b8b7eb"},
+    {PSA_ALG_SHA_1, "test", "0cbcc86fd6abd1d99e703e1ec50069ee5c0b4ba4b9ac60e409e8ec5910d81a89",
+     "01b9d7b73dfaa60d5651ec4591a0136f87653e0fd780c3b1bc872ffdeae479b1"},
     {PSA_ALG_SHA_224, "sample", "53b2fff5d1752b2c689df257c04c40a587fababb3f6fc2702f1343af7ca9aa3f",
      "b9afb64fdc03dc1a131c7d2386d11e349f070aa432a4acc918bea988bf75c74c"},
     {PSA_ALG_SHA_256, "sample", "efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716",
@@ -97,6 +101,7 @@ static const struct {
 static int hash_built(psa_algorithm_t h)
 {
     switch (h) {
+    case PSA_ALG_SHA_1: return PSA_WANT_ALG_SHA_1;
     case PSA_ALG_SHA_224: return PSA_WANT_ALG_SHA_224;
     case PSA_ALG_SHA_256: return PSA_WANT_ALG_SHA_256;
     case PSA_ALG_SHA_384: return PSA_WANT_ALG_SHA_384;

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "core/pp_core.h"   /* pp_policy_permits / pp_policy_intersect */
+#include "dispatch/pp_key_buffer.h"   /* PP_RAW_KEY_MAX_BYTES */
 #include "test_util.h"
 
 static const uint8_t *msg_abc(void)
@@ -82,7 +83,7 @@ static void test_attributes(void)
 
 static void test_import_export_raw(void)
 {
-    uint8_t key[PICOPSA_HMAC_MAX_KEY_BYTES + 1], out[PICOPSA_HMAC_MAX_KEY_BYTES + 8];
+    uint8_t key[PP_RAW_KEY_MAX_BYTES + 1], out[PP_RAW_KEY_MAX_BYTES + 8];
     psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
     size_t out_len = 99;
     psa_key_id_t id, id2;
@@ -123,12 +124,12 @@ static void test_import_export_raw(void)
     CHECK(out_len == 0);
     CHECK_STATUS(psa_destroy_key(id2), PSA_SUCCESS);
 
-    /* Sizes: empty is invalid, over PICOPSA_HMAC_MAX_KEY_BYTES unsupported,
-     * the maximum itself fine; a declared size must match. */
+    /* Sizes: empty is invalid, over PP_RAW_KEY_MAX_BYTES (what a slot
+     * takes) unsupported, the maximum itself fine; a declared size must
+     * match. */
     import_raw(PSA_KEY_TYPE_HMAC, 0, 0, key, 0, PSA_ERROR_INVALID_ARGUMENT);
-    import_raw(PSA_KEY_TYPE_HMAC, 0, 0, key, PICOPSA_HMAC_MAX_KEY_BYTES + 1,
-               PSA_ERROR_NOT_SUPPORTED);
-    id2 = import_raw(PSA_KEY_TYPE_HMAC, 0, 0, key, PICOPSA_HMAC_MAX_KEY_BYTES, PSA_SUCCESS);
+    import_raw(PSA_KEY_TYPE_HMAC, 0, 0, key, PP_RAW_KEY_MAX_BYTES + 1, PSA_ERROR_NOT_SUPPORTED);
+    id2 = import_raw(PSA_KEY_TYPE_HMAC, 0, 0, key, PP_RAW_KEY_MAX_BYTES, PSA_SUCCESS);
     CHECK_STATUS(psa_destroy_key(id2), PSA_SUCCESS);
     psa_reset_key_attributes(&attr);
     psa_set_key_type(&attr, PSA_KEY_TYPE_HMAC);
@@ -221,7 +222,7 @@ static void test_generate_raw(void)
     CHECK_STATUS(psa_generate_key(&attr, &id1), PSA_ERROR_INVALID_ARGUMENT);
     psa_set_key_bits(&attr, 12);
     CHECK_STATUS(psa_generate_key(&attr, &id1), PSA_ERROR_INVALID_ARGUMENT);
-    psa_set_key_bits(&attr, 8 * (PICOPSA_HMAC_MAX_KEY_BYTES + 1));
+    psa_set_key_bits(&attr, 8 * (PP_RAW_KEY_MAX_BYTES + 1));
     CHECK_STATUS(psa_generate_key(&attr, &id1), PSA_ERROR_NOT_SUPPORTED);
     psa_set_key_type(&attr, PSA_KEY_TYPE_RSA_PUBLIC_KEY);
     psa_set_key_bits(&attr, 1024);
