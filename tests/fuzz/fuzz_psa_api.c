@@ -96,7 +96,7 @@
 #define FZ_GATE_USAGE_BITS 0        /* issue 9 finding 5, usage bits (sec-threads) */
 #endif
 #ifndef FZ_GATE_AGREEMENT_TYPES
-#define FZ_GATE_AGREEMENT_TYPES 1   /* issue 21 item 1.7 (key-derivation branch) */
+#define FZ_GATE_AGREEMENT_TYPES 0   /* issue 21 item 1.7 (fixed by the kdfsm branch) */
 #endif
 
 #define FZ_MAX_STEPS 48u
