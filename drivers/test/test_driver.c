@@ -111,6 +111,9 @@ static psa_status_t td_sign(pp_td_entry entry, const psa_key_attributes_t *attri
     if (status == PSA_SUCCESS && pp_td.mode[entry] == PP_TD_CORRUPT && *signature_length > 0) {
         signature[*signature_length / 2u] ^= 0x10u;
     }
+    if (status == PSA_SUCCESS && pp_td.mode[entry] == PP_TD_WRONG_LENGTH) {
+        *signature_length = signature_size + 1u;
+    }
     return status;
 }
 
@@ -188,6 +191,9 @@ static psa_status_t td_crypt(pp_td_entry entry, const psa_key_attributes_t *a, c
     if (status == PSA_SUCCESS && pp_td.mode[entry] == PP_TD_CORRUPT && *out_len > 0) {
         out[*out_len / 2u] ^= 0x10u;
     }
+    if (status == PSA_SUCCESS && pp_td.mode[entry] == PP_TD_WRONG_LENGTH) {
+        *out_len = out_size + 1u;
+    }
     return status;
 }
 
@@ -239,6 +245,9 @@ static psa_status_t td_generate(const psa_key_attributes_t *a, const uint8_t *cu
                                                key_buffer_length);
         }
         memset(der, 0, sizeof(der));
+        if (status == PSA_SUCCESS && pp_td.mode[PP_TD_GENERATE] == PP_TD_WRONG_LENGTH) {
+            *key_buffer_length = key_buffer_size + 1u;
+        }
     }
 #else
     (void)a; (void)custom; (void)custom_len; (void)key_buffer_length;

@@ -6,7 +6,8 @@
  * (PSA_ERROR_NOT_SUPPORTED: the next driver or the software runs), run
  * the software family itself (its result is the caller's), fail with a
  * status after scribbling over its outputs (PSA_ERROR_HARDWARE_FAILURE
- * or any other), or return the software's result with one bit flipped.
+ * or any other), return the software's result with one bit flipped, or
+ * succeed with an output length one byte larger than its buffer.
  * Everything declines until a test says otherwise, so the other drivers
  * and the software see every call (a declining engine declines at begin,
  * so its mont_mul is not called and not counted).
@@ -27,7 +28,10 @@ typedef enum {
     PP_TD_DECLINE = 0,   /* PSA_ERROR_NOT_SUPPORTED, nothing written */
     PP_TD_SOFTWARE,      /* the software family's result */
     PP_TD_FAIL,          /* outputs overwritten with 0xA5, then pp_td.fail_status */
-    PP_TD_CORRUPT        /* the software's result, one bit flipped (verify: the verdict inverted) */
+    PP_TD_CORRUPT,       /* the software's result, one bit flipped (verify: the verdict inverted) */
+    PP_TD_WRONG_LENGTH   /* the software's result, but PSA_SUCCESS with *length = size + 1 (sign,
+                          * encrypt, decrypt, generate: the entry points that report a length;
+                          * the others, which report none, act as PP_TD_SOFTWARE) */
 } pp_td_mode;
 
 typedef struct {

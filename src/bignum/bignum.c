@@ -557,10 +557,10 @@ void pp_bn_mont_r2(pp_limb *r, const pp_limb *m, pp_limb m0inv, size_t n, size_t
 
 /* The Montgomery products of the exponentiations go through MMUL / MSQR:
  * the software kernels, or, in a build that names accelerator drivers
- * (PP_BN_ENGINE), their bignum engines first (dispatch/pp_accel.h). A
+ * (PP_BN_ENGINE), their bignum engines first (bignum/bn_engine.h). A
  * driver-less build preprocesses to the code it had before the seam. */
 #if PP_BN_ENGINE
-#include "dispatch/pp_accel.h"
+#include "bignum/bn_engine.h"
 #if PICOPSA_BN_LIMB_BITS != 32
 #error "bignum engines take 32-bit words (config_check.h)"
 #endif
@@ -601,7 +601,7 @@ static void engine_begin(pp_bn_engine_ctx *ctx, const pp_limb *m, pp_limb m0inv,
     if (ctx == NULL || ctx->status != PSA_SUCCESS) {
         return;
     }
-    ctx->eng = pp_accel_engine_begin(m, m0inv, r1, n, ctx->bits, ctx->secret, &st);
+    ctx->eng = pp_bn_engine_begin(m, m0inv, r1, n, ctx->bits, ctx->secret, &st);
     if (st != PSA_SUCCESS && ctx->status == PSA_SUCCESS) {
         ctx->status = st;
     }
@@ -815,7 +815,7 @@ void PUBLIC_EXP_FN(pp_limb *r, const pp_limb *x, uint64_t e,
 #if PP_BN_ENGINE
     /* Public data only: a whole modular exponentiation engine may take it. */
     if (ctx != NULL && !ctx->secret) {
-        psa_status_t st = pp_accel_mod_exp_public(r, x, e, m, m0inv, r2, n, ctx->bits);
+        psa_status_t st = pp_bn_engine_mod_exp_public(r, x, e, m, m0inv, r2, n, ctx->bits);
         if (st == PSA_SUCCESS) {
             return;
         }

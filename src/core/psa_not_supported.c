@@ -4,6 +4,16 @@
  * (10.6) when no HKDF variant is configured, key agreement (10.9) without
  * PSA_WANT_ALG_ECDH, and PAKE (PAKE extension 1.2).
  *
+ * Layout: one section per API chapter, a banner with the chapter number
+ * and an `#if PP_NS_<CHAPTER>` block (its `#endif` names the macro), switched
+ * on by its line in the list below (1: always stubbed; an expression: stubbed when that mechanism is
+ * configured out). The issue that implements a chapter deletes its
+ * section and its line; the helpers are guarded by the sections that use
+ * them, so they go with the last user. docs/api-support.md is checked
+ * against these sections (tools/structure/check_api_support.py, ctest
+ * api_support): a function of an always-stubbed section must be listed
+ * under a NOT_SUPPORTED heading there, and nothing else may be.
+ *
  * Each function still behaves like the API: BAD_STATE before
  * psa_crypto_init, INVALID_ARGUMENT for NULL buffers with a length or an
  * algorithm of the wrong category, INVALID_HANDLE for a key id that does
@@ -17,6 +27,17 @@
 
 #define BUFFER_IS_BAD(ptr, len) ((ptr) == NULL && (len) != 0)
 
+/* The stubbed chapters. */
+#define PP_NS_CIPHER 1                          /* 10.4 Unauthenticated ciphers */
+#define PP_NS_AEAD 1                            /* 10.5 AEAD */
+#define PP_NS_KEY_DERIVATION (!PP_KDF_BUILT)    /* 10.6 Key derivation, no HKDF built */
+#define PP_NS_KEY_AGREEMENT (!PSA_WANT_ALG_ECDH) /* 10.9 Key agreement, no ECDH built */
+#define PP_NS_KEY_AGREEMENT_STEP (!PP_KDF_BUILT) /* 10.9 psa_key_derivation_key_agreement */
+#define PP_NS_PAKE 1                            /* PAKE extension 1.2 */
+
+/* ===== helpers (each built while a section uses it) ================= */
+
+#if PP_NS_CIPHER || PP_NS_AEAD || PP_NS_KEY_AGREEMENT || PP_NS_PAKE
 /* Common tail: the key must exist, then the mechanism is not built. */
 static psa_status_t key_exists_then_not_supported(psa_key_id_t key)
 {
@@ -28,7 +49,9 @@ static psa_status_t key_exists_then_not_supported(psa_key_id_t key)
     pp_slot_unlock(slot);
     return PSA_ERROR_NOT_SUPPORTED;
 }
+#endif
 
+#if PP_NS_CIPHER || PP_NS_AEAD || PP_NS_KEY_AGREEMENT
 /* One-shot functions with a key, an algorithm, an input and an output. */
 static psa_status_t one_shot(psa_key_id_t key, int alg_ok, const uint8_t *input,
                              size_t input_length, uint8_t *output, size_t output_size,
@@ -44,7 +67,9 @@ static psa_status_t one_shot(psa_key_id_t key, int alg_ok, const uint8_t *input,
     }
     return pp_fail_output(status, output, output_size, output_length);
 }
+#endif
 
+#if PP_NS_CIPHER || PP_NS_AEAD || PP_NS_PAKE
 /* Setup of an operation that would use a key. */
 static psa_status_t keyed_setup(psa_algorithm_t *operation_alg, psa_key_id_t key, int alg_ok)
 {
@@ -60,7 +85,9 @@ static psa_status_t keyed_setup(psa_algorithm_t *operation_alg, psa_key_id_t key
     }
     return key_exists_then_not_supported(key);
 }
+#endif
 
+#if PP_NS_CIPHER || PP_NS_AEAD || PP_NS_KEY_DERIVATION || PP_NS_KEY_AGREEMENT_STEP || PP_NS_PAKE
 /* Any step of an operation: setup never succeeds, so it is inactive. */
 static psa_status_t inactive_step(int args_ok)
 {
@@ -70,8 +97,10 @@ static psa_status_t inactive_step(int args_ok)
     }
     return args_ok ? PSA_ERROR_BAD_STATE : PSA_ERROR_INVALID_ARGUMENT;
 }
+#endif
 
-/* ===== Unauthenticated ciphers ======================================= */
+/* ===== 10.4 Unauthenticated ciphers ================================ */
+#if PP_NS_CIPHER
 
 psa_status_t psa_cipher_encrypt(psa_key_id_t key, psa_algorithm_t alg, const uint8_t *input,
                                 size_t input_length, uint8_t *output, size_t output_size,
@@ -155,7 +184,10 @@ psa_status_t psa_cipher_abort(psa_cipher_operation_t *operation)
     return PSA_SUCCESS;
 }
 
-/* ===== AEAD ========================================================== */
+#endif /* PP_NS_CIPHER */
+
+/* ===== 10.5 AEAD =================================================== */
+#if PP_NS_AEAD
 
 psa_status_t psa_aead_encrypt(psa_key_id_t key, psa_algorithm_t alg, const uint8_t *nonce,
                               size_t nonce_length, const uint8_t *additional_data,
@@ -275,10 +307,10 @@ psa_status_t psa_aead_abort(psa_aead_operation_t *operation)
     return PSA_SUCCESS;
 }
 
-/* ===== Key derivation ================================================ */
+#endif /* PP_NS_AEAD */
 
-/* Built in psa_key_derivation.c when an HKDF variant is (PP_KDF_BUILT). */
-#if !PP_KDF_BUILT
+/* ===== 10.6 Key derivation ========================================= */
+#if PP_NS_KEY_DERIVATION
 
 psa_key_derivation_operation_t psa_key_derivation_operation_init(void)
 {
@@ -401,12 +433,10 @@ psa_status_t psa_key_derivation_abort(psa_key_derivation_operation_t *operation)
     return PSA_SUCCESS;
 }
 
-#endif /* !PP_KDF_BUILT */
+#endif /* PP_NS_KEY_DERIVATION */
 
-/* ===== Key agreement ================================================= */
-
-/* Built in psa_key_agreement.c with PSA_WANT_ALG_ECDH. */
-#if !PSA_WANT_ALG_ECDH
+/* ===== 10.9 Key agreement ========================================== */
+#if PP_NS_KEY_AGREEMENT
 
 psa_status_t psa_key_agreement(psa_key_id_t private_key, const uint8_t *peer_key,
                                size_t peer_key_length, psa_algorithm_t alg,
@@ -434,9 +464,11 @@ psa_status_t psa_raw_key_agreement(psa_algorithm_t alg, psa_key_id_t private_key
                     output, output_size, output_length);
 }
 
-#endif /* !PSA_WANT_ALG_ECDH */
+#endif /* PP_NS_KEY_AGREEMENT */
 
-#if !PP_KDF_BUILT
+/* ===== 10.9 Key agreement: the key derivation step ================= */
+#if PP_NS_KEY_AGREEMENT_STEP
+
 psa_status_t psa_key_derivation_key_agreement(psa_key_derivation_operation_t *operation,
                                               psa_key_derivation_step_t step,
                                               psa_key_id_t private_key, const uint8_t *peer_key,
@@ -447,9 +479,10 @@ psa_status_t psa_key_derivation_key_agreement(psa_key_derivation_operation_t *op
     return inactive_step(operation != NULL && !BUFFER_IS_BAD(peer_key, peer_key_length));
 }
 
-#endif /* !PP_KDF_BUILT */
+#endif /* PP_NS_KEY_AGREEMENT_STEP */
 
-/* ===== PAKE (extension) ============================================== */
+/* ===== PAKE extension 1.2 ========================================== */
+#if PP_NS_PAKE
 
 psa_pake_cipher_suite_t psa_pake_cipher_suite_init(void)
 {
@@ -564,3 +597,9 @@ psa_status_t psa_pake_abort(psa_pake_operation_t *operation)
     memset(operation, 0, sizeof(*operation));
     return PSA_SUCCESS;
 }
+
+#endif /* PP_NS_PAKE */
+
+/* ISO C needs a declaration in every translation unit, also once every
+ * section is gone. */
+typedef int pp_not_supported_unused_t;

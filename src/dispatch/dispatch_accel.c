@@ -8,6 +8,7 @@
 #include "dispatch/pp_accel.h"
 
 #if PICOPSA_DRIVERS
+#include "common/pp_util.h"
 #include "dispatch/pp_dispatch.h"
 
 /* The list: declare every driver, then take their addresses in order. */
@@ -40,6 +41,23 @@ static int takes(const picopsa_transparent_driver_t *d, const psa_key_attributes
     return 0;
 }
 
+/* A driver's success is believed only with a length that fits the buffer
+ * it was given: a larger one would make the front end report bytes it
+ * does not own (the caller then reads past its buffer, or the slot past
+ * its key buffer). Such a driver is broken or attacked, so the call fails
+ * with CORRUPTION_DETECTED ("an internal inconsistency or tampering was
+ * detected", PSA 1.2 error codes), not a fallback, and the output it may
+ * have overrun is wiped as far as we own it. */
+static psa_status_t bounded(psa_status_t status, uint8_t *output, size_t size, size_t *length)
+{
+    if (status == PSA_SUCCESS && *length > size) {
+        pp_wipe(output, size);
+        *length = 0;
+        status = PSA_ERROR_CORRUPTION_DETECTED;
+    }
+    return status;
+}
+
 psa_status_t pp_accel_signature(unsigned op, const psa_key_attributes_t *attributes,
                                 const uint8_t *key_buffer, size_t key_buffer_size,
                                 psa_algorithm_t alg, const uint8_t *input, size_t input_length,
@@ -63,7 +81,7 @@ psa_status_t pp_accel_signature(unsigned op, const psa_key_attributes_t *attribu
                       : v(attributes, key_buffer, key_buffer_size, alg, input, input_length,
                           sig_in, sig_in_length);
     }
-    return status;
+    return sign ? bounded(status, signature, signature_size, signature_length) : status;
 }
 
 psa_status_t pp_accel_asymmetric_crypt(const psa_key_attributes_t *attributes,
@@ -84,7 +102,7 @@ psa_status_t pp_accel_asymmetric_crypt(const psa_key_attributes_t *attributes,
                        salt_length, output, output_size, output_length);
         }
     }
-    return status;
+    return bounded(status, output, output_size, output_length);
 }
 
 psa_status_t pp_accel_generate_key(const psa_key_attributes_t *attributes,
@@ -101,47 +119,7 @@ psa_status_t pp_accel_generate_key(const psa_key_attributes_t *attributes,
                                      key_buffer_size, key_buffer_length);
         }
     }
-    return status;
-}
-
-const picopsa_bn_engine_t *pp_accel_engine_begin(const uint32_t *m, uint32_t m_prime,
-                                                 const uint32_t *r1, size_t words, size_t bits,
-                                                 int secret, psa_status_t *status)
-{
-    size_t i;
-    *status = PSA_SUCCESS;
-    for (i = 0; i < ACCEL_COUNT; i++) {
-        const picopsa_bn_engine_t *e = accel_drivers[i]->bn_engine;
-        psa_status_t st;
-        if (e == NULL || e->mont_mul == NULL || bits < e->min_bits || bits > e->max_bits) {
-            continue;
-        }
-        st = (e->begin == NULL) ? PSA_SUCCESS : e->begin(m, m_prime, r1, words, secret);
-        if (st == PSA_SUCCESS) {
-            return e;
-        }
-        if (st != PSA_ERROR_NOT_SUPPORTED) {
-            *status = st;
-            return NULL;
-        }
-    }
-    return NULL;
-}
-
-psa_status_t pp_accel_mod_exp_public(uint32_t *z, const uint32_t *x, uint64_t e,
-                                     const uint32_t *m, uint32_t m_prime, const uint32_t *r2,
-                                     size_t words, size_t bits)
-{
-    psa_status_t status = PSA_ERROR_NOT_SUPPORTED;
-    size_t i;
-    for (i = 0; i < ACCEL_COUNT && status == PSA_ERROR_NOT_SUPPORTED; i++) {
-        const picopsa_bn_engine_t *g = accel_drivers[i]->bn_engine;
-        if (g != NULL && g->mod_exp_public != NULL && bits >= g->min_bits &&
-            bits <= g->max_bits) {
-            status = g->mod_exp_public(z, x, e, m, m_prime, r2, words);
-        }
-    }
-    return status;
+    return bounded(status, key_buffer, key_buffer_size, key_buffer_length);
 }
 
 psa_status_t picopsa_driver_export_key(const psa_key_attributes_t *attributes,

@@ -213,8 +213,8 @@ psa_status_t pp_dispatch_generate_key(const psa_key_attributes_t *attributes,
     }
 #if PP_DRIVER_EDDSA
     case ROUTE_EDDSA:
-        return pp_eddsa_generate_key(attributes, custom_data, custom_data_length, key_buffer,
-                                     key_buffer_size, key_buffer_length);
+        return pp_fixed_key_generate(&pp_eddsa_key_layout, pp_eddsa_import_key, attributes,
+                                     key_buffer, key_buffer_size, key_buffer_length);
 #endif
 #if PSA_WANT_KEY_TYPE_RSA_KEY_PAIR
     case ROUTE_RSA:
@@ -223,13 +223,13 @@ psa_status_t pp_dispatch_generate_key(const psa_key_attributes_t *attributes,
 #endif
 #if PP_DRIVER_X25519
     case ROUTE_X25519:
-        return pp_x25519_generate_key(attributes, custom_data, custom_data_length, key_buffer,
-                                      key_buffer_size, key_buffer_length);
+        return pp_fixed_key_generate(&pp_x25519_key_layout, pp_x25519_import_key, attributes,
+                                     key_buffer, key_buffer_size, key_buffer_length);
 #endif
 #if PP_DRIVER_P256
     case ROUTE_P256:
-        return pp_p256_generate_key(attributes, custom_data, custom_data_length, key_buffer,
-                                    key_buffer_size, key_buffer_length);
+        return pp_fixed_key_generate(&pp_p256_key_layout, pp_p256_import_key, attributes,
+                                     key_buffer, key_buffer_size, key_buffer_length);
 #endif
     default:
         (void)custom_data;
@@ -256,8 +256,8 @@ psa_status_t pp_dispatch_export(const psa_key_attributes_t *attributes, const ui
         return PSA_SUCCESS;
 #if PP_DRIVER_EDDSA
     case ROUTE_EDDSA:
-        return (public_only ? pp_eddsa_export_public_key : pp_eddsa_export_key)(
-            attributes, key_buffer, key_buffer_size, data, data_size, data_length);
+        return pp_fixed_key_export(&pp_eddsa_key_layout, attributes, key_buffer, key_buffer_size,
+                                   public_only, data, data_size, data_length);
 #endif
 #if PP_DRIVER_RSA
     case ROUTE_RSA:
@@ -266,13 +266,13 @@ psa_status_t pp_dispatch_export(const psa_key_attributes_t *attributes, const ui
 #endif
 #if PP_DRIVER_X25519
     case ROUTE_X25519:
-        return (public_only ? pp_x25519_export_public_key : pp_x25519_export_key)(
-            attributes, key_buffer, key_buffer_size, data, data_size, data_length);
+        return pp_fixed_key_export(&pp_x25519_key_layout, attributes, key_buffer, key_buffer_size,
+                                   public_only, data, data_size, data_length);
 #endif
 #if PP_DRIVER_P256
     case ROUTE_P256:
-        return (public_only ? pp_p256_export_public_key : pp_p256_export_key)(
-            attributes, key_buffer, key_buffer_size, data, data_size, data_length);
+        return pp_fixed_key_export(&pp_p256_key_layout, attributes, key_buffer, key_buffer_size,
+                                   public_only, data, data_size, data_length);
 #endif
     default:
         return PSA_ERROR_NOT_SUPPORTED;

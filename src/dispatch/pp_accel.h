@@ -1,14 +1,15 @@
 /*
  * pp_accel.h -- the build-time list of transparent accelerator drivers
  * (PICOPSA_DRIVER_LIST, <picopsa/driver.h>, docs/drivers.md) as the
- * dispatch layer and the RSA core use it. Everything here exists only when
+ * dispatch layer uses them (the bignum engines are bound below dispatch,
+ * in bignum/bn_engine.c). Everything here exists only when
  * the build names drivers (PICOPSA_DRIVERS): a driver-less build has no
  * declaration, no call and no byte of it.
  *
  * Each function tries the drivers in list order, skipping those that do
- * not declare the mechanism (or, for the bignum engine, the modulus size)
- * or lack the entry point; a driver's PSA_ERROR_NOT_SUPPORTED passes the
- * call on; the first other status is returned. PSA_ERROR_NOT_SUPPORTED
+ * not declare the mechanism or lack the entry point; a driver's
+ * PSA_ERROR_NOT_SUPPORTED passes the call on; the first other status is
+ * returned. PSA_ERROR_NOT_SUPPORTED
  * from these functions means "no driver took it: run the software".
  */
 #ifndef PICOPSA_PP_ACCEL_H
@@ -39,17 +40,6 @@ psa_status_t pp_accel_generate_key(const psa_key_attributes_t *attributes,
                                    uint8_t *key_buffer, size_t key_buffer_size,
                                    size_t *key_buffer_length);
 
-/* The bignum engines (picopsa_bn_engine_t) for a modulus of `bits` bits
- * and `words` 32-bit words: the engine of one exponentiation (the first
- * that takes the size and whose begin accepts; NULL: the software, with
- * *status PSA_SUCCESS, or an engine's begin failed with *status); and a
- * whole public exponentiation z = x^e mod m. */
-const picopsa_bn_engine_t *pp_accel_engine_begin(const uint32_t *m, uint32_t m_prime,
-                                                 const uint32_t *r1, size_t words, size_t bits,
-                                                 int secret, psa_status_t *status);
-psa_status_t pp_accel_mod_exp_public(uint32_t *z, const uint32_t *x, uint64_t e,
-                                     const uint32_t *m, uint32_t m_prime, const uint32_t *r2,
-                                     size_t words, size_t bits);
 #endif /* PICOPSA_DRIVERS */
 
 #endif /* PICOPSA_PP_ACCEL_H */

@@ -22,6 +22,68 @@
 #define PP_DRIVER_P256 PSA_WANT_ECC_SECP_R1_256
 
 /* ---------------------------------------------------------------------- */
+/* Fixed-size key families (Ed25519, X25519, P-256; next P-384, ML-KEM,    */
+/* ML-DSA): src/dispatch/dispatch_fixed_key.c. Built only with one of     */
+/* them (0 bytes otherwise).                                               */
+/* ---------------------------------------------------------------------- */
+#define PP_FIXED_KEY (PP_DRIVER_EDDSA || PP_DRIVER_X25519 || PP_DRIVER_P256)
+
+#if PP_FIXED_KEY
+/* The key buffer of one key size of such a family: a pair's buffer starts
+ * with its export format (private_size bytes: a seed, a scalar) and holds
+ * its public export at public_offset; a public key's buffer starts with
+ * its export format (public_size bytes); whatever a family derives
+ * (public key, expanded secret, cached coordinates) fills the rest, up to
+ * pair_material / public_material bytes. The export formats are the
+ * spec's (PSA 1.2 9.7.3, 9.7.4). */
+typedef struct {
+    uint16_t bits;             /* the key size */
+    uint16_t private_size;     /* a pair's export */
+    uint16_t public_size;      /* the public export */
+    uint16_t public_offset;    /* the public export inside a pair's buffer */
+    uint16_t pair_material;    /* key buffer lengths */
+    uint16_t public_material;
+} pp_fixed_key_layout;
+
+/* Import (after the family's NOT_SUPPORTED check for the sizes of the
+ * family it does not build): attributes->bits 0 or l->bits and data of
+ * the export length of the type, else INVALID_ARGUMENT; a key buffer of
+ * the material length, else INSUFFICIENT_MEMORY; then the data is copied
+ * to the start of the key buffer (data may be that very place: see
+ * generation), *key_buffer_length and *bits are set, and the family
+ * validates and completes the buffer in place (wiping it when it refuses
+ * a secret). */
+psa_status_t pp_fixed_key_import(const pp_fixed_key_layout *l,
+                                 const psa_key_attributes_t *attributes, const uint8_t *data,
+                                 size_t data_length, uint8_t *key_buffer, size_t key_buffer_size,
+                                 size_t *key_buffer_length, size_t *bits);
+/* Generation of a pair, for every fixed-size family (none has a
+ * generate_key entry point of its own): the private part is private_size
+ * random bytes drawn where a pair's buffer keeps it, then imported in
+ * place by the family's import_key, which derives the rest; a draw the
+ * import refuses (INVALID_ARGUMENT: P-256's d outside [1, n-1]) is drawn
+ * again (rejection sampling, FIPS 186-5 A.4.2), up to 64 times. A size
+ * other than l->bits gets the family's import answer for it
+ * (NOT_SUPPORTED for Ed448, X448, other SECP_R1 curves; INVALID_ARGUMENT
+ * otherwise); a short buffer INSUFFICIENT_MEMORY; an RNG error is
+ * returned. On an error the buffer is wiped. The dispatch layer has ruled
+ * out public key types and custom data. */
+psa_status_t pp_fixed_key_generate(const pp_fixed_key_layout *l,
+                                   picopsa_driver_import_key_t *import_key,
+                                   const psa_key_attributes_t *attributes, uint8_t *key_buffer,
+                                   size_t key_buffer_size, size_t *key_buffer_length);
+/* Export (public_only: the public key of a pair or a public key): a key
+ * buffer of the wrong length for its type is CORRUPTION_DETECTED, a short
+ * output BUFFER_TOO_SMALL. A fixed-size family has no export entry points
+ * of its own: the dispatch layer calls this with the family's layout
+ * (picopsa_driver_export_key_t plus the layout and public_only). */
+psa_status_t pp_fixed_key_export(const pp_fixed_key_layout *l,
+                                 const psa_key_attributes_t *attributes, const uint8_t *key_buffer,
+                                 size_t key_buffer_size, int public_only, uint8_t *data,
+                                 size_t data_size, size_t *data_length);
+#endif
+
+/* ---------------------------------------------------------------------- */
 /* Twisted Edwards (Ed25519), src/ed25519/ed25519_psa.c                    */
 /* Key buffer: key pair = 32-byte seed, 32-byte public key, 64-byte        */
 /* expanded secret (clamped scalar, nonce prefix) = 128 bytes; public key */
@@ -38,10 +100,9 @@
 
 #if PP_DRIVER_EDDSA
 picopsa_driver_import_key_t pp_eddsa_import_key;
-picopsa_driver_generate_key_t pp_eddsa_generate_key;
-/* Pair: the 32-byte seed; public key: the 32-byte encoding. */
-picopsa_driver_export_key_t pp_eddsa_export_key;
-picopsa_driver_export_key_t pp_eddsa_export_public_key;
+/* Pair: the 32-byte seed; public key: the 32-byte encoding.
+ * Export and generation: pp_fixed_key_export / _generate with this layout. */
+extern const pp_fixed_key_layout pp_eddsa_key_layout;
 #if PSA_WANT_ALG_PURE_EDDSA
 /* alg is PSA_ALG_PURE_EDDSA (RFC 8032 5.1.6 hashes the message itself). */
 picopsa_driver_sign_message_t pp_eddsa_sign_message;
@@ -65,10 +126,9 @@ picopsa_driver_verify_hash_t pp_eddsa_verify_hash;
 
 #if PP_DRIVER_X25519
 picopsa_driver_import_key_t pp_x25519_import_key;
-picopsa_driver_generate_key_t pp_x25519_generate_key;
-/* Pair: the 32-byte private key; public key: the 32-byte u. */
-picopsa_driver_export_key_t pp_x25519_export_key;
-picopsa_driver_export_key_t pp_x25519_export_public_key;
+/* Pair: the 32-byte private key; public key: the 32-byte u.
+ * Export and generation: pp_fixed_key_export / _generate with this layout. */
+extern const pp_fixed_key_layout pp_x25519_key_layout;
 #if PSA_WANT_ALG_ECDH
 /* alg is PSA_ALG_ECDH, the key a pair, shared_secret_size >= 32
  * (dispatch layer); the all-zero secret is PSA_ERROR_INVALID_ARGUMENT. */
@@ -86,10 +146,9 @@ picopsa_driver_key_agreement_t pp_x25519_key_agreement;
 
 #if PP_DRIVER_P256
 picopsa_driver_import_key_t pp_p256_import_key;
-picopsa_driver_generate_key_t pp_p256_generate_key;
-/* Pair: d, 32 bytes big-endian; public key: 04 || x || y. */
-picopsa_driver_export_key_t pp_p256_export_key;
-picopsa_driver_export_key_t pp_p256_export_public_key;
+/* Pair: d, 32 bytes big-endian; public key: 04 || x || y.
+ * Export and generation: pp_fixed_key_export / _generate with this layout. */
+extern const pp_fixed_key_layout pp_p256_key_layout;
 #if PSA_WANT_ALG_ECDSA || PSA_WANT_ALG_DETERMINISTIC_ECDSA
 /* ECDSA(hash), ECDSA_ANY, DETERMINISTIC_ECDSA(hash); raw r || s. */
 picopsa_driver_sign_hash_t pp_p256_sign_hash;

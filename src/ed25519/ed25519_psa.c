@@ -42,7 +42,6 @@
 #include "common/pp_util.h"
 #include "dispatch/pp_drivers.h"
 #include "ed25519/ed25519.h"
-#include "random/pp_random.h"
 
 #define ED25519_BITS 255u
 #define ED448_BITS 448u
@@ -113,102 +112,43 @@ static int verify_with_key(psa_key_type_t type, const uint8_t *key, int prehash,
 }
 #endif
 
+/* The key buffers (pp_fixed_key_layout): a pair starts with its seed, a
+ * public key with its encoding (the export formats; export and generation
+ * are the dispatch layer's pp_fixed_key_export / _generate with this
+ * layout). */
+const pp_fixed_key_layout pp_eddsa_key_layout = {
+    ED25519_BITS, PP_ED25519_SEED_SIZE, PP_ED25519_PUBLIC_KEY_SIZE, PP_ED25519_SEED_SIZE,
+    PP_EDDSA_KEY_PAIR_MATERIAL_SIZE, PP_EDDSA_PUBLIC_MATERIAL_SIZE
+};
+
 psa_status_t pp_eddsa_import_key(const psa_key_attributes_t *attributes, const uint8_t *data,
                                  size_t data_length, uint8_t *key_buffer, size_t key_buffer_size,
                                  size_t *key_buffer_length, size_t *bits)
 {
     size_t requested_bits = attributes->bits;
+    psa_status_t status;
     if (requested_bits == ED448_BITS || (requested_bits == 0 && data_length == ED448_KEY_BYTES)) {
         return PSA_ERROR_NOT_SUPPORTED;
     }
-    if ((requested_bits != 0 && requested_bits != ED25519_BITS) || data_length != 32u) {
-        return PSA_ERROR_INVALID_ARGUMENT;
-    }
-    if (is_key_pair(attributes->type)) {
-        if (key_buffer_size < PP_EDDSA_KEY_PAIR_MATERIAL_SIZE) {
-            return PSA_ERROR_INSUFFICIENT_MEMORY;
-        }
-        /* Every 32-byte string is a valid seed (RFC 8032 5.1.5). */
-        memcpy(key_buffer, data, PP_ED25519_SEED_SIZE);
-        complete_pair(key_buffer);
-        *key_buffer_length = PP_EDDSA_KEY_PAIR_MATERIAL_SIZE;
-    } else {
-        if (key_buffer_size < PP_EDDSA_PUBLIC_MATERIAL_SIZE) {
-            return PSA_ERROR_INSUFFICIENT_MEMORY;
-        }
-#if PICOPSA_ED25519_CACHE_DECODED_KEY
-        if (pp_ed25519_public_key_decode(key_buffer + PP_ED25519_PUBLIC_KEY_SIZE, data) != 0) {
-            return PSA_ERROR_INVALID_ARGUMENT;
-        }
-#else
-        if (pp_ed25519_public_key_check(data) != 0) {
-            return PSA_ERROR_INVALID_ARGUMENT;
-        }
-#endif
-        memcpy(key_buffer, data, PP_ED25519_PUBLIC_KEY_SIZE);
-        *key_buffer_length = PP_EDDSA_PUBLIC_MATERIAL_SIZE;
-    }
-    *bits = ED25519_BITS;
-    return PSA_SUCCESS;
-}
-
-/* The dispatch layer has ruled out public key types and custom data. */
-psa_status_t pp_eddsa_generate_key(const psa_key_attributes_t *attributes,
-                                   const uint8_t *custom_data, size_t custom_data_length,
-                                   uint8_t *key_buffer, size_t key_buffer_size,
-                                   size_t *key_buffer_length)
-{
-    psa_status_t status;
-    (void)custom_data;
-    (void)custom_data_length;
-    if (attributes->bits == ED448_BITS) {
-        return PSA_ERROR_NOT_SUPPORTED;
-    }
-    if (attributes->bits != ED25519_BITS) {
-        return PSA_ERROR_INVALID_ARGUMENT;
-    }
-    if (key_buffer_size < PP_EDDSA_KEY_PAIR_MATERIAL_SIZE) {
-        return PSA_ERROR_INSUFFICIENT_MEMORY;
-    }
-    /* The private key is 32 random bytes (RFC 8032 5.1.5). */
-    status = pp_random_bytes(key_buffer, PP_ED25519_SEED_SIZE);
+    status = pp_fixed_key_import(&pp_eddsa_key_layout, attributes, data, data_length, key_buffer,
+                                 key_buffer_size, key_buffer_length, bits);
     if (status != PSA_SUCCESS) {
-        pp_wipe(key_buffer, PP_ED25519_SEED_SIZE);
         return status;
     }
-    complete_pair(key_buffer);
-    *key_buffer_length = PP_EDDSA_KEY_PAIR_MATERIAL_SIZE;
-    return PSA_SUCCESS;
-}
-
-psa_status_t pp_eddsa_export_key(const psa_key_attributes_t *attributes,
-                                 const uint8_t *key_buffer, size_t key_buffer_size,
-                                 uint8_t *data, size_t data_size, size_t *data_length)
-{
-    if (!material_ok(attributes->type, key_buffer_size)) {
-        return PSA_ERROR_CORRUPTION_DETECTED;
+    if (is_key_pair(attributes->type)) {
+        /* Every 32-byte string is a valid seed (RFC 8032 5.1.5). */
+        complete_pair(key_buffer);
+        return PSA_SUCCESS;
     }
-    if (data_size < 32u) {
-        return PSA_ERROR_BUFFER_TOO_SMALL;
+#if PICOPSA_ED25519_CACHE_DECODED_KEY
+    if (pp_ed25519_public_key_decode(key_buffer + PP_ED25519_PUBLIC_KEY_SIZE, key_buffer) != 0) {
+        return PSA_ERROR_INVALID_ARGUMENT;
     }
-    /* Pair: the seed; public key: the encoding (both first in the slot). */
-    memcpy(data, key_buffer, 32u);
-    *data_length = 32u;
-    return PSA_SUCCESS;
-}
-
-psa_status_t pp_eddsa_export_public_key(const psa_key_attributes_t *attributes,
-                                        const uint8_t *key_buffer, size_t key_buffer_size,
-                                        uint8_t *data, size_t data_size, size_t *data_length)
-{
-    if (!material_ok(attributes->type, key_buffer_size)) {
-        return PSA_ERROR_CORRUPTION_DETECTED;
+#else
+    if (pp_ed25519_public_key_check(key_buffer) != 0) {
+        return PSA_ERROR_INVALID_ARGUMENT;
     }
-    if (data_size < PP_ED25519_PUBLIC_KEY_SIZE) {
-        return PSA_ERROR_BUFFER_TOO_SMALL;
-    }
-    memcpy(data, public_part(attributes->type, key_buffer), PP_ED25519_PUBLIC_KEY_SIZE);
-    *data_length = PP_ED25519_PUBLIC_KEY_SIZE;
+#endif
     return PSA_SUCCESS;
 }
 

@@ -32,7 +32,6 @@
 #include "common/pp_util.h"
 #include "dispatch/pp_drivers.h"
 #include "p256/p256.h"
-#include "random/pp_random.h"
 
 #if PP_DRIVER_P256
 
@@ -65,12 +64,22 @@ static const uint8_t *public_part(psa_key_type_t type, const uint8_t *key)
     return is_key_pair(type) ? key + PUB_OFFSET : key;
 }
 
+/* The key buffers (pp_fixed_key_layout): a pair is d then the public
+ * point, a public key the point (the export formats first; export and
+ * generation are the dispatch layer's pp_fixed_key_export / _generate
+ * with this layout). */
+const pp_fixed_key_layout pp_p256_key_layout = {
+    P256_BITS, PP_P256_SCALAR_SIZE, PP_P256_PUBLIC_KEY_SIZE, PUB_OFFSET,
+    PP_P256_KEY_PAIR_MATERIAL_SIZE, PP_P256_PUBLIC_MATERIAL_SIZE
+};
+
 psa_status_t pp_p256_import_key(const psa_key_attributes_t *attributes, const uint8_t *data,
                                 size_t data_length, uint8_t *key_buffer, size_t key_buffer_size,
                                 size_t *key_buffer_length, size_t *bits)
 {
     size_t requested = attributes->bits;
     int pair = is_key_pair(attributes->type);
+    psa_status_t status;
     /* A pair is ceil(bits/8) bytes, a public key 1 + 2 ceil(bits/8). */
     size_t len_bits = pair ? PSA_BYTES_TO_BITS(data_length)
                            : (data_length > 1u ? PSA_BYTES_TO_BITS((data_length - 1u) / 2u) : 0u);
@@ -80,117 +89,25 @@ psa_status_t pp_p256_import_key(const psa_key_attributes_t *attributes, const ui
     if (other_secp_r1_bits(requested) || (requested == 0 && other_secp_r1_bits(len_bits))) {
         return PSA_ERROR_NOT_SUPPORTED;
     }
-    if (requested != 0 && requested != P256_BITS) {
-        return PSA_ERROR_INVALID_ARGUMENT;
-    }
-    if (pair) {
-        if (data_length != PP_P256_SCALAR_SIZE) {
-            return PSA_ERROR_INVALID_ARGUMENT;
-        }
-        if (key_buffer_size < PP_P256_KEY_PAIR_MATERIAL_SIZE) {
-            return PSA_ERROR_INSUFFICIENT_MEMORY;
-        }
-        /* Spec 9.7.3: d in [1, n-1]; the verdict is public. */
-        if (pp_p256_private_key_check(data) != 0) {
-            return PSA_ERROR_INVALID_ARGUMENT;
-        }
-        memcpy(key_buffer, data, PP_P256_SCALAR_SIZE);
-        if (pp_p256_public_key(key_buffer + PUB_OFFSET, key_buffer) != 0) {
-            pp_wipe(key_buffer, PP_P256_KEY_PAIR_MATERIAL_SIZE);
-            return PSA_ERROR_CORRUPTION_DETECTED;
-        }
-        *key_buffer_length = PP_P256_KEY_PAIR_MATERIAL_SIZE;
-    } else {
-        if (data_length != PP_P256_PUBLIC_KEY_SIZE) {
-            return PSA_ERROR_INVALID_ARGUMENT;
-        }
-        if (key_buffer_size < PP_P256_PUBLIC_MATERIAL_SIZE) {
-            return PSA_ERROR_INSUFFICIENT_MEMORY;
-        }
-        /* Spec 9.7.4 / SEC 1 3.2.2.1: on the curve, coordinates < p. */
-        if (pp_p256_public_key_check(data) != 0) {
-            return PSA_ERROR_INVALID_ARGUMENT;
-        }
-        memcpy(key_buffer, data, PP_P256_PUBLIC_KEY_SIZE);
-        *key_buffer_length = PP_P256_PUBLIC_MATERIAL_SIZE;
-    }
-    *bits = P256_BITS;
-    return PSA_SUCCESS;
-}
-
-/* The dispatch layer has ruled out public key types and custom data. */
-psa_status_t pp_p256_generate_key(const psa_key_attributes_t *attributes,
-                                  const uint8_t *custom_data, size_t custom_data_length,
-                                  uint8_t *key_buffer, size_t key_buffer_size,
-                                  size_t *key_buffer_length)
-{
-    psa_status_t status;
-    int tries;
-    (void)custom_data;
-    (void)custom_data_length;
-    if (other_secp_r1_bits(attributes->bits)) {
-        return PSA_ERROR_NOT_SUPPORTED;
-    }
-    if (attributes->bits != P256_BITS) {
-        return PSA_ERROR_INVALID_ARGUMENT;
-    }
-    if (key_buffer_size < PP_P256_KEY_PAIR_MATERIAL_SIZE) {
-        return PSA_ERROR_INSUFFICIENT_MEMORY;
-    }
-    /* FIPS 186-5 A.4.2 (rejection sampling): draw 256 bits until they
-     * fall in [1, n-1] - the same distribution as A.4.2's c + 1 with
-     * c in [0, n-2]. A draw fails with probability < 2^-32; the branch
-     * shows only that a discarded draw was out of range. */
-    status = PSA_ERROR_INSUFFICIENT_ENTROPY;
-    for (tries = 0; tries < 64; tries++) {
-        status = pp_random_bytes(key_buffer, PP_P256_SCALAR_SIZE);
-        if (status != PSA_SUCCESS) {
-            break;
-        }
-        status = PSA_ERROR_INSUFFICIENT_ENTROPY;
-        if (pp_p256_public_key(key_buffer + PUB_OFFSET, key_buffer) == 0) {
-            status = PSA_SUCCESS;
-            break;
-        }
-    }
+    status = pp_fixed_key_import(&pp_p256_key_layout, attributes, data, data_length, key_buffer,
+                                 key_buffer_size, key_buffer_length, bits);
     if (status != PSA_SUCCESS) {
-        pp_wipe(key_buffer, PP_P256_KEY_PAIR_MATERIAL_SIZE);
         return status;
     }
-    *key_buffer_length = PP_P256_KEY_PAIR_MATERIAL_SIZE;
-    return PSA_SUCCESS;
-}
-
-psa_status_t pp_p256_export_key(const psa_key_attributes_t *attributes, const uint8_t *key_buffer,
-                                size_t key_buffer_size, uint8_t *data, size_t data_size,
-                                size_t *data_length)
-{
-    size_t len = is_key_pair(attributes->type) ? PP_P256_SCALAR_SIZE : PP_P256_PUBLIC_KEY_SIZE;
-    if (!material_ok(attributes->type, key_buffer_size)) {
-        return PSA_ERROR_CORRUPTION_DETECTED;
+    if (pair) {
+        /* Spec 9.7.3: d in [1, n-1]; the verdict is public. */
+        if (pp_p256_private_key_check(key_buffer) != 0) {
+            status = PSA_ERROR_INVALID_ARGUMENT;
+        } else if (pp_p256_public_key(key_buffer + PUB_OFFSET, key_buffer) != 0) {
+            status = PSA_ERROR_CORRUPTION_DETECTED;
+        }
+        if (status != PSA_SUCCESS) {
+            pp_wipe(key_buffer, PP_P256_KEY_PAIR_MATERIAL_SIZE);
+        }
+        return status;
     }
-    if (data_size < len) {
-        return PSA_ERROR_BUFFER_TOO_SMALL;
-    }
-    /* Pair: d; public key: the point (both first in the slot). */
-    memcpy(data, key_buffer, len);
-    *data_length = len;
-    return PSA_SUCCESS;
-}
-
-psa_status_t pp_p256_export_public_key(const psa_key_attributes_t *attributes,
-                                       const uint8_t *key_buffer, size_t key_buffer_size,
-                                       uint8_t *data, size_t data_size, size_t *data_length)
-{
-    if (!material_ok(attributes->type, key_buffer_size)) {
-        return PSA_ERROR_CORRUPTION_DETECTED;
-    }
-    if (data_size < PP_P256_PUBLIC_KEY_SIZE) {
-        return PSA_ERROR_BUFFER_TOO_SMALL;
-    }
-    memcpy(data, public_part(attributes->type, key_buffer), PP_P256_PUBLIC_KEY_SIZE);
-    *data_length = PP_P256_PUBLIC_KEY_SIZE;
-    return PSA_SUCCESS;
+    /* Spec 9.7.4 / SEC 1 3.2.2.1: on the curve, coordinates < p. */
+    return pp_p256_public_key_check(key_buffer) != 0 ? PSA_ERROR_INVALID_ARGUMENT : PSA_SUCCESS;
 }
 
 #if PSA_WANT_ALG_ECDSA || PSA_WANT_ALG_DETERMINISTIC_ECDSA

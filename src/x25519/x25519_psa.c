@@ -29,7 +29,6 @@
 
 #include "common/pp_util.h"
 #include "dispatch/pp_drivers.h"
-#include "random/pp_random.h"
 #include "x25519/x25519.h"
 
 #if PP_DRIVER_X25519
@@ -43,110 +42,30 @@ static int is_key_pair(psa_key_type_t type)
     return PSA_KEY_TYPE_IS_ECC_KEY_PAIR(type);
 }
 
-static int material_ok(psa_key_type_t type, size_t key_len)
-{
-    return key_len == (is_key_pair(type) ? PP_X25519_KEY_PAIR_MATERIAL_SIZE
-                                         : PP_X25519_PUBLIC_MATERIAL_SIZE);
-}
-
-static const uint8_t *public_part(psa_key_type_t type, const uint8_t *key)
-{
-    return is_key_pair(type) ? key + PP_X25519_KEY_SIZE : key;
-}
-
-/* Size rules shared by import and generation. */
-static psa_status_t check_bits(size_t bits, size_t data_length)
-{
-    if (bits == X448_BITS || (bits == 0 && data_length == X448_KEY_BYTES)) {
-        return PSA_ERROR_NOT_SUPPORTED;
-    }
-    if ((bits != 0 && bits != X25519_BITS) || data_length != PP_X25519_KEY_SIZE) {
-        return PSA_ERROR_INVALID_ARGUMENT;
-    }
-    return PSA_SUCCESS;
-}
+/* The key buffers (pp_fixed_key_layout): a pair starts with its private
+ * key, a public key is u (the export formats; export and generation
+ * are the dispatch layer's pp_fixed_key_export / _generate with this
+ * layout). */
+const pp_fixed_key_layout pp_x25519_key_layout = {
+    X25519_BITS, PP_X25519_KEY_SIZE, PP_X25519_KEY_SIZE, PP_X25519_KEY_SIZE,
+    PP_X25519_KEY_PAIR_MATERIAL_SIZE, PP_X25519_PUBLIC_MATERIAL_SIZE
+};
 
 psa_status_t pp_x25519_import_key(const psa_key_attributes_t *attributes, const uint8_t *data,
                                   size_t data_length, uint8_t *key_buffer,
                                   size_t key_buffer_size, size_t *key_buffer_length,
                                   size_t *bits)
 {
-    size_t need = is_key_pair(attributes->type) ? PP_X25519_KEY_PAIR_MATERIAL_SIZE
-                                                : PP_X25519_PUBLIC_MATERIAL_SIZE;
-    psa_status_t status = check_bits(attributes->bits, data_length);
-    if (status != PSA_SUCCESS) {
-        return status;
-    }
-    if (key_buffer_size < need) {
-        return PSA_ERROR_INSUFFICIENT_MEMORY;
-    }
-    memcpy(key_buffer, data, PP_X25519_KEY_SIZE);
-    if (is_key_pair(attributes->type)) {
-        pp_x25519_public_key(key_buffer + PP_X25519_KEY_SIZE, key_buffer);
-    }
-    *key_buffer_length = need;
-    *bits = X25519_BITS;
-    return PSA_SUCCESS;
-}
-
-/* The dispatch layer has ruled out public key types and custom data. */
-psa_status_t pp_x25519_generate_key(const psa_key_attributes_t *attributes,
-                                    const uint8_t *custom_data, size_t custom_data_length,
-                                    uint8_t *key_buffer, size_t key_buffer_size,
-                                    size_t *key_buffer_length)
-{
     psa_status_t status;
-    (void)custom_data;
-    (void)custom_data_length;
-    if (attributes->bits == X448_BITS) {
+    if (attributes->bits == X448_BITS || (attributes->bits == 0 && data_length == X448_KEY_BYTES)) {
         return PSA_ERROR_NOT_SUPPORTED;
     }
-    if (attributes->bits != X25519_BITS) {
-        return PSA_ERROR_INVALID_ARGUMENT;
+    status = pp_fixed_key_import(&pp_x25519_key_layout, attributes, data, data_length, key_buffer,
+                                 key_buffer_size, key_buffer_length, bits);
+    if (status == PSA_SUCCESS && is_key_pair(attributes->type)) {
+        pp_x25519_public_key(key_buffer + PP_X25519_KEY_SIZE, key_buffer);
     }
-    if (key_buffer_size < PP_X25519_KEY_PAIR_MATERIAL_SIZE) {
-        return PSA_ERROR_INSUFFICIENT_MEMORY;
-    }
-    /* RFC 7748 sec. 6.1: 32 random bytes (clamped at use). */
-    status = pp_random_bytes(key_buffer, PP_X25519_KEY_SIZE);
-    if (status != PSA_SUCCESS) {
-        pp_wipe(key_buffer, PP_X25519_KEY_SIZE);
-        return status;
-    }
-    pp_x25519_public_key(key_buffer + PP_X25519_KEY_SIZE, key_buffer);
-    *key_buffer_length = PP_X25519_KEY_PAIR_MATERIAL_SIZE;
-    return PSA_SUCCESS;
-}
-
-psa_status_t pp_x25519_export_key(const psa_key_attributes_t *attributes,
-                                  const uint8_t *key_buffer, size_t key_buffer_size,
-                                  uint8_t *data, size_t data_size, size_t *data_length)
-{
-    if (!material_ok(attributes->type, key_buffer_size)) {
-        return PSA_ERROR_CORRUPTION_DETECTED;
-    }
-    if (data_size < PP_X25519_KEY_SIZE) {
-        return PSA_ERROR_BUFFER_TOO_SMALL;
-    }
-    /* Pair: the private key; public key: u (both first in the slot). */
-    memcpy(data, key_buffer, PP_X25519_KEY_SIZE);
-    *data_length = PP_X25519_KEY_SIZE;
-    return PSA_SUCCESS;
-}
-
-psa_status_t pp_x25519_export_public_key(const psa_key_attributes_t *attributes,
-                                         const uint8_t *key_buffer, size_t key_buffer_size,
-                                         uint8_t *data, size_t data_size, size_t *data_length)
-{
-    if (!material_ok(attributes->type, key_buffer_size)) {
-        return PSA_ERROR_CORRUPTION_DETECTED;
-    }
-    if (data_size < PP_X25519_KEY_SIZE) {
-        return PSA_ERROR_BUFFER_TOO_SMALL;
-    }
-    memcpy(data, public_part(attributes->type, key_buffer), PP_X25519_KEY_SIZE);
-    *data_length = PP_X25519_KEY_SIZE;
-    return PSA_SUCCESS;
+    return status;
 }
 
 #if PSA_WANT_ALG_ECDH

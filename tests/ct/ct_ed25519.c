@@ -2,9 +2,10 @@
  * ct_ed25519.c -- Ed25519 is constant time in its secrets, checked under
  * valgrind memcheck (tests/ct/ct.h): with the seed (and so the clamped
  * scalar, the nonce prefix and the nonce) marked secret, run
- *  - key generation: pp_eddsa_generate_key, fed by the pp_random_bytes below,
- *    whose output is marked secret (it replaces the library's DRBG in this
- *    program; nothing else here needs the RNG);
+ *  - key generation: pp_fixed_key_generate with the Ed25519 layout (the
+ *    dispatch layer's, for every fixed-size family), fed by the
+ *    pp_random_bytes below, whose output is marked secret (it replaces the
+ *    library's DRBG in this program; nothing else here needs the RNG);
  *  - public key derivation: pp_ed25519_public_key and the PSA import of a
  *    key pair (pp_eddsa_import_key derives the public key);
  *  - both signing paths: PureEdDSA (pp_ed25519_sign, pp_eddsa_sign_message)
@@ -146,7 +147,8 @@ int main(void)
 #endif
 
         /* Key generation from (secret) random bytes. */
-        CHECK_STATUS(pp_eddsa_generate_key(&attr, NULL, 0, material, sizeof(material), &material_len),
+        CHECK_STATUS(pp_fixed_key_generate(&pp_eddsa_key_layout, pp_eddsa_import_key, &attr,
+                                           material, sizeof(material), &material_len),
                      PSA_SUCCESS);
         CT_PUBLIC(material + 32, 32);
         memcpy(seed, material, 32);
