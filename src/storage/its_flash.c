@@ -211,7 +211,7 @@ static void start_sector(uint32_t s, uint32_t seq)
 /* Whether [from, end of sector at base) reads erased. */
 static int blank_to_end(uint32_t base, uint32_t from)
 {
-    uint8_t buf[32];
+    uint8_t buf[16];
     uint32_t k;
     while (from < SS) {
         k = SS - from < sizeof(buf) ? SS - from : (uint32_t)sizeof(buf);
@@ -235,9 +235,9 @@ static int hdr_ok(const uint8_t *h, uint32_t pos)
  * R_TORN. */
 static int rec_at(uint32_t s, uint32_t pos, rec_t *r)
 {
-    uint8_t h[2u * REC_HDR], cw[16];
+    uint8_t h[2u * REC_HDR];
     uint32_t b = s * SS;
-    int v1, v2;
+    int v1, v2, same;
     const uint8_t *p;
     if (pos + REC_SIZE(0) > SS) {
         return R_FREE;   /* no record fits: nothing was written here */
@@ -246,14 +246,15 @@ static int rec_at(uint32_t s, uint32_t pos, rec_t *r)
     if (all_bytes(h, sizeof(h), 0xff)) {
         return R_FREE;
     }
+    same = memcmp(h, h + REC_HDR, REC_HDR) == 0;   /* the usual case: one CRC */
     v1 = hdr_ok(h, pos);
-    v2 = hdr_ok(h + REC_HDR, pos);
+    v2 = same ? v1 : hdr_ok(h + REC_HDR, pos);
     if (!v1 && !v2) {
         /* A cut in the first copy leaves the rest erased; an erased first
          * copy means nothing was written here (the second follows it). */
         return all_bytes(h, REC_HDR, 0xff) || blank_to_end(b, pos + REC_HDR) ? R_TAIL : R_DAMAGE;
     }
-    if (v1 && v2 && memcmp(h, h + REC_HDR, REC_HDR) != 0) {
+    if (v1 && v2 && !same) {
         return R_DAMAGE;
     }
     p = v1 ? h : h + REC_HDR;
@@ -261,8 +262,8 @@ static int rec_at(uint32_t s, uint32_t pos, rec_t *r)
     r->len = get32(p + 8);
     r->flags = get32(p + 12);
     r->dcrc = get32(p + 16);
-    rd(b + pos + REC_SIZE(r->len) - 2u * W, cw, 2u * W);
-    if (all_bytes(cw, W, 0) || all_bytes(cw + W, W, 0)) {
+    rd(b + pos + REC_SIZE(r->len) - 2u * W, h, 2u * W);
+    if (all_bytes(h, W, 0) || all_bytes(h + W, W, 0)) {
         return R_OK;
     }
     return blank_to_end(b, pos + REC_SIZE(r->len)) ? R_TORN : R_BAD;
