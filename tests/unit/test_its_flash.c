@@ -667,6 +667,45 @@ static void test_heal(void)
     CHECK(holds(1, 0, 0, NULL) == 1);
 }
 
+/* Two faults in one record header (both H copies fail): the walk of that
+ * sector stops; every uid whose newest record precedes the damage, is in
+ * the unreadable tail, or has no record reads DATA_CORRUPT, never an old
+ * value or DOES_NOT_EXIST; a rotation that would erase the damage
+ * refuses; uids written after it work; a rewrite heals. */
+static void test_unknown_damage(uint32_t ns)
+{
+    uint8_t v[40];
+    size_t size;
+    psa_storage_create_flags_t flags;
+    uint32_t at = SECTOR_HDR + REC_SIZE((uint32_t)sizeof(v));   /* uid 2's record */
+    psa_status_t st;
+    setup(1024, ns, 4);
+    memset(v, 0x31, sizeof(v));
+    CHECK_STATUS(pp_flash_test_write(1, sizeof(v), v, 0), PSA_SUCCESS);
+    CHECK_STATUS(pp_flash_test_write(2, sizeof(v), v, 0), PSA_SUCCESS);
+    CHECK_STATUS(pp_flash_test_write(3, sizeof(v), v, 0), PSA_SUCCESS);
+    flash[at + 8] ^= 0x01;             /* the length in the first copy */
+    flash[at + REC_HDR + 8] ^= 0x02;   /* and in the second */
+    CHECK_STATUS(pp_flash_test_info(1, &size, &flags), PSA_ERROR_DATA_CORRUPT);
+    CHECK_STATUS(pp_flash_test_info(2, &size, &flags), PSA_ERROR_DATA_CORRUPT);
+    CHECK_STATUS(pp_flash_test_info(3, &size, &flags), PSA_ERROR_DATA_CORRUPT);
+    CHECK_STATUS(pp_flash_test_info(9, &size, &flags), PSA_ERROR_DATA_CORRUPT);
+    st = pp_flash_test_write(4, sizeof(v), v, 0);   /* needs a rotation */
+    if (ns == 2) {
+        CHECK_STATUS(st, PSA_ERROR_STORAGE_FAILURE);   /* would erase the damage */
+        CHECK_STATUS(pp_flash_test_info(1, &size, &flags), PSA_ERROR_DATA_CORRUPT);
+        return;
+    }
+    CHECK_STATUS(st, PSA_SUCCESS);
+    CHECK(holds(4, 1, sizeof(v), v) == 1);
+    CHECK_STATUS(pp_flash_test_info(1, &size, &flags), PSA_ERROR_DATA_CORRUPT);
+    CHECK_STATUS(pp_flash_test_write(1, sizeof(v), v, 0), PSA_SUCCESS);
+    CHECK(holds(1, 1, sizeof(v), v) == 1);
+    CHECK_STATUS(pp_flash_test_remove(3), PSA_SUCCESS);   /* a damaged uid can be removed */
+    CHECK(holds(3, 0, 0, NULL) == 1);
+    CHECK_STATUS(pp_flash_test_info(2, &size, &flags), PSA_ERROR_DATA_CORRUPT);
+}
+
 /* Sequence numbers across the wrap (issue 21 section 7): a store whose
  * newest sector has 0xFFFFFFFF rotates into 0 and keeps every value. */
 static void test_wrap(uint32_t ns)
@@ -954,6 +993,8 @@ int main(void)
     test_full();
     test_wear();
     test_old_format();
+    test_unknown_damage(2);
+    test_unknown_damage(3);
     test_wrap(2);
     test_wrap(3);
     test_marker_image();
