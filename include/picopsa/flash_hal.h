@@ -24,8 +24,13 @@
  *     Erase sector 0 .. PICOPSA_FLASH_SECTOR_COUNT-1 to all 0xFF. 0 = success.
  *
  * Power loss: the store survives a cut at any point of any of these calls
- * (a word left half programmed, a sector half erased), so the HAL needs no
- * journal of its own. It needs no ECC either: every record has a CRC-32.
+ * (a word left with any subset of its bits programmed, a sector with any
+ * subset of its bits erased), and further cuts during the repair at the
+ * next start, so the HAL needs no journal of its own. It needs no ECC
+ * either: record and sector headers are stored twice with CRC-32s, commit
+ * words twice, data under a CRC-32; one flipped bit is corrected (headers,
+ * commit words) or reported as PSA_ERROR_DATA_CORRUPT for that object only
+ * (data); it never changes another object (docs/storage.md, format 2).
  * A nonzero return is reported as PSA_ERROR_STORAGE_FAILURE.
  * Threads: calls come with PICOPSA_MUTEX_KEY_STORE held, one at a time.
  */

@@ -7,9 +7,10 @@
  * (<picopsa/config.h>): FILE (hosts), FLASH (<picopsa/flash_hal.h>), RAM.
  * With PICOPSA_ITS_NONE these functions are not built (persistent keys
  * then return PSA_ERROR_NOT_SUPPORTED). The key store keeps each
- * persistent key under uid = its key id (docs/storage.md has the record
- * format); an application that uses the ITS directly should keep its own
- * uids above 0xffffffff so they never meet a key id.
+ * persistent key under uid 0x8000000000000000 | its key id
+ * (docs/storage.md has the record format): the uids with bit 63 set are
+ * reserved to picopsa, and psa_its_* return PSA_ERROR_INVALID_ARGUMENT
+ * for them, as for uid 0. Applications have uids 1..0x7FFFFFFFFFFFFFFF.
  *
  * Contract (all backends):
  *  - uid 0 is invalid: PSA_ERROR_INVALID_ARGUMENT.
@@ -23,7 +24,8 @@
  *    PSA_ERROR_NOT_SUPPORTED.
  *  - psa_its_get copies data[offset .. offset+length) clipped to the
  *    object's size, *p_data_length = bytes copied; offset > size:
- *    PSA_ERROR_INVALID_ARGUMENT. A record that fails its check (CRC):
+ *    PSA_ERROR_INVALID_ARGUMENT. A record that fails its check (CRC), or
+ *    (FLASH) may have been superseded in damaged flash:
  *    PSA_ERROR_DATA_CORRUPT.
  *  - Missing uid: PSA_ERROR_DOES_NOT_EXIST. No space: INSUFFICIENT_STORAGE.
  *    I/O failure: PSA_ERROR_STORAGE_FAILURE.

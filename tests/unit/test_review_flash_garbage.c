@@ -74,12 +74,15 @@ static void random_image(unsigned kind)
         uint32_t seq = (uint32_t)test_rng_range(1, 5), pos = SECTOR_HDR;
         put32(flash + s * SECTOR, seq);
         put32(flash + s * SECTOR + FIELD, ~seq);
-        put32(flash + s * SECTOR + 2u * FIELD, MAGIC);
+        put32(flash + s * SECTOR + 2u * FIELD, MAGIC);   /* the first header copy */
         /* A few records with valid header CRCs and arbitrary lengths. */
         while (pos + REC_SIZE(0) <= SECTOR && test_rng_range(0, 5) != 0) {
             uint32_t len = (uint32_t)test_rng_range(0, kind == 2 ? 0xffffffffu : 300u);
             header(h, (uint64_t)test_rng_range(0, 4), len, (uint32_t)test_rng_range(0, 3) << 30, 0);
             memcpy(flash + s * SECTOR + pos, h, REC_HDR);
+            if (test_rng_range(0, 1) == 0 && pos + 2u * REC_HDR <= SECTOR) {
+                memcpy(flash + s * SECTOR + pos + REC_HDR, h, REC_HDR);   /* both H copies */
+            }
             pos += len <= SECTOR ? REC_SIZE(len) : W;
         }
     }
