@@ -767,6 +767,17 @@ ppk_status ppk_base64_encode(const uint8_t *in, size_t len, size_t line_len,
     return PPK_OK;
 }
 
+void ppk_hex_encode(const uint8_t *in, size_t len, uint8_t *out)
+{
+    size_t i;
+    for (i = 0; i < len; i++) {
+        uint32_t hi = (uint32_t)in[i] >> 4, lo = (uint32_t)in[i] & 15u;
+        /* '0' + n, and 'a' - '0' - 10 = 39 more above 9: a mask, no table */
+        out[2u * i] = (uint8_t)(hi + '0' + (~ct_in_range(hi, 0u, 9u) & 39u));
+        out[2u * i + 1u] = (uint8_t)(lo + '0' + (~ct_in_range(lo, 0u, 9u) & 39u));
+    }
+}
+
 ppk_status ppk_pem_encode(ppk_pem_label label, const uint8_t *der, size_t der_len,
                           uint8_t *out, size_t out_size, size_t *out_len)
 {
