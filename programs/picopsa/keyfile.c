@@ -8,7 +8,8 @@
  * the base64 characters of a PEM body are decoded by arithmetic (no
  * table, no branch on a character); an invalid character, and nonzero
  * unused bits at the end, are accumulated in a mask that is tested once,
- * after the whole body. Public by design, and marked so with
+ * after the whole body. The encoder (ppk_base64_encode: private-key PEM,
+ * random bytes) maps values to characters by masks as well. Public by design, and marked so with
  * PPK_CT_PUBLIC: the input length, the armour (BEGIN/END lines, RFC 1421
  * headers), the line structure (where each '\n' and a '\r' before it
  * are), where '=' padding is (the DER length follows from it), the
@@ -727,10 +728,19 @@ size_t ppk_base64_encoded_size(size_t len, size_t line_len)
     return chars + (chars + line_len - 1u) / line_len;
 }
 
+/* The base64 character of a 6-bit value (RFC 4648 4), by masks: the
+ * encoder writes private-key PEM (genpkey, pkey) and random bytes, so no
+ * table is indexed by them (the decoder's rule, b64_value_ct). */
+static char b64_char_ct(uint32_t v)
+{
+    return (char)((ct_in_range(v, 0u, 25u) & (v + 'A')) | (ct_in_range(v, 26u, 51u) & (v - 26u + 'a')) |
+                  (ct_in_range(v, 52u, 61u) & (v - 52u + '0')) | (ct_eq(v, 62u) & (uint32_t)'+') |
+                  (ct_eq(v, 63u) & (uint32_t)'/'));
+}
+
 ppk_status ppk_base64_encode(const uint8_t *in, size_t len, size_t line_len,
                              uint8_t *out, size_t out_size, size_t *out_len)
 {
-    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     size_t i, pos = 0, col = 0;
     *out_len = 0;
     if (ppk_base64_encoded_size(len, line_len) > out_size) return PPK_ERR_BUFFER;
@@ -740,10 +750,10 @@ ppk_status ppk_base64_encode(const uint8_t *in, size_t len, size_t line_len,
         char quad[4];
         if (n > 1u) v |= (uint32_t)in[i + 1] << 8;
         if (n > 2u) v |= in[i + 2];
-        quad[0] = alphabet[(v >> 18) & 63u];
-        quad[1] = alphabet[(v >> 12) & 63u];
-        quad[2] = n > 1u ? alphabet[(v >> 6) & 63u] : '=';
-        quad[3] = n > 2u ? alphabet[v & 63u] : '=';
+        quad[0] = b64_char_ct((v >> 18) & 63u);
+        quad[1] = b64_char_ct((v >> 12) & 63u);
+        quad[2] = n > 1u ? b64_char_ct((v >> 6) & 63u) : '=';   /* n: public (the length) */
+        quad[3] = n > 2u ? b64_char_ct(v & 63u) : '=';
         for (k = 0; k < 4u; k++) {
             out[pos++] = (uint8_t)quad[k];
             if (line_len != 0u && ++col == line_len) {
@@ -755,6 +765,17 @@ ppk_status ppk_base64_encode(const uint8_t *in, size_t len, size_t line_len,
     if (line_len != 0u && col != 0u) out[pos++] = '\n';
     *out_len = pos;
     return PPK_OK;
+}
+
+void ppk_hex_encode(const uint8_t *in, size_t len, uint8_t *out)
+{
+    size_t i;
+    for (i = 0; i < len; i++) {
+        uint32_t hi = (uint32_t)in[i] >> 4, lo = (uint32_t)in[i] & 15u;
+        /* '0' + n, and 'a' - '0' - 10 = 39 more above 9: a mask, no table */
+        out[2u * i] = (uint8_t)(hi + '0' + (~ct_in_range(hi, 0u, 9u) & 39u));
+        out[2u * i + 1u] = (uint8_t)(lo + '0' + (~ct_in_range(lo, 0u, 9u) & 39u));
+    }
 }
 
 ppk_status ppk_pem_encode(ppk_pem_label label, const uint8_t *der, size_t der_len,

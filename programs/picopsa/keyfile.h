@@ -141,6 +141,10 @@ ppk_status ppk_base64_encode(const uint8_t *in, size_t len, size_t line_len,
 /* Bytes ppk_base64_encode writes for len input bytes. */
 size_t ppk_base64_encoded_size(size_t len, size_t line_len);
 
+/* Lowercase hex of len bytes into out (2 * len bytes, no NUL), without a
+ * branch or a table lookup on the bytes (they may be secret). */
+void ppk_hex_encode(const uint8_t *in, size_t len, uint8_t *out);
+
 #ifdef __cplusplus
 }
 #endif

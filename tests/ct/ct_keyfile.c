@@ -22,6 +22,12 @@
  * On eabf8a5 the decoder's b64_value() and line scan branched on each
  * character: memcheck reports "Conditional jump or move depends on
  * uninitialised value(s)" in ppk_pem_decode.
+ *
+ * The writer too (write_secret): ppk_pem_encode of a secret PKCS#8 DER
+ * (genpkey, pkey -out) and ppk_base64_encode of secret bytes (rand
+ * -base64) must not index memory on it; only the length is public. Before
+ * the arithmetic encoder, memcheck reported "Use of uninitialised value of
+ * size 8" in ppk_base64_encode (its alphabet[] lookup).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -137,6 +143,28 @@ static void read_der_secret(const uint8_t *d, size_t len, ppk_kind kind, const u
     CT_PUBLIC(copy, len);
 }
 
+/* Encode a secret DER (and secret raw bytes, unwrapped) and check the
+ * text against the same encoding of a public copy. */
+static void write_secret(const uint8_t *d, size_t len)
+{
+    static uint8_t copy[4096], text[8192], ref[8192];
+    size_t tl = 0, rl = 0;
+    ppk_status st;
+    CHECK(ppk_pem_encode(PPK_PEM_PRIVATE_KEY, d, len, ref, sizeof(ref), &rl) == PPK_OK);
+    memcpy(copy, d, len);
+    CT_SECRET(copy, len);
+    st = ppk_pem_encode(PPK_PEM_PRIVATE_KEY, copy, len, text, sizeof(text), &tl);
+    CHECK_STATUS(st, PPK_OK);
+    CT_PUBLIC(text, sizeof(text));
+    CHECK(tl == rl && memcmp(text, ref, rl) == 0);
+    CHECK(ppk_base64_encode(d, len, 0, ref, sizeof(ref), &rl) == PPK_OK);
+    st = ppk_base64_encode(copy, len, 0, text, sizeof(text), &tl);
+    CHECK_STATUS(st, PPK_OK);
+    CT_PUBLIC(text, sizeof(text));
+    CHECK(tl == rl && memcmp(text, ref, rl) == 0);
+    CT_PUBLIC(copy, len);
+}
+
 static size_t load_file(const char *rel, uint8_t *buf, size_t size)
 {
     FILE *f = fopen(test_data_path(rel), "rb");
@@ -170,6 +198,7 @@ int main(void)
             CHECK(ppk_pem_encode(PPK_PEM_PRIVATE_KEY, der, der_len, pem, sizeof(pem), &pem_len) == PPK_OK);
             forms(pem, pem_len, curve_kinds[k], sk, 32);
             read_der_secret(der, der_len, curve_kinds[k], sk, 32);
+            write_secret(der, der_len);
         }
     }
 
@@ -188,6 +217,7 @@ int main(void)
         forms(pem, pem_len, PPK_RSA_PRIVATE, mat, ref.material_len);
         /* The same key as DER (PKCS#8, and PKCS#1 = the material itself). */
         read_der_secret(der, der_len, PPK_RSA_PRIVATE, mat, ref.material_len);
+        write_secret(der, der_len);
     }
 
     /* Padding with nonzero unused bits ("QR==": 'R' leaves 0001) and a
