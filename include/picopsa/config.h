@@ -228,6 +228,17 @@
 #endif
 #endif
 
+/* Fault countermeasure of the deterministic signatures (Ed25519 here, and
+ * deterministic ECDSA): 1 = each signature is computed twice and released
+ * only when both agree byte for byte and the copy to the output matches,
+ * else the output is wiped and PSA_ERROR_CORRUPTION_DETECTED returned (a
+ * single fault in one computation would otherwise release a signature
+ * that, with the correct one, gives the key: docs/ed25519.md "Fault
+ * countermeasure"). 0 = off (about half the signing time). */
+#ifndef PICOPSA_SIGN_FAULT_CHECK
+#define PICOPSA_SIGN_FAULT_CHECK 1
+#endif
+
 /* ===== X25519 (src/x25519, field in src/curve25519) ================== */
 /* Montgomery keys of 255 bits (RFC 7748 X25519): key types
  * PSA_KEY_TYPE_ECC_KEY_PAIR/PUBLIC_KEY(PSA_ECC_FAMILY_MONTGOMERY). */

@@ -88,6 +88,10 @@
 #error "picopsa config: an RSA key pair needs PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY"
 #endif
 
+#if PICOPSA_SIGN_FAULT_CHECK != 0 && PICOPSA_SIGN_FAULT_CHECK != 1
+#error "picopsa config: PICOPSA_SIGN_FAULT_CHECK must be 0 or 1"
+#endif
+
 #if PICOPSA_RSA_MAX_BITS < 1024 || PICOPSA_RSA_MAX_BITS > 8192 || (PICOPSA_RSA_MAX_BITS % 64) != 0
 #error "picopsa config: PICOPSA_RSA_MAX_BITS must be a multiple of 64 in 1024..8192"
 #endif

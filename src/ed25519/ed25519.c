@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "common/pp_util.h"
+#include "ed25519/ed25519_fault.h"
 #include "ed25519/ge25519.h"
 #include "ed25519/sc25519.h"
 #include "hash/sha512.h"
@@ -94,17 +95,20 @@ static void hash_to_scalar(uint8_t out[32], const uint8_t *dom, size_t dom_len,
 }
 
 /* 5.1.6 with dom = NULL (Ed25519) or the dom2 prefix (Ed25519ph, where
- * msg is PH(M)).
+ * msg is PH(M)). Returns 0, or nonzero with sig wiped when the fault
+ * check (PICOPSA_SIGN_FAULT_CHECK, ed25519_fault.h) finds the two
+ * computations or the released copy different.
  *
  * sig may overlap msg (and pk or h): PSA Crypto API 1.2 5.4.4 allows an
  * output buffer to overlap the inputs. Steps 2 and 4 both read M, so the
  * encoding of R and S are built in locals and sig is written only once
- * every input has been read for the last time. Writing R into sig before step 4 would hash a
+ * every input has been read for the last time (by both computations).
+ * Writing R into sig before step 4 would hash a
  * different M for k than for r: two signatures with the same R and
  * different k give s = (S1 - S2) / (k1 - k2) mod L. */
-static void sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk[32],
-                          const uint8_t *dom, size_t dom_len,
-                          const uint8_t *msg, size_t msg_len)
+static int sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk[32],
+                         const uint8_t *dom, size_t dom_len,
+                         const uint8_t *msg, size_t msg_len)
 {
     uint8_t rs[32]; /* r, then S */
     union { /* R is dead once encoded, before k exists: MCU stack */
@@ -114,25 +118,49 @@ static void sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk
             uint8_t r_enc[32]; /* written over R by its own encoding */
         } e;
     } u;
+    int ret = 0;
+#if PICOPSA_SIGN_FAULT_CHECK
+    uint8_t first[64]; /* R || S of the first computation */
+    int pass;
 
-    /* Step 1 (h = SHA-512(seed), s = clamp(h[0..32])) is the caller's. */
-    /* Step 2: r = SHA-512(dom || prefix || M) mod L. */
-    hash_to_scalar(rs, dom, dom_len, h + 32, NULL, 0, msg, msg_len);
-    /* Step 3: R = [r]B; pp_ge25519_p3_tobytes reads all of R before it
-     * writes (ge25519.h), so the encoding may land in R's storage. */
-    pp_ge25519_scalarmult_base(&u.R, rs);
-    pp_ge25519_p3_tobytes(u.e.r_enc, &u.R);
-    /* Step 4: k = SHA-512(dom || R || A || M) mod L. */
-    hash_to_scalar(u.e.k, dom, dom_len, u.e.r_enc, pk, 32, msg, msg_len);
-    /* Step 5: S = (r + k * s) mod L; pp_sc25519_muladd reads all of its
-     * inputs before it writes out, so S may replace r. */
-    pp_sc25519_muladd(rs, u.e.k, h, rs);
+    for (pass = 0; pass < 2; pass++) {
+#endif
+        /* Step 1 (h = SHA-512(seed), s = clamp(h[0..32])) is the caller's. */
+        /* Step 2: r = SHA-512(dom || prefix || M) mod L. */
+        hash_to_scalar(rs, dom, dom_len, h + 32, NULL, 0, msg, msg_len);
+        PP_ED25519_FAULT(rs, 32);
+        /* Step 3: R = [r]B; pp_ge25519_p3_tobytes reads all of R before it
+         * writes (ge25519.h), so the encoding may land in R's storage. */
+        pp_ge25519_scalarmult_base(&u.R, rs);
+        PP_ED25519_FAULT(&u.R, sizeof(u.R));
+        pp_ge25519_p3_tobytes(u.e.r_enc, &u.R);
+        PP_ED25519_FAULT(u.e.r_enc, 32);
+        /* Step 4: k = SHA-512(dom || R || A || M) mod L. */
+        hash_to_scalar(u.e.k, dom, dom_len, u.e.r_enc, pk, 32, msg, msg_len);
+        PP_ED25519_FAULT(u.e.k, 32);
+        /* Step 5: S = (r + k * s) mod L; pp_sc25519_muladd reads all of its
+         * inputs before it writes out, so S may replace r. */
+        pp_sc25519_muladd(rs, u.e.k, h, rs);
+        PP_ED25519_FAULT(rs, 32);
+#if PICOPSA_SIGN_FAULT_CHECK
+        if (pass == 0) {
+            memcpy(first, u.e.r_enc, 32);
+            memcpy(first + 32, rs, 32);
+        }
+    }
+    /* Step 6: the signature R || S when both computations agree; nothing
+     * is read after this. */
+    ret = ed25519_fault_commit(sig, first, u.e.r_enc, rs);
+    pp_wipe(first, sizeof(first));
+#else
     /* Step 6: the signature R || S; nothing is read after this. */
     memcpy(sig, u.e.r_enc, 32);
     memcpy(sig + 32, rs, 32);
+#endif
 
     pp_wipe(rs, sizeof(rs));
     pp_wipe(&u, sizeof(u));
+    return ret;
 }
 
 /* 5.1.7: check [S]B = R + [k]A as encode([S]B - [k]A) == R (rules in
@@ -166,25 +194,27 @@ static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32], const ui
     return memcmp(k, sig, 32) == 0 ? 0 : -1;
 }
 
-void pp_ed25519_sign_expanded(uint8_t sig[64], const uint8_t expanded[64], const uint8_t pk[32],
-                              const uint8_t *msg, size_t msg_len)
+int pp_ed25519_sign_expanded(uint8_t sig[64], const uint8_t expanded[64], const uint8_t pk[32],
+                             const uint8_t *msg, size_t msg_len)
 {
-    sign_with_dom(sig, expanded, pk, NULL, 0, msg, msg_len);
+    return sign_with_dom(sig, expanded, pk, NULL, 0, msg, msg_len);
 }
 
-void pp_ed25519ph_sign_expanded(uint8_t sig[64], const uint8_t expanded[64],
-                                const uint8_t pk[32], const uint8_t prehash[64])
+int pp_ed25519ph_sign_expanded(uint8_t sig[64], const uint8_t expanded[64],
+                               const uint8_t pk[32], const uint8_t prehash[64])
 {
-    sign_with_dom(sig, expanded, pk, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
+    return sign_with_dom(sig, expanded, pk, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
 }
 
-void pp_ed25519_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
-                     const uint8_t *msg, size_t msg_len)
+int pp_ed25519_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
+                    const uint8_t *msg, size_t msg_len)
 {
     uint8_t h[64];
+    int ret;
     pp_ed25519_expand(h, seed);
-    sign_with_dom(sig, h, pk, NULL, 0, msg, msg_len);
+    ret = sign_with_dom(sig, h, pk, NULL, 0, msg, msg_len);
     pp_wipe(h, sizeof(h));
+    return ret;
 }
 
 int pp_ed25519_verify(const uint8_t sig[64], const uint8_t pk[32],
@@ -199,13 +229,15 @@ int pp_ed25519_verify_cached(const uint8_t sig[64], const uint8_t pk[32], const 
     return verify_with_dom(sig, pk, x, NULL, 0, msg, msg_len);
 }
 
-void pp_ed25519ph_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
-                       const uint8_t prehash[64])
+int pp_ed25519ph_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
+                      const uint8_t prehash[64])
 {
     uint8_t h[64];
+    int ret;
     pp_ed25519_expand(h, seed);
-    sign_with_dom(sig, h, pk, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
+    ret = sign_with_dom(sig, h, pk, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
     pp_wipe(h, sizeof(h));
+    return ret;
 }
 
 int pp_ed25519ph_verify(const uint8_t sig[64], const uint8_t pk[32],

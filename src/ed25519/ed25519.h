@@ -23,8 +23,13 @@
  *         small-order R is accepted exactly when the equation holds
  *         without the cofactor 8.
  *    Verification is variable time: all its inputs are public.
- *  - Returns 0 on success, -1 on failure; no allocation; secrets on the
- *    stack are wiped.
+ *  - Returns 0 on success, nonzero on failure; no allocation; secrets on
+ *    the stack are wiped.
+ *  - Signing returns nonzero, with sig wiped, when the fault countermeasure
+ *    (PICOPSA_SIGN_FAULT_CHECK, default 1) finds that its two computations
+ *    of the signature, or the copy released, differ: a fault happened, and
+ *    the faulty signature would reveal the key (ed25519_fault.h). With the
+ *    knob at 0 signing always returns 0.
  */
 #ifndef PICOPSA_ED25519_H
 #define PICOPSA_ED25519_H
@@ -65,20 +70,20 @@ void pp_ed25519_public_key_expanded_with_x(uint8_t pk[32], uint8_t x[32],
                                            const uint8_t expanded[64]);
 
 /* PureEdDSA Ed25519 (5.1.6). msg may be NULL when msg_len is 0. */
-void pp_ed25519_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
-                     const uint8_t *msg, size_t msg_len);
+int pp_ed25519_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
+                    const uint8_t *msg, size_t msg_len);
 int pp_ed25519_verify(const uint8_t sig[64], const uint8_t pk[32],
                       const uint8_t *msg, size_t msg_len);
 
 /* Ed25519ph over a SHA-512 prehash, empty context. */
-void pp_ed25519ph_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
-                       const uint8_t prehash[64]);
+int pp_ed25519ph_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
+                      const uint8_t prehash[64]);
 
 /* The same two signatures from the expanded key (pp_ed25519_expand). */
-void pp_ed25519_sign_expanded(uint8_t sig[64], const uint8_t expanded[64], const uint8_t pk[32],
-                              const uint8_t *msg, size_t msg_len);
-void pp_ed25519ph_sign_expanded(uint8_t sig[64], const uint8_t expanded[64],
-                                const uint8_t pk[32], const uint8_t prehash[64]);
+int pp_ed25519_sign_expanded(uint8_t sig[64], const uint8_t expanded[64], const uint8_t pk[32],
+                             const uint8_t *msg, size_t msg_len);
+int pp_ed25519ph_sign_expanded(uint8_t sig[64], const uint8_t expanded[64],
+                               const uint8_t pk[32], const uint8_t prehash[64]);
 int pp_ed25519ph_verify(const uint8_t sig[64], const uint8_t pk[32],
                         const uint8_t prehash[64]);
 

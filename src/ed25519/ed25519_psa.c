@@ -26,7 +26,12 @@
  * or generation size other than 255 bits is Ed448 (PSA_ERROR_NOT_SUPPORTED:
  * not built) when it is 448 bits / 57 bytes, and PSA_ERROR_INVALID_ARGUMENT
  * otherwise; a key buffer of the wrong length for its type is
- * PSA_ERROR_CORRUPTION_DETECTED; export buffer sizes. The dispatch layer
+ * PSA_ERROR_CORRUPTION_DETECTED; export buffer sizes. A signature whose
+ * fault check fails (PICOPSA_SIGN_FAULT_CHECK, ed25519_fault.h: its two
+ * computations differ) is PSA_ERROR_CORRUPTION_DETECTED too, the spec's
+ * "a tampering attempt was detected" (PSA Crypto API 1.2 sec. 8.1.1, as
+ * RSA's CRT check), with the signature already wiped (the front end wipes
+ * it again and zeroes the length, pp_fail_output). The dispatch layer
  * has checked the key pair, the algorithm, the prehash length and the
  * signature sizes.
  */
@@ -208,6 +213,19 @@ psa_status_t pp_eddsa_export_public_key(const psa_key_attributes_t *attributes,
     return PSA_SUCCESS;
 }
 
+#if PSA_WANT_ALG_PURE_EDDSA || PSA_WANT_ALG_ED25519PH
+/* The signer's result (0, or nonzero when its fault check failed) as a
+ * status without a branch: the check compares values derived from the
+ * secret (the constant-time harness sees that), and any bit flip of a
+ * nonzero result stays an error. The front end zeroes the length on it. */
+static psa_status_t sign_status(int ret)
+{
+    return (psa_status_t)pp_ct_select_u32(pp_ct_mask_zero_u32((uint32_t)ret),
+                                          (uint32_t)PSA_SUCCESS,
+                                          (uint32_t)PSA_ERROR_CORRUPTION_DETECTED);
+}
+#endif
+
 #if PSA_WANT_ALG_PURE_EDDSA
 
 /* PureEdDSA (alg is PSA_ALG_PURE_EDDSA): the key is a pair and the
@@ -225,10 +243,9 @@ psa_status_t pp_eddsa_sign_message(const psa_key_attributes_t *attributes,
     if (!pair_material_ok(key_buffer_size)) {
         return PSA_ERROR_CORRUPTION_DETECTED;
     }
-    pp_ed25519_sign_expanded(signature, key_buffer + PAIR_EXPANDED_OFFSET,
-                             key_buffer + PP_ED25519_SEED_SIZE, input, input_length);
     *signature_length = PP_ED25519_SIGNATURE_SIZE;
-    return PSA_SUCCESS;
+    return sign_status(pp_ed25519_sign_expanded(signature, key_buffer + PAIR_EXPANDED_OFFSET,
+                               key_buffer + PP_ED25519_SEED_SIZE, input, input_length));
 }
 
 /* As sign_message; the signature is 64 bytes long (dispatch layer). */
@@ -267,10 +284,9 @@ psa_status_t pp_eddsa_sign_hash(const psa_key_attributes_t *attributes,
     if (!pair_material_ok(key_buffer_size)) {
         return PSA_ERROR_CORRUPTION_DETECTED;
     }
-    pp_ed25519ph_sign_expanded(signature, key_buffer + PAIR_EXPANDED_OFFSET,
-                               key_buffer + PP_ED25519_SEED_SIZE, hash);
     *signature_length = PP_ED25519_SIGNATURE_SIZE;
-    return PSA_SUCCESS;
+    return sign_status(pp_ed25519ph_sign_expanded(signature, key_buffer + PAIR_EXPANDED_OFFSET,
+                                 key_buffer + PP_ED25519_SEED_SIZE, hash));
 }
 
 psa_status_t pp_eddsa_verify_hash(const psa_key_attributes_t *attributes,

@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "common/pp_util.h"
+#include "ed25519/ed25519_fault.h"
 #include "hash/sha512.h"
 
 /* Keeps a helper's frame off its caller's (the MCU stack peak is the
@@ -755,21 +756,42 @@ int pp_ed25519_public_key_decode(uint8_t x[32], const uint8_t pk[32])
 /* 5.1.6 with dom = NULL (Ed25519) or dom2 (Ed25519ph, msg = PH(M)). sig
  * may overlap msg, pk or h (PSA 1.2 5.4.4): it is written once, after the
  * last read of every input (see ed25519.c for why R must not be written
- * before step 4). */
-static void sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk[32],
-                          const uint8_t *dom, size_t dom_len,
-                          const uint8_t *msg, size_t msg_len)
+ * before step 4). With PICOPSA_SIGN_FAULT_CHECK the signature is computed
+ * twice and released only when both agree (ed25519_fault.h); nonzero and
+ * sig wiped otherwise. */
+static int sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk[32],
+                         const uint8_t *dom, size_t dom_len,
+                         const uint8_t *msg, size_t msg_len)
 {
     uint8_t b[96]; /* R, S (k first), r: the signature, then the secrets */
     uint8_t *const renc = b, *const k = b + 32, *const r = b + 64;
+    int ret = 0;
+#if PICOPSA_SIGN_FAULT_CHECK
+    uint8_t first[64];
+    int pass;
 
-    hash_to_scalar(r, dom, dom_len, h + 32, NULL, 0, msg, msg_len);   /* step 2 */
-    base_mult_tobytes(renc, NULL, r);                                 /* step 3 */
-    hash_to_scalar(k, dom, dom_len, renc, pk, 32, msg, msg_len);      /* step 4 */
-    sc_muladd(k, k, h, r);                                            /* step 5 */
-    memcpy(sig, b, 64);                                               /* step 6 */
+    for (pass = 0; pass < 2; pass++) {
+#endif
+        hash_to_scalar(r, dom, dom_len, h + 32, NULL, 0, msg, msg_len); /* step 2 */
+        PP_ED25519_FAULT(r, 32);
+        base_mult_tobytes(renc, NULL, r);                               /* step 3 */
+        PP_ED25519_FAULT(renc, 32);
+        hash_to_scalar(k, dom, dom_len, renc, pk, 32, msg, msg_len);    /* step 4 */
+        PP_ED25519_FAULT(k, 32);
+        sc_muladd(k, k, h, r);                                          /* step 5 */
+        PP_ED25519_FAULT(k, 32);
+#if PICOPSA_SIGN_FAULT_CHECK
+        if (pass == 0) {
+            memcpy(first, b, 64);
+        }
+    }
+    ret = ed25519_fault_commit(sig, first, renc, k);                    /* step 6 */
+#else
+    memcpy(sig, b, 64);                                                 /* step 6 */
+#endif
 
     pp_wipe(k, 64);
+    return ret;
 }
 
 /* 1 when the 32-byte s is below L (5.1.7 step 1: S >= L is rejected). */
@@ -819,38 +841,40 @@ static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32], const ui
     return memcmp(k, sig, 32) == 0 ? 0 : -1;
 }
 
-void pp_ed25519_sign_expanded(uint8_t sig[64], const uint8_t expanded[64], const uint8_t pk[32],
-                              const uint8_t *msg, size_t msg_len)
+int pp_ed25519_sign_expanded(uint8_t sig[64], const uint8_t expanded[64], const uint8_t pk[32],
+                             const uint8_t *msg, size_t msg_len)
 {
-    sign_with_dom(sig, expanded, pk, NULL, 0, msg, msg_len);
+    return sign_with_dom(sig, expanded, pk, NULL, 0, msg, msg_len);
 }
 
-void pp_ed25519ph_sign_expanded(uint8_t sig[64], const uint8_t expanded[64],
-                                const uint8_t pk[32], const uint8_t prehash[64])
+int pp_ed25519ph_sign_expanded(uint8_t sig[64], const uint8_t expanded[64],
+                               const uint8_t pk[32], const uint8_t prehash[64])
 {
-    sign_with_dom(sig, expanded, pk, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
+    return sign_with_dom(sig, expanded, pk, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
 }
 
 /* 5.1.6 from the seed (step 1 here). */
-static void sign_seed(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
-                      const uint8_t *dom, size_t dom_len, const uint8_t *msg, size_t msg_len)
+static int sign_seed(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
+                     const uint8_t *dom, size_t dom_len, const uint8_t *msg, size_t msg_len)
 {
     uint8_t h[64];
+    int ret;
     pp_ed25519_expand(h, seed);
-    sign_with_dom(sig, h, pk, dom, dom_len, msg, msg_len);
+    ret = sign_with_dom(sig, h, pk, dom, dom_len, msg, msg_len);
     pp_wipe(h, sizeof(h));
+    return ret;
 }
 
-void pp_ed25519_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
-                     const uint8_t *msg, size_t msg_len)
+int pp_ed25519_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
+                    const uint8_t *msg, size_t msg_len)
 {
-    sign_seed(sig, seed, pk, NULL, 0, msg, msg_len);
+    return sign_seed(sig, seed, pk, NULL, 0, msg, msg_len);
 }
 
-void pp_ed25519ph_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
-                       const uint8_t prehash[64])
+int pp_ed25519ph_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
+                      const uint8_t prehash[64])
 {
-    sign_seed(sig, seed, pk, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
+    return sign_seed(sig, seed, pk, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
 }
 
 int pp_ed25519_verify(const uint8_t sig[64], const uint8_t pk[32],
