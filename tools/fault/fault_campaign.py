@@ -91,6 +91,7 @@ class Machine:
                 if data:
                     uc.mem_write(addr, data)
         self.interrupted = False
+        self.stack_limit = self.syms.get("__fw_stack_limit", RAM_BASE)
         uc.hook_add(unicorn.UC_HOOK_INTR, self._on_intr)
         self.uc = uc
 
@@ -133,8 +134,14 @@ class Machine:
         self.uc.mem_write(RAM_BASE, snap[1])
 
     def state(self):
-        return (tuple(self.uc.reg_read(r) for r in STATE_REGS),
-                bytes(self.uc.mem_read(RAM_BASE, RAM_SIZE)))
+        """Registers and RAM, without the dead stack below sp (the EABI
+        has no red zone: compiled code writes there before it reads)."""
+        regs = tuple(self.uc.reg_read(r) for r in STATE_REGS)
+        sp = regs[13] & ~3
+        if not self.stack_limit <= sp <= STACK_TOP:
+            sp = self.stack_limit
+        return (regs, bytes(self.uc.mem_read(RAM_BASE, self.stack_limit - RAM_BASE)),
+                bytes(self.uc.mem_read(sp, STACK_TOP - sp)))
 
     def result(self):
         rd = self.uc.mem_read
@@ -242,7 +249,7 @@ def run_faults(elf_path, op, total, golden, faults):
         where = inject(m, f)
         faulty = m.snapshot()
         golden_snap = here
-        outcome, at = None, 0
+        outcome, at, converged_at = None, 0, None
         for d in CONVERGE_STEPS:
             if cur + d >= total:
                 break
@@ -261,18 +268,32 @@ def run_faults(elf_path, op, total, golden, faults):
                 break
             if m.state() == g_state:
                 outcome = "correct"   # the same state as the golden run: masked
+                converged_at = d
                 break
             faulty = m.snapshot()
         if outcome is None:
             m.restore(faulty)
             r = m.step(2 * total + 1000 - at)
             outcome = {"crash": "crash", "run": "hang"}.get(r) or classify(m.result(), golden)
-        rec = {"id": f["id"], "pos": f["pos"], "pc": pc, "where": where, "outcome": outcome}
+        rec = {"id": f["id"], "pos": f["pos"], "pc": pc, "where": where, "outcome": outcome,
+               "converged": converged_at}
         if outcome == "WRONG":
             rec["sig"] = m.result()[2][:golden[1]].hex()
         out.append(rec)
         m.restore(here)
     return out
+
+
+def m_result_of(elf_path, op, total, f):
+    """The raw result of one faulty run to its end (no convergence stop)."""
+    m, start = prepare(elf_path, op)
+    m.restore(start)
+    if f["pos"]:
+        m.step(f["pos"])
+    print("fault at pc 0x%x: %s" % (m.uc.reg_read(A.UC_ARM_REG_PC), inject(m, f)))
+    r = m.step(2 * total)
+    status, length, sig = m.result()
+    return r, status, length, sig[:max(length, 64)].hex()
 
 
 def _worker(args):
@@ -300,6 +321,8 @@ def main():
     ap.add_argument("--json")
     ap.add_argument("--list-wrong", type=int, default=10, help="print up to K released faults")
     ap.add_argument("--label", default="")
+    ap.add_argument("--replay", type=int, default=-1,
+                    help="run only fault number K of the seed's list, print its result")
     args = ap.parse_args()
 
     t0 = time.time()
@@ -319,6 +342,13 @@ def main():
     # a flip must give the golden result (a check of the method itself).
     nrng = random.Random(args.seed + 1)
     faults += [{"id": -1 - k, "pos": nrng.randrange(total), "kind": "null"} for k in range(8)]
+    if args.replay >= 0:
+        faults = [f for f in faults if f["id"] == args.replay]
+        rec = run_faults(args.elf, args.op, total, golden, faults)[0]
+        print(rec)
+        print("golden", golden[0], golden[1], golden[2][:golden[1]].hex())
+        print("faulty", *m_result_of(args.elf, args.op, total, faults[0]))
+        return 0
     chunks = [faults[i::args.jobs] for i in range(args.jobs)]
     work = [(args.elf, args.op, total, golden, c) for c in chunks if c]
     if args.jobs > 1:
