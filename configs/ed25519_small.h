@@ -24,5 +24,6 @@
 /* The compact SHA-512 and SHA-256 (one round / eight rounds per loop
  * iteration), whatever the optimisation level. */
 #define PICOPSA_SHA2_UNROLL 0
+#define PICOPSA_SHA512_TINY 1
 
 #endif /* PICOPSA_CONFIGS_ED25519_SMALL_H */

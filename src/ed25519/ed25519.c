@@ -194,62 +194,42 @@ static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32], const ui
     return memcmp(k, sig, 32) == 0 ? 0 : -1;
 }
 
-int pp_ed25519_sign_expanded(uint8_t sig[64], const uint8_t expanded[64], const uint8_t pk[32],
-                             const uint8_t *msg, size_t msg_len)
+int pp_ed25519_sign_ex(uint8_t sig[64], const uint8_t expanded[64], const uint8_t pk[32],
+                       unsigned ph, const uint8_t *msg, size_t msg_len)
 {
-    return sign_with_dom(sig, expanded, pk, NULL, 0, msg, msg_len);
+    return sign_with_dom(sig, expanded, pk, ph ? ed25519ph_dom2 : NULL,
+                         ph ? sizeof(ed25519ph_dom2) : 0, msg, msg_len);
 }
 
-int pp_ed25519ph_sign_expanded(uint8_t sig[64], const uint8_t expanded[64],
-                               const uint8_t pk[32], const uint8_t prehash[64])
+int pp_ed25519_verify_ex(const uint8_t sig[64], const uint8_t pk[32], const uint8_t *x,
+                         unsigned ph, const uint8_t *msg, size_t msg_len)
 {
-    return sign_with_dom(sig, expanded, pk, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
+    return verify_with_dom(sig, pk, x, ph ? ed25519ph_dom2 : NULL,
+                           ph ? sizeof(ed25519ph_dom2) : 0, msg, msg_len);
+}
+
+/* 5.1.6 from the seed (step 1 here). */
+static int sign_seed(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32], unsigned ph,
+                     const uint8_t *msg, size_t msg_len)
+{
+    uint8_t h[64];
+    int ret;
+    pp_ed25519_expand(h, seed);
+    ret = pp_ed25519_sign_ex(sig, h, pk, ph, msg, msg_len);
+    pp_wipe(h, sizeof(h));
+    return ret;
 }
 
 int pp_ed25519_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
                     const uint8_t *msg, size_t msg_len)
 {
-    uint8_t h[64];
-    int ret;
-    pp_ed25519_expand(h, seed);
-    ret = sign_with_dom(sig, h, pk, NULL, 0, msg, msg_len);
-    pp_wipe(h, sizeof(h));
-    return ret;
-}
-
-int pp_ed25519_verify(const uint8_t sig[64], const uint8_t pk[32],
-                      const uint8_t *msg, size_t msg_len)
-{
-    return verify_with_dom(sig, pk, NULL, NULL, 0, msg, msg_len);
-}
-
-int pp_ed25519_verify_cached(const uint8_t sig[64], const uint8_t pk[32], const uint8_t x[32],
-                             const uint8_t *msg, size_t msg_len)
-{
-    return verify_with_dom(sig, pk, x, NULL, 0, msg, msg_len);
+    return sign_seed(sig, seed, pk, 0, msg, msg_len);
 }
 
 int pp_ed25519ph_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
                       const uint8_t prehash[64])
 {
-    uint8_t h[64];
-    int ret;
-    pp_ed25519_expand(h, seed);
-    ret = sign_with_dom(sig, h, pk, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
-    pp_wipe(h, sizeof(h));
-    return ret;
-}
-
-int pp_ed25519ph_verify(const uint8_t sig[64], const uint8_t pk[32],
-                        const uint8_t prehash[64])
-{
-    return verify_with_dom(sig, pk, NULL, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
-}
-
-int pp_ed25519ph_verify_cached(const uint8_t sig[64], const uint8_t pk[32], const uint8_t x[32],
-                               const uint8_t prehash[64])
-{
-    return verify_with_dom(sig, pk, x, ed25519ph_dom2, sizeof(ed25519ph_dom2), prehash, 64);
+    return sign_seed(sig, seed, pk, 1, prehash, 64);
 }
 
 #endif /* PICOPSA_ED25519_BACKEND == PICOPSA_BACKEND_FAST */

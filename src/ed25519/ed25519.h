@@ -69,30 +69,62 @@ int pp_ed25519_public_key_decode(uint8_t x[32], const uint8_t pk[32]);
 void pp_ed25519_public_key_expanded_with_x(uint8_t pk[32], uint8_t x[32],
                                            const uint8_t expanded[64]);
 
-/* PureEdDSA Ed25519 (5.1.6). msg may be NULL when msg_len is 0. */
+/* The two entry points every backend defines: ph = 0 is PureEdDSA
+ * Ed25519 over msg (NULL when msg_len is 0), ph = 1 Ed25519ph over the
+ * 64-byte SHA-512 prehash in msg (msg_len 64), empty context. Signing
+ * takes the expanded key (pp_ed25519_expand) and returns 0, or nonzero
+ * with sig wiped when the fault check failed (above); verification takes
+ * A as pk and, when x is not NULL, its cached x (see below: the same
+ * rules minus the decoding of A, which the cache's writer did). One entry
+ * each keeps the backends' code small; the named forms below are
+ * wrappers. */
+int pp_ed25519_sign_ex(uint8_t sig[64], const uint8_t expanded[64], const uint8_t pk[32],
+                       unsigned ph, const uint8_t *msg, size_t msg_len);
+int pp_ed25519_verify_ex(const uint8_t sig[64], const uint8_t pk[32], const uint8_t *x,
+                         unsigned ph, const uint8_t *msg, size_t msg_len);
+
+/* PureEdDSA Ed25519 (5.1.6) and Ed25519ph from the seed. */
 int pp_ed25519_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
                     const uint8_t *msg, size_t msg_len);
-int pp_ed25519_verify(const uint8_t sig[64], const uint8_t pk[32],
-                      const uint8_t *msg, size_t msg_len);
-
-/* Ed25519ph over a SHA-512 prehash, empty context. */
 int pp_ed25519ph_sign(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[32],
                       const uint8_t prehash[64]);
 
-/* The same two signatures from the expanded key (pp_ed25519_expand). */
-int pp_ed25519_sign_expanded(uint8_t sig[64], const uint8_t expanded[64], const uint8_t pk[32],
-                             const uint8_t *msg, size_t msg_len);
-int pp_ed25519ph_sign_expanded(uint8_t sig[64], const uint8_t expanded[64],
-                               const uint8_t pk[32], const uint8_t prehash[64]);
-int pp_ed25519ph_verify(const uint8_t sig[64], const uint8_t pk[32],
-                        const uint8_t prehash[64]);
+/* The same signatures from the expanded key (pp_ed25519_expand). */
+static inline int pp_ed25519_sign_expanded(uint8_t sig[64], const uint8_t expanded[64],
+                                           const uint8_t pk[32], const uint8_t *msg,
+                                           size_t msg_len)
+{
+    return pp_ed25519_sign_ex(sig, expanded, pk, 0, msg, msg_len);
+}
+static inline int pp_ed25519ph_sign_expanded(uint8_t sig[64], const uint8_t expanded[64],
+                                             const uint8_t pk[32], const uint8_t prehash[64])
+{
+    return pp_ed25519_sign_ex(sig, expanded, pk, 1, prehash, 64);
+}
 
-/* Verification with A given as pk and its cached x (see above): the same
- * rules, minus the decoding of A, which the cache's writer did. */
-int pp_ed25519_verify_cached(const uint8_t sig[64], const uint8_t pk[32], const uint8_t x[32],
-                             const uint8_t *msg, size_t msg_len);
-int pp_ed25519ph_verify_cached(const uint8_t sig[64], const uint8_t pk[32], const uint8_t x[32],
-                               const uint8_t prehash[64]);
+static inline int pp_ed25519_verify(const uint8_t sig[64], const uint8_t pk[32],
+                                    const uint8_t *msg, size_t msg_len)
+{
+    return pp_ed25519_verify_ex(sig, pk, NULL, 0, msg, msg_len);
+}
+static inline int pp_ed25519ph_verify(const uint8_t sig[64], const uint8_t pk[32],
+                                      const uint8_t prehash[64])
+{
+    return pp_ed25519_verify_ex(sig, pk, NULL, 1, prehash, 64);
+}
+
+/* Verification with A given as pk and its cached x (see above). */
+static inline int pp_ed25519_verify_cached(const uint8_t sig[64], const uint8_t pk[32],
+                                           const uint8_t x[32], const uint8_t *msg,
+                                           size_t msg_len)
+{
+    return pp_ed25519_verify_ex(sig, pk, x, 0, msg, msg_len);
+}
+static inline int pp_ed25519ph_verify_cached(const uint8_t sig[64], const uint8_t pk[32],
+                                             const uint8_t x[32], const uint8_t prehash[64])
+{
+    return pp_ed25519_verify_ex(sig, pk, x, 1, prehash, 64);
+}
 
 /* The software backend and field arithmetic this build uses (picopsa/config.h
  * PICOPSA_ED25519_BACKEND, PICOPSA_ED25519_FIELD), e.g. "fast, radix 2^51",

@@ -7,10 +7,12 @@
  *  - The signer computes the signature twice, the whole of RFC 8032 5.1.6
  *    steps 2-5 each time, and calls ed25519_fault_commit(out, a, r2, s2)
  *    with the first result a (R || S, 64 bytes) and the second (R at r2,
- *    S at s2, 32 bytes each). out gets a when both agree, and the copy in
- *    out is compared with the second result again; the return value is 0
- *    exactly when both comparisons found no difference, otherwise out is
- *    all zero and the value is nonzero.
+ *    S at s2, 32 bytes each). out gets a when both agree (else zeros), and
+ *    the copy in out is then compared, read only, with the second result
+ *    again; the return value is 0 exactly when that finds no difference,
+ *    else nonzero, with out all zero or (a fault in the copy itself) that
+ *    faulty copy of the correct signature, which the PSA front end wipes
+ *    with every error (pp_fail_output).
  *  - Why: a single fault in one computation (a register or stack word at
  *    any instruction of the nonce hash, the scalar digits, the point
  *    arithmetic, the encoding, the hash of k, S = r + k s) makes the two
@@ -50,31 +52,30 @@ void pp_ed25519_test_fault(uint8_t *p, size_t n);
 
 #if PICOPSA_SIGN_FAULT_CHECK
 
-/* OR of the bytes of x ^ (y || z), as an all-ones mask when that is 0. */
-static uint32_t ed25519_fault_same(const uint8_t x[64], const uint8_t *y, const uint8_t *z)
-{
-    uint32_t d = 0;
-    size_t i;
-    for (i = 0; i < 32; i++) {
-        d |= (uint32_t)(x[i] ^ y[i]) | (uint32_t)(x[32 + i] ^ z[i]);
-    }
-    return pp_ct_barrier_u32(pp_ct_mask_zero_u32(d));
-}
-
 static int ed25519_fault_commit(uint8_t out[64], const uint8_t a[64], const uint8_t *r2,
                                 const uint8_t *s2)
 {
-    uint32_t m = ed25519_fault_same(a, r2, s2);
+    const uint8_t *x = a;
+    uint32_t m = 0;
     size_t i;
-    for (i = 0; i < 64; i++) {
-        out[i] = (uint8_t)(a[i] & m);
-    }
-    PP_ED25519_FAULT(out, 64);
-    /* the copy as released against the second computation: catches a
-     * fault in the first comparison, its mask or the copy */
-    m = ed25519_fault_same(out, r2, s2);
-    for (i = 0; i < 64; i++) {
-        out[i] = (uint8_t)(out[i] & m);
+    int pass;
+    /* pass 0: out = a masked by (a == second); pass 1 only reads: the copy
+     * as released against the second computation, which catches a fault
+     * in the first comparison, its mask or the copy. Nothing is stored
+     * after that check, so no fault after it can change out. */
+    for (pass = 0; pass < 2; pass++) {
+        uint32_t d = 0;
+        for (i = 0; i < 32; i++) {
+            d |= (uint32_t)(x[i] ^ r2[i]) | (uint32_t)(x[32 + i] ^ s2[i]);
+        }
+        m = pp_ct_barrier_u32(pp_ct_mask_zero_u32(d));
+        if (pass == 0) {
+            for (i = 0; i < 64; i++) {
+                out[i] = (uint8_t)(a[i] & m);
+            }
+            PP_ED25519_FAULT(out, 64);
+            x = out;
+        }
     }
     return (int)~m;
 }

@@ -106,11 +106,10 @@ static int verify_with_key(psa_key_type_t type, const uint8_t *key, int prehash,
     const uint8_t *pk = public_part(type, key);
 #if PICOPSA_ED25519_CACHE_DECODED_KEY
     const uint8_t *x = is_key_pair(type) ? key + PAIR_X_OFFSET : key + PP_ED25519_PUBLIC_KEY_SIZE;
-    return prehash ? pp_ed25519ph_verify_cached(sig, pk, x, msg)
-                   : pp_ed25519_verify_cached(sig, pk, x, msg, msg_len);
 #else
-    return prehash ? pp_ed25519ph_verify(sig, pk, msg) : pp_ed25519_verify(sig, pk, msg, msg_len);
+    const uint8_t *x = NULL;
 #endif
+    return pp_ed25519_verify_ex(sig, pk, x, (unsigned)prehash, msg, msg_len);
 }
 #endif
 

@@ -202,6 +202,7 @@ void pp_sha512_256_init(picopsa_sha512_context *ctx)
 }
 #endif
 
+#if !PICOPSA_SHA512_TINY
 void pp_sha512_update(picopsa_sha512_context *ctx, const uint8_t *data, size_t len)
 {
     size_t blocks;
@@ -260,6 +261,42 @@ void pp_sha512_finish(picopsa_sha512_context *ctx, uint8_t *out)
     pp_store_be64(ctx->block + PP_SHA512_BLOCK_SIZE - 8, ctx->length_lo << 3);
     sha512_compress(ctx->state, ctx->block, 1);
 
+#else
+/* PICOPSA_SHA512_TINY: the same context, filled one byte at a time (the
+ * length counters and block_used as above, so suspend/resume in pp_hash.c
+ * is unchanged), and the padding fed through it: a few cycles a byte over
+ * the block copies above (the compression is ~150 a byte) for about half
+ * their code. */
+void pp_sha512_update(picopsa_sha512_context *ctx, const uint8_t *data, size_t len)
+{
+    while (len-- > 0) {
+        ctx->block[ctx->block_used++] = *data++;
+        if (++ctx->length_lo == 0) {
+            ctx->length_hi++;
+        }
+        if (ctx->block_used == PP_SHA512_BLOCK_SIZE) {
+            sha512_compress(ctx->state, ctx->block, 1);
+            ctx->block_used = 0;
+        }
+    }
+}
+
+void pp_sha512_finish(picopsa_sha512_context *ctx, uint8_t *out)
+{
+    /* FIPS 180-4 5.1.2: 1 bit, zeros, 128-bit bit length. */
+    const uint64_t hi = (ctx->length_hi << 3) | (ctx->length_lo >> 61), lo = ctx->length_lo << 3;
+    uint8_t pad = 0x80;
+    size_t i;
+
+    do {
+        pp_sha512_update(ctx, &pad, 1);
+        pad = 0;
+    } while (ctx->block_used != PP_SHA512_BLOCK_SIZE - 16);
+    pp_store_be64(ctx->block + PP_SHA512_BLOCK_SIZE - 16, hi);
+    pp_store_be64(ctx->block + PP_SHA512_BLOCK_SIZE - 8, lo);
+    sha512_compress(ctx->state, ctx->block, 1);
+
+#endif
     /* 6.5-6.7: the leftmost digest_size bytes (SHA-512/224 ends half-way
      * through word 3). */
     for (i = 0; i < ctx->digest_size / 8; i++) {
