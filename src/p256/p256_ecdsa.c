@@ -26,10 +26,6 @@
  * probability < 2^-32). */
 #define NONCE_TRIES 32
 
-#ifndef PICOPSA_SIGN_FAULT_CHECK   /* until the shared knob is in config.h */
-#define PICOPSA_SIGN_FAULT_CHECK 1
-#endif
-
 int pp_p256_private_key_check(const uint8_t d[32])
 {
     pp_p256_sc s;
@@ -63,13 +59,17 @@ int pp_p256_public_key(uint8_t pub[65], const uint8_t d[32])
 }
 
 #if PSA_WANT_ALG_ECDSA || PSA_WANT_ALG_DETERMINISTIC_ECDSA
-/* sig = r || s for the nonce k_bytes; R = k G (projective) for the fault
- * check. */
+/* sig = r || s for the nonce k_bytes; R = k G (projective) into *pt for
+ * the fault check, or a local when pt is NULL. */
 static void sign_k(uint8_t sig[64], pp_p256_point *pt, const uint8_t d[32], const uint8_t h1[32],
                    const uint8_t k_bytes[32])
 {
     pp_p256_sc x, e, k, r, s;
+    pp_p256_point local;
     uint8_t rx[32];
+    if (pt == NULL) {
+        pt = &local;
+    }
     (void)pp_p256_sc_from_bytes(&x, d);         /* the caller checked both ranges */
     (void)pp_p256_sc_from_bytes(&k, k_bytes);
     pp_p256_sc_from_hash(&e, h1, 32);
@@ -87,14 +87,13 @@ static void sign_k(uint8_t sig[64], pp_p256_point *pt, const uint8_t d[32], cons
     pp_wipe(&k, sizeof(k));
     pp_wipe(&s, sizeof(s));
     pp_wipe(rx, sizeof(rx));
+    pp_wipe(&local, sizeof(local));
 }
 
 void pp_p256_ecdsa_sign_k(uint8_t sig[64], const uint8_t d[32], const uint8_t h1[32],
                           const uint8_t k_bytes[32])
 {
-    pp_p256_point pt;
-    sign_k(sig, &pt, d, h1, k_bytes);
-    pp_wipe(&pt, sizeof(pt));
+    sign_k(sig, NULL, d, h1, k_bytes);
 }
 
 #if PICOPSA_SIGN_FAULT_CHECK
@@ -168,12 +167,11 @@ uint32_t pp_p256_ecdsa_sign_check(const uint8_t *sig, const pp_p256_point *pt,
 
 /* The nonce: the first DRBG candidate in [1, n-1] after skip others
  * (RFC 6979 3.2 h.3; skip counts the candidates a zero r or s refused).
- * cand receives it. */
-static psa_status_t derive_nonce(pp_hmac_drbg *drbg, uint8_t cand[32], const uint8_t d[32],
-                                 const uint8_t h1[32], const uint8_t *extra, size_t extra_len,
-                                 psa_algorithm_t nonce_hash, int skip)
+ * cand receives it; t is scratch (the caller wipes it). */
+static psa_status_t derive_nonce(pp_hmac_drbg *drbg, uint8_t cand[32], pp_p256_sc *t,
+                                 const uint8_t d[32], const uint8_t h1[32], const uint8_t *extra,
+                                 size_t extra_len, psa_algorithm_t nonce_hash, int skip)
 {
-    pp_p256_sc t;
     int tries;
     psa_status_t status = pp_hmac_drbg_instantiate(drbg, nonce_hash, d, 32u, h1, 32u, extra,
                                                    extra_len);
@@ -188,12 +186,11 @@ static psa_status_t derive_nonce(pp_hmac_drbg *drbg, uint8_t cand[32], const uin
             status = PSA_ERROR_CORRUPTION_DETECTED;
             break;
         }
-        if (pp_p256_sc_from_bytes(&t, cand) == 0xffffffffu && skip-- == 0) {
+        if (pp_p256_sc_from_bytes(t, cand) == 0xffffffffu && skip-- == 0) {
             status = PSA_SUCCESS;
             break;
         }
     }
-    pp_wipe(&t, sizeof(t));
     return status;
 }
 
@@ -203,8 +200,16 @@ psa_status_t pp_p256_ecdsa_sign(uint8_t sig[64], const uint8_t d[32], const uint
 {
     pp_hmac_drbg drbg;
     pp_p256_sc t;
+    uint8_t h1[32], extra[32], cand[32];
+#if PICOPSA_SIGN_FAULT_CHECK
+    /* Checked before release: R kept, the signature built in out. */
     pp_p256_point pt;
-    uint8_t h1[32], extra[32], cand[32], out[64];
+    pp_p256_point *rp = &pt;
+    uint8_t out[64];
+#else
+    pp_p256_point *rp = NULL;
+    uint8_t *out = sig;
+#endif
     const uint8_t *ad = deterministic ? NULL : extra;
     size_t ad_len = deterministic ? 0u : sizeof(extra);
     psa_status_t status;
@@ -222,12 +227,12 @@ psa_status_t pp_p256_ecdsa_sign(uint8_t sig[64], const uint8_t d[32], const uint
         status = pp_random_bytes(extra, sizeof(extra));
     }
     for (skip = 0; status == PSA_SUCCESS; skip++) {
-        status = derive_nonce(&drbg, cand, d, h1, ad, ad_len, nonce_hash, skip);
+        status = derive_nonce(&drbg, cand, &t, d, h1, ad, ad_len, nonce_hash, skip);
         pp_hmac_drbg_uninstantiate(&drbg);
         if (status != PSA_SUCCESS) {
             break;
         }
-        sign_k(out, &pt, d, h1, cand);
+        sign_k(out, rp, d, h1, cand);
         /* r and s are public: a zero one means another candidate. */
         if (pp_p256_private_key_check(out) == 0 && pp_p256_private_key_check(out + 32) == 0) {
             break;
@@ -235,7 +240,7 @@ psa_status_t pp_p256_ecdsa_sign(uint8_t sig[64], const uint8_t d[32], const uint
 #if PICOPSA_SIGN_FAULT_CHECK
         /* A zero r or s (probability 2^-256) must come out again, or it
          * was a fault (a retry would release the next nonce's signature). */
-        sign_k(out, &pt, d, h1, cand);
+        sign_k(out, rp, d, h1, cand);
         if (pp_p256_private_key_check(out) == 0 && pp_p256_private_key_check(out + 32) == 0) {
             status = PSA_ERROR_CORRUPTION_DETECTED;
         }
@@ -250,7 +255,7 @@ psa_status_t pp_p256_ecdsa_sign(uint8_t sig[64], const uint8_t d[32], const uint
         uint8_t cand2[32];
         uint32_t ok, diff = 0;
         size_t i;
-        status = derive_nonce(&drbg, cand2, d, h1, ad, ad_len, nonce_hash, skip);
+        status = derive_nonce(&drbg, cand2, &t, d, h1, ad, ad_len, nonce_hash, skip);
         pp_hmac_drbg_uninstantiate(&drbg);
         for (i = 0; i < sizeof(cand); i++) {
             diff |= (uint32_t)(cand[i] ^ cand2[i]);
@@ -259,26 +264,25 @@ psa_status_t pp_p256_ecdsa_sign(uint8_t sig[64], const uint8_t d[32], const uint
         pp_wipe(cand2, sizeof(cand2));
         pp_p256_sc_from_hash(&t, hash, hash_len);
         memcpy(sig, out, sizeof(out));
-        ok &= pp_p256_ecdsa_sign_check(sig, &pt, d, pub, &t, cand);
+        ok &= pp_p256_ecdsa_sign_check(sig, rp, d, pub, &t, cand);
         if (status == PSA_SUCCESS && pp_ct_barrier_u32(ok) != 0xffffffffu) {
             status = PSA_ERROR_CORRUPTION_DETECTED;
         }
     }
 #else
     (void)pub;
-    if (status == PSA_SUCCESS) {
-        memcpy(sig, out, sizeof(out));
-    }
 #endif
     if (status != PSA_SUCCESS) {
         memset(sig, 0, 64);
     }
     pp_wipe(&t, sizeof(t));
-    pp_wipe(&pt, sizeof(pt));
     pp_wipe(extra, sizeof(extra));
     pp_wipe(cand, sizeof(cand));
     pp_wipe(h1, sizeof(h1));
+#if PICOPSA_SIGN_FAULT_CHECK
+    pp_wipe(&pt, sizeof(pt));
     pp_wipe(out, sizeof(out));
+#endif
     return status;
 }
 

@@ -15,6 +15,8 @@ classified:
   hang      no return within twice the unfaulted instruction count
   length    status PSA_SUCCESS, the right signature, a wrong length (the
             length pointer or value flipped: nothing about the key leaks)
+  moved     status PSA_SUCCESS, the right signature a few bytes off in the
+            output (its pointer flipped; nothing about the key leaks)
   silent    status PSA_SUCCESS with an all-zero output (no signature: the
             output pointer flipped, or the status after the wipe; nothing
             about the key leaks)
@@ -231,6 +233,10 @@ def classify(result, golden):
         return "length"
     if not any(sig):
         return "silent"
+    want = golden[2][:golden[1]]
+    for off in range(1, 8):   # the output pointer flipped: written a few bytes off
+        if sig[off:off + len(want)] == want or sig[:len(want) - off] == want[off:]:
+            return "moved"
     return "WRONG"
 
 
@@ -368,7 +374,7 @@ def main():
         counts[r["outcome"]] = counts.get(r["outcome"], 0) + 1
     syms_sorted = sorted((a & ~1, n) for n, a in m.elf.symbols(only_functions=True).items())
     wrong = [r for r in records if r["outcome"] == "WRONG"]
-    order = ("correct", "error", "error_unwiped", "crash", "hang", "length", "silent", "WRONG")
+    order = ("correct", "error", "error_unwiped", "crash", "hang", "length", "moved", "silent", "WRONG")
     label = args.label or os.path.basename(args.elf)
     print("fault: %s %s: %d instructions per call, %d faults (seed %d), %.1f s" %
           (label, args.op, total, len(records), args.seed, time.time() - t0))
