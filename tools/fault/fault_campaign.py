@@ -14,9 +14,11 @@ classified:
             to flash
   hang      no return within twice the unfaulted instruction count
   length    status PSA_SUCCESS, the right signature, a wrong length (the
-            length pointer or value flipped: nothing about the key leaks)
-  moved     status PSA_SUCCESS, the right signature a few bytes off in the
-            output (its pointer flipped; nothing about the key leaks)
+            length pointer or value flipped, the length perhaps written
+            into the buffer after it: nothing about the key leaks)
+  moved     status PSA_SUCCESS, the right signature (or the part that fell
+            into the buffer) at another offset: its pointer flipped;
+            nothing about the key leaks
   silent    status PSA_SUCCESS with an all-zero output (no signature: the
             output pointer flipped, or the status after the wipe; nothing
             about the key leaks)
@@ -229,13 +231,17 @@ def classify(result, golden):
         return "error" if not any(sig) else "error_unwiped"
     if (length, sig) == (golden[1], golden[2]):
         return "correct"
-    if sig == golden[2]:
-        return "length"
+    want = golden[2][:golden[1]]
+    if sig[:len(want)] == want:
+        return "length"   # the length (or its pointer) flipped
     if not any(sig):
         return "silent"
-    want = golden[2][:golden[1]]
-    for off in range(1, 8):   # the output pointer flipped: written a few bytes off
-        if sig[off:off + len(want)] == want or sig[:len(want) - off] == want[off:]:
+    # The output pointer flipped: the signature written elsewhere, the
+    # buffer holding it (or the part of it that fell inside) at an offset.
+    if sig.find(want, 1) > 0:
+        return "moved"
+    for off in range(1, len(want) - 15):
+        if sig[:len(want) - off] == want[off:] and not any(sig[len(want) - off:]):
             return "moved"
     return "WRONG"
 
