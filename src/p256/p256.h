@@ -40,10 +40,16 @@ uint32_t pp_p256_public_key_ct(uint8_t pub[65], const uint8_t d[32]);
  * bits). deterministic != 0: RFC 6979 with HMAC over nonce_hash (the
  * signature's hash algorithm); 0: hedged, the same construction with 32
  * bytes of pp_random_bytes as RFC 6979 3.6 "additional data" k', over
- * nonce_hash. Errors: PSA_ERROR_INVALID_ARGUMENT (d out of range),
- * PSA_ERROR_NOT_SUPPORTED (nonce_hash not a built SHA-2), the RNG's. */
-psa_status_t pp_p256_ecdsa_sign(uint8_t sig[64], const uint8_t d[32], const uint8_t *hash,
-                                size_t hash_len, psa_algorithm_t nonce_hash, int deterministic);
+ * nonce_hash. pub is d's public key (04 || x || y, from the key slot).
+ * With PICOPSA_SIGN_FAULT_CHECK the result is checked before release
+ * (pp_p256_ecdsa_sign_check, the nonce derived twice, the copy to sig
+ * compared): a failed check wipes sig and returns
+ * PSA_ERROR_CORRUPTION_DETECTED. Errors: PSA_ERROR_INVALID_ARGUMENT (d out
+ * of range), PSA_ERROR_NOT_SUPPORTED (nonce_hash not a built SHA-2), the
+ * RNG's. */
+psa_status_t pp_p256_ecdsa_sign(uint8_t sig[64], const uint8_t d[32], const uint8_t pub[65],
+                                const uint8_t *hash, size_t hash_len, psa_algorithm_t nonce_hash,
+                                int deterministic);
 /* The signature for a given nonce: sig = r || s with k = k_bytes and
  * h1 = bits2octets(H(m)) (32 bytes, < n); d and k in [1, n-1] (not
  * checked). Constant time in d and k. r or s may be 0: the caller then

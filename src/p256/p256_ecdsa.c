@@ -59,17 +59,22 @@ int pp_p256_public_key(uint8_t pub[65], const uint8_t d[32])
 }
 
 #if PSA_WANT_ALG_ECDSA || PSA_WANT_ALG_DETERMINISTIC_ECDSA
-void pp_p256_ecdsa_sign_k(uint8_t sig[64], const uint8_t d[32], const uint8_t h1[32],
-                          const uint8_t k_bytes[32])
+/* sig = r || s for the nonce k_bytes; R = k G (projective) into *pt for
+ * the fault check, or a local when pt is NULL. */
+static void sign_k(uint8_t sig[64], pp_p256_point *pt, const uint8_t d[32], const uint8_t h1[32],
+                   const uint8_t k_bytes[32])
 {
     pp_p256_sc x, e, k, r, s;
-    pp_p256_point pt;
+    pp_p256_point local;
     uint8_t rx[32];
+    if (pt == NULL) {
+        pt = &local;
+    }
     (void)pp_p256_sc_from_bytes(&x, d);         /* the caller checked both ranges */
     (void)pp_p256_sc_from_bytes(&k, k_bytes);
     pp_p256_sc_from_hash(&e, h1, 32);
-    pp_p256_mul_base(&pt, &k);
-    (void)pp_p256_point_encode_xy(rx, NULL, &pt);   /* k != 0: not the identity */
+    pp_p256_mul_base(pt, &k);
+    (void)pp_p256_point_encode_xy(rx, NULL, pt);   /* k != 0: not the identity */
     pp_p256_sc_from_hash(&r, rx, sizeof(rx));       /* r = x1 mod n (x1 < p < 2n) */
     /* s = k^-1 (e + r x) mod n (SEC 1 4.1.3 step 6) */
     pp_p256_sc_mul(&s, &r, &x);
@@ -81,55 +86,192 @@ void pp_p256_ecdsa_sign_k(uint8_t sig[64], const uint8_t d[32], const uint8_t h1
     pp_wipe(&x, sizeof(x));
     pp_wipe(&k, sizeof(k));
     pp_wipe(&s, sizeof(s));
-    pp_wipe(&pt, sizeof(pt));
     pp_wipe(rx, sizeof(rx));
+    pp_wipe(&local, sizeof(local));
 }
 
-psa_status_t pp_p256_ecdsa_sign(uint8_t sig[64], const uint8_t d[32], const uint8_t *hash,
-                                size_t hash_len, psa_algorithm_t nonce_hash, int deterministic)
+void pp_p256_ecdsa_sign_k(uint8_t sig[64], const uint8_t d[32], const uint8_t h1[32],
+                          const uint8_t k_bytes[32])
+{
+    sign_k(sig, NULL, d, h1, k_bytes);
+}
+
+#if PICOPSA_SIGN_FAULT_CHECK
+/* All-ones when a == b as projective points, both with Z != 0. */
+static uint32_t point_eq(const pp_p256_point *a, const pp_p256_point *b)
+{
+    pp_p256_fe u, v;
+    uint32_t ok = ~pp_p256_fe_is_zero(&a->z) & ~pp_p256_fe_is_zero(&b->z);
+    pp_p256_fe_mul(&u, &a->x, &b->z);
+    pp_p256_fe_mul(&v, &b->x, &a->z);
+    ok &= pp_p256_fe_eq(&u, &v);
+    pp_p256_fe_mul(&u, &a->y, &b->z);
+    pp_p256_fe_mul(&v, &b->y, &a->z);
+    ok &= pp_p256_fe_eq(&u, &v);
+    return ok;
+}
+
+/* The fault check of a signature (docs/p256.md "Fault countermeasure"):
+ * every value is taken again from its source (sig as released, d, the
+ * public key, e read again from the caller's hash, the nonce bytes) and
+ *   (1) s k == e + r d (mod n): the scalar arithmetic of s, and e;
+ *   (2) r == x(R) mod n, R from a second inversion: the encoding of r;
+ *   (3) (k + d) G == R + Q: R is k G (a second comb) and d is the key
+ *       whose public key Q the slot holds (so a d, k or pointer fault
+ *       that keeps (1) and (2) consistent still fails here);
+ *   (4) sig still holds, at the end, what (1) and (2) read.
+ * The nonce itself is checked by the caller (derived again). */
+uint32_t pp_p256_ecdsa_sign_check(const uint8_t *sig, const pp_p256_point *pt,
+                                  const uint8_t d[32], const uint8_t pub[65],
+                                  const pp_p256_sc *e, const uint8_t k_bytes[32])
+{
+    pp_p256_sc k, x, r, s, t, u;
+    pp_p256_point a, b;
+    uint8_t rx[32], seen[64];
+    uint32_t diff = 0;
+    size_t i;
+    uint32_t ok = pp_p256_sc_from_bytes(&k, k_bytes);
+    memcpy(seen, sig, sizeof(seen));
+    ok &= pp_p256_sc_from_bytes(&x, d);
+    ok &= pp_p256_sc_from_bytes(&r, seen);
+    ok &= pp_p256_sc_from_bytes(&s, seen + 32);
+    pp_p256_sc_mul(&u, &r, &x);
+    pp_p256_sc_add(&u, &u, e);
+    pp_p256_sc_mul(&t, &s, &k);
+    ok &= pp_p256_fe_eq(&t, &u);                         /* (1) */
+    ok &= pp_p256_point_encode_xy(rx, NULL, pt);
+    pp_p256_sc_from_hash(&t, rx, sizeof(rx));
+    ok &= pp_p256_fe_eq(&t, &r);                         /* (2) */
+    pp_p256_sc_add(&t, &k, &x);
+    pp_p256_mul_base(&a, &t);
+    /* Q without the on-curve test (a branch on the verdict): an off-curve
+     * Q cannot satisfy (3). */
+    ok &= pp_p256_fe_from_bytes(&b.x, pub + 1);
+    ok &= pp_p256_fe_from_bytes(&b.y, pub + 33);
+    b.z = pp_p256_fe_one;
+    pp_p256_point_add(&b, &b, pt);
+    ok &= point_eq(&a, &b);                              /* (3) */
+    for (i = 0; i < sizeof(seen); i++) {                 /* (4) */
+        diff |= (uint32_t)(seen[i] ^ ((const volatile uint8_t *)sig)[i]);
+    }
+    ok &= pp_ct_mask_zero_u32(diff);
+    pp_wipe(&k, sizeof(k));
+    pp_wipe(&x, sizeof(x));
+    pp_wipe(&t, sizeof(t));
+    pp_wipe(&u, sizeof(u));
+    pp_wipe(&a, sizeof(a));
+    pp_wipe(&b, sizeof(b));
+    return pp_ct_barrier_u32(ok);
+}
+#endif
+
+/* The nonce: the first DRBG candidate in [1, n-1] after skip others
+ * (RFC 6979 3.2 h.3; skip counts the candidates a zero r or s refused).
+ * cand receives it; t is scratch (the caller wipes it). */
+static psa_status_t derive_nonce(pp_hmac_drbg *drbg, uint8_t cand[32], pp_p256_sc *t,
+                                 const uint8_t d[32], const uint8_t h1[32], const uint8_t *extra,
+                                 size_t extra_len, psa_algorithm_t nonce_hash, int skip)
+{
+    int tries;
+    psa_status_t status = pp_hmac_drbg_instantiate(drbg, nonce_hash, d, 32u, h1, 32u, extra,
+                                                   extra_len);
+    if (status != PSA_SUCCESS) {
+        return status;
+    }
+    /* One instantiation, a few generates: no reseed is due. */
+    pp_hmac_drbg_set_prediction_resistance(drbg, 0);
+    status = PSA_ERROR_CORRUPTION_DETECTED;
+    for (tries = 0; tries < NONCE_TRIES; tries++) {
+        if (pp_hmac_drbg_generate(drbg, cand, 32u, NULL, 0) != PSA_SUCCESS) {
+            status = PSA_ERROR_CORRUPTION_DETECTED;
+            break;
+        }
+        if (pp_p256_sc_from_bytes(t, cand) == 0xffffffffu && skip-- == 0) {
+            status = PSA_SUCCESS;
+            break;
+        }
+    }
+    return status;
+}
+
+psa_status_t pp_p256_ecdsa_sign(uint8_t sig[64], const uint8_t d[32], const uint8_t pub[65],
+                                const uint8_t *hash, size_t hash_len, psa_algorithm_t nonce_hash,
+                                int deterministic)
 {
     pp_hmac_drbg drbg;
     pp_p256_sc t;
     uint8_t h1[32], extra[32], cand[32];
+#if PICOPSA_SIGN_FAULT_CHECK
+    /* Checked before release: R kept, the signature built in out. */
+    pp_p256_point pt;
+    pp_p256_point *rp = &pt;
+    uint8_t out[64];
+#else
+    pp_p256_point *rp = NULL;
+    uint8_t *out = sig;
+#endif
+    const uint8_t *ad = deterministic ? NULL : extra;
+    size_t ad_len = deterministic ? 0u : sizeof(extra);
     psa_status_t status;
-    int tries;
+    int skip;
 
     if (pp_p256_private_key_check(d) != 0) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
-    /* The hash is read once, here, before sig (which may overlap it) is written. */
+    /* The hash is read here, before sig (which may overlap it) is written;
+     * the fault check reads it again, still before. */
     pp_p256_sc_from_hash(&t, hash, hash_len);   /* bits2int(H(m)) mod n */
     pp_p256_sc_to_bytes(h1, &t);                /* bits2octets(h1) */
     status = PSA_SUCCESS;
     if (!deterministic) {
         status = pp_random_bytes(extra, sizeof(extra));
     }
-    if (status == PSA_SUCCESS) {
-        status = pp_hmac_drbg_instantiate(&drbg, nonce_hash, d, 32u, h1, sizeof(h1),
-                                          deterministic ? NULL : extra,
-                                          deterministic ? 0u : sizeof(extra));
-    }
-    if (status == PSA_SUCCESS) {
-        /* One instantiation, a few generates: no reseed is due. */
-        pp_hmac_drbg_set_prediction_resistance(&drbg, 0);
-        status = PSA_ERROR_CORRUPTION_DETECTED;
-        for (tries = 0; tries < NONCE_TRIES; tries++) {
-            if (pp_hmac_drbg_generate(&drbg, cand, sizeof(cand), NULL, 0) != PSA_SUCCESS) {
-                break;
-            }
-            /* RFC 6979 3.2 h.3: a candidate outside [1, n-1] is discarded. */
-            if (pp_p256_sc_from_bytes(&t, cand) != 0xffffffffu) {
-                continue;
-            }
-            pp_p256_ecdsa_sign_k(sig, d, h1, cand);
-            /* r and s are public: a zero one means another candidate. */
-            if (pp_p256_private_key_check(sig) == 0 && pp_p256_private_key_check(sig + 32) == 0) {
-                status = PSA_SUCCESS;
-                break;
-            }
-        }
+    for (skip = 0; status == PSA_SUCCESS; skip++) {
+        status = derive_nonce(&drbg, cand, &t, d, h1, ad, ad_len, nonce_hash, skip);
         pp_hmac_drbg_uninstantiate(&drbg);
+        if (status != PSA_SUCCESS) {
+            break;
+        }
+        sign_k(out, rp, d, h1, cand);
+        /* r and s are public: a zero one means another candidate. */
+        if (pp_p256_private_key_check(out) == 0 && pp_p256_private_key_check(out + 32) == 0) {
+            break;
+        }
+#if PICOPSA_SIGN_FAULT_CHECK
+        /* A zero r or s (probability 2^-256) must come out again, or it
+         * was a fault (a retry would release the next nonce's signature). */
+        sign_k(out, rp, d, h1, cand);
+        if (pp_p256_private_key_check(out) == 0 && pp_p256_private_key_check(out + 32) == 0) {
+            status = PSA_ERROR_CORRUPTION_DETECTED;
+        }
+#endif
     }
+#if PICOPSA_SIGN_FAULT_CHECK
+    /* A single fault must not release a wrong signature (with the right
+     * one it gives d): derive the nonce a second time and compare, read
+     * e again (before sig, which may overlap the hash, is written), then
+     * check what sig holds (pp_p256_ecdsa_sign_check). */
+    if (status == PSA_SUCCESS) {
+        uint8_t cand2[32];
+        uint32_t ok, diff = 0;
+        size_t i;
+        status = derive_nonce(&drbg, cand2, &t, d, h1, ad, ad_len, nonce_hash, skip);
+        pp_hmac_drbg_uninstantiate(&drbg);
+        for (i = 0; i < sizeof(cand); i++) {
+            diff |= (uint32_t)(cand[i] ^ cand2[i]);
+        }
+        ok = pp_ct_mask_zero_u32(diff);
+        pp_wipe(cand2, sizeof(cand2));
+        pp_p256_sc_from_hash(&t, hash, hash_len);
+        memcpy(sig, out, sizeof(out));
+        ok &= pp_p256_ecdsa_sign_check(sig, rp, d, pub, &t, cand);
+        if (status == PSA_SUCCESS && pp_ct_barrier_u32(ok) != 0xffffffffu) {
+            status = PSA_ERROR_CORRUPTION_DETECTED;
+        }
+    }
+#else
+    (void)pub;
+#endif
     if (status != PSA_SUCCESS) {
         memset(sig, 0, 64);
     }
@@ -137,6 +279,10 @@ psa_status_t pp_p256_ecdsa_sign(uint8_t sig[64], const uint8_t d[32], const uint
     pp_wipe(extra, sizeof(extra));
     pp_wipe(cand, sizeof(cand));
     pp_wipe(h1, sizeof(h1));
+#if PICOPSA_SIGN_FAULT_CHECK
+    pp_wipe(&pt, sizeof(pt));
+    pp_wipe(out, sizeof(out));
+#endif
     return status;
 }
 

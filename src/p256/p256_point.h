@@ -52,4 +52,14 @@ int pp_p256_point_decode(pp_p256_point *r, const uint8_t in[65]);
  * identity, 0 when it is (outputs then 0). */
 uint32_t pp_p256_point_encode_xy(uint8_t x[32], uint8_t *y, const pp_p256_point *p);
 
+/* ECDSA fault check (p256_ecdsa.c; here for the point type): all-ones
+ * when sig = r || s (64 bytes), made with the nonce k_bytes and
+ * R = pt = k G, is consistent with d, its public key pub and
+ * e = bits2int(hash) mod n: s k == e + r d, r == x(R) mod n,
+ * (k + d) G == R + Q, and sig unchanged while checked. Constant time;
+ * 0 otherwise. */
+uint32_t pp_p256_ecdsa_sign_check(const uint8_t *sig, const pp_p256_point *pt,
+                                  const uint8_t d[32], const uint8_t pub[65],
+                                  const pp_p256_sc *e, const uint8_t k_bytes[32]);
+
 #endif /* PICOPSA_P256_POINT_H */

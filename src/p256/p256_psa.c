@@ -124,13 +124,13 @@ psa_status_t pp_p256_sign_hash(const psa_key_attributes_t *attributes, const uin
     psa_algorithm_t nonce_hash = deterministic ? PSA_ALG_SIGN_GET_HASH(alg)
                                                : (psa_algorithm_t)PICOPSA_DRBG_HASH;
     psa_status_t status;
-    (void)attributes;
     (void)signature_size;
     if (key_buffer_size != PP_P256_KEY_PAIR_MATERIAL_SIZE) {
         return PSA_ERROR_CORRUPTION_DETECTED;
     }
-    status = pp_p256_ecdsa_sign(signature, key_buffer, hash, hash_length, nonce_hash,
-                                deterministic);
+    status = pp_p256_ecdsa_sign(signature, key_buffer, public_part(attributes->type, key_buffer),
+                                hash, hash_length,
+                                nonce_hash, deterministic);
     if (status == PSA_SUCCESS) {
         *signature_length = PP_P256_SIGNATURE_SIZE;
     }

@@ -293,12 +293,29 @@ psa_status_t pp_rsa_private_op_work(const uint8_t *material, const uint8_t *in, 
     }
 #endif
 
-    pp_bn_to_bytes(out, k, s.y, nl);
-    for (i = 0; i < k; i++) {
-        out[i] &= (uint8_t)ok;
+    /* Every verdict is all-ones or zero; a flipped bit of one (they live
+     * on the stack through the whole operation) must not leave a partial
+     * mask, which released the signature with bits cleared and
+     * PSA_SUCCESS (fault campaign, docs/fault-injection.md): only
+     * all-ones passes. The copy to out is read back for the same reason. */
+    in_range32 = pp_ct_mask_zero_u32((uint32_t)~in_range | (uint32_t)(~in_range >> 16 >> 16));
+    ok32 = pp_ct_mask_zero_u32((uint32_t)~ok | (uint32_t)(~ok >> 16 >> 16)) & in_range32;
+    {
+        uint8_t *yb = (uint8_t *)s.work;   /* work area: at least nl limbs */
+        const volatile uint8_t *o = out;
+        uint32_t diff = 0;
+        pp_bn_to_bytes(yb, k, s.y, nl);
+        for (i = 0; i < k; i++) {
+            out[i] = (uint8_t)(yb[i] & ok32);
+        }
+        for (i = 0; i < k; i++) {
+            diff |= (uint32_t)(o[i] ^ (uint8_t)(yb[i] & ok32));
+        }
+        ok32 &= pp_ct_mask_zero_u32(diff);
+        for (i = 0; i < k; i++) {
+            out[i] = (uint8_t)(o[i] & ok32);
+        }
     }
-    in_range32 = (uint32_t)in_range;
-    ok32 = (uint32_t)ok;
     st = pp_ct_select_u32(ok32, (uint32_t)PSA_SUCCESS, (uint32_t)PSA_ERROR_CORRUPTION_DETECTED);
     st = pp_ct_select_u32(in_range32, st, (uint32_t)PSA_ERROR_INVALID_ARGUMENT);
     pp_wipe(area, area_limbs * sizeof(pp_limb));

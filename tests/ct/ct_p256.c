@@ -9,7 +9,9 @@
  *  - the RFC 6979 / hedged nonce: HMAC_DRBG seeded with secret d gives
  *    the candidate k (secret);
  *  - signing with a secret d and k (pp_p256_ecdsa_sign_k: k G, k^-1 by
- *    Fermat, the scalar products);
+ *    Fermat, the scalar products) and its fault check
+ *    (pp_p256_ecdsa_sign_check: the second comb of k + d, the scalar
+ *    identity, the comparisons; PICOPSA_SIGN_FAULT_CHECK);
  *  - ECDH with a secret d (pp_p256_ecdh: the 4-bit window scan of the
  *    variable-base multiplication).
  * Declassified results are checked against OpenSSL (signature verified,
@@ -36,6 +38,7 @@ int main(void)
 
 #include "p256/p256.h"
 #include "p256/p256_field.h"
+#include "p256/p256_point.h"
 #include "random/hmac_drbg.h"
 
 /* OpenSSL's public key for d (its own scalar multiplication). */
@@ -141,6 +144,19 @@ int main(void)
         /* Signing with secret d and k. */
         pp_p256_ecdsa_sign_k(sig, d, h1, k);
         CT_PUBLIC(sig, 64);
+#if PICOPSA_SIGN_FAULT_CHECK
+        /* The fault check of that signature, d and k still secret. */
+        {
+            pp_p256_point rk;
+            pp_p256_sc e;
+            pp_p256_sc_from_hash(&e, h1, 32);
+            (void)pp_p256_sc_from_bytes(&t, k);
+            pp_p256_mul_base(&rk, &t);
+            ok = pp_p256_ecdsa_sign_check(sig, &rk, d, pub, &e, k);
+            CT_PUBLIC(&ok, sizeof(ok));
+            CHECK(ok == 0xffffffffu);
+        }
+#endif
         CT_PUBLIC(d, 32);
         CHECK(ossl_verify(pub, h1, sig));
 

@@ -17,6 +17,8 @@
 #                       configurations (configs/*.h) on EMB_CONFIG_TARGETS;
 #                       the persistent-key app (fw_storage.elf, flash ITS
 #                       backend) on EMB_STORAGE_TARGETS
+#                       and, in the background meanwhile, the fault
+#                       campaign (tools/fault: emb-fault alone)
 #   embedded-budgets    figures within tools/budgets.txt, and a second QEMU
 #                       run of each measured profile gives identical figures
 #   embedded-test       cross + embedded-firmware + embedded-budgets
@@ -64,11 +66,20 @@ emb_config_cells = $(foreach t,$(EMB_CONFIG_TARGETS),$(foreach c,$(EMB_CONFIGS),
 EMB_STORAGE_TARGETS ?= cortex-m4f
 emb_storage_cells = $(foreach t,$(EMB_STORAGE_TARGETS),emb-storage-$(t))
 
+# Fault-injection campaign (tools/fault, docs/fault-injection.md): the
+# Cortex-M4 size cell's fw_fault.elf / fw_fault_off.elf in unicorn; in
+# embedded-firmware it runs in the background beside the QEMU runs (one
+# core each). EMB_FAULT_SCALE: percent of the make-test fault counts.
+EMB_FAULT_SCALE ?= 100
+EMB_FAULT_LOG = $(EMB_RESULTS)/fault.log
+EMB_FAULT_RUN = $(EMB_ROOT)/tools/fault/run_campaigns.sh $(EMB_BUILD)/$(EMB_FW_TARGET)-size \
+	  $(EMB_PYTHON) $(EMB_FAULT_SCALE)
+
 emb_variants = $(if $(filter size,$(1)),$(EMB_SIZE_VARIANTS),all)
 emb_cells = $(foreach t,$(1),$(foreach p,$(EMB_PROFILES),emb-cross-$(t)@$(p)))
 
 .PHONY: cross embedded-firmware embedded-budgets embedded-test report emb-plugin \
-        emb-determinism emb-figures emb-clean emb-configs emb-storage \
+        emb-determinism emb-figures emb-clean emb-configs emb-storage emb-fault \
         $(call emb_cells,$(EMB_TARGETS)) $(emb_config_cells) $(emb_storage_cells)
 
 cross: $(call emb_cells,$(EMB_TARGETS))
@@ -134,6 +145,11 @@ $(emb_storage_cells): emb-storage-%: $(EMB_PLUGIN)
 
 emb-storage: $(emb_storage_cells)
 
+# The fault campaigns alone (embedded-firmware runs them too).
+emb-fault: emb-cross-$(EMB_FW_TARGET)@size
+	@mkdir -p $(EMB_RESULTS)
+	@$(EMB_FAULT_RUN)
+
 $(EMB_PLUGIN): $(EMB_ROOT)/tools/qemu-plugin/tbcount.c
 	@mkdir -p $(dir $@)
 	$(EMB_HOST_CC) -std=c11 -O2 -Wall -Wextra -Wpedantic -Wconversion -fvisibility=hidden \
@@ -157,7 +173,9 @@ embedded-firmware: $(foreach t,$(EMB_FW_TARGETS),$(call emb_cells,$(t))) $(EMB_P
 	    echo "embedded: injected failure detected ([TEST FAILED])"; \
 	  else echo "embedded: FAILED: fw_test_fail.elf did not print [TEST FAILED] ($$t)"; exit 1; fi; \
 	done
-	@set -e; for t in $(EMB_FW_TARGETS); do \
+	@set -e; echo "==> fault campaign on unicorn (background; tools/fault, $(EMB_FAULT_LOG))"; \
+	$(EMB_FAULT_RUN) > $(EMB_FAULT_LOG) 2>&1 & fault_pid=$$!; \
+	for t in $(EMB_FW_TARGETS); do \
 	  profiles="$(EMB_MEASURED_PROFILES)"; [ "$$t" = "$(EMB_FW_TARGET)" ] && profiles="$(EMB_PROFILES)"; \
 	  for p in $$profiles; do \
 	    echo "==> firmware test app on QEMU: $$t, profile $$p"; \
@@ -171,7 +189,9 @@ embedded-firmware: $(foreach t,$(EMB_FW_TARGETS),$(call emb_cells,$(t))) $(EMB_P
 	        --json $(EMB_RESULTS)/$$t-$$p.json; \
 	    fi; \
 	  done; \
-	done
+	done; \
+	if wait $$fault_pid; then grep "^fault:" $(EMB_FAULT_LOG) | sed 's/^/    /'; \
+	else cat $(EMB_FAULT_LOG); echo "embedded: FAILED: fault campaign"; exit 1; fi
 	@$(MAKE) --no-print-directory -f $(EMB_ROOT)/tools/embedded/embedded.mk emb-configs
 	@$(MAKE) --no-print-directory -f $(EMB_ROOT)/tools/embedded/embedded.mk emb-storage
 
