@@ -88,13 +88,20 @@ psa_status_t pp_fixed_key_export(const pp_fixed_key_layout *l,
 /* Key buffer: key pair = 32-byte seed, 32-byte public key, 64-byte        */
 /* expanded secret (clamped scalar, nonce prefix) = 128 bytes; public key */
 /* = the 32-byte encoding. With PICOPSA_ED25519_CACHE_DECODED_KEY both    */
-/* end with the public key's 32-byte x coordinate (160 / 64 bytes).       */
+/* end with the public key's 32-byte x coordinate (160 / 64 bytes). With */
+/* PICOPSA_SIGN_FAULT_CHECK a pair ends with the 16-byte key tag of the   */
+/* fault countermeasure (ed25519.h), +16 bytes.                           */
 /* ---------------------------------------------------------------------- */
+#if PICOPSA_SIGN_FAULT_CHECK
+#define PP_EDDSA_KEY_TAG_BYTES_ 16u
+#else
+#define PP_EDDSA_KEY_TAG_BYTES_ 0u
+#endif
 #if PICOPSA_ED25519_CACHE_DECODED_KEY
-#define PP_EDDSA_KEY_PAIR_MATERIAL_SIZE 160u
+#define PP_EDDSA_KEY_PAIR_MATERIAL_SIZE (160u + PP_EDDSA_KEY_TAG_BYTES_)
 #define PP_EDDSA_PUBLIC_MATERIAL_SIZE 64u
 #else
-#define PP_EDDSA_KEY_PAIR_MATERIAL_SIZE 128u
+#define PP_EDDSA_KEY_PAIR_MATERIAL_SIZE (128u + PP_EDDSA_KEY_TAG_BYTES_)
 #define PP_EDDSA_PUBLIC_MATERIAL_SIZE 32u
 #endif
 

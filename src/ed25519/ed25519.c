@@ -107,7 +107,7 @@ static void hash_to_scalar(uint8_t out[32], const uint8_t *dom, size_t dom_len,
  * different M for k than for r: two signatures with the same R and
  * different k give s = (S1 - S2) / (k1 - k2) mod L. */
 static int sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk[32],
-                         const uint8_t *dom, size_t dom_len,
+                         const uint8_t *tag, const uint8_t *dom, size_t dom_len,
                          const uint8_t *msg, size_t msg_len)
 {
     uint8_t rs[32]; /* r, then S */
@@ -150,9 +150,10 @@ static int sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk[
     }
     /* Step 6: the signature R || S when both computations agree; nothing
      * is read after this. */
-    ret = ed25519_fault_commit(sig, first, u.e.r_enc, rs);
+    ret = ed25519_fault_commit(sig, first, u.e.r_enc, rs, h, pk, tag);
     pp_wipe(first, sizeof(first));
 #else
+    (void)tag;
     /* Step 6: the signature R || S; nothing is read after this. */
     memcpy(sig, u.e.r_enc, 32);
     memcpy(sig + 32, rs, 32);
@@ -195,9 +196,9 @@ static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32], const ui
 }
 
 int pp_ed25519_sign_ex(uint8_t sig[64], const uint8_t expanded[64], const uint8_t pk[32],
-                       unsigned ph, const uint8_t *msg, size_t msg_len)
+                       const uint8_t *tag, unsigned ph, const uint8_t *msg, size_t msg_len)
 {
-    return sign_with_dom(sig, expanded, pk, ph ? ed25519ph_dom2 : NULL,
+    return sign_with_dom(sig, expanded, pk, tag, ph ? ed25519ph_dom2 : NULL,
                          ph ? sizeof(ed25519ph_dom2) : 0, msg, msg_len);
 }
 
@@ -215,7 +216,7 @@ static int sign_seed(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[3
     uint8_t h[64];
     int ret;
     pp_ed25519_expand(h, seed);
-    ret = pp_ed25519_sign_ex(sig, h, pk, ph, msg, msg_len);
+    ret = pp_ed25519_sign_ex(sig, h, pk, NULL, ph, msg, msg_len);
     pp_wipe(h, sizeof(h));
     return ret;
 }

@@ -79,7 +79,21 @@ void pp_ed25519_public_key_expanded_with_x(uint8_t pk[32], uint8_t x[32],
  * each keeps the backends' code small; the named forms below are
  * wrappers. */
 int pp_ed25519_sign_ex(uint8_t sig[64], const uint8_t expanded[64], const uint8_t pk[32],
-                       unsigned ph, const uint8_t *msg, size_t msg_len);
+                       const uint8_t *tag, unsigned ph, const uint8_t *msg, size_t msg_len);
+
+/* With PICOPSA_SIGN_FAULT_CHECK: the key tag binds the expanded secret to
+ * the public key, the first PP_ED25519_KEY_TAG_SIZE bytes of
+ * SHA-512(expanded || pk), written next to them at import (ed25519_psa.c).
+ * Given to pp_ed25519_sign_ex (tag non-NULL), the signer recomputes it
+ * from the bytes it signed with, through the same pointers, after its
+ * second computation: a fault of a pointer to the key (or of the key's
+ * bytes) that both computations share makes them agree on a wrong
+ * signature, which with the correct one reveals the secret scalar; the tag
+ * check refuses it (ed25519_fault.h). tag NULL (a caller that holds the
+ * key on its own stack, tests) skips only this check. */
+#define PP_ED25519_KEY_TAG_SIZE 16u
+void pp_ed25519_key_tag(uint8_t tag[PP_ED25519_KEY_TAG_SIZE], const uint8_t expanded[64],
+                        const uint8_t pk[32]);
 int pp_ed25519_verify_ex(const uint8_t sig[64], const uint8_t pk[32], const uint8_t *x,
                          unsigned ph, const uint8_t *msg, size_t msg_len);
 
@@ -94,12 +108,12 @@ static inline int pp_ed25519_sign_expanded(uint8_t sig[64], const uint8_t expand
                                            const uint8_t pk[32], const uint8_t *msg,
                                            size_t msg_len)
 {
-    return pp_ed25519_sign_ex(sig, expanded, pk, 0, msg, msg_len);
+    return pp_ed25519_sign_ex(sig, expanded, pk, NULL, 0, msg, msg_len);
 }
 static inline int pp_ed25519ph_sign_expanded(uint8_t sig[64], const uint8_t expanded[64],
                                              const uint8_t pk[32], const uint8_t prehash[64])
 {
-    return pp_ed25519_sign_ex(sig, expanded, pk, 1, prehash, 64);
+    return pp_ed25519_sign_ex(sig, expanded, pk, NULL, 1, prehash, 64);
 }
 
 static inline int pp_ed25519_verify(const uint8_t sig[64], const uint8_t pk[32],

@@ -42,6 +42,7 @@
 #include <picopsa/config.h>
 
 #include "common/pp_util.h"
+#include "ed25519/ed25519.h"
 
 #if defined(PP_ED25519_TEST_FAULT)
 void pp_ed25519_test_fault(uint8_t *p, size_t n);
@@ -52,31 +53,60 @@ void pp_ed25519_test_fault(uint8_t *p, size_t n);
 
 #if PICOPSA_SIGN_FAULT_CHECK
 
-static int ed25519_fault_commit(uint8_t out[64], const uint8_t a[64], const uint8_t *r2,
-                                const uint8_t *s2)
+/* All ones when the 64 bytes at x equal R || S = r2 || s2, else 0. */
+static uint32_t ed25519_fault_equal(const uint8_t x[64], const uint8_t *r2, const uint8_t *s2)
 {
-    const uint8_t *x = a;
-    uint32_t m = 0;
+    uint32_t d = 0;
     size_t i;
-    int pass;
-    /* pass 0: out = a masked by (a == second); pass 1 only reads: the copy
-     * as released against the second computation, which catches a fault
-     * in the first comparison, its mask or the copy. Nothing is stored
-     * after that check, so no fault after it can change out. */
-    for (pass = 0; pass < 2; pass++) {
-        uint32_t d = 0;
-        for (i = 0; i < 32; i++) {
-            d |= (uint32_t)(x[i] ^ r2[i]) | (uint32_t)(x[32 + i] ^ s2[i]);
-        }
-        m = pp_ct_barrier_u32(pp_ct_mask_zero_u32(d));
-        if (pass == 0) {
-            for (i = 0; i < 64; i++) {
-                out[i] = (uint8_t)(a[i] & m);
-            }
-            PP_ED25519_FAULT(out, 64);
-            x = out;
-        }
+    for (i = 0; i < 32; i++) {
+        d |= (uint32_t)(x[i] ^ r2[i]) | (uint32_t)(x[32 + i] ^ s2[i]);
     }
+    return pp_ct_barrier_u32(pp_ct_mask_zero_u32(d));
+}
+
+/* All ones when tag is NULL or equals pp_ed25519_key_tag(h, pk), read
+ * through the pointers the signer used: a pointer to the key, or key
+ * bytes, that both computations read wrong (the fault campaign's released
+ * signatures on the first version: docs/fault-injection.md) no longer
+ * matches the tag written at import. */
+static uint32_t ed25519_fault_key_bound(const uint8_t h[64], const uint8_t pk[32],
+                                        const uint8_t *tag)
+{
+    uint8_t t[PP_ED25519_KEY_TAG_SIZE];
+    uint32_t d = 0;
+    size_t i;
+    if (tag == NULL) { /* public: the caller's choice */
+        return ~(uint32_t)0;
+    }
+    pp_ed25519_key_tag(t, h, pk);
+    for (i = 0; i < PP_ED25519_KEY_TAG_SIZE; i++) {
+        d |= (uint32_t)(t[i] ^ tag[i]);
+    }
+    pp_wipe(t, sizeof(t));
+    return pp_ct_barrier_u32(pp_ct_mask_zero_u32(d));
+}
+
+static int ed25519_fault_commit(uint8_t out[64], const uint8_t a[64], const uint8_t *r2,
+                                const uint8_t *s2, const uint8_t h[64], const uint8_t pk[32],
+                                const uint8_t *tag)
+{
+    uint32_t m, key;
+    size_t i;
+    /* Straight-line on purpose: one fault that skips a branch or a loop
+     * must not skip the store while keeping the check (a loop with an "if
+     * (pass == 0) store" let one branch fault release out's old bytes:
+     * review E2). First out = a masked by (a == second) and by the key
+     * tag; then the copy as released is compared, read only, with the
+     * second computation, which catches a fault in the first comparison,
+     * its mask or the copy. Nothing is stored after that check, so no
+     * fault after it can change out. */
+    key = ed25519_fault_key_bound(h, pk, tag);
+    m = ed25519_fault_equal(a, r2, s2) & key;
+    for (i = 0; i < 64; i++) {
+        out[i] = (uint8_t)(a[i] & m);
+    }
+    PP_ED25519_FAULT(out, 64);
+    m = ed25519_fault_equal(out, r2, s2) & key;
     return (int)~m;
 }
 

@@ -12,7 +12,10 @@
  *  - public key: its 32-byte encoding, validated at import;
  *  - with PICOPSA_ED25519_CACHE_DECODED_KEY, both end with the public
  *    key's canonical x coordinate (32 bytes, written at import or
- *    generation), so verification skips decoding A (ed25519.h).
+ *    generation), so verification skips decoding A (ed25519.h);
+ *  - with PICOPSA_SIGN_FAULT_CHECK, a pair ends with the 16-byte key tag
+ *    (pp_ed25519_key_tag: it binds the expanded secret to the public key,
+ *    checked by the signer after its second computation).
  * Export formats are the spec's: the 32-byte seed for a pair, the 32-byte
  * encoded point for a public key.
  *
@@ -80,7 +83,15 @@ static const uint8_t *public_part(psa_key_type_t type, const uint8_t *key)
 #define PAIR_EXPANDED_OFFSET (PP_ED25519_SEED_SIZE + PP_ED25519_PUBLIC_KEY_SIZE)
 #define PAIR_X_OFFSET (PAIR_EXPANDED_OFFSET + PP_ED25519_EXPANDED_SIZE)
 #define CACHED_X_SIZE (PICOPSA_ED25519_CACHE_DECODED_KEY ? PP_ED25519_X_SIZE : 0u)
-typedef char pair_material_fits[(PAIR_X_OFFSET + CACHED_X_SIZE ==
+#define PAIR_TAG_OFFSET (PAIR_X_OFFSET + CACHED_X_SIZE)
+#if PICOPSA_SIGN_FAULT_CHECK
+#define PAIR_TAG_SIZE PP_ED25519_KEY_TAG_SIZE
+#define PAIR_TAG(key) ((key) + PAIR_TAG_OFFSET)
+#else
+#define PAIR_TAG_SIZE 0u
+#define PAIR_TAG(key) NULL
+#endif
+typedef char pair_material_fits[(PAIR_TAG_OFFSET + PAIR_TAG_SIZE ==
                                  PP_EDDSA_KEY_PAIR_MATERIAL_SIZE) ? 1 : -1];
 typedef char public_material_fits[(PP_ED25519_PUBLIC_KEY_SIZE + CACHED_X_SIZE ==
                                    PP_EDDSA_PUBLIC_MATERIAL_SIZE) ? 1 : -1];
@@ -93,6 +104,10 @@ static void complete_pair(uint8_t *key)
                                           key + PAIR_EXPANDED_OFFSET);
 #else
     pp_ed25519_public_key_expanded(key + PP_ED25519_SEED_SIZE, key + PAIR_EXPANDED_OFFSET);
+#endif
+#if PICOPSA_SIGN_FAULT_CHECK
+    pp_ed25519_key_tag(key + PAIR_TAG_OFFSET, key + PAIR_EXPANDED_OFFSET,
+                       key + PP_ED25519_SEED_SIZE);
 #endif
 }
 
@@ -159,9 +174,11 @@ psa_status_t pp_eddsa_import_key(const psa_key_attributes_t *attributes, const u
  * nonzero result stays an error. The front end zeroes the length on it. */
 static psa_status_t sign_status(int ret)
 {
-    return (psa_status_t)pp_ct_select_u32(pp_ct_mask_zero_u32((uint32_t)ret),
-                                          (uint32_t)PSA_SUCCESS,
-                                          (uint32_t)PSA_ERROR_CORRUPTION_DETECTED);
+    /* ret is 0 or the complement of a mask that is not all ones (usually
+     * ~0): AND with the error code has no one-bit bottleneck, so one flipped
+     * bit here cannot turn a detected fault into PSA_SUCCESS (review E3). */
+    return (psa_status_t)(int32_t)(pp_ct_barrier_u32((uint32_t)ret) &
+                                   (uint32_t)PSA_ERROR_CORRUPTION_DETECTED);
 }
 #endif
 
@@ -183,8 +200,9 @@ psa_status_t pp_eddsa_sign_message(const psa_key_attributes_t *attributes,
         return PSA_ERROR_CORRUPTION_DETECTED;
     }
     *signature_length = PP_ED25519_SIGNATURE_SIZE;
-    return sign_status(pp_ed25519_sign_expanded(signature, key_buffer + PAIR_EXPANDED_OFFSET,
-                               key_buffer + PP_ED25519_SEED_SIZE, input, input_length));
+    return sign_status(pp_ed25519_sign_ex(signature, key_buffer + PAIR_EXPANDED_OFFSET,
+                                          key_buffer + PP_ED25519_SEED_SIZE,
+                                          PAIR_TAG(key_buffer), 0, input, input_length));
 }
 
 /* As sign_message; the signature is 64 bytes long (dispatch layer). */
@@ -224,8 +242,9 @@ psa_status_t pp_eddsa_sign_hash(const psa_key_attributes_t *attributes,
         return PSA_ERROR_CORRUPTION_DETECTED;
     }
     *signature_length = PP_ED25519_SIGNATURE_SIZE;
-    return sign_status(pp_ed25519ph_sign_expanded(signature, key_buffer + PAIR_EXPANDED_OFFSET,
-                                 key_buffer + PP_ED25519_SEED_SIZE, hash));
+    return sign_status(pp_ed25519_sign_ex(signature, key_buffer + PAIR_EXPANDED_OFFSET,
+                                          key_buffer + PP_ED25519_SEED_SIZE,
+                                          PAIR_TAG(key_buffer), 1, hash, 64));
 }
 
 psa_status_t pp_eddsa_verify_hash(const psa_key_attributes_t *attributes,

@@ -760,7 +760,7 @@ int pp_ed25519_public_key_decode(uint8_t x[32], const uint8_t pk[32])
  * twice and released only when both agree (ed25519_fault.h); nonzero and
  * sig wiped otherwise. */
 static int sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk[32],
-                         const uint8_t *dom, size_t dom_len,
+                         const uint8_t *tag, const uint8_t *dom, size_t dom_len,
                          const uint8_t *msg, size_t msg_len)
 {
     uint8_t b[96]; /* R, S (k first), r: the signature, then the secrets */
@@ -785,8 +785,9 @@ static int sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk[
             memcpy(first, b, 64);
         }
     }
-    ret = ed25519_fault_commit(sig, first, renc, k);                    /* step 6 */
+    ret = ed25519_fault_commit(sig, first, renc, k, h, pk, tag);                    /* step 6 */
 #else
+    (void)tag;
     memcpy(sig, b, 64);                                                 /* step 6 */
 #endif
 
@@ -842,9 +843,9 @@ static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32], const ui
 }
 
 int pp_ed25519_sign_ex(uint8_t sig[64], const uint8_t expanded[64], const uint8_t pk[32],
-                       unsigned ph, const uint8_t *msg, size_t msg_len)
+                       const uint8_t *tag, unsigned ph, const uint8_t *msg, size_t msg_len)
 {
-    return sign_with_dom(sig, expanded, pk, ph ? ed25519ph_dom2 : NULL,
+    return sign_with_dom(sig, expanded, pk, tag, ph ? ed25519ph_dom2 : NULL,
                          ph ? sizeof(ed25519ph_dom2) : 0, msg, msg_len);
 }
 
@@ -862,7 +863,7 @@ static int sign_seed(uint8_t sig[64], const uint8_t seed[32], const uint8_t pk[3
     uint8_t h[64];
     int ret;
     pp_ed25519_expand(h, seed);
-    ret = pp_ed25519_sign_ex(sig, h, pk, ph, msg, msg_len);
+    ret = pp_ed25519_sign_ex(sig, h, pk, NULL, ph, msg, msg_len);
     pp_wipe(h, sizeof(h));
     return ret;
 }

@@ -16,8 +16,15 @@
  * psa_sign_message / psa_sign_hash the error is
  * PSA_ERROR_CORRUPTION_DETECTED with the signature wiped and its length 0.
  *
+ * The key tag (ed25519.h, review E1 and the fault campaign's releases):
+ * a key buffer whose public key or expanded secret differs from what was
+ * imported, in any one bit (as when a pointer to the key that both
+ * computations share is faulted, or the slot's bytes), is signed by both
+ * computations alike; the driver must refuse it (CORRUPTION_DETECTED, the
+ * signature zero).
+ *
  * With PICOPSA_SIGN_FAULT_CHECK 0 the faulty signatures are released and
- * this test fails (every flip of r, R, k or S).
+ * this test fails (every flip of r, R, k or S, and every key bit).
  */
 #include "test_config.h"
 #include "test_util.h"
@@ -35,6 +42,8 @@ int main(void)
 #include <psa/crypto.h>
 
 #include <string.h>
+
+#include "dispatch/pp_drivers.h"
 
 /* ---- the software fault hook --------------------------------------- */
 
@@ -188,6 +197,45 @@ int main(void)
         CHECK_MEM(sig, goodph, 64);
         psa_destroy_key(id);
         psa_destroy_key(idph);
+    }
+    /* the key tag: one bit of the slot's public key or expanded secret */
+    {
+        psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+        uint8_t material[PP_EDDSA_KEY_PAIR_MATERIAL_SIZE], bad[sizeof(material)];
+        size_t mlen = 0, mbits = 0, slen, i;
+        unsigned refused = 0, flips = 0;
+        psa_set_key_type(&attr, PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_TWISTED_EDWARDS));
+        psa_set_key_bits(&attr, 255);
+        CHECK_STATUS(pp_eddsa_import_key(&attr, seed, sizeof(seed), material, sizeof(material),
+                                         &mlen, &mbits),
+                     PSA_SUCCESS);
+        CHECK(mlen == sizeof(material));
+        fault_target = -1;
+        CHECK_STATUS(pp_eddsa_sign_message(&attr, material, mlen, PSA_ALG_PURE_EDDSA, msg, 1, sig,
+                                           sizeof(sig), &slen),
+                     PSA_SUCCESS);
+        CHECK_MEM(sig, good, 64);
+        /* bytes 32..127: A (32) and the expanded secret (64) */
+        for (i = 32 * 8; i < 128 * 8; i += 5) {
+            memcpy(bad, material, sizeof(bad));
+            bad[i / 8] = (uint8_t)(bad[i / 8] ^ (1u << (i % 8)));
+            memset(sig, 0xa5, sizeof(sig));
+            flips++;
+            if (pp_eddsa_sign_message(&attr, bad, mlen, PSA_ALG_PURE_EDDSA, msg, 1, sig,
+                                      sizeof(sig), &slen) == PSA_ERROR_CORRUPTION_DETECTED &&
+                memcmp(sig, zero64, 64) == 0) {
+                refused++;
+            }
+            memset(sig, 0xa5, sizeof(sig));
+            flips++;
+            if (pp_eddsa_sign_hash(&attr, bad, mlen, PSA_ALG_ED25519PH, ph, 64, sig, sizeof(sig),
+                                   &slen) == PSA_ERROR_CORRUPTION_DETECTED &&
+                memcmp(sig, zero64, 64) == 0) {
+                refused++;
+            }
+        }
+        CHECK(refused == flips);
+        pp_wipe(material, sizeof(material));
     }
     return test_report("ed25519_fault");
 }
