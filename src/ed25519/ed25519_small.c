@@ -581,8 +581,10 @@ static void ge_tobytes(uint8_t s[32], uint8_t *x, const ge *h)
 
 /* RFC 8032 5.1.3: 0 and h = the point (neg = 0) or its negative (neg = 1:
  * what verification multiplies), or -1 when s is rejected (y >= p, no
- * square root, or x = 0 with the sign bit set). Public input: may branch. */
-static int ge_frombytes(ge *h, const uint8_t s[32], unsigned neg)
+ * square root, or x = 0 with the sign bit set). x, when not NULL, is the
+ * point's canonical x (trusted, a key slot's): no square root then.
+ * Public input: may branch. */
+static int ge_frombytes(ge *h, const uint8_t s[32], const uint8_t *x, unsigned neg)
 {
     fe u, v, w, c;
     uint8_t chk[32];
@@ -596,27 +598,32 @@ static int ge_frombytes(ge *h, const uint8_t s[32], unsigned neg)
         return -1; /* y >= p */
     }
     fe_set(GZ(h), 1);
-    fe_mul(u, GY(h), GY(h));
-    fe_mul(v, u, k_d);
-    fe_sub(u, u, GZ(h));      /* u = y^2 - 1 */
-    fe_add(v, v, GZ(h));      /* v = d y^2 + 1: never 0, d is not a square */
-    /* x^2 = u / v (5.1.3 step 2, with one inversion instead of the u v^3,
-     * u v^7 form: fewer calls, 0.13 M cycles more). */
-    fe_pow(w, v, 254, 20);
-    fe_mul(w, w, u);          /* u / v */
-    fe_pow(GX(h), w, 251, 1); /* candidate x = (u / v)^((p + 3) / 8) */
-    fe_mul(v, GX(h), GX(h));
-    fe_sub(c, v, w);
-    if (!fe_iszero(c)) {
-        fe_add(c, v, w);
+    if (x != NULL) {
+        load_words(GX(h), x, 8);
+        sign = x[0] & 1u; /* x as given: negated exactly when neg = 1 */
+    } else {
+        fe_mul(u, GY(h), GY(h));
+        fe_mul(v, u, k_d);
+        fe_sub(u, u, GZ(h));      /* u = y^2 - 1 */
+        fe_add(v, v, GZ(h));      /* v = d y^2 + 1: never 0, d is not a square */
+        /* x^2 = u / v (5.1.3 step 2, with one inversion instead of the u v^3,
+         * u v^7 form: fewer calls, 0.13 M cycles more). */
+        fe_pow(w, v, 254, 20);
+        fe_mul(w, w, u);          /* u / v */
+        fe_pow(GX(h), w, 251, 1); /* candidate x = (u / v)^((p + 3) / 8) */
+        fe_mul(v, GX(h), GX(h));
+        fe_sub(c, v, w);
         if (!fe_iszero(c)) {
-            return -1;          /* no square root */
+            fe_add(c, v, w);
+            if (!fe_iszero(c)) {
+                return -1;          /* no square root */
+            }
+            fe_mul(GX(h), GX(h), k_sqrtm1);
         }
-        fe_mul(GX(h), GX(h), k_sqrtm1);
-    }
-    /* x = 0 has no negative: x = 0 with the sign bit is rejected */
-    if (sign != 0 && fe_iszero(GX(h))) {
-        return -1;
+        /* x = 0 has no negative: x = 0 with the sign bit is rejected */
+        if (sign != 0 && fe_iszero(GX(h))) {
+            return -1;
+        }
     }
     fe_tobytes(chk, GX(h));
     if (((chk[0] & 1u) ^ neg) != sign) {
@@ -740,13 +747,13 @@ void pp_ed25519_public_key(uint8_t pk[32], const uint8_t seed[32])
 int pp_ed25519_public_key_check(const uint8_t pk[32])
 {
     ge a;
-    return ge_frombytes(&a, pk, 0);
+    return ge_frombytes(&a, pk, NULL, 0);
 }
 
 int pp_ed25519_public_key_decode(uint8_t x[32], const uint8_t pk[32])
 {
     ge a;
-    if (ge_frombytes(&a, pk, 0) != 0) {
+    if (ge_frombytes(&a, pk, NULL, 0) != 0) {
         return -1;
     }
     fe_tobytes(x, GX(&a));
@@ -794,18 +801,19 @@ static int sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk[
     return ret;
 }
 
-/* 1 when the 32-byte s is below L (5.1.7 step 1: S >= L is rejected). */
-NO_MEMSET NOINLINE static int sc_is_canonical(const uint8_t s[32])
+/* 1 when the 32-byte s is below L (5.1.7 step 1: S >= L is rejected):
+ * words compared from the top. S is public: may branch. */
+NOINLINE static int sc_is_canonical(const uint8_t s[32])
 {
-    uint32_t w[16];
-    uint8_t r[32];
-    size_t i;
+    uint32_t w[8];
+    int i;
     load_words(w, s, 8);
-    for (i = 8; i < 16; i++) {
-        w[i] = 0;
+    for (i = 7; i >= 0; i--) {
+        if (w[i] != k_l[i]) {
+            return w[i] < k_l[i];
+        }
     }
-    sc_reduce(r, w); /* s mod L: s itself exactly when s < L */
-    return memcmp(r, s, 32) == 0;
+    return 0;
 }
 
 /* 5.1.7 (rules in ed25519.h): encode([S]B + [k](-A)) must equal R. -A
@@ -820,15 +828,7 @@ static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32], const ui
     if (!sc_is_canonical(sig + 32)) {
         return -1;
     }
-    if (x != NULL) {
-        load_words(GX(&a), x, 8);
-        load_words(GY(&a), pk, 8);
-        GY(&a)[7] &= 0x7fffffffu;
-        fe_set(GZ(&a), 1);
-        fe_set(GT(&a), 0);
-        fe_sub(GX(&a), GT(&a), GX(&a)); /* -x */
-        fe_mul(GT(&a), GX(&a), GY(&a));
-    } else if (ge_frombytes(&a, pk, 1) != 0) {
+    if (ge_frombytes(&a, pk, x, 1) != 0) {
         return -1;
     }
     hash_to_scalar(k, dom, dom_len, sig, pk, 32, msg, msg_len);
