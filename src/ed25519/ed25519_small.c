@@ -302,25 +302,22 @@ NOINLINE static void fe_sub(fe r, const fe a, const fe b)
     fe_addsub(r, a, b, 0xffffffffu);
 }
 #else
-/* r = a + b (sub = 0) or a - b (sub = 1); sub is a public constant. */
-static void fe_addsub(fe r, const fe a, const fe b, int sub)
+/* r = a + (b ^ m) + (m & 1): a + b (m = 0) or a - b (m = all ones), as
+ * the assembly; with c the carry, the value is r + 2^256 (c + m), m read
+ * as -1 or 0. No branch on m (a secret where a point is negated). */
+static void fe_addsub(fe r, const fe a, const fe b, uint32_t m)
 {
-    int64_t c = 0;
+    uint64_t c = m & 1u;
     size_t i;
     for (i = 0; i < 8; i++) {
-        c += a[i];
-        if (sub) {
-            c -= b[i];
-        } else {
-            c += b[i];
-        }
+        c += (uint64_t)a[i] + (b[i] ^ m);
         r[i] = (uint32_t)c;
         c >>= 32;
     }
-    fe_fold(r, c);
+    fe_fold(r, (int64_t)c + (int32_t)m);
 }
 #define fe_add(r, a, b) fe_addsub((r), (a), (b), 0)
-#define fe_sub(r, a, b) fe_addsub((r), (a), (b), 1)
+#define fe_sub(r, a, b) fe_addsub((r), (a), (b), 0xffffffffu)
 #endif
 
 NO_MEMSET static void fe_set(fe r, uint32_t v)
@@ -386,14 +383,6 @@ static int fe_iszero(const fe a)
         acc |= s[i];
     }
     return acc == 0;
-}
-
-static void fe_cmov(fe r, const fe a, uint32_t mask)
-{
-    size_t i;
-    for (i = 0; i < 8; i++) {
-        r[i] ^= mask & (r[i] ^ a[i]);
-    }
 }
 
 /* ---- the group ------------------------------------------------------- */
@@ -535,8 +524,7 @@ static void ge_scalarmult(ge *r, const ge *p, const uint8_t s[32])
             st.sel.w[8 + k] ^= x;
         }
         fe_set(st.neg, 0);
-        fe_sub(st.neg, st.neg, GT(&st.sel));
-        fe_cmov(GT(&st.sel), st.neg, m);
+        fe_addsub(GT(&st.sel), st.neg, GT(&st.sel), m); /* 0 +- 2d T */
         ge_add(r, r, &st.sel);
     }
     pp_wipe(&st, sizeof(st));
