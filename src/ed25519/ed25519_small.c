@@ -630,7 +630,10 @@ static int ge_frombytes(ge *h, const uint8_t s[32], const uint8_t *x, unsigned n
  * subtraction is kept by a mask. */
 static void sc_reduce(uint8_t out[32], const uint32_t in[16])
 {
-    uint32_t r[8], t[8];
+    struct { /* wiped at once */
+        uint32_t r[8], t[8];
+    } v;
+    uint32_t *const r = v.r, *const t = v.t;
     int bit;
     size_t i;
     for (i = 0; i < 8; i++) { /* r = in >> 260 */
@@ -653,8 +656,7 @@ static void sc_reduce(uint8_t out[32], const uint32_t in[16])
         }
     }
     store_words(out, r);
-    pp_wipe(r, sizeof(r));
-    pp_wipe(t, sizeof(t));
+    pp_wipe(&v, sizeof(v));
 }
 
 /* out = SHA-512(dom || a || b || msg) mod L (RFC 8032 5.1.6 steps 2, 4;
@@ -664,8 +666,12 @@ NOINLINE static void hash_to_scalar(uint8_t out[32], const uint8_t *dom, size_t 
                            const uint8_t *msg, size_t msg_len)
 {
     picopsa_sha512_context hash;
-    uint8_t digest[64];
-    uint32_t w[16];
+    struct { /* wiped at once: the nonce hash is secret */
+        uint8_t digest[64];
+        uint32_t w[16];
+    } v;
+    uint8_t *const digest = v.digest;
+    uint32_t *const w = v.w;
     pp_sha512_init(&hash);
     pp_sha512_update(&hash, dom, dom_len);
     pp_sha512_update(&hash, a, 32);
@@ -674,23 +680,23 @@ NOINLINE static void hash_to_scalar(uint8_t out[32], const uint8_t *dom, size_t 
     pp_sha512_finish(&hash, digest);
     load_words(w, digest, 16);
     sc_reduce(out, w);
-    pp_wipe(digest, sizeof(digest)); /* the nonce hash is secret */
-    pp_wipe(w, sizeof(w));
+    pp_wipe(&v, sizeof(v));
 }
 
 /* out = (a b + c) mod L (5.1.6 step 5: S = r + k s); out may alias. */
 NOINLINE static void sc_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32],
                                const uint8_t c[32])
 {
-    uint32_t t[16], x[8], y[8];
+    struct { /* wiped at once */
+        uint32_t t[16], x[8], y[8];
+    } v;
+    uint32_t *const t = v.t, *const x = v.x, *const y = v.y;
     load_words(x, a, 8);
     load_words(y, b, 8);
     load_words(t, c, 8);
     mul256_add(t, x, y);
     sc_reduce(out, t);
-    pp_wipe(t, sizeof(t));
-    pp_wipe(x, sizeof(x));
-    pp_wipe(y, sizeof(y));
+    pp_wipe(&v, sizeof(v));
 }
 
 /* ---- RFC 8032 5.1.5 - 5.1.7 -------------------------------------------- */
