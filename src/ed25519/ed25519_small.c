@@ -660,10 +660,10 @@ static void sc_reduce(uint8_t out[32], const uint32_t in[16])
 }
 
 /* out = SHA-512(dom || a || b || msg) mod L (RFC 8032 5.1.6 steps 2, 4;
- * 5.1.7 step 2). The hash context lives only in this frame. */
-NOINLINE static void hash_to_scalar(uint8_t out[32], const uint8_t *dom, size_t dom_len,
-                           const uint8_t *a, const uint8_t *b, size_t b_len,
-                           const uint8_t *msg, size_t msg_len)
+ * 5.1.7 step 2), dom empty (Ed25519) or dom2 (ph: Ed25519ph), b 32 bytes
+ * or none (NULL). The hash context lives only in this frame. */
+NOINLINE static void hash_to_scalar(uint8_t out[32], unsigned ph, const uint8_t *a,
+                                    const uint8_t *b, const uint8_t *msg, size_t msg_len)
 {
     picopsa_sha512_context hash;
     struct { /* wiped at once: the nonce hash is secret */
@@ -673,9 +673,9 @@ NOINLINE static void hash_to_scalar(uint8_t out[32], const uint8_t *dom, size_t 
     uint8_t *const digest = v.digest;
     uint32_t *const w = v.w;
     pp_sha512_init(&hash);
-    pp_sha512_update(&hash, dom, dom_len);
+    pp_sha512_update(&hash, ed25519ph_dom2, ph ? sizeof(ed25519ph_dom2) : 0);
     pp_sha512_update(&hash, a, 32);
-    pp_sha512_update(&hash, b, b_len);
+    pp_sha512_update(&hash, b, b != NULL ? 32 : 0);
     pp_sha512_update(&hash, msg, msg_len);
     pp_sha512_finish(&hash, digest);
     load_words(w, digest, 16);
@@ -754,15 +754,14 @@ int pp_ed25519_public_key_decode(uint8_t x[32], const uint8_t pk[32])
     return 0;
 }
 
-/* 5.1.6 with dom = NULL (Ed25519) or dom2 (Ed25519ph, msg = PH(M)). sig
+/* 5.1.6, Ed25519 or (ph) Ed25519ph with msg = PH(M). sig
  * may overlap msg, pk or h (PSA 1.2 5.4.4): it is written once, after the
  * last read of every input (see ed25519.c for why R must not be written
  * before step 4). With PICOPSA_SIGN_FAULT_CHECK the signature is computed
  * twice and released only when both agree (ed25519_fault.h); nonzero and
  * sig wiped otherwise. */
-static int sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk[32],
-                         const uint8_t *dom, size_t dom_len,
-                         const uint8_t *msg, size_t msg_len)
+int pp_ed25519_sign_ex(uint8_t sig[64], const uint8_t h[64], const uint8_t pk[32],
+                       unsigned ph, const uint8_t *msg, size_t msg_len)
 {
     uint8_t b[96]; /* R, S (k first), r: the signature, then the secrets */
     uint8_t *const renc = b, *const k = b + 32, *const r = b + 64;
@@ -773,11 +772,11 @@ static int sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk[
 
     for (pass = 0; pass < 2; pass++) {
 #endif
-        hash_to_scalar(r, dom, dom_len, h + 32, NULL, 0, msg, msg_len); /* step 2 */
+        hash_to_scalar(r, ph, h + 32, NULL, msg, msg_len);             /* step 2 */
         PP_ED25519_FAULT(r, 32);
         base_mult_tobytes(renc, NULL, r);                               /* step 3 */
         PP_ED25519_FAULT(renc, 32);
-        hash_to_scalar(k, dom, dom_len, renc, pk, 32, msg, msg_len);    /* step 4 */
+        hash_to_scalar(k, ph, renc, pk, msg, msg_len);                  /* step 4 */
         PP_ED25519_FAULT(k, 32);
         sc_muladd(k, k, h, r);                                          /* step 5 */
         PP_ED25519_FAULT(k, 32);
@@ -812,9 +811,8 @@ NOINLINE static int sc_is_canonical(const uint8_t s[32])
 
 /* 5.1.7 (rules in ed25519.h): encode([S]B + [k](-A)) must equal R. -A
  * from the cached x (trusted, a key slot's) or decoded from pk. */
-static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32], const uint8_t *x,
-                           const uint8_t *dom, size_t dom_len,
-                           const uint8_t *msg, size_t msg_len)
+int pp_ed25519_verify_ex(const uint8_t sig[64], const uint8_t pk[32], const uint8_t *x,
+                         unsigned ph, const uint8_t *msg, size_t msg_len)
 {
     ge a, sb;
     uint8_t k[32];
@@ -825,7 +823,7 @@ static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32], const ui
     if (ge_frombytes(&a, pk, x, 1) != 0) {
         return -1;
     }
-    hash_to_scalar(k, dom, dom_len, sig, pk, 32, msg, msg_len);
+    hash_to_scalar(k, ph, sig, pk, msg, msg_len);
     ge_scalarmult(&a, &a, k);          /* [k](-A) */
     ge_base(&sb);
     ge_scalarmult(&sb, &sb, sig + 32); /* [S]B */
@@ -833,20 +831,6 @@ static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32], const ui
     ge_add(&a, &a, &sb);
     ge_tobytes(k, NULL, &a);
     return memcmp(k, sig, 32) == 0 ? 0 : -1;
-}
-
-int pp_ed25519_sign_ex(uint8_t sig[64], const uint8_t expanded[64], const uint8_t pk[32],
-                       unsigned ph, const uint8_t *msg, size_t msg_len)
-{
-    return sign_with_dom(sig, expanded, pk, ph ? ed25519ph_dom2 : NULL,
-                         ph ? sizeof(ed25519ph_dom2) : 0, msg, msg_len);
-}
-
-int pp_ed25519_verify_ex(const uint8_t sig[64], const uint8_t pk[32], const uint8_t *x,
-                         unsigned ph, const uint8_t *msg, size_t msg_len)
-{
-    return verify_with_dom(sig, pk, x, ph ? ed25519ph_dom2 : NULL,
-                           ph ? sizeof(ed25519ph_dom2) : 0, msg, msg_len);
 }
 
 /* 5.1.6 from the seed (step 1 here). */
