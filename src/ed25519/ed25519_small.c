@@ -795,15 +795,14 @@ int pp_ed25519_sign_ex(uint8_t sig[64], const uint8_t h[64], const uint8_t pk[32
 }
 
 /* 1 when the 32-byte s is below L (5.1.7 step 1: S >= L is rejected):
- * words compared from the top. S is public: may branch. */
+ * bytes compared from the top. S is public: may branch. */
 NOINLINE static int sc_is_canonical(const uint8_t s[32])
 {
-    uint32_t w[8];
     int i;
-    load_words(w, s, 8);
-    for (i = 7; i >= 0; i--) {
-        if (w[i] != k_l[i]) {
-            return w[i] < k_l[i];
+    for (i = 31; i >= 0; i--) {
+        uint8_t l = (uint8_t)(k_l[i >> 2] >> (8 * (i & 3)));
+        if (s[i] != l) {
+            return s[i] < l;
         }
     }
     return 0;
