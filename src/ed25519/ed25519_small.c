@@ -93,13 +93,14 @@ static const uint8_t ed25519ph_dom2[34] = {
 
 /* ---- words and bytes (little-endian, RFC 8032 5.1.2) ----------------- */
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/* Little-endian targets: the words are the bytes as they lie, so a copy
- * (kept out of line: inlined copies cost more than the calls). */
+/* memcpy kept out of line: inlined copies cost more than the calls. */
 NOINLINE static void copy_bytes(void *d, const void *s, size_t n)
 {
     memcpy(d, s, n);
 }
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* Little-endian targets: the words are the bytes as they lie, so a copy. */
 #define load_words(w, s, n) copy_bytes((w), (s), 4 * (size_t)(n))
 #define store_words(s, w) copy_bytes((s), (w), 32)
 #else
@@ -337,7 +338,7 @@ NO_MEMSET static void fe_set(fe r, uint32_t v)
  * for none of a chain's code. r must not alias z. */
 NOINLINE static void fe_pow(fe r, const fe z, int top, uint32_t clear)
 {
-    memcpy(r, z, sizeof(fe));
+    copy_bytes(r, z, sizeof(fe));
     while (--top >= 0) {
         fe_mul(r, r, r);
         if (top >= 5 || ((clear >> top) & 1u) == 0) {
@@ -364,7 +365,7 @@ static void fe_add_small(fe r, const fe a, uint32_t c)
 static void fe_tobytes(uint8_t s[32], const fe a)
 {
     fe t, u;
-    memcpy(t, a, sizeof(fe));
+    copy_bytes(t, a, sizeof(fe));
     t[7] &= 0x7fffffffu;
     fe_add_small(t, t, 19 * (a[7] >> 31));
     fe_add_small(u, t, 19);
@@ -407,7 +408,7 @@ static void ge_cache(ge *c, const ge *p)
     fe t;
     fe_sub(t, GY(p), GX(p));
     fe_add(GX(c), GY(p), GX(p));
-    memcpy(GY(c), t, sizeof(fe));
+    copy_bytes(GY(c), t, sizeof(fe));
     fe_add(GZ(c), GZ(p), GZ(p));
     fe_mul(GT(c), GT(p), k_d);
     fe_add(GT(c), GT(c), GT(c)); /* 2d T: 2d is not stored (32 B) */
@@ -542,7 +543,7 @@ static void fe_by(fe y)
 
 static void ge_base(ge *b)
 {
-    memcpy(GX(b), k_bx, sizeof(fe));
+    copy_bytes(GX(b), k_bx, sizeof(fe));
     fe_by(GY(b));
     fe_set(GZ(b), 1);
     fe_mul(GT(b), k_bx, GY(b));
@@ -562,7 +563,7 @@ static void ge_tobytes(uint8_t s[32], uint8_t *x, const ge *h)
     fe_tobytes(s, v.t);
     s[31] = (uint8_t)(s[31] | (v.xb[0] << 7));
     if (x != NULL) {
-        memcpy(x, v.xb, 32);
+        copy_bytes(x, v.xb, 32);
     }
     pp_wipe(&v, sizeof(v));
 }
@@ -782,12 +783,12 @@ int pp_ed25519_sign_ex(uint8_t sig[64], const uint8_t h[64], const uint8_t pk[32
         PP_ED25519_FAULT(k, 32);
 #if PICOPSA_SIGN_FAULT_CHECK
         if (pass == 0) {
-            memcpy(first, b, 64);
+            copy_bytes(first, b, 64);
         }
     }
     ret = ed25519_fault_commit(sig, first, renc, k);                    /* step 6 */
 #else
-    memcpy(sig, b, 64);                                                 /* step 6 */
+    copy_bytes(sig, b, 64);                                                 /* step 6 */
 #endif
 
     pp_wipe(k, 64);
