@@ -491,10 +491,9 @@ static void ge_scalarmult(ge *r, const ge *p, const uint8_t s[32])
     int i, k;
     uint32_t j;
 
-    *r = *p;
-    ge_cache(&st.tab[0], r);
-    for (j = 1; j < SM_TAB; j++) {
-        ge_add(r, r, &st.tab[0]);
+    ge_cache(&st.tab[0], p);
+    for (j = 1; j < SM_TAB; j++) { /* r = (j + 1) P, no copy of P first */
+        ge_add(r, j == 1 ? p : r, &st.tab[0]);
         ge_cache(&st.tab[j], r);
     }
     ge_set(r, 0, 1, 1);
