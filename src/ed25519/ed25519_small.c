@@ -580,10 +580,9 @@ static int ge_frombytes(ge *h, const uint8_t s[32], const uint8_t *x, unsigned n
 
     load_words(GY(h), s, 8);
     GY(h)[7] &= 0x7fffffffu;
-    fe_tobytes(chk, GY(h));
-    chk[31] = (uint8_t)(chk[31] | (sign << 7));
-    if (memcmp(chk, s, 32) != 0) {
-        return -1; /* y >= p */
+    fe_add_small(c, GY(h), 19);
+    if ((c[7] >> 31) != 0) {
+        return -1; /* y + 19 >= 2^255: y >= p */
     }
     fe_set(GZ(h), 1);
     if (x != NULL) {
