@@ -625,8 +625,9 @@ static int ge_frombytes(ge *h, const uint8_t s[32], const uint8_t *x, unsigned n
 
 /* out = in mod L for a 512-bit little-endian in: shift-and-subtract, one
  * bit at a time from the top (r < L < 2^253, so 2r + 1 fits 8 words),
- * starting from the top 252 bits (already < L). Constant time: the
- * subtraction is kept by a mask. */
+ * starting from the top 224 bits (seven whole words: a copy, below L;
+ * 28 more steps than from the top 252 bits, 12 B less). Constant time:
+ * the subtraction is kept by a mask. */
 static void sc_reduce(uint8_t out[32], const uint32_t in[16])
 {
     struct { /* wiped at once */
@@ -635,10 +636,9 @@ static void sc_reduce(uint8_t out[32], const uint32_t in[16])
     uint32_t *const r = v.r, *const t = v.t;
     int bit;
     size_t i;
-    for (i = 0; i < 8; i++) { /* r = in >> 260 */
-        r[i] = (in[8 + i] >> 4) | (i < 7 ? in[9 + i] << 28 : 0);
-    }
-    for (bit = 259; bit >= 0; bit--) {
+    copy_bytes(r, in + 9, 28); /* r = in >> 288 (words, not bytes) */
+    r[7] = 0;
+    for (bit = 287; bit >= 0; bit--) {
         uint32_t keep, carry = (in[bit >> 5] >> (bit & 31)) & 1u;
         int64_t c = 0;
         for (i = 0; i < 8; i++) { /* r = 2r + bit, t = r - L */
