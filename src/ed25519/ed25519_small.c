@@ -100,10 +100,12 @@ NOINLINE static void copy_bytes(void *d, const void *s, size_t n)
 }
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SMALL_LE 1
 /* Little-endian targets: the words are the bytes as they lie, so a copy. */
 #define load_words(w, s, n) copy_bytes((w), (s), 4 * (size_t)(n))
 #define store_words(s, w) copy_bytes((s), (w), 32)
 #else
+#define SMALL_LE 0
 static void load_words(uint32_t *w, const uint8_t *s, size_t n)
 {
     size_t i;
@@ -665,21 +667,18 @@ NOINLINE static void hash_to_scalar(uint8_t out[32], unsigned ph, const uint8_t 
                                     const uint8_t *b, const uint8_t *msg, size_t msg_len)
 {
     picopsa_sha512_context hash;
-    struct { /* wiped at once: the nonce hash is secret */
-        uint8_t digest[64];
-        uint32_t w[16];
-    } v;
-    uint8_t *const digest = v.digest;
-    uint32_t *const w = v.w;
+    uint32_t w[16]; /* the digest, then its words: the nonce hash is secret */
     pp_sha512_init(&hash);
     pp_sha512_update(&hash, ed25519ph_dom2, ph ? sizeof(ed25519ph_dom2) : 0);
     pp_sha512_update(&hash, a, 32);
     pp_sha512_update(&hash, b, b != NULL ? 32 : 0);
     pp_sha512_update(&hash, msg, msg_len);
-    pp_sha512_finish(&hash, digest);
-    load_words(w, digest, 16);
+    pp_sha512_finish(&hash, (uint8_t *)w);
+#if !SMALL_LE
+    load_words(w, (const uint8_t *)w, 16); /* in place: word i reads bytes 4i..4i+3 */
+#endif
     sc_reduce(out, w);
-    pp_wipe(&v, sizeof(v));
+    pp_wipe(w, sizeof(w));
 }
 
 /* out = (a b + c) mod L (5.1.6 step 5: S = r + k s); out may alias. */
