@@ -93,16 +93,19 @@ static const uint8_t ed25519ph_dom2[34] = {
 
 /* ---- words and bytes (little-endian, RFC 8032 5.1.2) ----------------- */
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/* Little-endian targets: the words are the bytes as they lie, so a copy
- * (kept out of line: inlined copies cost more than the calls). */
+/* memcpy kept out of line: inlined copies cost more than the calls. */
 NOINLINE static void copy_bytes(void *d, const void *s, size_t n)
 {
     memcpy(d, s, n);
 }
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SMALL_LE 1
+/* Little-endian targets: the words are the bytes as they lie, so a copy. */
 #define load_words(w, s, n) copy_bytes((w), (s), 4 * (size_t)(n))
 #define store_words(s, w) copy_bytes((s), (w), 32)
 #else
+#define SMALL_LE 0
 static void load_words(uint32_t *w, const uint8_t *s, size_t n)
 {
     size_t i;
@@ -302,25 +305,22 @@ NOINLINE static void fe_sub(fe r, const fe a, const fe b)
     fe_addsub(r, a, b, 0xffffffffu);
 }
 #else
-/* r = a + b (sub = 0) or a - b (sub = 1); sub is a public constant. */
-static void fe_addsub(fe r, const fe a, const fe b, int sub)
+/* r = a + (b ^ m) + (m & 1): a + b (m = 0) or a - b (m = all ones), as
+ * the assembly; with c the carry, the value is r + 2^256 (c + m), m read
+ * as -1 or 0. No branch on m (a secret where a point is negated). */
+static void fe_addsub(fe r, const fe a, const fe b, uint32_t m)
 {
-    int64_t c = 0;
+    uint64_t c = m & 1u;
     size_t i;
     for (i = 0; i < 8; i++) {
-        c += a[i];
-        if (sub) {
-            c -= b[i];
-        } else {
-            c += b[i];
-        }
+        c += (uint64_t)a[i] + (b[i] ^ m);
         r[i] = (uint32_t)c;
         c >>= 32;
     }
-    fe_fold(r, c);
+    fe_fold(r, (int64_t)c + (int32_t)m);
 }
 #define fe_add(r, a, b) fe_addsub((r), (a), (b), 0)
-#define fe_sub(r, a, b) fe_addsub((r), (a), (b), 1)
+#define fe_sub(r, a, b) fe_addsub((r), (a), (b), 0xffffffffu)
 #endif
 
 NO_MEMSET static void fe_set(fe r, uint32_t v)
@@ -340,7 +340,7 @@ NO_MEMSET static void fe_set(fe r, uint32_t v)
  * for none of a chain's code. r must not alias z. */
 NOINLINE static void fe_pow(fe r, const fe z, int top, uint32_t clear)
 {
-    memcpy(r, z, sizeof(fe));
+    copy_bytes(r, z, sizeof(fe));
     while (--top >= 0) {
         fe_mul(r, r, r);
         if (top >= 5 || ((clear >> top) & 1u) == 0) {
@@ -367,7 +367,7 @@ static void fe_add_small(fe r, const fe a, uint32_t c)
 static void fe_tobytes(uint8_t s[32], const fe a)
 {
     fe t, u;
-    memcpy(t, a, sizeof(fe));
+    copy_bytes(t, a, sizeof(fe));
     t[7] &= 0x7fffffffu;
     fe_add_small(t, t, 19 * (a[7] >> 31));
     fe_add_small(u, t, 19);
@@ -386,14 +386,6 @@ static int fe_iszero(const fe a)
         acc |= s[i];
     }
     return acc == 0;
-}
-
-static void fe_cmov(fe r, const fe a, uint32_t mask)
-{
-    size_t i;
-    for (i = 0; i < 8; i++) {
-        r[i] ^= mask & (r[i] ^ a[i]);
-    }
 }
 
 /* ---- the group ------------------------------------------------------- */
@@ -418,7 +410,7 @@ static void ge_cache(ge *c, const ge *p)
     fe t;
     fe_sub(t, GY(p), GX(p));
     fe_add(GX(c), GY(p), GX(p));
-    memcpy(GY(c), t, sizeof(fe));
+    copy_bytes(GY(c), t, sizeof(fe));
     fe_add(GZ(c), GZ(p), GZ(p));
     fe_mul(GT(c), GT(p), k_d);
     fe_add(GT(c), GT(c), GT(c)); /* 2d T: 2d is not stored (32 B) */
@@ -501,10 +493,9 @@ static void ge_scalarmult(ge *r, const ge *p, const uint8_t s[32])
     int i, k;
     uint32_t j;
 
-    *r = *p;
-    ge_cache(&st.tab[0], r);
-    for (j = 1; j < SM_TAB; j++) {
-        ge_add(r, r, &st.tab[0]);
+    ge_cache(&st.tab[0], p);
+    for (j = 1; j < SM_TAB; j++) { /* r = (j + 1) P, no copy of P first */
+        ge_add(r, j == 1 ? p : r, &st.tab[0]);
         ge_cache(&st.tab[j], r);
     }
     ge_set(r, 0, 1, 1);
@@ -535,8 +526,7 @@ static void ge_scalarmult(ge *r, const ge *p, const uint8_t s[32])
             st.sel.w[8 + k] ^= x;
         }
         fe_set(st.neg, 0);
-        fe_sub(st.neg, st.neg, GT(&st.sel));
-        fe_cmov(GT(&st.sel), st.neg, m);
+        fe_addsub(GT(&st.sel), st.neg, GT(&st.sel), m); /* 0 +- 2d T */
         ge_add(r, r, &st.sel);
     }
     pp_wipe(&st, sizeof(st));
@@ -554,7 +544,7 @@ static void fe_by(fe y)
 
 static void ge_base(ge *b)
 {
-    memcpy(GX(b), k_bx, sizeof(fe));
+    copy_bytes(GX(b), k_bx, sizeof(fe));
     fe_by(GY(b));
     fe_set(GZ(b), 1);
     fe_mul(GT(b), k_bx, GY(b));
@@ -574,15 +564,17 @@ static void ge_tobytes(uint8_t s[32], uint8_t *x, const ge *h)
     fe_tobytes(s, v.t);
     s[31] = (uint8_t)(s[31] | (v.xb[0] << 7));
     if (x != NULL) {
-        memcpy(x, v.xb, 32);
+        copy_bytes(x, v.xb, 32);
     }
     pp_wipe(&v, sizeof(v));
 }
 
 /* RFC 8032 5.1.3: 0 and h = the point (neg = 0) or its negative (neg = 1:
  * what verification multiplies), or -1 when s is rejected (y >= p, no
- * square root, or x = 0 with the sign bit set). Public input: may branch. */
-static int ge_frombytes(ge *h, const uint8_t s[32], unsigned neg)
+ * square root, or x = 0 with the sign bit set). x, when not NULL, is the
+ * point's canonical x (trusted, a key slot's): no square root then.
+ * Public input: may branch. */
+static int ge_frombytes(ge *h, const uint8_t s[32], const uint8_t *x, unsigned neg)
 {
     fe u, v, w, c;
     uint8_t chk[32];
@@ -590,33 +582,37 @@ static int ge_frombytes(ge *h, const uint8_t s[32], unsigned neg)
 
     load_words(GY(h), s, 8);
     GY(h)[7] &= 0x7fffffffu;
-    fe_tobytes(chk, GY(h));
-    chk[31] = (uint8_t)(chk[31] | (sign << 7));
-    if (memcmp(chk, s, 32) != 0) {
-        return -1; /* y >= p */
+    fe_add_small(c, GY(h), 19);
+    if ((c[7] >> 31) != 0) {
+        return -1; /* y + 19 >= 2^255: y >= p */
     }
     fe_set(GZ(h), 1);
-    fe_mul(u, GY(h), GY(h));
-    fe_mul(v, u, k_d);
-    fe_sub(u, u, GZ(h));      /* u = y^2 - 1 */
-    fe_add(v, v, GZ(h));      /* v = d y^2 + 1: never 0, d is not a square */
-    /* x^2 = u / v (5.1.3 step 2, with one inversion instead of the u v^3,
-     * u v^7 form: fewer calls, 0.13 M cycles more). */
-    fe_pow(w, v, 254, 20);
-    fe_mul(w, w, u);          /* u / v */
-    fe_pow(GX(h), w, 251, 1); /* candidate x = (u / v)^((p + 3) / 8) */
-    fe_mul(v, GX(h), GX(h));
-    fe_sub(c, v, w);
-    if (!fe_iszero(c)) {
-        fe_add(c, v, w);
+    if (x != NULL) {
+        load_words(GX(h), x, 8);
+        sign = x[0] & 1u; /* x as given: negated exactly when neg = 1 */
+    } else {
+        fe_mul(u, GY(h), GY(h));
+        fe_mul(v, u, k_d);
+        fe_sub(u, u, GZ(h));      /* u = y^2 - 1 */
+        fe_add(v, v, GZ(h));      /* v = d y^2 + 1: never 0, d is not a square */
+        /* x^2 = u / v (5.1.3 step 2, with one inversion instead of the u v^3,
+         * u v^7 form: fewer calls, 0.13 M cycles more). */
+        fe_pow(w, v, 254, 20);
+        fe_mul(w, w, u);          /* u / v */
+        fe_pow(GX(h), w, 251, 1); /* candidate x = (u / v)^((p + 3) / 8) */
+        fe_mul(v, GX(h), GX(h));
+        fe_sub(c, v, w);
         if (!fe_iszero(c)) {
-            return -1;          /* no square root */
+            fe_add(c, v, w);
+            if (!fe_iszero(c)) {
+                return -1;          /* no square root */
+            }
+            fe_mul(GX(h), GX(h), k_sqrtm1);
         }
-        fe_mul(GX(h), GX(h), k_sqrtm1);
-    }
-    /* x = 0 has no negative: x = 0 with the sign bit is rejected */
-    if (sign != 0 && fe_iszero(GX(h))) {
-        return -1;
+        /* x = 0 has no negative: x = 0 with the sign bit is rejected */
+        if (sign != 0 && fe_iszero(GX(h))) {
+            return -1;
+        }
     }
     fe_tobytes(chk, GX(h));
     if (((chk[0] & 1u) ^ neg) != sign) {
@@ -631,17 +627,20 @@ static int ge_frombytes(ge *h, const uint8_t s[32], unsigned neg)
 
 /* out = in mod L for a 512-bit little-endian in: shift-and-subtract, one
  * bit at a time from the top (r < L < 2^253, so 2r + 1 fits 8 words),
- * starting from the top 252 bits (already < L). Constant time: the
- * subtraction is kept by a mask. */
+ * starting from the top 224 bits (seven whole words: a copy, below L;
+ * 28 more steps than from the top 252 bits, 12 B less). Constant time:
+ * the subtraction is kept by a mask. */
 static void sc_reduce(uint8_t out[32], const uint32_t in[16])
 {
-    uint32_t r[8], t[8];
+    struct { /* wiped at once */
+        uint32_t r[8], t[8];
+    } v;
+    uint32_t *const r = v.r, *const t = v.t;
     int bit;
     size_t i;
-    for (i = 0; i < 8; i++) { /* r = in >> 260 */
-        r[i] = (in[8 + i] >> 4) | (i < 7 ? in[9 + i] << 28 : 0);
-    }
-    for (bit = 259; bit >= 0; bit--) {
+    copy_bytes(r, in + 9, 28); /* r = in >> 288 (words, not bytes) */
+    r[7] = 0;
+    for (bit = 287; bit >= 0; bit--) {
         uint32_t keep, carry = (in[bit >> 5] >> (bit & 31)) & 1u;
         int64_t c = 0;
         for (i = 0; i < 8; i++) { /* r = 2r + bit, t = r - L */
@@ -658,28 +657,27 @@ static void sc_reduce(uint8_t out[32], const uint32_t in[16])
         }
     }
     store_words(out, r);
-    pp_wipe(r, sizeof(r));
-    pp_wipe(t, sizeof(t));
+    pp_wipe(&v, sizeof(v));
 }
 
 /* out = SHA-512(dom || a || b || msg) mod L (RFC 8032 5.1.6 steps 2, 4;
- * 5.1.7 step 2). The hash context lives only in this frame. */
-NOINLINE static void hash_to_scalar(uint8_t out[32], const uint8_t *dom, size_t dom_len,
-                           const uint8_t *a, const uint8_t *b, size_t b_len,
-                           const uint8_t *msg, size_t msg_len)
+ * 5.1.7 step 2), dom empty (Ed25519) or dom2 (ph: Ed25519ph), b 32 bytes
+ * or none (NULL). The hash context lives only in this frame. */
+NOINLINE static void hash_to_scalar(uint8_t out[32], unsigned ph, const uint8_t *a,
+                                    const uint8_t *b, const uint8_t *msg, size_t msg_len)
 {
     picopsa_sha512_context hash;
-    uint8_t digest[64];
-    uint32_t w[16];
+    uint32_t w[16]; /* the digest, then its words: the nonce hash is secret */
     pp_sha512_init(&hash);
-    pp_sha512_update(&hash, dom, dom_len);
+    pp_sha512_update(&hash, ed25519ph_dom2, ph ? sizeof(ed25519ph_dom2) : 0);
     pp_sha512_update(&hash, a, 32);
-    pp_sha512_update(&hash, b, b_len);
+    pp_sha512_update(&hash, b, b != NULL ? 32 : 0);
     pp_sha512_update(&hash, msg, msg_len);
-    pp_sha512_finish(&hash, digest);
-    load_words(w, digest, 16);
+    pp_sha512_finish(&hash, (uint8_t *)w);
+#if !SMALL_LE
+    load_words(w, (const uint8_t *)w, 16); /* in place: word i reads bytes 4i..4i+3 */
+#endif
     sc_reduce(out, w);
-    pp_wipe(digest, sizeof(digest)); /* the nonce hash is secret */
     pp_wipe(w, sizeof(w));
 }
 
@@ -687,15 +685,16 @@ NOINLINE static void hash_to_scalar(uint8_t out[32], const uint8_t *dom, size_t 
 NOINLINE static void sc_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32],
                                const uint8_t c[32])
 {
-    uint32_t t[16], x[8], y[8];
+    struct { /* wiped at once */
+        uint32_t t[16], x[8], y[8];
+    } v;
+    uint32_t *const t = v.t, *const x = v.x, *const y = v.y;
     load_words(x, a, 8);
     load_words(y, b, 8);
     load_words(t, c, 8);
     mul256_add(t, x, y);
     sc_reduce(out, t);
-    pp_wipe(t, sizeof(t));
-    pp_wipe(x, sizeof(x));
-    pp_wipe(y, sizeof(y));
+    pp_wipe(&v, sizeof(v));
 }
 
 /* ---- RFC 8032 5.1.5 - 5.1.7 -------------------------------------------- */
@@ -740,28 +739,27 @@ void pp_ed25519_public_key(uint8_t pk[32], const uint8_t seed[32])
 int pp_ed25519_public_key_check(const uint8_t pk[32])
 {
     ge a;
-    return ge_frombytes(&a, pk, 0);
+    return ge_frombytes(&a, pk, NULL, 0);
 }
 
 int pp_ed25519_public_key_decode(uint8_t x[32], const uint8_t pk[32])
 {
     ge a;
-    if (ge_frombytes(&a, pk, 0) != 0) {
+    if (ge_frombytes(&a, pk, NULL, 0) != 0) {
         return -1;
     }
     fe_tobytes(x, GX(&a));
     return 0;
 }
 
-/* 5.1.6 with dom = NULL (Ed25519) or dom2 (Ed25519ph, msg = PH(M)). sig
+/* 5.1.6, Ed25519 or (ph) Ed25519ph with msg = PH(M). sig
  * may overlap msg, pk or h (PSA 1.2 5.4.4): it is written once, after the
  * last read of every input (see ed25519.c for why R must not be written
  * before step 4). With PICOPSA_SIGN_FAULT_CHECK the signature is computed
  * twice and released only when both agree (ed25519_fault.h); nonzero and
  * sig wiped otherwise. */
-static int sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk[32],
-                         const uint8_t *tag, const uint8_t *dom, size_t dom_len,
-                         const uint8_t *msg, size_t msg_len)
+int pp_ed25519_sign_ex(uint8_t sig[64], const uint8_t h[64], const uint8_t pk[32],
+                       const uint8_t *tag, unsigned ph, const uint8_t *msg, size_t msg_len)
 {
     uint8_t b[96]; /* R, S (k first), r: the signature, then the secrets */
     uint8_t *const renc = b, *const k = b + 32, *const r = b + 64;
@@ -772,48 +770,47 @@ static int sign_with_dom(uint8_t sig[64], const uint8_t h[64], const uint8_t pk[
 
     for (pass = 0; pass < 2; pass++) {
 #endif
-        hash_to_scalar(r, dom, dom_len, h + 32, NULL, 0, msg, msg_len); /* step 2 */
+        hash_to_scalar(r, ph, h + 32, NULL, msg, msg_len);             /* step 2 */
         PP_ED25519_FAULT(r, 32);
         base_mult_tobytes(renc, NULL, r);                               /* step 3 */
         PP_ED25519_FAULT(renc, 32);
-        hash_to_scalar(k, dom, dom_len, renc, pk, 32, msg, msg_len);    /* step 4 */
+        hash_to_scalar(k, ph, renc, pk, msg, msg_len);                  /* step 4 */
         PP_ED25519_FAULT(k, 32);
         sc_muladd(k, k, h, r);                                          /* step 5 */
         PP_ED25519_FAULT(k, 32);
 #if PICOPSA_SIGN_FAULT_CHECK
         if (pass == 0) {
-            memcpy(first, b, 64);
+            copy_bytes(first, b, 64);
         }
     }
-    ret = ed25519_fault_commit(sig, first, renc, k, h, pk, tag);                    /* step 6 */
+    ret = ed25519_fault_commit(sig, first, renc, k, h, pk, tag);        /* step 6 */
 #else
     (void)tag;
-    memcpy(sig, b, 64);                                                 /* step 6 */
+    copy_bytes(sig, b, 64);                                             /* step 6 */
 #endif
 
     pp_wipe(k, 64);
     return ret;
 }
 
-/* 1 when the 32-byte s is below L (5.1.7 step 1: S >= L is rejected). */
-NO_MEMSET NOINLINE static int sc_is_canonical(const uint8_t s[32])
+/* 1 when the 32-byte s is below L (5.1.7 step 1: S >= L is rejected):
+ * bytes compared from the top. S is public: may branch. */
+NOINLINE static int sc_is_canonical(const uint8_t s[32])
 {
-    uint32_t w[16];
-    uint8_t r[32];
-    size_t i;
-    load_words(w, s, 8);
-    for (i = 8; i < 16; i++) {
-        w[i] = 0;
+    int i;
+    for (i = 31; i >= 0; i--) {
+        uint8_t l = (uint8_t)(k_l[i >> 2] >> (8 * (i & 3)));
+        if (s[i] != l) {
+            return s[i] < l;
+        }
     }
-    sc_reduce(r, w); /* s mod L: s itself exactly when s < L */
-    return memcmp(r, s, 32) == 0;
+    return 0;
 }
 
 /* 5.1.7 (rules in ed25519.h): encode([S]B + [k](-A)) must equal R. -A
  * from the cached x (trusted, a key slot's) or decoded from pk. */
-static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32], const uint8_t *x,
-                           const uint8_t *dom, size_t dom_len,
-                           const uint8_t *msg, size_t msg_len)
+int pp_ed25519_verify_ex(const uint8_t sig[64], const uint8_t pk[32], const uint8_t *x,
+                         unsigned ph, const uint8_t *msg, size_t msg_len)
 {
     ge a, sb;
     uint8_t k[32];
@@ -821,18 +818,10 @@ static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32], const ui
     if (!sc_is_canonical(sig + 32)) {
         return -1;
     }
-    if (x != NULL) {
-        load_words(GX(&a), x, 8);
-        load_words(GY(&a), pk, 8);
-        GY(&a)[7] &= 0x7fffffffu;
-        fe_set(GZ(&a), 1);
-        fe_set(GT(&a), 0);
-        fe_sub(GX(&a), GT(&a), GX(&a)); /* -x */
-        fe_mul(GT(&a), GX(&a), GY(&a));
-    } else if (ge_frombytes(&a, pk, 1) != 0) {
+    if (ge_frombytes(&a, pk, x, 1) != 0) {
         return -1;
     }
-    hash_to_scalar(k, dom, dom_len, sig, pk, 32, msg, msg_len);
+    hash_to_scalar(k, ph, sig, pk, msg, msg_len);
     ge_scalarmult(&a, &a, k);          /* [k](-A) */
     ge_base(&sb);
     ge_scalarmult(&sb, &sb, sig + 32); /* [S]B */
@@ -840,20 +829,6 @@ static int verify_with_dom(const uint8_t sig[64], const uint8_t pk[32], const ui
     ge_add(&a, &a, &sb);
     ge_tobytes(k, NULL, &a);
     return memcmp(k, sig, 32) == 0 ? 0 : -1;
-}
-
-int pp_ed25519_sign_ex(uint8_t sig[64], const uint8_t expanded[64], const uint8_t pk[32],
-                       const uint8_t *tag, unsigned ph, const uint8_t *msg, size_t msg_len)
-{
-    return sign_with_dom(sig, expanded, pk, tag, ph ? ed25519ph_dom2 : NULL,
-                         ph ? sizeof(ed25519ph_dom2) : 0, msg, msg_len);
-}
-
-int pp_ed25519_verify_ex(const uint8_t sig[64], const uint8_t pk[32], const uint8_t *x,
-                         unsigned ph, const uint8_t *msg, size_t msg_len)
-{
-    return verify_with_dom(sig, pk, x, ph ? ed25519ph_dom2 : NULL,
-                           ph ? sizeof(ed25519ph_dom2) : 0, msg, msg_len);
 }
 
 /* 5.1.6 from the seed (step 1 here). */
