@@ -784,6 +784,7 @@ int pp_ed25519_sign_ex(uint8_t sig[64], const uint8_t h[64], const uint8_t pk[32
         }
     }
     ret = ed25519_fault_commit(sig, first, renc, k, h, pk, tag);        /* step 6 */
+    pp_wipe(first, sizeof(first)); /* after a detected fault: the faulty one */
 #else
     (void)tag;
     copy_bytes(sig, b, 64);                                             /* step 6 */
