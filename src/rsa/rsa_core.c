@@ -298,8 +298,12 @@ psa_status_t pp_rsa_private_op_work(const uint8_t *material, const uint8_t *in, 
      * mask, which released the signature with bits cleared and
      * PSA_SUCCESS (fault campaign, docs/fault-injection.md): only
      * all-ones passes. The copy to out is read back for the same reason. */
-    in_range32 = pp_ct_mask_zero_u32((uint32_t)~in_range | (uint32_t)(~in_range >> 16 >> 16));
-    ok32 = pp_ct_mask_zero_u32((uint32_t)~ok | (uint32_t)(~ok >> 16 >> 16)) & in_range32;
+    /* The masks go through the barrier: clang -O2 turned the masked copy
+     * below into a branch on ok32 (ct_rsa_private, make test step 3). */
+    in_range32 = pp_ct_barrier_u32(
+        pp_ct_mask_zero_u32((uint32_t)~in_range | (uint32_t)(~in_range >> 16 >> 16)));
+    ok32 = pp_ct_barrier_u32(
+        pp_ct_mask_zero_u32((uint32_t)~ok | (uint32_t)(~ok >> 16 >> 16)) & in_range32);
     {
         uint8_t *yb = (uint8_t *)s.work;   /* work area: at least nl limbs */
         const volatile uint8_t *o = out;
@@ -311,7 +315,7 @@ psa_status_t pp_rsa_private_op_work(const uint8_t *material, const uint8_t *in, 
         for (i = 0; i < k; i++) {
             diff |= (uint32_t)(o[i] ^ (uint8_t)(yb[i] & ok32));
         }
-        ok32 &= pp_ct_mask_zero_u32(diff);
+        ok32 = pp_ct_barrier_u32(ok32 & pp_ct_mask_zero_u32(diff));
         for (i = 0; i < k; i++) {
             out[i] = (uint8_t)(o[i] & ok32);
         }
