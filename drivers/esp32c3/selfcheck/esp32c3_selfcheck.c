@@ -480,6 +480,15 @@ int picopsa_esp32c3_selfcheck(void)
 #if defined(PICOPSA_ESP32C3_MODEL)
 int main(int argc, char **argv)
 {
+#if !PSA_WANT_KEY_TYPE_RSA_KEY_PAIR
+    /* The clearing check signs with RSA-4096: a product header without RSA
+     * (configs/ed25519_only.h) has nothing to check; exit 77 = Skipped
+     * (SKIP_RETURN_CODE, as the other driver tests). */
+    (void)argc;
+    (void)argv;
+    printf("esp32c3_selfcheck: skipped (RSA key pairs configured out)\n");
+    return 77;
+#endif
     esp32c3_model.quirk = argc > 1 ? atoi(argv[1]) : 0;
     esp32c3_model_reset();
     if (esp32c3_model.quirk != 0) {
