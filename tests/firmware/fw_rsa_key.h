@@ -1,6 +1,6 @@
 /*
  * fw_rsa_key.h -- the RSA-2048 test key of the firmware apps (fw_rsa.c,
- * fault/fw_fault_app.c), hex of its DER encoding.
+ * fw_storage.c, fault/fw_fault_app.c), hex of its DER encoding.
  *
  * Contract: include once per translation unit; defines one static array.
  */

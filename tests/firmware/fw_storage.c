@@ -37,6 +37,7 @@
 #include <picopsa/config.h>
 #include <psa/crypto.h>
 
+#include "fw_rsa_key.h"
 #include "fw_tests.h"
 
 #if PICOPSA_ITS_BACKEND == PICOPSA_ITS_FLASH
@@ -137,47 +138,8 @@ static const char ed_signature_hex[] =
     "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e06522490155"
     "5fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b";
 
-/* Wycheproof rsa_pkcs1_2048_test.json: the key (RFC 8017 A.1.2
- * RSAPrivateKey) and tcId 2 (PKCS#1 v1.5 decryption), as in fw_rsa.c. */
-static const char rsa_key_der_hex[] =
-    "308204a30201000282010100b3510a2bcd4ce644c5b594ae5059e12b2f054b65"
-    "8d5da5959a2fdf1871b808bc3df3e628d2792e51aad5c124b43bda453dca5cde"
-    "4bcf28e7bd4effba0cb4b742bbb6d5a013cb63d1aa3a89e02627ef5398b52c0c"
-    "fd97d208abeb8d7c9bce0bbeb019a86ddb589beb29a5b74bf861075c677c81d4"
-    "30f030c265247af9d3c9140ccb65309d07e0adc1efd15cf17e7b055d7da3868e"
-    "4648cc3a180f0ee7f8e1e7b18098a3391b4ce7161e98d57af8a947e201a463e2"
-    "d6bbca8059e5706e9dfed8f4856465ffa712ed1aa18e888d12dc6aa09ce95ecf"
-    "ca83cc5b0b15db09c8647f5d524c0f2e7620a3416b9623cadc0f097af573261c"
-    "98c8400aa12af38e43cad84d0203010001028201001a502d0eea6c7b69e21d58"
-    "39101f705456ed0ef852fb47fe21071f54c5f33c8ceb066c62d727e32d26c581"
-    "37329f89d3195325b795264c195d85472f7507dbd0961d2951f935a26b34f0ac"
-    "24d15490e1128a9b7138915bc7dbfa8fe396357131c543ae9c98507368d9ceb0"
-    "8c1c6198a3eda7aea185a0e976cd42c22d00f003d9f19d96ea4c9afcbfe1441c"
-    "cc802cfb0689f59d804c6a4e4f404c15174745ed6cb8bc88ef0b33ba0d2a80e3"
-    "5e43bc90f350052e72016e75b00d357a381c9c0d467069ca660887c987766349"
-    "fcc43460b4aa516bce079edd87ba164307b752c277ed9528ad3ba0bf1877349e"
-    "d3b7966a6c240110409bf4d0fade0c68fdadd847fd02818100ec125cf37e310a"
-    "2ff46263b9b2e0629d6390005ec88913d4fb71bd4dd856124498aaeba983d7ba"
-    "2bd942e64d223feb7a23af4d605efeea6bd70d39afe99d35a3aa15e74a176877"
-    "8093be0edd4a8d09b2def6dc9b67ff85764625c2e19236db4c401ce30a2572d3"
-    "ecb4f969b7ad19c522c02d774465676e1a3776c54d6248348b02818100c2742a"
-    "bcd9897bd4b0b671f973fc82a8f84abf5705ff88dd41948623afe9dca60dc654"
-    "3390767feaebeb539576ee8bfa61b5fcbca94a7cef75a09150c540fa9694dd80"
-    "04ad23718c889049219369c99f4458d4afc148f6f07df87324a96d9cf7b385dd"
-    "8622414a1832f9f29446f050c2d5a6407649dc41ab70e23b3dcc22c987028181"
-    "0096a9798d250263400bb6277342881627e07cecdf91187b01b89ff47314188a"
-    "7c20fb24800156d2c85d5666e8df6ceff9f9804ddfad80ff5767de56ecc029c7"
-    "2bf6c717df9f64daafc29acf9dc7908f9a0ad67e20e8949936ccba18d021a2c4"
-    "febb04349a2b2047c4901385b6e5d0c691d118b33f81802b32ac272ef09e42fa"
-    "d50281800554f41b0b87f68a45722b3be0cf4ab1e165034c1a91002ab8f29e9e"
-    "f9e2dab6fee7b2455bafb42037e9d2f7e533f348a147412fd72080be7c2633f5"
-    "d802c91c39e6bcece3e675e59995033c55737020dad9e8b30d04b828adfb9304"
-    "ad54a11a35a4f50709876ac5b118236ba76a4d7c9a291dd9607b169de1d18238"
-    "5691999f0281801c640189d9bfe8c623833210a76c420c6f44e5d760e259916c"
-    "ec2ae2b156456960fd95e2747660c389562250f055049cfab7e5c3039549384a"
-    "7a2aaeb1c824d3af709482a8cf9b587022a00b1f0722db50f33cb26dc20dd224"
-    "5d5265df61ee2983c938c2167dcee121fc4b4479c237e728cf633ab60a8c0ecd"
-    "04fce7e3baa559";
+/* Wycheproof rsa_pkcs1_2048_test.json: the key (fw_rsa_key.h) and tcId 2
+ * (PKCS#1 v1.5 decryption), as in fw_rsa.c. */
 static const char rsa_message_hex[] =
     "0000000000000000000000000000000000000000";
 static const char rsa_ciphertext_hex[] =
@@ -210,7 +172,7 @@ FW_TEST(fw_80_storage_restart)
     static uint8_t rec[1400];
     uint8_t seed[32], pub[32], sig[64], buf[64];
     uint8_t msg[32];
-    size_t der_len = fw_unhex(der, sizeof(der), rsa_key_der_hex);
+    size_t der_len = fw_unhex(der, sizeof(der), fw_rsa2048_key_der_hex);
     size_t msg_len = fw_unhex(msg, sizeof(msg), rsa_message_hex);
     size_t len = 0;
     psa_status_t status;
