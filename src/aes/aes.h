@@ -1,0 +1,49 @@
+/*
+ * aes.h -- AES block cipher (FIPS 197) for 128/192/256-bit keys, with thin
+ * ECB, CTR, CBC helpers (SP 800-38A 6.1, 6.2, 6.5).
+ *
+ * Contract:
+ *  - Internal to picopsa: the cipher front end calls these; nothing here
+ *    checks PSA policy. pp_aes_set_key() is the only function that fails.
+ *  - Secret: the key, the round keys in pp_aes_key, plaintexts and the
+ *    keystream. Lengths, block counts and the round count are public.
+ *  - Constant time: no table is indexed by secret data and no branch depends
+ *    on it. This first slice computes SubBytes arithmetically (FIPS 197
+ *    5.1.1: inversion in GF(2^8) as x^254 with a fixed square-and-multiply
+ *    chain, then the affine map), byte by byte; it is a correct, slow
+ *    reference backend, not yet the bitsliced ct64 one the issue asks for.
+ *  - Aliasing: in == out is allowed for every function; partial overlap is
+ *    not. ctr and iv are updated in place to their next value.
+ *  - Call pp_aes_wipe() when a key is no longer needed.
+ */
+#ifndef PICOPSA_AES_H
+#define PICOPSA_AES_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <psa/error.h>
+
+typedef struct {
+    uint64_t rk[120];   /* round keys; this backend uses the first 240 bytes */
+    unsigned rounds;    /* 10, 12 or 14 (FIPS 197 5, Nr) */
+} pp_aes_key;
+
+/* key_len 16, 24 or 32, else PSA_ERROR_INVALID_ARGUMENT (k is then wiped). */
+psa_status_t pp_aes_set_key(pp_aes_key *k, const uint8_t *key, size_t key_len);
+
+void pp_aes_ecb_encrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
+                        size_t nblocks);
+void pp_aes_ecb_decrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
+                        size_t nblocks);
+/* SP 800-38A 6.5: ctr is a 128-bit big-endian counter, incremented once per
+ * block; on return it holds the next unused value. */
+void pp_aes_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in,
+                uint8_t *out, size_t nblocks);
+/* SP 800-38A 6.2: iv is replaced by the last ciphertext block. */
+void pp_aes_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
+                        uint8_t *out, size_t nblocks);
+void pp_aes_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
+                        uint8_t *out, size_t nblocks);
+void pp_aes_wipe(pp_aes_key *k);
+
+#endif /* PICOPSA_AES_H */
