@@ -11,7 +11,7 @@
 /* FIPS 197 4.2.1: multiplication by x modulo x^8+x^4+x^3+x+1. */
 static uint8_t xt(uint8_t a)
 {
-    return (uint8_t)((a << 1) ^ (0x1bu & (0u - (unsigned)(a >> 7))));
+    return (uint8_t)(((unsigned)a << 1) ^ (0x1bu & (0u - (unsigned)(a >> 7))));
 }
 
 /* FIPS 197 4.2: product in GF(2^8), no branch on a or b. */
@@ -20,7 +20,7 @@ static uint8_t gmul(uint8_t a, uint8_t b)
     uint8_t r = 0;
     int i;
     for (i = 0; i < 8; i++) {
-        r = (uint8_t)(r ^ (a & (0u - (unsigned)(b & 1u))));
+        r = (uint8_t)(r ^ ((unsigned)a & (0u - (unsigned)(b & 1u))));
         b = (uint8_t)(b >> 1);
         a = xt(a);
     }
@@ -43,7 +43,7 @@ static uint8_t ginv(uint8_t x)
 
 static uint8_t rotl8(uint8_t x, unsigned n)
 {
-    return (uint8_t)((x << n) | (x >> (8u - n)));
+    return (uint8_t)(((unsigned)x << n) | ((unsigned)x >> (8u - n)));
 }
 
 static uint8_t sbox(uint8_t x)
