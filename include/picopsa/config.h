@@ -151,6 +151,20 @@
 #endif
 #endif
 
+/* ===== AES (src/aes) ================================================= */
+/* Software backend of the AES block function (every one constant time: no
+ * table indexed by secret data):
+ *  PICOPSA_AES_REF: byte-oriented, SubBytes computed as x^254 and the
+ *    affine map (aes_ref.c); small and very slow, the reference the others
+ *    are tested against;
+ *  PICOPSA_AES_CT64: bitsliced, four blocks per call in 64-bit words
+ *    (aes_ct64.c). */
+#define PICOPSA_AES_REF 0x1
+#define PICOPSA_AES_CT64 0x2
+#ifndef PICOPSA_AES_BACKEND
+#define PICOPSA_AES_BACKEND PICOPSA_AES_REF
+#endif
+
 /* ===== Ed25519 (src/ed25519) ========================================= */
 #ifndef PSA_WANT_ALG_PURE_EDDSA
 #define PSA_WANT_ALG_PURE_EDDSA 1

@@ -5,6 +5,9 @@
  */
 #include "aes/aes.h"
 #include "common/pp_util.h"
+#include <picopsa/config.h>
+
+#if PICOPSA_AES_BACKEND == PICOPSA_AES_REF
 
 #include <string.h>
 
@@ -257,3 +260,5 @@ void pp_aes_wipe(pp_aes_key *k)
 {
     pp_wipe(k, sizeof *k);
 }
+
+#endif /* PICOPSA_AES_BACKEND == PICOPSA_AES_REF */

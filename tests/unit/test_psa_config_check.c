@@ -274,6 +274,14 @@ int main(void)
                    "Ed25519 needs PSA_WANT_ALG_SHA_512");
     expect_compile("include/picopsa/config.h", "-DPSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY=0",
                    "an RSA key pair needs PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY");
+    /* AES backend: each value compiles, anything else is refused. */
+    expect_compile("src/aes/aes_ref.c", "-DPICOPSA_AES_BACKEND=PICOPSA_AES_REF", NULL);
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_AES_BACKEND=PICOPSA_AES_CT64", NULL);
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_AES_BACKEND=0",
+                   "PICOPSA_AES_BACKEND selects no single backend");
+    expect_compile("include/picopsa/config.h",
+                   "'-DPICOPSA_AES_BACKEND=(PICOPSA_AES_REF|PICOPSA_AES_CT64)'",
+                   "PICOPSA_AES_BACKEND selects no single backend");
     expect_compile("include/picopsa/config.h", "-DPICOPSA_RSA_MAX_BITS=1000",
                    "PICOPSA_RSA_MAX_BITS must be");
     expect_compile("include/picopsa/config.h", "-DPICOPSA_RSA_MIN_BITS=8192",
