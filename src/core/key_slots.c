@@ -406,6 +406,22 @@ psa_status_t pp_slot_get_for_use(psa_key_id_t id, psa_key_usage_t usage,
     return status;
 }
 
+int pp_slot_key_gone(psa_key_id_t id, uint32_t serial, psa_key_usage_t usage,
+                     psa_algorithm_t alg)
+{
+    pp_key_slot *slot;
+    int gone;
+    if (id == PSA_KEY_ID_NULL) {
+        return 0;
+    }
+    if (pp_slot_get_for_use(id, usage, alg, &slot) != PSA_SUCCESS) {
+        return 1;
+    }
+    gone = slot->serial != serial;
+    pp_slot_unlock(slot);
+    return gone;
+}
+
 void pp_slot_unlock(pp_key_slot *slot)
 {
     if (slot == NULL) {

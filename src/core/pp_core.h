@@ -36,6 +36,11 @@
 
 /* PSA_SUCCESS once psa_crypto_init() has succeeded, else BAD_STATE. */
 psa_status_t pp_core_check_initialized(void);
+/* The first checks of a multi-part setup: initialised (else BAD_STATE), an
+ * operation (operation_alg NULL: INVALID_ARGUMENT), inactive (its alg 0,
+ * else BAD_STATE: "the operation state is not valid (it must be
+ * inactive)"). */
+psa_status_t pp_core_check_setup(const psa_algorithm_t *operation_alg);
 
 /* ---- key slots (key_slots.c) ----------------------------------------- */
 
@@ -97,6 +102,15 @@ psa_status_t pp_slot_get(psa_key_id_t id, pp_key_slot **slot);
 psa_status_t pp_slot_get_for_use(psa_key_id_t id, psa_key_usage_t usage,
                                  psa_algorithm_t alg, pp_key_slot **slot);
 void pp_slot_unlock(pp_key_slot *slot);
+/* For multi-part operations, which keep their key's id and creation number
+ * (the slot's serial) from setup: 1 when that key is gone (destroyed, or
+ * the id now names another key) or no longer permits usage and alg; spec
+ * 9.6.5, psa_destroy_key: destroying a key in use by a multi-part
+ * operation makes the operation fail. The id alone is not enough: volatile
+ * ids are reissued after the counter wraps (key_slots.c). PSA_KEY_ID_NULL
+ * (a one-shot call, whose key cannot go between setup and finish): 0. */
+int pp_slot_key_gone(psa_key_id_t id, uint32_t serial, psa_key_usage_t usage,
+                     psa_algorithm_t alg);
 /* psa_destroy_key: PSA_ERROR_INVALID_HANDLE when no key has that id; else
  * the id stops resolving at once and the slot is wiped and freed (with
  * PICOPSA_THREADS, by the last pp_slot_unlock if another call holds it). */

@@ -51,6 +51,17 @@ psa_status_t pp_core_check_initialized(void)
     return initialized_load() ? PSA_SUCCESS : PSA_ERROR_BAD_STATE;
 }
 
+psa_status_t pp_core_check_setup(const psa_algorithm_t *operation_alg)
+{
+    if (!initialized_load()) {
+        return PSA_ERROR_BAD_STATE;
+    }
+    if (operation_alg == NULL) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    return *operation_alg != 0 ? PSA_ERROR_BAD_STATE : PSA_SUCCESS;
+}
+
 psa_status_t psa_crypto_init(void)
 {
     psa_status_t status;

@@ -90,15 +90,9 @@ static psa_status_t mac_setup(psa_mac_operation_t *operation, psa_key_id_t key,
                               psa_algorithm_t alg, int is_sign)
 {
     pp_key_slot *slot;
-    psa_status_t status = pp_core_check_initialized();
+    psa_status_t status = pp_core_check_setup(operation != NULL ? &operation->alg : NULL);
     if (status != PSA_SUCCESS) {
         return status;
-    }
-    if (operation == NULL) {
-        return PSA_ERROR_INVALID_ARGUMENT;
-    }
-    if (operation->alg != 0) {
-        return PSA_ERROR_BAD_STATE;
     }
     status = check_mac_alg(alg);
     if (status == PSA_SUCCESS) {
@@ -141,29 +135,14 @@ psa_status_t psa_mac_verify_setup(psa_mac_operation_t *operation, psa_key_id_t k
     return mac_setup(operation, key, alg, 0);
 }
 
-/* 1 when the operation's key has been destroyed (or its policy no longer
- * permits the operation, or it is no longer an HMAC key): public facts.
- * The id alone is not enough: volatile ids count up and are not reissued
- * while live, but the counter wraps (key_slots.c, fresh_volatile_id), so
- * after about 65,535 more creations a destroyed id can name a new key. The
- * slot's creation number tells that key from the operation's (it wraps
- * only after 2^32 creations).
- * key == PSA_KEY_ID_NULL: a one-shot call (psa_mac_compute/verify), where
- * the key cannot be destroyed between setup and finish. */
+/* 1 when the operation's key has been destroyed or no longer permits the
+ * operation (pp_slot_key_gone: the id and the key's creation number). */
 static int key_gone(const psa_mac_operation_t *operation)
 {
-    pp_key_slot *slot;
-    int gone;
-    if (operation->key == PSA_KEY_ID_NULL) {
-        return 0;
-    }
-    if (pp_slot_get_for_use(operation->key, operation->is_sign ? PSA_KEY_USAGE_SIGN_MESSAGE :
-                            PSA_KEY_USAGE_VERIFY_MESSAGE, operation->alg, &slot) != PSA_SUCCESS) {
-        return 1;
-    }
-    gone = slot->attr.type != PSA_KEY_TYPE_HMAC || slot->serial != operation->key_serial;
-    pp_slot_unlock(slot);
-    return gone;
+    return pp_slot_key_gone(operation->key, operation->key_serial,
+                            operation->is_sign ? PSA_KEY_USAGE_SIGN_MESSAGE :
+                                                 PSA_KEY_USAGE_VERIFY_MESSAGE,
+                            operation->alg);
 }
 
 /* A destroyed key fails the operation with PSA_ERROR_BAD_STATE: the spec
