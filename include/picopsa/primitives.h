@@ -1,5 +1,6 @@
 /*
- * picopsa/primitives.h -- context structs of the hash and MAC primitives.
+ * picopsa/primitives.h -- context structs of the hash, MAC and cipher
+ * primitives.
  *
  * Contract:
  *  - Public only because the PSA operation structs (psa_hash_operation_t,
@@ -63,5 +64,27 @@ typedef struct {
     picopsa_hash_context inner;
     picopsa_hash_context outer;
 } picopsa_hmac_context;
+
+/* AES key schedule (FIPS 197 5.2) in the layout of the configured backend
+ * (src/aes/aes.h: pp_aes_key); rounds is 10, 12 or 14. */
+typedef struct {
+    uint64_t rk[120];
+    unsigned rounds;
+} picopsa_aes_context;
+
+/* An unauthenticated cipher (PSA 1.2 10.4) in progress: src/cipher/cipher.h.
+ * chain: the CBC chaining value, the CTR counter block, the CFB/OFB
+ * register; pending: a partial input block (ECB, CBC) or the unused
+ * keystream of the current block (CTR, CFB, OFB), used bytes of it. */
+typedef struct {
+    uint32_t alg;           /* PSA_ALG_*; 0 = inactive */
+    uint8_t encrypt;        /* 1: encrypt, 0: decrypt */
+    uint8_t used;           /* bytes of pending[] in use */
+    uint8_t chain[16];
+    uint8_t pending[16];
+    union {
+        picopsa_aes_context aes;
+    } key;
+} picopsa_cipher_context;
 
 #endif /* PICOPSA_PRIMITIVES_H */

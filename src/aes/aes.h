@@ -22,11 +22,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <psa/error.h>
+#include <picopsa/primitives.h>
 
-typedef struct {
-    uint64_t rk[120];   /* round keys; this backend uses the first 240 bytes */
-    unsigned rounds;    /* 10, 12 or 14 (FIPS 197 5, Nr) */
-} pp_aes_key;
+/* Round keys and Nr (FIPS 197 5): the public mirror in picopsa/primitives.h,
+ * because the PSA cipher operation embeds it; the reference backend uses
+ * the first 240 bytes of rk. */
+typedef picopsa_aes_context pp_aes_key;
 
 /* key_len 16, 24 or 32, else PSA_ERROR_INVALID_ARGUMENT (k is then wiped). */
 psa_status_t pp_aes_set_key(pp_aes_key *k, const uint8_t *key, size_t key_len);
