@@ -159,6 +159,33 @@
  *    are tested against;
  *  PICOPSA_AES_CT64: bitsliced, four blocks per call in 64-bit words
  *    (aes_ct64.c). */
+/* Key type and cipher modes (PSA 1.2 10.4, src/cipher; docs/cipher.md).
+ * Without PSA_WANT_KEY_TYPE_AES no mode is built. */
+#ifndef PSA_WANT_KEY_TYPE_AES
+#define PSA_WANT_KEY_TYPE_AES 1
+#endif
+#ifndef PSA_WANT_ALG_ECB_NO_PADDING
+#define PSA_WANT_ALG_ECB_NO_PADDING PSA_WANT_KEY_TYPE_AES
+#endif
+#ifndef PSA_WANT_ALG_CBC_NO_PADDING
+#define PSA_WANT_ALG_CBC_NO_PADDING PSA_WANT_KEY_TYPE_AES
+#endif
+#ifndef PSA_WANT_ALG_CBC_PKCS7
+#define PSA_WANT_ALG_CBC_PKCS7 PSA_WANT_KEY_TYPE_AES
+#endif
+#ifndef PSA_WANT_ALG_CTR
+#define PSA_WANT_ALG_CTR PSA_WANT_KEY_TYPE_AES
+#endif
+#ifndef PSA_WANT_ALG_CFB
+#define PSA_WANT_ALG_CFB PSA_WANT_KEY_TYPE_AES
+#endif
+#ifndef PSA_WANT_ALG_OFB
+#define PSA_WANT_ALG_OFB PSA_WANT_KEY_TYPE_AES
+#endif
+#ifndef PSA_WANT_ALG_CCM_STAR_NO_TAG
+#define PSA_WANT_ALG_CCM_STAR_NO_TAG PSA_WANT_KEY_TYPE_AES
+#endif
+
 #define PICOPSA_AES_REF 0x1
 #define PICOPSA_AES_CT64 0x2
 #ifndef PICOPSA_AES_BACKEND

@@ -62,13 +62,22 @@ struct psa_mac_operation_s {
 };
 #define PSA_MAC_OPERATION_INIT PSA_STRUCT_ZERO_INIT_
 
-/* The following operations are declared so applications compile and link;
- * their setup functions return PSA_ERROR_NOT_SUPPORTED, so they never
- * leave the inactive state. */
+/* Multi-part unauthenticated cipher (spec 10.4.3, src/core/psa_cipher.c).
+ * iv_state: 0 = IV still to be set, 1 = set or not needed; key and
+ * key_serial as in the MAC operation (re-checked by every step). */
 struct psa_cipher_operation_s {
-    psa_algorithm_t alg;
+    psa_algorithm_t alg;            /* 0 = inactive */
+    uint8_t is_encrypt;             /* 1: encrypt, 0: decrypt, 2: failed (key gone) */
+    uint8_t iv_state;
+    psa_key_id_t key;
+    uint32_t key_serial;
+    picopsa_cipher_context ctx;
 };
 #define PSA_CIPHER_OPERATION_INIT PSA_STRUCT_ZERO_INIT_
+
+/* The following operation is declared so applications compile and link;
+ * its setup functions return PSA_ERROR_NOT_SUPPORTED, so it never leaves
+ * the inactive state. */
 
 struct psa_aead_operation_s {
     psa_algorithm_t alg;

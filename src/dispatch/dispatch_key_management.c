@@ -1,7 +1,7 @@
 /*
  * dispatch_key_management.c -- key creation and export (PSA 1.2 9.6)
- * routed to the driver of the key type: raw keys (HMAC, RAW_DATA, DERIVE,
- * PASSWORD, PASSWORD_HASH, PEPPER) are the core's own built-in "driver"
+ * routed to the driver of the key type: raw keys (HMAC, AES, RAW_DATA,
+ * DERIVE, PASSWORD, PASSWORD_HASH, PEPPER) are the core's own built-in "driver"
  * (their bytes are the key buffer), Ed25519, P-256 and RSA keys go to their
  * software families (pp_drivers.h). A type whose family is not built
  * reaches no driver: PSA_ERROR_NOT_SUPPORTED.
@@ -23,6 +23,9 @@ static enum key_route route_of(psa_key_type_t type)
     switch (type) {
 #if PSA_WANT_KEY_TYPE_HMAC
     case PSA_KEY_TYPE_HMAC:
+#endif
+#if PSA_WANT_KEY_TYPE_AES
+    case PSA_KEY_TYPE_AES:
 #endif
     case PSA_KEY_TYPE_RAW_DATA:
     case PSA_KEY_TYPE_DERIVE:
@@ -62,6 +65,18 @@ static enum key_route route_of(psa_key_type_t type)
     return ROUTE_NONE;
 }
 
+/* Cipher keys have the sizes of their algorithm: AES 128, 192 or 256 bits
+ * (FIPS 197 5); any other size is not a valid key of the type (spec
+ * 9.6.2, psa_import_key: INVALID_ARGUMENT, "the key size is not valid for
+ * the key type"; 9.6.3 likewise for generation). */
+static int raw_size_valid(psa_key_type_t type, size_t raw_bytes)
+{
+    if (type == PSA_KEY_TYPE_AES) {
+        return raw_bytes == 16u || raw_bytes == 24u || raw_bytes == 32u;
+    }
+    return raw_bytes != 0;
+}
+
 /* Buffer size of a new key; raw keys: 1..PP_RAW_KEY_MAX_BYTES (a longer
  * one fits no slot: NOT_SUPPORTED, spec 9.6.1: key size not supported). */
 static psa_status_t buffer_size(psa_key_type_t type, size_t raw_bytes, size_t *size)
@@ -69,7 +84,7 @@ static psa_status_t buffer_size(psa_key_type_t type, size_t raw_bytes, size_t *s
     *size = 0;
     switch (route_of(type)) {
     case ROUTE_RAW:
-        if (raw_bytes == 0) {
+        if (!raw_size_valid(type, raw_bytes)) {
             return PSA_ERROR_INVALID_ARGUMENT;
         }
         if (raw_bytes > PP_RAW_KEY_MAX_BYTES) {

@@ -93,4 +93,15 @@ psa_status_t pp_dispatch_asymmetric_crypt(const psa_key_attributes_t *attributes
  * driver (picopsa_driver_key_agreement_t). */
 picopsa_driver_key_agreement_t pp_dispatch_key_agreement;
 
+/* ---- unauthenticated ciphers (dispatch_cipher.c) ------------------------ */
+
+/* Setup of a cipher operation on a slot's key: alg is a cipher algorithm
+ * (the front end checked PSA_ALG_IS_CIPHER). INVALID_ARGUMENT when alg
+ * does not fit the key type, NOT_SUPPORTED when the pair is not built;
+ * then the mode's setup (src/cipher/cipher.h) on ctx. */
+psa_status_t pp_dispatch_cipher_setup(picopsa_cipher_context *ctx,
+                                      const psa_key_attributes_t *attributes,
+                                      const uint8_t *key_buffer, size_t key_buffer_size,
+                                      psa_algorithm_t alg, int encrypt);
+
 #endif /* PICOPSA_PP_DISPATCH_H */

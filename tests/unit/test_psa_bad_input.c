@@ -570,8 +570,10 @@ static void test_not_supported(void)
 
     /* Ciphers. */
     memset(out, 0xee, sizeof(out));
+    /* id is a RAW_DATA key whose policy names no algorithm: NOT_PERMITTED
+     * (the cipher API is built since issue 22; test_psa_cipher has its rules) */
     CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_CBC_NO_PADDING, msg, 3, out, sizeof(out),
-                                    &out_len), PSA_ERROR_NOT_SUPPORTED);
+                                    &out_len), PSA_ERROR_NOT_PERMITTED);
     CHECK(out_len == 0 && all_zero(out, sizeof(out)));
     CHECK_STATUS(psa_cipher_decrypt(id, PSA_ALG_SHA_256, msg, 3, out, sizeof(out), &out_len),
                  PSA_ERROR_INVALID_ARGUMENT);
@@ -579,7 +581,7 @@ static void test_not_supported(void)
                  PSA_ERROR_INVALID_HANDLE);
     CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_CTR, NULL, 3, out, sizeof(out), &out_len),
                  PSA_ERROR_INVALID_ARGUMENT);
-    CHECK_STATUS(psa_cipher_encrypt_setup(&cop, id, PSA_ALG_CTR), PSA_ERROR_NOT_SUPPORTED);
+    CHECK_STATUS(psa_cipher_encrypt_setup(&cop, id, PSA_ALG_CTR), PSA_ERROR_NOT_PERMITTED);
     CHECK_STATUS(psa_cipher_decrypt_setup(&cop, id, PSA_ALG_GCM), PSA_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(psa_cipher_generate_iv(&cop, out, sizeof(out), &out_len), PSA_ERROR_BAD_STATE);
     CHECK_STATUS(psa_cipher_set_iv(&cop, out, 16), PSA_ERROR_BAD_STATE);

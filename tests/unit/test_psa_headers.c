@@ -231,7 +231,8 @@ static void test_size_macros(void)
 
 static void test_initializers(void)
 {
-    static const uint8_t zero[sizeof(psa_hash_operation_t) + sizeof(psa_mac_operation_t)] = {0};
+    static const uint8_t zero[sizeof(psa_hash_operation_t) + sizeof(psa_mac_operation_t) +
+                              sizeof(psa_cipher_operation_t)] = {0};
     psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT, attr_f = psa_key_attributes_init();
     psa_hash_operation_t hash = PSA_HASH_OPERATION_INIT, hash_f = psa_hash_operation_init();
     psa_mac_operation_t mac = PSA_MAC_OPERATION_INIT, mac_f = psa_mac_operation_init();

@@ -140,7 +140,7 @@ static void test_import_export_raw(void)
     CHECK_STATUS(psa_destroy_key(id2), PSA_SUCCESS);
 
     /* Types that are not built, and no type at all. */
-    import_raw(PSA_KEY_TYPE_AES, 0, 0, key, 16, PSA_ERROR_NOT_SUPPORTED);
+    import_raw(PSA_KEY_TYPE_ARIA, 0, 0, key, 16, PSA_ERROR_NOT_SUPPORTED);
     import_raw(PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_K1), 0, 0, key, 32,
                PSA_ERROR_NOT_SUPPORTED);
     import_raw(PSA_KEY_TYPE_NONE, 0, 0, key, 16, PSA_ERROR_INVALID_ARGUMENT);

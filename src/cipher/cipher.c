@@ -1,0 +1,128 @@
+/*
+ * cipher.c -- setup, IV and routing of the cipher modes (cipher.h).
+ */
+#include "cipher/cipher_modes.h"
+#include "aes/aes.h"
+#include "common/pp_util.h"
+
+#include <string.h>
+
+#if PP_CIPHER_BLOCK_MODES || PP_CIPHER_SEGMENT_MODES
+
+int pp_cipher_is_block_mode(psa_algorithm_t alg)
+{
+    return alg == PSA_ALG_ECB_NO_PADDING || alg == PSA_ALG_CBC_NO_PADDING ||
+           alg == PSA_ALG_CBC_PKCS7;
+}
+
+int pp_cipher_overlap(const uint8_t *a, size_t a_len, const uint8_t *b, size_t b_len)
+{
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    return a_len != 0 && b_len != 0 && x < y + b_len && y < x + a_len;
+}
+
+void pp_cipher_move(uint8_t *dst, const uint8_t *src, size_t len)
+{
+    size_t i;
+    if ((uintptr_t)dst < (uintptr_t)src) {
+        for (i = 0; i < len; i++) {
+            dst[i] = src[i];
+        }
+    } else if ((uintptr_t)dst > (uintptr_t)src) {
+        for (i = len; i > 0; i--) {
+            dst[i - 1] = src[i - 1];
+        }
+    }
+}
+
+psa_status_t pp_cipher_setup(picopsa_cipher_context *c, psa_algorithm_t alg,
+                             const uint8_t *key, size_t key_length, int encrypt)
+{
+    psa_status_t status = pp_aes_set_key(&c->key.aes, key, key_length);
+    if (status != PSA_SUCCESS) {
+        return status;
+    }
+    c->alg = alg;
+    c->encrypt = (uint8_t)(encrypt ? 1 : 0);
+    c->used = 0;
+    return PSA_SUCCESS;
+}
+
+size_t pp_cipher_iv_length(psa_algorithm_t alg)
+{
+    if (alg == PSA_ALG_ECB_NO_PADDING) {
+        return 0;
+    }
+    return alg == PSA_ALG_CCM_STAR_NO_TAG ? 13u : PP_CIPHER_BLOCK;
+}
+
+psa_status_t pp_cipher_set_iv(picopsa_cipher_context *c, const uint8_t *iv, size_t iv_length)
+{
+    size_t want = pp_cipher_iv_length(c->alg);
+    if (want == 0 || iv_length != want) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if (c->alg == PSA_ALG_CCM_STAR_NO_TAG) {
+        /* IEEE 802.15.4-2020 B.4.1.3 (= SP 800-38C A.3 with L = 2): A_i =
+         * Flags (L - 1 = 1) || nonce || i, encryption from i = 1 (A_0 only
+         * encrypts the tag, and there is none). */
+        c->chain[0] = 0x01;
+        memcpy(c->chain + 1, iv, 13);
+        c->chain[14] = 0x00;
+        c->chain[15] = 0x01;
+    } else {
+        memcpy(c->chain, iv, PP_CIPHER_BLOCK);
+    }
+    /* Block modes: no partial block yet; segment modes: no keystream. */
+    c->used = (uint8_t)(pp_cipher_is_block_mode(c->alg) ? 0u : PP_CIPHER_BLOCK);
+    return PSA_SUCCESS;
+}
+
+size_t pp_cipher_update_length(const picopsa_cipher_context *c, size_t input_length)
+{
+#if PP_CIPHER_BLOCK_MODES
+    if (pp_cipher_is_block_mode(c->alg)) {
+        return pp_cipher_block_update_length(c, input_length);
+    }
+#endif
+    (void)c;
+    return input_length;
+}
+
+void pp_cipher_update(picopsa_cipher_context *c, const uint8_t *input, size_t input_length,
+                      uint8_t *output)
+{
+    if (input_length == 0) {
+        return;
+    }
+#if PP_CIPHER_BLOCK_MODES
+    if (pp_cipher_is_block_mode(c->alg)) {
+        pp_cipher_block_update(c, input, input_length, output);
+        return;
+    }
+#endif
+#if PP_CIPHER_SEGMENT_MODES
+    pp_cipher_stream_update(c, input, input_length, output);
+#endif
+}
+
+psa_status_t pp_cipher_finish(picopsa_cipher_context *c, uint8_t out[16], size_t *out_length)
+{
+    psa_status_t status = PSA_SUCCESS;
+    *out_length = 0;
+#if PP_CIPHER_BLOCK_MODES
+    if (pp_cipher_is_block_mode(c->alg)) {
+        status = pp_cipher_block_finish(c, out, out_length);
+    }
+#endif
+    (void)out;
+    pp_cipher_abort(c);
+    return status;
+}
+
+void pp_cipher_abort(picopsa_cipher_context *c)
+{
+    pp_wipe(c, sizeof(*c));
+}
+
+#endif /* any mode */

@@ -1,0 +1,55 @@
+/*
+ * cipher.h -- the unauthenticated cipher modes of PSA 1.2 10.4 over the AES
+ * block function (src/aes/aes.h): ECB, CBC with and without PKCS#7 padding
+ * (SP 800-38A 6.1, 6.2; RFC 5652 6.3), CTR (6.5), CFB-128 (6.3), OFB (6.4)
+ * and CCM* without a tag (IEEE 802.15.4 B.4.1: CTR from counter block 1).
+ *
+ * Contract:
+ *  - Internal: the cipher front end (src/core/psa_cipher.c) has checked
+ *    the API shape, the policy and, through the dispatch layer
+ *    (pp_dispatch_cipher_setup), that alg fits the key type and is built.
+ *    The state rules (IV before data, finish once) are the front end's.
+ *  - Secret: the key, the key schedule, plaintexts, the chaining value and
+ *    keystream held in picopsa_cipher_context. Lengths, alg and the
+ *    PKCS#7 verdict (which the caller returns) are public.
+ *  - Constant time: the modes branch on lengths only; PKCS#7 padding is
+ *    checked without a branch or index on the padding bytes.
+ *  - Buffers: input and output may overlap in any way (PSA 1.2 5.4.4);
+ *    the result equals the one with separate buffers. An update writes
+ *    exactly pp_cipher_update_length() bytes, which the caller has room for.
+ *  - pp_cipher_finish() and pp_cipher_abort() wipe the context.
+ */
+#ifndef PICOPSA_CIPHER_H
+#define PICOPSA_CIPHER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <psa/error.h>
+#include <psa/crypto_values.h>
+#include <picopsa/config.h>
+#include <picopsa/primitives.h>
+
+/* alg: one of the modes above, built (the dispatch layer has checked it);
+ * key: an AES key of 16, 24 or 32 bytes, else INVALID_ARGUMENT. */
+psa_status_t pp_cipher_setup(picopsa_cipher_context *c, psa_algorithm_t alg,
+                             const uint8_t *key, size_t key_length, int encrypt);
+/* The IV length the mode takes: 0 (ECB), 13 (CCM*), else 16. */
+size_t pp_cipher_iv_length(psa_algorithm_t alg);
+/* iv_length must be pp_cipher_iv_length(alg) (> 0), else INVALID_ARGUMENT. */
+psa_status_t pp_cipher_set_iv(picopsa_cipher_context *c, const uint8_t *iv, size_t iv_length);
+/* Bytes the next update of input_length bytes writes: whole blocks for
+ * ECB and CBC (PKCS#7 decryption keeps the last block back for finish),
+ * input_length for the other modes. */
+size_t pp_cipher_update_length(const picopsa_cipher_context *c, size_t input_length);
+void pp_cipher_update(picopsa_cipher_context *c, const uint8_t *input, size_t input_length,
+                      uint8_t *output);
+/* Final output into out (at most 16 bytes), *out_length set: PKCS#7
+ * encryption pads (16 bytes), PKCS#7 decryption checks and strips the
+ * padding (PSA_ERROR_INVALID_PADDING; out is then wiped). ECB and CBC
+ * without padding need a whole number of blocks, PKCS#7 decryption a
+ * positive one: else PSA_ERROR_INVALID_ARGUMENT (PSA 1.2 10.4,
+ * psa_cipher_finish). The context is wiped in every case. */
+psa_status_t pp_cipher_finish(picopsa_cipher_context *c, uint8_t out[16], size_t *out_length);
+void pp_cipher_abort(picopsa_cipher_context *c);
+
+#endif /* PICOPSA_CIPHER_H */

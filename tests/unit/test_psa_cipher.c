@@ -1,0 +1,546 @@
+/*
+ * test_psa_cipher.c -- the unauthenticated cipher API (PSA 1.2 10.4) with
+ * AES keys, end to end:
+ *  - NIST SP 800-38A Appendix F (ECB F.1, CBC F.2, CFB128 F.3.13-18, OFB
+ *    F.4, CTR F.5), all three key sizes, one-shot and multi-part, both
+ *    directions;
+ *  - Wycheproof aes_cbc_pkcs5_test.json (CBC-PKCS#7: valid and bad
+ *    padding);
+ *  - random cross-checks with OpenSSL EVP both ways for every mode and key
+ *    size, one-shot and multi-part with random chunking, in place and
+ *    with shifted overlapping buffers (spec 5.4.4);
+ *  - CCM* without tag against OpenSSL's AES-CCM (its ciphertext without
+ *    the tag is the same CTR stream from A_1);
+ *  - key sizes, policies, key/algorithm mismatches, size errors.
+ */
+#include <psa/crypto.h>
+#include "test_util.h"
+#include "json.h"
+
+#include <openssl/evp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char plain_hex[] =
+    "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
+    "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710";
+static const char *const key_hex[3] = {
+    "2b7e151628aed2a6abf7158809cf4f3c",
+    "8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7b",
+    "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4",
+};
+
+/* SP 800-38A Appendix F: mode, IV, ciphertexts for AES-128/192/256. */
+static const struct {
+    psa_algorithm_t alg;
+    const char *iv;
+    const char *ct[3];
+} sp800_38a[] = {
+    {PSA_ALG_ECB_NO_PADDING, "",
+     {"3ad77bb40d7a3660a89ecaf32466ef97f5d3d58503b9699de785895a96fdbaaf"
+      "43b1cd7f598ece23881b00e3ed0306887b0c785e27e8ad3f8223207104725dd4",
+      "bd334f1d6e45f25ff712a214571fa5cc974104846d0ad3ad7734ecb3ecee4eef"
+      "ef7afd2270e2e60adce0ba2face6444e9a4b41ba738d6c72fb16691603c18e0e",
+      "f3eed1bdb5d2a03c064b5a7e3db181f8591ccb10d410ed26dc5ba74a31362870"
+      "b6ed21b99ca6f4f9f153e7b1beafed1d23304b7a39f9f3ff067d8d8f9e24ecc7"}},
+    {PSA_ALG_CBC_NO_PADDING, "000102030405060708090a0b0c0d0e0f",
+     {"7649abac8119b246cee98e9b12e9197d5086cb9b507219ee95db113a917678b2"
+      "73bed6b8e3c1743b7116e69e222295163ff1caa1681fac09120eca307586e1a7",
+      "4f021db243bc633d7178183a9fa071e8b4d9ada9ad7dedf4e5e738763f69145a"
+      "571b242012fb7ae07fa9baac3df102e008b0e27988598881d920a9e64f5615cd",
+      "f58c4c04d6e5f1ba779eabfb5f7bfbd69cfc4e967edb808d679f777bc6702c7d"
+      "39f23369a9d9bacfa530e26304231461b2eb05e2c39be9fcda6c19078c6a9d1b"}},
+    {PSA_ALG_CFB, "000102030405060708090a0b0c0d0e0f",
+     {"3b3fd92eb72dad20333449f8e83cfb4ac8a64537a0b3a93fcde3cdad9f1ce58b"
+      "26751f67a3cbb140b1808cf187a4f4dfc04b05357c5d1c0eeac4c66f9ff7f2e6",
+      "cdc80d6fddf18cab34c25909c99a417467ce7f7f81173621961a2b70171d3d7a"
+      "2e1e8a1dd59b88b1c8e60fed1efac4c9c05f9f9ca9834fa042ae8fba584b09ff",
+      "dc7e84bfda79164b7ecd8486985d386039ffed143b28b1c832113c6331e5407b"
+      "df10132415e54b92a13ed0a8267ae2f975a385741ab9cef82031623d55b1e471"}},
+    {PSA_ALG_OFB, "000102030405060708090a0b0c0d0e0f",
+     {"3b3fd92eb72dad20333449f8e83cfb4a7789508d16918f03f53c52dac54ed825"
+      "9740051e9c5fecf64344f7a82260edcc304c6528f659c77866a510d9c1d6ae5e",
+      "cdc80d6fddf18cab34c25909c99a4174fcc28b8d4c63837c09e81700c1100401"
+      "8d9a9aeac0f6596f559c6d4daf59a5f26d9f200857ca6c3e9cac524bd9acc92a",
+      "dc7e84bfda79164b7ecd8486985d38604febdc6740d20b3ac88f6ad82a4fb08d"
+      "71ab47a086e86eedf39d1c5bba97c4080126141d67f37be8538f5a8be740e484"}},
+    {PSA_ALG_CTR, "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff",
+     {"874d6191b620e3261bef6864990db6ce9806f66b7970fdff8617187bb9fffdff"
+      "5ae4df3edbd5d35e5b4f09020db03eab1e031dda2fbe03d1792170a0f3009cee",
+      "1abc932417521ca24f2b0459fe7e6e0b090339ec0aa6faefd5ccc2c6f4ce8e94"
+      "1e36b26bd1ebc670d1bd1d665620abf74f78a7f6d29809585a97daec58c6b050",
+      "601ec313775789a5b7a7f504bbf3d228f443e3ca4d62b59aca84e990cacaf5c5"
+      "2b0930daa23de94ce87017ba2d84988ddfc9c58db67aada613c2dd08457941a6"}},
+};
+
+static const psa_algorithm_t all_modes[] = {
+    PSA_ALG_ECB_NO_PADDING, PSA_ALG_CBC_NO_PADDING, PSA_ALG_CBC_PKCS7, PSA_ALG_CTR,
+    PSA_ALG_CFB, PSA_ALG_OFB, PSA_ALG_CCM_STAR_NO_TAG,
+};
+#define N_MODES (sizeof(all_modes) / sizeof(all_modes[0]))
+
+static psa_key_id_t import_aes(const uint8_t *key, size_t key_len, psa_algorithm_t alg,
+                               psa_key_usage_t usage)
+{
+    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    psa_key_id_t id = PSA_KEY_ID_NULL;
+    psa_set_key_type(&attr, PSA_KEY_TYPE_AES);
+    psa_set_key_algorithm(&attr, alg);
+    psa_set_key_usage_flags(&attr, usage);
+    CHECK_STATUS(psa_import_key(&attr, key, key_len, &id), PSA_SUCCESS);
+    return id;
+}
+
+static size_t iv_length_of(psa_algorithm_t alg)
+{
+    return PSA_CIPHER_IV_LENGTH(PSA_KEY_TYPE_AES, alg);
+}
+
+/* Multi-part run with the given chunk sizes (0-terminated list, cycled);
+ * returns the total output length or (size_t)-1 on an error status. */
+static size_t multipart(psa_key_id_t id, psa_algorithm_t alg, int encrypt, const uint8_t *iv,
+                        const uint8_t *in, size_t len, uint8_t *out, size_t out_size,
+                        int random_chunks, psa_status_t *final_status)
+{
+    psa_cipher_operation_t op = PSA_CIPHER_OPERATION_INIT;
+    size_t done = 0, total = 0, n;
+    psa_status_t st = encrypt ? psa_cipher_encrypt_setup(&op, id, alg)
+                              : psa_cipher_decrypt_setup(&op, id, alg);
+    *final_status = st;
+    if (st != PSA_SUCCESS) {
+        return (size_t)-1;
+    }
+    if (iv_length_of(alg) != 0) {
+        CHECK_STATUS(psa_cipher_set_iv(&op, iv, iv_length_of(alg)), PSA_SUCCESS);
+    }
+    while (done < len) {
+        size_t chunk = random_chunks ? test_rng_range(0, 40) : len;
+        if (chunk > len - done) {
+            chunk = len - done;
+        }
+        if (random_chunks == 2) {
+            /* each chunk in place in a scratch buffer (input == output
+             * while a partial block is pending) */
+            static uint8_t scratch[64 + 16];
+            if (chunk > 64) {
+                chunk = 64;
+            }
+            memcpy(scratch, in + done, chunk);
+            st = psa_cipher_update(&op, scratch, chunk, scratch, sizeof(scratch), &n);
+            memcpy(out + total, scratch, n);
+        } else {
+            st = psa_cipher_update(&op, in + done, chunk, out + total, out_size - total, &n);
+        }
+        CHECK_STATUS(st, PSA_SUCCESS);
+        CHECK(n <= PSA_CIPHER_UPDATE_OUTPUT_SIZE(PSA_KEY_TYPE_AES, alg, chunk));
+        CHECK(n <= PSA_CIPHER_UPDATE_OUTPUT_MAX_SIZE(chunk));
+        done += chunk;
+        total += n;
+    }
+    st = psa_cipher_finish(&op, out + total, out_size - total, &n);
+    *final_status = st;
+    psa_cipher_abort(&op);
+    if (st != PSA_SUCCESS) {
+        return (size_t)-1;
+    }
+    CHECK(n <= PSA_CIPHER_FINISH_OUTPUT_SIZE(PSA_KEY_TYPE_AES, alg));
+    return total + n;
+}
+
+static void test_sp800_38a(void)
+{
+    uint8_t plain[64], ct[64], iv[16], key[32], out[64 + 32], in[64 + 16];
+    size_t i, k, n;
+    psa_status_t st;
+    test_hex_to(plain_hex, plain, sizeof(plain));
+    for (i = 0; i < sizeof(sp800_38a) / sizeof(sp800_38a[0]); i++) {
+        psa_algorithm_t alg = sp800_38a[i].alg;
+        size_t ivl = test_hex_to(sp800_38a[i].iv, iv, sizeof(iv));
+        CHECK(ivl == iv_length_of(alg));
+        for (k = 0; k < 3; k++) {
+            size_t kl = test_hex_to(key_hex[k], key, sizeof(key));
+            psa_key_id_t id = import_aes(key, kl, alg, PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT);
+            test_hex_to(sp800_38a[i].ct[k], ct, sizeof(ct));
+            /* multi-part, one update and random chunks */
+            n = multipart(id, alg, 1, iv, plain, 64, out, sizeof(out), 0, &st);
+            CHECK(n == 64);
+            CHECK_MEM(out, ct, 64);
+            n = multipart(id, alg, 1, iv, plain, 64, out, sizeof(out), 1, &st);
+            CHECK(n == 64);
+            CHECK_MEM(out, ct, 64);
+            n = multipart(id, alg, 0, iv, ct, 64, out, sizeof(out), 1, &st);
+            CHECK(n == 64);
+            CHECK_MEM(out, plain, 64);
+            /* one-shot decryption of IV || C */
+            memcpy(in, iv, ivl);
+            memcpy(in + ivl, ct, 64);
+            CHECK_STATUS(psa_cipher_decrypt(id, alg, in, ivl + 64, out, sizeof(out), &n),
+                         PSA_SUCCESS);
+            CHECK(n == 64);
+            CHECK_MEM(out, plain, 64);
+            CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+        }
+    }
+}
+
+static const EVP_CIPHER *evp_of(psa_algorithm_t alg, size_t key_len)
+{
+    int i = key_len == 16 ? 0 : key_len == 24 ? 1 : 2;
+    switch (alg) {
+    case PSA_ALG_ECB_NO_PADDING:
+        return (const EVP_CIPHER *[]){EVP_aes_128_ecb(), EVP_aes_192_ecb(), EVP_aes_256_ecb()}[i];
+    case PSA_ALG_CBC_NO_PADDING:
+    case PSA_ALG_CBC_PKCS7:
+        return (const EVP_CIPHER *[]){EVP_aes_128_cbc(), EVP_aes_192_cbc(), EVP_aes_256_cbc()}[i];
+    case PSA_ALG_CTR:
+        return (const EVP_CIPHER *[]){EVP_aes_128_ctr(), EVP_aes_192_ctr(), EVP_aes_256_ctr()}[i];
+    case PSA_ALG_CFB:
+        return (const EVP_CIPHER *[]){EVP_aes_128_cfb128(), EVP_aes_192_cfb128(),
+                                      EVP_aes_256_cfb128()}[i];
+    case PSA_ALG_OFB:
+        return (const EVP_CIPHER *[]){EVP_aes_128_ofb(), EVP_aes_192_ofb(), EVP_aes_256_ofb()}[i];
+    default:
+        return NULL;
+    }
+}
+
+/* OpenSSL's answer for (alg, key, iv, in); CCM* via AES-CCM with a 13-byte
+ * nonce and a 4-byte tag (dropped). Returns the output length. */
+static size_t openssl_crypt(psa_algorithm_t alg, int encrypt, const uint8_t *key, size_t key_len,
+                            const uint8_t *iv, const uint8_t *in, size_t len, uint8_t *out)
+{
+    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
+    int n1 = 0, n2 = 0;
+    if (alg == PSA_ALG_CCM_STAR_NO_TAG) {
+        const EVP_CIPHER *c = key_len == 16 ? EVP_aes_128_ccm() : key_len == 24 ? EVP_aes_192_ccm()
+                                                                               : EVP_aes_256_ccm();
+        uint8_t tag[4];
+        CHECK(encrypt);   /* decryption is checked by our own round trip */
+        CHECK(EVP_EncryptInit_ex(ctx, c, NULL, NULL, NULL) == 1);
+        CHECK(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_IVLEN, 13, NULL) == 1);
+        CHECK(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, 4, NULL) == 1);
+        CHECK(EVP_EncryptInit_ex(ctx, NULL, NULL, key, iv) == 1);
+        CHECK(EVP_EncryptUpdate(ctx, NULL, &n1, NULL, (int)len) == 1);
+        CHECK(EVP_EncryptUpdate(ctx, out, &n1, in, (int)len) == 1);
+        CHECK(EVP_EncryptFinal_ex(ctx, out + n1, &n2) == 1);
+        CHECK(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 4, tag) == 1);
+    } else {
+        CHECK(EVP_CipherInit_ex(ctx, evp_of(alg, key_len), NULL, key,
+                                iv_length_of(alg) ? iv : NULL, encrypt) == 1);
+        EVP_CIPHER_CTX_set_padding(ctx, alg == PSA_ALG_CBC_PKCS7);
+        CHECK(EVP_CipherUpdate(ctx, out, &n1, in, (int)len) == 1);
+        CHECK(EVP_CipherFinal_ex(ctx, out + n1, &n2) == 1);
+    }
+    EVP_CIPHER_CTX_free(ctx);
+    return (size_t)(n1 + n2);
+}
+
+/* Random cross-checks: our one-shot and multi-part output equals
+ * OpenSSL's, OpenSSL decrypts ours and we decrypt OpenSSL's, in place and
+ * shifted by -17..+17 bytes. */
+static void test_openssl_cross(void)
+{
+    enum { MAX = 1200 };
+    static uint8_t in[MAX + 64], ours[MAX + 64], theirs[MAX + 64], buf[3 * MAX];
+    size_t m, k, round;
+    for (m = 0; m < N_MODES; m++) {
+        psa_algorithm_t alg = all_modes[m];
+        size_t ivl = iv_length_of(alg);
+        for (k = 0; k < 3; k++) {
+            size_t key_len = 16 + 8 * k;
+            uint8_t key[32], iv[16];
+            psa_key_id_t id;
+            test_rng_bytes(key, key_len);
+            id = import_aes(key, key_len, alg, PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT);
+            for (round = 0; round < 24; round++) {
+                size_t len = round < 8 ? round * 7 : test_rng_range(0, MAX);
+                size_t n, n2, ref;
+                long shift;
+                psa_status_t st;
+                if (alg == PSA_ALG_ECB_NO_PADDING || alg == PSA_ALG_CBC_NO_PADDING) {
+                    len -= len % 16;
+                }
+                test_rng_bytes(in, len);
+                test_rng_bytes(iv, sizeof(iv));
+                /* multi-part encryption with our IV, against OpenSSL */
+                ref = openssl_crypt(alg, 1, key, key_len, iv, in, len, theirs);
+                n = multipart(id, alg, 1, iv, in, len, ours, sizeof(ours), 1, &st);
+                CHECK(n == ref);
+                CHECK_MEM(ours, theirs, ref);
+                /* one-shot: OpenSSL decrypts IV || C of ours */
+                CHECK_STATUS(psa_cipher_encrypt(id, alg, in, len, buf, sizeof(buf), &n),
+                             PSA_SUCCESS);
+                CHECK(n == PSA_CIPHER_ENCRYPT_OUTPUT_SIZE(PSA_KEY_TYPE_AES, alg, len));
+                CHECK(n <= PSA_CIPHER_ENCRYPT_OUTPUT_MAX_SIZE(len));
+                if (alg != PSA_ALG_CCM_STAR_NO_TAG) {
+                    n2 = openssl_crypt(alg, 0, key, key_len, buf, buf + ivl, n - ivl, theirs);
+                    CHECK(n2 == len);
+                    CHECK_MEM(theirs, in, len);
+                }
+                /* we decrypt OpenSSL's (random chunks) */
+                ref = openssl_crypt(alg, 1, key, key_len, iv, in, len, theirs);
+                n = multipart(id, alg, 0, iv, theirs, ref, ours, sizeof(ours), 1, &st);
+                CHECK(n == len);
+                CHECK_MEM(ours, in, len);
+                n = multipart(id, alg, 0, iv, theirs, ref, ours, sizeof(ours), 2, &st);
+                CHECK(n == len);
+                CHECK_MEM(ours, in, len);
+                n = multipart(id, alg, 1, iv, in, len, ours, sizeof(ours), 2, &st);
+                CHECK(n == ref);
+                CHECK_MEM(ours, theirs, ref);
+                /* Overlap (spec 5.4.4): one-shot encrypt with the input at
+                 * buf + MAX and the output shifted by `shift`, then
+                 * decrypt likewise; the results equal separate buffers. */
+                shift = (long)test_rng_range(0, 34) - 17;
+                memcpy(buf + MAX, in, len);
+                CHECK_STATUS(psa_cipher_encrypt(id, alg, buf + MAX, len, buf + MAX + shift,
+                                                2 * MAX - 64, &n), PSA_SUCCESS);
+                memcpy(theirs, buf + MAX + shift, n);   /* IV || C */
+                n2 = openssl_crypt(alg, 1, key, key_len, theirs, in, len, ours);
+                CHECK(n2 == n - ivl);
+                CHECK_MEM(theirs + ivl, ours, n2);
+                shift = (long)test_rng_range(0, 34) - 17;
+                memcpy(buf + MAX, theirs, n);
+                CHECK_STATUS(psa_cipher_decrypt(id, alg, buf + MAX, n, buf + MAX + shift,
+                                                2 * MAX - 64, &n2), PSA_SUCCESS);
+                CHECK(n2 == len);
+                CHECK_MEM(buf + MAX + shift, in, len);
+                /* multi-part in place with random chunks */
+                memcpy(buf, theirs + ivl, n - ivl);
+                n2 = multipart(id, alg, 0, theirs, buf, n - ivl, buf, sizeof(buf), 1, &st);
+                CHECK(n2 == len);
+                CHECK_MEM(buf, in, len);
+            }
+            CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+        }
+    }
+}
+
+/* Wycheproof AES-CBC-PKCS5 (= PKCS#7 with 16-byte blocks): valid vectors
+ * decrypt and encrypt to the published values; invalid ones (bad padding)
+ * fail decryption with INVALID_PADDING, and no plaintext leaves. */
+static void test_wycheproof_cbc_pkcs7(void)
+{
+    json_value *root = json_parse_file(test_data_path("vectors/wycheproof/aes_cbc_pkcs5_test.json"));
+    const json_value *groups = json_get(root, "testGroups");
+    size_t g, t, ran = 0;
+    CHECK(root != NULL);
+    for (g = 0; g < json_len(groups); g++) {
+        const json_value *tests = json_get(json_at(groups, g), "tests");
+        for (t = 0; t < json_len(tests); t++) {
+            const json_value *tc = json_at(tests, t);
+            size_t kl, ivl, ml, cl, n;
+            uint8_t *key = test_hex_decode(json_str(json_get(tc, "key")), &kl);
+            uint8_t *iv = test_hex_decode(json_str(json_get(tc, "iv")), &ivl);
+            uint8_t *msg = test_hex_decode(json_str(json_get(tc, "msg")), &ml);
+            uint8_t *ct = test_hex_decode(json_str(json_get(tc, "ct")), &cl);
+            int valid = strcmp(json_str(json_get(tc, "result")), "valid") == 0;
+            uint8_t *in = malloc(ivl + cl + 1), *out = malloc(cl + 32);
+            psa_key_id_t id = import_aes(key, kl, PSA_ALG_CBC_PKCS7,
+                                         PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT);
+            psa_status_t st;
+            memcpy(in, iv, ivl);
+            memcpy(in + ivl, ct, cl);
+            memset(out, 0xa5, cl + 32);
+            st = psa_cipher_decrypt(id, PSA_ALG_CBC_PKCS7, in, ivl + cl, out, cl + 32, &n);
+            if (valid) {
+                CHECK_STATUS(st, PSA_SUCCESS);
+                CHECK(n == ml);
+                CHECK_MEM(out, msg, ml);
+                n = multipart(id, PSA_ALG_CBC_PKCS7, 1, iv, msg, ml, out, cl + 32, 1, &st);
+                CHECK(n == cl);
+                CHECK_MEM(out, ct, cl);
+            } else {
+                size_t j, nonzero = 0;
+                CHECK(st == PSA_ERROR_INVALID_PADDING || st == PSA_ERROR_INVALID_ARGUMENT);
+                CHECK(n == 0);
+                for (j = 0; j < cl + 32; j++) {
+                    nonzero |= out[j];
+                }
+                CHECK(nonzero == 0);   /* wiped: no partial plaintext */
+            }
+            CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+            free(key);
+            free(iv);
+            free(msg);
+            free(ct);
+            free(in);
+            free(out);
+            ran++;
+        }
+    }
+    CHECK(ran == 216);
+    json_free(root);
+}
+
+/* Hand-made PKCS#7 cases: each wrong last block fails; every pad 1..16
+ * strips right. */
+static void test_pkcs7_padding(void)
+{
+    uint8_t key[16] = {1, 2, 3}, iv[16] = {0}, block[16], in[32], out[32];
+    psa_key_id_t id = import_aes(key, 16, PSA_ALG_CBC_NO_PADDING,
+                                 PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT);
+    psa_key_id_t id7 = import_aes(key, 16, PSA_ALG_CBC_PKCS7, PSA_KEY_USAGE_DECRYPT);
+    static const uint8_t bad_last[][2] = {{0, 0}, {17, 17}, {0xff, 0xff}, {2, 3}, {16, 15}};
+    size_t i, n;
+    for (i = 1; i <= 16; i++) {
+        memset(block, 0x42, 16);
+        memset(block + 16 - i, (int)i, i);
+        CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_CBC_NO_PADDING, block, 16, in, 32, &n),
+                     PSA_SUCCESS);
+        CHECK_STATUS(psa_cipher_decrypt(id7, PSA_ALG_CBC_PKCS7, in, 32, out, 32, &n),
+                     PSA_SUCCESS);
+        CHECK(n == 16 - i);
+        CHECK_MEM(out, block, 16 - i);
+        /* an output buffer one byte short */
+        if (i < 16) {
+            CHECK_STATUS(psa_cipher_decrypt(id7, PSA_ALG_CBC_PKCS7, in, 32, out, 15 - i, &n),
+                         PSA_ERROR_BUFFER_TOO_SMALL);
+        }
+    }
+    for (i = 0; i < sizeof(bad_last) / sizeof(bad_last[0]); i++) {
+        memset(block, 0x42, 16);
+        block[14] = bad_last[i][0];
+        block[15] = bad_last[i][1];
+        if (bad_last[i][0] == 2) {
+            block[14] = 3;
+            block[15] = 2;   /* 0x03 0x02: pad 2 with a wrong byte */
+        }
+        CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_CBC_NO_PADDING, block, 16, in, 32, &n),
+                     PSA_SUCCESS);
+        CHECK_STATUS(psa_cipher_decrypt(id7, PSA_ALG_CBC_PKCS7, in, 32, out, 32, &n),
+                     PSA_ERROR_INVALID_PADDING);
+        CHECK(n == 0);
+    }
+    /* no whole block, or none at all */
+    CHECK_STATUS(psa_cipher_decrypt(id7, PSA_ALG_CBC_PKCS7, in, 16, out, 32, &n),
+                 PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(psa_cipher_decrypt(id7, PSA_ALG_CBC_PKCS7, in, 31, out, 32, &n),
+                 PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(psa_cipher_decrypt(id7, PSA_ALG_CBC_PKCS7, iv, 15, out, 32, &n),
+                 PSA_ERROR_INVALID_ARGUMENT);
+    psa_destroy_key(id);
+    psa_destroy_key(id7);
+}
+
+/* Key sizes (spec 9.6.2/9.6.3), type and policy rules, output sizes. */
+static void test_keys_and_errors(void)
+{
+    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    uint8_t key[33] = {0}, out[64], exported[32], in[32] = {0};
+    static const size_t bad_sizes[] = {1, 8, 15, 17, 20, 23, 25, 31, 33};
+    psa_key_id_t id;
+    size_t i, n;
+    psa_set_key_type(&attr, PSA_KEY_TYPE_AES);
+    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_EXPORT);
+    psa_set_key_algorithm(&attr, PSA_ALG_CTR);
+    for (i = 0; i < sizeof(bad_sizes) / sizeof(bad_sizes[0]); i++) {
+        CHECK_STATUS(psa_import_key(&attr, key, bad_sizes[i], &id), PSA_ERROR_INVALID_ARGUMENT);
+        psa_set_key_bits(&attr, bad_sizes[i] * 8);
+        CHECK_STATUS(psa_generate_key(&attr, &id), PSA_ERROR_INVALID_ARGUMENT);
+        psa_set_key_bits(&attr, 0);
+    }
+    psa_set_key_bits(&attr, 100);
+    CHECK_STATUS(psa_generate_key(&attr, &id), PSA_ERROR_INVALID_ARGUMENT);
+    for (i = 128; i <= 256; i += 64) {
+        psa_key_attributes_t got = PSA_KEY_ATTRIBUTES_INIT;
+        psa_set_key_bits(&attr, i);
+        CHECK_STATUS(psa_generate_key(&attr, &id), PSA_SUCCESS);
+        CHECK_STATUS(psa_get_key_attributes(id, &got), PSA_SUCCESS);
+        CHECK(psa_get_key_bits(&got) == i);
+        CHECK_STATUS(psa_export_key(id, exported, sizeof(exported), &n), PSA_SUCCESS);
+        CHECK(n == i / 8);
+        CHECK_STATUS(psa_export_public_key(id, exported, sizeof(exported), &n),
+                     PSA_ERROR_INVALID_ARGUMENT);
+        psa_destroy_key(id);
+    }
+    psa_set_key_bits(&attr, 0);
+    CHECK_STATUS(psa_import_key(&attr, key, 16, &id), PSA_SUCCESS);
+    /* policy: decrypt not permitted, another alg not permitted */
+    CHECK_STATUS(psa_cipher_decrypt(id, PSA_ALG_CTR, in, 32, out, sizeof(out), &n),
+                 PSA_ERROR_NOT_PERMITTED);
+    CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_CBC_PKCS7, in, 32, out, sizeof(out), &n),
+                 PSA_ERROR_NOT_PERMITTED);
+    /* not a cipher algorithm */
+    CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_SHA_256, in, 32, out, sizeof(out), &n),
+                 PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_GCM, in, 32, out, sizeof(out), &n),
+                 PSA_ERROR_INVALID_ARGUMENT);
+    /* output too small: IV + data needed */
+    CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_CTR, in, 32, out, 47, &n),
+                 PSA_ERROR_BUFFER_TOO_SMALL);
+    CHECK(n == 0);
+    CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_CTR, in, 32, out, 48, &n), PSA_SUCCESS);
+    CHECK(n == 48);
+    CHECK_STATUS(psa_cipher_encrypt(PSA_KEY_ID_NULL, PSA_ALG_CTR, in, 32, out, 48, &n),
+                 PSA_ERROR_INVALID_HANDLE);
+    CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_CTR, NULL, 32, out, 48, &n),
+                 PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_CTR, in, 32, out, 48, NULL),
+                 PSA_ERROR_INVALID_ARGUMENT);
+    psa_destroy_key(id);
+
+    /* alg and key type must fit (INVALID_ARGUMENT); valid but not built
+     * pairs are NOT_SUPPORTED */
+    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_ENCRYPT);
+    psa_set_key_algorithm(&attr, PSA_ALG_STREAM_CIPHER);
+    CHECK_STATUS(psa_import_key(&attr, key, 16, &id), PSA_SUCCESS);
+    CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_STREAM_CIPHER, in, 32, out, sizeof(out), &n),
+                 PSA_ERROR_INVALID_ARGUMENT);
+    psa_destroy_key(id);
+    psa_set_key_algorithm(&attr, PSA_ALG_XTS);
+    CHECK_STATUS(psa_import_key(&attr, key, 32, &id), PSA_SUCCESS);
+    CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_XTS, in, 32, out, sizeof(out), &n),
+                 PSA_ERROR_NOT_SUPPORTED);
+    psa_destroy_key(id);
+    psa_set_key_type(&attr, PSA_KEY_TYPE_HMAC);
+    psa_set_key_algorithm(&attr, PSA_ALG_CTR);
+    CHECK_STATUS(psa_import_key(&attr, key, 16, &id), PSA_SUCCESS);
+    CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_CTR, in, 32, out, sizeof(out), &n),
+                 PSA_ERROR_INVALID_ARGUMENT);
+    psa_destroy_key(id);
+    psa_set_key_type(&attr, PSA_KEY_TYPE_ARIA);
+    CHECK(psa_import_key(&attr, key, 16, &id) == PSA_ERROR_NOT_SUPPORTED);
+}
+
+/* The ECB and CBC-without-padding length rules, one-shot and multi-part. */
+static void test_block_lengths(void)
+{
+    uint8_t key[16] = {9}, in[48] = {0}, out[96];
+    size_t n, m;
+    static const psa_algorithm_t algs[] = {PSA_ALG_ECB_NO_PADDING, PSA_ALG_CBC_NO_PADDING};
+    for (m = 0; m < 2; m++) {
+        psa_key_id_t id = import_aes(key, 16, algs[m], PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT);
+        psa_cipher_operation_t op = PSA_CIPHER_OPERATION_INIT;
+        size_t ivl = iv_length_of(algs[m]);
+        CHECK_STATUS(psa_cipher_encrypt(id, algs[m], in, 17, out, sizeof(out), &n),
+                     PSA_ERROR_INVALID_ARGUMENT);
+        CHECK_STATUS(psa_cipher_decrypt(id, algs[m], in, ivl + 17, out, sizeof(out), &n),
+                     PSA_ERROR_INVALID_ARGUMENT);
+        CHECK_STATUS(psa_cipher_encrypt(id, algs[m], in, 0, out, sizeof(out), &n), PSA_SUCCESS);
+        CHECK(n == ivl);
+        CHECK_STATUS(psa_cipher_encrypt_setup(&op, id, algs[m]), PSA_SUCCESS);
+        if (ivl) {
+            CHECK_STATUS(psa_cipher_set_iv(&op, in, ivl), PSA_SUCCESS);
+        }
+        CHECK_STATUS(psa_cipher_update(&op, in, 20, out, sizeof(out), &n), PSA_SUCCESS);
+        CHECK(n == 16);
+        CHECK_STATUS(psa_cipher_finish(&op, out, sizeof(out), &n), PSA_ERROR_INVALID_ARGUMENT);
+        CHECK_STATUS(psa_cipher_abort(&op), PSA_SUCCESS);
+        psa_destroy_key(id);
+    }
+}
+
+int main(void)
+{
+    test_rng_seed(0x38a);
+    CHECK_STATUS(psa_crypto_init(), PSA_SUCCESS);
+    test_sp800_38a();
+    test_openssl_cross();
+    test_wycheproof_cbc_pkcs7();
+    test_pkcs7_padding();
+    test_keys_and_errors();
+    test_block_lengths();
+    return test_report("psa_cipher");
+}
