@@ -5,9 +5,11 @@
  * holds bit b of each of the 64 state bytes, the byte of block j (0..3) at
  * row r, column c (FIPS 197 3.4) sitting at bit 16*r + 4*c + j. With that
  *  - SubBytes is a Boolean circuit evaluated on whole words (Boyar and
- *    Peralta, "A depth-16 circuit for the AES S-box", 2011: the 32-gate
- *    top linear map, the shared 63-gate GF(2^4) inversion core and the
- *    30-gate bottom map), so there is no table at all;
+ *    Peralta's S-box circuit, "A depth-16 circuit for the AES S-box",
+ *    2011, and "A new combinational logic minimization technique with
+ *    applications to cryptology", 2010: a 27-XOR top linear map, the
+ *    63-gate inversion core in the tower field, a 30-gate bottom map with
+ *    four of its XORs complemented), so there is no table at all;
  *  - ShiftRows rotates the 4-bit column groups inside each 16-bit row;
  *  - MixColumns rotates whole rows (by 16 bits) and multiplies by x in
  *    GF(2^8) by moving words between bit planes.
