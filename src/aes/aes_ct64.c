@@ -515,14 +515,15 @@ static size_t min4(size_t n)
     return n < 4 ? n : 4;
 }
 
-void pp_aes_ecb_encrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
-                        size_t nblocks)
+/* ECB in passes of up to four blocks; pass() is encrypt_q or decrypt_q. */
+static void ecb(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
+                size_t nblocks, void (*pass)(const pp_aes_key *, uint64_t *))
 {
     uint64_t q[8];
     while (nblocks > 0) {
         size_t n = min4(nblocks);
         load_blocks(q, in, n);
-        encrypt_q(k, q);
+        pass(k, q);
         store_blocks(out, q, n);
         in += 16 * n;
         out += 16 * n;
@@ -531,20 +532,16 @@ void pp_aes_ecb_encrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
     pp_wipe(q, sizeof q);
 }
 
+void pp_aes_ecb_encrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
+                        size_t nblocks)
+{
+    ecb(k, in, out, nblocks, encrypt_q);
+}
+
 void pp_aes_ecb_decrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
                         size_t nblocks)
 {
-    uint64_t q[8];
-    while (nblocks > 0) {
-        size_t n = min4(nblocks);
-        load_blocks(q, in, n);
-        decrypt_q(k, q);
-        store_blocks(out, q, n);
-        in += 16 * n;
-        out += 16 * n;
-        nblocks -= n;
-    }
-    pp_wipe(q, sizeof q);
+    ecb(k, in, out, nblocks, decrypt_q);
 }
 
 /* SP 800-38A B.1: the whole 128-bit block is the counter. The carry out of
@@ -598,17 +595,23 @@ void pp_aes_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
                         uint8_t *out, size_t nblocks)
 {
     uint64_t q[8];
-    size_t i;
-    int j;
-    for (i = 0; i < nblocks; i++) {
+    uint8_t x[16];
+    size_t j;
+
+    memcpy(x, iv, 16);
+    while (nblocks-- > 0) {
         for (j = 0; j < 16; j++)
-            iv[j] = (uint8_t)(iv[j] ^ in[16 * i + (size_t)j]);
-        load_blocks(q, iv, 1);
+            x[j] ^= in[j];
+        load_blocks(q, x, 1);
         encrypt_q(k, q);
-        store_blocks(iv, q, 1);
-        memcpy(out + 16 * i, iv, 16);
+        store_blocks(x, q, 1);
+        memcpy(out, x, 16);
+        in += 16;
+        out += 16;
     }
+    memcpy(iv, x, 16);
     pp_wipe(q, sizeof q);
+    pp_wipe(x, sizeof x);
 }
 
 /* Decryption has no chaining dependency: four blocks per pass. The
