@@ -8,10 +8,14 @@
  *  - Secret: the key, the round keys in pp_aes_key, plaintexts and the
  *    keystream. Lengths, block counts and the round count are public.
  *  - Constant time: no table is indexed by secret data and no branch depends
- *    on it. This first slice computes SubBytes arithmetically (FIPS 197
- *    5.1.1: inversion in GF(2^8) as x^254 with a fixed square-and-multiply
- *    chain, then the affine map), byte by byte; it is a correct, slow
- *    reference backend, not yet the bitsliced ct64 one the issue asks for.
+ *    on it, in either backend (PICOPSA_AES_BACKEND, config.h):
+ *    PICOPSA_AES_REF (aes_ref.c) computes SubBytes arithmetically, byte by
+ *    byte (FIPS 197 5.1.1: inversion in GF(2^8) as x^254 with a fixed
+ *    square-and-multiply chain, then the affine map); small, slow, the
+ *    reference. PICOPSA_AES_CT64 (aes_ct64.c) is bitsliced: four blocks per
+ *    pass in eight 64-bit words, SubBytes as the Boyar-Peralta Boolean
+ *    circuit, round keys stored pre-bitsliced (8 words per round, all of
+ *    rk[] for AES-256); CBC encryption runs one block per pass.
  *  - Aliasing: in == out is allowed for every function; partial overlap is
  *    not. ctr and iv are updated in place to their next value.
  *  - Call pp_aes_wipe() when a key is no longer needed.
