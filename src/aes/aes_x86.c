@@ -1,0 +1,394 @@
+/*
+ * aes_x86.c -- AES (FIPS 197) with the x86 AES-NI instructions, see
+ * aes_hw.h. Compiled for the baseline ISA: only these functions carry the
+ * target attribute, and they run only when CPUID says so.
+ *
+ * One AESENC is one full round (ShiftRows, SubBytes, MixColumns,
+ * AddRoundKey); AESENCLAST omits MixColumns. Decryption runs the
+ * equivalent inverse cipher (FIPS 197 5.3.5) with AESDEC, whose round keys
+ * 1..Nr-1 have InvMixColumns applied (AESIMC). The parallel modes (ECB,
+ * CTR, CBC decryption) keep eight blocks in flight: AESENC has a latency of
+ * 3-7 cycles and a throughput of 1 or 2 per cycle, so eight independent
+ * blocks keep the unit busy; CBC encryption is a chain and runs one block
+ * at a time (SP 800-38A 6.2).
+ */
+#include "aes/aes_hw.h"
+
+#if PP_AES_HW_X86
+
+#include <string.h>
+#include <immintrin.h>
+#include <wmmintrin.h>
+
+#include "common/pp_util.h"
+
+#define PP_AES_TARGET __attribute__((target("aes,sse4.1")))
+
+/* CPUID leaf 1 ECX bit 25 = AES, bit 19 = SSE4.1. */
+static int detect(void)
+{
+    uint32_t eax, ebx, ecx, edx;
+    __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(0u), "c"(0u));
+    if (eax < 1u) {
+        return 0;
+    }
+    __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(1u), "c"(0u));
+    return (int)((ecx >> 25) & (ecx >> 19) & 1u);
+}
+
+/* 0: not read yet; else 2 | detect(). */
+static int hw_cache;
+static int hw_allowed = 1;
+
+int pp_aes_hw_available(void)
+{
+    /* CPUID traps to the hypervisor on VMs: read it once per process. */
+    int c = __atomic_load_n(&hw_cache, __ATOMIC_RELAXED);
+    if (c == 0) {
+        c = 2 | detect();
+        __atomic_store_n(&hw_cache, c, __ATOMIC_RELAXED);
+    }
+    return c & __atomic_load_n(&hw_allowed, __ATOMIC_RELAXED) & 1;
+}
+
+void pp_aes_hw_restrict(int allow)
+{
+    __atomic_store_n(&hw_allowed, allow != 0 ? 1 : 0, __ATOMIC_RELAXED);
+}
+
+#define LOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define STORE(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+/* Round key i of a schedule (16 bytes each). */
+#define RK(s, i) LOAD((s) + 16u * (i))
+
+static const uint8_t *enc_keys(const pp_aes_key *k)
+{
+    return (const uint8_t *)k->rk;
+}
+
+static const uint8_t *dec_keys(const pp_aes_key *k)
+{
+    return (const uint8_t *)k->rk + PP_AES_HW_DEC_OFFSET;
+}
+
+/* ---- key schedule (FIPS 197 5.2) ---------------------------------------
+ * The schedule is built a round key (four words) at a time. With the words
+ * of the previous group in the lanes of x, the next group is
+ *   w[i+j] = w[i-Nk+j] ^ w[i-Nk+j-1] ^ ... ^ w[i-Nk] ^ t     (j = 0..3)
+ * where t = SubWord(RotWord(w[i-1])) ^ Rcon (or SubWord(w[i-1]) for the
+ * second half of an AES-256 group): a prefix XOR of the lanes, then t
+ * broadcast. AESKEYGENASSIST gives SubWord(X1), RotWord(SubWord(X1)) ^ imm,
+ * SubWord(X3), RotWord(SubWord(X3)) ^ imm in lanes 0..3; its immediate is
+ * 0 so that one loop serves every Rcon (XORed in as a public constant). */
+
+/* (x0, x0^x1, x0^x1^x2, x0^x1^x2^x3). */
+PP_AES_TARGET static __m128i prefix_xor(__m128i x)
+{
+    x = _mm_xor_si128(x, _mm_slli_si128(x, 4));
+    return _mm_xor_si128(x, _mm_slli_si128(x, 8));
+}
+
+/* FIPS 197 5.2: Rcon[i+1] = x * Rcon[i] in GF(2^8) (public). */
+static uint32_t next_rcon(uint32_t rcon)
+{
+    return ((rcon << 1) ^ (0x11bu & (0u - (rcon >> 7)))) & 0xffu;
+}
+
+/* Lane 3 of AESKEYGENASSIST(x): RotWord(SubWord(x3)), broadcast, ^ rcon. */
+PP_AES_TARGET static __m128i rot_sub3(__m128i x, uint32_t rcon)
+{
+    return _mm_xor_si128(_mm_shuffle_epi32(_mm_aeskeygenassist_si128(x, 0), 0xff),
+                         _mm_set1_epi32((int)rcon));
+}
+
+PP_AES_TARGET static void expand128(uint8_t *w, const uint8_t *key)
+{
+    __m128i a = LOAD(key);
+    uint32_t rcon = 1;
+    unsigned i;
+    STORE(w, a);
+    for (i = 1; i <= 10; i++) {
+        a = _mm_xor_si128(prefix_xor(a), rot_sub3(a, rcon));
+        STORE(w + 16u * i, a);
+        rcon = next_rcon(rcon);
+    }
+}
+
+/* Nk = 6: a holds w[i-6..i-3], the low half of b w[i-2..i-1]; each step
+ * writes six words (the last step two words past the 52 of the schedule,
+ * still inside the 240 encryption bytes). */
+PP_AES_TARGET static void expand192(uint8_t *w, const uint8_t *key)
+{
+    __m128i a = LOAD(key);
+    __m128i b = _mm_loadl_epi64((const __m128i *)(const void *)(key + 16));
+    uint32_t rcon = 1;
+    unsigned off;
+    STORE(w, a);
+    _mm_storel_epi64((__m128i *)(void *)(w + 16), b);
+    for (off = 24; off < 208; off += 24) {
+        /* Lane 1 of AESKEYGENASSIST(b) is RotWord(SubWord(w[i-1])). */
+        __m128i t = _mm_xor_si128(_mm_shuffle_epi32(_mm_aeskeygenassist_si128(b, 0), 0x55),
+                                  _mm_set1_epi32((int)rcon));
+        a = _mm_xor_si128(prefix_xor(a), t);
+        /* w[i+4] = w[i-2] ^ w[i+3], w[i+5] = w[i-1] ^ w[i+4]. */
+        b = _mm_xor_si128(_mm_xor_si128(b, _mm_slli_si128(b, 4)), _mm_shuffle_epi32(a, 0xff));
+        STORE(w + off, a);
+        _mm_storel_epi64((__m128i *)(void *)(w + off + 16), b);
+        rcon = next_rcon(rcon);
+    }
+}
+
+/* Nk = 8: round keys alternate between the RotWord/Rcon step and the
+ * SubWord-only step of FIPS 197 5.2 (i mod Nk = 4). */
+PP_AES_TARGET static void expand256(uint8_t *w, const uint8_t *key)
+{
+    __m128i a = LOAD(key);
+    __m128i b = LOAD(key + 16);
+    uint32_t rcon = 1;
+    unsigned i;
+    STORE(w, a);
+    STORE(w + 16, b);
+    for (i = 2; i <= 14; i += 2) {
+        a = _mm_xor_si128(prefix_xor(a), rot_sub3(b, rcon));
+        STORE(w + 16u * i, a);
+        if (i == 14) {
+            break;
+        }
+        /* Lane 2 of AESKEYGENASSIST(a) is SubWord(w[i-1]). */
+        b = _mm_xor_si128(prefix_xor(b), _mm_shuffle_epi32(_mm_aeskeygenassist_si128(a, 0), 0xaa));
+        STORE(w + 16u * (i + 1), b);
+        rcon = next_rcon(rcon);
+    }
+}
+
+PP_AES_TARGET
+psa_status_t pp_aes_hw_set_key(pp_aes_key *k, const uint8_t *key, size_t key_len)
+{
+    uint8_t *w = (uint8_t *)k->rk;
+    uint8_t *d = w + PP_AES_HW_DEC_OFFSET;
+    unsigned nr, i;
+
+    if (key_len != 16 && key_len != 24 && key_len != 32) {
+        pp_wipe(k, sizeof *k);
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    nr = (unsigned)(key_len / 4 + 6);
+    k->rounds = nr;
+    if (key_len == 16) {
+        expand128(w, key);
+    } else if (key_len == 24) {
+        expand192(w, key);
+    } else {
+        expand256(w, key);
+    }
+    /* FIPS 197 5.3.5: the decryption schedule, in the order it is used. */
+    memcpy(d, w + 16u * nr, 16);
+    for (i = 1; i < nr; i++) {
+        STORE(d + 16u * i, _mm_aesimc_si128(RK(w, nr - i)));
+    }
+    memcpy(d + 16u * nr, w, 16);
+    return PSA_SUCCESS;
+}
+
+/* ---- the block function, one block and eight -------------------------- */
+
+/* FIPS 197 5.1 Cipher with the schedule rk of nr rounds. */
+PP_AES_TARGET static __m128i encrypt1(const uint8_t *rk, unsigned nr, __m128i b)
+{
+    unsigned r;
+    b = _mm_xor_si128(b, RK(rk, 0));
+    for (r = 1; r < nr; r++) {
+        b = _mm_aesenc_si128(b, RK(rk, r));
+    }
+    return _mm_aesenclast_si128(b, RK(rk, nr));
+}
+
+/* FIPS 197 5.3.5 EqInvCipher with the decryption schedule dk. */
+PP_AES_TARGET static __m128i decrypt1(const uint8_t *dk, unsigned nr, __m128i b)
+{
+    unsigned r;
+    b = _mm_xor_si128(b, RK(dk, 0));
+    for (r = 1; r < nr; r++) {
+        b = _mm_aesdec_si128(b, RK(dk, r));
+    }
+    return _mm_aesdeclast_si128(b, RK(dk, nr));
+}
+
+/* Eight blocks in the named variables b0..b7: one operation on each. */
+#define EACH8(op, key)                                                    \
+    do {                                                                  \
+        b0 = op(b0, key); b1 = op(b1, key); b2 = op(b2, key);             \
+        b3 = op(b3, key); b4 = op(b4, key); b5 = op(b5, key);             \
+        b6 = op(b6, key); b7 = op(b7, key);                               \
+    } while (0)
+/* All nr rounds on b0..b7 with schedule s: round ops OP, last LAST. */
+#define ROUNDS8(s, nr, OP, LAST)                                          \
+    do {                                                                  \
+        unsigned r_;                                                      \
+        __m128i key_ = RK(s, 0);                                          \
+        EACH8(_mm_xor_si128, key_);                                       \
+        for (r_ = 1; r_ < (nr); r_++) {                                   \
+            key_ = RK(s, r_);                                             \
+            EACH8(OP, key_);                                              \
+        }                                                                 \
+        key_ = RK(s, nr);                                                 \
+        EACH8(LAST, key_);                                                \
+    } while (0)
+#define LOAD8(p)                                                          \
+    do {                                                                  \
+        b0 = LOAD((p)); b1 = LOAD((p) + 16); b2 = LOAD((p) + 32);         \
+        b3 = LOAD((p) + 48); b4 = LOAD((p) + 64); b5 = LOAD((p) + 80);    \
+        b6 = LOAD((p) + 96); b7 = LOAD((p) + 112);                        \
+    } while (0)
+#define STORE8(p)                                                         \
+    do {                                                                  \
+        STORE((p), b0); STORE((p) + 16, b1); STORE((p) + 32, b2);         \
+        STORE((p) + 48, b3); STORE((p) + 64, b4); STORE((p) + 80, b5);    \
+        STORE((p) + 96, b6); STORE((p) + 112, b7);                        \
+    } while (0)
+
+/* ---- ECB (SP 800-38A 6.1) --------------------------------------------- */
+
+PP_AES_TARGET
+void pp_aes_hw_ecb_encrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
+                           size_t nblocks)
+{
+    const uint8_t *rk = enc_keys(k);
+    unsigned nr = k->rounds;
+    __m128i b0, b1, b2, b3, b4, b5, b6, b7;
+    for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
+        LOAD8(in);
+        ROUNDS8(rk, nr, _mm_aesenc_si128, _mm_aesenclast_si128);
+        STORE8(out);
+    }
+    for (; nblocks > 0; nblocks--, in += 16, out += 16) {
+        STORE(out, encrypt1(rk, nr, LOAD(in)));
+    }
+}
+
+PP_AES_TARGET
+void pp_aes_hw_ecb_decrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
+                           size_t nblocks)
+{
+    const uint8_t *dk = dec_keys(k);
+    unsigned nr = k->rounds;
+    __m128i b0, b1, b2, b3, b4, b5, b6, b7;
+    for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
+        LOAD8(in);
+        ROUNDS8(dk, nr, _mm_aesdec_si128, _mm_aesdeclast_si128);
+        STORE8(out);
+    }
+    for (; nblocks > 0; nblocks--, in += 16, out += 16) {
+        STORE(out, decrypt1(dk, nr, LOAD(in)));
+    }
+}
+
+/* ---- CTR (SP 800-38A 6.5, B.1: the whole block is the counter) --------
+ * The counter is kept as two 64-bit halves (hi, lo) in registers. Block j
+ * of a batch is (hi + carry_j, lo + j) with carry_j = (lo + j < lo): the
+ * 128-bit increment by arithmetic, no branch on the counter's value. The
+ * block's bytes are hi then lo, each big-endian: lane 0 holds
+ * bswap64(hi), lane 1 bswap64(lo). The barrier on lo keeps the compiler
+ * from turning the counter into the loop's induction variable (GCC does),
+ * which would make the loop's exit test compare counter values. */
+
+static uint64_t bswap64(uint64_t x)
+{
+    return __builtin_bswap64(x);
+}
+
+PP_AES_TARGET static __m128i ctr_block(uint64_t hi, uint64_t lo, uint64_t j)
+{
+    uint64_t l = lo + j;
+    uint64_t h = hi + (uint64_t)(l < lo);
+    return _mm_set_epi64x((long long)bswap64(l), (long long)bswap64(h));
+}
+
+PP_AES_TARGET
+void pp_aes_hw_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in,
+                   uint8_t *out, size_t nblocks)
+{
+    const uint8_t *rk = enc_keys(k);
+    unsigned nr = k->rounds;
+    uint64_t hi = pp_load_be64(ctr), lo = pp_load_be64(ctr + 8), next;
+    __m128i b0, b1, b2, b3, b4, b5, b6, b7;
+    for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
+        b0 = ctr_block(hi, lo, 0); b1 = ctr_block(hi, lo, 1);
+        b2 = ctr_block(hi, lo, 2); b3 = ctr_block(hi, lo, 3);
+        b4 = ctr_block(hi, lo, 4); b5 = ctr_block(hi, lo, 5);
+        b6 = ctr_block(hi, lo, 6); b7 = ctr_block(hi, lo, 7);
+        next = lo + 8;
+        hi += (uint64_t)(next < lo);
+        lo = pp_ct_barrier_u64(next);
+        ROUNDS8(rk, nr, _mm_aesenc_si128, _mm_aesenclast_si128);
+        /* Load all eight inputs before the first store: in == out. */
+        b0 = _mm_xor_si128(b0, LOAD(in)); b1 = _mm_xor_si128(b1, LOAD(in + 16));
+        b2 = _mm_xor_si128(b2, LOAD(in + 32)); b3 = _mm_xor_si128(b3, LOAD(in + 48));
+        b4 = _mm_xor_si128(b4, LOAD(in + 64)); b5 = _mm_xor_si128(b5, LOAD(in + 80));
+        b6 = _mm_xor_si128(b6, LOAD(in + 96)); b7 = _mm_xor_si128(b7, LOAD(in + 112));
+        STORE8(out);
+    }
+    for (; nblocks > 0; nblocks--, in += 16, out += 16) {
+        b0 = encrypt1(rk, nr, ctr_block(hi, lo, 0));
+        next = lo + 1;
+        hi += (uint64_t)(next < lo);
+        lo = pp_ct_barrier_u64(next);
+        STORE(out, _mm_xor_si128(b0, LOAD(in)));
+    }
+    pp_store_be64(ctr, hi);
+    pp_store_be64(ctr + 8, lo);
+}
+
+/* ---- CBC (SP 800-38A 6.2) --------------------------------------------- */
+
+/* C_j = CIPH(P_j ^ C_{j-1}): a chain, one block at a time. */
+PP_AES_TARGET
+void pp_aes_hw_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
+                           uint8_t *out, size_t nblocks)
+{
+    const uint8_t *rk = enc_keys(k);
+    unsigned nr = k->rounds;
+    __m128i c = LOAD(iv);
+    for (; nblocks > 0; nblocks--, in += 16, out += 16) {
+        c = encrypt1(rk, nr, _mm_xor_si128(c, LOAD(in)));
+        STORE(out, c);
+    }
+    STORE(iv, c);
+}
+
+/* P_j = CIPH^-1(C_j) ^ C_{j-1}: the eight inverse ciphers are independent.
+ * With in == out, C_{j-1} is read back from in before P_{j-1} overwrites
+ * it: the XORs run from the last block of the batch to the first. */
+PP_AES_TARGET
+void pp_aes_hw_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
+                           uint8_t *out, size_t nblocks)
+{
+    const uint8_t *dk = dec_keys(k);
+    unsigned nr = k->rounds;
+    __m128i prev = LOAD(iv), last;
+    __m128i b0, b1, b2, b3, b4, b5, b6, b7;
+    for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
+        LOAD8(in);
+        last = b7;
+        ROUNDS8(dk, nr, _mm_aesdec_si128, _mm_aesdeclast_si128);
+        STORE(out + 112, _mm_xor_si128(b7, LOAD(in + 96)));
+        STORE(out + 96, _mm_xor_si128(b6, LOAD(in + 80)));
+        STORE(out + 80, _mm_xor_si128(b5, LOAD(in + 64)));
+        STORE(out + 64, _mm_xor_si128(b4, LOAD(in + 48)));
+        STORE(out + 48, _mm_xor_si128(b3, LOAD(in + 32)));
+        STORE(out + 32, _mm_xor_si128(b2, LOAD(in + 16)));
+        STORE(out + 16, _mm_xor_si128(b1, LOAD(in)));
+        STORE(out, _mm_xor_si128(b0, prev));
+        prev = last;
+    }
+    for (; nblocks > 0; nblocks--, in += 16, out += 16) {
+        last = LOAD(in);
+        STORE(out, _mm_xor_si128(decrypt1(dk, nr, last), prev));
+        prev = last;
+    }
+    STORE(iv, prev);
+}
+
+#else
+typedef int pp_aes_x86_disabled;
+#endif /* PP_AES_HW_X86 */
