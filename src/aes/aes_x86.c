@@ -249,38 +249,34 @@ PP_AES_TARGET static __m128i decrypt1(const uint8_t *dk, unsigned nr, __m128i b)
 
 /* ---- ECB (SP 800-38A 6.1) --------------------------------------------- */
 
+/* Every block on its own: eight at a time, then one at a time, with the
+ * schedule s, the round operations OP / LAST and the one-block ONE. */
+#define ECB(s, OP, LAST, ONE)                                             \
+    do {                                                                  \
+        unsigned nr = k->rounds;                                          \
+        __m128i b0, b1, b2, b3, b4, b5, b6, b7;                           \
+        for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {       \
+            LOAD8(in);                                                    \
+            ROUNDS8(s, nr, OP, LAST);                                     \
+            STORE8(out);                                                  \
+        }                                                                 \
+        for (; nblocks > 0; nblocks--, in += 16, out += 16) {             \
+            STORE(out, ONE(s, nr, LOAD(in)));                             \
+        }                                                                 \
+    } while (0)
+
 PP_AES_TARGET
 void pp_aes_hw_ecb_encrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
                            size_t nblocks)
 {
-    const uint8_t *rk = enc_keys(k);
-    unsigned nr = k->rounds;
-    __m128i b0, b1, b2, b3, b4, b5, b6, b7;
-    for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
-        LOAD8(in);
-        ROUNDS8(rk, nr, _mm_aesenc_si128, _mm_aesenclast_si128);
-        STORE8(out);
-    }
-    for (; nblocks > 0; nblocks--, in += 16, out += 16) {
-        STORE(out, encrypt1(rk, nr, LOAD(in)));
-    }
+    ECB(enc_keys(k), _mm_aesenc_si128, _mm_aesenclast_si128, encrypt1);
 }
 
 PP_AES_TARGET
 void pp_aes_hw_ecb_decrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
                            size_t nblocks)
 {
-    const uint8_t *dk = dec_keys(k);
-    unsigned nr = k->rounds;
-    __m128i b0, b1, b2, b3, b4, b5, b6, b7;
-    for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
-        LOAD8(in);
-        ROUNDS8(dk, nr, _mm_aesdec_si128, _mm_aesdeclast_si128);
-        STORE8(out);
-    }
-    for (; nblocks > 0; nblocks--, in += 16, out += 16) {
-        STORE(out, decrypt1(dk, nr, LOAD(in)));
-    }
+    ECB(dec_keys(k), _mm_aesdec_si128, _mm_aesdeclast_si128, decrypt1);
 }
 
 /* ---- CTR (SP 800-38A 6.5, B.1: the whole block is the counter) --------
