@@ -4,8 +4,8 @@
  * built and tested; this path runs when the CPU has it.
  *
  *  - x86-64 (GCC/Clang): AES-NI (AESENC/AESENCLAST/AESDEC/AESDECLAST,
- *    AESKEYGENASSIST, AESIMC) with SSE4.1: CPUID leaf 1 ECX bits 25 (AES)
- *    and 19 (SSE4.1). Intel SDM vol. 2, "AESENC" ff.; Intel white paper
+ *    AESKEYGENASSIST, AESIMC) with SSE4.2: CPUID leaf 1 ECX bits 25 (AES)
+ *    and 20 (SSE4.2). Intel SDM vol. 2, "AESENC" ff.; Intel white paper
  *    "Advanced Encryption Standard (AES) New Instructions Set" (Gueron).
  *    Only the functions of aes_x86.c carry the target attribute; the rest
  *    of the library is built for the baseline ISA.

@@ -22,9 +22,10 @@
 
 #include "common/pp_util.h"
 
-#define PP_AES_TARGET __attribute__((target("aes,sse4.1")))
+#define PP_AES_TARGET __attribute__((target("aes,sse4.2")))
 
-/* CPUID leaf 1 ECX bit 25 = AES, bit 19 = SSE4.1. */
+/* CPUID leaf 1 ECX bit 25 = AES, bit 20 = SSE4.2 (PCMPGTQ; every AES-NI
+ * CPU has it, and SSSE3, SSE4.1). */
 static int detect(void)
 {
     uint32_t eax, ebx, ecx, edx;
@@ -33,7 +34,7 @@ static int detect(void)
         return 0;
     }
     __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(1u), "c"(0u));
-    return (int)((ecx >> 25) & (ecx >> 19) & 1u);
+    return (int)((ecx >> 25) & (ecx >> 20) & 1u);
 }
 
 /* 0: not read yet; else 2 | detect(). */
@@ -280,25 +281,35 @@ void pp_aes_hw_ecb_decrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
 }
 
 /* ---- CTR (SP 800-38A 6.5, B.1: the whole block is the counter) --------
- * The counter is kept as two 64-bit halves (hi, lo) in registers. Block j
- * of a batch is (hi + carry_j, lo + j) with carry_j = (lo + j < lo): the
- * 128-bit increment by arithmetic, no branch on the counter's value. The
- * block's bytes are hi then lo, each big-endian: lane 0 holds
- * bswap64(hi), lane 1 bswap64(lo). The barrier on lo keeps the compiler
- * from turning the counter into the loop's induction variable (GCC does),
- * which would make the loop's exit test compare counter values. */
+ * The counter lives in a register as n = (lo, hi), two 64-bit lanes of
+ * its value; the counter block is n's 16 bytes reversed (hi then lo, each
+ * big-endian). The 128-bit increment is arithmetic, with no branch on the
+ * counter: lo + j wrapped iff lo > lo + j (unsigned; PCMPGTQ is signed,
+ * so both sides have their top bit flipped), and then hi gains one. The
+ * eight blocks of a batch are made in pairs: lanes (lo + j, lo + j + 1),
+ * their two hi lanes, interleaved: four vector operations per block. */
 
-static uint64_t bswap64(uint64_t x)
+#define CTR_SIGN _mm_set1_epi64x(-0x7fffffffffffffffll - 1)
+#define CTR_REV _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+
+/* n + add, add = (j, 0) with j < 2^63, carried into the high lane. */
+PP_AES_TARGET static __m128i ctr_add(__m128i n, __m128i add)
 {
-    return __builtin_bswap64(x);
+    __m128i sum = _mm_add_epi64(n, add);
+    __m128i wrapped = _mm_cmpgt_epi64(_mm_xor_si128(n, CTR_SIGN), _mm_xor_si128(sum, CTR_SIGN));
+    return _mm_sub_epi64(sum, _mm_slli_si128(wrapped, 8));
 }
 
-PP_AES_TARGET static __m128i ctr_block(uint64_t hi, uint64_t lo, uint64_t j)
-{
-    uint64_t l = lo + j;
-    uint64_t h = hi + (uint64_t)(l < lo);
-    return _mm_set_epi64x((long long)bswap64(l), (long long)bswap64(h));
-}
+/* Blocks x = n + 2k and y = n + 2k + 1 from lo2 = (lo, lo), hi2 = (hi, hi)
+ * and flipped = lo2 with its top bits flipped. */
+#define CTR_PAIR(x, y, k)                                                         \
+    do {                                                                          \
+        __m128i l_ = _mm_add_epi64(lo2, _mm_set_epi64x(2 * (k) + 1, 2 * (k)));    \
+        __m128i h_ = _mm_sub_epi64(hi2, _mm_cmpgt_epi64(flipped,                  \
+                                                        _mm_xor_si128(l_, CTR_SIGN))); \
+        x = _mm_shuffle_epi8(_mm_unpacklo_epi64(l_, h_), CTR_REV);                \
+        y = _mm_shuffle_epi8(_mm_unpackhi_epi64(l_, h_), CTR_REV);                \
+    } while (0)
 
 PP_AES_TARGET
 void pp_aes_hw_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in,
@@ -306,16 +317,16 @@ void pp_aes_hw_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in,
 {
     const uint8_t *rk = enc_keys(k);
     unsigned nr = k->rounds;
-    uint64_t hi = pp_load_be64(ctr), lo = pp_load_be64(ctr + 8), next;
+    __m128i n = _mm_shuffle_epi8(LOAD(ctr), CTR_REV);
     __m128i b0, b1, b2, b3, b4, b5, b6, b7;
     for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
-        b0 = ctr_block(hi, lo, 0); b1 = ctr_block(hi, lo, 1);
-        b2 = ctr_block(hi, lo, 2); b3 = ctr_block(hi, lo, 3);
-        b4 = ctr_block(hi, lo, 4); b5 = ctr_block(hi, lo, 5);
-        b6 = ctr_block(hi, lo, 6); b7 = ctr_block(hi, lo, 7);
-        next = lo + 8;
-        hi += (uint64_t)(next < lo);
-        lo = pp_ct_barrier_u64(next);
+        __m128i lo2 = _mm_unpacklo_epi64(n, n), hi2 = _mm_unpackhi_epi64(n, n);
+        __m128i flipped = _mm_xor_si128(lo2, CTR_SIGN);
+        CTR_PAIR(b0, b1, 0);
+        CTR_PAIR(b2, b3, 1);
+        CTR_PAIR(b4, b5, 2);
+        CTR_PAIR(b6, b7, 3);
+        n = ctr_add(n, _mm_set_epi64x(0, 8));
         ROUNDS8(rk, nr, _mm_aesenc_si128, _mm_aesenclast_si128);
         /* Load all eight inputs before the first store: in == out. */
         b0 = _mm_xor_si128(b0, LOAD(in)); b1 = _mm_xor_si128(b1, LOAD(in + 16));
@@ -325,14 +336,11 @@ void pp_aes_hw_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in,
         STORE8(out);
     }
     for (; nblocks > 0; nblocks--, in += 16, out += 16) {
-        b0 = encrypt1(rk, nr, ctr_block(hi, lo, 0));
-        next = lo + 1;
-        hi += (uint64_t)(next < lo);
-        lo = pp_ct_barrier_u64(next);
+        b0 = encrypt1(rk, nr, _mm_shuffle_epi8(n, CTR_REV));
+        n = ctr_add(n, _mm_set_epi64x(0, 1));
         STORE(out, _mm_xor_si128(b0, LOAD(in)));
     }
-    pp_store_be64(ctr, hi);
-    pp_store_be64(ctr + 8, lo);
+    STORE(ctr, _mm_shuffle_epi8(n, CTR_REV));
 }
 
 /* ---- CBC (SP 800-38A 6.2) --------------------------------------------- */
