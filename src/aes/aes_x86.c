@@ -248,10 +248,35 @@ PP_AES_TARGET static __m128i decrypt1(const uint8_t *dk, unsigned nr, __m128i b)
         STORE((p) + 96, b6); STORE((p) + 112, b7);                        \
     } while (0)
 
+/* The last 2..7 blocks (m, public) also go through all eight lanes: one
+ * batch costs less than m blocks one after the other (each a chain of
+ * Nr dependent rounds). Lanes past m hold a copy of b0 and are dropped. */
+#define LOADN(p, m)                                                       \
+    do {                                                                  \
+        b0 = LOAD((p));                                                   \
+        b1 = (m) > 1 ? LOAD((p) + 16) : b0;                               \
+        b2 = (m) > 2 ? LOAD((p) + 32) : b0;                               \
+        b3 = (m) > 3 ? LOAD((p) + 48) : b0;                               \
+        b4 = (m) > 4 ? LOAD((p) + 64) : b0;                               \
+        b5 = (m) > 5 ? LOAD((p) + 80) : b0;                               \
+        b6 = (m) > 6 ? LOAD((p) + 96) : b0;                               \
+        b7 = b0;                                                          \
+    } while (0)
+#define STOREN(p, m)                                                      \
+    do {                                                                  \
+        STORE((p), b0);                                                   \
+        if ((m) > 1) STORE((p) + 16, b1);                                 \
+        if ((m) > 2) STORE((p) + 32, b2);                                 \
+        if ((m) > 3) STORE((p) + 48, b3);                                 \
+        if ((m) > 4) STORE((p) + 64, b4);                                 \
+        if ((m) > 5) STORE((p) + 80, b5);                                 \
+        if ((m) > 6) STORE((p) + 96, b6);                                 \
+    } while (0)
+
 /* ---- ECB (SP 800-38A 6.1) --------------------------------------------- */
 
-/* Every block on its own: eight at a time, then one at a time, with the
- * schedule s, the round operations OP / LAST and the one-block ONE. */
+/* Every block on its own: eight at a time, then the rest (LOADN), with
+ * the schedule s, the round operations OP / LAST and the one-block ONE. */
 #define ECB(s, OP, LAST, ONE)                                             \
     do {                                                                  \
         unsigned nr = k->rounds;                                          \
@@ -261,8 +286,12 @@ PP_AES_TARGET static __m128i decrypt1(const uint8_t *dk, unsigned nr, __m128i b)
             ROUNDS8(s, nr, OP, LAST);                                     \
             STORE8(out);                                                  \
         }                                                                 \
-        for (; nblocks > 0; nblocks--, in += 16, out += 16) {             \
+        if (nblocks == 1) {                                               \
             STORE(out, ONE(s, nr, LOAD(in)));                             \
+        } else if (nblocks > 1) {                                         \
+            LOADN(in, nblocks);                                           \
+            ROUNDS8(s, nr, OP, LAST);                                     \
+            STOREN(out, nblocks);                                         \
         }                                                                 \
     } while (0)
 
@@ -319,26 +348,41 @@ void pp_aes_hw_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in,
     unsigned nr = k->rounds;
     __m128i n = _mm_shuffle_epi8(LOAD(ctr), CTR_REV);
     __m128i b0, b1, b2, b3, b4, b5, b6, b7;
-    for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
+    while (nblocks > 0) {
+        /* m blocks in this batch: 8, or the last 1..7 (public). */
+        size_t m = nblocks < 8 ? nblocks : 8;
         __m128i lo2 = _mm_unpacklo_epi64(n, n), hi2 = _mm_unpackhi_epi64(n, n);
         __m128i flipped = _mm_xor_si128(lo2, CTR_SIGN);
         CTR_PAIR(b0, b1, 0);
         CTR_PAIR(b2, b3, 1);
         CTR_PAIR(b4, b5, 2);
         CTR_PAIR(b6, b7, 3);
-        n = ctr_add(n, _mm_set_epi64x(0, 8));
-        ROUNDS8(rk, nr, _mm_aesenc_si128, _mm_aesenclast_si128);
-        /* Load all eight inputs before the first store: in == out. */
-        b0 = _mm_xor_si128(b0, LOAD(in)); b1 = _mm_xor_si128(b1, LOAD(in + 16));
-        b2 = _mm_xor_si128(b2, LOAD(in + 32)); b3 = _mm_xor_si128(b3, LOAD(in + 48));
-        b4 = _mm_xor_si128(b4, LOAD(in + 64)); b5 = _mm_xor_si128(b5, LOAD(in + 80));
-        b6 = _mm_xor_si128(b6, LOAD(in + 96)); b7 = _mm_xor_si128(b7, LOAD(in + 112));
-        STORE8(out);
-    }
-    for (; nblocks > 0; nblocks--, in += 16, out += 16) {
-        b0 = encrypt1(rk, nr, _mm_shuffle_epi8(n, CTR_REV));
-        n = ctr_add(n, _mm_set_epi64x(0, 1));
-        STORE(out, _mm_xor_si128(b0, LOAD(in)));
+        n = ctr_add(n, _mm_set_epi64x(0, (long long)m));
+        if (m == 1) {
+            b0 = encrypt1(rk, nr, b0);
+        } else {
+            ROUNDS8(rk, nr, _mm_aesenc_si128, _mm_aesenclast_si128);
+        }
+        if (m == 8) {
+            /* Load all eight inputs before the first store: in == out. */
+            b0 = _mm_xor_si128(b0, LOAD(in)); b1 = _mm_xor_si128(b1, LOAD(in + 16));
+            b2 = _mm_xor_si128(b2, LOAD(in + 32)); b3 = _mm_xor_si128(b3, LOAD(in + 48));
+            b4 = _mm_xor_si128(b4, LOAD(in + 64)); b5 = _mm_xor_si128(b5, LOAD(in + 80));
+            b6 = _mm_xor_si128(b6, LOAD(in + 96)); b7 = _mm_xor_si128(b7, LOAD(in + 112));
+            STORE8(out);
+        } else {
+            b0 = _mm_xor_si128(b0, LOAD(in));
+            if (m > 1) b1 = _mm_xor_si128(b1, LOAD(in + 16));
+            if (m > 2) b2 = _mm_xor_si128(b2, LOAD(in + 32));
+            if (m > 3) b3 = _mm_xor_si128(b3, LOAD(in + 48));
+            if (m > 4) b4 = _mm_xor_si128(b4, LOAD(in + 64));
+            if (m > 5) b5 = _mm_xor_si128(b5, LOAD(in + 80));
+            if (m > 6) b6 = _mm_xor_si128(b6, LOAD(in + 96));
+            STOREN(out, m);
+        }
+        nblocks -= m;
+        in += 16 * m;
+        out += 16 * m;
     }
     STORE(ctr, _mm_shuffle_epi8(n, CTR_REV));
 }
@@ -385,9 +429,22 @@ void pp_aes_hw_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *i
         STORE(out, _mm_xor_si128(b0, prev));
         prev = last;
     }
-    for (; nblocks > 0; nblocks--, in += 16, out += 16) {
+    if (nblocks == 1) {
         last = LOAD(in);
         STORE(out, _mm_xor_si128(decrypt1(dk, nr, last), prev));
+        prev = last;
+    } else if (nblocks > 1) {
+        LOADN(in, nblocks);
+        last = LOAD(in + 16 * (nblocks - 1));
+        ROUNDS8(dk, nr, _mm_aesdec_si128, _mm_aesdeclast_si128);
+        /* Last block first, as above; nblocks <= 7. */
+        if (nblocks > 6) STORE(out + 96, _mm_xor_si128(b6, LOAD(in + 80)));
+        if (nblocks > 5) STORE(out + 80, _mm_xor_si128(b5, LOAD(in + 64)));
+        if (nblocks > 4) STORE(out + 64, _mm_xor_si128(b4, LOAD(in + 48)));
+        if (nblocks > 3) STORE(out + 48, _mm_xor_si128(b3, LOAD(in + 32)));
+        if (nblocks > 2) STORE(out + 32, _mm_xor_si128(b2, LOAD(in + 16)));
+        STORE(out + 16, _mm_xor_si128(b1, LOAD(in)));
+        STORE(out, _mm_xor_si128(b0, prev));
         prev = last;
     }
     STORE(iv, prev);

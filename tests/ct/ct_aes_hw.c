@@ -3,8 +3,9 @@
  * the key and the data: under valgrind memcheck (which executes AES-NI)
  * with the key, plaintext, counter and IV marked secret, the key schedule
  * (AESKEYGENASSIST, AESIMC), ECB encryption and decryption, CTR (with its
- * 128-bit carry) and CBC must not branch or index memory on them. Eleven
- * blocks run both the eight-block path and the one-block tail. Declassified
+ * 128-bit carry) and CBC must not branch or index memory on them. 1, 9
+ * and 15 blocks run the one-block path, the eight-block path and a
+ * partial eight-lane batch. Declassified
  * outputs are checked against the same calls on public copies. Skipped
  * when the build or the CPU has no AES-NI.
  */
@@ -18,18 +19,19 @@
 
 #if PP_AES_HW_X86
 
-#define NB 11
+#define NB 15
 
 enum { ECB_ENC, ECB_DEC, CTR, CBC_ENC, CBC_DEC, N_MODES };
 
-static void run(int mode, const pp_aes_key *k, uint8_t iv[16], const uint8_t *in, uint8_t *out)
+static void run(int mode, const pp_aes_key *k, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                size_t nb)
 {
     switch (mode) {
-    case ECB_ENC: pp_aes_hw_ecb_encrypt(k, in, out, NB); break;
-    case ECB_DEC: pp_aes_hw_ecb_decrypt(k, in, out, NB); break;
-    case CTR: pp_aes_hw_ctr(k, iv, in, out, NB); break;
-    case CBC_ENC: pp_aes_hw_cbc_encrypt(k, iv, in, out, NB); break;
-    default: pp_aes_hw_cbc_decrypt(k, iv, in, out, NB); break;
+    case ECB_ENC: pp_aes_hw_ecb_encrypt(k, in, out, nb); break;
+    case ECB_DEC: pp_aes_hw_ecb_decrypt(k, in, out, nb); break;
+    case CTR: pp_aes_hw_ctr(k, iv, in, out, nb); break;
+    case CBC_ENC: pp_aes_hw_cbc_encrypt(k, iv, in, out, nb); break;
+    default: pp_aes_hw_cbc_decrypt(k, iv, in, out, nb); break;
     }
 }
 
@@ -37,7 +39,7 @@ static void run(int mode, const pp_aes_key *k, uint8_t iv[16], const uint8_t *in
  * in place, then declassified and compared with the same call made on
  * public values with the public schedule pub. */
 static void one_mode(int mode, const pp_aes_key *secret, const pp_aes_key *pub,
-                     const uint8_t in[16 * NB], const uint8_t iv0[16])
+                     const uint8_t in[16 * NB], const uint8_t iv0[16], size_t nb)
 {
     uint8_t buf[16 * NB], want[16 * NB], iv[16], want_iv[16];
 
@@ -45,13 +47,14 @@ static void one_mode(int mode, const pp_aes_key *secret, const pp_aes_key *pub,
     memcpy(iv, iv0, sizeof iv);
     CT_SECRET(buf, sizeof buf);
     CT_SECRET(iv, sizeof iv);
-    run(mode, secret, iv, buf, buf);
+    run(mode, secret, iv, buf, buf, nb);
     CT_PUBLIC(buf, sizeof buf);
     CT_PUBLIC(iv, sizeof iv);
 
     memcpy(want_iv, iv0, sizeof want_iv);
-    run(mode, pub, want_iv, in, want);
-    CHECK_MEM(buf, want, sizeof buf);
+    memset(want, 0, sizeof want);
+    run(mode, pub, want_iv, in, want, nb);
+    CHECK_MEM(buf, want, 16 * nb);
     CHECK_MEM(iv, want_iv, sizeof iv);
 }
 
@@ -81,7 +84,9 @@ int main(void)
         CHECK(pp_aes_hw_set_key(&secret, key, kl) == PSA_SUCCESS);
         CT_PUBLIC(key, sizeof key);
         for (mode = 0; mode < N_MODES; mode++) {
-            one_mode(mode, &secret, &pub, in, iv0);
+            one_mode(mode, &secret, &pub, in, iv0, 1);    /* one block alone */
+            one_mode(mode, &secret, &pub, in, iv0, 9);    /* eight, then one */
+            one_mode(mode, &secret, &pub, in, iv0, NB);   /* eight, then seven lanes */
         }
         /* The whole schedule equals the public one once declassified. */
         CT_PUBLIC(&secret, sizeof secret);
