@@ -8,9 +8,9 @@
  * equivalent inverse cipher (FIPS 197 5.3.5) with AESDEC, whose round keys
  * 1..Nr-1 have InvMixColumns applied (AESIMC). The parallel modes (ECB,
  * CTR, CBC decryption) keep eight blocks in flight: AESENC has a latency of
- * 3-7 cycles and a throughput of 1 or 2 per cycle, so eight independent
- * blocks keep the unit busy; CBC encryption is a chain and runs one block
- * at a time (SP 800-38A 6.2).
+ * 3 to 8 cycles and issues once or twice a cycle (Westmere to Ice Lake), so
+ * eight independent blocks keep the unit busy; CBC encryption is a chain
+ * and runs one block at a time (SP 800-38A 6.2).
  */
 #include "aes/aes_hw.h"
 
@@ -155,7 +155,8 @@ PP_AES_TARGET static void expand256(uint8_t *w, const uint8_t *key)
         if (i == 14) {
             break;
         }
-        /* Lane 2 of AESKEYGENASSIST(a) is SubWord(w[i-1]). */
+        /* Lane 2 of AESKEYGENASSIST(a): SubWord of a's last word, the word
+         * just before this group. */
         b = _mm_xor_si128(prefix_xor(b), _mm_shuffle_epi32(_mm_aeskeygenassist_si128(a, 0), 0xaa));
         STORE(w + 16u * (i + 1), b);
         rcon = next_rcon(rcon);

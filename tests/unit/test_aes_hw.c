@@ -9,7 +9,7 @@
  *    and the reference functions accept a key set here;
  *  - random cross-checks against OpenSSL EVP and the portable pp_aes_*
  *    for every mode and key size, 1..40 blocks and some KiB, separate
- *    buffers, in place and the same data in two calls of random split;
+ *    buffers, in place (unaligned) and in two calls split at random;
  *  - CTR counters whose increments carry across bytes, across the 32-bit
  *    and 64-bit halves and wrap at 2^128, at every position in a batch;
  *  - bad key lengths (the key is wiped).
@@ -130,7 +130,7 @@ static void expected_iv(int mode, const uint8_t iv0[16], const uint8_t *in, cons
     }
 }
 
-static uint8_t g_in[16 * MAXB], g_want[16 * MAXB], g_out[16 * MAXB], g_port[16 * MAXB];
+static uint8_t g_in[16 * MAXB], g_want[16 * MAXB], g_out[16 * MAXB + 16], g_port[16 * MAXB];
 
 /* One cross-check: hw (separate, in place, split in two calls) against
  * OpenSSL and the portable code, with the IV / counter they leave. */
@@ -151,10 +151,11 @@ static void cross(int mode, const uint8_t *key, size_t key_len, const uint8_t iv
     ok &= CHECK_MEM(g_out, g_want, 16 * n);
     ok &= mode <= ECB_DEC || CHECK_MEM(iv, want_iv, 16);
 
-    memcpy(g_out, g_in, 16 * n);
+    /* In place, at an address that is not 16-byte aligned. */
+    memcpy(g_out + 1 + n % 15, g_in, 16 * n);
     memcpy(iv, iv0, 16);
-    hw_run(mode, &k, iv, g_out, g_out, n);
-    ok &= CHECK_MEM(g_out, g_want, 16 * n);
+    hw_run(mode, &k, iv, g_out + 1 + n % 15, g_out + 1 + n % 15, n);
+    ok &= CHECK_MEM(g_out + 1 + n % 15, g_want, 16 * n);
     ok &= mode <= ECB_DEC || CHECK_MEM(iv, want_iv, 16);
 
     memcpy(iv, iv0, 16);
