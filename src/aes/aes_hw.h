@@ -1,0 +1,86 @@
+/*
+ * aes_hw.h -- hardware AES (FIPS 197) and its run-time choice, in the
+ * pattern of hash/sha_backend.h: the portable backend of aes.h is always
+ * built and tested; this path runs when the CPU has it.
+ *
+ *  - x86-64 (GCC/Clang): AES-NI (AESENC/AESENCLAST/AESDEC/AESDECLAST,
+ *    AESKEYGENASSIST, AESIMC) with SSE4.2: CPUID leaf 1 ECX bits 25 (AES)
+ *    and 20 (SSE4.2). Intel SDM vol. 2, "AESENC" ff.; Intel white paper
+ *    "Advanced Encryption Standard (AES) New Instructions Set" (Gueron).
+ *    Only the functions of aes_x86.c carry the target attribute; the rest
+ *    of the library is built for the baseline ISA.
+ *  - PICOPSA_AES_HW = 0 builds none of it (aes_x86.c compiles to nothing):
+ *    the portable backend runs everywhere. No effect on other targets.
+ *
+ * Contract (the same as aes.h's pp_aes_* functions, which call these when
+ * pp_aes_hw_available()):
+ *  - Secret: the key, the round keys in pp_aes_key, plaintexts and the
+ *    keystream. Lengths, block counts and the round count are public.
+ *  - Constant time: the AES instructions take the same time for every key
+ *    and data value (Intel SDM: no data-dependent latency); the code
+ *    branches and indexes on nothing but the block count and round count.
+ *    No secret is staged in a stack buffer. The CTR counter is incremented
+ *    without a branch on its value (128-bit carry by arithmetic).
+ *  - Aliasing: in == out is allowed for every function; partial overlap is
+ *    not. ctr and iv are updated in place to their next value.
+ *  - pp_aes_hw_set_key() fails only on a key length other than 16, 24, 32:
+ *    PSA_ERROR_INVALID_ARGUMENT, k wiped.
+ *  - Round key layout in pp_aes_key.rk (960 bytes), as bytes: the FIPS 197
+ *    5.2 schedule w[0..4(Nr+1)) at offset 0 (the layout aes_ref.c uses, so
+ *    the reference functions accept a key set here), the equivalent
+ *    inverse cipher's schedule (FIPS 197 5.3.5: InvMixColumns applied to
+ *    round keys 1..Nr-1, by AESIMC) at offset 240, last round key first.
+ *    The hardware functions need a key set by pp_aes_hw_set_key().
+ *  - pp_aes_hw_available() reads CPUID once per process (relaxed atomics:
+ *    every thread stores the same value). pp_aes_hw_restrict(0) makes it
+ *    answer 0 from then on (tests run the portable path in the same
+ *    process; not for applications); pp_aes_hw_restrict(1) undoes it.
+ */
+#ifndef PICOPSA_AES_HW_H
+#define PICOPSA_AES_HW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <picopsa/config.h>
+#include <psa/error.h>
+
+#include "aes/aes.h"
+
+/* Integrator: this default belongs in include/picopsa/config.h beside
+ * PICOPSA_SHA_HW ("1: AES-NI on x86-64 when the CPU reports it; 0: the
+ * portable backend only"). */
+#ifndef PICOPSA_AES_HW
+#define PICOPSA_AES_HW 1
+#endif
+
+#if PICOPSA_AES_HW && defined(__x86_64__) && defined(__GNUC__)
+#define PP_AES_HW_X86 1
+#else
+#define PP_AES_HW_X86 0
+#endif
+
+/* Byte offset of the decryption schedule in pp_aes_key.rk. */
+#define PP_AES_HW_DEC_OFFSET 240u
+
+#if PP_AES_HW_X86
+int pp_aes_hw_available(void);
+void pp_aes_hw_restrict(int allow);
+
+psa_status_t pp_aes_hw_set_key(pp_aes_key *k, const uint8_t *key, size_t key_len);
+void pp_aes_hw_ecb_encrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
+                           size_t nblocks);
+void pp_aes_hw_ecb_decrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
+                           size_t nblocks);
+/* SP 800-38A 6.5: ctr is a 128-bit big-endian counter, incremented once per
+ * block (mod 2^128); on return it holds the next unused value. */
+void pp_aes_hw_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in,
+                   uint8_t *out, size_t nblocks);
+/* SP 800-38A 6.2: iv is replaced by the last ciphertext block. */
+void pp_aes_hw_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
+                           uint8_t *out, size_t nblocks);
+void pp_aes_hw_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
+                           uint8_t *out, size_t nblocks);
+#endif
+
+#endif /* PICOPSA_AES_HW_H */
