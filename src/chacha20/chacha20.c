@@ -56,6 +56,8 @@ void pp_chacha20_rounds(uint32_t out[16], const uint32_t in[16])
         INNER_BLOCK(pp_chacha20_quarter_round, x);
     for (i = 0; i < 16; i++)
         out[i] = x[i];
+    /* x is not wiped: it lives in registers (a pp_wipe would force it to
+     * memory on every block); the result is in out, which callers wipe. */
 }
 
 /* RFC 8439 2.3: words 0-3 "expand 32-byte k", 4-11 the key (little endian). */

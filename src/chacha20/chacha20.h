@@ -29,6 +29,9 @@
  *    refuses every non-empty call the same way, instead of passing the
  *    input through.
  *  - Call pp_chacha20_wipe() when done.
+ *  - Size: about 1 KB of code and 230 B of stack on a Cortex-M0+ at -Os.
+ *    Hosts with SSE2/NEON also build a 4-block form (chacha20.c,
+ *    PP_CHACHA20_WIDE) for runs of 256 bytes: about 300 B more stack.
  */
 #ifndef PICOPSA_CHACHA20_H
 #define PICOPSA_CHACHA20_H
