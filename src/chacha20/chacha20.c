@@ -1,0 +1,241 @@
+/*
+ * chacha20.c -- ChaCha20 (RFC 8439 2.3, 2.4), HChaCha20 and XChaCha20
+ * (draft-irtf-cfrg-xchacha-03 2.2, 2.3); see chacha20.h for the contract.
+ *
+ * One portable block function shared by everything: the 20 rounds run on a
+ * local copy of the state that the compiler keeps in registers (every index
+ * is a constant once the quarter rounds are inlined). Whole 64-byte blocks
+ * are XORed a 32-bit word at a time straight from the block's words; only
+ * the partial block at the end of a call goes through ctx->ks, whose
+ * unused bytes the next call consumes first.
+ *
+ * PP_CHACHA20_WIDE (default: on where the compiler auto-vectorises plain C
+ * -- SSE2 or NEON targets, not at -Os): runs of 4 blocks go through a
+ * second, still plain-C form that keeps word i of 4 consecutive blocks
+ * side by side (x[i][lane]), so each quarter-round step is one 4-lane
+ * operation the optimiser turns into vector instructions (gcc -O2 on
+ * x86-64: about 1.8 times the one-block speed). Microcontrollers keep the
+ * one-block form only: smaller, and fastest without vector registers.
+ */
+#include "chacha20/chacha20.h"
+
+#include <string.h>
+
+#include "common/pp_util.h"
+
+#ifndef PP_CHACHA20_WIDE
+#if (defined(__SSE2__) || defined(__ARM_NEON)) && !defined(__OPTIMIZE_SIZE__)
+#define PP_CHACHA20_WIDE 1
+#else
+#define PP_CHACHA20_WIDE 0
+#endif
+#endif
+
+/* RFC 8439 2.3.1 inner_block: a column round, then a diagonal one, with
+ * the quarter round qr of the one-block or the four-block form. */
+#define INNER_BLOCK(qr, x)       \
+    do {                         \
+        qr(x, 0, 4, 8, 12);      \
+        qr(x, 1, 5, 9, 13);      \
+        qr(x, 2, 6, 10, 14);     \
+        qr(x, 3, 7, 11, 15);     \
+        qr(x, 0, 5, 10, 15);     \
+        qr(x, 1, 6, 11, 12);     \
+        qr(x, 2, 7, 8, 13);      \
+        qr(x, 3, 4, 9, 14);      \
+    } while (0)
+
+void pp_chacha20_rounds(uint32_t out[16], const uint32_t in[16])
+{
+    uint32_t x[16];
+    unsigned i;
+
+    for (i = 0; i < 16; i++)
+        x[i] = in[i];
+    for (i = 0; i < 10; i++)
+        INNER_BLOCK(pp_chacha20_quarter_round, x);
+    for (i = 0; i < 16; i++)
+        out[i] = x[i];
+    /* x is not wiped: it lives in registers (a pp_wipe would force it to
+     * memory on every block); the result is in out, which callers wipe. */
+}
+
+/* RFC 8439 2.3: words 0-3 "expand 32-byte k", 4-11 the key (little endian). */
+static void setup(uint32_t s[16], const uint8_t key[32])
+{
+    unsigned i;
+    s[0] = 0x61707865u;
+    s[1] = 0x3320646eu;
+    s[2] = 0x79622d32u;
+    s[3] = 0x6b206574u;
+    for (i = 0; i < 8; i++)
+        s[4 + i] = pp_load_le32(key + 4 * i);
+}
+
+void pp_chacha20_init(pp_chacha20_ctx *ctx, const uint8_t key[32], uint32_t counter,
+                      const uint8_t nonce[12])
+{
+    setup(ctx->s, key);
+    ctx->s[12] = counter;
+    ctx->s[13] = pp_load_le32(nonce);
+    ctx->s[14] = pp_load_le32(nonce + 4);
+    ctx->s[15] = pp_load_le32(nonce + 8);
+    ctx->avail = 0;
+    ctx->live = 1;
+}
+
+psa_status_t pp_chacha20_init_iv(pp_chacha20_ctx *ctx, const uint8_t key[32],
+                                 const uint8_t *iv, size_t iv_len)
+{
+    if (iv_len == PP_CHACHA20_NONCE_SIZE) {
+        pp_chacha20_init(ctx, key, 0, iv);
+    } else if (iv_len == PP_CHACHA20_IV16_SIZE) {
+        pp_chacha20_init(ctx, key, pp_load_le32(iv), iv + 4);
+    } else {
+        pp_chacha20_wipe(ctx);
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    return PSA_SUCCESS;
+}
+
+void pp_hchacha20(uint8_t out[32], const uint8_t key[32], const uint8_t nonce[16])
+{
+    uint32_t x[16];
+    unsigned i;
+
+    /* Every input is read before out (which may alias them) is written. */
+    setup(x, key);
+    for (i = 0; i < 4; i++)
+        x[12 + i] = pp_load_le32(nonce + 4 * i);
+    pp_chacha20_rounds(x, x);
+    /* No feed-forward: rows 0 and 3 are the subkey (draft 2.2). */
+    for (i = 0; i < 4; i++) {
+        pp_store_le32(out + 4 * i, x[i]);
+        pp_store_le32(out + 16 + 4 * i, x[12 + i]);
+    }
+    pp_wipe(x, sizeof(x));
+}
+
+void pp_xchacha20_init(pp_chacha20_ctx *ctx, const uint8_t key[32], const uint8_t nonce[24])
+{
+    uint8_t subkey[32], n12[12];
+
+    memset(n12, 0, 4);
+    memcpy(n12 + 4, nonce + 16, 8);
+    pp_hchacha20(subkey, key, nonce);
+    pp_chacha20_init(ctx, subkey, 0, n12);
+    pp_wipe(subkey, sizeof(subkey));
+    pp_wipe(n12, sizeof(n12));
+}
+
+/* RFC 8439 2.3: keystream block s[12] into k, then the counter moves on.
+ * The caller has checked that block s[12] exists (ctx->live). */
+static void next_block(pp_chacha20_ctx *ctx, uint32_t k[16])
+{
+    unsigned i;
+    pp_chacha20_rounds(k, ctx->s);
+    for (i = 0; i < 16; i++)
+        k[i] += ctx->s[i];
+    ctx->s[12]++;
+    ctx->live = (uint8_t)(ctx->s[12] != 0);  /* public: the counter */
+}
+
+#if PP_CHACHA20_WIDE
+/* RFC 8439 2.1 on words a, b, c, d of four blocks at once. */
+static inline void quarter_round4(uint32_t x[16][4], unsigned a, unsigned b, unsigned c,
+                                  unsigned d)
+{
+    unsigned l;
+    for (l = 0; l < 4; l++) {
+        x[a][l] += x[b][l]; x[d][l] = pp_chacha20_rotl(x[d][l] ^ x[a][l], 16);
+        x[c][l] += x[d][l]; x[b][l] = pp_chacha20_rotl(x[b][l] ^ x[c][l], 12);
+        x[a][l] += x[b][l]; x[d][l] = pp_chacha20_rotl(x[d][l] ^ x[a][l], 8);
+        x[c][l] += x[d][l]; x[b][l] = pp_chacha20_rotl(x[b][l] ^ x[c][l], 7);
+    }
+}
+
+/* Blocks s[12] .. s[12] + 3 XORed into 256 bytes; the caller has checked
+ * that they exist, so s[12] + lane does not wrap. */
+static void xor_4_blocks(pp_chacha20_ctx *ctx, const uint8_t *in, uint8_t *out)
+{
+    uint32_t x[16][4];
+    unsigned i, l;
+
+    for (i = 0; i < 16; i++)
+        for (l = 0; l < 4; l++)
+            x[i][l] = ctx->s[i] + (i == 12 ? l : 0u);
+    for (i = 0; i < 10; i++)
+        INNER_BLOCK(quarter_round4, x);
+    for (i = 0; i < 16; i++)
+        for (l = 0; l < 4; l++)
+            x[i][l] += ctx->s[i] + (i == 12 ? l : 0u);
+    for (l = 0; l < 4; l++)
+        for (i = 0; i < 16; i++)
+            pp_store_le32(out + 64 * l + 4 * i, pp_load_le32(in + 64 * l + 4 * i) ^ x[i][l]);
+    pp_wipe(x, sizeof(x));
+    ctx->s[12] += 4;
+    ctx->live = (uint8_t)(ctx->s[12] != 0);
+}
+#endif
+
+psa_status_t pp_chacha20_xor(pp_chacha20_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len)
+{
+    uint32_t k[16];
+    size_t i, n;
+
+    if (len == 0)
+        return PSA_SUCCESS;
+    if (len > ctx->avail) {
+        /* This call generates blocks s[12] .. s[12] + more; the last must
+         * be at most 2^32 - 1. Checked before any output (all or nothing). */
+        uint64_t more = (uint64_t)((len - ctx->avail - 1) / PP_CHACHA20_BLOCK_SIZE);
+        uint64_t room = (uint64_t)UINT32_MAX - (uint64_t)ctx->s[12];
+        if (!ctx->live || more > room)
+            return PSA_ERROR_INVALID_ARGUMENT;
+    }
+
+    /* The rest of the previous call's last block. */
+    n = len < ctx->avail ? len : ctx->avail;
+    for (i = 0; i < n; i++)
+        out[i] = (uint8_t)(in[i] ^ ctx->ks[PP_CHACHA20_BLOCK_SIZE - ctx->avail + i]);
+    ctx->avail = (uint8_t)(ctx->avail - n);
+    in += n;
+    out += n;
+    len -= n;
+
+    /* Whole blocks, a word at a time; in == out is fine (each word is read
+     * before the same word is written). */
+#if PP_CHACHA20_WIDE
+    for (; len >= 4 * PP_CHACHA20_BLOCK_SIZE; len -= 4 * PP_CHACHA20_BLOCK_SIZE) {
+        xor_4_blocks(ctx, in, out);
+        in += 4 * PP_CHACHA20_BLOCK_SIZE;
+        out += 4 * PP_CHACHA20_BLOCK_SIZE;
+    }
+#endif
+    for (; len >= PP_CHACHA20_BLOCK_SIZE; len -= PP_CHACHA20_BLOCK_SIZE) {
+        next_block(ctx, k);
+        for (i = 0; i < 16; i++)
+            pp_store_le32(out + 4 * i, pp_load_le32(in + 4 * i) ^ k[i]);
+        in += PP_CHACHA20_BLOCK_SIZE;
+        out += PP_CHACHA20_BLOCK_SIZE;
+    }
+
+    /* A partial block: keep its unused keystream for the next call. */
+    if (len > 0) {
+        next_block(ctx, k);
+        for (i = 0; i < 16; i++)
+            pp_store_le32(ctx->ks + 4 * i, k[i]);
+        for (i = 0; i < len; i++)
+            out[i] = (uint8_t)(in[i] ^ ctx->ks[i]);
+        ctx->avail = (uint8_t)(PP_CHACHA20_BLOCK_SIZE - len);
+    }
+    pp_wipe(k, sizeof(k));
+    return PSA_SUCCESS;
+}
+
+void pp_chacha20_wipe(pp_chacha20_ctx *ctx)
+{
+    /* live = 0 afterwards: a wiped context refuses instead of XORing the
+     * all-zero state's keystream (which is zero). */
+    pp_wipe(ctx, sizeof(*ctx));
+}
