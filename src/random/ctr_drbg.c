@@ -6,7 +6,11 @@
  * the input: each 16-byte block of S is folded into all three chaining
  * values and the three are encrypted in one 3-block call, so the inputs
  * (entropy || nonce || personalization, possibly 3 x 64 KB) are streamed
- * and never copied into one buffer.
+ * and never copied into one buffer. Its keys are scheduled in the DRBG's
+ * own pp_aes_key: every df is followed by a new Key anyway, and the
+ * Update's keystream E_Key(V+1..V+3), the only use of the old Key, does
+ * not depend on the df output, so it is made first (ctr_drbg_update_df).
+ * The deepest call then holds no pp_aes_key on the stack.
  *
  * Generate writes the counter blocks V+1, V+2, ... straight into the
  * caller's buffer and encrypts them there in place, in runs of a multiple
@@ -41,7 +45,7 @@ static const uint8_t ctr_drbg_zeros[CTR_DRBG_KEY_LEN] = { 0 };
 
 /* The three BCC chains of 10.3.2 step 9 with the S block being filled. */
 typedef struct {
-    pp_aes_key key;                                 /* K of the df */
+    pp_aes_key *key;                                /* K of the df */
     uint8_t chain[CTR_DRBG_SEED_BLOCKS * CTR_DRBG_BLOCK];
     uint8_t block[CTR_DRBG_BLOCK];
     size_t fill;
@@ -64,14 +68,17 @@ static void df_absorb(ctr_drbg_df *df, const uint8_t *in, size_t len)
         for (i = 0; i < sizeof(df->chain); i++) {
             df->chain[i] = (uint8_t)(df->chain[i] ^ df->block[i % CTR_DRBG_BLOCK]);
         }
-        pp_aes_ecb_encrypt(&df->key, df->chain, df->chain, CTR_DRBG_SEED_BLOCKS);
+        pp_aes_ecb_encrypt(df->key, df->chain, df->chain, CTR_DRBG_SEED_BLOCKS);
         df->fill = 0;
     }
 }
 
 /* Block_Cipher_df(in1 || in2 || in3, 384 bits) into out[48]. The inputs
- * may be empty (NULL with length 0). */
-static void ctr_drbg_df_run(uint8_t out[CTR_DRBG_SEED_LEN],
+ * may be empty (NULL with length 0). The df's two AES keys are scheduled
+ * in *scratch, whose contents are lost: the callers lend the DRBG's own
+ * Key schedule once they no longer need it (it is rebuilt by
+ * ctr_drbg_rekey), which keeps a second 1 KB pp_aes_key off the stack. */
+static void ctr_drbg_df_run(pp_aes_key *scratch, uint8_t out[CTR_DRBG_SEED_LEN],
                             const uint8_t *in1, size_t len1,
                             const uint8_t *in2, size_t len2,
                             const uint8_t *in3, size_t len3)
@@ -84,14 +91,15 @@ static void ctr_drbg_df_run(uint8_t out[CTR_DRBG_SEED_LEN],
     for (i = 0; i < CTR_DRBG_KEY_LEN; i++) {
         k[i] = (uint8_t)i;
     }
-    (void)pp_aes_set_key(&df.key, k, sizeof(k));
+    df.key = scratch;
+    (void)pp_aes_set_key(df.key, k, sizeof(k));
     /* Step 9: chain i starts with BCC's first block IV_i = i || 0^96,
      * from a zero chaining value: E_K(IV_i). */
     memset(df.chain, 0, sizeof(df.chain));
     for (i = 0; i < CTR_DRBG_SEED_BLOCKS; i++) {
         df.chain[i * CTR_DRBG_BLOCK + 3u] = (uint8_t)i;
     }
-    pp_aes_ecb_encrypt(&df.key, df.chain, df.chain, CTR_DRBG_SEED_BLOCKS);
+    pp_aes_ecb_encrypt(df.key, df.chain, df.chain, CTR_DRBG_SEED_BLOCKS);
     df.fill = 0;
 
     /* Steps 2-4: S = L || N || input_string || 0x80 || 0^*, L the input
@@ -111,12 +119,11 @@ static void ctr_drbg_df_run(uint8_t out[CTR_DRBG_SEED_LEN],
 
     /* Steps 10-15: K = temp[0..32), X = temp[32..48); then X = E_K(X)
      * three times gives the 48 output bytes. */
-    (void)pp_aes_set_key(&df.key, df.chain, CTR_DRBG_KEY_LEN);
-    pp_aes_ecb_encrypt(&df.key, df.chain + CTR_DRBG_KEY_LEN, out, 1);
-    pp_aes_ecb_encrypt(&df.key, out, out + CTR_DRBG_BLOCK, 1);
-    pp_aes_ecb_encrypt(&df.key, out + CTR_DRBG_BLOCK, out + 2u * CTR_DRBG_BLOCK, 1);
+    (void)pp_aes_set_key(df.key, df.chain, CTR_DRBG_KEY_LEN);
+    pp_aes_ecb_encrypt(df.key, df.chain + CTR_DRBG_KEY_LEN, out, 1);
+    pp_aes_ecb_encrypt(df.key, out, out + CTR_DRBG_BLOCK, 1);
+    pp_aes_ecb_encrypt(df.key, out + CTR_DRBG_BLOCK, out + 2u * CTR_DRBG_BLOCK, 1);
 
-    pp_aes_wipe(&df.key);
     pp_wipe(&df, sizeof(df));
     pp_wipe(head, sizeof(head));
 }
@@ -160,14 +167,26 @@ static void ctr_drbg_rekey(pp_ctr_drbg *drbg, uint8_t temp[CTR_DRBG_SEED_LEN],
     pp_wipe(temp, CTR_DRBG_SEED_LEN);
 }
 
-/* CTR_DRBG_Update(provided_data, Key, V). */
-static void ctr_drbg_update(pp_ctr_drbg *drbg, const uint8_t *provided)
+/* CTR_DRBG_Update steps 1-3: temp = E_Key(V+1) || E_Key(V+2) ||
+ * E_Key(V+3), V advanced by 3. It does not depend on provided_data, so
+ * the callers make it before the df borrows the Key schedule. */
+static void ctr_drbg_update_pad(pp_ctr_drbg *drbg, uint8_t temp[CTR_DRBG_SEED_LEN])
+{
+    ctr_drbg_counters(drbg->value, temp, CTR_DRBG_SEED_BLOCKS);
+    pp_aes_ecb_encrypt(&drbg->key, temp, temp, CTR_DRBG_SEED_BLOCKS);
+}
+
+/* Key, V = Update(df(in1 || in2 || in3), Key, V). */
+static void ctr_drbg_update_df(pp_ctr_drbg *drbg, uint8_t seed[CTR_DRBG_SEED_LEN],
+                               const uint8_t *in1, size_t len1,
+                               const uint8_t *in2, size_t len2,
+                               const uint8_t *in3, size_t len3)
 {
     uint8_t temp[CTR_DRBG_SEED_LEN];
 
-    ctr_drbg_counters(drbg->value, temp, CTR_DRBG_SEED_BLOCKS);
-    pp_aes_ecb_encrypt(&drbg->key, temp, temp, CTR_DRBG_SEED_BLOCKS);
-    ctr_drbg_rekey(drbg, temp, provided);
+    ctr_drbg_update_pad(drbg, temp);
+    ctr_drbg_df_run(&drbg->key, seed, in1, len1, in2, len2, in3, len3);
+    ctr_drbg_rekey(drbg, temp, seed);
 }
 
 /* ---- the DRBG functions -------------------------------------------------- */
@@ -186,9 +205,9 @@ psa_status_t pp_ctr_drbg_instantiate(pp_ctr_drbg *drbg,
     }
     /* 10.2.1.3.2: seed_material = df(entropy || nonce || personalization),
      * Key = 0^256, V = 0^128 (zeroed above), Update(seed_material). */
-    ctr_drbg_df_run(seed, entropy, entropy_len, nonce, nonce_len, personalization, pers_len);
     (void)pp_aes_set_key(&drbg->key, ctr_drbg_zeros, CTR_DRBG_KEY_LEN);
-    ctr_drbg_update(drbg, seed);
+    ctr_drbg_update_df(drbg, seed, entropy, entropy_len, nonce, nonce_len,
+                       personalization, pers_len);
     pp_wipe(seed, sizeof(seed));
     drbg->reseed_counter = 1;
     drbg->reseeded = 0;
@@ -212,8 +231,7 @@ psa_status_t pp_ctr_drbg_reseed(pp_ctr_drbg *drbg,
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     /* 10.2.1.4.2: seed_material = df(entropy || additional), Update. */
-    ctr_drbg_df_run(seed, entropy, entropy_len, additional, add_len, NULL, 0);
-    ctr_drbg_update(drbg, seed);
+    ctr_drbg_update_df(drbg, seed, entropy, entropy_len, additional, add_len, NULL, 0);
     pp_wipe(seed, sizeof(seed));
     drbg->reseed_counter = 1;
     drbg->reseeded = 1;
@@ -245,8 +263,7 @@ psa_status_t pp_ctr_drbg_generate(pp_ctr_drbg *drbg, uint8_t *out, size_t out_le
      * result updates the state now and again in step 6. Otherwise step 6
      * uses 0^seedlen (provided = NULL). */
     if (add_len != 0) {
-        ctr_drbg_df_run(add, additional, add_len, NULL, 0, NULL, 0);
-        ctr_drbg_update(drbg, add);
+        ctr_drbg_update_df(drbg, add, additional, add_len, NULL, 0, NULL, 0);
         provided = add;
     }
 
