@@ -2,7 +2,7 @@
  * test_ctr_drbg.c -- CTR_DRBG with AES-256 and the derivation function
  * (src/random/ctr_drbg.c).
  *
- * Known answers: NIST CAVP CTR_DRBG test vectors, [AES-256 use df]
+ * Known answers (1): NIST CAVP CTR_DRBG test vectors, [AES-256 use df]
  * sections, EntropyInputLen = 256, NonceLen = 128, ReturnedBitsLen = 128,
  * in the format of the CAVS release before 14 (file CTR_DRBG.rsp of the
  * drbgvectors_pr_true / drbgvectors_pr_false sets). The values were taken
@@ -20,6 +20,9 @@
  *              generate with none).
  *  - PR False: instantiate(E, N, P); generate(A1); reseed(E_r, A_r);
  *              generate(A2); compare the second output.
+ *
+ * Known answers (2): three CAVS 14.3 cases with 512-bit outputs, see
+ * kats14 below for where they come from.
  *
  * Cross-check: OpenSSL 3 EVP_RAND "CTR-DRBG" (cipher AES-256-CTR,
  * use_derivation_function = 1) under a "TEST-RAND" parent that hands out
@@ -179,6 +182,120 @@ static void test_kats(void)
         CHECK(ok);
         /* Negative: one flipped entropy bit must change the output. */
         CHECK(!run_kat(&kats[i], 1));
+    }
+}
+
+/* ---- CAVS 14.3, 512-bit outputs ----------------------------------------- */
+
+/* Three COUNT = 0 cases of the CAVS 14.3 files (drbgvectors_no_reseed,
+ * drbgvectors_pr_false, drbgvectors_pr_true: CTR_DRBG.rsp, [AES-256 use
+ * df], EntropyInputLen = 256, NonceLen = 128, ReturnedBitsLen = 512), as
+ * quoted in public code (the no-reseed case with its intermediate V, in
+ * the comments of nist_ctr_drbg's test driver and of GnuTLS-based ESDM's
+ * self-test; the PR False case in an ST X-CUBE-CRYPTOLIB example; the PR
+ * True case in a corecrypto power-on self-test). Four output blocks per
+ * request: the in-place run and the tail batch both take part. Their
+ * procedure (9.3.1, 10.2.1):
+ *  - no reseed: instantiate(E, N, P); generate(A1); generate(A2);
+ *  - PR False:  instantiate(E, N, P); reseed(E_r, A_r); generate(A1);
+ *               generate(A2);
+ *  - PR True:   instantiate(E, N, P); reseed(E_pr1, A1); generate();
+ *               reseed(E_pr2, A2); generate();
+ * comparing the second output. */
+enum kat14_mode { NO_RESEED, RESEED, PRED_RES };
+
+struct ctr_kat14 {
+    const char *name;
+    enum kat14_mode mode;
+    const char *entropy, *nonce, *pers;
+    const char *entropy2, *entropy3;    /* E_r or E_pr1; E_pr2 */
+    const char *add1, *add2;            /* A_r is empty in the PR False case */
+    const char *v_after_instantiate;    /* NULL: not quoted */
+    const char *out;
+};
+
+static const struct ctr_kat14 kats14[] = {
+    { "no reseed (0,0) COUNT 0", NO_RESEED,
+      "36401940fa8b1fba91a1661f211d78a0b9389a74e5bccfece8d766af1a6d3b14",
+      "496f25b0f1301b4f501be30380a137eb", "", NULL, NULL, "", "",
+      "9ee8d2e9c618ccbb8e66b5eb5333dce1",
+      "5862eb38bd558dd978a696e6df164782ddd887e7e9a6c9f3f1fbafb78941b535"
+      "a64912dfd224c6dc7454e5250b3d97165e16260c2faf1cc7735cb75fb4f07e1d" },
+    { "PR False (256,0) COUNT 0", RESEED,
+      "4cfb218673346d9d50c922e49b0dfcd090adf04f5c3ba47327dfcd6fa63a785c",
+      "016962a7fd2787a24bf6be47ef3783f1",
+      "88eeb8e0e83bf3294bdacd6099ebe4bf55ecd9113f71e5ebcb4575f3d6a68a6b",
+      "b7ec46072363834a1b0133f2c23891db4f11a68651f23e3a8b1fdc03b192c7e7", NULL, "", "",
+      NULL,
+      "a55180a190bef3adaf28f6b795e9f1f3d6dfa1b27dd0467b0c75f5fa931e9714"
+      "75b27cae03a29654e2f40966ea33643040d1400fe677873af8097c1fe9f00298" },
+    { "PR True (256,256) COUNT 0", PRED_RES,
+      "534346a3e0baa65d7a51871b6d633a6f1efa9ff55dfde3212c95029adf2387d9",
+      "0cbe99821509975d824fd826c47d2abc",
+      "020d7340569e68d992e6e8ddfbead9f993c74d971e4339fe91074f87e9d7d777",
+      "286091709d2e91bfef6654b8449d5e5564b6c2fe1f3e4e6e59fe776461bfb0dc",
+      "e68e127b2e5b9d6539c26f7e78bec13314e37febdb7105d1d65f0bde23c87d38",
+      "f41040eff2a7010287c2a76d7867a66e61299be1e1247a6b22a64b829ada8624",
+      "94efe68e2185646a17bb8a83268142a7b7a02786c1ee90ab8f7399ccf543de26",
+      NULL,
+      "da6389d151e3b2b332fbcc02b2cc5af4f69835e9fbbe19130f91cbf30a3c2458"
+      "0ebfb4311b3487e9d6a61de9dc2842c107152158b0e75a932c38e5b8ddff10e6" },
+};
+
+static int run_kat14(const struct ctr_kat14 *k, int tamper)
+{
+    uint8_t e[32], n[16], pers[32], e2[32], e3[32], a1[32], a2[32], v[16], want[64], got[64];
+    size_t pers_len = test_hex_to(k->pers, pers, sizeof(pers));
+    size_t a1_len = test_hex_to(k->add1, a1, sizeof(a1));
+    size_t a2_len = test_hex_to(k->add2, a2, sizeof(a2));
+    pp_ctr_drbg drbg;
+    int ok = test_hex_to(k->entropy, e, sizeof(e)) == 32 && test_hex_to(k->nonce, n, sizeof(n)) == 16 &&
+             test_hex_to(k->out, want, sizeof(want)) == 64;
+
+    if (tamper) {
+        n[15] ^= 0x80;
+    }
+    ok &= pp_ctr_drbg_instantiate(&drbg, e, 32, n, 16, pers, pers_len) == PSA_SUCCESS;
+    if (k->v_after_instantiate != NULL) {
+        ok &= test_hex_to(k->v_after_instantiate, v, sizeof(v)) == 16 &&
+              memcmp(drbg.value, v, 16) == 0;
+    }
+    pp_ctr_drbg_set_prediction_resistance(&drbg, k->mode == PRED_RES);
+    switch (k->mode) {
+    case NO_RESEED:
+        ok &= pp_ctr_drbg_generate(&drbg, got, 64, a1, a1_len) == PSA_SUCCESS;
+        ok &= pp_ctr_drbg_generate(&drbg, got, 64, a2, a2_len) == PSA_SUCCESS;
+        break;
+    case RESEED:
+        ok &= test_hex_to(k->entropy2, e2, sizeof(e2)) == 32;
+        ok &= pp_ctr_drbg_reseed(&drbg, e2, 32, NULL, 0) == PSA_SUCCESS;
+        ok &= pp_ctr_drbg_generate(&drbg, got, 64, a1, a1_len) == PSA_SUCCESS;
+        ok &= pp_ctr_drbg_generate(&drbg, got, 64, a2, a2_len) == PSA_SUCCESS;
+        break;
+    case PRED_RES:
+        ok &= test_hex_to(k->entropy2, e2, sizeof(e2)) == 32;
+        ok &= test_hex_to(k->entropy3, e3, sizeof(e3)) == 32;
+        ok &= pp_ctr_drbg_reseed(&drbg, e2, 32, a1, a1_len) == PSA_SUCCESS;
+        ok &= pp_ctr_drbg_generate(&drbg, got, 64, NULL, 0) == PSA_SUCCESS;
+        ok &= pp_ctr_drbg_reseed(&drbg, e3, 32, a2, a2_len) == PSA_SUCCESS;
+        ok &= pp_ctr_drbg_generate(&drbg, got, 64, NULL, 0) == PSA_SUCCESS;
+        break;
+    }
+    ok &= memcmp(got, want, 64) == 0;
+    pp_ctr_drbg_uninstantiate(&drbg);
+    return ok;
+}
+
+static void test_kats14(void)
+{
+    size_t i;
+    for (i = 0; i < sizeof(kats14) / sizeof(kats14[0]); i++) {
+        int ok = run_kat14(&kats14[i], 0);
+        if (!ok) {
+            fprintf(stderr, "CAVS 14.3 KAT failed: AES-256 use df %s\n", kats14[i].name);
+        }
+        CHECK(ok);
+        CHECK(!run_kat14(&kats14[i], 1));   /* a flipped nonce bit */
     }
 }
 
@@ -431,6 +548,7 @@ int main(void)
 {
     test_rng_seed(0xc7d6);
     test_kats();
+    test_kats14();
     test_openssl();
     test_state_machine();
     return test_report("ctr_drbg");
