@@ -3,10 +3,10 @@
  * (src/random/ctr_drbg.c).
  *
  * Known answers (1): NIST CAVP CTR_DRBG test vectors, [AES-256 use df]
- * sections, EntropyInputLen = 256, NonceLen = 128, ReturnedBitsLen = 128,
- * in the format of the CAVS release before 14 (file CTR_DRBG.rsp of the
- * drbgvectors_pr_true / drbgvectors_pr_false sets). The values were taken
- * from Mbed TLS's transcription of those files
+ * sections, EntropyInputLen = 256, NonceLen = 128, 128-bit outputs, of an
+ * older CAVS release of the DRBG vectors than 14.3 (its PR False procedure
+ * is generate, reseed, generate; 14.3 reseeds first). The values were
+ * taken from Mbed TLS's transcription of those files
  * (tests/suites/test_suite_ctr_drbg.data, test names "CTR_DRBG NIST
  * Validation (AES-256 use df,<PR>,256,128,<pers bits>,<add bits>) #<n>"),
  * which concatenates nonce || personalization in one string and the
