@@ -21,9 +21,9 @@
  *  - finish and wipe erase the whole context; update or finish on a
  *    context that is not set up (never set up, finished, wiped, failed
  *    setup) does nothing and writes no tag.
- *  - Clone = struct assignment. Aliasing: mac may overlap nothing the
- *    context still needs; the one-shot allows mac == in (the tag is
- *    written after the message has been read).
+ *  - Clone = struct assignment. Aliasing: mac must not lie inside the
+ *    context; the one-shot allows mac == in (the tag is written after the
+ *    whole message has been read).
  */
 #ifndef PICOPSA_CMAC_H
 #define PICOPSA_CMAC_H
