@@ -1,0 +1,60 @@
+/*
+ * cmac.h -- AES-CMAC (NIST SP 800-38B, RFC 4493) for 128/192/256-bit keys,
+ * over the AES block interface of aes/aes.h.
+ *
+ * Contract:
+ *  - Internal to picopsa: the MAC front end calls these; nothing here
+ *    checks PSA policy. Only setup (and the one-shot) can fail: a key
+ *    length other than 16, 24 or 32 bytes gives PSA_ERROR_INVALID_ARGUMENT
+ *    and leaves the context wiped (not set up).
+ *  - finish writes the full 16-byte tag (SP 800-38B 6.2 step 7 with
+ *    Tlen = 128); truncation to Tlen bits and a constant-time tag
+ *    comparison (pp_ct_memeq) are the caller's business.
+ *  - Secret: the key, its AES round keys, the subkeys K1/K2 (SP 800-38B
+ *    6.1), the chaining value and the buffered message bytes. Message
+ *    lengths and the chunking of update calls are public.
+ *  - Constant time in the key and the message: no branch or index depends
+ *    on them. The subkey doubling selects Rb with a mask built from the
+ *    top bit of L (no branch on it); only lengths drive the control flow.
+ *  - update accepts any chunking (including len 0 and in == NULL with
+ *    len 0); the tag does not depend on how the message was split.
+ *  - finish and wipe erase the whole context; update or finish on a
+ *    context that is not set up (never set up, finished, wiped, failed
+ *    setup) does nothing and writes no tag.
+ *  - Clone = struct assignment. Aliasing: mac must not lie inside the
+ *    context; the one-shot allows mac == in (the tag is written after the
+ *    whole message has been read).
+ */
+#ifndef PICOPSA_CMAC_H
+#define PICOPSA_CMAC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <psa/error.h>
+
+#include "aes/aes.h"
+
+#define PP_CMAC_BLOCK 16u    /* AES block = tag length in bytes */
+
+typedef struct {
+    pp_aes_key key;                 /* AES round keys of K */
+    uint8_t k1[PP_CMAC_BLOCK];      /* subkey for a complete last block */
+    uint8_t k2[PP_CMAC_BLOCK];      /* subkey for a padded last block */
+    uint8_t chain[PP_CMAC_BLOCK];   /* C_{i-1} of SP 800-38B 6.2 step 6 */
+    uint8_t buf[PP_CMAC_BLOCK];     /* message bytes not yet chained */
+    uint32_t buf_len;               /* 0..16: kept until more data comes,
+                                     * so the last block is known at finish */
+    uint32_t ready;                 /* 1 between setup and finish/wipe */
+} pp_cmac_ctx;
+
+psa_status_t pp_cmac_setup(pp_cmac_ctx *ctx, const uint8_t *key, size_t key_len);
+void pp_cmac_update(pp_cmac_ctx *ctx, const uint8_t *in, size_t len);
+void pp_cmac_finish(pp_cmac_ctx *ctx, uint8_t mac[PP_CMAC_BLOCK]);
+void pp_cmac_wipe(pp_cmac_ctx *ctx);
+
+/* One-shot: setup, update, finish. On a bad key length mac is untouched. */
+psa_status_t pp_cmac_compute(const uint8_t *key, size_t key_len,
+                             const uint8_t *in, size_t in_len, uint8_t mac[PP_CMAC_BLOCK]);
+
+#endif /* PICOPSA_CMAC_H */
