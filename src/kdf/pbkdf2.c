@@ -39,8 +39,7 @@ psa_status_t pp_pbkdf2_setup(pp_pbkdf2_ctx *ctx, psa_algorithm_t hash_alg,
     pp_hash_save_chaining(&ctx->salted.outer, ctx->outer);
     ctx->hash = hash_alg;
     ctx->iterations = (uint32_t)iterations;
-    ctx->hash_len = (uint8_t)pp_hash_size(hash_alg);
-    ctx->used = ctx->hash_len;   /* no block yet: the first output computes T_1 */
+    pp_kdf_stream_init(&ctx->stream, pp_hash_size(hash_alg));   /* the first output computes T_1 */
     return PSA_SUCCESS;
 }
 
@@ -56,63 +55,53 @@ static void prf_chain(const pp_pbkdf2_ctx *ctx, uint8_t *u)
 {
     pp_hash_ctx h;
     (void)pp_hash_resume_after_block(&h, ctx->hash, ctx->inner);
-    pp_hash_update(&h, u, ctx->hash_len);
+    pp_hash_update(&h, u, ctx->stream.len);
     pp_hash_finish(&h, u);   /* inner hash; finish wipes h */
     (void)pp_hash_resume_after_block(&h, ctx->hash, ctx->outer);
-    pp_hash_update(&h, u, ctx->hash_len);
+    pp_hash_update(&h, u, ctx->stream.len);
     pp_hash_finish(&h, u);
 }
 
-/* block = T_{index + 1} (RFC 8018 5.2 step 3). */
-static void next_block(pp_pbkdf2_ctx *ctx)
+/* stream.block = T_{index + 1} (RFC 8018 5.2 step 3); a pp_kdf_refill_fn. */
+static void next_block(void *kdf, const void *unused)
 {
+    pp_pbkdf2_ctx *ctx = (pp_pbkdf2_ctx *)kdf;
     uint8_t u[PP_HASH_MAX_SIZE], counter[4];
     pp_hmac_ctx h = ctx->salted;   /* clone: S stays absorbed for T_{i+1} */
+    uint8_t *t = ctx->stream.block;
     uint32_t j;
     size_t k;
 
+    (void)unused;
     ctx->index++;
     pp_store_be32(counter, ctx->index);   /* INT(i), big-endian */
     pp_hmac_update(&h, counter, sizeof(counter));
     pp_hmac_finish(&h, u);                /* U_1; finish wipes h */
-    memcpy(ctx->block, u, ctx->hash_len);
+    memcpy(t, u, ctx->stream.len);
     for (j = 1; j < ctx->iterations; j++) {
         prf_chain(ctx, u);
-        for (k = 0; k < ctx->hash_len; k++) {
-            ctx->block[k] ^= u[k];
+        for (k = 0; k < ctx->stream.len; k++) {
+            t[k] ^= u[k];
         }
     }
     pp_wipe(u, sizeof(u));
-    ctx->used = 0;
 }
 
 psa_status_t pp_pbkdf2_output(pp_pbkdf2_ctx *ctx, uint8_t *out, size_t len)
 {
+    const pp_kdf_stream *s = &ctx->stream;
     uint64_t left;
 
-    if (ctx->hash_len == 0) {
+    if (s->len == 0) {
         return PSA_ERROR_BAD_STATE;   /* never set up, or wiped */
     }
-    /* Bytes of the stream not yet output: the rest of block[] and the
+    /* Bytes of the stream not yet output: the rest of the block and the
      * blocks after index, up to the last one. */
-    left = (uint64_t)(LAST_BLOCK - ctx->index) * ctx->hash_len + (uint64_t)(ctx->hash_len - ctx->used);
+    left = (uint64_t)(LAST_BLOCK - ctx->index) * s->len + (uint64_t)(s->len - s->used);
     if ((uint64_t)len > left) {
         return PSA_ERROR_INSUFFICIENT_DATA;
     }
-    while (len > 0) {
-        size_t n;
-        if (ctx->used == ctx->hash_len) {
-            next_block(ctx);
-        }
-        n = (size_t)(ctx->hash_len - ctx->used);
-        if (n > len) {
-            n = len;
-        }
-        memcpy(out, ctx->block + ctx->used, n);
-        ctx->used = (uint8_t)(ctx->used + n);
-        out += n;
-        len -= n;
-    }
+    pp_kdf_stream_draw(&ctx->stream, out, len, next_block, ctx, NULL);
     return PSA_SUCCESS;
 }
 

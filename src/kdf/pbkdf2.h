@@ -40,6 +40,7 @@
 #include <picopsa/config.h>
 
 #include "hash/pp_hash.h"
+#include "kdf/kdf_stream.h"
 #include "mac/hmac.h"
 
 /* The iteration count is 32 bits here (PSA passes it as uint64_t). */
@@ -49,12 +50,10 @@ typedef struct {
     pp_hmac_ctx salted;      /* HMAC(P, .) that has absorbed S: U_1 of each T_i clones it */
     uint64_t inner[8];       /* chaining value after K0 ^ ipad */
     uint64_t outer[8];       /* chaining value after K0 ^ opad */
+    pp_kdf_stream stream;    /* T_index, block length hLen */
     psa_algorithm_t hash;
     uint32_t iterations;     /* c */
-    uint32_t index;          /* i of the T_i in block[]; 0 before the first */
-    uint8_t hash_len;        /* hLen */
-    uint8_t used;            /* bytes of block[] already output */
-    uint8_t block[PP_HASH_MAX_SIZE];
+    uint32_t index;          /* i of the T_i in stream.block; 0 before the first */
 } pp_pbkdf2_ctx;
 
 psa_status_t pp_pbkdf2_setup(pp_pbkdf2_ctx *ctx, psa_algorithm_t hash_alg,

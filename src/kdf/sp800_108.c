@@ -21,14 +21,13 @@ psa_status_t pp_sp800_108_setup(pp_sp800_108_ctx *ctx, psa_algorithm_t hash_alg,
     if (status != PSA_SUCCESS) {
         return status;
     }
-    ctx->hash_len = (uint8_t)pp_hash_size(hash_alg);
-    ctx->used = ctx->hash_len;   /* no block yet: the first output computes K_1 */
+    pp_kdf_stream_init(&ctx->stream, pp_hash_size(hash_alg));   /* the first output computes K_1 */
     return PSA_SUCCESS;
 }
 
 psa_status_t pp_sp800_108_start(pp_sp800_108_ctx *ctx, size_t total_len)
 {
-    if (ctx->hash_len == 0 || ctx->started) {
+    if (ctx->stream.len == 0 || ctx->started) {
         return PSA_ERROR_BAD_STATE;
     }
     if (total_len > PP_SP800_108_MAX_BYTES) {
@@ -52,36 +51,31 @@ psa_status_t pp_sp800_108_label_ok(const uint8_t *label, size_t label_len)
     return PSA_SUCCESS;
 }
 
-static void absorb(pp_hmac_ctx *h, const uint8_t *in, size_t len)
-{
-    if (len != 0) {
-        pp_hmac_update(h, in, len);
-    }
-}
-
-/* block = K_{index + 1} = HMAC(K_IN, [i]_4 || Label || 0x00 || Context || [L]_4). */
-static void next_block(pp_sp800_108_ctx *ctx, const uint8_t *label, size_t label_len,
-                       const uint8_t *context, size_t context_len)
+/* stream.block = K_{index + 1} = HMAC(K_IN, [i]_4 || Label || 0x00 ||
+ * Context || [L]_4). A pp_kdf_refill_fn; inputs: label and context. */
+static void next_block(void *kdf, const void *inputs)
 {
     static const uint8_t separator = 0x00;
+    pp_sp800_108_ctx *ctx = (pp_sp800_108_ctx *)kdf;
+    const pp_kdf_inputs *in = (const pp_kdf_inputs *)inputs;
     uint8_t counter[4];
     pp_hmac_ctx h = ctx->hmac;   /* clone: the keyed states stay for K_{i+1} */
 
     ctx->index++;
     pp_store_be32(counter, ctx->index);
     pp_hmac_update(&h, counter, sizeof(counter));
-    absorb(&h, label, label_len);
+    pp_kdf_absorb(&h, in->first, in->first_len);
     pp_hmac_update(&h, &separator, 1);
-    absorb(&h, context, context_len);
+    pp_kdf_absorb(&h, in->second, in->second_len);
     pp_hmac_update(&h, ctx->length_be, sizeof(ctx->length_be));
-    pp_hmac_finish(&h, ctx->block);   /* finish wipes h */
-    ctx->used = 0;
+    pp_hmac_finish(&h, ctx->stream.block);   /* finish wipes h */
 }
 
 psa_status_t pp_sp800_108_output(pp_sp800_108_ctx *ctx, const uint8_t *label, size_t label_len,
                                  const uint8_t *context, size_t context_len, uint8_t *out,
                                  size_t len)
 {
+    pp_kdf_inputs in;
     if (!ctx->started) {
         return PSA_ERROR_BAD_STATE;   /* start fixes L first */
     }
@@ -89,20 +83,11 @@ psa_status_t pp_sp800_108_output(pp_sp800_108_ctx *ctx, const uint8_t *label, si
         return PSA_ERROR_INSUFFICIENT_DATA;
     }
     ctx->left -= (uint32_t)len;
-    while (len > 0) {
-        size_t n;
-        if (ctx->used == ctx->hash_len) {
-            next_block(ctx, label, label_len, context, context_len);
-        }
-        n = (size_t)(ctx->hash_len - ctx->used);
-        if (n > len) {
-            n = len;
-        }
-        memcpy(out, ctx->block + ctx->used, n);
-        ctx->used = (uint8_t)(ctx->used + n);
-        out += n;
-        len -= n;
-    }
+    in.first = label;
+    in.first_len = label_len;
+    in.second = context;
+    in.second_len = context_len;
+    pp_kdf_stream_draw(&ctx->stream, out, len, next_block, ctx, &in);
     return PSA_SUCCESS;
 }
 

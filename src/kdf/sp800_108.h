@@ -45,6 +45,7 @@
 #include <picopsa/config.h>
 
 #include "hash/pp_hash.h"
+#include "kdf/kdf_stream.h"
 #include "mac/hmac.h"
 
 /* PSA's initial capacity, 2^29 - 1 bytes: the largest L/8 with L in 32
@@ -53,12 +54,10 @@
 
 typedef struct {
     pp_hmac_ctx hmac;                /* keyed with K_IN */
-    uint8_t block[PP_HASH_MAX_SIZE]; /* K_index */
-    uint32_t index;                  /* i of the K_i in block[]; 0 before the first */
+    pp_kdf_stream stream;            /* K_index */
+    uint32_t index;                  /* i of the K_i in stream.block; 0 before the first */
     uint32_t left;                   /* bytes of the L/8 not yet output */
     uint8_t length_be[4];            /* [L]_4 */
-    uint8_t hash_len;
-    uint8_t used;                    /* bytes of block[] already output */
     uint8_t started;                 /* start called */
 } pp_sp800_108_ctx;
 

@@ -26,60 +26,45 @@ psa_status_t pp_tls12_prf_setup(pp_tls12_prf_ctx *ctx, psa_algorithm_t hash_alg,
     if (status != PSA_SUCCESS) {
         return status;
     }
-    ctx->hash_len = (uint8_t)pp_hash_size(hash_alg);
-    ctx->used = ctx->hash_len;   /* no block yet: the first output computes A(1) */
+    pp_kdf_stream_init(&ctx->stream, pp_hash_size(hash_alg));   /* the first output computes A(1) */
     return PSA_SUCCESS;
 }
 
-static void absorb(pp_hmac_ctx *h, const uint8_t *in, size_t len)
+/* A(i+1) = HMAC(secret, A(i)), A(0) = label || seed; then the block is
+ * HMAC(secret, A(i+1) || label || seed). A pp_kdf_refill_fn; inputs:
+ * the label and the seed. */
+static void next_block(void *kdf, const void *inputs)
 {
-    if (len != 0) {
-        pp_hmac_update(h, in, len);
-    }
-}
-
-/* A(i+1) = HMAC(secret, A(i)), A(0) = label || seed; then block =
- * HMAC(secret, A(i+1) || label || seed). */
-static void next_block(pp_tls12_prf_ctx *ctx, const uint8_t *label, size_t label_len,
-                       const uint8_t *seed, size_t seed_len)
-{
+    pp_tls12_prf_ctx *ctx = (pp_tls12_prf_ctx *)kdf;
+    const pp_kdf_inputs *in = (const pp_kdf_inputs *)inputs;
     pp_hmac_ctx h = ctx->hmac;   /* clone: the keyed states stay */
     if (!ctx->started) {
-        absorb(&h, label, label_len);
-        absorb(&h, seed, seed_len);
+        pp_kdf_absorb(&h, in->first, in->first_len);
+        pp_kdf_absorb(&h, in->second, in->second_len);
     } else {
-        pp_hmac_update(&h, ctx->a, ctx->hash_len);
+        pp_hmac_update(&h, ctx->a, ctx->stream.len);
     }
     pp_hmac_finish(&h, ctx->a);   /* finish wipes h */
     h = ctx->hmac;
-    pp_hmac_update(&h, ctx->a, ctx->hash_len);
-    absorb(&h, label, label_len);
-    absorb(&h, seed, seed_len);
-    pp_hmac_finish(&h, ctx->block);
+    pp_hmac_update(&h, ctx->a, ctx->stream.len);
+    pp_kdf_absorb(&h, in->first, in->first_len);
+    pp_kdf_absorb(&h, in->second, in->second_len);
+    pp_hmac_finish(&h, ctx->stream.block);
     ctx->started = 1;
-    ctx->used = 0;
 }
 
 psa_status_t pp_tls12_prf_output(pp_tls12_prf_ctx *ctx, const uint8_t *label, size_t label_len,
                                  const uint8_t *seed, size_t seed_len, uint8_t *out, size_t len)
 {
-    if (ctx->hash_len == 0) {
+    pp_kdf_inputs in;
+    if (ctx->stream.len == 0) {
         return PSA_ERROR_BAD_STATE;   /* never set up, or wiped */
     }
-    while (len > 0) {
-        size_t n;
-        if (ctx->used == ctx->hash_len) {
-            next_block(ctx, label, label_len, seed, seed_len);
-        }
-        n = (size_t)(ctx->hash_len - ctx->used);
-        if (n > len) {
-            n = len;
-        }
-        memcpy(out, ctx->block + ctx->used, n);
-        ctx->used = (uint8_t)(ctx->used + n);
-        out += n;
-        len -= n;
-    }
+    in.first = label;
+    in.first_len = label_len;
+    in.second = seed;
+    in.second_len = seed_len;
+    pp_kdf_stream_draw(&ctx->stream, out, len, next_block, ctx, &in);
     return PSA_SUCCESS;
 }
 

@@ -46,6 +46,7 @@
 #include <picopsa/config.h>
 
 #include "hash/pp_hash.h"
+#include "kdf/kdf_stream.h"
 #include "mac/hmac.h"
 
 /* Largest PSK: PSA_TLS12_PSK_TO_MS_PSK_MAX_SIZE of psa/crypto_sizes.h,
@@ -59,10 +60,8 @@
 typedef struct {
     pp_hmac_ctx hmac;                /* keyed with the secret */
     uint8_t a[PP_HASH_MAX_SIZE];     /* A(i) */
-    uint8_t block[PP_HASH_MAX_SIZE]; /* HMAC(secret, A(i) || label || seed) */
+    pp_kdf_stream stream;            /* HMAC(secret, A(i) || label || seed) */
     uint8_t started;                 /* 0 before the first block (A(0) = label || seed) */
-    uint8_t hash_len;
-    uint8_t used;                    /* bytes of block[] already output */
 } pp_tls12_prf_ctx;
 
 psa_status_t pp_tls12_prf_setup(pp_tls12_prf_ctx *ctx, psa_algorithm_t hash_alg,
