@@ -13,7 +13,8 @@
  * CMAC variant (PSA_ALG_SP800_108_COUNTER_CMAC) is not here.
  *
  * Contract:
- *  - pp_sp800_108_setup keys HMAC with K_IN (not kept); hash_alg is any
+ *  - pp_sp800_108_setup keys HMAC with K_IN (not kept, so output may
+ *    later go over its buffer); hash_alg is any
  *    hash of mac/hmac.h, with pp_hmac_setup()'s statuses.
  *  - pp_sp800_108_start fixes the total output length total_len (bytes;
  *    L = 8 * total_len) before the first output; total_len above

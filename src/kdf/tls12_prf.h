@@ -10,7 +10,8 @@
  *   A(0) = s, A(i) = HMAC(secret, A(i-1))
  *
  * Contract:
- *  - pp_tls12_prf_setup keys HMAC with the secret (it is not kept);
+ *  - pp_tls12_prf_setup keys HMAC with the secret (it is not kept, so
+ *    output may later go over its buffer);
  *    hash_alg is PSA_ALG_SHA_256 or PSA_ALG_SHA_384. Another hash is
  *    NOT_SUPPORTED (RFC 5246 and PSA name only these two), a value that
  *    is not a hash INVALID_ARGUMENT; a hash that is not built:

@@ -9,7 +9,8 @@
  *  - OpenSSL's EVP_KDF "KBKDF" (mode counter, mac HMAC, r = 32, with its
  *    default L and 0x00 separator, which give exactly PSA's
  *    [i]_4 || Label || 0x00 || Context || [L]_4) for random hashes, keys,
- *    labels, contexts and lengths, output in random pieces;
+ *    labels, contexts and lengths, output in random pieces, and over the
+ *    key's buffer;
  *  - L is part of every block: the same inputs with another total length
  *    give another stream; at the largest L (2^32 - 8 bits) K_1 equals
  *    OpenSSL's HMAC over the fixed input built by hand;
@@ -179,6 +180,11 @@ static void test_openssl(void)
             fprintf(stderr, "  %s key %zu label %zu context %zu len %zu\n", digest_name(hash),
                     key_len, label_len, context_len, len);
         }
+        /* Output over K_IN: setup has consumed it. */
+        memcpy(ours, key, key_len);
+        CHECK_STATUS(kbkdf(hash, ours, key_len, label, label_len, context, context_len, ours, len,
+                           0), PSA_SUCCESS);
+        CHECK_MEM(ours, theirs, len);
     }
 }
 

@@ -5,7 +5,7 @@
  *    TLS list (typed in as hex), one call and in pieces;
  *  - OpenSSL's EVP_KDF "TLS1-PRF" for random secrets (longer than a
  *    block too), labels, seeds up to 700 bytes (several blocks per HMAC)
- *    and lengths, output in random pieces;
+ *    and lengths, output in random pieces, and over the secret's buffer;
  *  - the premaster secret byte for byte (plain PSK, an other secret, an
  *    empty one), then PSA_ALG_TLS12_PSK_TO_MS's master secret
  *    PRF(premaster, "master secret", randoms) against OpenSSL;
@@ -140,6 +140,11 @@ static void test_openssl(void)
             fprintf(stderr, "  hash %08x secret %zu label %zu seed %zu len %zu\n",
                     (unsigned)hash, secret_len, label_len, seed_len, len);
         }
+        /* Output over the secret: setup has consumed it. */
+        memcpy(ours, secret, secret_len);
+        CHECK_STATUS(prf(hash, ours, secret_len, label, label_len, seed, seed_len, ours, len, 0),
+                     PSA_SUCCESS);
+        CHECK_MEM(ours, theirs, len);
     }
 }
 
