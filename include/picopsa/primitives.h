@@ -70,6 +70,7 @@ typedef struct {
 typedef struct {
     uint64_t rk[120];
     unsigned rounds;
+    unsigned hw;        /* 1: set by the hardware path (src/aes/aes_hw.h) */
 } picopsa_aes_context;
 
 /* An unauthenticated cipher (PSA 1.2 10.4) in progress: src/cipher/cipher.h.

@@ -16,6 +16,9 @@
  *    pass in eight 64-bit words, SubBytes as the Boyar-Peralta Boolean
  *    circuit, round keys stored pre-bitsliced (8 words per round, all of
  *    rk[] for AES-256); CBC encryption runs one block per pass.
+ *    On x86-64 with AES-NI (PICOPSA_AES_HW, aes_hw.h) the pp_aes_*
+ *    functions run aes_x86.c instead, chosen by CPUID when the key is set
+ *    (pp_aes_key.hw says which layout the round keys are in); aes.c routes.
  *  - Aliasing: in == out is allowed for every function; partial overlap is
  *    not. ctr and iv are updated in place to their next value.
  *  - Call pp_aes_wipe() when a key is no longer needed.
@@ -29,8 +32,9 @@
 #include <picopsa/primitives.h>
 
 /* Round keys and Nr (FIPS 197 5): the public mirror in picopsa/primitives.h,
- * because the PSA cipher operation embeds it; the reference backend uses
- * the first 240 bytes of rk. */
+ * because the PSA cipher operation embeds it. Layout: the backend's (ref:
+ * the FIPS 197 schedule in the first 240 bytes; ct64: bitsliced, all 960;
+ * AES-NI: encryption schedule, then the decryption one at byte 240). */
 typedef picopsa_aes_context pp_aes_key;
 
 /* key_len 16, 24 or 32, else PSA_ERROR_INVALID_ARGUMENT (k is then wiped). */
@@ -50,5 +54,21 @@ void pp_aes_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
 void pp_aes_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
                         uint8_t *out, size_t nblocks);
 void pp_aes_wipe(pp_aes_key *k);
+
+/* The portable backend selected by PICOPSA_AES_BACKEND (aes_ref.c or
+ * aes_ct64.c): the same contract, always built, the fallback of the
+ * hardware path and tested on its own. */
+psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_len);
+void pp_aes_soft_ecb_encrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
+                             size_t nblocks);
+void pp_aes_soft_ecb_decrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
+                             size_t nblocks);
+void pp_aes_soft_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
+                     size_t nblocks);
+void pp_aes_soft_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
+                             uint8_t *out, size_t nblocks);
+void pp_aes_soft_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
+                             uint8_t *out, size_t nblocks);
+void pp_aes_soft_wipe(pp_aes_key *k);
 
 #endif /* PICOPSA_AES_H */

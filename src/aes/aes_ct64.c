@@ -453,7 +453,7 @@ static uint32_t sub_word(uint32_t w)
     return w;
 }
 
-psa_status_t pp_aes_set_key(pp_aes_key *k, const uint8_t *key, size_t key_len)
+psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_len)
 {
     uint32_t w[60];
     uint64_t q[8];
@@ -462,7 +462,7 @@ psa_status_t pp_aes_set_key(pp_aes_key *k, const uint8_t *key, size_t key_len)
     unsigned r, j;
 
     if (key_len != 16 && key_len != 24 && key_len != 32) {
-        pp_aes_wipe(k);
+        pp_aes_soft_wipe(k);
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     memset(k, 0, sizeof *k);
@@ -526,13 +526,13 @@ static void ecb(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
     pp_wipe(q, sizeof q);
 }
 
-void pp_aes_ecb_encrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
+void pp_aes_soft_ecb_encrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
                         size_t nblocks)
 {
     ecb(k, in, out, nblocks, encrypt_q);
 }
 
-void pp_aes_ecb_decrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
+void pp_aes_soft_ecb_decrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
                         size_t nblocks)
 {
     ecb(k, in, out, nblocks, decrypt_q);
@@ -550,7 +550,7 @@ static void ctr_next(uint64_t *hi, uint64_t *lo)
     *hi += ((l | (0u - l)) >> 63) ^ 1u;
 }
 
-void pp_aes_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in,
+void pp_aes_soft_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in,
                 uint8_t *out, size_t nblocks)
 {
     uint64_t q[8];
@@ -585,7 +585,7 @@ void pp_aes_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in,
 
 /* SP 800-38A 6.2: each block needs the previous ciphertext, so one lane
  * per pass. */
-void pp_aes_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
+void pp_aes_soft_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
                         uint8_t *out, size_t nblocks)
 {
     uint64_t q[8];
@@ -610,7 +610,7 @@ void pp_aes_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
 
 /* Decryption has no chaining dependency: four blocks per pass. The
  * ciphertext is saved first, so in == out works. */
-void pp_aes_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
+void pp_aes_soft_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
                         uint8_t *out, size_t nblocks)
 {
     uint64_t q[8];
@@ -637,7 +637,7 @@ void pp_aes_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
     pp_wipe(c, sizeof c);
 }
 
-void pp_aes_wipe(pp_aes_key *k)
+void pp_aes_soft_wipe(pp_aes_key *k)
 {
     pp_wipe(k, sizeof *k);
 }

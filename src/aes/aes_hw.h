@@ -47,12 +47,6 @@
 
 #include "aes/aes.h"
 
-/* Integrator: this default belongs in include/picopsa/config.h beside
- * PICOPSA_SHA_HW ("1: AES-NI on x86-64 when the CPU reports it; 0: the
- * portable backend only"). */
-#ifndef PICOPSA_AES_HW
-#define PICOPSA_AES_HW 1
-#endif
 
 #if PICOPSA_AES_HW && defined(__x86_64__) && defined(__GNUC__)
 #define PP_AES_HW_X86 1

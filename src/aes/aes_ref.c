@@ -67,14 +67,14 @@ static const uint8_t *rk_bytes(const pp_aes_key *k)
     return (const uint8_t *)k->rk;
 }
 
-psa_status_t pp_aes_set_key(pp_aes_key *k, const uint8_t *key, size_t key_len)
+psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_len)
 {
     uint8_t *w = (uint8_t *)k->rk;
     size_t nk, total, i;
     uint8_t rcon = 1;
 
     if (key_len != 16 && key_len != 24 && key_len != 32) {
-        pp_aes_wipe(k);
+        pp_aes_soft_wipe(k);
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     nk = key_len / 4;
@@ -191,7 +191,7 @@ static void decrypt_block(const pp_aes_key *k, const uint8_t in[16],
     pp_wipe(t, sizeof t);
 }
 
-void pp_aes_ecb_encrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
+void pp_aes_soft_ecb_encrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
                         size_t nblocks)
 {
     size_t i;
@@ -199,7 +199,7 @@ void pp_aes_ecb_encrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
         encrypt_block(k, in + 16 * i, out + 16 * i);
 }
 
-void pp_aes_ecb_decrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
+void pp_aes_soft_ecb_decrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
                         size_t nblocks)
 {
     size_t i;
@@ -207,7 +207,7 @@ void pp_aes_ecb_decrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
         decrypt_block(k, in + 16 * i, out + 16 * i);
 }
 
-void pp_aes_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in,
+void pp_aes_soft_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in,
                 uint8_t *out, size_t nblocks)
 {
     uint8_t ks[16];
@@ -227,7 +227,7 @@ void pp_aes_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in,
     pp_wipe(ks, sizeof ks);
 }
 
-void pp_aes_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
+void pp_aes_soft_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
                         uint8_t *out, size_t nblocks)
 {
     size_t i;
@@ -240,7 +240,7 @@ void pp_aes_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
     }
 }
 
-void pp_aes_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
+void pp_aes_soft_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
                         uint8_t *out, size_t nblocks)
 {
     uint8_t c[16], p[16];
@@ -256,7 +256,7 @@ void pp_aes_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
     pp_wipe(p, sizeof p);
 }
 
-void pp_aes_wipe(pp_aes_key *k)
+void pp_aes_soft_wipe(pp_aes_key *k)
 {
     pp_wipe(k, sizeof *k);
 }

@@ -11,6 +11,7 @@
 #include <openssl/evp.h>
 
 #include "aes/aes.h"
+#include "aes/aes_hw.h"
 #include "test_util.h"
 
 static void ossl(const EVP_CIPHER *c, const uint8_t *key, const uint8_t *iv, int dec,
@@ -26,7 +27,7 @@ static void ossl(const EVP_CIPHER *c, const uint8_t *key, const uint8_t *iv, int
     EVP_CIPHER_CTX_free(ctx);
 }
 
-int main(void)
+static void run_all(void)
 {
     static const uint8_t pt[16] = {0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77,
                                    0x88, 0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff};
@@ -82,5 +83,18 @@ int main(void)
         }
     }
     pp_aes_wipe(&k);
+}
+
+/* Both paths of aes.c: the hardware one where this CPU has it, then the
+ * portable backend (pp_aes_hw_restrict(0) makes pp_aes_set_key choose it). */
+int main(void)
+{
+#if PP_AES_HW_X86
+    printf("AES-NI %s\n", pp_aes_hw_available() ? "present: hardware path, then portable backend"
+                                                 : "absent: portable backend only");
+    run_all();
+    pp_aes_hw_restrict(0);
+#endif
+    run_all();
     return test_report("aes");
 }

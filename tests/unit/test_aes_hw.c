@@ -101,11 +101,11 @@ static void portable_run(int mode, const pp_aes_key *k, uint8_t iv[16], const ui
                          uint8_t *out, size_t nblocks)
 {
     switch (mode) {
-    case ECB_ENC: pp_aes_ecb_encrypt(k, in, out, nblocks); break;
-    case ECB_DEC: pp_aes_ecb_decrypt(k, in, out, nblocks); break;
-    case CBC_ENC: pp_aes_cbc_encrypt(k, iv, in, out, nblocks); break;
-    case CBC_DEC: pp_aes_cbc_decrypt(k, iv, in, out, nblocks); break;
-    default: pp_aes_ctr(k, iv, in, out, nblocks); break;
+    case ECB_ENC: pp_aes_soft_ecb_encrypt(k, in, out, nblocks); break;
+    case ECB_DEC: pp_aes_soft_ecb_decrypt(k, in, out, nblocks); break;
+    case CBC_ENC: pp_aes_soft_cbc_encrypt(k, iv, in, out, nblocks); break;
+    case CBC_DEC: pp_aes_soft_cbc_decrypt(k, iv, in, out, nblocks); break;
+    default: pp_aes_soft_ctr(k, iv, in, out, nblocks); break;
     }
 }
 
@@ -142,7 +142,7 @@ static void cross(int mode, const uint8_t *key, size_t key_len, const uint8_t iv
     int ok = 1;
 
     CHECK_STATUS(pp_aes_hw_set_key(&k, key, key_len), PSA_SUCCESS);
-    CHECK_STATUS(pp_aes_set_key(&kp, key, key_len), PSA_SUCCESS);
+    CHECK_STATUS(pp_aes_soft_set_key(&kp, key, key_len), PSA_SUCCESS);
     openssl_run(mode, key, key_len, iv0, g_in, g_want, n);
     expected_iv(mode, iv0, g_in, g_want, n, want_iv);
 
@@ -171,7 +171,7 @@ static void cross(int mode, const uint8_t *key, size_t key_len, const uint8_t iv
         fprintf(stderr, "  %s, %zu-byte key, %zu blocks, split %zu\n", mode_name[mode], key_len, n,
                 split);
     }
-    pp_aes_wipe(&kp);
+    pp_aes_soft_wipe(&kp);
     pp_wipe(&k, sizeof k);
 }
 
@@ -282,17 +282,17 @@ static void schedule_layout(void)
         test_rng_bytes(key, sizeof key);
         test_rng_bytes(buf, sizeof buf);
         CHECK_STATUS(pp_aes_hw_set_key(&k, key, kl), PSA_SUCCESS);
-        CHECK_STATUS(pp_aes_set_key(&kp, key, kl), PSA_SUCCESS);
+        CHECK_STATUS(pp_aes_soft_set_key(&kp, key, kl), PSA_SUCCESS);
         CHECK(k.rounds == kp.rounds);
         CHECK_MEM(k.rk, kp.rk, 16 * (k.rounds + 1));
         pp_aes_hw_ecb_encrypt(&k, buf, ref, 3);
-        pp_aes_ecb_encrypt(&k, buf, buf, 3);
+        pp_aes_soft_ecb_encrypt(&k, buf, buf, 3);
         CHECK_MEM(buf, ref, sizeof buf);
-        pp_aes_ecb_decrypt(&k, buf, buf, 3);
+        pp_aes_soft_ecb_decrypt(&k, buf, buf, 3);
         pp_aes_hw_ecb_decrypt(&k, ref, ref, 3);
         CHECK_MEM(buf, ref, sizeof buf);
     }
-    pp_aes_wipe(&kp);
+    pp_aes_soft_wipe(&kp);
     pp_wipe(&k, sizeof k);
 #endif
 }

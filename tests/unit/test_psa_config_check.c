@@ -156,8 +156,8 @@ static void expect_link(int ports, const char *defines, const char *message)
     fclose(f);
     snprintf(command, sizeof(command),
              "%s -std=c99 -O0 %s -I%s/include -I%s/src -o %s/prog %s %s/src/random/*.c "
-             "%s/src/mac/*.c %s/src/hash/*.c %s/src/common/*.c",
-             cc, defines, root, root, dir, path, root, root, root, root);
+             "%s/src/mac/*.c %s/src/hash/*.c %s/src/common/*.c %s/src/aes/*.c",
+             cc, defines, root, root, dir, path, root, root, root, root, root);
     status = run(command, output, sizeof(output));
     if (message == NULL) {
         if (!CHECK(status == 0)) {

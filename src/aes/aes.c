@@ -1,0 +1,76 @@
+/*
+ * aes.c -- the pp_aes_* functions of aes.h: the hardware path (aes_hw.h,
+ * AES-NI) for a key set while the CPU offers it, else the portable backend
+ * (pp_aes_soft_*). The choice is made once per key, at pp_aes_set_key, and
+ * recorded in k->hw (a public fact), so a key is never read in the other
+ * path's layout.
+ */
+#include "aes/aes.h"
+#include "aes/aes_hw.h"
+#include "common/pp_util.h"
+
+#if PP_AES_HW_X86
+#define PP_AES_ROUTE(hw_call, soft_call) \
+    do {                                 \
+        if (k->hw) {                     \
+            hw_call;                     \
+        } else {                         \
+            soft_call;                   \
+        }                                \
+    } while (0)
+#else
+#define PP_AES_ROUTE(hw_call, soft_call) soft_call
+#endif
+
+psa_status_t pp_aes_set_key(pp_aes_key *k, const uint8_t *key, size_t key_len)
+{
+    psa_status_t status;
+#if PP_AES_HW_X86
+    if (pp_aes_hw_available()) {
+        status = pp_aes_hw_set_key(k, key, key_len);
+        k->hw = status == PSA_SUCCESS ? 1u : 0u;
+        return status;
+    }
+#endif
+    status = pp_aes_soft_set_key(k, key, key_len);
+    k->hw = 0;
+    return status;
+}
+
+void pp_aes_ecb_encrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out, size_t nblocks)
+{
+    PP_AES_ROUTE(pp_aes_hw_ecb_encrypt(k, in, out, nblocks),
+                 pp_aes_soft_ecb_encrypt(k, in, out, nblocks));
+}
+
+void pp_aes_ecb_decrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out, size_t nblocks)
+{
+    PP_AES_ROUTE(pp_aes_hw_ecb_decrypt(k, in, out, nblocks),
+                 pp_aes_soft_ecb_decrypt(k, in, out, nblocks));
+}
+
+void pp_aes_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
+                size_t nblocks)
+{
+    PP_AES_ROUTE(pp_aes_hw_ctr(k, ctr, in, out, nblocks),
+                 pp_aes_soft_ctr(k, ctr, in, out, nblocks));
+}
+
+void pp_aes_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                        size_t nblocks)
+{
+    PP_AES_ROUTE(pp_aes_hw_cbc_encrypt(k, iv, in, out, nblocks),
+                 pp_aes_soft_cbc_encrypt(k, iv, in, out, nblocks));
+}
+
+void pp_aes_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                        size_t nblocks)
+{
+    PP_AES_ROUTE(pp_aes_hw_cbc_decrypt(k, iv, in, out, nblocks),
+                 pp_aes_soft_cbc_decrypt(k, iv, in, out, nblocks));
+}
+
+void pp_aes_wipe(pp_aes_key *k)
+{
+    pp_wipe(k, sizeof(*k));
+}
