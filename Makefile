@@ -77,10 +77,13 @@ PP_MATRIX := $(filter-out werror-gcc-perf,$(foreach c,$(PP_COMPILERS),$(foreach 
 # these builds put the MCU paths through the whole host suite (vectors,
 # OpenSSL cross-checks, valgrind constant-time tests) on the host too.
 PP_PORTABLE := portable-fe32 portable-fe26
+# AES: fe32 runs the bitsliced ct64 backend alone (no AES-NI), fe26 the
+# byte-oriented reference backend.
 PP_PORTABLE_DEFS_portable-fe32 := -DPICOPSA_ED25519_FIELD=PICOPSA_FIELD_RADIX32 -DPICOPSA_BN_LIMB_BITS=32 \
-  -DPICOPSA_BN_KERNEL=PICOPSA_BN_KERNEL_C -DPICOPSA_SHA_HW=0
+  -DPICOPSA_BN_KERNEL=PICOPSA_BN_KERNEL_C -DPICOPSA_SHA_HW=0 -DPICOPSA_AES_HW=0
 PP_PORTABLE_DEFS_portable-fe26 := -DPICOPSA_ED25519_FIELD=PICOPSA_FIELD_RADIX25 \
-  -DPICOPSA_BN_KERNEL=PICOPSA_BN_KERNEL_C -DPICOPSA_BN_DEDICATED_SQR=0
+  -DPICOPSA_BN_KERNEL=PICOPSA_BN_KERNEL_C -DPICOPSA_BN_DEDICATED_SQR=0 \
+  -DPICOPSA_AES_BACKEND=PICOPSA_AES_REF -DPICOPSA_AES_HW=0
 
 .PHONY: all bench check test test-gcc test-asan test-matrix $(PP_MATRIX) test-portable \
   $(PP_PORTABLE) fuzz install clean help
