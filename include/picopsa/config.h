@@ -179,6 +179,18 @@
 #define PSA_WANT_ALG_CCM_STAR_NO_TAG PSA_WANT_KEY_TYPE_AES
 #endif
 
+/* ChaCha20 and XChaCha20 (RFC 8439; draft-irtf-cfrg-xchacha-03) as
+ * PSA_ALG_STREAM_CIPHER (src/chacha20): 256-bit keys. */
+#ifndef PSA_WANT_KEY_TYPE_CHACHA20
+#define PSA_WANT_KEY_TYPE_CHACHA20 1
+#endif
+#ifndef PSA_WANT_KEY_TYPE_XCHACHA20
+#define PSA_WANT_KEY_TYPE_XCHACHA20 1
+#endif
+#ifndef PSA_WANT_ALG_STREAM_CIPHER
+#define PSA_WANT_ALG_STREAM_CIPHER (PSA_WANT_KEY_TYPE_CHACHA20 || PSA_WANT_KEY_TYPE_XCHACHA20)
+#endif
+
 /* Software backend of the AES block function (every one constant time: no
  * table indexed by secret data):
  *  PICOPSA_AES_REF: byte-oriented, SubBytes computed as x^254 and the

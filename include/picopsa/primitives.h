@@ -73,18 +73,33 @@ typedef struct {
     unsigned hw;        /* 1: set by the hardware path (src/aes/aes_hw.h) */
 } picopsa_aes_context;
 
+/* ChaCha20 stream state (RFC 8439 2.3; src/chacha20/chacha20.h:
+ * pp_chacha20_ctx): s[12] is the next block counter, ks the keystream of
+ * the last block, avail its unused bytes, live 0 once the counter ran out. */
+typedef struct {
+    uint32_t s[16];
+    uint8_t ks[64];
+    uint8_t avail;
+    uint8_t live;
+} picopsa_chacha20_context;
+
 /* An unauthenticated cipher (PSA 1.2 10.4) in progress: src/cipher/cipher.h.
  * chain: the CBC chaining value, the CTR counter block, the CFB/OFB
  * register; pending: a partial input block (ECB, CBC) or the unused
  * keystream of the current block (CTR, CFB, OFB), used bytes of it. */
 typedef struct {
     uint32_t alg;           /* PSA_ALG_*; 0 = inactive */
+    uint16_t key_type;      /* PSA_KEY_TYPE_AES, _CHACHA20, _XCHACHA20 */
     uint8_t encrypt;        /* 1: encrypt, 0: decrypt */
     uint8_t used;           /* bytes of pending[] in use */
     uint8_t chain[16];
     uint8_t pending[16];
     union {
         picopsa_aes_context aes;
+        struct {
+            uint8_t key[32];                  /* until the IV is set */
+            picopsa_chacha20_context stream;
+        } chacha;
     } key;
 } picopsa_cipher_context;
 

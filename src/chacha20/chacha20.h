@@ -39,6 +39,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <psa/error.h>
+#include <picopsa/primitives.h>
 
 #define PP_CHACHA20_KEY_SIZE    32u
 #define PP_CHACHA20_NONCE_SIZE  12u  /* RFC 8439 2.3: 96-bit nonce */
@@ -47,12 +48,11 @@
 #define PP_HCHACHA20_NONCE_SIZE 16u
 #define PP_CHACHA20_BLOCK_SIZE  64u
 
-typedef struct {
-    uint32_t s[16];    /* RFC 8439 2.3 state; s[12] = next block counter */
-    uint8_t ks[64];    /* keystream of the last block generated */
-    uint8_t avail;     /* unused bytes at the end of ks (0..64) */
-    uint8_t live;      /* 1 while block s[12] may still be generated */
-} pp_chacha20_ctx;
+/* The public mirror in picopsa/primitives.h (the PSA cipher operation
+ * embeds it): s = RFC 8439 2.3 state, s[12] the next block counter; ks the
+ * keystream of the last block generated; avail its unused bytes at the end
+ * (0..64); live 1 while block s[12] may still be generated. */
+typedef picopsa_chacha20_context pp_chacha20_ctx;
 
 /* RFC 8439 2.1: the quarter round on words a, b, c, d of x (indices are
  * public constants at every call site). Exposed for the 2.1.1 and 2.2.1

@@ -1,13 +1,15 @@
 /*
- * cipher.c -- setup, IV and routing of the cipher modes (cipher.h).
+ * cipher.c -- setup, IV and routing of the ciphers (cipher.h); the
+ * ChaCha20 stream cipher is driven from here (its state is the stream).
  */
 #include "cipher/cipher_modes.h"
 #include "aes/aes.h"
+#include "chacha20/chacha20.h"
 #include "common/pp_util.h"
 
 #include <string.h>
 
-#if PP_CIPHER_BLOCK_MODES || PP_CIPHER_SEGMENT_MODES
+#if PP_CIPHER_ANY
 
 int pp_cipher_is_block_mode(psa_algorithm_t alg)
 {
@@ -36,29 +38,76 @@ void pp_cipher_move(uint8_t *dst, const uint8_t *src, size_t len)
 }
 
 psa_status_t pp_cipher_setup(picopsa_cipher_context *c, psa_algorithm_t alg,
-                             const uint8_t *key, size_t key_length, int encrypt)
+                             psa_key_type_t key_type, const uint8_t *key, size_t key_length,
+                             int encrypt)
 {
-    psa_status_t status = pp_aes_set_key(&c->key.aes, key, key_length);
+    psa_status_t status = PSA_SUCCESS;
+    if (alg == PSA_ALG_STREAM_CIPHER) {
+        /* The key is kept until the IV comes: ChaCha20's state is built
+         * from both (RFC 8439 2.3). */
+        if (key_length != sizeof(c->key.chacha.key)) {
+            status = PSA_ERROR_INVALID_ARGUMENT;
+        } else {
+            memcpy(c->key.chacha.key, key, key_length);
+        }
+    } else {
+        status = pp_aes_set_key(&c->key.aes, key, key_length);
+    }
     if (status != PSA_SUCCESS) {
         return status;
     }
     c->alg = alg;
+    c->key_type = key_type;
     c->encrypt = (uint8_t)(encrypt ? 1 : 0);
     c->used = 0;
     return PSA_SUCCESS;
 }
 
-size_t pp_cipher_iv_length(psa_algorithm_t alg)
+size_t pp_cipher_iv_length(const picopsa_cipher_context *c)
 {
-    if (alg == PSA_ALG_ECB_NO_PADDING) {
+    switch (c->alg) {
+    case PSA_ALG_ECB_NO_PADDING:
         return 0;
+    case PSA_ALG_CCM_STAR_NO_TAG:
+        return 13u;
+    case PSA_ALG_STREAM_CIPHER:
+        return c->key_type == PSA_KEY_TYPE_XCHACHA20 ? PP_XCHACHA20_NONCE_SIZE
+                                                     : PP_CHACHA20_NONCE_SIZE;
+    default:
+        return PP_CIPHER_BLOCK;
     }
-    return alg == PSA_ALG_CCM_STAR_NO_TAG ? 13u : PP_CIPHER_BLOCK;
 }
+
+#if PSA_WANT_ALG_STREAM_CIPHER
+/* ChaCha20: 12-byte nonce (counter 0) or 16-byte counter || nonce;
+ * XChaCha20: 24-byte nonce. The kept key is wiped once in the state. */
+static psa_status_t stream_set_iv(picopsa_cipher_context *c, const uint8_t *iv,
+                                  size_t iv_length)
+{
+    psa_status_t status = PSA_SUCCESS;
+    if (c->key_type == PSA_KEY_TYPE_XCHACHA20) {
+        if (iv_length != PP_XCHACHA20_NONCE_SIZE) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        pp_xchacha20_init(&c->key.chacha.stream, c->key.chacha.key, iv);
+    } else {
+        status = pp_chacha20_init_iv(&c->key.chacha.stream, c->key.chacha.key, iv, iv_length);
+    }
+    if (status == PSA_SUCCESS) {
+        pp_wipe(c->key.chacha.key, sizeof(c->key.chacha.key));
+    }
+    return status;
+}
+#endif
 
 psa_status_t pp_cipher_set_iv(picopsa_cipher_context *c, const uint8_t *iv, size_t iv_length)
 {
-    size_t want = pp_cipher_iv_length(c->alg);
+    size_t want = pp_cipher_iv_length(c);
+#if PSA_WANT_ALG_STREAM_CIPHER
+    if (c->alg == PSA_ALG_STREAM_CIPHER) {
+        return stream_set_iv(c, iv, iv_length);
+    }
+#endif
     if (want == 0 || iv_length != want) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
@@ -89,21 +138,34 @@ size_t pp_cipher_update_length(const picopsa_cipher_context *c, size_t input_len
     return input_length;
 }
 
-void pp_cipher_update(picopsa_cipher_context *c, const uint8_t *input, size_t input_length,
-                      uint8_t *output)
+psa_status_t pp_cipher_update(picopsa_cipher_context *c, const uint8_t *input,
+                              size_t input_length, uint8_t *output)
 {
     if (input_length == 0) {
-        return;
+        return PSA_SUCCESS;
     }
+#if PSA_WANT_ALG_STREAM_CIPHER
+    if (c->alg == PSA_ALG_STREAM_CIPHER) {
+        /* pp_chacha20_xor takes in == out only: other overlaps are laid
+         * onto the output first. It refuses when the counter would run
+         * out (the front end then wipes the output). */
+        if (input != output && pp_cipher_overlap(input, input_length, output, input_length)) {
+            pp_cipher_move(output, input, input_length);
+            input = output;
+        }
+        return pp_chacha20_xor(&c->key.chacha.stream, input, output, input_length);
+    }
+#endif
 #if PP_CIPHER_BLOCK_MODES
     if (pp_cipher_is_block_mode(c->alg)) {
         pp_cipher_block_update(c, input, input_length, output);
-        return;
+        return PSA_SUCCESS;
     }
 #endif
 #if PP_CIPHER_SEGMENT_MODES
     pp_cipher_stream_update(c, input, input_length, output);
 #endif
+    return PSA_SUCCESS;
 }
 
 psa_status_t pp_cipher_finish(picopsa_cipher_context *c, uint8_t out[16], size_t *out_length)

@@ -1,8 +1,9 @@
 /*
- * cipher.h -- the unauthenticated cipher modes of PSA 1.2 10.4 over the AES
- * block function (src/aes/aes.h): ECB, CBC with and without PKCS#7 padding
+ * cipher.h -- the unauthenticated ciphers of PSA 1.2 10.4: over the AES
+ * block function (src/aes/aes.h) ECB, CBC with and without PKCS#7 padding
  * (SP 800-38A 6.1, 6.2; RFC 5652 6.3), CTR (6.5), CFB-128 (6.3), OFB (6.4)
- * and CCM* without a tag (IEEE 802.15.4 B.4.1: CTR from counter block 1).
+ * and CCM* without a tag (IEEE 802.15.4 B.4.1: CTR from counter block 1);
+ * PSA_ALG_STREAM_CIPHER with ChaCha20 and XChaCha20 (src/chacha20).
  *
  * Contract:
  *  - Internal: the cipher front end (src/core/psa_cipher.c) has checked
@@ -29,20 +30,27 @@
 #include <picopsa/config.h>
 #include <picopsa/primitives.h>
 
-/* alg: one of the modes above, built (the dispatch layer has checked it);
- * key: an AES key of 16, 24 or 32 bytes, else INVALID_ARGUMENT. */
+/* alg and key_type: a built pair (the dispatch layer has checked it);
+ * key: an AES key of 16, 24 or 32 bytes or a (X)ChaCha20 key of 32, else
+ * INVALID_ARGUMENT. */
 psa_status_t pp_cipher_setup(picopsa_cipher_context *c, psa_algorithm_t alg,
-                             const uint8_t *key, size_t key_length, int encrypt);
-/* The IV length the mode takes: 0 (ECB), 13 (CCM*), else 16. */
-size_t pp_cipher_iv_length(psa_algorithm_t alg);
-/* iv_length must be pp_cipher_iv_length(alg) (> 0), else INVALID_ARGUMENT. */
+                             psa_key_type_t key_type, const uint8_t *key, size_t key_length,
+                             int encrypt);
+/* The IV length the operation generates (PSA_CIPHER_IV_LENGTH): 0 (ECB),
+ * 13 (CCM*), 16 (other AES modes), 12 (ChaCha20), 24 (XChaCha20). */
+size_t pp_cipher_iv_length(const picopsa_cipher_context *c);
+/* iv_length must be pp_cipher_iv_length(c) (> 0), or 16 for ChaCha20 (the
+ * 32-bit little-endian counter || nonce form, PSA 1.2 10.4.1
+ * PSA_ALG_STREAM_CIPHER), else INVALID_ARGUMENT. */
 psa_status_t pp_cipher_set_iv(picopsa_cipher_context *c, const uint8_t *iv, size_t iv_length);
 /* Bytes the next update of input_length bytes writes: whole blocks for
  * ECB and CBC (PKCS#7 decryption keeps the last block back for finish),
  * input_length for the other modes. */
 size_t pp_cipher_update_length(const picopsa_cipher_context *c, size_t input_length);
-void pp_cipher_update(picopsa_cipher_context *c, const uint8_t *input, size_t input_length,
-                      uint8_t *output);
+/* INVALID_ARGUMENT (nothing written) when ChaCha20's 32-bit block counter
+ * would run out (RFC 8439 2.3: 256 GiB per key and nonce). */
+psa_status_t pp_cipher_update(picopsa_cipher_context *c, const uint8_t *input,
+                              size_t input_length, uint8_t *output);
 /* Final output into out (at most 16 bytes), *out_length set: PKCS#7
  * encryption pads (16 bytes), PKCS#7 decryption checks and strips the
  * padding (PSA_ERROR_INVALID_PADDING; out is then wiped). ECB and CBC

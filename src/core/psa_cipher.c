@@ -1,8 +1,8 @@
 /*
  * psa_cipher.c -- unauthenticated ciphers (spec 10.4): single-part
- * psa_cipher_encrypt / _decrypt and the multi-part operation, over the
- * modes of src/cipher (AES: ECB, CBC, CBC-PKCS#7, CTR, CFB, OFB, CCM*
- * without tag).
+ * psa_cipher_encrypt / _decrypt and the multi-part operation, over
+ * src/cipher (AES: ECB, CBC, CBC-PKCS#7, CTR, CFB, OFB, CCM* without tag;
+ * ChaCha20 and XChaCha20: PSA_ALG_STREAM_CIPHER).
  *
  * States (spec 10.4.3 and the function texts): inactive (alg == 0) ->
  * setup -> active, IV needed (iv_state 0; never for ECB) -> generate_iv /
@@ -76,7 +76,7 @@ static psa_status_t cipher_setup(psa_cipher_operation_t *operation, psa_key_id_t
     if (status == PSA_SUCCESS) {
         operation->alg = alg;
         operation->is_encrypt = (uint8_t)(encrypt ? 1 : 0);
-        operation->iv_state = (uint8_t)(pp_cipher_iv_length(alg) == 0 ? 1 : 0);
+        operation->iv_state = (uint8_t)(pp_cipher_iv_length(&operation->ctx) == 0 ? 1 : 0);
         operation->key = key;
         operation->key_serial = slot->serial;
     }
@@ -137,7 +137,7 @@ static psa_status_t fail(psa_cipher_operation_t *operation, psa_status_t status)
 psa_status_t psa_cipher_generate_iv(psa_cipher_operation_t *operation, uint8_t *iv,
                                     size_t iv_size, size_t *iv_length)
 {
-    uint8_t fresh[16];
+    uint8_t fresh[PSA_CIPHER_IV_MAX_SIZE];
     size_t length;
     psa_status_t status = PSA_SUCCESS;
     if (iv_length == NULL || BUFFER_IS_BAD(iv, iv_size)) {
@@ -151,7 +151,7 @@ psa_status_t psa_cipher_generate_iv(psa_cipher_operation_t *operation, uint8_t *
     if (status != PSA_SUCCESS) {
         return pp_fail_output(status, iv, iv_size, iv_length);
     }
-    length = pp_cipher_iv_length(operation->alg);
+    length = pp_cipher_iv_length(&operation->ctx);
     if (iv_size < length) {
         status = PSA_ERROR_BUFFER_TOO_SMALL;
     } else {
@@ -183,7 +183,7 @@ psa_status_t psa_cipher_set_iv(psa_cipher_operation_t *operation, const uint8_t 
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     if (operation->alg != 0 && operation->is_encrypt <= 1 &&
-        pp_cipher_iv_length(operation->alg) == 0) {
+        pp_cipher_iv_length(&operation->ctx) == 0) {
         return fail(operation, PSA_ERROR_INVALID_ARGUMENT);   /* ECB: no IV */
     }
     status = check_step(operation, 0);
@@ -218,7 +218,11 @@ psa_status_t psa_cipher_update(psa_cipher_operation_t *operation, const uint8_t 
         fail(operation, PSA_ERROR_BUFFER_TOO_SMALL);
         return pp_fail_output(PSA_ERROR_BUFFER_TOO_SMALL, output, output_size, output_length);
     }
-    pp_cipher_update(&operation->ctx, input, input_length, output);
+    status = pp_cipher_update(&operation->ctx, input, input_length, output);
+    if (status != PSA_SUCCESS) {
+        fail(operation, status);
+        return pp_fail_output(status, output, output_size, output_length);
+    }
     *output_length = length;
     return PSA_SUCCESS;
 }
@@ -276,7 +280,7 @@ static psa_status_t one_shot(psa_key_id_t key, psa_algorithm_t alg, int encrypt,
                              size_t output_size, size_t *output_length)
 {
     psa_cipher_operation_t operation = PSA_CIPHER_OPERATION_INIT;
-    uint8_t iv[16];
+    uint8_t iv[PSA_CIPHER_IV_MAX_SIZE];
     size_t iv_length, data_length, pad, at, part = 0, last = 0;
     psa_status_t status = pp_core_check_initialized();
     if (status == PSA_SUCCESS && (output_length == NULL || BUFFER_IS_BAD(input, input_length) ||
@@ -290,7 +294,7 @@ static psa_status_t one_shot(psa_key_id_t key, psa_algorithm_t alg, int encrypt,
         return pp_fail_output(status, output, output_size, output_length);
     }
     operation.key = PSA_KEY_ID_NULL;
-    iv_length = pp_cipher_iv_length(alg);
+    iv_length = pp_cipher_iv_length(&operation.ctx);
     at = encrypt ? iv_length : 0;                       /* where the data goes */
     data_length = encrypt ? input_length : input_length - iv_length;
     pad = encrypt && alg == PSA_ALG_CBC_PKCS7 ? 16u - data_length % 16u : 0u;

@@ -7,7 +7,7 @@
  * block mode with a ChaCha20 key, a stream cipher with an AES key, any
  * cipher with a non-cipher key. PSA_ERROR_NOT_SUPPORTED: the pair is valid
  * but not built: XTS, the other block ciphers (ARIA, Camellia, DES, SM4),
- * ChaCha20 (issue 22, next), a mode whose PSA_WANT_ALG_* is 0.
+ * a mode or key type whose PSA_WANT_* is 0.
  */
 #include "dispatch/pp_dispatch.h"
 #include "cipher/cipher.h"
@@ -59,7 +59,13 @@ psa_status_t pp_dispatch_cipher_setup(picopsa_cipher_context *ctx,
     }
 #if PSA_WANT_KEY_TYPE_AES
     if (type == PSA_KEY_TYPE_AES && aes_mode_built(alg)) {
-        return pp_cipher_setup(ctx, alg, key_buffer, key_buffer_size, encrypt);
+        return pp_cipher_setup(ctx, alg, type, key_buffer, key_buffer_size, encrypt);
+    }
+#endif
+#if PSA_WANT_ALG_STREAM_CIPHER
+    if ((PSA_WANT_KEY_TYPE_CHACHA20 && type == PSA_KEY_TYPE_CHACHA20) ||
+        (PSA_WANT_KEY_TYPE_XCHACHA20 && type == PSA_KEY_TYPE_XCHACHA20)) {
+        return pp_cipher_setup(ctx, alg, type, key_buffer, key_buffer_size, encrypt);
     }
 #endif
     (void)ctx;

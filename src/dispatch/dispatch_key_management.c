@@ -1,7 +1,7 @@
 /*
  * dispatch_key_management.c -- key creation and export (PSA 1.2 9.6)
- * routed to the driver of the key type: raw keys (HMAC, AES, RAW_DATA,
- * DERIVE, PASSWORD, PASSWORD_HASH, PEPPER) are the core's own built-in "driver"
+ * routed to the driver of the key type: raw keys (HMAC, AES, CHACHA20,
+ * XCHACHA20, RAW_DATA, DERIVE, PASSWORD, PASSWORD_HASH, PEPPER) are the core's own built-in "driver"
  * (their bytes are the key buffer), Ed25519, P-256 and RSA keys go to their
  * software families (pp_drivers.h). A type whose family is not built
  * reaches no driver: PSA_ERROR_NOT_SUPPORTED.
@@ -26,6 +26,12 @@ static enum key_route route_of(psa_key_type_t type)
 #endif
 #if PSA_WANT_KEY_TYPE_AES
     case PSA_KEY_TYPE_AES:
+#endif
+#if PSA_WANT_KEY_TYPE_CHACHA20
+    case PSA_KEY_TYPE_CHACHA20:
+#endif
+#if PSA_WANT_KEY_TYPE_XCHACHA20
+    case PSA_KEY_TYPE_XCHACHA20:
 #endif
     case PSA_KEY_TYPE_RAW_DATA:
     case PSA_KEY_TYPE_DERIVE:
@@ -66,13 +72,17 @@ static enum key_route route_of(psa_key_type_t type)
 }
 
 /* Cipher keys have the sizes of their algorithm: AES 128, 192 or 256 bits
- * (FIPS 197 5); any other size is not a valid key of the type (spec
- * 9.6.2, psa_import_key: INVALID_ARGUMENT, "the key size is not valid for
- * the key type"; 9.6.3 likewise for generation). */
+ * (FIPS 197 5), ChaCha20 and XChaCha20 256 bits (RFC 8439 2.3); any other
+ * size is not a valid key of the type (spec 9.6.2, psa_import_key:
+ * INVALID_ARGUMENT, "the key size is not valid for the key type"; 9.6.3
+ * likewise for generation). */
 static int raw_size_valid(psa_key_type_t type, size_t raw_bytes)
 {
     if (type == PSA_KEY_TYPE_AES) {
         return raw_bytes == 16u || raw_bytes == 24u || raw_bytes == 32u;
+    }
+    if (type == PSA_KEY_TYPE_CHACHA20 || type == PSA_KEY_TYPE_XCHACHA20) {
+        return raw_bytes == 32u;
     }
     return raw_bytes != 0;
 }

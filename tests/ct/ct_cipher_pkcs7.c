@@ -32,10 +32,10 @@ static void one_case(const uint8_t key[16], const uint8_t iv[16], const uint8_t 
     pp_aes_wipe(&k);
 
     CT_SECRET(ct, sizeof(ct));
-    CHECK_STATUS(pp_cipher_setup(&c, PSA_ALG_CBC_PKCS7, key, 16, 0), PSA_SUCCESS);
+    CHECK_STATUS(pp_cipher_setup(&c, PSA_ALG_CBC_PKCS7, PSA_KEY_TYPE_AES, key, 16, 0), PSA_SUCCESS);
     CHECK_STATUS(pp_cipher_set_iv(&c, iv, 16), PSA_SUCCESS);
     CHECK(pp_cipher_update_length(&c, 32) == 16);
-    pp_cipher_update(&c, ct, 32, block);
+    CHECK_STATUS(pp_cipher_update(&c, ct, 32, block), PSA_SUCCESS);
     st = pp_cipher_finish(&c, out, &out_len);
     CT_PUBLIC(&st, sizeof(st));
     CT_PUBLIC(&out_len, sizeof(out_len));

@@ -4,7 +4,7 @@
  * under valgrind memcheck the AES key is marked secret (CT_SECRET) before
  * psa_import_key, the data and IV before each call; every mode then runs
  * one-shot and multi-part (odd chunks, so partial blocks and keystream
- * tails are taken) and in place; CBC-PKCS#7 encryption only, since its
+ * tails are taken) and in place, and so do ChaCha20 and XChaCha20; CBC-PKCS#7 encryption only, since its
  * decryption returns a verdict and a length made from secret bytes
  * (ct_cipher_pkcs7.c proves the check below the front end). Outputs are
  * declassified before they are compared with a second run.
@@ -22,6 +22,8 @@ static psa_status_t declassified(psa_status_t status)
     return status;
 }
 
+static psa_key_type_t key_type = PSA_KEY_TYPE_AES;
+
 static size_t run_multipart(psa_key_id_t id, psa_algorithm_t alg, int encrypt, const uint8_t *iv,
                             uint8_t *data, size_t len)
 {
@@ -30,8 +32,8 @@ static size_t run_multipart(psa_key_id_t id, psa_algorithm_t alg, int encrypt, c
     size_t done = 0, total = 0, n = 0;
     CHECK_STATUS(encrypt ? psa_cipher_encrypt_setup(&op, id, alg)
                          : psa_cipher_decrypt_setup(&op, id, alg), PSA_SUCCESS);
-    if (PSA_CIPHER_IV_LENGTH(PSA_KEY_TYPE_AES, alg) != 0) {
-        CHECK_STATUS(psa_cipher_set_iv(&op, iv, PSA_CIPHER_IV_LENGTH(PSA_KEY_TYPE_AES, alg)),
+    if (PSA_CIPHER_IV_LENGTH(key_type, alg) != 0) {
+        CHECK_STATUS(psa_cipher_set_iv(&op, iv, PSA_CIPHER_IV_LENGTH(key_type, alg)),
                      PSA_SUCCESS);
     }
     while (done < len) {
@@ -50,7 +52,7 @@ static size_t run_multipart(psa_key_id_t id, psa_algorithm_t alg, int encrypt, c
 
 static void one_mode(psa_algorithm_t alg, size_t key_len)
 {
-    uint8_t key[32], iv[16], msg[160], a[200], b[200];
+    uint8_t key[32], iv[24], msg[160], a[200], b[200];
     psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
     psa_key_id_t id = 0;
     size_t len = alg == PSA_ALG_ECB_NO_PADDING || alg == PSA_ALG_CBC_NO_PADDING ? 144 : 141;
@@ -59,7 +61,7 @@ static void one_mode(psa_algorithm_t alg, size_t key_len)
     test_rng_bytes(key, sizeof(key));
     test_rng_bytes(iv, sizeof(iv));
     test_rng_bytes(msg, sizeof(msg));
-    psa_set_key_type(&attr, PSA_KEY_TYPE_AES);
+    psa_set_key_type(&attr, key_type);
     psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT);
     psa_set_key_algorithm(&attr, alg);
     CT_SECRET(key, sizeof(key));
@@ -91,7 +93,7 @@ static void one_mode(psa_algorithm_t alg, size_t key_len)
     CHECK_MEM(b, msg, len);
     CT_SECRET(msg, sizeof(msg));
     {
-        size_t ivl = PSA_CIPHER_IV_LENGTH(PSA_KEY_TYPE_AES, alg);
+        size_t ivl = PSA_CIPHER_IV_LENGTH(key_type, alg);
         memcpy(b, a + ivl, n - ivl);
         n2 = run_multipart(id, alg, 0, a, b, n - ivl);
         CT_PUBLIC(b, sizeof(b));
@@ -124,5 +126,10 @@ int main(void)
             one_mode(algs[i], k);
         }
     }
+    /* the stream cipher: ChaCha20 (12-byte nonce) and XChaCha20 */
+    key_type = PSA_KEY_TYPE_CHACHA20;
+    one_mode(PSA_ALG_STREAM_CIPHER, 32);
+    key_type = PSA_KEY_TYPE_XCHACHA20;
+    one_mode(PSA_ALG_STREAM_CIPHER, 32);
     return test_report("ct_psa_cipher");
 }

@@ -11,9 +11,13 @@
  *    with shifted overlapping buffers (spec 5.4.4);
  *  - CCM* without tag against OpenSSL's AES-CCM (its ciphertext without
  *    the tag is the same CTR stream from A_1);
- *  - key sizes, policies, key/algorithm mismatches, size errors.
+ *  - key sizes, policies, key/algorithm mismatches, size errors;
+ *  - PSA_ALG_STREAM_CIPHER: ChaCha20 (12-byte nonce and 16-byte counter ||
+ *    nonce IVs) against OpenSSL's EVP_chacha20, XChaCha20 against
+ *    HChaCha20 + OpenSSL's ChaCha20 (draft-irtf-cfrg-xchacha-03 2.3).
  */
 #include <psa/crypto.h>
+#include "chacha20/chacha20.h"   /* pp_hchacha20, checked by test_chacha20 */
 #include "test_util.h"
 #include "json.h"
 
@@ -532,6 +536,175 @@ static void test_block_lengths(void)
     }
 }
 
+static psa_key_id_t import_typed(psa_key_type_t type, const uint8_t *key, size_t key_len,
+                                 psa_algorithm_t alg)
+{
+    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    psa_key_id_t id = PSA_KEY_ID_NULL;
+    psa_set_key_type(&attr, type);
+    psa_set_key_algorithm(&attr, alg);
+    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT);
+    CHECK_STATUS(psa_import_key(&attr, key, key_len, &id), PSA_SUCCESS);
+    return id;
+}
+
+/* OpenSSL's ChaCha20 with the 16-byte IV: 32-bit LE counter || nonce. */
+static void openssl_chacha20(const uint8_t key[32], const uint8_t iv16[16], const uint8_t *in,
+                             size_t len, uint8_t *out)
+{
+    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
+    int n = 0;
+    CHECK(EVP_EncryptInit_ex(ctx, EVP_chacha20(), NULL, key, iv16) == 1);
+    CHECK(EVP_EncryptUpdate(ctx, out, &n, in, (int)len) == 1);
+    CHECK((size_t)n == len);
+    EVP_CIPHER_CTX_free(ctx);
+}
+
+/* The chunked multi-part run of a stream cipher with the given IV. */
+static void stream_multipart(psa_key_id_t id, int encrypt, const uint8_t *iv, size_t iv_len,
+                             const uint8_t *in, size_t len, uint8_t *out)
+{
+    psa_cipher_operation_t op = PSA_CIPHER_OPERATION_INIT;
+    size_t done = 0, n;
+    CHECK_STATUS(encrypt ? psa_cipher_encrypt_setup(&op, id, PSA_ALG_STREAM_CIPHER)
+                         : psa_cipher_decrypt_setup(&op, id, PSA_ALG_STREAM_CIPHER),
+                 PSA_SUCCESS);
+    CHECK_STATUS(psa_cipher_set_iv(&op, iv, iv_len), PSA_SUCCESS);
+    while (done < len) {
+        size_t chunk = test_rng_range(0, 150);
+        if (chunk > len - done) {
+            chunk = len - done;
+        }
+        CHECK_STATUS(psa_cipher_update(&op, in + done, chunk, out + done, chunk, &n),
+                     PSA_SUCCESS);
+        CHECK(n == chunk);
+        done += chunk;
+    }
+    CHECK_STATUS(psa_cipher_finish(&op, NULL, 0, &n), PSA_SUCCESS);
+    CHECK(n == 0);
+}
+
+static void test_chacha20_psa(void)
+{
+    enum { MAX = 1500 };
+    static uint8_t in[MAX], ours[MAX + 24], theirs[MAX], buf[3 * MAX];
+    uint8_t key[32], iv16[16], nonce24[24], subkey[32];
+    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    psa_key_id_t id, xid, bad;
+    size_t round, n, n2;
+    psa_cipher_operation_t op = PSA_CIPHER_OPERATION_INIT;
+
+    /* key sizes: 256 bits only (RFC 8439 2.3) */
+    psa_set_key_type(&attr, PSA_KEY_TYPE_CHACHA20);
+    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_ENCRYPT);
+    psa_set_key_algorithm(&attr, PSA_ALG_STREAM_CIPHER);
+    memset(key, 7, sizeof(key));
+    CHECK_STATUS(psa_import_key(&attr, key, 16, &bad), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(psa_import_key(&attr, key, 31, &bad), PSA_ERROR_INVALID_ARGUMENT);
+    psa_set_key_bits(&attr, 128);
+    CHECK_STATUS(psa_generate_key(&attr, &bad), PSA_ERROR_INVALID_ARGUMENT);
+    psa_set_key_bits(&attr, 256);
+    CHECK_STATUS(psa_generate_key(&attr, &bad), PSA_SUCCESS);
+    psa_destroy_key(bad);
+    psa_set_key_type(&attr, PSA_KEY_TYPE_XCHACHA20);
+    CHECK_STATUS(psa_generate_key(&attr, &bad), PSA_SUCCESS);
+    psa_destroy_key(bad);
+    psa_set_key_bits(&attr, 0);
+    /* a block mode with a stream cipher key */
+    psa_set_key_type(&attr, PSA_KEY_TYPE_CHACHA20);
+    psa_set_key_algorithm(&attr, PSA_ALG_CTR);
+    CHECK_STATUS(psa_import_key(&attr, key, 32, &bad), PSA_SUCCESS);
+    CHECK_STATUS(psa_cipher_encrypt(bad, PSA_ALG_CTR, in, 16, buf, sizeof(buf), &n),
+                 PSA_ERROR_INVALID_ARGUMENT);
+    psa_destroy_key(bad);
+
+    for (round = 0; round < 40; round++) {
+        size_t len = round < 10 ? round * 13 : test_rng_range(0, MAX);
+        long shift = (long)test_rng_range(0, 40) - 20;
+        test_rng_bytes(key, sizeof(key));
+        test_rng_bytes(in, len);
+        test_rng_bytes(iv16, sizeof(iv16));
+        test_rng_bytes(nonce24, sizeof(nonce24));
+        id = import_typed(PSA_KEY_TYPE_CHACHA20, key, 32, PSA_ALG_STREAM_CIPHER);
+        xid = import_typed(PSA_KEY_TYPE_XCHACHA20, key, 32, PSA_ALG_STREAM_CIPHER);
+        /* keep clear of the 32-bit counter's end (its refusal is
+         * test_chacha20's) */
+        iv16[3] = 0;
+        /* one-shot: IV = the 12-byte nonce, counter 0 */
+        CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_STREAM_CIPHER, in, len, buf, sizeof(buf), &n),
+                     PSA_SUCCESS);
+        CHECK(n == 12 + len);
+        CHECK(n == PSA_CIPHER_ENCRYPT_OUTPUT_SIZE(PSA_KEY_TYPE_CHACHA20, PSA_ALG_STREAM_CIPHER,
+                                                  len));
+        {
+            uint8_t ivc[16] = {0};
+            memcpy(ivc + 4, buf, 12);
+            openssl_chacha20(key, ivc, in, len, theirs);
+            CHECK_MEM(buf + 12, theirs, len);
+        }
+        CHECK_STATUS(psa_cipher_decrypt(id, PSA_ALG_STREAM_CIPHER, buf, n, ours, sizeof(ours), &n2),
+                     PSA_SUCCESS);
+        CHECK(n2 == len);
+        CHECK_MEM(ours, in, len);
+        /* multi-part, 16-byte counter || nonce IV, random chunks, both ways */
+        openssl_chacha20(key, iv16, in, len, theirs);
+        stream_multipart(id, 1, iv16, 16, in, len, ours);
+        CHECK_MEM(ours, theirs, len);
+        stream_multipart(id, 0, iv16, 16, theirs, len, ours);
+        CHECK_MEM(ours, in, len);
+        /* overlap: decrypt IV || C with the output shifted */
+        memcpy(buf + MAX, buf, 12 + len);
+        CHECK_STATUS(psa_cipher_decrypt(id, PSA_ALG_STREAM_CIPHER, buf + MAX, 12 + len,
+                                        buf + MAX + shift, 2 * MAX - 64, &n2), PSA_SUCCESS);
+        CHECK(n2 == len);
+        CHECK_MEM(buf + MAX + shift, in, len);
+        /* XChaCha20: ChaCha20 under HChaCha20(key, n[0..15]) with nonce
+         * 0^4 || n[16..23], counter 0 */
+        {
+            uint8_t ivc[16] = {0};
+            pp_hchacha20(subkey, key, nonce24);
+            memcpy(ivc + 8, nonce24 + 16, 8);
+            openssl_chacha20(subkey, ivc, in, len, theirs);
+            stream_multipart(xid, 1, nonce24, 24, in, len, ours);
+            CHECK_MEM(ours, theirs, len);
+            CHECK_STATUS(psa_cipher_encrypt(xid, PSA_ALG_STREAM_CIPHER, in, len, buf,
+                                            sizeof(buf), &n), PSA_SUCCESS);
+            CHECK(n == 24 + len);
+            pp_hchacha20(subkey, key, buf);
+            memcpy(ivc + 8, buf + 16, 8);
+            openssl_chacha20(subkey, ivc, buf + 24, len, theirs);
+            CHECK_MEM(theirs, in, len);
+        }
+        psa_destroy_key(id);
+        psa_destroy_key(xid);
+    }
+    /* IV lengths: ChaCha20 12 or 16, XChaCha20 24; generate_iv gives the
+     * default (12, 24) */
+    id = import_typed(PSA_KEY_TYPE_CHACHA20, key, 32, PSA_ALG_STREAM_CIPHER);
+    xid = import_typed(PSA_KEY_TYPE_XCHACHA20, key, 32, PSA_ALG_STREAM_CIPHER);
+    CHECK_STATUS(psa_cipher_encrypt_setup(&op, id, PSA_ALG_STREAM_CIPHER), PSA_SUCCESS);
+    CHECK_STATUS(psa_cipher_set_iv(&op, iv16, 8), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(psa_cipher_encrypt_setup(&op, id, PSA_ALG_STREAM_CIPHER), PSA_SUCCESS);
+    CHECK_STATUS(psa_cipher_set_iv(&op, nonce24, 24), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(psa_cipher_encrypt_setup(&op, id, PSA_ALG_STREAM_CIPHER), PSA_SUCCESS);
+    CHECK_STATUS(psa_cipher_generate_iv(&op, nonce24, sizeof(nonce24), &n), PSA_SUCCESS);
+    CHECK(n == 12);
+    psa_cipher_abort(&op);
+    CHECK_STATUS(psa_cipher_encrypt_setup(&op, xid, PSA_ALG_STREAM_CIPHER), PSA_SUCCESS);
+    CHECK_STATUS(psa_cipher_set_iv(&op, iv16, 16), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(psa_cipher_encrypt_setup(&op, xid, PSA_ALG_STREAM_CIPHER), PSA_SUCCESS);
+    CHECK_STATUS(psa_cipher_generate_iv(&op, nonce24, 23, &n), PSA_ERROR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(psa_cipher_encrypt_setup(&op, xid, PSA_ALG_STREAM_CIPHER), PSA_SUCCESS);
+    CHECK_STATUS(psa_cipher_generate_iv(&op, nonce24, sizeof(nonce24), &n), PSA_SUCCESS);
+    CHECK(n == 24);
+    psa_cipher_abort(&op);
+    /* decryption input shorter than the nonce */
+    CHECK_STATUS(psa_cipher_decrypt(id, PSA_ALG_STREAM_CIPHER, in, 11, ours, sizeof(ours), &n),
+                 PSA_ERROR_INVALID_ARGUMENT);
+    psa_destroy_key(id);
+    psa_destroy_key(xid);
+}
+
 int main(void)
 {
     test_rng_seed(0x38a);
@@ -542,5 +715,6 @@ int main(void)
     test_pkcs7_padding();
     test_keys_and_errors();
     test_block_lengths();
+    test_chacha20_psa();
     return test_report("psa_cipher");
 }
