@@ -138,6 +138,19 @@ static void put_compressed(ct_sink *s, const int16_t f[PP_MLKEM_N], unsigned d)
     pp_wipe(tmp, sizeof(tmp));
 }
 
+/* ByteEncode_12(NTT(SamplePolyCBD_eta(PRF_eta(seed, nonce)))) into out:
+ * the secret vectors s-hat and y-hat are kept in this packed form. f is
+ * the caller's scratch polynomial. */
+static void sample_ntt_packed(uint8_t out[POLY], int16_t f[PP_MLKEM_N], unsigned eta,
+                              const uint8_t seed[32], unsigned nonce)
+{
+    memset(f, 0, PP_MLKEM_N * sizeof(f[0]));
+    pp_mlkem_cbd_add(f, eta, seed, (uint8_t)nonce);
+    pp_mlkem_ntt(f);
+    pp_mlkem_poly_freeze(f);
+    pp_mlkem_poly_tobytes(out, f);
+}
+
 /*
  * K-PKE.Encrypt (Alg. 14). y-hat is kept packed (384 k bytes); u_i and v
  * are computed one at a time in one polynomial. The nonces are those of
@@ -152,11 +165,7 @@ static void kpke_encrypt(const pp_mlkem_params *p, const uint8_t *ek, const uint
     const uint8_t *rho = ek + POLY * k;
 
     for (unsigned i = 0; i < k; i++) {
-        memset(f, 0, sizeof(f));
-        pp_mlkem_cbd_add(f, p->eta1, r, (uint8_t)i);
-        pp_mlkem_ntt(f);
-        pp_mlkem_poly_freeze(f);
-        pp_mlkem_poly_tobytes(yhat + POLY * i, f);
+        sample_ntt_packed(yhat + POLY * i, f, p->eta1, r, i);
     }
     /* u = NTT^-1(A-hat^T o y-hat) + e1; A-hat^T[i][j] = A-hat[j][i] is
      * SampleNTT(rho || i || j). */
@@ -245,11 +254,7 @@ psa_status_t pp_mlkem_keygen_expanded(const pp_mlkem_params *p, const uint8_t rh
     k = p->k;
     /* s-hat = NTT(s), packed straight into dk_pke (nonces 0 .. k-1). */
     for (unsigned i = 0; i < k; i++) {
-        memset(f, 0, sizeof(f));
-        pp_mlkem_cbd_add(f, p->eta1, sigma, (uint8_t)i);
-        pp_mlkem_ntt(f);
-        pp_mlkem_poly_freeze(f);
-        pp_mlkem_poly_tobytes(dk + POLY * i, f);
+        sample_ntt_packed(dk + POLY * i, f, p->eta1, sigma, i);
     }
     /* t-hat_i = sum_j A-hat[i][j] o s-hat_j + e-hat_i, A-hat[i][j] =
      * SampleNTT(rho || j || i). e-hat_i (nonce k + i) is taken times R^-1
