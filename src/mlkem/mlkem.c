@@ -15,7 +15,19 @@
 
 #define POLY PP_MLKEM_POLY_BYTES
 #define ETA2 2u
-#define XOF_BLOCK 168 /* SHAKE128 rate, a multiple of 3 */
+/* SampleNTT squeezes its stream 24 bytes (eight 3-byte groups) at a time:
+ * the stream does not depend on the split, and a small buffer keeps the
+ * frame small. 24 divides the SHAKE128 rate (168), so each squeeze is
+ * whole 8-byte lanes of one block. */
+#define XOF_CHUNK 24
+
+/* The big frames (the y-hat buffer, the two polynomials of decryption, J's
+ * sponge) are kept out of their callers so they do not add up. */
+#if defined(__GNUC__)
+#define MLKEM_NOINLINE __attribute__((noinline))
+#else
+#define MLKEM_NOINLINE
+#endif
 
 /* FIPS 203 Table 2. */
 const pp_mlkem_params pp_mlkem_512 = {2, 3, 10, 4};
@@ -67,7 +79,7 @@ static void matacc(int16_t acc[PP_MLKEM_N], const uint8_t rho[32], uint8_t x, ui
                    const uint8_t b[POLY])
 {
     pp_keccak_ctx xof;
-    uint8_t buf[XOF_BLOCK];
+    uint8_t buf[XOF_CHUNK];
     uint8_t idx[2];
     int16_t a0 = 0;
     unsigned have = 0, i = 0;
@@ -152,14 +164,15 @@ static void sample_ntt_packed(uint8_t out[POLY], int16_t f[PP_MLKEM_N], unsigned
 }
 
 /*
- * K-PKE.Encrypt (Alg. 14). y-hat is kept packed (384 k bytes); u_i and v
- * are computed one at a time in one polynomial. The nonces are those of
- * the algorithm: y_i gets i, e1_i gets k + i, e2 gets 2k.
+ * K-PKE.Encrypt (Alg. 14). y-hat is kept packed in the caller's 384 k
+ * bytes; u_i and v are computed one at a time in one polynomial. The
+ * nonces are those of the algorithm: y_i gets i, e1_i gets k + i, e2 gets
+ * 2k.
  */
-static void kpke_encrypt(const pp_mlkem_params *p, const uint8_t *ek, const uint8_t m[32],
-                         const uint8_t r[32], ct_sink *out)
+static MLKEM_NOINLINE void encrypt_with(const pp_mlkem_params *p, const uint8_t *ek,
+                                        const uint8_t m[32], const uint8_t r[32], ct_sink *out,
+                                        uint8_t *yhat)
 {
-    uint8_t yhat[4 * POLY];
     int16_t f[PP_MLKEM_N];
     const unsigned k = p->k;
     const uint8_t *rho = ek + POLY * k;
@@ -194,14 +207,41 @@ static void kpke_encrypt(const pp_mlkem_params *p, const uint8_t *ek, const uint
     pp_mlkem_poly_freeze(f);
     put_compressed(out, f, p->dv);
     pp_wipe(f, sizeof(f));
-    pp_wipe(yhat, sizeof(yhat));
 }
+
+/* One y-hat buffer of the rank's own size (no VLA in this code base): an
+ * ML-KEM-768 frame holds 1152 bytes, not ML-KEM-1024's 1536. */
+#define ENCRYPT_RANK(K)                                                                   \
+    static MLKEM_NOINLINE void encrypt_k##K(const pp_mlkem_params *p, const uint8_t *ek, \
+                                            const uint8_t m[32], const uint8_t r[32],     \
+                                            ct_sink *out)                                 \
+    {                                                                                     \
+        uint8_t yhat[K * POLY];                                                           \
+        encrypt_with(p, ek, m, r, out, yhat);                                             \
+        pp_wipe(yhat, sizeof(yhat));                                                      \
+    }
+ENCRYPT_RANK(2)
+ENCRYPT_RANK(3)
+ENCRYPT_RANK(4)
+
+static void kpke_encrypt(const pp_mlkem_params *p, const uint8_t *ek, const uint8_t m[32],
+                         const uint8_t r[32], ct_sink *out)
+{
+    if (p->k == 2) {
+        encrypt_k2(p, ek, m, r, out);
+    } else if (p->k == 3) {
+        encrypt_k3(p, ek, m, r, out);
+    } else {
+        encrypt_k4(p, ek, m, r, out);
+    }
+}
+
 
 /*
  * K-PKE.Decrypt (Alg. 15): w = v' - NTT^-1(s-hat^T o NTT(u')), m =
  * ByteEncode_1(Compress_1(w)). s-hat is read packed from dk_pke.
  */
-static void kpke_decrypt(const pp_mlkem_params *p, const uint8_t *dk_pke, const uint8_t *c,
+static MLKEM_NOINLINE void kpke_decrypt(const pp_mlkem_params *p, const uint8_t *dk_pke, const uint8_t *c,
                          uint8_t m[32])
 {
     int16_t w[PP_MLKEM_N], u[PP_MLKEM_N];
@@ -364,12 +404,23 @@ psa_status_t pp_mlkem_encaps_internal(const pp_mlkem_params *p, const uint8_t *e
     return PSA_SUCCESS;
 }
 
+/* K-bar = J(z || c) = SHAKE256(z || c, 32 bytes) (FIPS 203 4.1, Alg. 18). */
+static MLKEM_NOINLINE void kdf_j(const uint8_t z[32], const uint8_t *c, size_t c_len,
+                                 uint8_t out[32])
+{
+    pp_keccak_ctx j;
+    (void)pp_shake_init(&j, 256);
+    pp_keccak_absorb(&j, z, 32);
+    pp_keccak_absorb(&j, c, c_len);
+    pp_shake_squeeze(&j, out, 32);
+    pp_keccak_wipe(&j);
+}
+
 /* ML-KEM.Decaps_internal (Alg. 18) after the checks of 7.3. */
 psa_status_t pp_mlkem_decaps(const pp_mlkem_params *p, const uint8_t *dk, size_t dk_len,
                              const uint8_t *c, size_t c_len, uint8_t K[32])
 {
     uint8_t mh[64], kr[64], kbar[32];
-    pp_keccak_ctx j;
     ct_sink sink;
     uint32_t ok;
     const uint8_t *ek, *h, *z;
@@ -388,12 +439,7 @@ psa_status_t pp_mlkem_decaps(const pp_mlkem_params *p, const uint8_t *dk, size_t
     kpke_decrypt(p, dk, c, mh);
     memcpy(mh + 32, h, 32);
     (void)pp_sha3(512, mh, sizeof(mh), kr);
-    /* K-bar = J(z || c). */
-    (void)pp_shake_init(&j, 256);
-    pp_keccak_absorb(&j, z, 32);
-    pp_keccak_absorb(&j, c, c_len);
-    pp_shake_squeeze(&j, kbar, sizeof(kbar));
-    pp_keccak_wipe(&j);
+    kdf_j(z, c, c_len, kbar);
     /* c' = K-PKE.Encrypt(ek, m', r'), compared with c as it is produced. */
     sink.out = NULL;
     sink.cmp = c;
