@@ -21,7 +21,7 @@
  * whole 8-byte lanes of one block. */
 #define XOF_CHUNK 24
 
-/* The big frames (the y-hat buffer, the two polynomials of decryption, J's
+/* The big frames (encryption's and decryption's two polynomials, J's
  * sponge) are kept out of their callers so they do not add up. */
 #if defined(__GNUC__)
 #define MLKEM_NOINLINE __attribute__((noinline))
@@ -70,13 +70,14 @@ size_t pp_mlkem_ct_bytes(const pp_mlkem_params *p)
 
 /*
  * acc += A-entry o b (MultiplyNTTs, times R^-1) where the A-entry is
- * SampleNTT(rho || x || y) (Alg. 7) and b is ByteEncode_12-packed. The
+ * SampleNTT(rho || x || y) (Alg. 7) and b is given as coefficients
+ * (b_poly) or ByteEncode_12-packed (b_packed, when b_poly is NULL). The
  * entry is never stored: each coefficient pair goes into the base
  * multiplication as soon as the rejection sampler has produced it. The
  * rejections depend on rho only (public).
  */
 static void matacc(int16_t acc[PP_MLKEM_N], const uint8_t rho[32], uint8_t x, uint8_t y,
-                   const uint8_t b[POLY])
+                   const int16_t *b_poly, const uint8_t *b_packed)
 {
     pp_keccak_ctx xof;
     uint8_t buf[XOF_CHUNK];
@@ -103,7 +104,14 @@ static void matacc(int16_t acc[PP_MLKEM_N], const uint8_t rho[32], uint8_t x, ui
                     a0 = (int16_t)d[t];
                     have = 1;
                 } else {
-                    pp_mlkem_basemul_acc(acc + 2 * i, a0, (int16_t)d[t], b + 3 * i, i);
+                    int16_t b0, b1;
+                    if (b_poly != NULL) { /* which form is public */
+                        b0 = b_poly[2 * i];
+                        b1 = b_poly[2 * i + 1];
+                    } else {
+                        pp_mlkem_load_pair12(b_packed + 3 * i, &b0, &b1);
+                    }
+                    pp_mlkem_basemul_acc(acc + 2 * i, a0, (int16_t)d[t], b0, b1, i);
                     i++;
                     have = 0;
                 }
@@ -150,92 +158,89 @@ static void put_compressed(ct_sink *s, const int16_t f[PP_MLKEM_N], unsigned d)
     pp_wipe(tmp, sizeof(tmp));
 }
 
-/* ByteEncode_12(NTT(SamplePolyCBD_eta(PRF_eta(seed, nonce)))) into out:
- * the secret vectors s-hat and y-hat are kept in this packed form. f is
- * the caller's scratch polynomial. */
-static void sample_ntt_packed(uint8_t out[POLY], int16_t f[PP_MLKEM_N], unsigned eta,
-                              const uint8_t seed[32], unsigned nonce)
+/* y is kept as it is sampled, before the NTT: its coefficients lie in
+ * [-eta1, eta1], eta1 <= 3, so y_i + 3 fits ByteEncode_3 (96 bytes a
+ * polynomial instead of 384 for y-hat), and NTT(y_j) is recomputed where it
+ * is used (k + 1 times): a smaller frame for k^2 extra NTTs. */
+#define YPACK_D 3
+#define YPACK_BYTES (32 * YPACK_D)
+
+static void y_pack(uint8_t out[YPACK_BYTES], const int16_t f[PP_MLKEM_N])
 {
-    memset(f, 0, PP_MLKEM_N * sizeof(f[0]));
-    pp_mlkem_cbd_add(f, eta, seed, (uint8_t)nonce);
+    uint16_t v[8];
+    for (unsigned g = 0; g < PP_MLKEM_N / 8; g++) {
+        for (unsigned j = 0; j < 8; j++) {
+            v[j] = (uint16_t)(f[8 * g + j] + 3);
+        }
+        pp_mlkem_encode8(out + YPACK_D * g, v, YPACK_D);
+    }
+    pp_wipe(v, sizeof(v));
+}
+
+/* f = NTT(y_j), reduced to [-(q-1)/2, (q-1)/2]. */
+static void y_hat(int16_t f[PP_MLKEM_N], const uint8_t in[YPACK_BYTES])
+{
+    uint16_t v[8];
+    for (unsigned g = 0; g < PP_MLKEM_N / 8; g++) {
+        pp_mlkem_decode8(v, in + YPACK_D * g, YPACK_D);
+        for (unsigned j = 0; j < 8; j++) {
+            f[8 * g + j] = (int16_t)((int16_t)v[j] - 3);
+        }
+    }
+    pp_wipe(v, sizeof(v));
     pp_mlkem_ntt(f);
-    pp_mlkem_poly_freeze(f);
-    pp_mlkem_poly_tobytes(out, f);
 }
 
 /*
- * K-PKE.Encrypt (Alg. 14). y-hat is kept packed in the caller's 384 k
- * bytes; u_i and v are computed one at a time in one polynomial. The
- * nonces are those of the algorithm: y_i gets i, e1_i gets k + i, e2 gets
- * 2k.
+ * K-PKE.Encrypt (Alg. 14). u_i and v are computed one at a time in one
+ * polynomial (acc), with NTT(y_j) in a second one. The nonces are those of
+ * the algorithm: y_i gets i, e1_i gets k + i, e2 gets 2k.
  */
-static MLKEM_NOINLINE void encrypt_with(const pp_mlkem_params *p, const uint8_t *ek,
-                                        const uint8_t m[32], const uint8_t r[32], ct_sink *out,
-                                        uint8_t *yhat)
+static MLKEM_NOINLINE void kpke_encrypt(const pp_mlkem_params *p, const uint8_t *ek,
+                                        const uint8_t m[32], const uint8_t r[32], ct_sink *out)
 {
-    int16_t f[PP_MLKEM_N];
+    uint8_t y[4 * YPACK_BYTES];
+    int16_t acc[PP_MLKEM_N], yj[PP_MLKEM_N];
     const unsigned k = p->k;
     const uint8_t *rho = ek + POLY * k;
 
     for (unsigned i = 0; i < k; i++) {
-        sample_ntt_packed(yhat + POLY * i, f, p->eta1, r, i);
+        memset(acc, 0, sizeof(acc));
+        pp_mlkem_cbd_add(acc, p->eta1, r, (uint8_t)i);
+        y_pack(y + YPACK_BYTES * i, acc);
     }
     /* u = NTT^-1(A-hat^T o y-hat) + e1; A-hat^T[i][j] = A-hat[j][i] is
      * SampleNTT(rho || i || j). */
     for (unsigned i = 0; i < k; i++) {
-        memset(f, 0, sizeof(f));
+        memset(acc, 0, sizeof(acc));
         for (unsigned j = 0; j < k; j++) {
-            matacc(f, rho, (uint8_t)i, (uint8_t)j, yhat + POLY * j);
+            y_hat(yj, y + YPACK_BYTES * j);
+            matacc(acc, rho, (uint8_t)i, (uint8_t)j, yj, NULL);
         }
-        pp_mlkem_invntt(f);
-        pp_mlkem_cbd_add(f, ETA2, r, (uint8_t)(k + i));
-        pp_mlkem_poly_freeze(f);
-        put_compressed(out, f, p->du);
+        pp_mlkem_invntt(acc);
+        pp_mlkem_cbd_add(acc, ETA2, r, (uint8_t)(k + i));
+        pp_mlkem_poly_freeze(acc);
+        put_compressed(out, acc, p->du);
     }
     /* v = NTT^-1(t-hat^T o y-hat) + e2 + Decompress_1(m). */
-    memset(f, 0, sizeof(f));
+    memset(acc, 0, sizeof(acc));
     for (unsigned j = 0; j < k; j++) {
-        pp_mlkem_basemul_acc_enc(f, ek + POLY * j, yhat + POLY * j);
+        y_hat(yj, y + YPACK_BYTES * j);
+        pp_mlkem_poly_basemul_acc(acc, yj, ek + POLY * j);
     }
-    pp_mlkem_invntt(f);
-    pp_mlkem_cbd_add(f, ETA2, r, (uint8_t)(2 * k));
+    pp_mlkem_invntt(acc);
+    pp_mlkem_cbd_add(acc, ETA2, r, (uint8_t)(2 * k));
     for (unsigned i = 0; i < PP_MLKEM_N; i++) {
         /* Decompress_1(bit) = bit * round(q / 2) = bit * 1665, by a mask. */
         uint32_t bit = (uint32_t)(m[i / 8] >> (i % 8)) & 1u;
-        f[i] = (int16_t)(f[i] + (int16_t)((0u - bit) & 1665u));
+        acc[i] = (int16_t)(acc[i] + (int16_t)((0u - bit) & 1665u));
     }
-    pp_mlkem_poly_freeze(f);
-    put_compressed(out, f, p->dv);
-    pp_wipe(f, sizeof(f));
+    pp_mlkem_poly_freeze(acc);
+    put_compressed(out, acc, p->dv);
+    pp_wipe(acc, sizeof(acc));
+    pp_wipe(yj, sizeof(yj));
+    pp_wipe(y, sizeof(y));
 }
-
-/* One y-hat buffer of the rank's own size (no VLA in this code base): an
- * ML-KEM-768 frame holds 1152 bytes, not ML-KEM-1024's 1536. */
-#define ENCRYPT_RANK(K)                                                                   \
-    static MLKEM_NOINLINE void encrypt_k##K(const pp_mlkem_params *p, const uint8_t *ek, \
-                                            const uint8_t m[32], const uint8_t r[32],     \
-                                            ct_sink *out)                                 \
-    {                                                                                     \
-        uint8_t yhat[K * POLY];                                                           \
-        encrypt_with(p, ek, m, r, out, yhat);                                             \
-        pp_wipe(yhat, sizeof(yhat));                                                      \
-    }
-ENCRYPT_RANK(2)
-ENCRYPT_RANK(3)
-ENCRYPT_RANK(4)
-
-static void kpke_encrypt(const pp_mlkem_params *p, const uint8_t *ek, const uint8_t m[32],
-                         const uint8_t r[32], ct_sink *out)
-{
-    if (p->k == 2) {
-        encrypt_k2(p, ek, m, r, out);
-    } else if (p->k == 3) {
-        encrypt_k3(p, ek, m, r, out);
-    } else {
-        encrypt_k4(p, ek, m, r, out);
-    }
-}
-
 
 /*
  * K-PKE.Decrypt (Alg. 15): w = v' - NTT^-1(s-hat^T o NTT(u')), m =
@@ -259,10 +264,7 @@ static MLKEM_NOINLINE void kpke_decrypt(const pp_mlkem_params *p, const uint8_t 
             }
         }
         pp_mlkem_ntt(u);
-        for (unsigned pr = 0; pr < PP_MLKEM_N / 2; pr++) {
-            pp_mlkem_basemul_acc(w + 2 * pr, u[2 * pr], u[2 * pr + 1],
-                                 dk_pke + POLY * i + 3 * pr, pr);
-        }
+        pp_mlkem_poly_basemul_acc(w, u, dk_pke + POLY * i);
     }
     pp_mlkem_invntt(w);
     /* Eight coefficients of v' make one byte of m. */
@@ -294,7 +296,11 @@ psa_status_t pp_mlkem_keygen_expanded(const pp_mlkem_params *p, const uint8_t rh
     k = p->k;
     /* s-hat = NTT(s), packed straight into dk_pke (nonces 0 .. k-1). */
     for (unsigned i = 0; i < k; i++) {
-        sample_ntt_packed(dk + POLY * i, f, p->eta1, sigma, i);
+        memset(f, 0, sizeof(f));
+        pp_mlkem_cbd_add(f, p->eta1, sigma, (uint8_t)i);
+        pp_mlkem_ntt(f);
+        pp_mlkem_poly_freeze(f);
+        pp_mlkem_poly_tobytes(dk + POLY * i, f);
     }
     /* t-hat_i = sum_j A-hat[i][j] o s-hat_j + e-hat_i, A-hat[i][j] =
      * SampleNTT(rho || j || i). e-hat_i (nonce k + i) is taken times R^-1
@@ -306,7 +312,7 @@ psa_status_t pp_mlkem_keygen_expanded(const pp_mlkem_params *p, const uint8_t rh
         pp_mlkem_ntt(f);
         pp_mlkem_poly_frommont(f);
         for (unsigned j = 0; j < k; j++) {
-            matacc(f, rho, (uint8_t)j, (uint8_t)i, dk + POLY * j);
+            matacc(f, rho, (uint8_t)j, (uint8_t)i, NULL, dk + POLY * j);
         }
         pp_mlkem_poly_tomont(f);
         pp_mlkem_poly_freeze(f);

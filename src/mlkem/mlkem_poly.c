@@ -138,7 +138,7 @@ void pp_mlkem_invntt(int16_t f[PP_MLKEM_N])
 }
 
 /* The pair i of a ByteEncode_12 string sits in bytes 3i..3i+2. */
-static void load_pair12(const uint8_t *p, int16_t *x0, int16_t *x1)
+void pp_mlkem_load_pair12(const uint8_t p[3], int16_t *x0, int16_t *x1)
 {
     *x0 = (int16_t)(p[0] | ((p[1] & 0x0F) << 8));
     *x1 = (int16_t)((p[1] >> 4) | (p[2] << 4));
@@ -146,28 +146,28 @@ static void load_pair12(const uint8_t *p, int16_t *x0, int16_t *x1)
 
 /* FIPS 203 Alg. 12 on pair i of Alg. 11: (a0 + a1 X)(b0 + b1 X) mod
  * (X^2 - gamma_i), gamma_i = 17^(2 BitRev7(i) + 1). Every product is below
- * 2^24 < q 2^15 for |a| < 2^12 and b < 2^12. */
-void pp_mlkem_basemul_acc(int16_t acc[2], int16_t a0, int16_t a1, const uint8_t b[3], unsigned i)
+ * 2^24 < q 2^15. */
+void pp_mlkem_basemul_acc(int16_t acc[2], int16_t a0, int16_t a1, int16_t b0, int16_t b1,
+                          unsigned i)
 {
     int16_t g = zetas[64 + (i >> 1)];
-    int16_t b0, b1, c0, c1;
+    int16_t c0, c1;
     if (i & 1u) { /* i is a public position */
         g = (int16_t)-g;
     }
-    load_pair12(b, &b0, &b1);
     c0 = (int16_t)(fqmul(a0, b0) + fqmul(fqmul(a1, b1), g));
     c1 = (int16_t)(fqmul(a0, b1) + fqmul(a1, b0));
     acc[0] = pp_mlkem_barrett((int16_t)(acc[0] + c0));
     acc[1] = pp_mlkem_barrett((int16_t)(acc[1] + c1));
 }
 
-void pp_mlkem_basemul_acc_enc(int16_t acc[PP_MLKEM_N], const uint8_t a[PP_MLKEM_POLY_BYTES],
-                              const uint8_t b[PP_MLKEM_POLY_BYTES])
+void pp_mlkem_poly_basemul_acc(int16_t acc[PP_MLKEM_N], const int16_t a[PP_MLKEM_N],
+                               const uint8_t b[PP_MLKEM_POLY_BYTES])
 {
     for (unsigned i = 0; i < PP_MLKEM_N / 2; i++) {
-        int16_t a0, a1;
-        load_pair12(a + 3 * i, &a0, &a1);
-        pp_mlkem_basemul_acc(acc + 2 * i, a0, a1, b + 3 * i, i);
+        int16_t b0, b1;
+        pp_mlkem_load_pair12(b + 3 * i, &b0, &b1);
+        pp_mlkem_basemul_acc(acc + 2 * i, a[2 * i], a[2 * i + 1], b0, b1, i);
     }
 }
 

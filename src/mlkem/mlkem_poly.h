@@ -11,7 +11,7 @@
  *    int32 arithmetic free of overflow; they are checked exhaustively or by
  *    random tests in tests/unit/test_mlkem.c.
  *  - Montgomery form uses R = 2^16: pp_mlkem_mont_reduce(a) = a R^-1 mod q.
- *    pp_mlkem_basemul_acc and pp_mlkem_basemul_acc_enc accumulate the NTT
+ *    pp_mlkem_basemul_acc and pp_mlkem_poly_basemul_acc accumulate the NTT
  *    products times R^-1; pp_mlkem_invntt multiplies by R / 128, so
  *    invntt(sum of basemuls) is the plain FIPS 203 result, and
  *    pp_mlkem_poly_tomont (times R) undoes the factor in the NTT domain.
@@ -56,17 +56,20 @@ void pp_mlkem_poly_tomont(int16_t f[PP_MLKEM_N]);
 void pp_mlkem_poly_frommont(int16_t f[PP_MLKEM_N]);
 
 /* BaseCaseMultiply (Alg. 12) of the pair i (0..127) of two NTT-domain
- * polynomials, times R^-1, added to acc[0], acc[1]: a is given by its
- * coefficients (a0, a1), |a0|, |a1| < 2^12, and b by the three bytes of its
- * pair in a ByteEncode_12 string (values 0..4095, read as they are:
- * ByteDecode_12 reduces mod q, which the arithmetic does anyway). acc
- * enters with |acc_j| <= 2^15 - 1 - 2q and leaves reduced to
+ * polynomials, times R^-1, added to acc[0], acc[1]: (a0 + a1 X)(b0 + b1 X)
+ * with |a0|, |a1|, |b0|, |b1| < 2^12 (ByteDecode_12 values 0..4095 may be
+ * used as they are: ByteDecode_12 reduces mod q, which the arithmetic does
+ * anyway). acc enters with |acc_j| <= 2^15 - 1 - 2q and leaves reduced to
  * [-(q-1)/2, (q-1)/2]. */
-void pp_mlkem_basemul_acc(int16_t acc[2], int16_t a0, int16_t a1, const uint8_t b[3], unsigned i);
-/* acc += MultiplyNTTs(a, b) R^-1 (Alg. 11) with a and b ByteEncode_12
- * strings, pair by pair as pp_mlkem_basemul_acc (same ranges). */
-void pp_mlkem_basemul_acc_enc(int16_t acc[PP_MLKEM_N], const uint8_t a[PP_MLKEM_POLY_BYTES],
-                              const uint8_t b[PP_MLKEM_POLY_BYTES]);
+void pp_mlkem_basemul_acc(int16_t acc[2], int16_t a0, int16_t a1, int16_t b0, int16_t b1,
+                          unsigned i);
+/* The two 12-bit values of one pair of a ByteEncode_12 string (3 bytes). */
+void pp_mlkem_load_pair12(const uint8_t p[3], int16_t *x0, int16_t *x1);
+/* acc += MultiplyNTTs(a, b) R^-1 (Alg. 11), a as coefficients and b as a
+ * ByteEncode_12 string, pair by pair as pp_mlkem_basemul_acc (same
+ * ranges). */
+void pp_mlkem_poly_basemul_acc(int16_t acc[PP_MLKEM_N], const int16_t a[PP_MLKEM_N],
+                               const uint8_t b[PP_MLKEM_POLY_BYTES]);
 
 /* Compress_d (eq. 4.7) of x in [0, q), 1 <= d <= 11. */
 uint16_t pp_mlkem_compress(int16_t x, unsigned d);
