@@ -246,8 +246,8 @@ static MLKEM_NOINLINE void kpke_encrypt(const pp_mlkem_params *p, const uint8_t 
  * K-PKE.Decrypt (Alg. 15): w = v' - NTT^-1(s-hat^T o NTT(u')), m =
  * ByteEncode_1(Compress_1(w)). s-hat is read packed from dk_pke.
  */
-static MLKEM_NOINLINE void kpke_decrypt(const pp_mlkem_params *p, const uint8_t *dk_pke, const uint8_t *c,
-                         uint8_t m[32])
+static MLKEM_NOINLINE void kpke_decrypt(const pp_mlkem_params *p, const uint8_t *dk_pke,
+                                        const uint8_t *c, uint8_t m[32])
 {
     int16_t w[PP_MLKEM_N], u[PP_MLKEM_N];
     uint16_t v[8];
