@@ -11,6 +11,9 @@
  *    mlkem_1024_test.json (key pair from the seed, ek compared, c
  *    decapsulated to K; the invalid cases, wrong seed or ciphertext
  *    lengths, refused);
+ *  - fixed d, z, m for the three sets: SHA3-256 of ek, dk, c and K against
+ *    an independent Python transcription of FIPS 203 (see
+ *    test_fixed_answers), the one check of ML-KEM-1024 encapsulation;
  *  - round trips for the three parameter sets with random d, z, m: decaps
  *    gives encaps's K; a flipped ciphertext bit gives J(z || c'), computed
  *    with OpenSSL's SHAKE256; dk = dk_pke || ek || H(ek) || z with H by
@@ -316,6 +319,57 @@ static void test_wycheproof_kem(const char *file)
     json_free(root);
 }
 
+/* ---- fixed-input answers from an independent transcription ---------------------
+ * d = 00..1f, z = 20..3f, m = 40..5f (byte i = its index). The digests come
+ * from a plain Python transcription of FIPS 203 Alg. 6-18 written for this
+ * check (integers mod q, no Montgomery form, no streaming, hashlib's SHA-3),
+ * which reproduces the Wycheproof ML-KEM-768 keygen and ML-KEM-1024 ek
+ * vectors. They anchor ML-KEM-1024's encapsulation and the success path of
+ * its decapsulation (du = 11, dv = 5), which the Wycheproof files here do not
+ * reach; for 512 and 768 they repeat what Wycheproof checks. */
+static void test_fixed_answers(void)
+{
+    static const char *const want[3][4] = {
+        {"82f101ff648063b376e2bb6c5b7455f655a50c2feadade150efa0e0e6f365aea",
+         "0bd3f5df01098ac9c29d687c7f1bd0588a5573feeef8f1e3b4573fa7f6ab57c8",
+         "e3fdddb90255869185c07cdf1c1880b2efe08b6f04da4997b693c0dea61503bd",
+         "14cace3e48771b316676afad2cfcfe8488daaa4fad954e57236caa3f24a42cf7"},
+        {"a24e16d8f8f9383a95b77050f4d9fd2f5733eec1d63ef3c23ebf9918173669a7",
+         "1149f17c3c4ac6ab1e3e2d9d8bd0171355ac0fa31bb8855c48ceade874c0864b",
+         "b4cfbd24cef67afd3764276c6980e0f88f8e9ca57f59b7f12fe1a9c1e72f4710",
+         "9cddd089ffe70e3996e76f7c8d06746df34d07e8657bc0fcf2bb0e1c3084aea1"},
+        {"61349e5c131a7e116a0463861d7d18663c5627c38c7147ddaadfd48acd7a4535",
+         "f0db5d938027fcd9bad87847d52c14cf0c4abcf0703b749793f212111ffb303b",
+         "c1579fa02c614f3762b2a799b51e41cebb8f820f34fa736af02c56de2460ce3c",
+         "0ad8d1ea1b8dd788979b4379581218df9321bdce5567eca42ae6be7d395f1a54"}};
+    static uint8_t ek[PP_MLKEM_EK_BYTES_MAX], dk[PP_MLKEM_DK_BYTES_MAX], c[PP_MLKEM_CT_BYTES_MAX];
+    uint8_t d[32], z[32], m[32], K[32], K2[32], h[32], w[32];
+    for (unsigned i = 0; i < 32; i++) {
+        d[i] = (uint8_t)i;
+        z[i] = (uint8_t)(32 + i);
+        m[i] = (uint8_t)(64 + i);
+    }
+    for (unsigned s = 0; s < 3; s++) {
+        const pp_mlkem_params *p = sets[s];
+        CHECK_STATUS(pp_mlkem_keygen_internal(p, d, z, ek, dk), PSA_SUCCESS);
+        CHECK_STATUS(pp_mlkem_encaps_internal(p, ek, pp_mlkem_ek_bytes(p), m, K, c), PSA_SUCCESS);
+        CHECK_STATUS(pp_mlkem_decaps(p, dk, pp_mlkem_dk_bytes(p), c, pp_mlkem_ct_bytes(p), K2),
+                     PSA_SUCCESS);
+        ossl_digest(EVP_sha3_256(), ek, pp_mlkem_ek_bytes(p), NULL, 0, h, 32);
+        test_hex_to(want[s][0], w, 32);
+        CHECK_MEM(h, w, 32);
+        ossl_digest(EVP_sha3_256(), dk, pp_mlkem_dk_bytes(p), NULL, 0, h, 32);
+        test_hex_to(want[s][1], w, 32);
+        CHECK_MEM(h, w, 32);
+        ossl_digest(EVP_sha3_256(), c, pp_mlkem_ct_bytes(p), NULL, 0, h, 32);
+        test_hex_to(want[s][2], w, 32);
+        CHECK_MEM(h, w, 32);
+        test_hex_to(want[s][3], w, 32);
+        CHECK_MEM(K, w, 32);
+        CHECK_MEM(K2, w, 32);
+    }
+}
+
 /* ---- round trips and input checks ------------------------------------------- */
 
 static void test_round_trip(const pp_mlkem_params *p, unsigned reps)
@@ -467,6 +521,7 @@ int main(void)
     test_wycheproof_kem("vectors/wycheproof/mlkem_512_test.json");
     test_wycheproof_kem("vectors/wycheproof/mlkem_768_test.json");
     test_wycheproof_kem("vectors/wycheproof/mlkem_1024_test.json");
+    test_fixed_answers();
     for (unsigned i = 0; i < 3; i++) {
         test_round_trip(sets[i], 40);
         test_input_checks(sets[i]);
