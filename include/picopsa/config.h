@@ -179,6 +179,14 @@
 #define PSA_WANT_ALG_CCM_STAR_NO_TAG PSA_WANT_KEY_TYPE_AES
 #endif
 
+/* AES-CMAC (SP 800-38B) through the MAC API (src/mac/cmac.c). A MAC
+ * operation then holds an AES key schedule (psa_mac_operation_t grows
+ * from about 450 to about 1,040 bytes with the ct64 backend, and so does
+ * the stack of psa_mac_compute), so MCUs opt in: default on hosted OSes. */
+#ifndef PSA_WANT_ALG_CMAC
+#define PSA_WANT_ALG_CMAC (PICOPSA_HOSTED_OS_DEFAULT && PSA_WANT_KEY_TYPE_AES)
+#endif
+
 /* ChaCha20 and XChaCha20 (RFC 8439; draft-irtf-cfrg-xchacha-03) as
  * PSA_ALG_STREAM_CIPHER (src/chacha20): 256-bit keys. */
 #ifndef PSA_WANT_KEY_TYPE_CHACHA20

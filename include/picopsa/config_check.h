@@ -55,6 +55,10 @@
 #error "picopsa config: the AES cipher modes (PSA_WANT_ALG_ECB_NO_PADDING ... _CCM_STAR_NO_TAG) need PSA_WANT_KEY_TYPE_AES"
 #endif
 
+#if PSA_WANT_ALG_CMAC && !PSA_WANT_KEY_TYPE_AES
+#error "picopsa config: PSA_WANT_ALG_CMAC needs PSA_WANT_KEY_TYPE_AES"
+#endif
+
 #if PICOPSA_AES_BACKEND != PICOPSA_AES_REF && PICOPSA_AES_BACKEND != PICOPSA_AES_CT64
 #error "picopsa config: PICOPSA_AES_BACKEND selects no single backend: choose one of PICOPSA_AES_REF, PICOPSA_AES_CT64"
 #endif

@@ -73,6 +73,20 @@ typedef struct {
     unsigned hw;        /* 1: set by the hardware path (src/aes/aes_hw.h) */
 } picopsa_aes_context;
 
+/* AES-CMAC in progress (SP 800-38B; src/mac/cmac.h: pp_cmac_ctx): the
+ * key schedule, the subkeys K1/K2, the chaining value, the buffered bytes
+ * (0..16, the last block is known only at finish), ready 1 between setup
+ * and finish. */
+typedef struct {
+    picopsa_aes_context key;
+    uint8_t k1[16];
+    uint8_t k2[16];
+    uint8_t chain[16];
+    uint8_t buf[16];
+    uint32_t buf_len;
+    uint32_t ready;
+} picopsa_cmac_context;
+
 /* ChaCha20 stream state (RFC 8439 2.3; src/chacha20/chacha20.h:
  * pp_chacha20_ctx): s[12] is the next block counter, ks the keystream of
  * the last block, avail its unused bytes, live 0 once the counter ran out. */

@@ -50,15 +50,21 @@ struct psa_hash_operation_s {
 };
 #define PSA_HASH_OPERATION_INIT PSA_STRUCT_ZERO_INIT_
 
-/* Multi-part MAC (spec 10.3.3). Only HMAC is built, so the context is the
- * HMAC context; mac_length is the (possibly truncated) tag length. */
+/* Multi-part MAC (spec 10.3.3): HMAC, and AES-CMAC when PSA_WANT_ALG_CMAC
+ * is on (its member, with an AES key schedule, exists only then);
+ * mac_length is the (possibly truncated) tag length. */
 struct psa_mac_operation_s {
     psa_algorithm_t alg;            /* 0 = inactive */
     uint8_t is_sign;                /* 1: sign, 0: verify, 2: failed (key gone) */
     uint8_t mac_length;
     psa_key_id_t key;               /* re-checked by update/finish (psa_mac.c) */
     uint32_t key_serial;            /* the key's creation number (its slot's serial) */
-    picopsa_hmac_context hmac;
+    union {
+        picopsa_hmac_context hmac;
+#if PSA_WANT_ALG_CMAC
+        picopsa_cmac_context cmac;
+#endif
+    } u;
 };
 #define PSA_MAC_OPERATION_INIT PSA_STRUCT_ZERO_INIT_
 

@@ -1,10 +1,13 @@
 /*
  * psa_mac.c -- message authentication codes (spec 10.3): HMAC over the
- * SHA-2 hashes with PSA_KEY_TYPE_HMAC keys, full length or truncated
- * (PSA_ALG_TRUNCATED_MAC), single-part and multi-part.
+ * built hashes with PSA_KEY_TYPE_HMAC keys and AES-CMAC (SP 800-38B) with
+ * PSA_KEY_TYPE_AES keys (PSA_WANT_ALG_CMAC), full length or truncated
+ * (PSA_ALG_TRUNCATED_MAC), single-part and multi-part. PSA_ALG_CBC_MAC is
+ * not built (NOT_SUPPORTED).
  *
  * The key leaves its slot at setup: pp_hmac_setup keeps only the two
- * pre-keyed hash states, so the slot is unlocked before setup returns.
+ * pre-keyed hash states, pp_cmac_setup the AES key schedule and subkeys,
+ * so the slot is unlocked before setup returns.
  * Destroying the key must still make the operation fail (spec 9.6.5,
  * psa_destroy_key: "If a key is currently in use in a multi-part
  * operation, then destroying the key will cause the multi-part operation
@@ -18,6 +21,7 @@
 #include "core/pp_core.h"
 #include "hash/pp_hash.h"
 #include "mac/hmac.h"
+#include "mac/cmac.h"
 #include "mac/mac.h"
 
 #include <string.h>
@@ -34,10 +38,51 @@ psa_mac_operation_t psa_mac_operation_init(void)
     return operation;
 }
 
-/* Back to the inactive state. The HMAC context itself is wiped by
- * pp_hmac_finish / pp_hmac_abort (mac/hmac.h), so only the header is reset
- * here: wiping the whole operation again would double the cost of a short
- * MAC. */
+/* The MAC of the operation's algorithm: HMAC or CMAC (only CMAC when it
+ * is built). */
+#if PSA_WANT_ALG_CMAC
+#define IS_CMAC(alg) (PSA_ALG_FULL_LENGTH_MAC(alg) == PSA_ALG_CMAC)
+#else
+#define IS_CMAC(alg) 0
+#endif
+
+static void engine_abort(psa_mac_operation_t *operation)
+{
+#if PSA_WANT_ALG_CMAC
+    if (IS_CMAC(operation->alg)) {
+        pp_cmac_wipe(&operation->u.cmac);
+        return;
+    }
+#endif
+    pp_hmac_abort(&operation->u.hmac);
+}
+
+static void engine_update(psa_mac_operation_t *operation, const uint8_t *input, size_t length)
+{
+#if PSA_WANT_ALG_CMAC
+    if (IS_CMAC(operation->alg)) {
+        pp_cmac_update(&operation->u.cmac, input, length);
+        return;
+    }
+#endif
+    pp_hmac_update(&operation->u.hmac, input, length);
+}
+
+/* The full tag into tag[]; the context is wiped. */
+static void engine_finish(psa_mac_operation_t *operation, uint8_t *tag)
+{
+#if PSA_WANT_ALG_CMAC
+    if (IS_CMAC(operation->alg)) {
+        pp_cmac_finish(&operation->u.cmac, tag);
+        return;
+    }
+#endif
+    pp_hmac_finish(&operation->u.hmac, tag);
+}
+
+/* Back to the inactive state. The MAC context itself is wiped by
+ * engine_finish / engine_abort, so only the header is reset here: wiping
+ * the whole operation again would double the cost of a short MAC. */
 static void mac_clear_header(psa_mac_operation_t *operation)
 {
     operation->alg = 0;
@@ -52,7 +97,7 @@ psa_status_t psa_mac_abort(psa_mac_operation_t *operation)
     if (operation == NULL) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
-    pp_hmac_abort(&operation->hmac);
+    engine_abort(operation);
     mac_clear_header(operation);
     return PSA_SUCCESS;
 }
@@ -65,15 +110,19 @@ static psa_status_t check_mac_alg(psa_algorithm_t alg)
     if (!PSA_ALG_IS_MAC(alg) || (alg & PSA_ALG_MAC_AT_LEAST_THIS_LENGTH_FLAG) != 0) {
         return PSA_ERROR_INVALID_ARGUMENT;   /* not a MAC, or a policy wildcard */
     }
-    if (!PSA_ALG_IS_HMAC(alg)) {
-        return PSA_ERROR_NOT_SUPPORTED;      /* CMAC, CBC-MAC: not built */
-    }
-    hash = PSA_ALG_HMAC_GET_HASH(alg);
-    if (hash == PSA_ALG_ANY_HASH) {
-        return PSA_ERROR_INVALID_ARGUMENT;
-    }
-    full = PSA_HASH_LENGTH(hash);
     truncated = PSA_MAC_TRUNCATED_LENGTH(alg);
+    if (IS_CMAC(alg)) {
+        /* the block length of AES (the only block cipher built) */
+        full = 16;
+    } else if (!PSA_ALG_IS_HMAC(alg)) {
+        return PSA_ERROR_NOT_SUPPORTED;      /* CBC-MAC, CMAC when not built */
+    } else {
+        hash = PSA_ALG_HMAC_GET_HASH(alg);
+        if (hash == PSA_ALG_ANY_HASH) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        full = PSA_HASH_LENGTH(hash);
+    }
     if (full == 0) {
         return PSA_ERROR_NOT_SUPPORTED;
     }
@@ -84,6 +133,28 @@ static psa_status_t check_mac_alg(psa_algorithm_t alg)
         return PSA_ERROR_NOT_SUPPORTED;
     }
     return PSA_SUCCESS;
+}
+
+/* The key type fits the algorithm (spec 10.3: "key is not compatible
+ * with alg": INVALID_ARGUMENT; a block cipher other than AES for CMAC:
+ * NOT_SUPPORTED), then the engine's setup. operation->alg is still 0. */
+static psa_status_t engine_setup(psa_mac_operation_t *operation,
+                                 const psa_key_attributes_t *attr, psa_algorithm_t alg,
+                                 const uint8_t *key, size_t key_length)
+{
+#if PSA_WANT_ALG_CMAC
+    if (IS_CMAC(alg)) {
+        if (attr->type == PSA_KEY_TYPE_AES) {
+            return pp_cmac_setup(&operation->u.cmac, key, key_length);
+        }
+        return PSA_BLOCK_CIPHER_BLOCK_LENGTH(attr->type) > 1u ? PSA_ERROR_NOT_SUPPORTED
+                                                              : PSA_ERROR_INVALID_ARGUMENT;
+    }
+#endif
+    if (attr->type != PSA_KEY_TYPE_HMAC) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    return pp_hmac_setup(&operation->u.hmac, PSA_ALG_HMAC_GET_HASH(alg), key, key_length);
 }
 
 static psa_status_t mac_setup(psa_mac_operation_t *operation, psa_key_id_t key,
@@ -103,12 +174,7 @@ static psa_status_t mac_setup(psa_mac_operation_t *operation, psa_key_id_t key,
         psa_mac_abort(operation);
         return status;
     }
-    if (slot->attr.type != PSA_KEY_TYPE_HMAC) {
-        status = PSA_ERROR_INVALID_ARGUMENT;
-    } else {
-        status = pp_hmac_setup(&operation->hmac, PSA_ALG_HMAC_GET_HASH(alg), slot->material,
-                               slot->material_len);
-    }
+    status = engine_setup(operation, &slot->attr, alg, slot->material, slot->material_len);
     if (status == PSA_SUCCESS) {
         operation->alg = alg;
         operation->is_sign = (uint8_t)(is_sign ? 1 : 0);
@@ -155,7 +221,7 @@ static int key_gone(const psa_mac_operation_t *operation)
  * every call but psa_mac_abort fails with BAD_STATE. */
 static psa_status_t fail_key_gone(psa_mac_operation_t *operation)
 {
-    pp_hmac_abort(&operation->hmac);
+    engine_abort(operation);
     operation->key = PSA_KEY_ID_NULL;
     operation->is_sign = 2;
     return PSA_ERROR_BAD_STATE;
@@ -181,7 +247,7 @@ psa_status_t psa_mac_update(psa_mac_operation_t *operation, const uint8_t *input
         psa_mac_abort(operation);
         return PSA_ERROR_INVALID_ARGUMENT;
     }
-    pp_hmac_update(&operation->hmac, input, input_length);
+    engine_update(operation, input, input_length);
     return PSA_SUCCESS;
 }
 
@@ -221,7 +287,7 @@ psa_status_t psa_mac_sign_finish(psa_mac_operation_t *operation, uint8_t *mac, s
         psa_mac_abort(operation);
         return pp_fail_output(status, mac, mac_size, mac_length);
     }
-    pp_hmac_finish(&operation->hmac, tag);   /* wipes the context */
+    engine_finish(operation, tag);   /* wipes the context */
     memcpy(mac, tag, operation->mac_length);
     *mac_length = operation->mac_length;
     pp_wipe(tag, sizeof(tag));
@@ -241,7 +307,7 @@ psa_status_t psa_mac_verify_finish(psa_mac_operation_t *operation, const uint8_t
         psa_mac_abort(operation);
         return PSA_ERROR_INVALID_ARGUMENT;
     }
-    pp_hmac_finish(&operation->hmac, tag);   /* wipes the context */
+    engine_finish(operation, tag);   /* wipes the context */
     /* The length is public; the tag bytes are compared in constant time
      * and the verdict is formed without a branch on them. */
     if (mac_length != operation->mac_length) {

@@ -37,16 +37,13 @@
 
 #define PP_CMAC_BLOCK 16u    /* AES block = tag length in bytes */
 
-typedef struct {
-    pp_aes_key key;                 /* AES round keys of K */
-    uint8_t k1[PP_CMAC_BLOCK];      /* subkey for a complete last block */
-    uint8_t k2[PP_CMAC_BLOCK];      /* subkey for a padded last block */
-    uint8_t chain[PP_CMAC_BLOCK];   /* C_{i-1} of SP 800-38B 6.2 step 6 */
-    uint8_t buf[PP_CMAC_BLOCK];     /* message bytes not yet chained */
-    uint32_t buf_len;               /* 0..16: kept until more data comes,
-                                     * so the last block is known at finish */
-    uint32_t ready;                 /* 1 between setup and finish/wipe */
-} pp_cmac_ctx;
+/* The public mirror in picopsa/primitives.h (the PSA MAC operation embeds
+ * it): key = the AES round keys of K; k1 / k2 = the subkeys for a complete
+ * / padded last block; chain = C_{i-1} of SP 800-38B 6.2 step 6; buf =
+ * message bytes not yet chained, buf_len 0..16 (kept until more data
+ * comes, so the last block is known at finish); ready = 1 between setup
+ * and finish/wipe. */
+typedef picopsa_cmac_context pp_cmac_ctx;
 
 psa_status_t pp_cmac_setup(pp_cmac_ctx *ctx, const uint8_t *key, size_t key_len);
 void pp_cmac_update(pp_cmac_ctx *ctx, const uint8_t *in, size_t len);

@@ -153,9 +153,9 @@ static void test_rfc4231_sha224(void)
 /* 1 when every byte of the operation's HMAC context is zero (wiped). */
 static int hmac_state_wiped(const psa_mac_operation_t *op)
 {
-    const uint8_t *p = (const uint8_t *)&op->hmac;
+    const uint8_t *p = (const uint8_t *)&op->u.hmac;
     size_t i;
-    for (i = 0; i < sizeof(op->hmac); i++) {
+    for (i = 0; i < sizeof(op->u.hmac); i++) {
         if (p[i] != 0) {
             return 0;
         }
