@@ -20,6 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <picopsa/config.h>
+
 /* SHA-256 and SHA-224 (FIPS 180-4 6.2/6.3): 32-bit words, 64-byte blocks. */
 typedef struct {
     uint32_t state[8];      /* H0..H7 */
@@ -66,9 +68,17 @@ typedef struct {
 } picopsa_hmac_context;
 
 /* AES key schedule (FIPS 197 5.2) in the layout of the configured backend
- * (src/aes/aes.h: pp_aes_key); rounds is 10, 12 or 14. */
+ * (src/aes/aes.h: pp_aes_key); rounds is 10, 12 or 14. Size: the
+ * bitsliced ct64 backend keeps 15 round keys x 8 words (960 bytes); the
+ * reference backend 240 bytes and AES-NI 480 (both schedules), so 480
+ * bytes do without ct64. */
+#if PICOPSA_AES_BACKEND == PICOPSA_AES_CT64
+#define PICOPSA_AES_KEY_WORDS 120
+#else
+#define PICOPSA_AES_KEY_WORDS 60
+#endif
 typedef struct {
-    uint64_t rk[120];
+    uint64_t rk[PICOPSA_AES_KEY_WORDS];
     unsigned rounds;
     unsigned hw;        /* 1: set by the hardware path (src/aes/aes_hw.h) */
 } picopsa_aes_context;

@@ -9,6 +9,11 @@
 #include "aes/aes_hw.h"
 #include "common/pp_util.h"
 
+/* The round-key storage holds every layout built: ct64 15 x 8 words,
+ * AES-NI both schedules (2 x 240 bytes), ref 240 bytes. */
+typedef char pp_aes_rk_fits_[(sizeof(((pp_aes_key *)0)->rk) >=
+                              (PICOPSA_AES_BACKEND == PICOPSA_AES_CT64 ? 960u : 480u)) ? 1 : -1];
+
 #if PP_AES_HW_X86
 #define PP_AES_ROUTE(hw_call, soft_call) \
     do {                                 \
