@@ -24,8 +24,11 @@ typedef enum {
     PICOPSA_FAMILY_RSA = 1,       /* RSA's bignum kernel (PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY) */
     PICOPSA_FAMILY_SHA256 = 2,    /* SHA-224/256 compression: "x86-64 SHA-NI", "ARMv8 CE", "portable C" */
     PICOPSA_FAMILY_SHA512 = 3,    /* SHA-384/512 (and /224, /256) compression */
-    PICOPSA_FAMILY_SHA1 = 4       /* SHA-1 compression (the hash families: NULL on targets
+    PICOPSA_FAMILY_SHA1 = 4,      /* SHA-1 compression (the hash families: NULL on targets
                                    * without a run-time choice, i.e. MCUs) */
+    PICOPSA_FAMILY_AES = 5        /* AES block function (PSA_WANT_KEY_TYPE_AES): "x86-64
+                                   * AES-NI" when this CPU has it, else the portable
+                                   * backend, "bitsliced ct64" or "byte-oriented reference" */
 } picopsa_family_t;
 
 /* e.g. "fast, radix 2^51" for Ed25519, "x86-64 MULX/ADX" for RSA. */

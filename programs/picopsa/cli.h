@@ -142,5 +142,7 @@ int cmd_rand(int argc, char **argv);
 int cmd_speed(int argc, char **argv);
 int cmd_version(int argc, char **argv);
 int cmd_storage(int argc, char **argv);
+int cmd_enc(int argc, char **argv);
+int cmd_mac(int argc, char **argv);
 
 #endif /* PICOPSA_CLI_H */

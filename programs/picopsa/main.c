@@ -27,6 +27,8 @@ static const char main_usage[] =
     "  pkey      read, convert, print and check keys\n"
     "  pkeyutl   sign, verify, encrypt, decrypt, derive (X25519)\n"
     "  dgst      hash or HMAC files; sign and verify digests\n"
+    "  enc       encrypt or decrypt files (AES modes, ChaCha20; key or password)\n"
+    "  mac       HMAC or CMAC of a file (openssl mac)\n"
     "  rand      random bytes\n"
     "  speed     the make bench figures of this build\n"
     "  version   version, configuration and backends (-a)\n"
@@ -84,7 +86,12 @@ int cmd_version(int argc, char **argv)
            PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY ? "yes" : "no", PICOPSA_RSA_MIN_BITS, PICOPSA_RSA_MAX_BITS,
            PSA_WANT_ALG_RSA_PKCS1V15_SIGN ? "yes" : "no", PSA_WANT_ALG_RSA_PSS ? "yes" : "no",
            PSA_WANT_ALG_RSA_PKCS1V15_CRYPT ? "yes" : "no", PSA_WANT_ALG_RSA_OAEP ? "yes" : "no");
-    printf("backends: Ed25519 %s; RSA %s\n", backend(PICOPSA_FAMILY_ED25519), backend(PICOPSA_FAMILY_RSA));
+    printf("ciphers: %s (AES ECB CBC CBC-PKCS7 CTR CFB OFB CCM*-no-tag; ChaCha20 %s, XChaCha20 %s)\n",
+           PSA_WANT_KEY_TYPE_AES && PSA_WANT_KEY_TYPE_CHACHA20 ? "yes" : "no",
+           PSA_WANT_KEY_TYPE_CHACHA20 ? "yes" : "no", PSA_WANT_KEY_TYPE_XCHACHA20 ? "yes" : "no");
+    printf("MACs: HMAC %s, CMAC %s\n", PSA_WANT_ALG_HMAC ? "yes" : "no", PSA_WANT_ALG_CMAC ? "yes" : "no");
+    printf("backends: Ed25519 %s; RSA %s; AES %s\n", backend(PICOPSA_FAMILY_ED25519),
+           backend(PICOPSA_FAMILY_RSA), backend(PICOPSA_FAMILY_AES));
     printf("drivers: none (software only)\n");
     printf("key store: %d volatile slots (%d large); persistent keys: %s\n", PICOPSA_KEY_SLOT_COUNT,
            PICOPSA_KEY_SLOT_LARGE_COUNT,
@@ -229,6 +236,7 @@ int main(int argc, char **argv)
     } commands[] = {
         {"genpkey", cmd_genpkey}, {"pkey", cmd_pkey}, {"pkeyutl", cmd_pkeyutl}, {"dgst", cmd_dgst},
         {"rand", cmd_rand},       {"speed", cmd_speed}, {"version", cmd_version}, {"storage", cmd_storage},
+        {"enc", cmd_enc},         {"mac", cmd_mac},
     };
     size_t i;
     if (argc < 2 || cli_is_help(argv[1])) {

@@ -79,3 +79,13 @@ void pp_aes_wipe(pp_aes_key *k)
 {
     pp_wipe(k, sizeof(*k));
 }
+
+const char *pp_aes_backend_name(void)
+{
+#if PP_AES_HW_X86
+    if (pp_aes_hw_available()) {
+        return "x86-64 AES-NI";
+    }
+#endif
+    return PICOPSA_AES_BACKEND == PICOPSA_AES_CT64 ? "bitsliced ct64" : "byte-oriented reference";
+}

@@ -54,6 +54,9 @@ void pp_aes_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
 void pp_aes_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
                         uint8_t *out, size_t nblocks);
 void pp_aes_wipe(pp_aes_key *k);
+/* What pp_aes_set_key would choose now: "x86-64 AES-NI", "bitsliced ct64"
+ * or "byte-oriented reference" (picopsa_backend_name, banners). */
+const char *pp_aes_backend_name(void);
 
 /* The portable backend selected by PICOPSA_AES_BACKEND (aes_ref.c or
  * aes_ct64.c): the same contract, always built, the fallback of the

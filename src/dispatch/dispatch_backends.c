@@ -16,6 +16,9 @@
 #include "bignum/bignum.h"
 #endif
 #include "hash/sha_backend.h"
+#if PSA_WANT_KEY_TYPE_AES
+#include "aes/aes.h"
+#endif
 
 const char *picopsa_backend_name(picopsa_family_t family)
 {
@@ -43,6 +46,10 @@ const char *picopsa_backend_name(picopsa_family_t family)
     case PICOPSA_FAMILY_SHA512:
         return pp_sha_hw_name(PP_SHA_HW_SHA512);
 #endif
+#endif
+#if PSA_WANT_KEY_TYPE_AES
+    case PICOPSA_FAMILY_AES:
+        return pp_aes_backend_name();
 #endif
     default:
         return NULL;

@@ -3,7 +3,7 @@
 #
 # Usage: cli_interop.sh PICOPSA_BINARY CASE
 #   CASE: ed25519 | rsa1024 | rsa2048 | rsa3072 | rsa4096 | dgst | errors |
-#         store | store_errors | x25519
+#         store | store_errors | x25519 | enc | mac
 # ctest runs each case as cli_<CASE> (CMakeLists.txt). Every check prints
 # "ok"/"FAIL" with what it compared; the script exits 1 when any failed,
 # 77 (ctest: Skipped) when openssl is not installed.
@@ -630,6 +630,108 @@ run_x25519() {
     clean_failure "a wrong OID is refused" bad.der y.pem P pkey -in bad.der -out y.pem
 }
 
+# enc: every cipher both ways with -K/-iv (byte-identical), password modes
+# (PBKDF2 with -iter/-md, the legacy EVP_BytesToKey, explicit salt, no
+# salt), base64, -nopad, -p/-P lines; failures leave no file.
+run_enc() {
+    local c k iv
+    head -c 4099 /dev/urandom >plain.bin
+    : >empty.bin
+    head -c 64 /dev/urandom >blocks.bin
+    k=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
+    iv=f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff
+    for c in aes-128-cbc aes-192-cbc aes-256-cbc aes-128-ecb aes-256-ecb aes-128-ctr aes-192-ctr \
+             aes-256-ctr aes-128-cfb aes-256-cfb aes-128-ofb aes-256-ofb chacha20; do
+        for f in plain.bin empty.bin; do
+            O enc -$c -K $k -iv $iv -in $f -out o.enc 2>/dev/null
+            check "enc -$c $f" P enc -$c -K $k -iv $iv -in $f -out p.enc
+            same "enc -$c $f identical to openssl" o.enc p.enc
+            check "enc -d -$c $f of openssl's" P enc -d -$c -K $k -iv $iv -in o.enc -out p.dec
+            same "enc -d -$c $f round trip" $f p.dec
+        done
+    done
+    for c in aes-128-cbc aes-256-ecb; do
+        O enc -$c -nopad -K $k -iv $iv -in blocks.bin -out o.enc 2>/dev/null
+        check "enc -$c -nopad" P enc -$c -nopad -K $k -iv $iv -in blocks.bin -out p.enc
+        same "enc -$c -nopad identical" o.enc p.enc
+        clean_failure "enc -$c -nopad of a partial block" plain.bin z.enc \
+            P enc -$c -nopad -K ${k:0:$(( ${c:4:3} / 4 ))} -iv $iv -in plain.bin -out z.enc
+    done
+    # passwords: ours decrypted by openssl and openssl's by ours
+    check "enc -pbkdf2 (random salt)" P enc -aes-256-cbc -pbkdf2 -pass pass:secret -in plain.bin -out p.enc
+    check "openssl decrypts it" O enc -d -aes-256-cbc -pbkdf2 -pass pass:secret -in p.enc -out o.dec
+    same "pbkdf2 round trip" plain.bin o.dec
+    O enc -aes-128-ctr -pbkdf2 -iter 2000 -md sha512 -pass pass:pw -in plain.bin -out o.enc
+    check "enc -d of openssl's -iter 2000 -md sha512" P enc -d -aes-128-ctr -iter 2000 -md sha512 -pass pass:pw -in o.enc -out p.dec
+    same "pbkdf2 sha512 round trip" plain.bin p.dec
+    O enc -aes-256-cbc -pbkdf2 -S 0102030405060708 -pass pass:pw -in plain.bin -out o.enc
+    P enc -aes-256-cbc -pbkdf2 -S 0102030405060708 -pass pass:pw -in plain.bin -out p.enc
+    same "enc -S (explicit salt, no header) identical" o.enc p.enc
+    O enc -aes-192-cfb -pbkdf2 -nosalt -pass pass:pw -in plain.bin -out o.enc
+    P enc -aes-192-cfb -pbkdf2 -nosalt -pass pass:pw -in plain.bin -out p.enc
+    same "enc -nosalt identical" o.enc p.enc
+    O enc -aes-256-cbc -S 0102030405060708 -pass pass:pw -in plain.bin -out o.enc 2>/dev/null
+    P enc -aes-256-cbc -S 0102030405060708 -pass pass:pw -in plain.bin -out p.enc
+    same "enc legacy EVP_BytesToKey identical" o.enc p.enc
+    O enc -aes-128-cbc -md sha1 -pass pass:pw -in plain.bin -out o.enc 2>/dev/null
+    check "enc -d of openssl's legacy -md sha1" P enc -d -aes-128-cbc -md sha1 -pass pass:pw -in o.enc -out p.dec
+    same "legacy round trip" plain.bin p.dec
+    printf 'pw-from-file\n' >pw.txt
+    PW=pw-from-file O enc -chacha20 -pbkdf2 -pass env:PW -in plain.bin -out o.enc
+    check "enc -d -pass file: of openssl's -pass env:" P enc -d -chacha20 -pbkdf2 -pass file:pw.txt -in o.enc -out p.dec
+    same "env/file password round trip" plain.bin p.dec
+    # base64 both ways
+    O enc -aes-256-ctr -pbkdf2 -a -pass pass:pw -in plain.bin -out o.b64
+    check "enc -d -a of openssl's base64" P enc -d -a -aes-256-ctr -pbkdf2 -pass pass:pw -in o.b64 -out p.dec
+    same "base64 round trip" plain.bin p.dec
+    P enc -aes-256-cbc -K $k -iv $iv -a -in plain.bin -out p.b64
+    O enc -aes-256-cbc -K $k -iv $iv -a -in plain.bin -out o.b64
+    same "enc -a identical (64-character lines)" o.b64 p.b64
+    # -p / -P print what openssl prints
+    O enc -aes-128-cbc -pbkdf2 -S a1a2a3a4a5a6a7a8 -pass pass:pw -P >o.txt
+    P enc -aes-128-cbc -pbkdf2 -S a1a2a3a4a5a6a7a8 -pass pass:pw -P >p.txt
+    same "enc -P lines identical" o.txt p.txt
+    # failures: wrong password, corrupted and truncated input, no header
+    O enc -aes-256-cbc -pbkdf2 -S 0102030405060708 -pass pass:right -in plain.bin -out o.enc
+    clean_failure "wrong password" o.enc z.dec P enc -d -aes-256-cbc -pbkdf2 -S 0102030405060708 -pass pass:wrong -in o.enc -out z.dec
+    head -c 4111 o.enc >trunc.enc
+    clean_failure "truncated ciphertext" trunc.enc z.dec P enc -d -aes-256-cbc -pbkdf2 -S 0102030405060708 -pass pass:right -in trunc.enc -out z.dec
+    clean_failure "no Salted__ header" plain.bin z.dec P enc -d -aes-256-cbc -pbkdf2 -pass pass:right -in plain.bin -out z.dec
+    refuse "unknown cipher" P enc -aes-512-cbc -K $k -iv $iv -in plain.bin -out z.enc
+    refuse "no key" P enc -aes-128-cbc -in plain.bin -out z.enc
+}
+
+# mac: HMAC with every hash and CMAC with every AES size against openssl mac.
+run_mac() {
+    local d c k
+    head -c 3000 /dev/urandom >m.bin
+    : >empty.bin
+    for d in sha224 sha256 sha384 sha512; do
+        for f in m.bin empty.bin; do
+            O mac -digest $d -macopt hexkey:00112233445566778899 -in $f HMAC >o.txt
+            P mac -digest $d -macopt hexkey:00112233445566778899 -in $f HMAC >p.txt
+            same "mac HMAC $d $f identical" o.txt p.txt
+        done
+        O mac -digest $d -macopt key:a-string-key -in m.bin HMAC >o.txt
+        P mac -digest $d -macopt key:a-string-key -in m.bin HMAC >p.txt
+        same "mac HMAC $d key: identical" o.txt p.txt
+    done
+    for c in 128:000102030405060708090a0b0c0d0e0f 192:000102030405060708090a0b0c0d0e0f1011121314151617 \
+             256:000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f; do
+        k=${c#*:}
+        for f in m.bin empty.bin; do
+            O mac -cipher AES-${c%%:*}-CBC -macopt hexkey:$k -in $f CMAC >o.txt
+            P mac -cipher AES-${c%%:*}-CBC -macopt hexkey:$k -in $f CMAC >p.txt
+            same "mac CMAC AES-${c%%:*} $f identical" o.txt p.txt
+        done
+    done
+    O mac -digest sha256 -macopt key:k -binary -in m.bin HMAC >o.bin
+    P mac -digest sha256 -macopt key:k -binary -in m.bin HMAC >p.bin
+    same "mac -binary identical" o.bin p.bin
+    refuse "CMAC with a 15-byte key" P mac -cipher AES-128-CBC -macopt hexkey:000102030405060708090a0b0c0d0e -in m.bin CMAC
+    refuse "HMAC without -digest" P mac -macopt key:k -in m.bin HMAC
+}
+
 all_sha2=(SHA2-224 SHA2-256 SHA2-384 SHA2-512)
 case "$CASE" in
 ed25519) need ed25519; run_ed25519 ;;
@@ -639,6 +741,8 @@ errors) need rsa ed25519 SHA2-256; run_errors ;;
 store) need rsa ed25519 SHA2-256 SHA2-384; store_supported; run_store ;;
 store_errors) need rsa ed25519 SHA2-256; store_supported; run_store_errors ;;
 x25519) need x25519 ed25519 SHA2-256; store_supported; run_x25519 ;;
+enc) grep -q "^ciphers: yes" <<<"$features" || { echo "ciphers configured out: skipped"; exit 77; }; need SHA2-256 SHA2-512; run_enc ;;
+mac) grep -q "CMAC yes" <<<"$features" || { echo "CMAC configured out: skipped"; exit 77; }; need "${all_sha2[@]}"; run_mac ;;
 *) echo "unknown case $CASE"; exit 2 ;;
 esac
 echo "cli_$CASE: $checks checks, $fails failed"

@@ -17,6 +17,7 @@
 #include <cpuid.h>
 #endif
 
+#include "aes/aes_hw.h"
 #include "test_util.h"
 
 static void check_name(const char *got, const char *want, const char *what)
@@ -74,10 +75,33 @@ static void test_rsa(void)
 #endif
 }
 
+/* AES: AES-NI where the CPU has it (x86-64), else the configured
+ * portable backend; forcing the portable path changes the name. */
+static void test_aes(void)
+{
+    const char *soft = PICOPSA_AES_BACKEND == PICOPSA_AES_CT64 ? "bitsliced ct64"
+                                                               : "byte-oriented reference";
+#if !PSA_WANT_KEY_TYPE_AES
+    CHECK(picopsa_backend_name(PICOPSA_FAMILY_AES) == NULL);
+#else
+    const char *now = picopsa_backend_name(PICOPSA_FAMILY_AES);
+#if PP_AES_HW_X86
+    check_name(now, pp_aes_hw_available() ? "x86-64 AES-NI" : soft, "AES");
+    pp_aes_hw_restrict(0);
+    check_name(picopsa_backend_name(PICOPSA_FAMILY_AES), soft, "AES");
+    pp_aes_hw_restrict(1);
+#else
+    check_name(now, soft, "AES");
+#endif
+#endif
+}
+
 int main(void)
 {
     test_ed25519();
     test_rsa();
+    test_aes();
     CHECK(picopsa_backend_name((picopsa_family_t)7) == NULL);
+    CHECK(picopsa_backend_name((picopsa_family_t)6) == NULL);
     return test_report("backends");
 }
