@@ -246,7 +246,9 @@ psa_status_t psa_cipher_finish(psa_cipher_operation_t *operation, uint8_t *outpu
         status = PSA_ERROR_BUFFER_TOO_SMALL;
     }
     if (status == PSA_SUCCESS) {
-        memcpy(output, last, length);
+        if (length != 0) {
+            memcpy(output, last, length);   /* output may be NULL when nothing is due */
+        }
         *output_length = length;
     }
     pp_wipe(last, sizeof(last));
@@ -323,7 +325,9 @@ static psa_status_t one_shot(psa_key_id_t key, psa_algorithm_t alg, int encrypt,
     }
     psa_cipher_abort(&operation);
     if (status == PSA_SUCCESS) {
-        memcpy(output, iv, at);
+        if (at != 0) {
+            memcpy(output, iv, at);
+        }
         *output_length = at + part + last;
     }
     pp_wipe(iv, sizeof(iv));
