@@ -51,7 +51,11 @@ psa_status_t pp_cipher_setup(picopsa_cipher_context *c, psa_algorithm_t alg,
             memcpy(c->key.chacha.key, key, key_length);
         }
     } else {
+#if PP_CIPHER_BLOCK_MODES || PP_CIPHER_SEGMENT_MODES
         status = pp_aes_set_key(&c->key.aes, key, key_length);
+#else
+        status = PSA_ERROR_NOT_SUPPORTED;   /* unreachable: the dispatch layer routes none */
+#endif
     }
     if (status != PSA_SUCCESS) {
         return status;

@@ -30,6 +30,14 @@
 #include <picopsa/config.h>
 #include <picopsa/primitives.h>
 
+/* Some cipher is built: else the cipher API is psa_not_supported.c's
+ * (src/core/psa_cipher.c, the dispatch rule and these files build to
+ * nothing). */
+#define PP_CIPHER_BUILT                                                          \
+    (PSA_WANT_ALG_ECB_NO_PADDING || PSA_WANT_ALG_CBC_NO_PADDING || PSA_WANT_ALG_CBC_PKCS7 || \
+     PSA_WANT_ALG_CTR || PSA_WANT_ALG_CFB || PSA_WANT_ALG_OFB || PSA_WANT_ALG_CCM_STAR_NO_TAG || \
+     PSA_WANT_ALG_STREAM_CIPHER)
+
 /* alg and key_type: a built pair (the dispatch layer has checked it);
  * key: an AES key of 16, 24 or 32 bytes or a (X)ChaCha20 key of 32, else
  * INVALID_ARGUMENT. */

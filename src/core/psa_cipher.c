@@ -28,6 +28,8 @@
 
 #include <string.h>
 
+#if PP_CIPHER_BUILT   /* else psa_not_supported.c's stubs */
+
 #define BUFFER_IS_BAD(ptr, len) ((ptr) == NULL && (len) != 0)
 
 psa_cipher_operation_t psa_cipher_operation_init(void)
@@ -350,3 +352,5 @@ psa_status_t psa_cipher_decrypt(psa_key_id_t key, psa_algorithm_t alg, const uin
 {
     return one_shot(key, alg, 0, input, input_length, output, output_size, output_length);
 }
+
+#endif /* PP_CIPHER_BUILT */

@@ -1,6 +1,7 @@
 /*
  * psa_not_supported.c -- the parts of Crypto API 1.2 that picopsa does not
- * build: AEAD (10.5), key derivation
+ * build: unauthenticated ciphers (10.4) when none is configured, AEAD
+ * (10.5), key derivation
  * (10.6) when no HKDF variant is configured, key agreement (10.9) without
  * PSA_WANT_ALG_ECDH, and PAKE (PAKE extension 1.2).
  *
@@ -22,12 +23,14 @@
  */
 #include "core/pp_core.h"
 #include "core/pp_derivation.h"
+#include "cipher/cipher.h"   /* PP_CIPHER_BUILT */
 
 #include <string.h>
 
 #define BUFFER_IS_BAD(ptr, len) ((ptr) == NULL && (len) != 0)
 
 /* The stubbed chapters. */
+#define PP_NS_CIPHER (!PP_CIPHER_BUILT)         /* 10.4 Unauthenticated ciphers, none built */
 #define PP_NS_AEAD 1                            /* 10.5 AEAD */
 #define PP_NS_KEY_DERIVATION (!PP_KDF_BUILT)    /* 10.6 Key derivation, no HKDF built */
 #define PP_NS_KEY_AGREEMENT (!PSA_WANT_ALG_ECDH) /* 10.9 Key agreement, no ECDH built */
@@ -36,7 +39,7 @@
 
 /* ===== helpers (each built while a section uses it) ================= */
 
-#if PP_NS_AEAD || PP_NS_KEY_AGREEMENT || PP_NS_PAKE
+#if PP_NS_CIPHER || PP_NS_AEAD || PP_NS_KEY_AGREEMENT || PP_NS_PAKE
 /* Common tail: the key must exist, then the mechanism is not built. */
 static psa_status_t key_exists_then_not_supported(psa_key_id_t key)
 {
@@ -50,7 +53,7 @@ static psa_status_t key_exists_then_not_supported(psa_key_id_t key)
 }
 #endif
 
-#if PP_NS_AEAD || PP_NS_KEY_AGREEMENT
+#if PP_NS_CIPHER || PP_NS_AEAD || PP_NS_KEY_AGREEMENT
 /* One-shot functions with a key, an algorithm, an input and an output. */
 static psa_status_t one_shot(psa_key_id_t key, int alg_ok, const uint8_t *input,
                              size_t input_length, uint8_t *output, size_t output_size,
@@ -68,7 +71,7 @@ static psa_status_t one_shot(psa_key_id_t key, int alg_ok, const uint8_t *input,
 }
 #endif
 
-#if PP_NS_AEAD || PP_NS_PAKE
+#if PP_NS_CIPHER || PP_NS_AEAD || PP_NS_PAKE
 /* Setup of an operation that would use a key. */
 static psa_status_t keyed_setup(psa_algorithm_t *operation_alg, psa_key_id_t key, int alg_ok)
 {
@@ -86,7 +89,7 @@ static psa_status_t keyed_setup(psa_algorithm_t *operation_alg, psa_key_id_t key
 }
 #endif
 
-#if PP_NS_AEAD || PP_NS_KEY_DERIVATION || PP_NS_KEY_AGREEMENT_STEP || PP_NS_PAKE
+#if PP_NS_CIPHER || PP_NS_AEAD || PP_NS_KEY_DERIVATION || PP_NS_KEY_AGREEMENT_STEP || PP_NS_PAKE
 /* Any step of an operation: setup never succeeds, so it is inactive. */
 static psa_status_t inactive_step(int args_ok)
 {
@@ -97,6 +100,93 @@ static psa_status_t inactive_step(int args_ok)
     return args_ok ? PSA_ERROR_BAD_STATE : PSA_ERROR_INVALID_ARGUMENT;
 }
 #endif
+
+/* ===== 10.4 Unauthenticated ciphers ================================ */
+#if PP_NS_CIPHER
+
+psa_status_t psa_cipher_encrypt(psa_key_id_t key, psa_algorithm_t alg, const uint8_t *input,
+                                size_t input_length, uint8_t *output, size_t output_size,
+                                size_t *output_length)
+{
+    return one_shot(key, PSA_ALG_IS_CIPHER(alg), input, input_length, output, output_size,
+                    output_length);
+}
+
+psa_status_t psa_cipher_decrypt(psa_key_id_t key, psa_algorithm_t alg, const uint8_t *input,
+                                size_t input_length, uint8_t *output, size_t output_size,
+                                size_t *output_length)
+{
+    return one_shot(key, PSA_ALG_IS_CIPHER(alg), input, input_length, output, output_size,
+                    output_length);
+}
+
+psa_cipher_operation_t psa_cipher_operation_init(void)
+{
+    psa_cipher_operation_t operation;
+    memset(&operation, 0, sizeof(operation));
+    return operation;
+}
+
+psa_status_t psa_cipher_encrypt_setup(psa_cipher_operation_t *operation, psa_key_id_t key,
+                                      psa_algorithm_t alg)
+{
+    if (operation == NULL) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    return keyed_setup(&operation->alg, key, PSA_ALG_IS_CIPHER(alg));
+}
+
+psa_status_t psa_cipher_decrypt_setup(psa_cipher_operation_t *operation, psa_key_id_t key,
+                                      psa_algorithm_t alg)
+{
+    if (operation == NULL) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    return keyed_setup(&operation->alg, key, PSA_ALG_IS_CIPHER(alg));
+}
+
+psa_status_t psa_cipher_generate_iv(psa_cipher_operation_t *operation, uint8_t *iv,
+                                    size_t iv_size, size_t *iv_length)
+{
+    return pp_fail_output(inactive_step(operation != NULL && iv_length != NULL &&
+                                        !BUFFER_IS_BAD(iv, iv_size)),
+                          iv, iv_size, iv_length);
+}
+
+psa_status_t psa_cipher_set_iv(psa_cipher_operation_t *operation, const uint8_t *iv,
+                               size_t iv_length)
+{
+    return inactive_step(operation != NULL && !BUFFER_IS_BAD(iv, iv_length));
+}
+
+psa_status_t psa_cipher_update(psa_cipher_operation_t *operation, const uint8_t *input,
+                               size_t input_length, uint8_t *output, size_t output_size,
+                               size_t *output_length)
+{
+    return pp_fail_output(inactive_step(operation != NULL && output_length != NULL &&
+                                        !BUFFER_IS_BAD(input, input_length) &&
+                                        !BUFFER_IS_BAD(output, output_size)),
+                          output, output_size, output_length);
+}
+
+psa_status_t psa_cipher_finish(psa_cipher_operation_t *operation, uint8_t *output,
+                               size_t output_size, size_t *output_length)
+{
+    return pp_fail_output(inactive_step(operation != NULL && output_length != NULL &&
+                                        !BUFFER_IS_BAD(output, output_size)),
+                          output, output_size, output_length);
+}
+
+psa_status_t psa_cipher_abort(psa_cipher_operation_t *operation)
+{
+    if (operation == NULL) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    memset(operation, 0, sizeof(*operation));
+    return PSA_SUCCESS;
+}
+
+#endif /* PP_NS_CIPHER */
 
 /* ===== 10.5 AEAD =================================================== */
 #if PP_NS_AEAD

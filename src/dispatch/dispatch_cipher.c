@@ -12,6 +12,9 @@
 #include "dispatch/pp_dispatch.h"
 #include "cipher/cipher.h"
 
+#if PP_CIPHER_BUILT
+
+#if PSA_WANT_KEY_TYPE_AES
 /* The AES modes this build has. */
 static int aes_mode_built(psa_algorithm_t alg)
 {
@@ -42,6 +45,7 @@ static int aes_mode_built(psa_algorithm_t alg)
         return 0;
     }
 }
+#endif
 
 psa_status_t pp_dispatch_cipher_setup(picopsa_cipher_context *ctx,
                                       const psa_key_attributes_t *attributes,
@@ -74,3 +78,5 @@ psa_status_t pp_dispatch_cipher_setup(picopsa_cipher_context *ctx,
     (void)encrypt;
     return PSA_ERROR_NOT_SUPPORTED;
 }
+
+#endif /* PP_CIPHER_BUILT */

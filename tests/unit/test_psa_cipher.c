@@ -653,7 +653,7 @@ static void test_chacha20_psa(void)
         stream_multipart(id, 0, iv16, 16, theirs, len, ours);
         CHECK_MEM(ours, in, len);
         /* overlap: decrypt IV || C with the output shifted */
-        memcpy(buf + MAX, buf, 12 + len);
+        memmove(buf + MAX, buf, 12 + len);
         CHECK_STATUS(psa_cipher_decrypt(id, PSA_ALG_STREAM_CIPHER, buf + MAX, 12 + len,
                                         buf + MAX + shift, 2 * MAX - 64, &n2), PSA_SUCCESS);
         CHECK(n2 == len);
