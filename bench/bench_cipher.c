@@ -42,6 +42,11 @@
 #include <sodium.h>
 #endif
 
+#if defined(PICOPSA_BENCH_HAVE_OPENSSL) || defined(PICOPSA_BENCH_HAVE_MBEDTLS) || \
+    defined(PICOPSA_BENCH_HAVE_LIBSODIUM)
+#define BENCH_CIPHER_PEERS 1 /* `picopsa speed` links none */
+#endif
+
 #define BENCH_CIPHER_MAX_MSG 16384u
 #define BENCH_CIPHER_IV_MAX 16u
 
@@ -81,6 +86,7 @@ static void ours_cipher(void *p)
     bench_do_not_optimize(c_out);
 }
 
+#ifdef BENCH_CIPHER_PEERS
 /* The peers' input: where the data and (for decryption) the IV are. */
 static const uint8_t *peer_data(const cipher_job *job)
 {
@@ -92,6 +98,7 @@ static uint8_t *peer_out(const cipher_job *job)
 {
     return job->encrypt ? c_out + job->iv_len : c_out;
 }
+#endif
 
 #ifdef PICOPSA_BENCH_HAVE_OPENSSL
 static const char *openssl_cipher_name(const cipher_job *job)
@@ -211,6 +218,7 @@ static psa_status_t import_key(cipher_job *job, psa_key_type_t type)
     return psa_import_key(&attr, c_key, job->key_len, &job->key);
 }
 
+#ifdef BENCH_CIPHER_PEERS
 /* A decryption row's peer must give ours' output: the same key, IV and
  * input (a wrong IV layout or mode would make the ratio meaningless).
  * Encryption draws fresh IVs, so it is not compared. */
@@ -228,6 +236,7 @@ static void check_peer(const char *name, const char *peer, cipher_job *job, benc
         printf("%s: %s's output differs from ours\n", name, peer);
     }
 }
+#endif
 
 /* One row: ours alone, then interleaved with every peer that has it. */
 static void cipher_row(const char *name, cipher_job *job)
