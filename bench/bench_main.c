@@ -15,8 +15,9 @@
 #include <string.h>
 #include <time.h>
 
-/* Defined by bench/bench_hash.c, bench_ed25519.c, bench_rsa.c. */
+/* Defined by bench/bench_hash.c, bench_ed25519.c, bench_rsa.c, ... */
 void bench_hash(void) __attribute__((weak));
+void bench_cipher(void) __attribute__((weak));
 void bench_ed25519(void) __attribute__((weak));
 void bench_rsa(void) __attribute__((weak));
 void bench_x25519(void) __attribute__((weak));
@@ -147,6 +148,7 @@ int main(int argc, char **argv)
 {
     const family families[] = {
         {"hash", bench_hash},
+        {"cipher", bench_cipher},
         {"ed25519", bench_ed25519},
         {"p256", bench_p256},
         {"rsa", bench_rsa},
