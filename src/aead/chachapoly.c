@@ -60,6 +60,10 @@ psa_status_t pp_chachapoly_update_ad(pp_chachapoly_ctx *ctx, const uint8_t *ad, 
     if (ctx->state != CP_AAD) {
         return PSA_ERROR_BAD_STATE;
     }
+    if (len == 0) {
+        /* ad may be NULL; pp_poly1305_update would memcpy from it. */
+        return PSA_SUCCESS;
+    }
     pp_poly1305_update(&ctx->mac, ad, len);
     ctx->ad_len += len;
     return PSA_SUCCESS;
@@ -91,6 +95,9 @@ psa_status_t pp_chachapoly_update(pp_chachapoly_ctx *ctx, const uint8_t *in, uin
     if (ctx->state == CP_AAD) {
         pad16(ctx, ctx->ad_len);
         ctx->state = CP_DATA;
+    }
+    if (len == 0) {
+        return PSA_SUCCESS;
     }
     /* The MAC covers the ciphertext: decryption reads it before the XOR
      * overwrites it (in == out), encryption after the XOR made it. */

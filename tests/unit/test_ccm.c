@@ -51,7 +51,7 @@ static psa_status_t ccm_run(const uint8_t *key, size_t key_len, const uint8_t *n
         if (n > ad_len - off) {
             n = ad_len - off;
         }
-        CHECK_STATUS(pp_ccm_update_ad(&ctx, ad + off, n), PSA_SUCCESS);
+        CHECK_STATUS(pp_ccm_update_ad(&ctx, ad == NULL ? ad : ad + off, n), PSA_SUCCESS);
         off += n;
     } while (off < ad_len);
     for (off = 0; off < len;) {
@@ -445,8 +445,9 @@ static void test_rules(void)
     CHECK_STATUS(pp_ccm_finish(&ctx, tag), PSA_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(pp_ccm_update_ad(&ctx, data, 7), PSA_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(pp_ccm_update_ad(&ctx, data + 4, 6), PSA_SUCCESS);
-    CHECK_STATUS(pp_ccm_update_ad(&ctx, data, 0), PSA_SUCCESS);
+    CHECK_STATUS(pp_ccm_update_ad(&ctx, NULL, 0), PSA_SUCCESS);
     CHECK_STATUS(pp_ccm_update_ad(&ctx, data, 1), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(pp_ccm_update(&ctx, NULL, NULL, 0), PSA_SUCCESS);
     CHECK_STATUS(pp_ccm_update(&ctx, data, out, 21), PSA_ERROR_INVALID_ARGUMENT);
     copy = ctx;
     CHECK_STATUS(pp_ccm_update(&ctx, data, out, 13), PSA_SUCCESS);

@@ -301,7 +301,8 @@ static void test_rules(void)
 
     CHECK_STATUS(pp_chachapoly_start(&ctx, key, nonce, 12, 1), PSA_SUCCESS);
     CHECK_STATUS(pp_chachapoly_update_ad(&ctx, data, 5), PSA_SUCCESS);
-    CHECK_STATUS(pp_chachapoly_update(&ctx, data, out, 0), PSA_SUCCESS);  /* payload begins */
+    CHECK_STATUS(pp_chachapoly_update_ad(&ctx, NULL, 0), PSA_SUCCESS);
+    CHECK_STATUS(pp_chachapoly_update(&ctx, NULL, NULL, 0), PSA_SUCCESS);  /* payload begins */
     CHECK_STATUS(pp_chachapoly_update_ad(&ctx, data, 0), PSA_ERROR_BAD_STATE);
     CHECK_STATUS(pp_chachapoly_verify(&ctx, tag, 16), PSA_ERROR_BAD_STATE);
     copy = ctx;
