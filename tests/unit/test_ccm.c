@@ -432,6 +432,32 @@ static void test_rules(void)
         CHECK_MEM(tag, t2, 8);
     }
 
+    /* SP 800-38C A.2.2: the AAD length encodings (white-box: the bytes
+     * start() leaves in the MAC buffer), at each boundary. */
+    {
+        static const struct {
+            uint64_t a;
+            const char *enc;
+        } e[6] = {
+            { 1, "0001" }, { 0xfeff, "feff" }, { 0xff00, "fffe0000ff00" },
+            { 0xffffffffu, "fffeffffffff" }, { (uint64_t)1 << 32, "ffff0000000100000000" },
+            { UINT64_MAX, "ffffffffffffffffffff" },
+        };
+        uint8_t want[10];
+        for (i = 0; i < 6; i++) {
+            size_t n = test_hex_to(e[i].enc, want, sizeof(want));
+            CHECK_STATUS(pp_ccm_setup(&ctx, key, 16, 8, 1), PSA_SUCCESS);
+            CHECK_STATUS(pp_ccm_start(&ctx, nonce, 13, e[i].a, 0), PSA_SUCCESS);
+            CHECK(ctx.buf_len == n);
+            CHECK_MEM(ctx.buf, want, n);
+        }
+        /* No AAD: nothing encoded (and B0's Adata bit clear, checked by
+         * the vectors with empty AAD). */
+        CHECK_STATUS(pp_ccm_setup(&ctx, key, 16, 8, 1), PSA_SUCCESS);
+        CHECK_STATUS(pp_ccm_start(&ctx, nonce, 13, 0, 0), PSA_SUCCESS);
+        CHECK(ctx.buf_len == 0);
+    }
+
     /* Declared lengths: AAD 10, payload 20. */
     CHECK_STATUS(pp_ccm_setup(&ctx, key, 16, 16, 1), PSA_SUCCESS);
     CHECK_STATUS(pp_ccm_update_ad(&ctx, data, 1), PSA_ERROR_BAD_STATE);
