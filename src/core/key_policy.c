@@ -36,6 +36,25 @@ static int mac_is_at_least(psa_algorithm_t alg)
     return (alg & PSA_ALG_MAC_AT_LEAST_THIS_LENGTH_FLAG) != 0;
 }
 
+static int aead_is_at_least(psa_algorithm_t alg)
+{
+    return (alg & PSA_ALG_AEAD_AT_LEAST_THIS_LENGTH_FLAG) != 0;
+}
+
+static size_t aead_tag_length(psa_algorithm_t alg)
+{
+    return (size_t)((alg & PSA_ALG_AEAD_TAG_LENGTH_MASK) >> PSA_AEAD_TAG_LENGTH_OFFSET);
+}
+
+/* Two AEAD algorithms of one mode (spec 10.5.1: the tag length is part of
+ * the algorithm). */
+static int aead_same_mode(psa_algorithm_t a, psa_algorithm_t b)
+{
+    return PSA_ALG_IS_AEAD(a) && PSA_ALG_IS_AEAD(b) &&
+           PSA_ALG_AEAD_WITH_DEFAULT_LENGTH_TAG(a) == PSA_ALG_AEAD_WITH_DEFAULT_LENGTH_TAG(b) &&
+           PSA_ALG_AEAD_WITH_DEFAULT_LENGTH_TAG(a) != PSA_ALG_NONE;
+}
+
 int pp_policy_permits(psa_algorithm_t policy_alg, psa_algorithm_t alg, psa_key_type_t type)
 {
     if (alg == PSA_ALG_NONE) {
@@ -72,6 +91,13 @@ int pp_policy_permits(psa_algorithm_t policy_alg, psa_algorithm_t alg, psa_key_t
         }
         return mac_is_at_least(policy_alg) ? alg_len >= policy_len : alg_len == policy_len;
     }
+    /* AEAD: the same mode; PSA_ALG_AEAD_WITH_AT_LEAST_THIS_LENGTH_TAG
+     * permits any tag at least that long (spec 9.5.3), otherwise the tag
+     * lengths must match (GCM and its 16-byte shortened form are one). */
+    if (aead_same_mode(policy_alg, alg) && !aead_is_at_least(alg)) {
+        return aead_is_at_least(policy_alg) ? aead_tag_length(alg) >= aead_tag_length(policy_alg)
+                                            : aead_tag_length(alg) == aead_tag_length(policy_alg);
+    }
     return 0;
 }
 
@@ -90,6 +116,11 @@ int pp_policy_intersect(psa_algorithm_t a, psa_algorithm_t b, psa_key_type_t typ
     if (PSA_ALG_IS_MAC(a) && PSA_ALG_IS_MAC(b) && mac_is_at_least(a) && mac_is_at_least(b) &&
         PSA_ALG_FULL_LENGTH_MAC(a) == PSA_ALG_FULL_LENGTH_MAC(b)) {
         *out = pp_mac_length(a, type) >= pp_mac_length(b, type) ? a : b;
+        return 1;
+    }
+    /* Two AT_LEAST AEAD policies on one mode: the longer minimum. */
+    if (aead_same_mode(a, b) && aead_is_at_least(a) && aead_is_at_least(b)) {
+        *out = aead_tag_length(a) >= aead_tag_length(b) ? a : b;
         return 1;
     }
     /* A wildcard and a specific algorithm it permits: the specific one. */

@@ -186,6 +186,9 @@ static void final_tag(pp_poly1305_ctx *c, uint8_t tag[16])
 
 void pp_poly1305_update(pp_poly1305_ctx *c, const uint8_t *in, size_t len)
 {
+    if (len == 0) {
+        return;   /* in may be NULL: no memcpy from it (C11 7.24.1p2) */
+    }
     if (c->used > 0) {
         size_t take = 16 - c->used;
         if (take > len) {
