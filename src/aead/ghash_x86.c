@@ -1,0 +1,158 @@
+/*
+ * ghash_x86.c -- GHASH (SP 800-38D 6.4) with PCLMULQDQ, see ghash.h.
+ * Compiled for the baseline ISA: only these functions carry the target
+ * attribute, and they run only when CPUID says so (the pattern of
+ * src/aes/aes_x86.c).
+ *
+ * A block is byte-reversed into a register (PSHUFB) so the register holds
+ * the big-endian integer of ghash.h; three PCLMULQDQ (Karatsuba) give the
+ * 256-bit product. Four blocks are absorbed per reduction:
+ *   Y' = (Y + X1) H^4 + X2 H^3 + X3 H^2 + X4 H,
+ * the unreduced products summed (reduction is linear), so the four
+ * multiplications are independent and overlap in the pipeline.
+ */
+#include "aead/ghash.h"
+
+#if PP_GHASH_HW_X86
+
+#include <immintrin.h>
+#include <wmmintrin.h>
+
+#define PP_GHASH_TARGET __attribute__((target("pclmul,ssse3")))
+
+/* CPUID leaf 1 ECX bit 1 = PCLMULQDQ, bit 9 = SSSE3 (PSHUFB). */
+static int detect(void)
+{
+    uint32_t eax, ebx, ecx, edx;
+    __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(0u), "c"(0u));
+    if (eax < 1u) {
+        return 0;
+    }
+    __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(1u), "c"(0u));
+    return (int)((ecx >> 1) & (ecx >> 9) & 1u);
+}
+
+/* 0: not read yet; else 2 | detect(). */
+static int hw_cache;
+static int hw_allowed = 1;
+
+int pp_ghash_hw_available(void)
+{
+    /* CPUID traps to the hypervisor on VMs: read it once per process. */
+    int c = __atomic_load_n(&hw_cache, __ATOMIC_RELAXED);
+    if (c == 0) {
+        c = 2 | detect();
+        __atomic_store_n(&hw_cache, c, __ATOMIC_RELAXED);
+    }
+    return c & __atomic_load_n(&hw_allowed, __ATOMIC_RELAXED) & 1;
+}
+
+void pp_ghash_hw_restrict(int allow)
+{
+    __atomic_store_n(&hw_allowed, allow != 0 ? 1 : 0, __ATOMIC_RELAXED);
+}
+
+#define LOADU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define STOREU(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+/* A uint64_t[2] pair (word 0 most significant) in memory is the register
+ * with its two lanes swapped. */
+#define SWAP64(v) _mm_shuffle_epi32((v), 0x4e)
+
+/* A data block as the big-endian integer: bytes reversed. */
+PP_GHASH_TARGET static __m128i load_block(const uint8_t *p)
+{
+    const __m128i rev = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    return _mm_shuffle_epi8(LOADU(p), rev);
+}
+
+/* The running 256-bit sum of products, Karatsuba parts kept apart. */
+typedef struct {
+    __m128i lo, hi, mid;
+} acc256;
+
+/* acc += a * b; bk = b ^ swap(b), the Karatsuba middle operand of b. */
+PP_GHASH_TARGET static void mul_acc(acc256 *acc, __m128i a, __m128i b, __m128i bk)
+{
+    __m128i ak = _mm_xor_si128(a, SWAP64(a));
+    acc->lo = _mm_xor_si128(acc->lo, _mm_clmulepi64_si128(a, b, 0x00));
+    acc->hi = _mm_xor_si128(acc->hi, _mm_clmulepi64_si128(a, b, 0x11));
+    acc->mid = _mm_xor_si128(acc->mid, _mm_clmulepi64_si128(ak, bk, 0x00));
+}
+
+/* The sum reduced (ghash_ct64.c, reduce(), explains the shifts): shift the
+ * 256-bit value hi:lo left by one, then fold lo (degrees 128..255) onto
+ * hi, lane by lane. */
+PP_GHASH_TARGET static __m128i reduce(const acc256 *acc)
+{
+    __m128i mid = _mm_xor_si128(acc->mid, _mm_xor_si128(acc->lo, acc->hi));
+    __m128i lo = _mm_xor_si128(acc->lo, _mm_slli_si128(mid, 8));
+    __m128i hi = _mm_xor_si128(acc->hi, _mm_srli_si128(mid, 8));
+    __m128i clo = _mm_srli_epi64(lo, 63), chi = _mm_srli_epi64(hi, 63), t;
+
+    hi = _mm_or_si128(_mm_or_si128(_mm_slli_epi64(hi, 1), _mm_slli_si128(chi, 8)),
+                      _mm_srli_si128(clo, 8));
+    lo = _mm_or_si128(_mm_slli_epi64(lo, 1), _mm_slli_si128(clo, 8));
+    /* The bits each lane pushes into the lane above: w0's into w1, w1's
+     * into w2 (the low lane of hi). */
+    t = _mm_xor_si128(_mm_xor_si128(_mm_slli_epi64(lo, 63), _mm_slli_epi64(lo, 62)),
+                      _mm_slli_epi64(lo, 57));
+    lo = _mm_xor_si128(lo, _mm_slli_si128(t, 8));
+    hi = _mm_xor_si128(hi, _mm_srli_si128(t, 8));
+    /* w1' onto w3 and w0 onto w2, with the factors 1, x, x^2, x^7. */
+    t = _mm_xor_si128(_mm_xor_si128(lo, _mm_srli_epi64(lo, 1)),
+                      _mm_xor_si128(_mm_srli_epi64(lo, 2), _mm_srli_epi64(lo, 7)));
+    return _mm_xor_si128(hi, t);
+}
+
+PP_GHASH_TARGET static __m128i mul1(__m128i a, __m128i b)
+{
+    acc256 acc;
+    acc.lo = acc.hi = acc.mid = _mm_setzero_si128();
+    mul_acc(&acc, a, b, _mm_xor_si128(b, SWAP64(b)));
+    return reduce(&acc);
+}
+
+PP_GHASH_TARGET void pp_ghash_x86_powers(pp_ghash_key *k)
+{
+    __m128i h = SWAP64(LOADU(k->h[0])), p = h;
+    unsigned i;
+    for (i = 1; i < 4; i++) {
+        p = mul1(p, h);
+        STOREU(k->h[i], SWAP64(p));
+    }
+}
+
+PP_GHASH_TARGET
+void pp_ghash_x86_blocks(const pp_ghash_key *k, uint64_t y[2], const uint8_t *in, size_t nblocks)
+{
+    __m128i h1 = SWAP64(LOADU(k->h[0])), h2 = SWAP64(LOADU(k->h[1]));
+    __m128i h3 = SWAP64(LOADU(k->h[2])), h4 = SWAP64(LOADU(k->h[3]));
+    __m128i k1 = _mm_xor_si128(h1, SWAP64(h1)), k2 = _mm_xor_si128(h2, SWAP64(h2));
+    __m128i k3 = _mm_xor_si128(h3, SWAP64(h3)), k4 = _mm_xor_si128(h4, SWAP64(h4));
+    __m128i acc_y = SWAP64(LOADU(y));
+    acc256 acc;
+
+    while (nblocks >= 4) {
+        acc.lo = acc.hi = acc.mid = _mm_setzero_si128();
+        mul_acc(&acc, _mm_xor_si128(acc_y, load_block(in)), h4, k4);
+        mul_acc(&acc, load_block(in + 16), h3, k3);
+        mul_acc(&acc, load_block(in + 32), h2, k2);
+        mul_acc(&acc, load_block(in + 48), h1, k1);
+        acc_y = reduce(&acc);
+        in += 64;
+        nblocks -= 4;
+    }
+    while (nblocks > 0) {
+        acc.lo = acc.hi = acc.mid = _mm_setzero_si128();
+        mul_acc(&acc, _mm_xor_si128(acc_y, load_block(in)), h1, k1);
+        acc_y = reduce(&acc);
+        in += 16;
+        nblocks--;
+    }
+    STOREU(y, SWAP64(acc_y));
+}
+
+#else
+/* ISO C forbids an empty translation unit. */
+typedef int pp_ghash_x86_unused;
+#endif
