@@ -132,6 +132,16 @@ static void crypt(pp_gcm_ctx *c, size_t pos, const uint8_t *in, uint8_t *out, si
     }
 }
 
+/* SP 800-38D 7.2 step 8: the verdict (FAIL or P) is the one public fact
+ * about the tag; it is formed without a branch so that the caller, not
+ * this code, decides where the secret comparison becomes public. */
+static psa_status_t verdict(int eq)
+{
+    uint32_t ok = pp_ct_barrier_u32((uint32_t)0 - (uint32_t)(eq & 1));
+    return (psa_status_t)(int32_t)pp_ct_select_u32(ok, (uint32_t)PSA_SUCCESS,
+                                                   (uint32_t)PSA_ERROR_INVALID_SIGNATURE);
+}
+
 static void store_y(const pp_gcm_ctx *c, uint8_t out[16])
 {
     pp_store_be64(out, c->y[0]);
@@ -311,8 +321,7 @@ psa_status_t pp_gcm_verify(pp_gcm_ctx *c, const uint8_t *tag, size_t tag_len)
     if (status != PSA_SUCCESS) {
         return status;
     }
-    /* The verdict is public (SP 800-38D 7.2 step 8: FAIL or P). */
-    return eq ? PSA_SUCCESS : PSA_ERROR_INVALID_SIGNATURE;
+    return verdict(eq);
 }
 
 void pp_gcm_abort(pp_gcm_ctx *c)
@@ -354,8 +363,10 @@ psa_status_t pp_gcm_encrypt_oneshot(const pp_aes_key *k, const uint8_t *iv, size
     return status;
 }
 
-/* 7.2: the tag is checked over the ciphertext first and only a verified
- * ciphertext is decrypted, so out never holds unauthenticated plaintext. */
+/* 7.2: the tag is computed over the ciphertext first (so in == out
+ * works), the ciphertext decrypted, and the output cleared under a mask
+ * unless the tag matched: no branch on the comparison, and the caller
+ * never sees unauthenticated plaintext. */
 psa_status_t pp_gcm_decrypt_oneshot(const pp_aes_key *k, const uint8_t *iv, size_t iv_len,
                                     const uint8_t *aad, size_t aad_len, const uint8_t *in,
                                     uint8_t *out, size_t len, const uint8_t *tag,
@@ -364,7 +375,7 @@ psa_status_t pp_gcm_decrypt_oneshot(const pp_aes_key *k, const uint8_t *iv, size
     pp_gcm_ctx c;
     uint8_t t[16];
     psa_status_t status;
-    int eq = 0;
+    size_t i;
 
     if (!tag_len_ok(tag_len) || (uint64_t)len > DATA_MAX || (uint64_t)aad_len > AAD_MAX) {
         return PSA_ERROR_INVALID_ARGUMENT;
@@ -374,7 +385,7 @@ psa_status_t pp_gcm_decrypt_oneshot(const pp_aes_key *k, const uint8_t *iv, size
         status = pp_gcm_aad(&c, aad, aad_len);
     }
     if (status == PSA_SUCCESS) {
-        /* Hash the ciphertext without decrypting (6.4 over C). */
+        /* Hash the ciphertext (6.4 over C) before decrypting it. */
         absorb_pad(&c, (size_t)(c.aad_len & 15u));
         c.state = STATE_DATA;
         absorb(&c, 0, in, len);
@@ -382,13 +393,13 @@ psa_status_t pp_gcm_decrypt_oneshot(const pp_aes_key *k, const uint8_t *iv, size
         status = compute_tag(&c, t);
     }
     if (status == PSA_SUCCESS) {
-        eq = pp_ct_memeq(t, tag, tag_len);
-        if (!eq) {
-            status = PSA_ERROR_INVALID_SIGNATURE;
-        }
-    }
-    if (status == PSA_SUCCESS) {
+        int eq = pp_ct_memeq(t, tag, tag_len);
+        uint8_t keep = (uint8_t)pp_ct_barrier_u32((uint32_t)0 - (uint32_t)(eq & 1));
         crypt(&c, 0, in, out, len);
+        for (i = 0; i < len; i++) {
+            out[i] &= keep;
+        }
+        status = verdict(eq);
     }
     pp_gcm_abort(&c);
     pp_wipe(t, sizeof t);

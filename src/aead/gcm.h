@@ -12,7 +12,9 @@
  *  - Constant time: AES through aes.h (constant time in every backend),
  *    GHASH through ghash.h; the counter (SP 800-38D 6.2 inc32) is
  *    incremented by arithmetic. No branch or index depends on a secret.
- *    The tag is compared with pp_ct_memeq.
+ *    The tag is compared with pp_ct_memeq and the verdict status formed
+ *    with masks: it is the only secret-derived value the caller should
+ *    make public.
  *  - Sequence: pp_gcm_init (or pp_gcm_init_key), then any number of
  *    pp_gcm_aad calls, then any number of pp_gcm_encrypt/decrypt calls (any
  *    chunk sizes; AAD after the first data call fails), then pp_gcm_finish
@@ -78,9 +80,9 @@ psa_status_t pp_gcm_verify(pp_gcm_ctx *c, const uint8_t *tag, size_t tag_len);
 void pp_gcm_abort(pp_gcm_ctx *c);
 
 /* One-shot (SP 800-38D 7.1, 7.2): len bytes in -> out, tag of tag_len
- * (4..16) bytes. Decryption checks the tag over the ciphertext first and
- * writes out only when it verifies (else PSA_ERROR_INVALID_SIGNATURE, out
- * untouched). Uses a context on the stack (wiped). */
+ * (4..16) bytes. Decryption returns PSA_ERROR_INVALID_SIGNATURE with out
+ * all zero when the tag does not verify (decided without a branch on the
+ * comparison). Uses a context on the stack (wiped). */
 psa_status_t pp_gcm_encrypt_oneshot(const pp_aes_key *k, const uint8_t *iv, size_t iv_len,
                                     const uint8_t *aad, size_t aad_len, const uint8_t *in,
                                     uint8_t *out, size_t len, uint8_t *tag, size_t tag_len);
