@@ -26,10 +26,10 @@
  *    (x86-64, AArch64, Cortex-M4/M7 UMULL, RV32M MUL/MULHU); Cortex-M3's
  *    UMULL ends early on small operands and is not.
  *    ghash_x86.c (x86-64, PICOPSA_AES_HW): PCLMULQDQ, whose latency does
- *    not depend on its operands; four blocks per reduction with H^1..H^4.
+ *    not depend on its operands; eight blocks per reduction with H^1..H^8.
  *  - pp_ghash_key is plain data (no pointers): it lives in the GCM
  *    context, which a PSA operation struct embeds. hw records the backend
- *    chosen when the key was set (a public fact): powers [1..3] are only
+ *    chosen when the key was set (a public fact): powers [1..7] are only
  *    filled for the PCLMULQDQ path.
  *  - Aliasing: y and the data must not overlap.
  */
@@ -48,7 +48,7 @@
 #endif
 
 typedef struct {
-    uint64_t h[4][2]; /* H^1, H^2, H^3, H^4 (words as above) */
+    uint64_t h[8][2]; /* H^1 .. H^8 (words as above) */
     uint32_t hw;      /* 1: the PCLMULQDQ path (ghash_x86.c) */
 } pp_ghash_key;
 
@@ -70,7 +70,7 @@ void pp_ghash_ct64_blocks(const uint64_t h[2], uint64_t y[2], const uint8_t *in,
  * pp_ghash_hw_restrict(1) undoes it. */
 int pp_ghash_hw_available(void);
 void pp_ghash_hw_restrict(int allow);
-/* Fill h[1..3] = H^2..H^4 from h[0]. */
+/* Fill h[1..7] = H^2..H^8 from h[0]. */
 void pp_ghash_x86_powers(pp_ghash_key *k);
 void pp_ghash_x86_blocks(const pp_ghash_key *k, uint64_t y[2], const uint8_t *in, size_t nblocks);
 #endif

@@ -6,10 +6,12 @@
  *
  * A block is byte-reversed into a register (PSHUFB) so the register holds
  * the big-endian integer of ghash.h; three PCLMULQDQ (Karatsuba) give the
- * 256-bit product. Four blocks are absorbed per reduction:
- *   Y' = (Y + X1) H^4 + X2 H^3 + X3 H^2 + X4 H,
- * the unreduced products summed (reduction is linear), so the four
- * multiplications are independent and overlap in the pipeline.
+ * 256-bit product. Eight blocks are absorbed per reduction:
+ *   Y' = (Y + X1) H^8 + X2 H^7 + ... + X8 H,
+ * the unreduced products summed (reduction is linear), so the eight
+ * multiplications are independent and overlap in the pipeline; only the
+ * first waits for the previous Y, and the reduction is paid once per
+ * 128 bytes.
  */
 #include "aead/ghash.h"
 
@@ -116,7 +118,7 @@ PP_GHASH_TARGET void pp_ghash_x86_powers(pp_ghash_key *k)
 {
     __m128i h = SWAP64(LOADU(k->h[0])), p = h;
     unsigned i;
-    for (i = 1; i < 4; i++) {
+    for (i = 1; i < 8; i++) {
         p = mul1(p, h);
         STOREU(k->h[i], SWAP64(p));
     }
@@ -125,29 +127,41 @@ PP_GHASH_TARGET void pp_ghash_x86_powers(pp_ghash_key *k)
 PP_GHASH_TARGET
 void pp_ghash_x86_blocks(const pp_ghash_key *k, uint64_t y[2], const uint8_t *in, size_t nblocks)
 {
-    __m128i h1 = SWAP64(LOADU(k->h[0])), h2 = SWAP64(LOADU(k->h[1]));
-    __m128i h3 = SWAP64(LOADU(k->h[2])), h4 = SWAP64(LOADU(k->h[3]));
-    __m128i k1 = _mm_xor_si128(h1, SWAP64(h1)), k2 = _mm_xor_si128(h2, SWAP64(h2));
-    __m128i k3 = _mm_xor_si128(h3, SWAP64(h3)), k4 = _mm_xor_si128(h4, SWAP64(h4));
     __m128i acc_y = SWAP64(LOADU(y));
     acc256 acc;
+    unsigned i;
 
-    while (nblocks >= 4) {
-        acc.lo = acc.hi = acc.mid = _mm_setzero_si128();
-        mul_acc(&acc, _mm_xor_si128(acc_y, load_block(in)), h4, k4);
-        mul_acc(&acc, load_block(in + 16), h3, k3);
-        mul_acc(&acc, load_block(in + 32), h2, k2);
-        mul_acc(&acc, load_block(in + 48), h1, k1);
-        acc_y = reduce(&acc);
-        in += 64;
-        nblocks -= 4;
+    if (nblocks >= 8) {
+        /* hp[i] = H^(8-i) and its Karatsuba operand, in the order used. */
+        __m128i hp[8], hk[8];
+        for (i = 0; i < 8; i++) {
+            hp[i] = SWAP64(LOADU(k->h[7u - i]));
+            hk[i] = _mm_xor_si128(hp[i], SWAP64(hp[i]));
+        }
+        while (nblocks >= 8) {
+            acc.lo = acc.hi = acc.mid = _mm_setzero_si128();
+            mul_acc(&acc, _mm_xor_si128(acc_y, load_block(in)), hp[0], hk[0]);
+            for (i = 1; i < 8; i++) {
+                mul_acc(&acc, load_block(in + 16u * i), hp[i], hk[i]);
+            }
+            acc_y = reduce(&acc);
+            in += 128;
+            nblocks -= 8;
+        }
     }
-    while (nblocks > 0) {
+    if (nblocks > 0) {
+        /* The last 1..7 blocks in one reduction too: X1 with H^n, ... */
+        size_t n = nblocks;
         acc.lo = acc.hi = acc.mid = _mm_setzero_si128();
-        mul_acc(&acc, _mm_xor_si128(acc_y, load_block(in)), h1, k1);
+        for (i = 0; i < n; i++) {
+            __m128i x = load_block(in + 16u * i);
+            __m128i h = SWAP64(LOADU(k->h[n - 1u - i]));
+            if (i == 0) {
+                x = _mm_xor_si128(x, acc_y);
+            }
+            mul_acc(&acc, x, h, _mm_xor_si128(h, SWAP64(h)));
+        }
         acc_y = reduce(&acc);
-        in += 16;
-        nblocks--;
     }
     STOREU(y, SWAP64(acc_y));
 }
