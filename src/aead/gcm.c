@@ -38,6 +38,14 @@
 /* Counter blocks built per pp_aes_ecb_encrypt call on the inc32 path. */
 #define CTR_BATCH 8u
 
+/* 1 when used + len bytes pass the limit max. A function rather than an
+ * inline comparison: with a 32-bit size_t the comparison with a constant
+ * is always false, which is right, but compilers warn (-Wtype-limits). */
+static int exceeds(size_t len, uint64_t used, uint64_t max)
+{
+    return (uint64_t)len > max - used;
+}
+
 /* 6.2: the low 32 bits of the counter block plus n, mod 2^32. */
 static void inc32(uint8_t ctr[16], uint32_t n)
 {
@@ -191,7 +199,7 @@ static void clear_state(pp_gcm_ctx *c)
 psa_status_t pp_gcm_init(pp_gcm_ctx *c, const pp_aes_key *k, const uint8_t *iv, size_t iv_len)
 {
     pp_gcm_abort(c);
-    if (iv_len == 0 || (uint64_t)iv_len > IV_MAX) {
+    if (iv_len == 0 || exceeds(iv_len, 0, IV_MAX)) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     c->aes = *k;
@@ -204,7 +212,7 @@ psa_status_t pp_gcm_init_key(pp_gcm_ctx *c, const uint8_t *key, size_t key_len,
 {
     psa_status_t status;
     pp_gcm_abort(c);
-    if (iv_len == 0 || (uint64_t)iv_len > IV_MAX) {
+    if (iv_len == 0 || exceeds(iv_len, 0, IV_MAX)) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     status = pp_aes_set_key(&c->aes, key, key_len);
@@ -221,7 +229,7 @@ psa_status_t pp_gcm_aad(pp_gcm_ctx *c, const uint8_t *aad, size_t len)
     if (c->state != STATE_AAD) {
         return PSA_ERROR_BAD_STATE;
     }
-    if ((uint64_t)len > AAD_MAX - c->aad_len) {
+    if (exceeds(len, c->aad_len, AAD_MAX)) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     absorb(c, (size_t)(c->aad_len & 15u), aad, len);
@@ -235,7 +243,7 @@ static psa_status_t update(pp_gcm_ctx *c, const uint8_t *in, uint8_t *out, size_
     if (c->state != STATE_AAD && c->state != STATE_DATA) {
         return PSA_ERROR_BAD_STATE;
     }
-    if ((uint64_t)len > DATA_MAX - c->data_len) {
+    if (exceeds(len, c->data_len, DATA_MAX)) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     if (c->state == STATE_AAD) {
@@ -334,21 +342,31 @@ static int tag_len_ok(size_t tag_len)
     return tag_len >= PP_GCM_TAG_MIN && tag_len <= PP_GCM_TAG_MAX;
 }
 
+/* The common start of the one-shot helpers: argument checks, J0, the AAD. */
+static psa_status_t oneshot_start(pp_gcm_ctx *c, const pp_aes_key *k, const uint8_t *iv,
+                                  size_t iv_len, const uint8_t *aad, size_t aad_len, size_t len,
+                                  size_t tag_len)
+{
+    psa_status_t status;
+    if (!tag_len_ok(tag_len) || exceeds(len, 0, DATA_MAX) || exceeds(aad_len, 0, AAD_MAX)) {
+        memset(c, 0, sizeof *c);
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    status = pp_gcm_init(c, k, iv, iv_len);
+    if (status == PSA_SUCCESS) {
+        status = pp_gcm_aad(c, aad, aad_len);
+    }
+    return status;
+}
+
 psa_status_t pp_gcm_encrypt_oneshot(const pp_aes_key *k, const uint8_t *iv, size_t iv_len,
                                     const uint8_t *aad, size_t aad_len, const uint8_t *in,
                                     uint8_t *out, size_t len, uint8_t *tag, size_t tag_len)
 {
     pp_gcm_ctx c;
     uint8_t t[16];
-    psa_status_t status;
+    psa_status_t status = oneshot_start(&c, k, iv, iv_len, aad, aad_len, len, tag_len);
 
-    if (!tag_len_ok(tag_len) || (uint64_t)len > DATA_MAX || (uint64_t)aad_len > AAD_MAX) {
-        return PSA_ERROR_INVALID_ARGUMENT;
-    }
-    status = pp_gcm_init(&c, k, iv, iv_len);
-    if (status == PSA_SUCCESS) {
-        status = pp_gcm_aad(&c, aad, aad_len);
-    }
     if (status == PSA_SUCCESS) {
         status = pp_gcm_encrypt(&c, in, out, len);
     }
@@ -374,16 +392,9 @@ psa_status_t pp_gcm_decrypt_oneshot(const pp_aes_key *k, const uint8_t *iv, size
 {
     pp_gcm_ctx c;
     uint8_t t[16];
-    psa_status_t status;
+    psa_status_t status = oneshot_start(&c, k, iv, iv_len, aad, aad_len, len, tag_len);
     size_t i;
 
-    if (!tag_len_ok(tag_len) || (uint64_t)len > DATA_MAX || (uint64_t)aad_len > AAD_MAX) {
-        return PSA_ERROR_INVALID_ARGUMENT;
-    }
-    status = pp_gcm_init(&c, k, iv, iv_len);
-    if (status == PSA_SUCCESS) {
-        status = pp_gcm_aad(&c, aad, aad_len);
-    }
     if (status == PSA_SUCCESS) {
         /* Hash the ciphertext (6.4 over C) before decrypting it. */
         absorb_pad(&c, (size_t)(c.aad_len & 15u));

@@ -17,41 +17,48 @@
 
 #if PP_GHASH_HW_X86
 
+#include <cpuid.h>
 #include <immintrin.h>
 #include <wmmintrin.h>
 
 #define PP_GHASH_TARGET __attribute__((target("pclmul,ssse3")))
 
-/* CPUID leaf 1 ECX bit 1 = PCLMULQDQ, bit 9 = SSSE3 (PSHUFB). */
-static int detect(void)
-{
-    uint32_t eax, ebx, ecx, edx;
-    __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(0u), "c"(0u));
-    if (eax < 1u) {
-        return 0;
-    }
-    __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(1u), "c"(0u));
-    return (int)((ecx >> 1) & (ecx >> 9) & 1u);
-}
+/* The CPU answer and the test switch in one word, so one relaxed atomic
+ * load serves each query: READ once CPUID was asked (it traps to the
+ * hypervisor on VMs, so once per process), HAVE when CPUID leaf 1 ECX has
+ * bit 1 (PCLMULQDQ) and bit 9 (SSSE3, for PSHUFB), OFF after
+ * pp_ghash_hw_restrict(0). */
+#define HW_READ 1
+#define HW_HAVE 2
+#define HW_OFF 4
+static int hw_flags;
 
-/* 0: not read yet; else 2 | detect(). */
-static int hw_cache;
-static int hw_allowed = 1;
+static int cpu_has_pclmul(void)
+{
+    unsigned eax, ebx, ecx, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) {
+        return 0; /* no leaf 1 */
+    }
+    return (ecx & bit_PCLMUL) != 0 && (ecx & bit_SSSE3) != 0;
+}
 
 int pp_ghash_hw_available(void)
 {
-    /* CPUID traps to the hypervisor on VMs: read it once per process. */
-    int c = __atomic_load_n(&hw_cache, __ATOMIC_RELAXED);
-    if (c == 0) {
-        c = 2 | detect();
-        __atomic_store_n(&hw_cache, c, __ATOMIC_RELAXED);
+    int f = __atomic_load_n(&hw_flags, __ATOMIC_RELAXED);
+    if ((f & HW_READ) == 0) {
+        int have = cpu_has_pclmul() ? HW_HAVE | HW_READ : HW_READ;
+        f = __atomic_or_fetch(&hw_flags, have, __ATOMIC_RELAXED);
     }
-    return c & __atomic_load_n(&hw_allowed, __ATOMIC_RELAXED) & 1;
+    return (f & (HW_HAVE | HW_OFF)) == HW_HAVE;
 }
 
 void pp_ghash_hw_restrict(int allow)
 {
-    __atomic_store_n(&hw_allowed, allow != 0 ? 1 : 0, __ATOMIC_RELAXED);
+    if (allow) {
+        __atomic_and_fetch(&hw_flags, ~HW_OFF, __ATOMIC_RELAXED);
+    } else {
+        __atomic_or_fetch(&hw_flags, HW_OFF, __ATOMIC_RELAXED);
+    }
 }
 
 #define LOADU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
