@@ -65,6 +65,9 @@ static void xor_bytes(uint8_t *out, const uint8_t *in, const uint8_t *ks, size_t
 static void absorb(pp_gcm_ctx *c, size_t pos, const uint8_t *p, size_t n)
 {
     size_t nb;
+    if (n == 0) {
+        return; /* p may be NULL: no memcpy or arithmetic on it */
+    }
     if (pos != 0) {
         size_t t = 16u - pos < n ? 16u - pos : n;
         memcpy(c->buf + pos, p, t);
@@ -117,6 +120,9 @@ static void ctr_blocks(pp_gcm_ctx *c, const uint8_t *in, uint8_t *out, size_t nb
 static void crypt(pp_gcm_ctx *c, size_t pos, const uint8_t *in, uint8_t *out, size_t n)
 {
     size_t nb;
+    if (n == 0) {
+        return; /* in and out may be NULL */
+    }
     if (pos != 0) {
         size_t t = 16u - pos < n ? 16u - pos : n;
         xor_bytes(out, in, c->ks + pos, t);

@@ -32,8 +32,10 @@
  *  - Aliasing: in == out is allowed for encrypt and decrypt (the
  *    ciphertext is hashed before decryption overwrites it); partial
  *    overlap is not. The IV, AAD and tag may be anywhere.
- *  - The context is plain data (no pointers, ~1.1 KB), so a PSA operation
- *    struct can embed it; it holds its own copy of the key schedule.
+ *  - A zero length may come with a NULL pointer (AAD, input, output).
+ *  - The context is plain data (no pointers, 1.2 KB on 64-bit hosts), so
+ *    a PSA operation struct can embed it; it holds its own copy of the
+ *    key schedule (pp_gcm_init's k must not point into c).
  */
 #ifndef PICOPSA_GCM_H
 #define PICOPSA_GCM_H

@@ -416,6 +416,22 @@ static void test_misuse(void)
     CHECK_STATUS(pp_gcm_decrypt_oneshot(&k, iv, 12, NULL, 0, data, data, 0, tag, 3),
                  PSA_ERROR_INVALID_ARGUMENT);
 
+    /* empty inputs may be NULL (PSA passes NULL with length 0) */
+    CHECK_STATUS(pp_gcm_init(&c, &k, iv, 12), PSA_SUCCESS);
+    CHECK_STATUS(pp_gcm_aad(&c, data, 3), PSA_SUCCESS);
+    CHECK_STATUS(pp_gcm_aad(&c, NULL, 0), PSA_SUCCESS);
+    CHECK_STATUS(pp_gcm_encrypt(&c, data, data, 5), PSA_SUCCESS);
+    CHECK_STATUS(pp_gcm_encrypt(&c, NULL, NULL, 0), PSA_SUCCESS);
+    CHECK_STATUS(pp_gcm_decrypt(&c, NULL, NULL, 0), PSA_SUCCESS);
+    CHECK_STATUS(pp_gcm_finish(&c, tag), PSA_SUCCESS);
+    CHECK_STATUS(pp_gcm_encrypt_oneshot(&k, iv, 12, NULL, 0, NULL, NULL, 0, tag, 16),
+                 PSA_SUCCESS);
+    CHECK_STATUS(pp_gcm_decrypt_oneshot(&k, iv, 12, NULL, 0, NULL, NULL, 0, tag, 16),
+                 PSA_SUCCESS);
+    tag[0] ^= 1;
+    CHECK_STATUS(pp_gcm_decrypt_oneshot(&k, iv, 12, NULL, 0, NULL, NULL, 0, tag, 16),
+                 PSA_ERROR_INVALID_SIGNATURE);
+
     /* no AAD once data started; nothing after finish */
     CHECK_STATUS(pp_gcm_init(&c, &k, iv, 12), PSA_SUCCESS);
     CHECK_STATUS(pp_gcm_aad(&c, data, 5), PSA_SUCCESS);
