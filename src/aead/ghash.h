@@ -27,6 +27,9 @@
  *    UMULL ends early on small operands and is not.
  *    ghash_x86.c (x86-64, PICOPSA_AES_HW): PCLMULQDQ, whose latency does
  *    not depend on its operands; eight blocks per reduction with H^1..H^8.
+ *    It also has GCM's one-pass GCTR + GHASH (pp_ghash_x86_gcm) for keys
+ *    of the AES-NI path: AESENC, like PCLMULQDQ, has no data-dependent
+ *    timing (aes_hw.h).
  *  - pp_ghash_key is plain data (no pointers): it lives in the GCM
  *    context, which a PSA operation struct embeds. hw records the backend
  *    chosen when the key was set (a public fact): powers [1..7] are only
@@ -40,6 +43,8 @@
 #include <stdint.h>
 
 #include <picopsa/config.h>
+
+#include "aes/aes.h"
 
 #if PICOPSA_AES_HW && defined(__x86_64__) && defined(__GNUC__)
 #define PP_GHASH_HW_X86 1
@@ -73,6 +78,14 @@ void pp_ghash_hw_restrict(int allow);
 /* Fill h[1..7] = H^2..H^8 from h[0]. */
 void pp_ghash_x86_powers(pp_ghash_key *k);
 void pp_ghash_x86_blocks(const pp_ghash_key *k, uint64_t y[2], const uint8_t *in, size_t nblocks);
+/* GCM's GCTR and GHASH over the ciphertext in one pass, ngroups groups of
+ * eight blocks: out = in xor E_K(counters), y absorbs the ciphertext (in
+ * when decrypt, out otherwise), ctr advances by inc32 (SP 800-38D 6.2).
+ * For a key set by the AES-NI path (ak->hw) and a GHASH key with hw set;
+ * in == out allowed. */
+void pp_ghash_x86_gcm(const pp_ghash_key *gk, uint64_t y[2], const pp_aes_key *ak,
+                      uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t ngroups,
+                      int decrypt);
 #endif
 
 #endif /* PICOPSA_GHASH_H */

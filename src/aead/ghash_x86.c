@@ -88,15 +88,17 @@ PP_GHASH_TARGET static void mul_acc(acc256 *acc, __m128i a, __m128i b, __m128i b
     acc->mid = _mm_xor_si128(acc->mid, _mm_clmulepi64_si128(ak, bk, 0x00));
 }
 
-/* The sum reduced (ghash_ct64.c, reduce(), explains the shifts): shift the
- * 256-bit value hi:lo left by one, then fold lo (degrees 128..255) onto
- * hi, lane by lane. */
-PP_GHASH_TARGET static __m128i reduce(const acc256 *acc)
+/* The product hi:lo + mid * 2^64 reduced (ghash_ct64.c, reduce(), explains
+ * the shifts): shift the 256-bit value left by one, then fold its low half
+ * (degrees 128..255) onto the high half, lane by lane. */
+PP_GHASH_TARGET static __m128i reduce3(__m128i lo, __m128i hi, __m128i mid)
 {
-    __m128i mid = _mm_xor_si128(acc->mid, _mm_xor_si128(acc->lo, acc->hi));
-    __m128i lo = _mm_xor_si128(acc->lo, _mm_slli_si128(mid, 8));
-    __m128i hi = _mm_xor_si128(acc->hi, _mm_srli_si128(mid, 8));
-    __m128i clo = _mm_srli_epi64(lo, 63), chi = _mm_srli_epi64(hi, 63), t;
+    __m128i clo, chi, t;
+
+    lo = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));
+    hi = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
+    clo = _mm_srli_epi64(lo, 63);
+    chi = _mm_srli_epi64(hi, 63);
 
     hi = _mm_or_si128(_mm_or_si128(_mm_slli_epi64(hi, 1), _mm_slli_si128(chi, 8)),
                       _mm_srli_si128(clo, 8));
@@ -111,6 +113,12 @@ PP_GHASH_TARGET static __m128i reduce(const acc256 *acc)
     t = _mm_xor_si128(_mm_xor_si128(lo, _mm_srli_epi64(lo, 1)),
                       _mm_xor_si128(_mm_srli_epi64(lo, 2), _mm_srli_epi64(lo, 7)));
     return _mm_xor_si128(hi, t);
+}
+
+/* The Karatsuba sum: its middle term is (a^a')(b^b') - lo - hi. */
+PP_GHASH_TARGET static __m128i reduce(const acc256 *acc)
+{
+    return reduce3(acc->lo, acc->hi, _mm_xor_si128(acc->mid, _mm_xor_si128(acc->lo, acc->hi)));
 }
 
 PP_GHASH_TARGET static __m128i mul1(__m128i a, __m128i b)
@@ -171,6 +179,93 @@ void pp_ghash_x86_blocks(const pp_ghash_key *k, uint64_t y[2], const uint8_t *in
         acc_y = reduce(&acc);
     }
     STOREU(y, SWAP64(acc_y));
+}
+
+/* ---- GCTR and GHASH in one pass (SP 800-38D 7.1 steps 3-5) --------------
+ * AESENC and PCLMULQDQ run on different execution units, so eight counter
+ * blocks are encrypted while eight ciphertext blocks are hashed: the
+ * multiplications sit between the AES rounds. Encryption hashes the
+ * previous group (its ciphertext is known only after the AES), decryption
+ * the current one (read before it is overwritten: in == out works). The
+ * counter is kept byte-reversed, so its low 32-bit lane is the low word of
+ * the counter block and _mm_add_epi32 is inc32 exactly (6.2), wrapping
+ * without a carry into the rest. AES-NI round keys: the FIPS 197 schedule
+ * at the start of pp_aes_key.rk (aes_hw.h). */
+
+#define PP_GCM_TARGET __attribute__((target("aes,pclmul,ssse3")))
+
+PP_GCM_TARGET static __m128i rev_bytes(__m128i x)
+{
+    const __m128i rev = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    return _mm_shuffle_epi8(x, rev);
+}
+
+/* One block of the 8-block sum, schoolbook (four products, no Karatsuba
+ * operands to keep in registers next to the eight AES blocks). hm is a
+ * power as stored (lane 0 = high word): the PCLMULQDQ immediates pick the
+ * lanes, so it needs no swap. */
+#define GH_STEP(xb, hm)                                                       \
+    do {                                                                      \
+        __m128i x_ = (xb), h_ = (hm);                                         \
+        lo = _mm_xor_si128(lo, _mm_clmulepi64_si128(x_, h_, 0x10));           \
+        hi = _mm_xor_si128(hi, _mm_clmulepi64_si128(x_, h_, 0x01));           \
+        mid = _mm_xor_si128(mid, _mm_xor_si128(_mm_clmulepi64_si128(x_, h_, 0x00), \
+                                               _mm_clmulepi64_si128(x_, h_, 0x11))); \
+    } while (0)
+#define AES8(op, key)                                                         \
+    do {                                                                      \
+        b0 = op(b0, key); b1 = op(b1, key); b2 = op(b2, key); b3 = op(b3, key); \
+        b4 = op(b4, key); b5 = op(b5, key); b6 = op(b6, key); b7 = op(b7, key); \
+    } while (0)
+#define CTR_BLOCK(i) _mm_xor_si128(rev_bytes(_mm_add_epi32(c, _mm_set_epi32(0, 0, 0, (i)))), key)
+#define XOR_OUT(i, bi) STOREU(out + 16 * (i), _mm_xor_si128(LOADU(in + 16 * (i)), (bi)))
+
+PP_GCM_TARGET
+void pp_ghash_x86_gcm(const pp_ghash_key *gk, uint64_t y[2], const pp_aes_key *ak,
+                      uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t ngroups,
+                      int decrypt)
+{
+    const uint8_t *rk = (const uint8_t *)ak->rk;
+    const unsigned nr = ak->rounds;
+    __m128i c = rev_bytes(LOADU(ctr)), acc_y = SWAP64(LOADU(y));
+    const uint8_t *prev = NULL; /* encryption: the group still to hash */
+    unsigned r;
+
+    while (ngroups > 0) {
+        const uint8_t *h = decrypt ? in : prev;
+        __m128i key = LOADU(rk), lo, hi, mid;
+        __m128i b0 = CTR_BLOCK(0), b1 = CTR_BLOCK(1), b2 = CTR_BLOCK(2), b3 = CTR_BLOCK(3);
+        __m128i b4 = CTR_BLOCK(4), b5 = CTR_BLOCK(5), b6 = CTR_BLOCK(6), b7 = CTR_BLOCK(7);
+        c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 8));
+        lo = hi = mid = _mm_setzero_si128();
+        for (r = 1; r < nr; r++) {
+            key = LOADU(rk + 16u * r);
+            AES8(_mm_aesenc_si128, key);
+            if (h != NULL && r <= 8) {
+                __m128i xb = load_block(h + 16u * (r - 1u));
+                if (r == 1) {
+                    xb = _mm_xor_si128(xb, acc_y);
+                }
+                GH_STEP(xb, LOADU(gk->h[8u - r]));
+            }
+        }
+        key = LOADU(rk + 16u * nr);
+        AES8(_mm_aesenclast_si128, key);
+        if (h != NULL) {
+            acc_y = reduce3(lo, hi, mid);
+        }
+        XOR_OUT(0, b0); XOR_OUT(1, b1); XOR_OUT(2, b2); XOR_OUT(3, b3);
+        XOR_OUT(4, b4); XOR_OUT(5, b5); XOR_OUT(6, b6); XOR_OUT(7, b7);
+        prev = out;
+        in += 128;
+        out += 128;
+        ngroups--;
+    }
+    STOREU(y, SWAP64(acc_y));
+    if (!decrypt && prev != NULL) {
+        pp_ghash_x86_blocks(gk, y, prev, 8);
+    }
+    STOREU(ctr, rev_bytes(c));
 }
 
 #else

@@ -12,8 +12,10 @@
  *    place, truncated tags 4..16, tampered ciphertext / AAD / tag refused;
  *  - misuse: call order (BAD_STATE), the SP 800-38D 5.2.1.1 length limits
  *    (INVALID_ARGUMENT, set up by writing the byte counters), tag lengths;
+ *  - the inc32 counter wrap (forced) and long messages against OpenSSL;
  *  - the two GHASH backends against each other on random data;
- *  - all of it with PCLMULQDQ + AES-NI, portable GHASH + AES-NI, and both
+ *  - all of it with PCLMULQDQ + AES-NI (which also runs the one-pass
+ *    GCTR + GHASH of ghash_x86.c), portable GHASH + AES-NI, and both
  *    portable (pp_ghash_hw_restrict / pp_aes_hw_restrict).
  */
 #include <stdio.h>
@@ -478,31 +480,74 @@ static void test_misuse(void)
     pp_aes_wipe(&k);
 }
 
-/* The inc32 path's counter wrap against a direct computation: with a
- * non-12-byte IV the low counter word is forced to 2^32 - 2, so block 3
- * uses low word 0 with the upper 96 bits unchanged (SP 800-38D 6.2). */
+/* The counter wrap against a direct computation: with a 16-byte IV (inc32
+ * counters) the low counter word is forced to 2^32 - 5 after init, so
+ * block 6 uses low word 0 with the upper 96 bits unchanged (SP 800-38D
+ * 6.2). 20 blocks in one call (the 8-block pass of the PCLMULQDQ path
+ * crosses the wrap) and in random chunks; the next counter is checked. */
 static void test_counter_wrap(void)
 {
-    uint8_t key[16], iv[16], pt[80], ct[80], cb[16], ks[16];
+    uint8_t key[16], iv[16], pt[320], ct[320], cb[16], ks[16];
     pp_aes_key k;
     pp_gcm_ctx c;
-    size_t i, j;
+    size_t i, j, way;
 
     test_rng_bytes(key, sizeof key);
     test_rng_bytes(iv, sizeof iv);
     test_rng_bytes(pt, sizeof pt);
     CHECK_STATUS(pp_aes_set_key(&k, key, 16), PSA_SUCCESS);
-    CHECK_STATUS(pp_gcm_init(&c, &k, iv, 16), PSA_SUCCESS);
-    pp_store_be32(c.ctr + 12, 0xfffffffeu);
-    memcpy(cb, c.ctr, 16);
-    stream_data(&c, 0, pt, ct, sizeof pt);
-    for (i = 0; i < 5; i++) {
-        pp_aes_ecb_encrypt(&k, cb, ks, 1);
-        for (j = 0; j < 16; j++) CHECK(ct[16 * i + j] == (uint8_t)(pt[16 * i + j] ^ ks[j]));
-        pp_store_be32(cb + 12, pp_load_be32(cb + 12) + 1u);
+    for (way = 0; way < 2; way++) {
+        CHECK_STATUS(pp_gcm_init(&c, &k, iv, 16), PSA_SUCCESS);
+        pp_store_be32(c.ctr + 12, 0xfffffffbu);
+        memcpy(cb, c.ctr, 16);
+        if (way == 0) {
+            CHECK_STATUS(pp_gcm_encrypt(&c, pt, ct, sizeof pt), PSA_SUCCESS);
+        } else {
+            stream_data(&c, 0, pt, ct, sizeof pt);
+        }
+        for (i = 0; i < sizeof pt / 16; i++) {
+            pp_aes_ecb_encrypt(&k, cb, ks, 1);
+            for (j = 0; j < 16; j++) CHECK(ct[16 * i + j] == (uint8_t)(pt[16 * i + j] ^ ks[j]));
+            pp_store_be32(cb + 12, pp_load_be32(cb + 12) + 1u);
+        }
+        CHECK_MEM(c.ctr, cb, 16);
+        pp_gcm_abort(&c);
     }
-    pp_gcm_abort(&c);
     pp_aes_wipe(&k);
+}
+
+/* Long messages (the 8-block pass many times, the tail after it) against
+ * OpenSSL, one call each way, in place. */
+static void test_long(void)
+{
+    static uint8_t pt[5000], ct[5000], ref[5000];
+    uint8_t key[32], iv[12], tag[16], reft[16], aad[20];
+    size_t lens[4] = {128, 1024, 4096 + 80, 5000}, i;
+    pp_aes_key k;
+    pp_gcm_ctx c;
+
+    for (i = 0; i < 4; i++) {
+        size_t kl = 16u + 8u * (i % 3u), n = lens[i];
+        test_rng_bytes(key, sizeof key);
+        test_rng_bytes(iv, sizeof iv);
+        test_rng_bytes(aad, sizeof aad);
+        test_rng_bytes(pt, n);
+        ossl_gcm(0, key, kl, iv, 12, aad, sizeof aad, pt, ref, n, reft, 16);
+        CHECK_STATUS(pp_aes_set_key(&k, key, kl), PSA_SUCCESS);
+        memcpy(ct, pt, n);
+        CHECK_STATUS(pp_gcm_init(&c, &k, iv, 12), PSA_SUCCESS);
+        CHECK_STATUS(pp_gcm_aad(&c, aad, sizeof aad), PSA_SUCCESS);
+        CHECK_STATUS(pp_gcm_encrypt(&c, ct, ct, n), PSA_SUCCESS);
+        CHECK_STATUS(pp_gcm_finish(&c, tag), PSA_SUCCESS);
+        CHECK_MEM(ct, ref, n);
+        CHECK_MEM(tag, reft, 16);
+        CHECK_STATUS(pp_gcm_init(&c, &k, iv, 12), PSA_SUCCESS);
+        CHECK_STATUS(pp_gcm_aad(&c, aad, sizeof aad), PSA_SUCCESS);
+        CHECK_STATUS(pp_gcm_decrypt(&c, ct, ct, n), PSA_SUCCESS);
+        CHECK_STATUS(pp_gcm_verify(&c, tag, 16), PSA_SUCCESS);
+        CHECK_MEM(ct, pt, n);
+        pp_aes_wipe(&k);
+    }
 }
 
 #if PP_GHASH_HW_X86
@@ -546,6 +591,7 @@ static void run_all(const char *label, unsigned hw)
     test_openssl(400);
     test_misuse();
     test_counter_wrap();
+    test_long();
 }
 
 int main(void)
