@@ -199,6 +199,22 @@
 #define PSA_WANT_ALG_STREAM_CIPHER (PSA_WANT_KEY_TYPE_CHACHA20 || PSA_WANT_KEY_TYPE_XCHACHA20)
 #endif
 
+/* AEAD (PSA 1.2 10.5; src/aead): AES-GCM (SP 800-38D), AES-CCM (SP
+ * 800-38C), ChaCha20-Poly1305 (RFC 8439 2.8), XChaCha20-Poly1305
+ * (draft-irtf-cfrg-xchacha-03). */
+#ifndef PSA_WANT_ALG_GCM
+#define PSA_WANT_ALG_GCM PSA_WANT_KEY_TYPE_AES
+#endif
+#ifndef PSA_WANT_ALG_CCM
+#define PSA_WANT_ALG_CCM PSA_WANT_KEY_TYPE_AES
+#endif
+#ifndef PSA_WANT_ALG_CHACHA20_POLY1305
+#define PSA_WANT_ALG_CHACHA20_POLY1305 PSA_WANT_KEY_TYPE_CHACHA20
+#endif
+#ifndef PSA_WANT_ALG_XCHACHA20_POLY1305
+#define PSA_WANT_ALG_XCHACHA20_POLY1305 PSA_WANT_KEY_TYPE_XCHACHA20
+#endif
+
 /* Software backend of the AES block function (every one constant time: no
  * table indexed by secret data):
  *  PICOPSA_AES_REF: byte-oriented, SubBytes computed as x^254 and the

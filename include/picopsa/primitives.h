@@ -97,6 +97,66 @@ typedef struct {
     uint32_t ready;
 } picopsa_cmac_context;
 
+/* Poly1305 (RFC 8439 2.5; src/poly1305/poly1305.h: pp_poly1305_ctx): r
+ * and the accumulator h in radix 2^44 where the compiler has unsigned
+ * __int128, else radix 2^26 (PP_POLY1305_RADIX26 = 1 forces it); s the
+ * second key half; a partial block. */
+#if !defined(PP_POLY1305_RADIX26)
+#if defined(__SIZEOF_INT128__)
+#define PP_POLY1305_RADIX26 0
+#else
+#define PP_POLY1305_RADIX26 1
+#endif
+#endif
+typedef struct {
+#if PP_POLY1305_RADIX26
+    uint32_t r[5], h[5];
+#else
+    uint64_t r[3], h[3];
+#endif
+    uint32_t s[4];
+    uint8_t buffer[16];
+    size_t used;
+} picopsa_poly1305_context;
+
+/* GHASH key (SP 800-38D 6.4; src/aead/ghash.h: pp_ghash_key): H^1..H^8,
+ * hw 1 when the PCLMULQDQ path set it. */
+typedef struct {
+    uint64_t h[8][2];
+    uint32_t hw;
+} picopsa_ghash_key;
+
+/* AES-GCM in progress (src/aead/gcm.h: pp_gcm_ctx). */
+typedef struct {
+    picopsa_aes_context aes;
+    picopsa_ghash_key ghash;
+    uint64_t y[2];          /* GHASH state */
+    uint64_t aad_len;       /* bytes so far */
+    uint64_t data_len;
+    uint8_t ctr[16];        /* the next counter block */
+    uint8_t ek_j0[16];      /* E_K(J0), the tag mask */
+    uint8_t ks[16];         /* keystream of the current partial block */
+    uint8_t buf[16];        /* partial GHASH block */
+    uint8_t state;          /* 0 none, 1 AAD, 2 data */
+    uint8_t fast_ctr;       /* 1: 12-byte IV */
+} picopsa_gcm_context;
+
+/* AES-CCM in progress (src/aead/ccm.h: pp_ccm_ctx). */
+typedef struct {
+    picopsa_aes_context key;
+    uint8_t mac[16];        /* CBC-MAC chaining value */
+    uint8_t ctr[16];        /* next counter block */
+    uint8_t s0[16];         /* E_K(Ctr_0), masks the tag */
+    uint8_t buf[16];        /* bytes of the current MAC block */
+    uint8_t ks[16];         /* keystream of the current data block */
+    uint64_t ad_left;       /* declared AAD bytes not yet given */
+    uint64_t data_left;
+    uint8_t buf_len;
+    uint8_t tag_len;
+    uint8_t encrypt;
+    uint8_t state;          /* 0 none, 1 keyed, 2 AAD, 3 payload */
+} picopsa_ccm_context;
+
 /* ChaCha20 stream state (RFC 8439 2.3; src/chacha20/chacha20.h:
  * pp_chacha20_ctx): s[12] is the next block counter, ks the keystream of
  * the last block, avail its unused bytes, live 0 once the counter ran out. */
@@ -106,6 +166,40 @@ typedef struct {
     uint8_t avail;
     uint8_t live;
 } picopsa_chacha20_context;
+
+/* ChaCha20-Poly1305 and XChaCha20-Poly1305 in progress (RFC 8439 2.8;
+ * src/aead/chachapoly.h: pp_chachapoly_ctx). */
+typedef struct {
+    picopsa_chacha20_context cipher;
+    picopsa_poly1305_context mac;
+    uint64_t ad_len;        /* AAD bytes so far */
+    uint64_t data_len;
+    uint8_t encrypt;
+    uint8_t state;          /* 0 none, 1 AAD, 2 payload */
+} picopsa_chachapoly_context;
+
+/* An AEAD (PSA 1.2 10.5) in progress: src/aead/aead.h. key holds the key
+ * bytes between setup and the nonce for the engines that start from both
+ * (GCM, ChaCha20-Poly1305); CCM keeps the nonce until the lengths come
+ * (SP 800-38C A.2.1: B0 holds both). */
+typedef struct {
+    uint32_t alg;           /* with its tag length; 0 = inactive */
+    uint16_t key_type;
+    uint8_t encrypt;
+    uint8_t tag_length;
+    uint8_t key_length;
+    uint8_t nonce_length;   /* 0 until the nonce is set */
+    uint8_t lengths_set;
+    uint8_t started;        /* the engine has its nonce (and CCM its lengths) */
+    uint8_t key[32];
+    uint8_t nonce[16];
+    uint64_t ad_length, data_length;   /* declared, when lengths_set */
+    union {
+        picopsa_gcm_context gcm;
+        picopsa_ccm_context ccm;
+        picopsa_chachapoly_context chachapoly;
+    } e;
+} picopsa_aead_context;
 
 /* An unauthenticated cipher (PSA 1.2 10.4) in progress: src/cipher/cipher.h.
  * chain: the CBC chaining value, the CTR counter block, the CFB/OFB

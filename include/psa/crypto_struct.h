@@ -81,12 +81,18 @@ struct psa_cipher_operation_s {
 };
 #define PSA_CIPHER_OPERATION_INIT PSA_STRUCT_ZERO_INIT_
 
-/* The following operation is declared so applications compile and link;
- * its setup functions return PSA_ERROR_NOT_SUPPORTED, so it never leaves
- * the inactive state. */
-
+/* Multi-part AEAD (spec 10.5.3, src/core/psa_aead.c): state 0 no nonce,
+ * 1 nonce set, 2 AD given, 3 data given; the declared lengths still due
+ * when lengths_set; key and key_serial as in the MAC operation. */
 struct psa_aead_operation_s {
-    psa_algorithm_t alg;
+    psa_algorithm_t alg;            /* 0 = inactive */
+    uint8_t is_encrypt;             /* 1: encrypt, 0: decrypt, 2: failed (key gone) */
+    uint8_t state;
+    uint8_t lengths_set;
+    psa_key_id_t key;
+    uint32_t key_serial;
+    size_t ad_remaining, data_remaining;
+    picopsa_aead_context ctx;
 };
 #define PSA_AEAD_OPERATION_INIT PSA_STRUCT_ZERO_INIT_
 

@@ -51,6 +51,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <picopsa/primitives.h>
 
 #include <psa/error.h>
 
@@ -63,20 +64,13 @@
 #define PP_CCM_TAG_MAX 16u
 #define PP_CCM_BATCH 8u      /* blocks per AES backend call */
 
-typedef struct {
-    pp_aes_key key;
-    uint8_t mac[PP_CCM_BLOCK];   /* CBC-MAC chaining value Y_i */
-    uint8_t ctr[PP_CCM_BLOCK];   /* next counter block Ctr_j */
-    uint8_t s0[PP_CCM_BLOCK];    /* S_0 = CIPH_K(Ctr_0), masks the tag */
-    uint8_t buf[PP_CCM_BLOCK];   /* bytes of the current MAC block */
-    uint8_t ks[PP_CCM_BLOCK];    /* keystream of the current data block */
-    uint64_t ad_left;            /* declared AAD bytes not yet given */
-    uint64_t data_left;          /* declared payload bytes not yet given */
-    uint8_t buf_len;             /* 0..15: bytes in buf (and used of ks) */
-    uint8_t tag_len;
-    uint8_t encrypt;
-    uint8_t state;               /* 0 none, 1 keyed, 2 AAD, 3 payload */
-} pp_ccm_ctx;
+/* The public mirror in picopsa/primitives.h (the AEAD operation embeds
+ * it): the key schedule, the CBC-MAC chaining value Y_i, the next counter
+ * block, S_0 = CIPH_K(Ctr_0) (masks the tag), the current MAC block and
+ * keystream block, the declared AAD and payload bytes not yet given,
+ * buf_len (0..15), the tag length, the direction, state (0 none, 1
+ * keyed, 2 AAD, 3 payload). */
+typedef picopsa_ccm_context pp_ccm_ctx;
 
 /* key_len 16, 24 or 32; tag_len 4..16 even. On failure ctx is wiped. */
 psa_status_t pp_ccm_setup(pp_ccm_ctx *ctx, const uint8_t *key, size_t key_len,

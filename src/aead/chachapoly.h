@@ -42,6 +42,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <picopsa/primitives.h>
 
 #include <psa/error.h>
 
@@ -52,14 +53,10 @@
 /* RFC 8439 2.8: (2^32 - 1) blocks of 64 bytes after the one-time key. */
 #define PP_CHACHAPOLY_MAX_DATA ((((uint64_t)1) << 38) - 64u)
 
-typedef struct {
-    pp_chacha20_ctx cipher;
-    pp_poly1305_ctx mac;
-    uint64_t ad_len;        /* AAD bytes so far */
-    uint64_t data_len;      /* payload bytes so far */
-    uint8_t encrypt;
-    uint8_t state;          /* 0 none, 1 AAD, 2 payload */
-} pp_chachapoly_ctx;
+/* The public mirror in picopsa/primitives.h: the ChaCha20 stream, the
+ * Poly1305 state, the AAD and payload byte counts, the direction, state
+ * (0 none, 1 AAD, 2 payload). */
+typedef picopsa_chachapoly_context pp_chachapoly_ctx;
 
 /* nonce_len 12 (ChaCha20-Poly1305) or 24 (XChaCha20-Poly1305). */
 psa_status_t pp_chachapoly_start(pp_chachapoly_ctx *ctx, const uint8_t key[32],

@@ -42,6 +42,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <picopsa/primitives.h>
 
 #include <psa/error.h>
 
@@ -51,19 +52,13 @@
 #define PP_GCM_TAG_MAX 16u
 #define PP_GCM_TAG_MIN 4u
 
-typedef struct {
-    pp_aes_key aes;
-    pp_ghash_key ghash;
-    uint64_t y[2];      /* GHASH state */
-    uint64_t aad_len;   /* bytes so far */
-    uint64_t data_len;  /* bytes so far */
-    uint8_t ctr[16];    /* the next counter block (inc32 of the last) */
-    uint8_t ek_j0[16];  /* E_K(J0), the tag mask (7.1 step 6) */
-    uint8_t ks[16];     /* keystream of the current partial block */
-    uint8_t buf[16];    /* partial GHASH block (AAD, then ciphertext) */
-    uint8_t state;      /* 0 none, 1 AAD, 2 data */
-    uint8_t fast_ctr;   /* 1: 12-byte IV, pp_aes_ctr cannot carry */
-} pp_gcm_ctx;
+/* The public mirror in picopsa/primitives.h (the AEAD operation embeds
+ * it): the AES key schedule, the GHASH key, the GHASH state y, the AAD and
+ * data byte counts, the next counter block (inc32 of the last), E_K(J0)
+ * (the tag mask, 7.1 step 6), the keystream of the current partial block,
+ * the partial GHASH block, state (0 none, 1 AAD, 2 data) and fast_ctr
+ * (1: 12-byte IV, pp_aes_ctr cannot carry). */
+typedef picopsa_gcm_context pp_gcm_ctx;
 
 /* Start a message under the key schedule k (copied into c). */
 psa_status_t pp_gcm_init(pp_gcm_ctx *c, const pp_aes_key *k, const uint8_t *iv, size_t iv_len);

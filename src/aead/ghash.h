@@ -41,6 +41,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <picopsa/primitives.h>
 
 #include <picopsa/config.h>
 
@@ -52,10 +53,9 @@
 #define PP_GHASH_HW_X86 0
 #endif
 
-typedef struct {
-    uint64_t h[8][2]; /* H^1 .. H^8 (words as above) */
-    uint32_t hw;      /* 1: the PCLMULQDQ path (ghash_x86.c) */
-} pp_ghash_key;
+/* H^1 .. H^8 and hw (1: the PCLMULQDQ path, ghash_x86.c): the public
+ * mirror in picopsa/primitives.h. */
+typedef picopsa_ghash_key pp_ghash_key;
 
 /* Set the hash key from the 16 bytes of H, choosing the backend (the
  * PCLMULQDQ one when pp_ghash_hw_available()). */

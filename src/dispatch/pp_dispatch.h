@@ -104,4 +104,15 @@ psa_status_t pp_dispatch_cipher_setup(picopsa_cipher_context *ctx,
                                       const uint8_t *key_buffer, size_t key_buffer_size,
                                       psa_algorithm_t alg, int encrypt);
 
+/* ---- AEAD (dispatch_aead.c) ---------------------------------------------- */
+
+/* Setup of an AEAD operation on a slot's key: alg is an AEAD algorithm
+ * with its tag length (the front end checked PSA_ALG_IS_AEAD and refused
+ * the policy wildcard). INVALID_ARGUMENT when alg does not fit the key
+ * type, NOT_SUPPORTED when the pair is not built; then src/aead's setup. */
+psa_status_t pp_dispatch_aead_setup(picopsa_aead_context *ctx,
+                                    const psa_key_attributes_t *attributes,
+                                    const uint8_t *key_buffer, size_t key_buffer_size,
+                                    psa_algorithm_t alg, int encrypt);
+
 #endif /* PICOPSA_PP_DISPATCH_H */

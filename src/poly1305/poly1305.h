@@ -23,25 +23,11 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <picopsa/primitives.h>
 
-#if !defined(PP_POLY1305_RADIX26)
-#if defined(__SIZEOF_INT128__)
-#define PP_POLY1305_RADIX26 0
-#else
-#define PP_POLY1305_RADIX26 1
-#endif
-#endif
-
-typedef struct {
-#if PP_POLY1305_RADIX26
-    uint32_t r[5], h[5];
-#else
-    uint64_t r[3], h[3];
-#endif
-    uint32_t s[4];
-    uint8_t buffer[16];
-    size_t used;
-} pp_poly1305_ctx;
+/* The radix choice (PP_POLY1305_RADIX26) and the state are in the public
+ * mirror, picopsa/primitives.h (the AEAD operation embeds it). */
+typedef picopsa_poly1305_context pp_poly1305_ctx;
 
 void pp_poly1305_init(pp_poly1305_ctx *c, const uint8_t key[32]);
 void pp_poly1305_update(pp_poly1305_ctx *c, const uint8_t *in, size_t len);

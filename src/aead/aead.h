@@ -1,0 +1,65 @@
+/*
+ * aead.h -- the AEAD engines behind the PSA AEAD front end (PSA 1.2 10.5):
+ * AES-GCM (SP 800-38D, gcm.h), AES-CCM (SP 800-38C, ccm.h),
+ * ChaCha20-Poly1305 (RFC 8439 2.8) and XChaCha20-Poly1305
+ * (draft-irtf-cfrg-xchacha-03), chachapoly.h; one interface, aead.c routes.
+ *
+ * Contract:
+ *  - Internal: the front end (src/core/psa_aead.c) has checked the API
+ *    shape, the policy, the state machine (nonce before data, AD before
+ *    plaintext, lengths before data for CCM, the declared lengths) and,
+ *    through pp_aead_setup, that alg fits the key type and is built.
+ *  - Secret: the key, the keystream, plaintexts, the tag state. Lengths,
+ *    the nonce length and the verdict of pp_aead_verify are public.
+ *  - Streaming: every engine writes one output byte per input byte
+ *    (pp_aead_update), so finish writes only the tag.
+ *  - Buffers: input and output of pp_aead_update may overlap in any way.
+ *  - pp_aead_finish, pp_aead_verify and pp_aead_abort wipe the context.
+ */
+#ifndef PICOPSA_AEAD_H
+#define PICOPSA_AEAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <psa/error.h>
+#include <psa/crypto_values.h>
+#include <picopsa/config.h>
+#include <picopsa/primitives.h>
+
+/* Some AEAD is built: else the AEAD API is psa_not_supported.c's and the
+ * front end, the dispatch rule and aead.c build to nothing. */
+#define PP_AEAD_BUILT (PSA_WANT_ALG_GCM || PSA_WANT_ALG_CCM || PSA_WANT_ALG_CHACHA20_POLY1305 || \
+                       PSA_WANT_ALG_XCHACHA20_POLY1305)
+
+/* alg: the AEAD algorithm with its tag length (the front end resolved a
+ * default-length alg); INVALID_ARGUMENT when it does not fit key_type or
+ * the tag length is not one the mode defines (GCM 4, 8, 12..16; CCM 4, 6,
+ * ..., 16; ChaCha20-Poly1305 16), NOT_SUPPORTED when the mode is not
+ * built; the key length is checked by the engine (INVALID_ARGUMENT). */
+psa_status_t pp_aead_setup(picopsa_aead_context *c, psa_algorithm_t alg,
+                           psa_key_type_t key_type, const uint8_t *key, size_t key_length,
+                           int encrypt);
+/* The nonce psa_aead_generate_nonce draws (PSA_AEAD_NONCE_LENGTH). */
+size_t pp_aead_nonce_length(const picopsa_aead_context *c);
+/* INVALID_ARGUMENT for a nonce length the mode does not take (GCM: 1..
+ * any, CCM: 7..13, ChaCha20-Poly1305: 12, XChaCha20-Poly1305: 24). */
+psa_status_t pp_aead_set_nonce(picopsa_aead_context *c, const uint8_t *nonce,
+                               size_t nonce_length);
+/* Both totals, before any AD or data (CCM needs them; the others check
+ * them against their limits): INVALID_ARGUMENT when beyond the mode's. */
+psa_status_t pp_aead_set_lengths(picopsa_aead_context *c, size_t ad_length,
+                                 size_t plaintext_length);
+/* 1 when the mode needs pp_aead_set_lengths before AD and data (CCM). */
+int pp_aead_needs_lengths(const picopsa_aead_context *c);
+psa_status_t pp_aead_update_ad(picopsa_aead_context *c, const uint8_t *ad, size_t length);
+/* length bytes out: INVALID_ARGUMENT beyond the mode's message limit. */
+psa_status_t pp_aead_update(picopsa_aead_context *c, const uint8_t *input, size_t length,
+                            uint8_t *output);
+/* Encryption: the tag (tag_length bytes of the alg) into tag. */
+psa_status_t pp_aead_finish(picopsa_aead_context *c, uint8_t *tag);
+/* Decryption: PSA_SUCCESS or PSA_ERROR_INVALID_SIGNATURE, in constant
+ * time in the tags. */
+psa_status_t pp_aead_verify(picopsa_aead_context *c, const uint8_t *tag, size_t tag_length);
+void pp_aead_abort(picopsa_aead_context *c);
+
+#endif /* PICOPSA_AEAD_H */
