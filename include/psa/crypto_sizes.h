@@ -68,7 +68,7 @@
 /* Largest digest of a built hash. SHA-512 is always there when Ed25519 is;
  * 64 keeps one ABI across configurations. */
 #define PSA_HASH_MAX_SIZE 64u
-#define PSA_HASH_BLOCK_MAX_SIZE_ 128u
+#define PSA_HASH_BLOCK_MAX_SIZE_ 144u   /* SHA3-224 rate */
 
 /* Hash suspend/resume (spec 10.2.5): picopsa implements it for the SHA-2
  * hashes; the field sizes are the spec's for every hash. */

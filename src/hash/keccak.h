@@ -26,14 +26,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct {
-    uint64_t a[25];     /* state, lane (x, y) at a[x + 5 y] (FIPS 202 3.1.2) */
-    size_t rate;        /* bytes per block: 200 - 2 * capacity bits / 8 */
-    size_t pos;         /* byte offset in the current block */
-    size_t out_len;     /* SHA-3 digest length in bytes (0 for SHAKE) */
-    uint8_t suffix;     /* domain bits with the first pad bit: 0x06 SHA-3, 0x1F SHAKE */
-    uint8_t squeezing;  /* 1 once the padding has been absorbed */
-} pp_keccak_ctx;
+#include <picopsa/primitives.h>
+
+/* The sponge context is public (picopsa/primitives.h) because the PSA hash
+ * operation embeds it: a[25] state, rate, pos, out_len (fixed output length
+ * in bytes, 0 for a SHAKE stream), suffix, squeezing. */
+typedef picopsa_keccak_context pp_keccak_ctx;
 
 /* Keccak-f[1600] (FIPS 202 3.3, 24 rounds of Keccak-p). */
 void pp_keccak_f1600(uint64_t a[25]);
