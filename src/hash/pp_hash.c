@@ -113,14 +113,20 @@ size_t pp_hash_size(psa_algorithm_t alg)
     case PSA_ALG_SHA_512_256:
         return 32;
 #endif
-    case PSA_ALG_SHA_224:
+#if PSA_WANT_ALG_SHA3_224
     case PSA_ALG_SHA3_224:
+#endif
+    case PSA_ALG_SHA_224:
         return 28;
-    case PSA_ALG_SHA_256:
+#if PSA_WANT_ALG_SHA3_256
     case PSA_ALG_SHA3_256:
+#endif
+    case PSA_ALG_SHA_256:
         return 32;
-    case PSA_ALG_SHA_384:
+#if PSA_WANT_ALG_SHA3_384
     case PSA_ALG_SHA3_384:
+#endif
+    case PSA_ALG_SHA_384:
         return 48;
     default:
         return 64;   /* SHA-512, SHA3-512, SHAKE256/512 */
@@ -301,17 +307,19 @@ void pp_hash_save_chaining(const pp_hash_ctx *ctx, uint64_t state[8])
 int pp_hash_has_chaining(psa_algorithm_t alg)
 {
     int family = hash_family(alg);
-    return family >= 1 && family <= 3;
+    return family != 0 && family != 4;
 }
 
 psa_status_t pp_hash_resume_after_block(pp_hash_ctx *ctx, psa_algorithm_t alg,
                                         const uint64_t state[8])
 {
     psa_status_t status;
+#if PP_HASH_KECCAK
     if (hash_family(alg) == 4) {
         ctx->alg = 0;   /* a 1600-bit sponge state does not fit state[8] */
         return PSA_ERROR_NOT_SUPPORTED;
     }
+#endif
     status = pp_hash_setup(ctx, alg);
     if (status != PSA_SUCCESS) {
         return status;
