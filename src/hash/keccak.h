@@ -3,8 +3,8 @@
  * (FIPS 202, sections 3, 4 and 5), the core of SHA-3 and SHAKE (sha3.h).
  *
  * Contract:
- *  - Internal to the library: callers are sha3.c and, later, the SHA-3
- *    hash API and ML-KEM. The context is set up by pp_sha3_init or
+ *  - Internal to the library: callers are sha3.c, the SHA-3 hash API
+ *    (pp_hash.c) and ML-KEM. The context is set up by pp_sha3_init or
  *    pp_shake_init (sha3.h); pp_keccak_absorb may then be called any number
  *    of times with any lengths (incl. 0; in may be NULL when len is 0),
  *    until the first squeeze or finish, after which absorbing is a misuse.
