@@ -17,6 +17,7 @@
  *    rate, the HMAC block), truncated tags, Wycheproof
  *    hmac_sha3_256_test.json; HMAC over SHAKE256/512 -> NOT_SUPPORTED;
  *  - HKDF-SHA3 through psa_key_derivation_* against OpenSSL's EVP_KDF HKDF;
+ *  - RSA-OAEP(SHA3-*) (MGF1 over the same hash) both ways with OpenSSL;
  *  - PBKDF2 and HMAC_DRBG, which cache a SHA-2 chaining value, refuse SHA-3
  *    (NOT_SUPPORTED) instead of computing a wrong result.
  * Where the SHA-3 hashes are configured out, each answers NOT_SUPPORTED.
@@ -28,6 +29,8 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include <openssl/kdf.h>
+#include <openssl/rsa.h>
+#include <openssl/x509.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -530,6 +533,86 @@ static void test_hkdf(void)
     }
 }
 
+/* ---- RSA-OAEP with SHA-3 (MGF1 over the same hash) ----------------------- */
+
+/* OpenSSL encrypts (enc = 1) or decrypts with OAEP over md, label "L". */
+static int ossl_oaep(EVP_PKEY *key, int enc, const EVP_MD *md, const uint8_t *in, size_t in_len,
+                     uint8_t *out, size_t *out_len)
+{
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new(key, NULL);
+    unsigned char *label = OPENSSL_malloc(1);
+    int ok = ctx != NULL && label != NULL &&
+             (enc ? EVP_PKEY_encrypt_init(ctx) : EVP_PKEY_decrypt_init(ctx)) == 1 &&
+             EVP_PKEY_CTX_set_rsa_padding(ctx, RSA_PKCS1_OAEP_PADDING) == 1 &&
+             EVP_PKEY_CTX_set_rsa_oaep_md(ctx, md) == 1 &&
+             EVP_PKEY_CTX_set_rsa_mgf1_md(ctx, md) == 1;
+    if (ok) {
+        label[0] = 'L';
+        ok = EVP_PKEY_CTX_set0_rsa_oaep_label(ctx, label, 1) == 1;
+        label = NULL;   /* owned by ctx now */
+    }
+    ok = ok && (enc ? EVP_PKEY_encrypt(ctx, out, out_len, in, in_len)
+                    : EVP_PKEY_decrypt(ctx, out, out_len, in, in_len)) == 1;
+    OPENSSL_free(label);
+    EVP_PKEY_CTX_free(ctx);
+    return ok;
+}
+
+static void test_oaep(void)
+{
+    EVP_PKEY *rsa;
+    uint8_t der[2048], msg[40], ct[256], pt[256];
+    unsigned char *p = der;
+    size_t a, der_len, ct_len = 0, pt_len = 0;
+    int n;
+
+    if (!PSA_WANT_KEY_TYPE_RSA_KEY_PAIR || !PSA_WANT_ALG_RSA_OAEP) {
+        return;
+    }
+    rsa = EVP_RSA_gen(2048);
+    n = rsa != NULL ? i2d_PrivateKey(rsa, NULL) : -1;
+    CHECK(n > 0 && (size_t)n <= sizeof(der));
+    if (n <= 0 || (size_t)n > sizeof(der)) {
+        EVP_PKEY_free(rsa);
+        return;
+    }
+    der_len = (size_t)i2d_PrivateKey(rsa, &p);
+    test_rng_bytes(msg, sizeof(msg));
+    for (a = 0; a < SHA3_COUNT; a++) {
+        psa_algorithm_t alg = PSA_ALG_RSA_OAEP(algs[a].alg);
+        psa_key_attributes_t attr = psa_key_attributes_init();
+        psa_key_id_t id = PSA_KEY_ID_NULL;
+        psa_set_key_type(&attr, PSA_KEY_TYPE_RSA_KEY_PAIR);
+        psa_set_key_algorithm(&attr, alg);
+        psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT);
+        CHECK_STATUS(psa_import_key(&attr, der, der_len, &id), PSA_SUCCESS);
+        if (!test_hash_built(algs[a].alg)) {
+            CHECK_STATUS(psa_asymmetric_encrypt(id, alg, msg, sizeof(msg), (const uint8_t *)"L",
+                                                1, ct, sizeof(ct), &ct_len),
+                         PSA_ERROR_NOT_SUPPORTED);
+            psa_destroy_key(id);
+            continue;
+        }
+        /* Ours -> OpenSSL, OpenSSL -> ours; a wrong label is refused. */
+        CHECK_STATUS(psa_asymmetric_encrypt(id, alg, msg, sizeof(msg), (const uint8_t *)"L", 1,
+                                            ct, sizeof(ct), &ct_len), PSA_SUCCESS);
+        pt_len = sizeof(pt);
+        CHECK(ossl_oaep(rsa, 0, algs[a].md(), ct, ct_len, pt, &pt_len));
+        CHECK(pt_len == sizeof(msg) && memcmp(pt, msg, sizeof(msg)) == 0);
+        ct_len = sizeof(ct);
+        CHECK(ossl_oaep(rsa, 1, algs[a].md(), msg, sizeof(msg), ct, &ct_len));
+        memset(pt, 0, sizeof(pt));
+        CHECK_STATUS(psa_asymmetric_decrypt(id, alg, ct, ct_len, (const uint8_t *)"L", 1, pt,
+                                            sizeof(pt), &pt_len), PSA_SUCCESS);
+        CHECK(pt_len == sizeof(msg) && memcmp(pt, msg, sizeof(msg)) == 0);
+        CHECK_STATUS(psa_asymmetric_decrypt(id, alg, ct, ct_len, (const uint8_t *)"M", 1, pt,
+                                            sizeof(pt), &pt_len), PSA_ERROR_INVALID_PADDING);
+        CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+        cross_checks++;
+    }
+    EVP_PKEY_free(rsa);
+}
+
 /* ---- consumers that cache a SHA-2 chaining value ------------------------- */
 
 static void test_chaining_consumers(void)
@@ -557,6 +640,7 @@ int main(void)
     test_hmac_shake_refused();
     test_wycheproof();
     test_hkdf();
+    test_oaep();
     test_chaining_consumers();
     printf("%lu cross-checks against OpenSSL\n", cross_checks);
     return test_report("psa_sha3");
