@@ -64,6 +64,29 @@
 #ifndef PSA_WANT_ALG_SHA_512_256
 #define PSA_WANT_ALG_SHA_512_256 (PICOPSA_HOSTED_OS_DEFAULT && PSA_WANT_ALG_SHA_512)
 #endif
+/* SHA3-224/256/384/512 and SHAKE256/512 (FIPS 202 6.1, 6.2: the first 64
+ * bytes of SHAKE256, the Ed448ph prehash) in the hash API, hence in HMAC,
+ * HKDF and hash-and-sign. They share one Keccak-f[1600] (src/hash/keccak.c,
+ * 3.4 KB of Cortex-M4 text at -Os with sha3.c). Default: 1 on hosted
+ * operating systems, 0 elsewhere: the hash dispatch would link Keccak into
+ * every MCU image that hashes at all, and no MCU protocol picopsa serves
+ * needs SHA-3 through the PSA API yet (ML-KEM calls Keccak directly, so
+ * it does not need these). No effect on the operation struct sizes. */
+#ifndef PSA_WANT_ALG_SHA3_224
+#define PSA_WANT_ALG_SHA3_224 PICOPSA_HOSTED_OS_DEFAULT
+#endif
+#ifndef PSA_WANT_ALG_SHA3_256
+#define PSA_WANT_ALG_SHA3_256 PICOPSA_HOSTED_OS_DEFAULT
+#endif
+#ifndef PSA_WANT_ALG_SHA3_384
+#define PSA_WANT_ALG_SHA3_384 PICOPSA_HOSTED_OS_DEFAULT
+#endif
+#ifndef PSA_WANT_ALG_SHA3_512
+#define PSA_WANT_ALG_SHA3_512 PICOPSA_HOSTED_OS_DEFAULT
+#endif
+#ifndef PSA_WANT_ALG_SHAKE256_512
+#define PSA_WANT_ALG_SHAKE256_512 PICOPSA_HOSTED_OS_DEFAULT
+#endif
 /* 1: build the hardware SHA paths where the target has them (x86-64 SHA
  * extensions for SHA-1/SHA-256, AArch64 Linux ARMv8 Cryptography
  * Extensions), each used only when the CPU reports it (src/hash/

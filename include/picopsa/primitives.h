@@ -49,14 +49,30 @@ typedef struct {
     size_t block_used;
 } picopsa_sha1_context;
 
-/* A hash over psa_algorithm_t: alg is the PSA_ALG_SHA_* value, 0 when the
- * context is inactive (never set up, finished or aborted). */
+/* The Keccak sponge of SHA-3 and SHAKE (FIPS 202 4, 6.1, 6.2;
+ * src/hash/keccak.h: pp_keccak_ctx). The counters are 32-bit so the 200-byte
+ * state plus bookkeeping (216 bytes) is no larger than the SHA-512 context
+ * (224 bytes on LP64, 216 on ILP32): adding SHA-3 to the union below grows no
+ * hash, MAC or key derivation operation. */
+typedef struct {
+    uint64_t a[25];         /* state, lane (x, y) at a[x + 5 y] (FIPS 202 3.1.2) */
+    uint32_t rate;          /* bytes per block: 200 - 2 * capacity bits / 8 */
+    uint32_t pos;           /* byte offset in the current block */
+    uint32_t out_len;       /* fixed output length in bytes (0: SHAKE stream) */
+    uint8_t suffix;         /* domain bits with the first pad bit: 0x06 SHA-3, 0x1F SHAKE */
+    uint8_t squeezing;      /* 1 once the padding has been absorbed */
+} picopsa_keccak_context;
+
+/* A hash over psa_algorithm_t: alg is the PSA_ALG_SHA_* / PSA_ALG_SHA3_* /
+ * PSA_ALG_SHAKE256_512 value, 0 when the context is inactive (never set
+ * up, finished or aborted). */
 typedef struct {
     uint32_t alg;
     union {
         picopsa_sha256_context sha256;
         picopsa_sha512_context sha512;
         picopsa_sha1_context sha1;
+        picopsa_keccak_context sha3;
     } u;
 } picopsa_hash_context;
 

@@ -4,7 +4,7 @@
  *
  * Contract:
  *  - Each macro returns a size that is sufficient for the mechanisms picopsa
- *    builds (SHA-2, HMAC, Ed25519, RSA up to PICOPSA_RSA_MAX_BITS) and the
+ *    builds (SHA-1, SHA-2, SHA-3, HMAC, Ed25519, RSA up to PICOPSA_RSA_MAX_BITS) and the
  *    spec's exact value where the spec fixes one (hash, MAC, signature sizes).
  *    For mechanisms picopsa does not build the macros still give the spec's
  *    natural value, or 0 where the spec allows "unsupported".
@@ -68,10 +68,11 @@
 /* Largest digest of a built hash. SHA-512 is always there when Ed25519 is;
  * 64 keeps one ABI across configurations. */
 #define PSA_HASH_MAX_SIZE 64u
-#define PSA_HASH_BLOCK_MAX_SIZE_ 128u
+#define PSA_HASH_BLOCK_MAX_SIZE_ 144u   /* SHA3-224 rate */
 
-/* Hash suspend/resume (spec 10.2.5): picopsa implements it for the SHA-2
- * hashes; the field sizes are the spec's for every hash. */
+/* Hash suspend/resume (spec 10.2.5): picopsa implements it for SHA-1 and
+ * the SHA-2 hashes (SHA-3 and SHAKE256/512: NOT_SUPPORTED, no format); the
+ * field sizes are the spec's for every hash. */
 #define PSA_HASH_SUSPEND_ALGORITHM_FIELD_LENGTH ((size_t)4)
 /* Spec 10.2.5 "hash suspend state": field sizes per hash; 0 for hashes
  * that have no defined suspend format (SHA-3, SM3, SHAKE). */

@@ -1,5 +1,8 @@
 /*
- * psa_hash.c -- message digests (spec 10.2) over src/hash/pp_hash.h.
+ * psa_hash.c -- message digests (spec 10.2) over src/hash/pp_hash.h: SHA-1,
+ * SHA-2, SHA-3 and SHAKE256/512. Suspend/resume (10.2.5) exist for SHA-1 and
+ * SHA-2 only; the spec defines no format for SHA-3 or SHAKE, which answer
+ * PSA_ERROR_NOT_SUPPORTED (write_suspend_state, psa_hash_resume).
  *
  * Operation state: operation->alg == 0 means inactive. Any error of an
  * active operation aborts it (the spec's "error state"; after

@@ -84,7 +84,7 @@ void pp_keccak_f1600(uint64_t a[25])
 void pp_keccak_init(pp_keccak_ctx *ctx, size_t rate, uint8_t suffix)
 {
     memset(ctx->a, 0, sizeof(ctx->a));
-    ctx->rate = rate;
+    ctx->rate = (uint32_t)rate;     /* < 200 */
     ctx->pos = 0;
     ctx->out_len = 0;
     ctx->suffix = suffix;
@@ -125,7 +125,7 @@ void pp_keccak_absorb(pp_keccak_ctx *ctx, const uint8_t *in, size_t len)
         xor_byte(ctx->a, pos++, *in++);
         len--;
     }
-    ctx->pos = pos;
+    ctx->pos = (uint32_t)pos;       /* <= rate */
 }
 
 void pp_keccak_squeeze(pp_keccak_ctx *ctx, uint8_t *out, size_t len)
@@ -158,7 +158,7 @@ void pp_keccak_squeeze(pp_keccak_ctx *ctx, uint8_t *out, size_t len)
             len--;
         }
     }
-    ctx->pos = pos;
+    ctx->pos = (uint32_t)pos;       /* <= rate */
 }
 
 void pp_keccak_wipe(pp_keccak_ctx *ctx)

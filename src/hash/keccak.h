@@ -3,8 +3,8 @@
  * (FIPS 202, sections 3, 4 and 5), the core of SHA-3 and SHAKE (sha3.h).
  *
  * Contract:
- *  - Internal to the library: callers are sha3.c and, later, the SHA-3
- *    hash API and ML-KEM. The context is set up by pp_sha3_init or
+ *  - Internal to the library: callers are sha3.c, the SHA-3 hash API
+ *    (pp_hash.c) and ML-KEM. The context is set up by pp_sha3_init or
  *    pp_shake_init (sha3.h); pp_keccak_absorb may then be called any number
  *    of times with any lengths (incl. 0; in may be NULL when len is 0),
  *    until the first squeeze or finish, after which absorbing is a misuse.
@@ -26,14 +26,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct {
-    uint64_t a[25];     /* state, lane (x, y) at a[x + 5 y] (FIPS 202 3.1.2) */
-    size_t rate;        /* bytes per block: 200 - 2 * capacity bits / 8 */
-    size_t pos;         /* byte offset in the current block */
-    size_t out_len;     /* SHA-3 digest length in bytes (0 for SHAKE) */
-    uint8_t suffix;     /* domain bits with the first pad bit: 0x06 SHA-3, 0x1F SHAKE */
-    uint8_t squeezing;  /* 1 once the padding has been absorbed */
-} pp_keccak_ctx;
+#include <picopsa/primitives.h>
+
+/* The sponge context is public (picopsa/primitives.h) because the PSA hash
+ * operation embeds it: a[25] state, rate, pos, out_len (fixed output length
+ * in bytes, 0 for a SHAKE stream), suffix, squeezing. */
+typedef picopsa_keccak_context pp_keccak_ctx;
 
 /* Keccak-f[1600] (FIPS 202 3.3, 24 rounds of Keccak-p). */
 void pp_keccak_f1600(uint64_t a[25]);

@@ -1,11 +1,12 @@
 /*
  * pp_hash.h -- a hash selected by psa_algorithm_t (PSA_ALG_SHA_1, _224, _256,
- * _384, _512, _512_224, _512_256).
+ * _384, _512, _512_224, _512_256; PSA_ALG_SHA3_224, _256, _384, _512 and
+ * PSA_ALG_SHAKE256_512, the first 64 bytes of SHAKE256, FIPS 202 6.2).
  *
  * Contract:
  *  - pp_hash_setup() chooses the algorithm; PSA_ERROR_NOT_SUPPORTED when the
  *    hash is a known hash but not built (PSA_WANT_ALG_SHA_* = 0) or not
- *    implemented (SHA-3, MD5, ...), PSA_ERROR_INVALID_ARGUMENT when alg is
+ *    implemented (MD5, SM3, ...), PSA_ERROR_INVALID_ARGUMENT when alg is
  *    not a hash algorithm at all (or is PSA_ALG_ANY_HASH).
  *  - setup on a context that is still active leaks nothing only if it is
  *    aborted first (the PSA core aborts before it sets up again).
@@ -28,16 +29,18 @@
 
 typedef picopsa_hash_context pp_hash_ctx;
 
-/* Largest digest / block of any hash picopsa can build (SHA-512). */
+/* Largest digest (SHA-512, SHA3-512, SHAKE256/512) and block (SHA3-224's
+ * rate, 144 bytes; SHA-512's 128) of any hash picopsa can build. */
 #define PP_HASH_MAX_SIZE 64u
-#define PP_HASH_MAX_BLOCK_SIZE 128u
+#define PP_HASH_MAX_BLOCK_SIZE 144u
 
 psa_status_t pp_hash_setup(pp_hash_ctx *ctx, psa_algorithm_t alg);
 void pp_hash_update(pp_hash_ctx *ctx, const uint8_t *in, size_t len);
 void pp_hash_finish(pp_hash_ctx *ctx, uint8_t *out);
 void pp_hash_abort(pp_hash_ctx *ctx);
 
-/* Digest size / block size in bytes; 0 if alg is not a built hash. */
+/* Digest size / block size in bytes (SHA-3: the sponge rate, 72..144); 0 if
+ * alg is not a built hash. */
 size_t pp_hash_size(psa_algorithm_t alg);
 size_t pp_hash_block_size(psa_algorithm_t alg);
 
@@ -47,7 +50,12 @@ size_t pp_hash_block_size(psa_algorithm_t alg);
  * 8-byte aligned); resume sets ctx up for alg as if it had absorbed
  * exactly one block ending in that chaining value (the HMAC_DRBG caches
  * HMAC(K, .) this way while K is unchanged). resume returns the
- * pp_hash_setup() statuses. Secret state: copies only, no branch on it. */
+ * pp_hash_setup() statuses. Secret state: copies only, no branch on it.
+ * SHA-1 and SHA-2 only: a SHA-3 state is the whole 200-byte sponge, which
+ * state[8] cannot hold, so save writes nothing and resume returns
+ * PSA_ERROR_NOT_SUPPORTED (ctx inactive). A caller checks
+ * pp_hash_has_chaining(alg) (1: SHA-1/SHA-2 built, 0 otherwise) first. */
+int pp_hash_has_chaining(psa_algorithm_t alg);
 void pp_hash_save_chaining(const pp_hash_ctx *ctx, uint64_t state[8]);
 psa_status_t pp_hash_resume_after_block(pp_hash_ctx *ctx, psa_algorithm_t alg,
                                         const uint64_t state[8]);

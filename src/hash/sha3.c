@@ -14,7 +14,7 @@ int pp_sha3_init(pp_keccak_ctx *ctx, unsigned bits)
     }
     /* SHA3-d = KECCAK[2d](M || 01, d): rate 200 - 2 d / 8 bytes (6.1). */
     pp_keccak_init(ctx, 200u - (size_t)bits / 4u, 0x06u);
-    ctx->out_len = (size_t)bits / 8u;
+    ctx->out_len = (uint32_t)(bits / 8u);
     return 0;
 }
 

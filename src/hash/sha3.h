@@ -10,8 +10,9 @@
  *  - pp_shake_init(ctx, 128 or 256), absorb, then pp_shake_squeeze any
  *    number of times: the output stream does not depend on the split.
  *    The caller wipes with pp_keccak_wipe when done. Returns 0 or -1.
- *  - out may alias nothing in ctx. Internal to the library (the PSA hash
- *    API integration is a later slice of issue 26).
+ *  - out may alias nothing in ctx. Internal to the library: the PSA hash
+ *    API reaches these through src/hash/pp_hash.c (PSA_ALG_SHA3_*,
+ *    PSA_ALG_SHAKE256_512).
  *  - Constant time in the data and the output: timing depends only on
  *    the lengths and the parameter set.
  *  - Clone a running hash by struct assignment.

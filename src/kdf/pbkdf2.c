@@ -29,6 +29,12 @@ psa_status_t pp_pbkdf2_setup(pp_pbkdf2_ctx *ctx, psa_algorithm_t hash_alg,
     if (iterations > PP_PBKDF2_MAX_ITERATIONS) {
         return PSA_ERROR_NOT_SUPPORTED;
     }
+    if (PSA_ALG_IS_HASH(hash_alg) && hash_alg != PSA_ALG_ANY_HASH &&
+        !pp_hash_has_chaining(hash_alg)) {
+        /* The key schedule below is two chaining values: a hash without
+         * one (SHA-3) or not built is refused, not computed wrongly. */
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
     status = pp_hmac_setup(&ctx->salted, hash_alg, password, password_len);
     if (status != PSA_SUCCESS) {
         return status;

@@ -1,7 +1,9 @@
 /*
  * hmac.c -- HMAC, RFC 2104 section 2 / FIPS 198-1 section 4 (see hmac.h).
  *
- * HMAC(K, m) = H((K0 ^ opad) || H((K0 ^ ipad) || m)). Setup absorbs the two
+ * HMAC(K, m) = H((K0 ^ opad) || H((K0 ^ ipad) || m)); for SHA3-224..512 the
+ * block B is the sponge rate (144, 136, 104, 72 bytes: FIPS 202 6.1 with
+ * NIST SP 800-224, as OpenSSL and Wycheproof compute it). Setup absorbs the two
  * padded key blocks into the inner and outer hash states, so K0 lives only
  * on the stack for the duration of setup and is wiped there.
  */
@@ -24,6 +26,15 @@ psa_status_t pp_hmac_setup(pp_hmac_ctx *ctx, psa_algorithm_t hash_alg,
     psa_status_t status;
 
     ctx->outer.alg = 0;
+#if PSA_WANT_ALG_SHAKE256_512
+    if (hash_alg == PSA_ALG_SHAKE256_512) {
+        /* An XOF, not a hash function of FIPS 198-1 / SP 800-224 (which
+         * approve SHA-1, SHA-2 and SHA3-224..512); OpenSSL refuses it too.
+         * (Not built: pp_hash_setup says NOT_SUPPORTED itself.) */
+        ctx->inner.alg = 0;
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+#endif
     status = pp_hash_setup(&ctx->inner, hash_alg);
     if (status != PSA_SUCCESS) {
         return status;

@@ -2,8 +2,9 @@
  * hmac.h -- HMAC (RFC 2104, FIPS 198-1) over any hash of pp_hash.h.
  *
  * Contract:
- *  - hash_alg is a PSA_ALG_SHA_* value (not PSA_ALG_HMAC(...)); setup
- *    returns the pp_hash_setup() statuses for it.
+ *  - hash_alg is a PSA_ALG_SHA_* or PSA_ALG_SHA3_* value (not
+ *    PSA_ALG_HMAC(...)); setup returns the pp_hash_setup() statuses for it,
+ *    and PSA_ERROR_NOT_SUPPORTED for PSA_ALG_SHAKE256_512 (an XOF).
  *  - Keys of any length (incl. 0); keys longer than the hash block are
  *    first hashed (FIPS 198-1 step 2). key may be NULL when key_len is 0.
  *  - finish writes the full pp_hash_size(hash_alg)-byte tag and wipes the

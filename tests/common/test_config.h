@@ -12,7 +12,8 @@
 #include <picopsa/config.h>
 #include <psa/crypto.h>
 
-/* 1 if the hash alg (PSA_ALG_SHA_1, _224/256/384/512, _512_224/_512_256) is built. */
+/* 1 if the hash alg (PSA_ALG_SHA_1, _224/256/384/512, _512_224/_512_256,
+ * PSA_ALG_SHA3_*, PSA_ALG_SHAKE256_512) is built. */
 static inline int test_hash_built(psa_algorithm_t alg)
 {
     switch (alg) {
@@ -23,6 +24,11 @@ static inline int test_hash_built(psa_algorithm_t alg)
     case PSA_ALG_SHA_1: return PSA_WANT_ALG_SHA_1;
     case PSA_ALG_SHA_512_224: return PSA_WANT_ALG_SHA_512_224;
     case PSA_ALG_SHA_512_256: return PSA_WANT_ALG_SHA_512_256;
+    case PSA_ALG_SHA3_224: return PSA_WANT_ALG_SHA3_224;
+    case PSA_ALG_SHA3_256: return PSA_WANT_ALG_SHA3_256;
+    case PSA_ALG_SHA3_384: return PSA_WANT_ALG_SHA3_384;
+    case PSA_ALG_SHA3_512: return PSA_WANT_ALG_SHA3_512;
+    case PSA_ALG_SHAKE256_512: return PSA_WANT_ALG_SHAKE256_512;
     default: return 0;
     }
 }

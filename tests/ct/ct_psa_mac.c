@@ -1,6 +1,6 @@
 /*
  * ct_psa_mac.c -- the PSA MAC front end is constant time in the key and the
- * message: under valgrind memcheck the HMAC key bytes are marked secret
+ * message (HMAC over SHA-224/256/384/512 and SHA3-224/256/384/512): under valgrind memcheck the HMAC key bytes are marked secret
  * (CT_SECRET) before psa_import_key, and the message before each call, then
  * psa_mac_compute, psa_mac_verify (one-shot and multi-part, right and
  * wrong tags: the constant-time tag compare and the branch-free verdict),
@@ -24,6 +24,10 @@ static const EVP_MD *openssl_md(psa_algorithm_t hash)
     case PSA_ALG_SHA_224: return EVP_sha224();
     case PSA_ALG_SHA_256: return EVP_sha256();
     case PSA_ALG_SHA_384: return EVP_sha384();
+    case PSA_ALG_SHA3_224: return EVP_sha3_224();
+    case PSA_ALG_SHA3_256: return EVP_sha3_256();
+    case PSA_ALG_SHA3_384: return EVP_sha3_384();
+    case PSA_ALG_SHA3_512: return EVP_sha3_512();
     default: return EVP_sha512();
     }
 }
@@ -121,15 +125,16 @@ static void one_case(psa_algorithm_t hash, size_t key_len, size_t msg_len, size_
 
 int main(void)
 {
-    static const psa_algorithm_t hashes[4] = {PSA_ALG_SHA_224, PSA_ALG_SHA_256, PSA_ALG_SHA_384,
-                                              PSA_ALG_SHA_512};
+    static const psa_algorithm_t hashes[8] = {PSA_ALG_SHA_224, PSA_ALG_SHA_256, PSA_ALG_SHA_384,
+                                              PSA_ALG_SHA_512, PSA_ALG_SHA3_224, PSA_ALG_SHA3_256,
+                                              PSA_ALG_SHA3_384, PSA_ALG_SHA3_512};
     static const size_t key_lens[] = {1, 32, 64, 65, 128};
     size_t h, k;
 
     test_rng_seed(0xc7c7);
     CHECK(CT_UNDER_VALGRIND());
     CHECK_STATUS(psa_crypto_init(), PSA_SUCCESS);
-    for (h = 0; h < 4; h++) {
+    for (h = 0; h < 8; h++) {
         size_t full = PSA_HASH_LENGTH(hashes[h]);
         if (!test_hash_built(hashes[h])) {
             continue;   /* configured out (test_psa_mac checks NOT_SUPPORTED) */

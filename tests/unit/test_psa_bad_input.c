@@ -125,9 +125,9 @@ static void test_hash(void)
     CHECK_STATUS(psa_hash_setup(&op, PSA_ALG_ANY_HASH), PSA_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(psa_hash_setup(&op, PSA_ALG_NONE), PSA_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(psa_hash_setup(&op, PSA_ALG_RIPEMD160), PSA_ERROR_NOT_SUPPORTED);
-    CHECK_STATUS(psa_hash_setup(&op, PSA_ALG_SHA3_256), PSA_ERROR_NOT_SUPPORTED);
+    CHECK_STATUS(psa_hash_setup(&op, PSA_ALG_SM3), PSA_ERROR_NOT_SUPPORTED);
     CHECK_STATUS(psa_hash_setup(&op, PSA_ALG_MD5), PSA_ERROR_NOT_SUPPORTED);
-    CHECK_STATUS(psa_hash_compute(PSA_ALG_SHA3_512, msg, 3, out, sizeof(out), &out_len),
+    CHECK_STATUS(psa_hash_compute(PSA_ALG_SM3, msg, 3, out, sizeof(out), &out_len),
                  PSA_ERROR_NOT_SUPPORTED);
     CHECK(out_len == 0);
     CHECK_STATUS(psa_hash_compute(PSA_ALG_RSA_PSS(PSA_ALG_SHA_256), msg, 3, out, sizeof(out),
@@ -240,11 +240,11 @@ static void test_mac(void)
                  PSA_ERROR_NOT_SUPPORTED);
     /* A hash that is not built: the policy permits it, the library cannot. */
     {
-        psa_key_id_t sha1 = import_key(PSA_KEY_TYPE_HMAC, both, PSA_ALG_HMAC(PSA_ALG_SHA3_256),
+        psa_key_id_t sha1 = import_key(PSA_KEY_TYPE_HMAC, both, PSA_ALG_HMAC(PSA_ALG_SM3),
                                        key, 32);
-        CHECK_STATUS(psa_mac_compute(sha1, PSA_ALG_HMAC(PSA_ALG_SHA3_256), msg, 3, out,
+        CHECK_STATUS(psa_mac_compute(sha1, PSA_ALG_HMAC(PSA_ALG_SM3), msg, 3, out,
                                      sizeof(out), &out_len), PSA_ERROR_NOT_SUPPORTED);
-        CHECK_STATUS(psa_mac_sign_setup(&op, sha1, PSA_ALG_HMAC(PSA_ALG_SHA3_256)),
+        CHECK_STATUS(psa_mac_sign_setup(&op, sha1, PSA_ALG_HMAC(PSA_ALG_SM3)),
                      PSA_ERROR_NOT_SUPPORTED);
         CHECK_STATUS(psa_destroy_key(sha1), PSA_SUCCESS);
     }

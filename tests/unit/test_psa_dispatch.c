@@ -72,8 +72,8 @@ static void test_signatures(void)
     psa_key_id_t ed448ph = make_key(ED_PAIR, 255, SIGN_ALL, PSA_ALG_ED448PH);
     psa_key_id_t ed_pub = public_of(ed, ED_PUBLIC, PSA_KEY_USAGE_SIGN_HASH, PSA_ALG_ED25519PH);
     psa_key_id_t ecdsa_on_ed = make_key(ED_PAIR, 255, SIGN_ALL, PSA_ALG_ECDSA(PSA_ALG_SHA_256));
-    psa_key_id_t rsa_sha3 = make_key(PSA_KEY_TYPE_RSA_KEY_PAIR, 1024, SIGN_ALL,
-                                     PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SHA3_256));
+    psa_key_id_t rsa_sm3 = make_key(PSA_KEY_TYPE_RSA_KEY_PAIR, 1024, SIGN_ALL,
+                                     PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SM3));
 
     /* Front end: the ANY_HASH wildcard is not an algorithm (before the
      * policy: the key permits ANY_HASH). */
@@ -100,11 +100,11 @@ static void test_signatures(void)
                  PSA_ERROR_NOT_SUPPORTED);
     /* An unbuilt hash: length checked first, then NOT_SUPPORTED, before
      * the output size. */
-    CHECK_STATUS(psa_sign_hash(rsa_sha3, PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SHA3_256), hash, 31,
+    CHECK_STATUS(psa_sign_hash(rsa_sm3, PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SM3), hash, 31,
                                sig, 1, &len), PSA_ERROR_INVALID_ARGUMENT);
-    CHECK_STATUS(psa_sign_hash(rsa_sha3, PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SHA3_256), hash, 32,
+    CHECK_STATUS(psa_sign_hash(rsa_sm3, PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SM3), hash, 32,
                                sig, 1, &len), PSA_ERROR_NOT_SUPPORTED);
-    CHECK_STATUS(psa_sign_message(rsa_sha3, PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SHA3_256), hash, 3,
+    CHECK_STATUS(psa_sign_message(rsa_sm3, PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SM3), hash, 3,
                                   sig, 1, &len), PSA_ERROR_NOT_SUPPORTED);
     /* PSS without a hash on the hash path: INVALID_ARGUMENT (only
      * PKCS#1 v1.5 has a raw variant). */
@@ -136,7 +136,7 @@ static void test_signatures(void)
     psa_destroy_key(ed448ph);
     psa_destroy_key(ed_pub);
     psa_destroy_key(ecdsa_on_ed);
-    psa_destroy_key(rsa_sha3);
+    psa_destroy_key(rsa_sm3);
 }
 
 static void test_encryption(void)

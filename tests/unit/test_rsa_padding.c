@@ -127,7 +127,7 @@ static void test_mgf1(void)
             CHECK_MEM(ours, theirs, len);
         }
     }
-    CHECK_STATUS(pp_rsa_mgf1_xor(PSA_ALG_SHA3_256, seed, 4, ours, 4), PSA_ERROR_NOT_SUPPORTED);
+    CHECK_STATUS(pp_rsa_mgf1_xor(PSA_ALG_SM3, seed, 4, ours, 4), PSA_ERROR_NOT_SUPPORTED);
 }
 
 static void test_pkcs1v15_sign(EVP_PKEY *pkey, size_t k)
@@ -180,7 +180,7 @@ static void test_pkcs1v15_sign(EVP_PKEY *pkey, size_t k)
     CHECK_MEM(em + k - 36, hash, 36);
     CHECK_STATUS(pp_rsa_pkcs1v15_sign_encode(0, opened, k - 11, em, k), PSA_SUCCESS);
     CHECK_STATUS(pp_rsa_pkcs1v15_sign_encode(0, opened, k - 10, em, k), PSA_ERROR_INVALID_ARGUMENT);
-    CHECK_STATUS(pp_rsa_pkcs1v15_sign_encode(PSA_ALG_SHA3_256, hash, 32, em, k), PSA_ERROR_NOT_SUPPORTED);
+    CHECK_STATUS(pp_rsa_pkcs1v15_sign_encode(PSA_ALG_SM3, hash, 32, em, k), PSA_ERROR_NOT_SUPPORTED);
     CHECK_STATUS(pp_rsa_pkcs1v15_sign_encode(PSA_ALG_HMAC(PSA_ALG_SHA_256), hash, 32, em, k),
                  PSA_ERROR_INVALID_ARGUMENT);
 }
