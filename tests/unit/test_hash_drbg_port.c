@@ -152,6 +152,24 @@ static void test_matches_mechanism(void)
     CHECK(memcmp(got, other, sizeof(got)) != 0);
 }
 
+/* The port fails while a reseed is due: `attempts` requests fail with
+ * zeroed output, then the RNG works again once the port does. */
+static void check_failed_reseed(int attempts)
+{
+    uint8_t out[8], zero[8];
+    int i;
+
+    memset(zero, 0, sizeof(zero));
+    port_fail = 1;
+    for (i = 0; i < attempts; i++) {
+        memset(out, 0xaa, sizeof(out));
+        CHECK_STATUS(pp_random_bytes(out, sizeof(out)), PSA_ERROR_INSUFFICIENT_ENTROPY);
+        CHECK_MEM(out, zero, sizeof(out));
+    }
+    port_fail = 0;
+    CHECK_STATUS(pp_random_bytes(out, sizeof(out)), PSA_SUCCESS);
+}
+
 static void test_reseed_schedule(void)
 {
     uint8_t out[8];
@@ -165,17 +183,7 @@ static void test_reseed_schedule(void)
         CHECK(port_calls == calls_before + 1 && port_last_len == 32);
         CHECK_STATUS(pp_random_bytes(out, sizeof(out)), PSA_SUCCESS);
         CHECK(port_calls == calls_before + 2 && port_last_len == 32);
-        /* A failing port fails the request (zeroed), then it recovers. */
-        port_fail = 1;
-        memset(out, 0xaa, sizeof(out));
-        CHECK_STATUS(pp_random_bytes(out, sizeof(out)), PSA_ERROR_INSUFFICIENT_ENTROPY);
-        {
-            uint8_t zero[sizeof(out)];
-            memset(zero, 0, sizeof(zero));
-            CHECK_MEM(out, zero, sizeof(out));
-        }
-        port_fail = 0;
-        CHECK_STATUS(pp_random_bytes(out, sizeof(out)), PSA_SUCCESS);
+        check_failed_reseed(1);
         return;
     }
     /* Fresh state: one request was made by test_matches_mechanism. */
@@ -198,17 +206,7 @@ static void test_reseed_schedule(void)
     for (i = 1; i < (unsigned long)PICOPSA_DRBG_RESEED_INTERVAL; i++) {
         (void)pp_random_bytes(out, sizeof(out));
     }
-    port_fail = 1;
-    memset(out, 0xaa, sizeof(out));
-    CHECK_STATUS(pp_random_bytes(out, sizeof(out)), PSA_ERROR_INSUFFICIENT_ENTROPY);
-    {
-        uint8_t zero[sizeof(out)];
-        memset(zero, 0, sizeof(zero));
-        CHECK_MEM(out, zero, sizeof(out));
-    }
-    CHECK_STATUS(pp_random_bytes(out, sizeof(out)), PSA_ERROR_INSUFFICIENT_ENTROPY);
-    port_fail = 0;
-    CHECK_STATUS(pp_random_bytes(out, sizeof(out)), PSA_SUCCESS);
+    check_failed_reseed(2);
 }
 
 int main(void)

@@ -121,6 +121,28 @@ static void bignum_kernel_checks(void)
     }
 }
 
+/* Make the scratch directory `dir` (a mkdtemp template) and write
+ * dir/main.c (its name into path) from the n source parts. */
+static int write_main(char *dir, char *path, size_t path_size, const char *const *parts, size_t n)
+{
+    FILE *f;
+    size_t i;
+
+    if (!CHECK(mkdtemp(dir) != NULL)) {
+        return 0;
+    }
+    snprintf(path, path_size, "%s/main.c", dir);
+    f = fopen(path, "w");
+    if (!CHECK(f != NULL)) {
+        return 0;
+    }
+    for (i = 0; i < n; i++) {
+        fputs(parts[i], f);
+    }
+    fclose(f);
+    return 1;
+}
+
 /* The RNG (and what it needs) plus a main that seeds it, linked with no
  * port function (ports 0), the entropy hook (1) or every hook (2). */
 static void expect_link(int ports, const char *defines, const char *message)
@@ -136,29 +158,17 @@ static void expect_link(int ports, const char *defines, const char *message)
         "void picopsa_port_mutex_lock(unsigned int m) { (void)m; }\n"
         "void picopsa_port_mutex_unlock(unsigned int m) { (void)m; }\n"
         "int picopsa_port_fork_detected(void) { return 0; }\n";
+    const char *parts[3];
     char dir[] = "/tmp/picopsa_config_check_XXXXXX";
     char path[128], command[8192], output[16384];
-    FILE *f;
     int status;
 
-    if (mkdtemp(dir) == NULL) {
-        CHECK(0);
+    parts[0] = main_without_port;
+    parts[1] = port;
+    parts[2] = thread_ports;
+    if (!write_main(dir, path, sizeof(path), parts, (size_t)ports + 1u)) {
         return;
     }
-    snprintf(path, sizeof(path), "%s/main.c", dir);
-    f = fopen(path, "w");
-    if (f == NULL) {
-        CHECK(0);
-        return;
-    }
-    fputs(main_without_port, f);
-    if (ports >= 1) {
-        fputs(port, f);
-    }
-    if (ports >= 2) {
-        fputs(thread_ports, f);
-    }
-    fclose(f);
     snprintf(command, sizeof(command),
              "%s -std=c99 -O0 %s -I%s/include -I%s/src -o %s/prog %s %s/src/random/*.c "
              "%s/src/mac/*.c %s/src/hash/*.c %s/src/common/*.c %s/src/aes/*.c",
@@ -190,24 +200,16 @@ static void expect_symbols(const char *defines, const char *const *present, size
         "int picopsa_port_entropy(uint8_t *buf, size_t len) { memset(buf, 0x5a, len); return 0; }\n"
         "int main(void) { uint8_t b[40];\n"
         "  return pp_random_init() == PSA_SUCCESS && pp_random_bytes(b, sizeof(b)) == PSA_SUCCESS ? 0 : 1; }\n";
+    const char *parts[1];
     char dir[] = "/tmp/picopsa_config_check_XXXXXX";
     char path[128], command[8192], output[65536];
-    FILE *f;
     size_t i;
     int status;
 
-    if (mkdtemp(dir) == NULL) {
-        CHECK(0);
+    parts[0] = main_source;
+    if (!write_main(dir, path, sizeof(path), parts, 1)) {
         return;
     }
-    snprintf(path, sizeof(path), "%s/main.c", dir);
-    f = fopen(path, "w");
-    if (f == NULL) {
-        CHECK(0);
-        return;
-    }
-    fputs(main_source, f);
-    fclose(f);
     snprintf(command, sizeof(command),
              "cd %s && for s in %s/src/random/*.c %s/src/mac/*.c %s/src/hash/*.c %s/src/common/*.c "
              "%s/src/aes/*.c; do %s -std=c99 -O0 -DPICOPSA_THREADS=0 -DPICOPSA_FORK_DETECT=0 %s "
