@@ -107,7 +107,7 @@
  * PICOPSA_DRBG_MECHANISM (its default needs the AES settings, so it is set
  * after the AES section below):
  *  PICOPSA_DRBG_HMAC: HMAC_DRBG (10.1.2) over PICOPSA_DRBG_HASH; HMAC and
- *    SHA-256 are in every image anyway, so it adds about 0.5 KB;
+ *    SHA-256 are in every image anyway, so it adds about 0.9 KB;
  *  PICOPSA_DRBG_CTR: CTR_DRBG (10.2.1) over AES-256 with the derivation
  *    function; needs PSA_WANT_KEY_TYPE_AES (on an MCU it pulls the AES core
  *    into every image: Cortex-M4 -Os ct64 5.6 KB). */
