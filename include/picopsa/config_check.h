@@ -11,8 +11,19 @@
 #error "picopsa config: PSA_WANT_ALG_HMAC needs at least one PSA_WANT_ALG_SHA_*"
 #endif
 
+/* The DRBG: exactly one known mechanism, and what it runs on. */
+#if PICOPSA_DRBG_MECHANISM != PICOPSA_DRBG_HMAC && PICOPSA_DRBG_MECHANISM != PICOPSA_DRBG_CTR
+#error "picopsa config: PICOPSA_DRBG_MECHANISM selects no single mechanism: choose one of PICOPSA_DRBG_HMAC, PICOPSA_DRBG_CTR"
+#endif
 #if !PSA_WANT_ALG_HMAC
+#if PICOPSA_DRBG_MECHANISM == PICOPSA_DRBG_HMAC
 #error "picopsa config: the DRBG is HMAC_DRBG, so PSA_WANT_ALG_HMAC must be 1"
+#else
+#error "picopsa config: PSA_WANT_ALG_HMAC must be 1 even with PICOPSA_DRBG_CTR (the MAC and key-derivation front ends and the RFC 6979 ECDSA nonces call HMAC unconditionally)"
+#endif
+#endif
+#if PICOPSA_DRBG_MECHANISM == PICOPSA_DRBG_CTR && !PSA_WANT_KEY_TYPE_AES
+#error "picopsa config: PICOPSA_DRBG_CTR runs on AES-256: it needs PSA_WANT_KEY_TYPE_AES (or choose PICOPSA_DRBG_HMAC)"
 #endif
 
 /* PICOPSA_DRBG_HASH holds a cast, so #if cannot test it: src/random/pp_random.c

@@ -12,11 +12,13 @@
  * not depend on the df output, so it is made first (ctr_drbg_update_df).
  * The deepest call then holds no pp_aes_key on the stack.
  *
- * Generate writes the counter blocks V+1, V+2, ... straight into the
- * caller's buffer and encrypts them there in place, in runs of a multiple
- * of 4 blocks; the last 1..4 output blocks go through a small stack buffer
- * with the 3 counter blocks of the closing CTR_DRBG_Update (10.2.1.5.2
- * step 6 encrypts V+1..V+3 under the same Key), in one call.
+ * Generate is AES-CTR keystream from V+1 (pp_aes_ctr over zeros: its
+ * batched, branch-free counter runs 8 blocks in flight with AES-NI, 4 per
+ * bitsliced pass with ct64), written straight into the caller's buffer
+ * for all but the last 1..4 output blocks; those go through a small stack
+ * buffer with the 3 keystream blocks of the closing CTR_DRBG_Update
+ * (10.2.1.5.2 step 6 encrypts the next three counters under the same
+ * Key), in one call.
  */
 #include <picopsa/config.h>
 
@@ -29,8 +31,6 @@
 #define CTR_DRBG_KEY_LEN 32u                /* keylen, bytes */
 #define CTR_DRBG_SEED_LEN 48u               /* seedlen = keylen + blocklen */
 #define CTR_DRBG_SEED_BLOCKS 3u             /* seedlen / blocklen */
-/* Output blocks encrypted in place per call (a multiple of 4). */
-#define CTR_DRBG_RUN_BLOCKS 64u
 /* The stack batch: up to 4 output blocks + the 3 blocks of the Update. */
 #define CTR_DRBG_TAIL_BLOCKS (4u + CTR_DRBG_SEED_BLOCKS)
 
@@ -130,21 +130,29 @@ static void ctr_drbg_df_run(pp_aes_key *scratch, uint8_t out[CTR_DRBG_SEED_LEN],
 
 /* ---- CTR_DRBG_Update (10.2.1.2) and the counter ------------------------- */
 
-/* Write the next n counter blocks V+1, ..., V+n (ctr_len = blocklen: V is
- * one 128-bit big-endian counter, 10.2.1.2 step 2.2) to out and leave V
- * at V+n. The carry runs through all 16 bytes every time. */
+/* V = V + 1 mod 2^128 (ctr_len = blocklen: V is one 128-bit big-endian
+ * counter, 10.2.1.2 step 2.2). The carry runs through all 16 bytes every
+ * time. */
+static void ctr_drbg_increment(uint8_t v[CTR_DRBG_BLOCK])
+{
+    uint32_t carry = 1;
+    unsigned i;
+
+    for (i = CTR_DRBG_BLOCK; i-- > 0;) {
+        carry += v[i];
+        v[i] = (uint8_t)carry;
+        carry >>= 8;
+    }
+}
+
+/* Write the next n counter blocks V+1, ..., V+n to out and leave V at
+ * V+n. */
 static void ctr_drbg_counters(uint8_t v[CTR_DRBG_BLOCK], uint8_t *out, size_t n)
 {
     size_t b;
-    unsigned i;
 
     for (b = 0; b < n; b++) {
-        uint32_t carry = 1;
-        for (i = CTR_DRBG_BLOCK; i-- > 0;) {
-            carry += v[i];
-            v[i] = (uint8_t)carry;
-            carry >>= 8;
-        }
+        ctr_drbg_increment(v);
         memcpy(out + b * CTR_DRBG_BLOCK, v, CTR_DRBG_BLOCK);
     }
 }
@@ -243,8 +251,9 @@ psa_status_t pp_ctr_drbg_generate(pp_ctr_drbg *drbg, uint8_t *out, size_t out_le
 {
     uint8_t add[CTR_DRBG_SEED_LEN];
     uint8_t tail[CTR_DRBG_TAIL_BLOCKS * CTR_DRBG_BLOCK];
+    uint8_t ctr[CTR_DRBG_BLOCK];
     size_t nblocks = (out_len + CTR_DRBG_BLOCK - 1u) / CTR_DRBG_BLOCK;
-    size_t head, done, last;
+    size_t head, last;
     const uint8_t *provided = NULL;
 
     if (drbg->instantiated == 0) {
@@ -267,21 +276,24 @@ psa_status_t pp_ctr_drbg_generate(pp_ctr_drbg *drbg, uint8_t *out, size_t out_le
         provided = add;
     }
 
-    /* Steps 3-5: out = leftmost out_len bytes of E(V+1) || E(V+2) || ...
-     * The first `head` blocks (a multiple of 4, all whole) are made in
-     * place; the last 1..4 (the only partial one among them) in tail. */
+    /* Steps 3-5: out = leftmost out_len bytes of E(V+1) || E(V+2) || ...,
+     * the keystream of AES-CTR (pp_aes_ctr: a branch-free 128-bit counter,
+     * batched by every backend) from V+1 over zeros. The first `head`
+     * blocks (a multiple of 4, all whole) are made in place; the last
+     * 1..4 (the only partial one among them) in tail. V itself need not
+     * advance: step 6 replaces it. */
+    memcpy(ctr, drbg->value, CTR_DRBG_BLOCK);
+    ctr_drbg_increment(ctr);
     head = nblocks > 4u ? ((nblocks - 1u) / 4u) * 4u : 0u;
-    for (done = 0; done < head; done += CTR_DRBG_RUN_BLOCKS) {
-        size_t run = head - done < CTR_DRBG_RUN_BLOCKS ? head - done : CTR_DRBG_RUN_BLOCKS;
-        uint8_t *p = out + done * CTR_DRBG_BLOCK;
-        ctr_drbg_counters(drbg->value, p, run);
-        pp_aes_ecb_encrypt(&drbg->key, p, p, run);
+    if (head != 0) {
+        memset(out, 0, head * CTR_DRBG_BLOCK);
+        pp_aes_ctr(&drbg->key, ctr, out, out, head);
     }
     last = nblocks - head;
-    /* Step 6 (Update) needs E(V+1..V+3) under the same Key right after the
-     * output blocks: one call for both. */
-    ctr_drbg_counters(drbg->value, tail, last + CTR_DRBG_SEED_BLOCKS);
-    pp_aes_ecb_encrypt(&drbg->key, tail, tail, last + CTR_DRBG_SEED_BLOCKS);
+    /* Step 6 (Update) needs E(V'+1..V'+3) under the same Key, V' the last
+     * output counter: the next three keystream blocks, in the same call. */
+    memset(tail, 0, (last + CTR_DRBG_SEED_BLOCKS) * CTR_DRBG_BLOCK);
+    pp_aes_ctr(&drbg->key, ctr, tail, tail, last + CTR_DRBG_SEED_BLOCKS);
     if (out_len != 0) {   /* out may be NULL for an empty request */
         memcpy(out + head * CTR_DRBG_BLOCK, tail, out_len - head * CTR_DRBG_BLOCK);
     }
@@ -289,6 +301,7 @@ psa_status_t pp_ctr_drbg_generate(pp_ctr_drbg *drbg, uint8_t *out, size_t out_le
 
     /* Step 7: count the request. */
     pp_wipe(tail, sizeof(tail));
+    pp_wipe(ctr, sizeof(ctr));
     pp_wipe(add, sizeof(add));
     drbg->reseed_counter++;
     drbg->reseeded = 0;

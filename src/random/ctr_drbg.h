@@ -28,9 +28,9 @@
  *    The caller then reseeds (entropy + additional input) and calls
  *    generate again with no additional input (9.3.1 step 7.4).
  *    PSA_ERROR_BAD_STATE when not instantiated. A request of n > 0 bytes
- *    encrypts its counter blocks in pp_aes_ecb_encrypt calls of at least
- *    4 blocks (the bitsliced AES backend does 4 blocks per pass): runs of
- *    a multiple of 4 straight into out, then the last 1..4 output blocks
+ *    is AES-CTR keystream from V+1 (pp_aes_ctr, at least 4 blocks per
+ *    call: the bitsliced AES backend does 4 blocks per pass): a multiple
+ *    of 4 blocks straight into out, then the last 1..4 output blocks
  *    together with the 3 blocks of the closing CTR_DRBG_Update.
  *  - uninstantiate wipes the whole state (the AES round keys included).
  *  - Secret: entropy, nonce, personalization, additional input, Key (as

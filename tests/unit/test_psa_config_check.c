@@ -15,6 +15,11 @@
  *    `picopsa_port_fork_detected` with PICOPSA_FORK_DETECT=1, while a
  *    single-threaded build (the MCU shape) needs the entropy hook only;
  *  - PICOPSA_THREADS and PICOPSA_FORK_DETECT other than 0/1 are rejected;
+ *  - PICOPSA_DRBG_MECHANISM: none, an unknown value or both bits, CTR_DRBG
+ *    without AES, HMAC off under either are rejected; each mechanism
+ *    compiles, and a program linking the RNG from a static archive holds
+ *    the chosen mechanism's symbols and none of the other's (HMAC_DRBG:
+ *    no AES at all), and runs;
  *  - Ed25519 backend and field (issue 10's pattern): none, an unknown
  *    value or two bits set, the not-yet-built small backend, RADIX51
  *    without __int128, RADIX32_UMAAL off ARMv7E-M, and each removed
@@ -116,6 +121,28 @@ static void bignum_kernel_checks(void)
     }
 }
 
+/* Make the scratch directory `dir` (a mkdtemp template) and write
+ * dir/main.c (its name into path) from the n source parts. */
+static int write_main(char *dir, char *path, size_t path_size, const char *const *parts, size_t n)
+{
+    FILE *f;
+    size_t i;
+
+    if (!CHECK(mkdtemp(dir) != NULL)) {
+        return 0;
+    }
+    snprintf(path, path_size, "%s/main.c", dir);
+    f = fopen(path, "w");
+    if (!CHECK(f != NULL)) {
+        return 0;
+    }
+    for (i = 0; i < n; i++) {
+        fputs(parts[i], f);
+    }
+    fclose(f);
+    return 1;
+}
+
 /* The RNG (and what it needs) plus a main that seeds it, linked with no
  * port function (ports 0), the entropy hook (1) or every hook (2). */
 static void expect_link(int ports, const char *defines, const char *message)
@@ -131,29 +158,17 @@ static void expect_link(int ports, const char *defines, const char *message)
         "void picopsa_port_mutex_lock(unsigned int m) { (void)m; }\n"
         "void picopsa_port_mutex_unlock(unsigned int m) { (void)m; }\n"
         "int picopsa_port_fork_detected(void) { return 0; }\n";
+    const char *parts[3];
     char dir[] = "/tmp/picopsa_config_check_XXXXXX";
     char path[128], command[8192], output[16384];
-    FILE *f;
     int status;
 
-    if (mkdtemp(dir) == NULL) {
-        CHECK(0);
+    parts[0] = main_without_port;
+    parts[1] = port;
+    parts[2] = thread_ports;
+    if (!write_main(dir, path, sizeof(path), parts, (size_t)ports + 1u)) {
         return;
     }
-    snprintf(path, sizeof(path), "%s/main.c", dir);
-    f = fopen(path, "w");
-    if (f == NULL) {
-        CHECK(0);
-        return;
-    }
-    fputs(main_without_port, f);
-    if (ports >= 1) {
-        fputs(port, f);
-    }
-    if (ports >= 2) {
-        fputs(thread_ports, f);
-    }
-    fclose(f);
     snprintf(command, sizeof(command),
              "%s -std=c99 -O0 %s -I%s/include -I%s/src -o %s/prog %s %s/src/random/*.c "
              "%s/src/mac/*.c %s/src/hash/*.c %s/src/common/*.c %s/src/aes/*.c",
@@ -169,6 +184,89 @@ static void expect_link(int ports, const char *defines, const char *message)
     }
     snprintf(command, sizeof(command), "rm -rf %s", dir);
     CHECK(system(command) == 0);
+}
+
+/* Link the RNG from a static archive of its sources (as a product links
+ * libpicopsa.a) with `defines`, and look at the program's symbols: each
+ * name of `present` must be there, each of `absent` not (0 bytes of the
+ * mechanism that was not chosen, nor of what only it needs). */
+static void expect_symbols(const char *defines, const char *const *present, size_t n_present,
+                           const char *const *absent, size_t n_absent)
+{
+    static const char main_source[] =
+        "#include <string.h>\n"
+        "#include <picopsa/port.h>\n"
+        "#include \"random/pp_random.h\"\n"
+        "int picopsa_port_entropy(uint8_t *buf, size_t len) { memset(buf, 0x5a, len); return 0; }\n"
+        "int main(void) { uint8_t b[40];\n"
+        "  return pp_random_init() == PSA_SUCCESS && pp_random_bytes(b, sizeof(b)) == PSA_SUCCESS ? 0 : 1; }\n";
+    const char *parts[1];
+    char dir[] = "/tmp/picopsa_config_check_XXXXXX";
+    char path[128], command[8192], output[65536];
+    size_t i;
+    int status;
+
+    parts[0] = main_source;
+    if (!write_main(dir, path, sizeof(path), parts, 1)) {
+        return;
+    }
+    snprintf(command, sizeof(command),
+             "cd %s && for s in %s/src/random/*.c %s/src/mac/*.c %s/src/hash/*.c %s/src/common/*.c "
+             "%s/src/aes/*.c; do %s -std=c99 -O0 -DPICOPSA_THREADS=0 -DPICOPSA_FORK_DETECT=0 %s "
+             "-I%s/include -I%s/src -c \"$s\" -o \"$(basename \"$s\" .c).o\" || exit 1; done && "
+             "ar rcs lib.a *.o && %s -std=c99 -O0 -DPICOPSA_THREADS=0 -DPICOPSA_FORK_DETECT=0 %s "
+             "-I%s/include -I%s/src -o prog main.c lib.a && ./prog && nm prog",
+             dir, root, root, root, root, root, cc, defines, root, root, cc, defines, root, root);
+    status = run(command, output, sizeof(output));
+    if (!CHECK(status == 0)) {
+        printf("  command: %s\n%s\n", command, output);
+    } else {
+        for (i = 0; i < n_present; i++) {
+            if (!CHECK(strstr(output, present[i]) != NULL)) {
+                printf("  %s: %s not linked\n", defines, present[i]);
+            }
+        }
+        for (i = 0; i < n_absent; i++) {
+            if (!CHECK(strstr(output, absent[i]) == NULL)) {
+                printf("  %s: %s linked, but the other mechanism was chosen\n", defines, absent[i]);
+            }
+        }
+    }
+    snprintf(command, sizeof(command), "rm -rf %s", dir);
+    CHECK(system(command) == 0);
+}
+
+/* PICOPSA_DRBG_MECHANISM (config.h, Random): exactly one known mechanism,
+ * CTR_DRBG only with AES; each choice builds, links only itself and
+ * runs; the default falls back to HMAC_DRBG without AES. */
+static void drbg_mechanism_cases(void)
+{
+    static const char *const hmac_syms[] = { "pp_hmac_drbg_generate", "pp_hmac_setup" };
+    static const char *const ctr_syms[] = { "pp_ctr_drbg_generate", "pp_aes_set_key" };
+
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_DRBG_MECHANISM=0",
+                   "PICOPSA_DRBG_MECHANISM selects no single mechanism");
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_DRBG_MECHANISM=0x4",
+                   "PICOPSA_DRBG_MECHANISM selects no single mechanism");
+    expect_compile("include/picopsa/config.h",
+                   "'-DPICOPSA_DRBG_MECHANISM=(PICOPSA_DRBG_HMAC|PICOPSA_DRBG_CTR)'",
+                   "PICOPSA_DRBG_MECHANISM selects no single mechanism");
+    expect_compile("include/picopsa/config.h",
+                   "-DPICOPSA_DRBG_MECHANISM=PICOPSA_DRBG_CTR -DPSA_WANT_KEY_TYPE_AES=0",
+                   "PICOPSA_DRBG_CTR runs on AES-256: it needs PSA_WANT_KEY_TYPE_AES");
+    expect_compile("include/picopsa/config.h",
+                   "-DPICOPSA_DRBG_MECHANISM=PICOPSA_DRBG_CTR -DPSA_WANT_ALG_HMAC=0",
+                   "PSA_WANT_ALG_HMAC must be 1 even with PICOPSA_DRBG_CTR");
+    /* Controls: each choice compiles; without AES (or AES-NI) the default
+     * is HMAC_DRBG, which needs no AES. */
+    expect_compile("src/random/pp_random.c", "-DPICOPSA_DRBG_MECHANISM=PICOPSA_DRBG_CTR", NULL);
+    expect_compile("src/random/pp_random.c", "-DPICOPSA_DRBG_MECHANISM=PICOPSA_DRBG_HMAC", NULL);
+    expect_compile("src/random/pp_random.c", "-DPSA_WANT_KEY_TYPE_AES=0", NULL);
+    expect_compile("src/random/pp_random.c", "-DPICOPSA_AES_HW=0", NULL);
+    /* Zero cost for the mechanism not chosen. */
+    expect_symbols("-DPICOPSA_DRBG_MECHANISM=PICOPSA_DRBG_CTR", ctr_syms, 2, hmac_syms, 1);
+    expect_symbols("-DPICOPSA_DRBG_MECHANISM=PICOPSA_DRBG_HMAC", hmac_syms, 2, ctr_syms, 2);
+    expect_symbols("-DPSA_WANT_KEY_TYPE_AES=0", hmac_syms, 2, ctr_syms, 2);
 }
 
 /* Ed25519: PICOPSA_ED25519_BACKEND and PICOPSA_ED25519_FIELD. */
@@ -268,8 +366,10 @@ int main(void)
 
     /* Contradictions, one #error each. */
     expect_compile("include/picopsa/config.h", no_sha2, "PSA_WANT_ALG_HMAC needs at least one");
-    expect_compile("include/picopsa/config.h", "-DPSA_WANT_ALG_HMAC=0",
+    expect_compile("include/picopsa/config.h",
+                   "-DPSA_WANT_ALG_HMAC=0 -DPICOPSA_DRBG_MECHANISM=PICOPSA_DRBG_HMAC",
                    "the DRBG is HMAC_DRBG");
+    drbg_mechanism_cases();
     expect_compile("include/picopsa/config.h", "-DPSA_WANT_ALG_SHA_512=0",
                    "Ed25519 needs PSA_WANT_ALG_SHA_512");
     expect_compile("include/picopsa/config.h", "-DPSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY=0",
@@ -330,7 +430,7 @@ int main(void)
     /* The DRBG's hash switched off: caught where the DRBG is built. */
     snprintf(defines, sizeof(defines),
              "-DPSA_WANT_ALG_SHA_512=0 -DPSA_WANT_ALG_PURE_EDDSA=0 -DPSA_WANT_ALG_ED25519PH=0 "
-             "-DPICOPSA_DRBG_HASH=PSA_ALG_SHA_512");
+             "-DPICOPSA_DRBG_HASH=PSA_ALG_SHA_512 -DPICOPSA_DRBG_MECHANISM=PICOPSA_DRBG_HMAC");
     expect_compile("src/random/pp_random.c", defines, "pp_random_drbg_hash_must_be_sha256_or_sha512");
     bignum_kernel_checks();
 
