@@ -77,10 +77,12 @@ PP_MATRIX := $(filter-out werror-gcc-perf,$(foreach c,$(PP_COMPILERS),$(foreach 
 # these builds put the MCU paths through the whole host suite (vectors,
 # OpenSSL cross-checks, valgrind constant-time tests) on the host too.
 PP_PORTABLE := portable-fe32 portable-fe26
-# AES: fe32 runs the bitsliced ct64 backend alone (no AES-NI), fe26 the
-# byte-oriented reference backend.
+# AES: fe32 runs the bitsliced ct64 backend alone (no AES-NI), with the
+# CTR_DRBG over it as the library RNG; fe26 the byte-oriented reference
+# backend (and HMAC_DRBG, the default without AES-NI).
 PP_PORTABLE_DEFS_portable-fe32 := -DPICOPSA_ED25519_FIELD=PICOPSA_FIELD_RADIX32 -DPICOPSA_BN_LIMB_BITS=32 \
-  -DPICOPSA_BN_KERNEL=PICOPSA_BN_KERNEL_C -DPICOPSA_SHA_HW=0 -DPICOPSA_AES_HW=0
+  -DPICOPSA_BN_KERNEL=PICOPSA_BN_KERNEL_C -DPICOPSA_SHA_HW=0 -DPICOPSA_AES_HW=0 \
+  -DPICOPSA_DRBG_MECHANISM=PICOPSA_DRBG_CTR
 PP_PORTABLE_DEFS_portable-fe26 := -DPICOPSA_ED25519_FIELD=PICOPSA_FIELD_RADIX25 \
   -DPICOPSA_BN_KERNEL=PICOPSA_BN_KERNEL_C -DPICOPSA_BN_DEDICATED_SQR=0 \
   -DPICOPSA_AES_BACKEND=PICOPSA_AES_REF -DPICOPSA_AES_HW=0
@@ -177,7 +179,11 @@ $(PP_CT_ISA): ct-isa-%:
 # Step 7: ThreadSanitizer over the concurrency and fork tests (a reported
 # race fails the test: TSan exits 66). Only the tests that need it are
 # built, to keep the step short.
-PP_TSAN_TESTS := psa_threads psa_fork psa_random drbg hash_drbg_port bn_kernel_threads storage_threads storage_keys
+PP_TSAN_TESTS := psa_threads psa_fork psa_random drbg drbg_rules ctr_drbg hash_drbg_port bn_kernel_threads \
+  storage_threads storage_keys
+# The library RNG is CTR_DRBG on x86-64 hosts (AES-NI): the HMAC_DRBG
+# choice (every other target's) gets its own TSan build of the RNG tests.
+PP_TSAN_RNG_TESTS := psa_threads psa_fork psa_random drbg drbg_rules hash_drbg_port
 .PHONY: test-tsan
 test-tsan:
 	@echo "==> [7] clang, ThreadSanitizer: $(PP_TSAN_TESTS) [$$(date +%T)]"
@@ -186,6 +192,12 @@ test-tsan:
 	$(call PP_BUILD_DIR,$(PP_BUILD)/clang-tsan,--target $(addprefix test_,$(PP_TSAN_TESTS)))
 	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
 	  $(call PP_CTEST_RUN,$(PP_BUILD)/clang-tsan,-R '^($(subst $(subst ,, ),|,$(PP_TSAN_TESTS)))$$')
+	$(call PP_CONFIGURE,$(PP_BUILD)/clang-tsan-hmac,-DCMAKE_C_COMPILER=clang -DPICOPSA_PROFILE=perf \
+	  -DPICOPSA_TSAN=ON -DPICOPSA_WERROR=ON -DPICOPSA_BUILD_BENCH=OFF \
+	  "-DCMAKE_C_FLAGS=-DPICOPSA_DRBG_MECHANISM=PICOPSA_DRBG_HMAC")
+	$(call PP_BUILD_DIR,$(PP_BUILD)/clang-tsan-hmac,--target $(addprefix test_,$(PP_TSAN_RNG_TESTS)))
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
+	  $(call PP_CTEST_RUN,$(PP_BUILD)/clang-tsan-hmac,-R '^($(subst $(subst ,, ),|,$(PP_TSAN_RNG_TESTS)))$$')
 
 # Step 8: the top-level CMake build with each of the project's toolchain
 # files, exactly as docs/building.md tells a product team to call it
