@@ -43,6 +43,29 @@ static const uint8_t digest_info_sha512_256[19] = {
     0x65, 0x03, 0x04, 0x02, 0x06, 0x05, 0x00, 0x04, 0x20 };
 #endif
 
+/* id-sha3-224 .. id-sha3-512: 2.16.840.1.101.3.4.2.7 .. .10 (NIST CSOR;
+ * RFC 8702 names them for RSA PKCS#1 v1.5 signatures). */
+#if PSA_WANT_ALG_SHA3_224
+static const uint8_t digest_info_sha3_224[19] = {
+    0x30, 0x2d, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
+    0x65, 0x03, 0x04, 0x02, 0x07, 0x05, 0x00, 0x04, 0x1c };
+#endif
+#if PSA_WANT_ALG_SHA3_256
+static const uint8_t digest_info_sha3_256[19] = {
+    0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
+    0x65, 0x03, 0x04, 0x02, 0x08, 0x05, 0x00, 0x04, 0x20 };
+#endif
+#if PSA_WANT_ALG_SHA3_384
+static const uint8_t digest_info_sha3_384[19] = {
+    0x30, 0x41, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
+    0x65, 0x03, 0x04, 0x02, 0x09, 0x05, 0x00, 0x04, 0x30 };
+#endif
+#if PSA_WANT_ALG_SHA3_512
+static const uint8_t digest_info_sha3_512[19] = {
+    0x30, 0x51, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
+    0x65, 0x03, 0x04, 0x02, 0x0a, 0x05, 0x00, 0x04, 0x40 };
+#endif
+
 /* The DigestInfo prefix T - hash of EMSA-PKCS1-v1_5 and the length of the
  * FF padding for a k-byte EM (9.2 steps 2-4). hash_alg 0 is _RAW. */
 static psa_status_t sign_layout(psa_algorithm_t hash_alg, size_t hash_len, size_t k,
@@ -67,6 +90,18 @@ static psa_status_t sign_layout(psa_algorithm_t hash_alg, size_t hash_len, size_
 #endif
 #if PSA_WANT_ALG_SHA_512_256
         case PSA_ALG_SHA_512_256: *prefix = digest_info_sha512_256; break;
+#endif
+#if PSA_WANT_ALG_SHA3_224
+        case PSA_ALG_SHA3_224: *prefix = digest_info_sha3_224; break;
+#endif
+#if PSA_WANT_ALG_SHA3_256
+        case PSA_ALG_SHA3_256: *prefix = digest_info_sha3_256; break;
+#endif
+#if PSA_WANT_ALG_SHA3_384
+        case PSA_ALG_SHA3_384: *prefix = digest_info_sha3_384; break;
+#endif
+#if PSA_WANT_ALG_SHA3_512
+        case PSA_ALG_SHA3_512: *prefix = digest_info_sha3_512; break;
 #endif
         default: break;
         }

@@ -15,8 +15,8 @@
  *    byte-exact vectors, SHA-1 included, are in test_p256).
  * OpenSSL 3.0 has no Ed25519ph: that row is checked through PSA alone (the
  * RFC 8032 Ed25519ph vector is in test_ed25519_psa). A hash that is not
- * built answers NOT_SUPPORTED, and so do SHA-3 with PKCS#1 v1.5 and with
- * DETERMINISTIC_ECDSA (sha3_gap).
+ * built answers NOT_SUPPORTED, and so does SHA-3 with DETERMINISTIC_ECDSA
+ * (sha3_gap).
  */
 #include <psa/crypto.h>
 #include <picopsa/config.h>
@@ -77,12 +77,13 @@ static int scheme_built(enum scheme s)
     }
 }
 
-/* Built hash, scheme that cannot take it yet: PKCS#1 v1.5 has no SHA-3
- * DigestInfo in src/rsa, and RFC 6979's HMAC_DRBG (src/random) caches a
- * SHA-1/SHA-2 chaining value only. Both answer NOT_SUPPORTED (issue 26). */
+/* Built hash, scheme that cannot take it yet: RFC 6979's HMAC_DRBG
+ * (src/random) caches a SHA-1/SHA-2 chaining value only, so
+ * DETERMINISTIC_ECDSA answers NOT_SUPPORTED for SHA-3 (issue 26). PKCS#1
+ * v1.5 has the SHA-3 DigestInfos (RFC 8702) since issue 26. */
 static int sha3_gap(enum scheme s, psa_algorithm_t h)
 {
-    return h >= PSA_ALG_SHA3_224 && h <= PSA_ALG_SHA3_512 && (s == PKCS1 || s == DET_ECDSA);
+    return h >= PSA_ALG_SHA3_224 && h <= PSA_ALG_SHA3_512 && s == DET_ECDSA;
 }
 
 static psa_key_id_t import_key(psa_key_type_t type, psa_algorithm_t alg, const uint8_t *data,
