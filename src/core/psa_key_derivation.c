@@ -461,7 +461,7 @@ static psa_status_t check_step(const psa_key_derivation_operation_t *op,
                                psa_key_derivation_step_t step, int source)
 {
     size_t n, i;
-    uint16_t need, given;
+    uint16_t need, given, before;
     psa_algorithm_t kdf = kdf_of(op->alg);
     const kdf_step *steps = kdf_steps(kdf, &n, &need);
     for (i = 0; i < n && steps[i].step != step; i++) {
@@ -483,12 +483,17 @@ static psa_status_t check_step(const psa_key_derivation_operation_t *op,
          * agreement. */
         return PSA_ERROR_INVALID_ARGUMENT;
     }
+    before = steps[i].before;
+    if (PSA_ALG_IS_KEY_AGREEMENT(op->alg) && PSA_ALG_IS_TLS12_PSK_TO_MS(kdf) &&
+        (step == PSA_KEY_DERIVATION_INPUT_SECRET || step == PSA_KEY_DERIVATION_INPUT_LABEL)) {
+        before = (uint16_t)(before | FLAG_OTHER);   /* behind ECDH the agreement is mandatory */
+    }
     given = op->flags;
     if ((steps[i].rules & RULE_REPEAT) != 0) {
         given = (uint16_t)(given & ~steps[i].flag);   /* later steps (after) still refuse it */
     }
     if ((given & (steps[i].flag | steps[i].after | FLAG_OUTPUT)) != 0 ||
-        (given & steps[i].before) != steps[i].before) {
+        (given & before) != before) {
         return PSA_ERROR_BAD_STATE;   /* repeated, out of order, or after output */
     }
     return PSA_SUCCESS;
@@ -851,6 +856,9 @@ static int ready(const psa_key_derivation_operation_t *op)
     size_t n;
     uint16_t need;
     (void)kdf_steps(kdf_of(op->alg), &n, &need);
+    if (PSA_ALG_IS_KEY_AGREEMENT(op->alg) && PSA_ALG_IS_TLS12_PSK_TO_MS(kdf_of(op->alg))) {
+        need = (uint16_t)(need | FLAG_OTHER);   /* the agreement's output */
+    }
     return (op->flags & need) == need;
 }
 
