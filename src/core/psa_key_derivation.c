@@ -6,7 +6,9 @@
  * PSA_ALG_TLS12_PRF(hash) and PSA_ALG_TLS12_PSK_TO_MS(hash) (RFC 5246 5,
  * RFC 4279 2, src/kdf/tls12_prf.c) and PSA_ALG_SP800_108_COUNTER_HMAC(hash)
  * (SP 800-108r1 4.1, src/kdf/sp800_108.c), alone or behind a key agreement
- * (PSA_ALG_KEY_AGREEMENT(PSA_ALG_ECDH, kdf), sec. 10.9.1; not PBKDF2).
+ * (PSA_ALG_KEY_AGREEMENT(PSA_ALG_ECDH, kdf), sec. 10.9.1; PBKDF2's key-
+ * stretching bit does not fit that encoding: ECDH | PBKDF2 is no agreement,
+ * INVALID_ARGUMENT).
  * Without any of them built, psa_not_supported.c has the functions.
  *
  * Steps (spec 10.6.1, the step lists of each algorithm; kdf_steps()):
@@ -15,7 +17,8 @@
  * INFO -- both "mandatory and must be passed in the order above".
  * PBKDF2: COST (input_integer only), SALT (one or more times, the pieces
  * concatenated), PASSWORD. TLS12_PRF: SEED, SECRET, LABEL. PSK_TO_MS:
- * SEED, OTHER_SECRET (optional; behind ECDH it is the agreement's),
+ * SEED, OTHER_SECRET (optional; behind ECDH it is the agreement's, and
+ * mandatory),
  * SECRET (the PSK, at most PSA_TLS12_PSK_TO_MS_PSK_MAX_SIZE bytes), LABEL.
  * SP800_108_COUNTER_HMAC: SECRET, LABEL (optional, no 0x00 byte), CONTEXT
  * (optional). Each step at most once (but PBKDF2's SALT) and none after
@@ -282,11 +285,7 @@ psa_status_t psa_key_derivation_setup(psa_key_derivation_operation_t *operation,
     if (status == PSA_SUCCESS) {
         status = check_kdf(kdf_of(alg), &hash_length);
     }
-    if (status == PSA_SUCCESS && PSA_ALG_IS_KEY_AGREEMENT(alg) &&
-        PSA_ALG_IS_PBKDF2_HMAC(kdf_of(alg))) {
-        /* A password hash of a high-entropy agreement output: not built. */
-        status = PSA_ERROR_NOT_SUPPORTED;
-    }
+
     if (status != PSA_SUCCESS) {
         return status;   /* the operation stays inactive */
     }
