@@ -119,7 +119,7 @@ struct psa_key_derivation_s {
         struct {
             picopsa_hmac_context hmac;
             uint64_t chain[PSA_WANT_ALG_PBKDF2_HMAC ? 16 : 1];
-            uint8_t bytes[80];
+            uint8_t bytes[64];
             uint32_t words[4];
         } kdf;
     } u;
