@@ -1,7 +1,7 @@
 /*
  * psa_not_supported.c -- the parts of Crypto API 1.2 that picopsa does not
  * build: AEAD (10.5), key derivation
- * (10.6) when no HKDF variant is configured, key agreement (10.9) without
+ * (10.6) when no KDF (HKDF, PBKDF2, TLS 1.2 PRFs, SP 800-108) is configured, key agreement (10.9) without
  * PSA_WANT_ALG_ECDH, and PAKE (PAKE extension 1.2).
  *
  * Layout: one section per API chapter, a banner with the chapter number
@@ -29,7 +29,7 @@
 
 /* The stubbed chapters. */
 #define PP_NS_AEAD 1                            /* 10.5 AEAD */
-#define PP_NS_KEY_DERIVATION (!PP_KDF_BUILT)    /* 10.6 Key derivation, no HKDF built */
+#define PP_NS_KEY_DERIVATION (!PP_KDF_BUILT)    /* 10.6 Key derivation, no KDF built */
 #define PP_NS_KEY_AGREEMENT (!PSA_WANT_ALG_ECDH) /* 10.9 Key agreement, no ECDH built */
 #define PP_NS_KEY_AGREEMENT_STEP (!PP_KDF_BUILT) /* 10.9 psa_key_derivation_key_agreement */
 #define PP_NS_PAKE 1                            /* PAKE extension 1.2 */
