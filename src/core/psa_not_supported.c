@@ -1,8 +1,8 @@
 /*
  * psa_not_supported.c -- the parts of Crypto API 1.2 that picopsa does not
- * build: AEAD (10.5), key derivation
- * (10.6) when no KDF (HKDF, PBKDF2, TLS 1.2 PRFs, SP 800-108) is configured, key agreement (10.9) without
- * PSA_WANT_ALG_ECDH, and PAKE (PAKE extension 1.2).
+ * build: AEAD (10.5), key derivation (10.6) when no KDF (HKDF, PBKDF2,
+ * the TLS 1.2 PRFs, SP 800-108) is configured, key agreement (10.9)
+ * without PSA_WANT_ALG_ECDH, and PAKE (PAKE extension 1.2).
  *
  * Layout: one section per API chapter, a banner with the chapter number
  * and an `#if PP_NS_<CHAPTER>` block (its `#endif` names the macro), switched
