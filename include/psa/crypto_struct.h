@@ -118,7 +118,7 @@ struct psa_key_derivation_s {
          * an HMAC context, PBKDF2's two saved chaining values, a block. */
         struct {
             picopsa_hmac_context hmac;
-            uint64_t chain[PSA_WANT_ALG_PBKDF2_HMAC ? 16 : 1];
+            uint64_t chain[PSA_WANT_ALG_PBKDF2_HMAC ? 16 : 8];
             uint8_t bytes[64];
             uint32_t words[4];
         } kdf;

@@ -124,18 +124,16 @@ static int family_of(psa_algorithm_t kdf)
 
 /* The src/kdf contexts live in op->u.kdf (its size and alignment: an HMAC
  * context and uint64_t words, like the contexts). */
-typedef char pp_kdf_pbkdf2_fits[sizeof(pp_pbkdf2_ctx) <=
-                                        sizeof(((psa_key_derivation_operation_t *)0)->u)
-                                    ? 1
-                                    : -1];
-typedef char pp_kdf_tls12_fits[sizeof(pp_tls12_prf_ctx) <=
-                                       sizeof(((psa_key_derivation_operation_t *)0)->u)
-                                   ? 1
-                                   : -1];
-typedef char pp_kdf_sp800_108_fits[sizeof(pp_sp800_108_ctx) <=
-                                           sizeof(((psa_key_derivation_operation_t *)0)->u)
-                                       ? 1
-                                       : -1];
+#define PP_KDF_ROOM sizeof(((psa_key_derivation_operation_t *)0)->u)
+#if PSA_WANT_ALG_PBKDF2_HMAC
+typedef char pp_kdf_pbkdf2_fits[sizeof(pp_pbkdf2_ctx) <= PP_KDF_ROOM ? 1 : -1];
+#endif
+#if PSA_WANT_ALG_TLS12_PRF || PSA_WANT_ALG_TLS12_PSK_TO_MS
+typedef char pp_kdf_tls12_fits[sizeof(pp_tls12_prf_ctx) <= PP_KDF_ROOM ? 1 : -1];
+#endif
+#if PSA_WANT_ALG_SP800_108_COUNTER_HMAC
+typedef char pp_kdf_sp800_108_fits[sizeof(pp_sp800_108_ctx) <= PP_KDF_ROOM ? 1 : -1];
+#endif
 /* The HKDF info limit and the other KDFs' limit share inputs[]. */
 typedef char pp_kdf_inputs_fit[sizeof(((psa_key_derivation_operation_t *)0)->inputs) >=
                                        PICOPSA_KDF_MAX_INPUT_BYTES
