@@ -9,16 +9,16 @@
  * output (uneven pieces), output_key, verify_bytes and verify_key (right
  * and wrong values: the constant-time compare and the branch-free verdict
  * and error state) run. Only outputs and statuses, public by design, are
- * declassified (CT_PUBLIC) before they are checked against OpenSSL.
+ * declassified (CT_PUBLIC) before they are checked: PBKDF2 against
+ * OpenSSL's PKCS5_PBKDF2_HMAC, the others against the same derivation
+ * run first with public inputs (test_kdf_psa checks those against
+ * OpenSSL).
  */
 #include <psa/crypto.h>
 
 #include <string.h>
 
-#include <openssl/core_names.h>
 #include <openssl/evp.h>
-#include <openssl/kdf.h>
-#include <openssl/params.h>
 
 #include "ct.h"
 #include "test_config.h"
@@ -38,15 +38,19 @@ static psa_status_t declassified(psa_status_t status)
     return status;
 }
 
-static psa_key_id_t import(psa_key_type_t type, psa_key_usage_t usage, psa_algorithm_t alg,
-                           const uint8_t *data, size_t len)
+/* Mark data secret and import it as a key of this type and policy. */
+static psa_key_id_t secret_key(psa_key_type_t type, psa_key_usage_t usage, psa_algorithm_t alg,
+                               uint8_t *data, size_t len)
 {
-    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    psa_key_attributes_t attr = psa_key_attributes_init();
     psa_key_id_t id = PSA_KEY_ID_NULL;
-    psa_set_key_type(&attr, type);
-    psa_set_key_usage_flags(&attr, usage);
     psa_set_key_algorithm(&attr, alg);
-    CHECK_STATUS(psa_import_key(&attr, data, len, &id), PSA_SUCCESS);
+    psa_set_key_usage_flags(&attr, usage);
+    psa_set_key_type(&attr, type);
+    CT_SECRET(data, len);
+    if (!CHECK_STATUS(psa_import_key(&attr, data, len, &id), PSA_SUCCESS)) {
+        id = PSA_KEY_ID_NULL;
+    }
     return id;
 }
 
@@ -74,12 +78,10 @@ static void pbkdf2_case(psa_algorithm_t hash, const EVP_MD *md, size_t pw_len)
     CHECK(PKCS5_PBKDF2_HMAC((const char *)pw, (int)pw_len, salt, (int)sizeof(salt), 3, md,
                             (int)sizeof(want), want) == 1);
     memcpy(stored, want, sizeof(stored));
-    CT_SECRET(pw, pw_len);
     CT_SECRET(salt + 8, sizeof(salt) - 8);
-    CT_SECRET(stored, sizeof(stored));
-    k_pw = import(PSA_KEY_TYPE_PASSWORD, PSA_KEY_USAGE_DERIVE, alg, pw, pw_len);
-    k_hash = import(PSA_KEY_TYPE_PASSWORD_HASH, PSA_KEY_USAGE_VERIFY_DERIVATION, alg, stored,
-                    sizeof(stored));
+    k_pw = secret_key(PSA_KEY_TYPE_PASSWORD, PSA_KEY_USAGE_DERIVE, alg, pw, pw_len);
+    k_hash = secret_key(PSA_KEY_TYPE_PASSWORD_HASH, PSA_KEY_USAGE_VERIFY_DERIVATION, alg, stored,
+                        sizeof(stored));
     for (as_key = 0; as_key < 2; as_key++) {
         int round;
         for (round = 0; round < 4; round++) {
@@ -155,134 +157,96 @@ static void pbkdf2_case(psa_algorithm_t hash, const EVP_MD *md, size_t pw_len)
     CT_PUBLIC(salt, sizeof(salt));
 }
 
-static void ossl_tls1_prf(const uint8_t *secret, size_t secret_len, const uint8_t *label,
-                          size_t label_len, const uint8_t *seed, size_t seed_len, uint8_t *out,
-                          size_t len)
+/* The TLS 1.2 and SP 800-108 cases: each derivation runs twice, first
+ * with public inputs (the reference: test_kdf_psa checks these paths
+ * against OpenSSL), then with the secrets marked; the declassified
+ * outputs must agree. key_step (or 0): that step comes from a key of
+ * key_type in the second run. */
+typedef struct {
+    psa_key_derivation_step_t step;
+    uint8_t *data;
+    size_t len;
+    int secret;
+} ct_input;
+
+static void derive_twice(psa_algorithm_t alg, size_t cap, ct_input *in, size_t n,
+                         psa_key_derivation_step_t key_step, psa_key_type_t key_type,
+                         size_t out_len)
 {
-    EVP_KDF *kdf = EVP_KDF_fetch(NULL, "TLS1-PRF", NULL);
-    EVP_KDF_CTX *kctx = EVP_KDF_CTX_new(kdf);
-    OSSL_PARAM params[5];
-    char digest[] = "SHA256";
-    params[0] = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, digest, 0);
-    params[1] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SECRET, (void *)secret,
-                                                  secret_len);
-    params[2] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SEED, (void *)label, label_len);
-    params[3] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SEED, (void *)seed, seed_len);
-    params[4] = OSSL_PARAM_construct_end();
-    CHECK(EVP_KDF_derive(kctx, out, len, params) == 1);
-    EVP_KDF_CTX_free(kctx);
-    EVP_KDF_free(kdf);
+    uint8_t ref[128], out[128];
+    int pass;
+    for (pass = 0; pass < 2; pass++) {
+        psa_key_derivation_operation_t op = PSA_KEY_DERIVATION_OPERATION_INIT;
+        psa_key_id_t key = PSA_KEY_ID_NULL;
+        size_t i;
+        CHECK_STATUS(psa_key_derivation_setup(&op, alg), PSA_SUCCESS);
+        if (cap != 0) {
+            CHECK_STATUS(psa_key_derivation_set_capacity(&op, cap), PSA_SUCCESS);
+        }
+        for (i = 0; i < n; i++) {
+            if (pass == 1 && in[i].secret) {
+                CT_SECRET(in[i].data, in[i].len);
+            }
+            if (pass == 1 && in[i].step == key_step) {
+                key = secret_key(key_type, PSA_KEY_USAGE_DERIVE, alg, in[i].data, in[i].len);
+                CHECK_STATUS(psa_key_derivation_input_key(&op, key_step, key), PSA_SUCCESS);
+            } else {
+                CHECK_STATUS(psa_key_derivation_input_bytes(&op, in[i].step, in[i].data,
+                                                            in[i].len), PSA_SUCCESS);
+            }
+        }
+        draw(&op, pass == 0 ? ref : out, out_len);
+        CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
+        psa_destroy_key(key);
+    }
+    CT_PUBLIC(out, out_len);
+    CHECK_MEM(out, ref, out_len);
+    for (; n > 0; n--) {
+        CT_PUBLIC(in[n - 1].data, in[n - 1].len);
+    }
 }
 
-/* TLS 1.2 PRF (secret secret, as a DERIVE key too) and PSK_TO_MS (PSK
- * and other secret secret). */
-static void tls12_cases(void)
+static void tls12_sp800_cases(void)
 {
-    psa_algorithm_t prf = PSA_ALG_TLS12_PRF(PSA_ALG_SHA_256);
-    psa_algorithm_t psk_alg = PSA_ALG_TLS12_PSK_TO_MS(PSA_ALG_SHA_256);
-    uint8_t seed[64], secret[48], other[32], pms[4 + 32 + 48], out[104], want[104];
-    static const uint8_t label[] = "key expansion";
-    psa_key_id_t k;
-    int as_key;
+    uint8_t seed[64], secret[48], other[32], key[32];
+    uint8_t label[14] = "key expansion", ms[14] = "master secret";
+    uint8_t kb_label[6] = "label", kb_context[8] = "context";
+    ct_input prf[3] = {{PSA_KEY_DERIVATION_INPUT_SEED, NULL, 64, 0},
+                       {PSA_KEY_DERIVATION_INPUT_SECRET, NULL, 48, 1},
+                       {PSA_KEY_DERIVATION_INPUT_LABEL, NULL, 13, 0}};
+    ct_input psk[4] = {{PSA_KEY_DERIVATION_INPUT_SEED, NULL, 64, 0},
+                       {PSA_KEY_DERIVATION_INPUT_OTHER_SECRET, NULL, 32, 1},
+                       {PSA_KEY_DERIVATION_INPUT_SECRET, NULL, 48, 1},
+                       {PSA_KEY_DERIVATION_INPUT_LABEL, NULL, 13, 0}};
+    ct_input kb[3] = {{PSA_KEY_DERIVATION_INPUT_SECRET, NULL, 32, 1},
+                      {PSA_KEY_DERIVATION_INPUT_LABEL, NULL, 5, 0},
+                      {PSA_KEY_DERIVATION_INPUT_CONTEXT, NULL, 7, 0}};
     test_rng_bytes(seed, sizeof(seed));
     test_rng_bytes(secret, sizeof(secret));
     test_rng_bytes(other, sizeof(other));
-    ossl_tls1_prf(secret, sizeof(secret), label, 13, seed, sizeof(seed), want, sizeof(want));
-    CT_SECRET(secret, sizeof(secret));
-    k = import(PSA_KEY_TYPE_DERIVE, PSA_KEY_USAGE_DERIVE, prf, secret, sizeof(secret));
-    for (as_key = 0; as_key < 2; as_key++) {
-        psa_key_derivation_operation_t op = PSA_KEY_DERIVATION_OPERATION_INIT;
-        CHECK_STATUS(psa_key_derivation_setup(&op, prf), PSA_SUCCESS);
-        CHECK_STATUS(psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_SEED, seed,
-                                                    sizeof(seed)), PSA_SUCCESS);
-        if (as_key) {
-            CHECK_STATUS(psa_key_derivation_input_key(&op, PSA_KEY_DERIVATION_INPUT_SECRET, k),
-                         PSA_SUCCESS);
-        } else {
-            CHECK_STATUS(psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_SECRET,
-                                                        secret, sizeof(secret)), PSA_SUCCESS);
-        }
-        CHECK_STATUS(psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_LABEL, label,
-                                                    13), PSA_SUCCESS);
-        draw(&op, out, sizeof(out));
-        CT_PUBLIC(out, sizeof(out));
-        CHECK_MEM(out, want, sizeof(out));
-        CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
-    }
-    psa_destroy_key(k);
-    CT_PUBLIC(secret, sizeof(secret));
-
-    /* RFC 4279 2 premaster: len(other) || other || len(psk) || psk. */
-    pms[0] = 0;
-    pms[1] = sizeof(other);
-    memcpy(pms + 2, other, sizeof(other));
-    pms[2 + sizeof(other)] = 0;
-    pms[3 + sizeof(other)] = sizeof(secret);
-    memcpy(pms + 4 + sizeof(other), secret, sizeof(secret));
-    ossl_tls1_prf(pms, sizeof(pms), (const uint8_t *)"master secret", 13, seed, sizeof(seed),
-                  want, 48);
-    CT_SECRET(secret, sizeof(secret));
-    CT_SECRET(other, sizeof(other));
-    {
-        psa_key_derivation_operation_t op = PSA_KEY_DERIVATION_OPERATION_INIT;
-        CHECK_STATUS(psa_key_derivation_setup(&op, psk_alg), PSA_SUCCESS);
-        CHECK_STATUS(psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_SEED, seed,
-                                                    sizeof(seed)), PSA_SUCCESS);
-        CHECK_STATUS(psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_OTHER_SECRET,
-                                                    other, sizeof(other)), PSA_SUCCESS);
-        CHECK_STATUS(psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_SECRET, secret,
-                                                    sizeof(secret)), PSA_SUCCESS);
-        CHECK_STATUS(psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_LABEL,
-                                                    (const uint8_t *)"master secret", 13),
-                     PSA_SUCCESS);
-        draw(&op, out, 48);
-        CT_PUBLIC(out, 48);
-        CHECK_MEM(out, want, 48);
-        CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
-    }
-    CT_PUBLIC(secret, sizeof(secret));
-    CT_PUBLIC(other, sizeof(other));
-}
-
-/* SP 800-108 with a secret HMAC key. */
-static void sp800_case(void)
-{
-    psa_algorithm_t alg = PSA_ALG_SP800_108_COUNTER_HMAC(PSA_ALG_SHA_256);
-    uint8_t key[32], out[80], want[80];
-    static const uint8_t label[5] = "label", context[7] = "context";
-    EVP_KDF *kdf = EVP_KDF_fetch(NULL, "KBKDF", NULL);
-    EVP_KDF_CTX *kctx = EVP_KDF_CTX_new(kdf);
-    OSSL_PARAM params[7];
-    char mode[] = "counter", mac[] = "HMAC", digest[] = "SHA256";
-    psa_key_id_t k;
-    psa_key_derivation_operation_t op = PSA_KEY_DERIVATION_OPERATION_INIT;
     test_rng_bytes(key, sizeof(key));
-    params[0] = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_MODE, mode, 0);
-    params[1] = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_MAC, mac, 0);
-    params[2] = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, digest, 0);
-    params[3] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY, key, sizeof(key));
-    params[4] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, (void *)label, 5);
-    params[5] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_INFO, (void *)context, 7);
-    params[6] = OSSL_PARAM_construct_end();
-    CHECK(EVP_KDF_derive(kctx, want, sizeof(want), params) == 1);
-    EVP_KDF_CTX_free(kctx);
-    EVP_KDF_free(kdf);
-    CT_SECRET(key, sizeof(key));
-    k = import(PSA_KEY_TYPE_HMAC, PSA_KEY_USAGE_DERIVE, alg, key, sizeof(key));
-    CHECK_STATUS(psa_key_derivation_setup(&op, alg), PSA_SUCCESS);
-    CHECK_STATUS(psa_key_derivation_set_capacity(&op, sizeof(out)), PSA_SUCCESS);
-    CHECK_STATUS(psa_key_derivation_input_key(&op, PSA_KEY_DERIVATION_INPUT_SECRET, k),
-                 PSA_SUCCESS);
-    CHECK_STATUS(psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_LABEL, label, 5),
-                 PSA_SUCCESS);
-    CHECK_STATUS(psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_CONTEXT, context,
-                                                7), PSA_SUCCESS);
-    draw(&op, out, sizeof(out));
-    CT_PUBLIC(out, sizeof(out));
-    CHECK_MEM(out, want, sizeof(out));
-    CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
-    psa_destroy_key(k);
-    CT_PUBLIC(key, sizeof(key));
+    prf[0].data = seed;
+    prf[1].data = secret;
+    prf[2].data = label;
+    psk[0].data = seed;
+    psk[1].data = other;
+    psk[2].data = secret;
+    psk[3].data = ms;
+    kb[0].data = key;
+    kb[1].data = kb_label;
+    kb[2].data = kb_context;
+    /* The TLS secret as bytes, then as a DERIVE key. */
+    derive_twice(PSA_ALG_TLS12_PRF(PSA_ALG_SHA_256), 0, prf, 3, 0, 0, 104);
+    derive_twice(PSA_ALG_TLS12_PRF(PSA_ALG_SHA_256), 0, prf, 3, PSA_KEY_DERIVATION_INPUT_SECRET,
+                 PSA_KEY_TYPE_DERIVE, 104);
+    /* PSK and other secret (RFC 4279 2's premaster is built from both). */
+    derive_twice(PSA_ALG_TLS12_PSK_TO_MS(PSA_ALG_SHA_256), 0, psk, 4, 0, 0, 48);
+    derive_twice(PSA_ALG_TLS12_PSK_TO_MS(PSA_ALG_SHA_256), 0, psk, 4,
+                 PSA_KEY_DERIVATION_INPUT_SECRET, PSA_KEY_TYPE_DERIVE, 48);
+    /* SP 800-108, L = 8 * 80: the key as bytes, then as an HMAC key. */
+    derive_twice(PSA_ALG_SP800_108_COUNTER_HMAC(PSA_ALG_SHA_256), 80, kb, 3, 0, 0, 80);
+    derive_twice(PSA_ALG_SP800_108_COUNTER_HMAC(PSA_ALG_SHA_256), 80, kb, 3,
+                 PSA_KEY_DERIVATION_INPUT_SECRET, PSA_KEY_TYPE_HMAC, 80);
 }
 
 int main(void)
@@ -298,8 +262,7 @@ int main(void)
     if (test_hash_built(PSA_ALG_SHA_512)) {
         pbkdf2_case(PSA_ALG_SHA_512, EVP_sha512(), 130);
     }
-    tls12_cases();
-    sp800_case();
+    tls12_sp800_cases();
     return test_report("ct_psa_kdf");
 }
 #endif

@@ -58,47 +58,67 @@ int main(void)
 static const psa_algorithm_t all_hashes[] = {PSA_ALG_SHA_1,   PSA_ALG_SHA_224, PSA_ALG_SHA_256,
                                              PSA_ALG_SHA_384, PSA_ALG_SHA_512};
 
+/* OpenSSL's name of each hash of all_hashes[], same order. */
+static const char *const hash_names[] = {"SHA1", "SHA224", "SHA256", "SHA384", "SHA512"};
+
 static const char *digest_name(psa_algorithm_t hash)
 {
-    switch (hash) {
-    case PSA_ALG_SHA_1: return "SHA1";
-    case PSA_ALG_SHA_224: return "SHA224";
-    case PSA_ALG_SHA_256: return "SHA256";
-    case PSA_ALG_SHA_384: return "SHA384";
-    default: return "SHA512";
+    size_t i = 0;
+    while (i + 1 < sizeof(all_hashes) / sizeof(all_hashes[0]) && all_hashes[i] != hash) {
+        i++;
     }
+    return hash_names[i];
 }
 
-/* ---- drawing the stream ------------------------------------------------ */
+/* ---- running a derivation through the API ------------------------------- */
 
-/* len bytes from op in pieces of 1..max_chunk (0: one call). */
-static psa_status_t draw(psa_key_derivation_operation_t *op, uint8_t *out, size_t len,
-                         size_t max_chunk)
+/* One input of a derivation: bytes (data may be NULL with len 0), or the
+ * integer `value` for COST. SALT is split at random cuts into 1..3
+ * input_bytes calls (10.6.1: the pieces are concatenated). */
+typedef struct {
+    psa_key_derivation_step_t step;
+    const uint8_t *data;
+    size_t len;
+    uint64_t value;
+} kin;
+
+static psa_status_t give(psa_key_derivation_operation_t *op, const kin *in)
 {
-    size_t done = 0;
+    size_t pieces, done = 0, i;
     psa_status_t status = PSA_SUCCESS;
-    while (status == PSA_SUCCESS && done < len) {
-        size_t n = max_chunk == 0 ? len : test_rng_range(1, max_chunk);
-        if (n > len - done) {
-            n = len - done;
-        }
-        status = psa_key_derivation_output_bytes(op, out + done, n);
+    if (in->step == COST) {
+        return psa_key_derivation_input_integer(op, COST, in->value);
+    }
+    pieces = in->step == SALT ? test_rng_range(1, 3) : 1;
+    for (i = 0; i < pieces && status == PSA_SUCCESS; i++) {
+        size_t n = i + 1 == pieces ? in->len - done : test_rng_range(0, in->len - done);
+        status = psa_key_derivation_input_bytes(op, in->step, in->data + done, n);
         done += n;
     }
     return status;
 }
 
-/* Salt in pieces at random cuts (1..3 input_bytes calls). */
-static psa_status_t salt_pieces(psa_key_derivation_operation_t *op, const uint8_t *salt,
-                                size_t salt_len)
+/* setup(alg), set_capacity(cap) unless 0, the inputs in order, then len
+ * bytes in pieces of 1..max_chunk (0: one call); the first error. */
+static psa_status_t derive(psa_algorithm_t alg, size_t cap, const kin *in, size_t n_in,
+                           uint8_t *out, size_t len, size_t max_chunk)
 {
-    size_t pieces = test_rng_range(1, 3), done = 0, i;
-    psa_status_t status = PSA_SUCCESS;
-    for (i = 0; i < pieces && status == PSA_SUCCESS; i++) {
-        size_t n = i + 1 == pieces ? salt_len - done : test_rng_range(0, salt_len - done);
-        status = psa_key_derivation_input_bytes(op, SALT, salt + done, n);
+    psa_key_derivation_operation_t op = PSA_KEY_DERIVATION_OPERATION_INIT;
+    psa_status_t status = psa_key_derivation_setup(&op, alg);
+    size_t i, done = 0;
+    if (status == PSA_SUCCESS && cap != 0) {
+        status = psa_key_derivation_set_capacity(&op, cap);
+    }
+    for (i = 0; i < n_in && status == PSA_SUCCESS; i++) {
+        status = give(&op, &in[i]);
+    }
+    while (status == PSA_SUCCESS && done < len) {
+        size_t n = max_chunk == 0 ? len - done : test_rng_range(1, max_chunk);
+        n = n < len - done ? n : len - done;
+        status = psa_key_derivation_output_bytes(&op, out + done, n);
         done += n;
     }
+    CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
     return status;
 }
 
@@ -106,22 +126,16 @@ static psa_status_t pbkdf2_psa(psa_algorithm_t hash, const uint8_t *pw, size_t p
                                const uint8_t *salt, size_t salt_len, uint64_t cost, uint8_t *out,
                                size_t len, size_t max_chunk)
 {
-    psa_key_derivation_operation_t op = PSA_KEY_DERIVATION_OPERATION_INIT;
-    psa_status_t status = psa_key_derivation_setup(&op, PSA_ALG_PBKDF2_HMAC(hash));
-    if (status == PSA_SUCCESS) {
-        status = psa_key_derivation_input_integer(&op, COST, cost);
-    }
-    if (status == PSA_SUCCESS) {
-        status = salt_pieces(&op, salt, salt_len);
-    }
-    if (status == PSA_SUCCESS) {
-        status = psa_key_derivation_input_bytes(&op, PASSWORD, pw, pw_len);
-    }
-    if (status == PSA_SUCCESS) {
-        status = draw(&op, out, len, max_chunk);
-    }
-    CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
-    return status;
+    kin in[3];
+    in[0].step = COST;
+    in[0].value = cost;
+    in[1].step = SALT;
+    in[1].data = salt;
+    in[1].len = salt_len;
+    in[2].step = PASSWORD;
+    in[2].data = pw;
+    in[2].len = pw_len;
+    return derive(PSA_ALG_PBKDF2_HMAC(hash), 0, in, 3, out, len, max_chunk);
 }
 
 /* PRF or PSK_TO_MS (other == NULL: no OTHER_SECRET step). */
@@ -130,25 +144,24 @@ static psa_status_t tls12_psa(psa_algorithm_t alg, const uint8_t *seed, size_t s
                               size_t secret_len, const uint8_t *label, size_t label_len,
                               uint8_t *out, size_t len, size_t max_chunk)
 {
-    psa_key_derivation_operation_t op = PSA_KEY_DERIVATION_OPERATION_INIT;
-    psa_status_t status = psa_key_derivation_setup(&op, alg);
-    if (status == PSA_SUCCESS) {
-        status = psa_key_derivation_input_bytes(&op, SEED, seed, seed_len);
+    kin in[4];
+    size_t n = 0;
+    memset(in, 0, sizeof(in));
+    in[n].step = SEED;
+    in[n].data = seed;
+    in[n++].len = seed_len;
+    if (other != NULL) {
+        in[n].step = OTHER;
+        in[n].data = other;
+        in[n++].len = other_len;
     }
-    if (status == PSA_SUCCESS && other != NULL) {
-        status = psa_key_derivation_input_bytes(&op, OTHER, other, other_len);
-    }
-    if (status == PSA_SUCCESS) {
-        status = psa_key_derivation_input_bytes(&op, SECRET, secret, secret_len);
-    }
-    if (status == PSA_SUCCESS) {
-        status = psa_key_derivation_input_bytes(&op, LABEL, label, label_len);
-    }
-    if (status == PSA_SUCCESS) {
-        status = draw(&op, out, len, max_chunk);
-    }
-    CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
-    return status;
+    in[n].step = SECRET;
+    in[n].data = secret;
+    in[n++].len = secret_len;
+    in[n].step = LABEL;
+    in[n].data = label;
+    in[n++].len = label_len;
+    return derive(alg, 0, in, n, out, len, max_chunk);
 }
 
 /* SP 800-108 with capacity cap (L = 8 * cap); label/context NULL: step
@@ -158,25 +171,23 @@ static psa_status_t sp800_psa(psa_algorithm_t hash, const uint8_t *key, size_t k
                               size_t context_len, size_t cap, uint8_t *out, size_t len,
                               size_t max_chunk)
 {
-    psa_key_derivation_operation_t op = PSA_KEY_DERIVATION_OPERATION_INIT;
-    psa_status_t status = psa_key_derivation_setup(&op, PSA_ALG_SP800_108_COUNTER_HMAC(hash));
-    if (status == PSA_SUCCESS) {
-        status = psa_key_derivation_set_capacity(&op, cap);
+    kin in[3];
+    size_t n = 0;
+    memset(in, 0, sizeof(in));
+    in[n].step = SECRET;
+    in[n].data = key;
+    in[n++].len = key_len;
+    if (label != NULL) {
+        in[n].step = LABEL;
+        in[n].data = label;
+        in[n++].len = label_len;
     }
-    if (status == PSA_SUCCESS) {
-        status = psa_key_derivation_input_bytes(&op, SECRET, key, key_len);
+    if (context != NULL) {
+        in[n].step = CONTEXT;
+        in[n].data = context;
+        in[n++].len = context_len;
     }
-    if (status == PSA_SUCCESS && label != NULL) {
-        status = psa_key_derivation_input_bytes(&op, LABEL, label, label_len);
-    }
-    if (status == PSA_SUCCESS && context != NULL) {
-        status = psa_key_derivation_input_bytes(&op, CONTEXT, context, context_len);
-    }
-    if (status == PSA_SUCCESS) {
-        status = draw(&op, out, len, max_chunk);
-    }
-    CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
-    return status;
+    return derive(PSA_ALG_SP800_108_COUNTER_HMAC(hash), cap, in, n, out, len, max_chunk);
 }
 
 /* ---- OpenSSL ------------------------------------------------------------ */
@@ -186,57 +197,77 @@ static const EVP_MD *md_of(psa_algorithm_t hash)
     return EVP_get_digestbyname(digest_name(hash));
 }
 
-static void ossl_tls1_prf(psa_algorithm_t hash, const uint8_t *secret, size_t secret_len,
-                          const uint8_t *label, size_t label_len, const uint8_t *seed,
-                          size_t seed_len, uint8_t *out, size_t len)
+/* EVP_KDF `name` over a list of parameters: octet strings, or with
+ * len == SIZE_MAX a UTF-8 string. */
+typedef struct {
+    const char *key;
+    const void *value;
+    size_t len;
+} oparam;
+
+static void ossl_kdf(const char *name, const oparam *op, size_t n, uint8_t *out, size_t len)
 {
-    EVP_KDF *kdf = EVP_KDF_fetch(NULL, "TLS1-PRF", NULL);
-    EVP_KDF_CTX *kctx = EVP_KDF_CTX_new(kdf);
-    OSSL_PARAM params[5];
-    char digest[8];
-    strcpy(digest, digest_name(hash));
-    params[0] = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, digest, 0);
-    params[1] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SECRET, (void *)secret,
-                                                  secret_len);
-    /* The seed parameters are concatenated: label || seed (RFC 5246 5). */
-    params[2] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SEED, (void *)label, label_len);
-    params[3] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SEED, (void *)seed, seed_len);
-    params[4] = OSSL_PARAM_construct_end();
-    CHECK(kctx != NULL);
-    CHECK(EVP_KDF_derive(kctx, out, len, params) == 1);
+    OSSL_PARAM params[8];
+    EVP_KDF *kdf = EVP_KDF_fetch(NULL, name, NULL);
+    EVP_KDF_CTX *kctx = kdf != NULL ? EVP_KDF_CTX_new(kdf) : NULL;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        params[i] = op[i].len == SIZE_MAX
+                        ? OSSL_PARAM_construct_utf8_string(op[i].key, (char *)op[i].value, 0)
+                        : OSSL_PARAM_construct_octet_string(op[i].key, (void *)op[i].value,
+                                                            op[i].len);
+    }
+    params[n] = OSSL_PARAM_construct_end();
+    CHECK(kctx != NULL && EVP_KDF_derive(kctx, out, len, params) == 1);
     EVP_KDF_CTX_free(kctx);
     EVP_KDF_free(kdf);
 }
 
+/* TLS1-PRF: repeated seed parameters are concatenated, label || seed
+ * (RFC 5246 5). */
+static void ossl_tls1_prf(psa_algorithm_t hash, const uint8_t *secret, size_t secret_len,
+                          const uint8_t *label, size_t label_len, const uint8_t *seed,
+                          size_t seed_len, uint8_t *out, size_t len)
+{
+    oparam p[4] = {{OSSL_KDF_PARAM_DIGEST, NULL, SIZE_MAX}, {OSSL_KDF_PARAM_SECRET, NULL, 0},
+                   {OSSL_KDF_PARAM_SEED, NULL, 0}, {OSSL_KDF_PARAM_SEED, NULL, 0}};
+    p[0].value = digest_name(hash);
+    p[1].value = secret;
+    p[1].len = secret_len;
+    p[2].value = label;
+    p[2].len = label_len;
+    p[3].value = seed;
+    p[3].len = seed_len;
+    ossl_kdf("TLS1-PRF", p, 4, out, len);
+}
+
+/* KBKDF, counter mode with HMAC: its "salt" is the Label, its "info" the
+ * Context; L = 8 * len, the 0x00 separator and r = 32 are its defaults.
+ * Empty label/context: left out. */
 static void ossl_kbkdf(psa_algorithm_t hash, const uint8_t *key, size_t key_len,
                        const uint8_t *label, size_t label_len, const uint8_t *context,
                        size_t context_len, uint8_t *out, size_t len)
 {
-    EVP_KDF *kdf = EVP_KDF_fetch(NULL, "KBKDF", NULL);
-    EVP_KDF_CTX *kctx = EVP_KDF_CTX_new(kdf);
-    OSSL_PARAM params[8];
-    char mode[] = "counter", mac[] = "HMAC", digest[8];
-    size_t n = 0;
-    strcpy(digest, digest_name(hash));
-    params[n++] = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_MODE, mode, 0);
-    params[n++] = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_MAC, mac, 0);
-    params[n++] = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, digest, 0);
-    params[n++] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY, (void *)key, key_len);
-    /* OpenSSL's "salt" is the Label, "info" the Context; L = 8 * len, the
-     * 0x00 separator and r = 32 are its defaults. */
+    oparam p[6] = {{OSSL_KDF_PARAM_MODE, "counter", SIZE_MAX},
+                   {OSSL_KDF_PARAM_MAC, "HMAC", SIZE_MAX},
+                   {OSSL_KDF_PARAM_DIGEST, NULL, SIZE_MAX},
+                   {OSSL_KDF_PARAM_KEY, NULL, 0},
+                   {OSSL_KDF_PARAM_SALT, NULL, 0},
+                   {OSSL_KDF_PARAM_INFO, NULL, 0}};
+    size_t n = 4;
+    p[2].value = digest_name(hash);
+    p[3].value = key;
+    p[3].len = key_len;
     if (label_len != 0) {
-        params[n++] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, (void *)label,
-                                                        label_len);
+        p[n].value = label;
+        p[n++].len = label_len;
     }
     if (context_len != 0) {
-        params[n++] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_INFO, (void *)context,
-                                                        context_len);
+        p[n] = p[5];
+        p[n].value = context;
+        p[n++].len = context_len;
     }
-    params[n] = OSSL_PARAM_construct_end();
-    CHECK(kctx != NULL);
-    CHECK(EVP_KDF_derive(kctx, out, len, params) == 1);
-    EVP_KDF_CTX_free(kctx);
-    EVP_KDF_free(kdf);
+    ossl_kdf("KBKDF", p, n, out, len);
 }
 
 /* RFC 4279 2 premaster, typed out here independently of src/kdf. */
@@ -263,125 +294,111 @@ static size_t premaster(uint8_t *pms, const uint8_t *other, size_t other_len, co
 
 /* ---- known answers ------------------------------------------------------ */
 
-static void pbkdf2_vector(psa_algorithm_t hash, const char *pw, size_t pw_len, const char *salt,
-                          size_t salt_len, uint64_t c, const char *dk_hex)
+/* One table for the three families. PBKDF2: a = password, b = salt, c
+ * unused; TLS12_PRF: a = secret (hex), b = seed (hex), c = label; SP
+ * 800-108: a = key (hex), b = label, c = context. Text fields carry
+ * their length (the RFC 6070 strings hold NUL bytes). */
+typedef struct {
+    const char *src;
+    psa_algorithm_t alg;
+    uint32_t cost;
+    const char *a, *b, *c;
+    size_t a_len, b_len;
+    const char *want;
+} kat;
+
+#define SP_KEY1 "0102030405060708090a0b0c0d0e0d0f0102030405060708090a0b0c0d0e0d0f"
+#define SP_KEY32 "0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20"
+#define SP_LABEL1 "PSA_ALG_SP800_108_COUNTER Sample"
+#define SP_CONTEXT1 "Sample key creation via SP 800-108r1 Counter mode"
+#define SP256 PSA_ALG_SP800_108_COUNTER_HMAC(PSA_ALG_SHA_256)
+
+static const kat KATS[] = {
+    {"RFC 6070 #1", PSA_ALG_PBKDF2_HMAC(PSA_ALG_SHA_1), 1, "password", "salt", NULL, 8, 4,
+     "0c60c80f961f0e71f3a9b524af6012062fe037a6"},
+    {"RFC 6070 #2", PSA_ALG_PBKDF2_HMAC(PSA_ALG_SHA_1), 2, "password", "salt", NULL, 8, 4,
+     "ea6c014dc72d6f8ccd1ed92ace1d41f0d8de8957"},
+    {"RFC 6070 #3", PSA_ALG_PBKDF2_HMAC(PSA_ALG_SHA_1), 4096, "password", "salt", NULL, 8, 4,
+     "4b007901b765489abead49d926f721d065a429c1"},
+    {"RFC 6070 #5", PSA_ALG_PBKDF2_HMAC(PSA_ALG_SHA_1), 4096, "passwordPASSWORDpassword",
+     "saltSALTsaltSALTsaltSALTsaltSALTsalt", NULL, 24, 36,
+     "3d2eec4fe41c849b80c8d83662c0e44a8b291a964cf2f07038"},
+    {"RFC 6070 #6", PSA_ALG_PBKDF2_HMAC(PSA_ALG_SHA_1), 4096, "pass\0word", "sa\0lt", NULL, 9, 5,
+     "56fa6aa75548099dcc37d7f03425e0c3"},
+    {"RFC 7914 11 #1", PSA_ALG_PBKDF2_HMAC(PSA_ALG_SHA_256), 1, "passwd", "salt", NULL, 6, 4,
+     "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc49ca9cccf179b645"
+     "991664b39d77ef317c71b845b1e30bd509112041d3a19783"},
+    {"RFC 7914 11 #2", PSA_ALG_PBKDF2_HMAC(PSA_ALG_SHA_256), 80000, "Password", "NaCl", NULL, 8,
+     4,
+     "4ddcd8f60b98be21830cee5ef22701f9641a4418d04c0414aeff08876b34ab56a1d425a122583354"
+     "9adb841b51c9b3176a272bdebba1d078478f62b397f33c8d"},
+    /* The P_SHA256 / P_SHA384 "test label" vectors (IETF TLS list, 2009). */
+    {"P_SHA256 test label", PSA_ALG_TLS12_PRF(PSA_ALG_SHA_256), 0,
+     "9bbe436ba940f017b17652849a71db35", "a0ba9f936cda311827a6f796ffd5198c", "test label", 0, 0,
+     "e3f229ba727be17b8d122620557cd453c2aab21d07c3d495329b52d4e61edb5a6b301791e90d35c9"
+     "c9a46b4e14baf9af0fa022f7077def17abfd3797c0564bab4fbc91666e9def9b97fce34f796789ba"
+     "a48082d122ee42c5a72e5a5110fff70187347b66"},
+    {"P_SHA384 test label", PSA_ALG_TLS12_PRF(PSA_ALG_SHA_384), 0,
+     "b80b733d6ceefcdc71566ea48e5567df", "cd665cf6a8447dd6ff8b27555edb7465", "test label", 0, 0,
+     "7b0c18e9ced410ed1804f2cfa34a336a1c14dffb4900bb5fd7942107e81c83cde9ca0faa60be9fe3"
+     "4f82b1233c9146a0e534cb400fed2700884f9dc236f80edd8bfa961144c9e8d792eca722a7b32fc3"
+     "d416d473ebc2c5fd4abfdad05d9184259b5bf8cd4d90fa0d31e2dec479e4f1a26066f2eea9a69236"
+     "a3e52655c9e9aee691c8f3a26854308d5eaa3be85e0990703d73e56f"},
+    /* Mbed TLS examples/crypto/SP800-108_counter_KDF, Oberon PSA Crypto. */
+    {"Mbed TLS SP 800-108 #1", SP256, 0, SP_KEY1, SP_LABEL1, SP_CONTEXT1, 0, 0,
+     "8158cd6ae750690c2054be1066d2d8f34ab014d07f814cbc7d3e3dca78a93f5d6629b114b42a0464a489"},
+    {"Mbed TLS SP 800-108 #2", SP256, 0, SP_KEY1, SP_LABEL1, "", 0, 0,
+     "2fe05bd422004fa19a48cd8c9bd2ca8d3987ea6c5abcd5543aedeb04e2b7000cb6eb18c33a3d8967a7d6"},
+    {"Oberon SP 800-108 #1", SP256, 0, SP_KEY32, "", "", 0, 0,
+     "f8b724820df0efea81c252b67a8860b644d3c37b9fce782458214f14c661c00a"},
+    {"Oberon SP 800-108 #2", SP256, 0, SP_KEY32, "label", "", 0, 0,
+     "1ee4549b549c799b2e9c6e4081c3028c03eb730845b179f1c9ce13e0c96b53f7"},
+    {"Oberon SP 800-108 #3", SP256, 0, SP_KEY32, "", "context", 0, 0,
+     "3d04c0286189c8bd183d434de3c317c0ae8ca51cf6f77c8bacecd070f61529fe"},
+    {"Oberon SP 800-108 #4", SP256, 0, SP_KEY32, "label", "context", 0, 0,
+     "86f3aa9a5a7602713f37996c288bc27ba197d5a78957ddc9640443692fb04134"},
+};
+
+static psa_status_t run_kat(const kat *k, uint8_t *out, size_t len, size_t chunk)
 {
-    uint8_t want[64], out[64];
-    size_t len = test_hex_to(dk_hex, want, sizeof(want)), chunk;
-    if (!test_hash_built(hash)) {
-        return;
+    uint8_t a[32], b[32];
+    psa_algorithm_t hash = PSA_ALG_CATEGORY_HASH | (k->alg & PSA_ALG_HASH_MASK);
+    size_t cl;
+    if (PSA_ALG_IS_PBKDF2_HMAC(k->alg)) {
+        return pbkdf2_psa(hash, (const uint8_t *)k->a, k->a_len, (const uint8_t *)k->b,
+                          k->b_len, k->cost, out, len, chunk);
     }
-    for (chunk = 0; chunk <= 40; chunk += 20) {
-        memset(out, 0, sizeof(out));
-        if (!CHECK_STATUS(pbkdf2_psa(hash, (const uint8_t *)pw, pw_len, (const uint8_t *)salt,
-                                     salt_len, c, out, len, chunk), PSA_SUCCESS) ||
-            !CHECK_MEM(out, want, len)) {
-            fprintf(stderr, "  PBKDF2 %s c=%lu, pieces of up to %zu\n", digest_name(hash),
-                    (unsigned long)c, chunk);
-        }
+    if (PSA_ALG_IS_TLS12_PRF(k->alg)) {
+        CHECK(test_hex_to(k->a, a, sizeof(a)) == 16 && test_hex_to(k->b, b, sizeof(b)) == 16);
+        return tls12_psa(k->alg, b, 16, NULL, 0, a, 16, (const uint8_t *)k->c, strlen(k->c),
+                         out, len, chunk);
     }
+    /* SP 800-108: L = 8 * len through the capacity; an empty label or
+     * context is the same as none (10.6.1), so give it or not at random. */
+    CHECK(test_hex_to(k->a, a, sizeof(a)) == 32);
+    cl = strlen(k->c);
+    return sp800_psa(hash, a, 32,
+                     strlen(k->b) != 0 || test_rng_range(0, 1) ? (const uint8_t *)k->b : NULL,
+                     strlen(k->b), cl != 0 || test_rng_range(0, 1) ? (const uint8_t *)k->c : NULL,
+                     cl, len, out, len, chunk);
 }
 
-/* RFC 6070 section 2 (not the 2^24-iteration case) and RFC 7914 section
- * 11. */
-static void test_pbkdf2_known(void)
+static void test_known(void)
 {
-    pbkdf2_vector(PSA_ALG_SHA_1, "password", 8, "salt", 4, 1,
-                  "0c60c80f961f0e71f3a9b524af6012062fe037a6");
-    pbkdf2_vector(PSA_ALG_SHA_1, "password", 8, "salt", 4, 2,
-                  "ea6c014dc72d6f8ccd1ed92ace1d41f0d8de8957");
-    pbkdf2_vector(PSA_ALG_SHA_1, "password", 8, "salt", 4, 4096,
-                  "4b007901b765489abead49d926f721d065a429c1");
-    pbkdf2_vector(PSA_ALG_SHA_1, "passwordPASSWORDpassword", 24,
-                  "saltSALTsaltSALTsaltSALTsaltSALTsalt", 36, 4096,
-                  "3d2eec4fe41c849b80c8d83662c0e44a8b291a964cf2f07038");
-    pbkdf2_vector(PSA_ALG_SHA_1, "pass\0word", 9, "sa\0lt", 5, 4096,
-                  "56fa6aa75548099dcc37d7f03425e0c3");
-    pbkdf2_vector(PSA_ALG_SHA_256, "passwd", 6, "salt", 4, 1,
-                  "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc"
-                  "49ca9cccf179b645991664b39d77ef317c71b845b1e30bd509112041d3a19783");
-    pbkdf2_vector(PSA_ALG_SHA_256, "Password", 8, "NaCl", 4, 80000,
-                  "4ddcd8f60b98be21830cee5ef22701f9641a4418d04c0414aeff08876b34ab56"
-                  "a1d425a1225833549adb841b51c9b3176a272bdebba1d078478f62b397f33c8d");
-}
-
-/* The "test label" vectors of the IETF TLS list (as in test_tls12_prf.c). */
-static void test_tls12_known(void)
-{
-    static const struct {
-        psa_algorithm_t hash;
-        const char *secret, *seed, *out;
-    } v[2] = {
-        {PSA_ALG_SHA_256, "9bbe436ba940f017b17652849a71db35", "a0ba9f936cda311827a6f796ffd5198c",
-         "e3f229ba727be17b8d122620557cd453c2aab21d07c3d495329b52d4e61edb5a6b301791e90d35c9c9a46b4e"
-         "14baf9af0fa022f7077def17abfd3797c0564bab4fbc91666e9def9b97fce34f796789baa48082d122ee42c5"
-         "a72e5a5110fff70187347b66"},
-        {PSA_ALG_SHA_384, "b80b733d6ceefcdc71566ea48e5567df", "cd665cf6a8447dd6ff8b27555edb7465",
-         "7b0c18e9ced410ed1804f2cfa34a336a1c14dffb4900bb5fd7942107e81c83cde9ca0faa60be9fe34f82b123"
-         "3c9146a0e534cb400fed2700884f9dc236f80edd8bfa961144c9e8d792eca722a7b32fc3d416d473ebc2c5fd"
-         "4abfdad05d9184259b5bf8cd4d90fa0d31e2dec479e4f1a26066f2eea9a69236a3e52655c9e9aee691c8f3a2"
-         "6854308d5eaa3be85e0990703d73e56f"}};
-    static const uint8_t label[] = "test label";
     size_t i, chunk;
-    for (i = 0; i < 2; i++) {
-        uint8_t secret[16], seed[16], want[148], out[148];
-        size_t len = strlen(v[i].out) / 2;
-        if (!test_hash_built(v[i].hash)) {
+    for (i = 0; i < sizeof(KATS) / sizeof(KATS[0]); i++) {
+        uint8_t want[160], out[160];
+        size_t len = test_hex_to(KATS[i].want, want, sizeof(want));
+        CHECK(len == strlen(KATS[i].want) / 2);
+        if (!test_hash_built(PSA_ALG_CATEGORY_HASH | (KATS[i].alg & PSA_ALG_HASH_MASK))) {
             continue;
         }
-        CHECK(test_hex_to(v[i].secret, secret, sizeof(secret)) == 16);
-        CHECK(test_hex_to(v[i].seed, seed, sizeof(seed)) == 16);
-        CHECK(test_hex_to(v[i].out, want, sizeof(want)) == len);
-        for (chunk = 0; chunk < 60; chunk += 13) {
+        /* One call, then pieces of up to 17 and 50 bytes. */
+        for (chunk = 0; chunk <= 50; chunk += chunk == 0 ? 17 : 33) {
             memset(out, 0, sizeof(out));
-            CHECK_STATUS(tls12_psa(PSA_ALG_TLS12_PRF(v[i].hash), seed, 16, NULL, 0, secret, 16,
-                                   label, 10, out, len, chunk),
-                         PSA_SUCCESS);
-            CHECK_MEM(out, want, len);
-        }
-    }
-}
-
-/* The SP 800-108 vectors of test_sp800_108.c (Mbed TLS's example, Oberon's
- * tests): L = 8 * their length, so the capacity is set to it. */
-static void test_sp800_known(void)
-{
-    static const char key1[] = "0102030405060708090a0b0c0d0e0d0f0102030405060708090a0b0c0d0e0d0f";
-    static const char key32[] =
-        "0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20";
-    static const char label1[] = "PSA_ALG_SP800_108_COUNTER Sample";
-    static const char context1[] = "Sample key creation via SP 800-108r1 Counter mode";
-    static const struct {
-        const char *key, *label, *context, *out;
-    } v[6] = {
-        {key1, label1, context1,
-         "8158cd6ae750690c2054be1066d2d8f34ab014d07f814cbc7d3e3dca78a93f5d6629b114b42a0464a489"},
-        {key1, label1, "",
-         "2fe05bd422004fa19a48cd8c9bd2ca8d3987ea6c5abcd5543aedeb04e2b7000cb6eb18c33a3d8967a7d6"},
-        {key32, "", "", "f8b724820df0efea81c252b67a8860b644d3c37b9fce782458214f14c661c00a"},
-        {key32, "label", "", "1ee4549b549c799b2e9c6e4081c3028c03eb730845b179f1c9ce13e0c96b53f7"},
-        {key32, "", "context", "3d04c0286189c8bd183d434de3c317c0ae8ca51cf6f77c8bacecd070f61529fe"},
-        {key32, "label", "context",
-         "86f3aa9a5a7602713f37996c288bc27ba197d5a78957ddc9640443692fb04134"}};
-    size_t i, chunk;
-    for (i = 0; i < 6; i++) {
-        uint8_t key[32], want[42], out[42];
-        size_t len = strlen(v[i].out) / 2;
-        size_t ll = strlen(v[i].label), cl = strlen(v[i].context);
-        CHECK(test_hex_to(v[i].key, key, sizeof(key)) == 32);
-        CHECK(test_hex_to(v[i].out, want, sizeof(want)) == len);
-        for (chunk = 0; chunk < 45; chunk += 11) {
-            /* An empty label/context is the same as none (10.6.1): give
-             * the step or leave it out at random. */
-            int give = (int)test_rng_range(0, 1);
-            memset(out, 0, sizeof(out));
-            if (!CHECK_STATUS(sp800_psa(PSA_ALG_SHA_256, key, 32,
-                                        ll || give ? (const uint8_t *)v[i].label : NULL, ll,
-                                        cl || give ? (const uint8_t *)v[i].context : NULL, cl,
-                                        len, out, len, chunk),
-                              PSA_SUCCESS) ||
+            if (!CHECK_STATUS(run_kat(&KATS[i], out, len, chunk), PSA_SUCCESS) ||
                 !CHECK_MEM(out, want, len)) {
-                fprintf(stderr, "  SP 800-108 vector %zu, pieces of up to %zu\n", i, chunk);
+                fprintf(stderr, "  %s, pieces of up to %zu\n", KATS[i].src, chunk);
             }
         }
     }
@@ -493,16 +510,18 @@ static void test_sp800_openssl(void)
 
 /* ---- keys ----------------------------------------------------------------- */
 
+/* A key of this type and policy holding data (PSA_KEY_ID_NULL, and a
+ * failed check, if the import fails). */
 static psa_key_id_t import(psa_key_type_t type, psa_key_usage_t usage, psa_algorithm_t alg,
                            const uint8_t *data, size_t len)
 {
-    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    psa_key_attributes_t attr = psa_key_attributes_init();
     psa_key_id_t id = PSA_KEY_ID_NULL;
-    psa_set_key_type(&attr, type);
     psa_set_key_usage_flags(&attr, usage);
     psa_set_key_algorithm(&attr, alg);
-    CHECK_STATUS(psa_import_key(&attr, data, len, &id), PSA_SUCCESS);
-    return id;
+    psa_set_key_type(&attr, type);
+    return CHECK_STATUS(psa_import_key(&attr, data, len, &id), PSA_SUCCESS) ? id
+                                                                            : PSA_KEY_ID_NULL;
 }
 
 static const uint8_t pw_bytes[] = "correct horse battery staple";
@@ -923,9 +942,7 @@ int main(void)
 {
     test_rng_seed(0x6b646670u);
     CHECK_STATUS(psa_crypto_init(), PSA_SUCCESS);
-    test_pbkdf2_known();
-    test_tls12_known();
-    test_sp800_known();
+    test_known();
     test_pbkdf2_openssl();
     test_tls12_openssl();
     test_sp800_openssl();
