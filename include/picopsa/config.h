@@ -424,6 +424,49 @@
 #ifndef PICOPSA_HKDF_MAX_INFO_BYTES
 #define PICOPSA_HKDF_MAX_INFO_BYTES 128
 #endif
+/* The four below default to PSA_WANT_ALG_HKDF: a configuration that
+ * switched key derivation off (configs/ed25519_only.h, rsa_only.h) keeps
+ * it off. */
+/* PBKDF2 with HMAC (RFC 8018 5.2) over every built hash:
+ * PSA_ALG_PBKDF2_HMAC(hash). Needs PSA_WANT_ALG_HMAC. */
+#ifndef PSA_WANT_ALG_PBKDF2_HMAC
+#define PSA_WANT_ALG_PBKDF2_HMAC PSA_WANT_ALG_HKDF
+#endif
+/* The TLS 1.2 PRF (RFC 5246 5) with SHA-256 or SHA-384:
+ * PSA_ALG_TLS12_PRF(hash); and the PSK master secret (RFC 4279 2, with or
+ * without OTHER_SECRET, also behind ECDH): PSA_ALG_TLS12_PSK_TO_MS(hash).
+ * Need PSA_WANT_ALG_HMAC. */
+#ifndef PSA_WANT_ALG_TLS12_PRF
+#define PSA_WANT_ALG_TLS12_PRF PSA_WANT_ALG_HKDF
+#endif
+#ifndef PSA_WANT_ALG_TLS12_PSK_TO_MS
+#define PSA_WANT_ALG_TLS12_PSK_TO_MS PSA_WANT_ALG_HKDF
+#endif
+/* The SP 800-108r1 counter-mode KDF with HMAC over every built hash:
+ * PSA_ALG_SP800_108_COUNTER_HMAC(hash). Needs PSA_WANT_ALG_HMAC. */
+#ifndef PSA_WANT_ALG_SP800_108_COUNTER_HMAC
+#define PSA_WANT_ALG_SP800_108_COUNTER_HMAC PSA_WANT_ALG_HKDF
+#endif
+/* Bytes of the inputs a PBKDF2, TLS 1.2 or SP 800-108 operation must keep
+ * (the operation lives on the caller's stack): PBKDF2's SALT pieces until
+ * the PASSWORD keys HMAC; the TLS 1.2 SEED and LABEL (hashed into every
+ * block) plus PSK_TO_MS's OTHER_SECRET until the PSK arrives; SP 800-108's
+ * LABEL and CONTEXT. Together they must fit, else the input step is
+ * PSA_ERROR_INSUFFICIENT_MEMORY (10.6.3 lists it for every input
+ * function). 128 holds a TLS 1.2 seed of two randoms (64) with
+ * "extended master secret" or an X25519/P-256 other secret. The buffer is
+ * shared with HKDF's INFO: its size is the larger of the two knobs. */
+#ifndef PICOPSA_KDF_MAX_INPUT_BYTES
+#define PICOPSA_KDF_MAX_INPUT_BYTES 128
+#endif
+/* Largest PBKDF2 iteration count (PSA_KEY_DERIVATION_INPUT_COST) accepted;
+ * a larger one is PSA_ERROR_NOT_SUPPORTED ("value is not supported",
+ * 10.6.3 input_integer), 0 is INVALID_ARGUMENT (RFC 8018: c is positive).
+ * At most 2^32 - 1; lower it to bound the time a caller can make one
+ * derivation take. */
+#ifndef PICOPSA_PBKDF2_MAX_COST
+#define PICOPSA_PBKDF2_MAX_COST 0xFFFFFFFFu
+#endif
 
 /* ===== P-256 (src/p256) ============================================= */
 /* NIST P-256 keys (PSA_KEY_TYPE_ECC_KEY_PAIR/PUBLIC_KEY(SECP_R1), 256

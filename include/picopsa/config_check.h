@@ -119,6 +119,24 @@
 #error "picopsa config: PICOPSA_HKDF_MAX_INFO_BYTES must be 0..1024"
 #endif
 
+#if PICOPSA_KDF_MAX_INPUT_BYTES < 0 || PICOPSA_KDF_MAX_INPUT_BYTES > 1024
+#error "picopsa config: PICOPSA_KDF_MAX_INPUT_BYTES must be 0..1024"
+#endif
+
+#if PICOPSA_PBKDF2_MAX_COST < 1 || PICOPSA_PBKDF2_MAX_COST > 0xFFFFFFFF
+#error "picopsa config: PICOPSA_PBKDF2_MAX_COST must be 1..2^32-1"
+#endif
+
+#if (PSA_WANT_ALG_PBKDF2_HMAC || PSA_WANT_ALG_TLS12_PRF || PSA_WANT_ALG_TLS12_PSK_TO_MS || \
+     PSA_WANT_ALG_SP800_108_COUNTER_HMAC) && !PSA_WANT_ALG_HMAC
+#error "picopsa config: PBKDF2-HMAC, the TLS 1.2 PRFs and SP 800-108 HMAC need PSA_WANT_ALG_HMAC"
+#endif
+
+#if (PSA_WANT_ALG_TLS12_PRF || PSA_WANT_ALG_TLS12_PSK_TO_MS) && !PSA_WANT_ALG_SHA_256 && \
+    !PSA_WANT_ALG_SHA_384
+#error "picopsa config: the TLS 1.2 PRFs need PSA_WANT_ALG_SHA_256 or PSA_WANT_ALG_SHA_384"
+#endif
+
 #if PSA_WANT_KEY_TYPE_RSA_KEY_PAIR && !PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY
 #error "picopsa config: an RSA key pair needs PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY"
 #endif

@@ -96,21 +96,46 @@ struct psa_aead_operation_s {
 };
 #define PSA_AEAD_OPERATION_INIT PSA_STRUCT_ZERO_INIT_
 
-/* Key derivation (spec 10.6.3). Built: HKDF, HKDF_EXTRACT, HKDF_EXPAND
+/* Key derivation (spec 10.6.3). Built: HKDF, HKDF_EXTRACT, HKDF_EXPAND,
+ * PBKDF2_HMAC, TLS12_PRF, TLS12_PSK_TO_MS, SP800_108_COUNTER_HMAC
  * (src/core/psa_key_derivation.c); without them the operation never
- * leaves the inactive state and is just alg. */
-#if PSA_WANT_ALG_HKDF || PSA_WANT_ALG_HKDF_EXTRACT || PSA_WANT_ALG_HKDF_EXPAND
+ * leaves the inactive state and is just alg. The per-algorithm state is a
+ * union (one KDF per operation); inputs[] keeps the inputs every output
+ * block hashes again or that arrive before the key they go with (HKDF
+ * INFO, PBKDF2 SALT, TLS 1.2 SEED/OTHER_SECRET/LABEL, SP 800-108
+ * LABEL/CONTEXT). The operation lives on MCU stacks: keep it small. */
+#if PSA_WANT_ALG_HKDF || PSA_WANT_ALG_HKDF_EXTRACT || PSA_WANT_ALG_HKDF_EXPAND ||            \
+    PSA_WANT_ALG_PBKDF2_HMAC || PSA_WANT_ALG_TLS12_PRF || PSA_WANT_ALG_TLS12_PSK_TO_MS ||     \
+    PSA_WANT_ALG_SP800_108_COUNTER_HMAC
+#define PICOPSA_KDF_INPUT_BUFFER_BYTES_                                                       \
+    (PICOPSA_HKDF_MAX_INFO_BYTES > PICOPSA_KDF_MAX_INPUT_BYTES ? PICOPSA_HKDF_MAX_INFO_BYTES   \
+                                                               : PICOPSA_KDF_MAX_INPUT_BYTES)
 struct psa_key_derivation_s {
     psa_algorithm_t alg;            /* 0 = inactive; key agreements: the full alg */
     uint16_t flags;                 /* steps done, error, permissions (psa_key_derivation.c) */
     uint8_t hash_length;
-    uint8_t block_used;             /* bytes of block[] already output */
-    uint8_t counter;                /* i of the T(i) in block[] */
-    uint16_t info_length;
+    uint8_t block_used;             /* HKDF: bytes of block[] already output */
+    uint8_t counter;                /* HKDF: i of the T(i) in block[] */
+    uint16_t info_length;           /* bytes of inputs[] in use */
+    uint16_t first_length;          /* of which the first input (TLS seed, SP 800-108 label) */
+    uint32_t cost;                  /* PBKDF2: the iteration count until the password */
     size_t capacity;
-    picopsa_hmac_context hmac;      /* HMAC(salt, .) during extract, then keyed with PRK */
-    uint8_t block[64];              /* T(i); HKDF_EXTRACT: the PRK */
-    uint8_t info[PICOPSA_HKDF_MAX_INFO_BYTES > 0 ? PICOPSA_HKDF_MAX_INFO_BYTES : 1];
+    union {
+        struct {
+            picopsa_hmac_context hmac;  /* HMAC(salt, .) during extract, then keyed with PRK */
+            uint8_t block[64];          /* T(i); HKDF_EXTRACT: the PRK */
+        } hkdf;
+        /* Room for the src/kdf contexts (pp_pbkdf2_ctx, pp_tls12_prf_ctx,
+         * pp_sp800_108_ctx; psa_key_derivation.c checks that they fit):
+         * an HMAC context, PBKDF2's two saved chaining values, a block. */
+        struct {
+            picopsa_hmac_context hmac;
+            uint64_t chain[PSA_WANT_ALG_PBKDF2_HMAC ? 16 : 8];
+            uint8_t bytes[64];
+            uint32_t words[4];
+        } kdf;
+    } u;
+    uint8_t inputs[PICOPSA_KDF_INPUT_BUFFER_BYTES_ > 0 ? PICOPSA_KDF_INPUT_BUFFER_BYTES_ : 1];
 };
 #else
 struct psa_key_derivation_s {

@@ -9,8 +9,13 @@
 #include "core/pp_core.h"
 #include "kdf/hkdf.h"   /* PP_HKDF_BUILT */
 
-/* The key derivation operation exists (an HKDF variant is built). */
-#define PP_KDF_BUILT PP_HKDF_BUILT
+/* The KDFs of src/kdf other than HKDF behind the key derivation API. */
+#define PP_KDF_OTHERS_BUILT                                                        \
+    (PSA_WANT_ALG_PBKDF2_HMAC || PSA_WANT_ALG_TLS12_PRF ||                         \
+     PSA_WANT_ALG_TLS12_PSK_TO_MS || PSA_WANT_ALG_SP800_108_COUNTER_HMAC)
+
+/* The key derivation operation exists (some KDF is built). */
+#define PP_KDF_BUILT (PP_HKDF_BUILT || PP_KDF_OTHERS_BUILT)
 
 /* Largest raw agreement output of a built curve: X25519 and P-256 give
  * 32 bytes (10.9.1 PSA_ALG_ECDH). A local buffer of this size holds the secret

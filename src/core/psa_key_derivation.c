@@ -1,18 +1,40 @@
 /*
  * psa_key_derivation.c -- the key derivation operation (PSA Crypto API 1.2
  * sec. 10.6) with PSA_ALG_HKDF(hash), PSA_ALG_HKDF_EXTRACT(hash) and
- * PSA_ALG_HKDF_EXPAND(hash) (RFC 5869, src/kdf/hkdf.c), alone or behind a
- * key agreement (PSA_ALG_KEY_AGREEMENT(PSA_ALG_ECDH, kdf), sec. 10.9.1).
- * Without an HKDF variant built, psa_not_supported.c has the functions.
+ * PSA_ALG_HKDF_EXPAND(hash) (RFC 5869, src/kdf/hkdf.c),
+ * PSA_ALG_PBKDF2_HMAC(hash) (RFC 8018 5.2, src/kdf/pbkdf2.c),
+ * PSA_ALG_TLS12_PRF(hash) and PSA_ALG_TLS12_PSK_TO_MS(hash) (RFC 5246 5,
+ * RFC 4279 2, src/kdf/tls12_prf.c) and PSA_ALG_SP800_108_COUNTER_HMAC(hash)
+ * (SP 800-108r1 4.1, src/kdf/sp800_108.c), alone or behind a key agreement
+ * (PSA_ALG_KEY_AGREEMENT(PSA_ALG_ECDH, kdf), sec. 10.9.1; PBKDF2's key-
+ * stretching bit does not fit that encoding: ECDH | PBKDF2 is no agreement,
+ * INVALID_ARGUMENT).
+ * Without any of them built, psa_not_supported.c has the functions.
  *
  * Steps (spec 10.6.1, the step lists of each algorithm; kdf_steps()):
  * HKDF: SALT (optional, before SECRET), SECRET, INFO (any time before
  * output). HKDF_EXTRACT: SALT, SECRET; HKDF_EXPAND: SECRET (the PRK),
- * INFO -- both "mandatory and must be passed in the order above". Each
- * step at most once and none after the first output. A step the algorithm
- * does not have: INVALID_ARGUMENT; a step out of order or repeated, an
- * input after output, an output before the mandatory steps: BAD_STATE
- * (10.6.3 input_bytes/input_key, output_bytes).
+ * INFO -- both "mandatory and must be passed in the order above".
+ * PBKDF2: COST (input_integer only), SALT (one or more times, the pieces
+ * concatenated), PASSWORD. TLS12_PRF: SEED, SECRET, LABEL. PSK_TO_MS:
+ * SEED, OTHER_SECRET (optional; behind ECDH it is the agreement's, and
+ * mandatory),
+ * SECRET (the PSK, at most PSA_TLS12_PSK_TO_MS_PSK_MAX_SIZE bytes), LABEL.
+ * SP800_108_COUNTER_HMAC: SECRET, LABEL (optional, no 0x00 byte), CONTEXT
+ * (optional). Each step at most once (but PBKDF2's SALT) and none after
+ * the first output. A step the algorithm does not have, a direct input
+ * for COST or an integer for another step: INVALID_ARGUMENT; a step out
+ * of order or repeated, an input after output, an output before the
+ * mandatory steps: BAD_STATE (10.6.3 input_bytes/input_integer/input_key,
+ * output_bytes).
+ *
+ * Kept inputs: op->inputs[] (PICOPSA_KDF_MAX_INPUT_BYTES, HKDF INFO:
+ * PICOPSA_HKDF_MAX_INFO_BYTES) holds what a later step or every output
+ * block needs: PBKDF2's salt until the password keys HMAC (the salt may be
+ * a PEPPER key: wiped once absorbed), the TLS seed and label, PSK_TO_MS's
+ * other secret until the PSK comes (wiped then), SP 800-108's label and
+ * context. An input that does not fit: INSUFFICIENT_MEMORY (10.6.3 lists
+ * it for every input function).
  *
  * State: alg == 0 is inactive. Once set up, an error puts the operation
  * in the error state (FLAG_ERROR), where every call but abort returns
@@ -28,33 +50,52 @@
  * (1.2.0 removed its special treatment, appendix E.1.2).
  *
  * Capacity: 255 * HashLen for HKDF and HKDF_EXPAND, HashLen for
- * HKDF_EXTRACT (RFC 5869: its output is the PRK); set_capacity may only
- * lower it (10.6.3).
+ * HKDF_EXTRACT (RFC 5869: its output is the PRK); (2^32 - 1) * HashLen
+ * for PBKDF2 (RFC 8018 5.2 step 1; SIZE_MAX if that does not fit);
+ * 255 * HashLen for the TLS 1.2 PRFs (RFC 5246 sets no limit: Mbed TLS's
+ * value); 2^29 - 1 for SP 800-108 (10.6.1), whose L is 8 * the capacity
+ * at the first output, after which set_capacity is BAD_STATE ("Subsequent
+ * calls ... are not permitted"). set_capacity may only lower it (10.6.3).
  *
  * Permissions (10.6.3, the note under input_key): input_key needs
  * PSA_KEY_USAGE_DERIVE or PSA_KEY_USAGE_VERIFY_DERIVATION and the
  * operation's algorithm in the key policy. With a VERIFY_DERIVATION-only
  * key the operation may verify (bytes or keys) but not output
- * (NOT_PERMITTED); output_key also needs the SECRET from a key or a key
- * agreement; verify_key is allowed "under the same conditions as
+ * (NOT_PERMITTED); output_key also needs the SECRET (PBKDF2: the
+ * PASSWORD) from a key or a key agreement; verify_key is allowed "under the same conditions as
  * psa_key_derivation_verify_bytes()", a SECRET given as bytes included.
  */
 #include "core/pp_core.h"
 #include "core/pp_derivation.h"
 #include "dispatch/pp_dispatch.h"
 #include "hash/pp_hash.h"
+#include "kdf/pbkdf2.h"
+#include "kdf/sp800_108.h"
+#include "kdf/tls12_prf.h"
 
 #include <string.h>
 
 #if PP_KDF_BUILT
 
-#define FLAG_SALT 0x01u
-#define FLAG_SECRET 0x02u
-#define FLAG_INFO 0x04u
-#define FLAG_OUTPUT 0x08u        /* output started: no more inputs */
-#define FLAG_ERROR 0x10u
-#define FLAG_VERIFY_ONLY 0x20u   /* a key input allowed verification only */
-#define FLAG_SECRET_KEY 0x40u    /* SECRET came from a key or an agreement */
+#define FLAG_SALT 0x0001u
+#define FLAG_SECRET 0x0002u
+#define FLAG_INFO 0x0004u
+#define FLAG_OUTPUT 0x0008u        /* output started: no more inputs */
+#define FLAG_ERROR 0x0010u
+#define FLAG_VERIFY_ONLY 0x0020u   /* a key input allowed verification only */
+#define FLAG_SECRET_KEY 0x0040u    /* SECRET/PASSWORD came from a key or an agreement */
+#define FLAG_COST 0x0080u
+#define FLAG_PASSWORD 0x0100u
+#define FLAG_SEED 0x0200u
+#define FLAG_OTHER 0x0400u
+#define FLAG_LABEL 0x0800u
+#define FLAG_CONTEXT 0x1000u
+
+/* Which KDF family: one switch per operation. */
+#define KDF_HKDF 0
+#define KDF_PBKDF2 1
+#define KDF_TLS12 2          /* TLS12_PRF and TLS12_PSK_TO_MS */
+#define KDF_SP800_108 3
 
 /* The KDF of an operation (the alg itself, or the KDF of an agreement). */
 static psa_algorithm_t kdf_of(psa_algorithm_t alg)
@@ -66,6 +107,61 @@ static psa_algorithm_t hash_of(psa_algorithm_t kdf)
 {
     return PSA_ALG_CATEGORY_HASH | (kdf & PSA_ALG_HASH_MASK);
 }
+
+static int family_of(psa_algorithm_t kdf)
+{
+    if (PSA_ALG_IS_PBKDF2_HMAC(kdf)) {
+        return KDF_PBKDF2;
+    }
+    if (PSA_ALG_IS_TLS12_PRF(kdf) || PSA_ALG_IS_TLS12_PSK_TO_MS(kdf)) {
+        return KDF_TLS12;
+    }
+    if (PSA_ALG_IS_SP800_108_COUNTER_HMAC(kdf)) {
+        return KDF_SP800_108;
+    }
+    return KDF_HKDF;
+}
+
+/* The src/kdf contexts live in op->u.kdf (its size and alignment: an HMAC
+ * context and uint64_t words, like the contexts). */
+#define PP_KDF_ROOM sizeof(((psa_key_derivation_operation_t *)0)->u)
+#if PSA_WANT_ALG_PBKDF2_HMAC
+typedef char pp_kdf_pbkdf2_fits[sizeof(pp_pbkdf2_ctx) <= PP_KDF_ROOM ? 1 : -1];
+#endif
+#if PSA_WANT_ALG_TLS12_PRF || PSA_WANT_ALG_TLS12_PSK_TO_MS
+typedef char pp_kdf_tls12_fits[sizeof(pp_tls12_prf_ctx) <= PP_KDF_ROOM ? 1 : -1];
+#endif
+#if PSA_WANT_ALG_SP800_108_COUNTER_HMAC
+typedef char pp_kdf_sp800_108_fits[sizeof(pp_sp800_108_ctx) <= PP_KDF_ROOM ? 1 : -1];
+#endif
+/* The HKDF info limit and the other KDFs' limit share inputs[]. */
+typedef char pp_kdf_inputs_fit[sizeof(((psa_key_derivation_operation_t *)0)->inputs) >=
+                                       PICOPSA_KDF_MAX_INPUT_BYTES
+                                   ? 1
+                                   : -1];
+
+/* Only this file touches op->u, always through one of these for the
+ * operation's KDF (or u.hkdf), and wipes it with the operation. */
+#if PSA_WANT_ALG_PBKDF2_HMAC
+static pp_pbkdf2_ctx *pbkdf2_of(psa_key_derivation_operation_t *op)
+{
+    return (pp_pbkdf2_ctx *)(void *)&op->u;
+}
+#endif
+
+#if PSA_WANT_ALG_TLS12_PRF || PSA_WANT_ALG_TLS12_PSK_TO_MS
+static pp_tls12_prf_ctx *tls12_of(psa_key_derivation_operation_t *op)
+{
+    return (pp_tls12_prf_ctx *)(void *)&op->u;
+}
+#endif
+
+#if PSA_WANT_ALG_SP800_108_COUNTER_HMAC
+static pp_sp800_108_ctx *sp800_108_of(psa_key_derivation_operation_t *op)
+{
+    return (pp_sp800_108_ctx *)(void *)&op->u;
+}
+#endif
 
 /* Any error once set up: the operation goes to the error state. Without
  * a branch on status: verify_bytes' verdict comes from secret output. */
@@ -110,14 +206,48 @@ static psa_status_t check_kdf(psa_algorithm_t kdf, size_t *hash_length)
 #if PSA_WANT_ALG_HKDF_EXPAND
     built |= PSA_ALG_IS_HKDF_EXPAND(kdf);
 #endif
+#if PSA_WANT_ALG_PBKDF2_HMAC
+    built |= PSA_ALG_IS_PBKDF2_HMAC(kdf);
+#endif
+#if PSA_WANT_ALG_TLS12_PRF
+    built |= PSA_ALG_IS_TLS12_PRF(kdf);
+#endif
+#if PSA_WANT_ALG_TLS12_PSK_TO_MS
+    built |= PSA_ALG_IS_TLS12_PSK_TO_MS(kdf);
+#endif
+#if PSA_WANT_ALG_SP800_108_COUNTER_HMAC
+    built |= PSA_ALG_IS_SP800_108_COUNTER_HMAC(kdf);
+#endif
     if (!built) {
-        return PSA_ERROR_NOT_SUPPORTED;   /* TLS 1.2 PRF, PBKDF2, ... */
+        return PSA_ERROR_NOT_SUPPORTED;   /* ECJPAKE_TO_PMS, the CMAC KDFs, ... */
     }
     if (hash_of(kdf) == PSA_ALG_ANY_HASH) {
         return PSA_ERROR_INVALID_ARGUMENT;   /* a policy wildcard, not a hash */
     }
+    if (family_of(kdf) == KDF_TLS12 && hash_of(kdf) != PSA_ALG_SHA_256 &&
+        hash_of(kdf) != PSA_ALG_SHA_384) {
+        return PSA_ERROR_NOT_SUPPORTED;   /* RFC 5246 5 and 10.6.1: SHA-256 or SHA-384 */
+    }
     *hash_length = pp_hash_size(hash_of(kdf));
     return *hash_length == 0 ? PSA_ERROR_NOT_SUPPORTED : PSA_SUCCESS;
+}
+
+/* The capacity after setup (the header comment, "Capacity"). */
+static size_t initial_capacity(psa_algorithm_t kdf, size_t hash_length)
+{
+    switch (family_of(kdf)) {
+    case KDF_PBKDF2:
+        /* (2^32 - 1) * hLen, when size_t holds it */
+        return (SIZE_MAX / hash_length >= 0xFFFFFFFFu) ? (size_t)0xFFFFFFFFu * hash_length
+                                                       : SIZE_MAX;
+    case KDF_SP800_108:
+        return PP_SP800_108_MAX_BYTES;
+    case KDF_TLS12:
+        return (size_t)PP_HKDF_MAX_BLOCKS * hash_length;
+    default:
+        return PSA_ALG_IS_HKDF_EXTRACT(kdf) ? hash_length
+                                            : (size_t)PP_HKDF_MAX_BLOCKS * hash_length;
+    }
 }
 
 psa_status_t psa_key_derivation_setup(psa_key_derivation_operation_t *operation,
@@ -153,15 +283,14 @@ psa_status_t psa_key_derivation_setup(psa_key_derivation_operation_t *operation,
     if (status == PSA_SUCCESS) {
         status = check_kdf(kdf_of(alg), &hash_length);
     }
+
     if (status != PSA_SUCCESS) {
         return status;   /* the operation stays inactive */
     }
     wipe_op(operation);
     operation->alg = alg;
     operation->hash_length = (uint8_t)hash_length;
-    operation->capacity = PSA_ALG_IS_HKDF_EXTRACT(kdf_of(alg))
-                              ? hash_length
-                              : (size_t)PP_HKDF_MAX_BLOCKS * hash_length;
+    operation->capacity = initial_capacity(kdf_of(alg), hash_length);
     /* No block yet: the first output computes T(1). */
     operation->block_used = operation->hash_length;
     return PSA_SUCCESS;
@@ -200,6 +329,13 @@ psa_status_t psa_key_derivation_set_capacity(psa_key_derivation_operation_t *ope
     if (!usable(operation)) {
         return fail(operation, PSA_ERROR_BAD_STATE);
     }
+    if (family_of(kdf_of(operation->alg)) == KDF_SP800_108 &&
+        (operation->flags & FLAG_OUTPUT) != 0) {
+        /* 10.6.1 SP800_108_COUNTER_HMAC: L is fixed at the first output;
+         * "Subsequent calls to psa_key_derivation_set_capacity() are not
+         * permitted". */
+        return fail(operation, PSA_ERROR_BAD_STATE);
+    }
     if (capacity > operation->capacity) {
         /* 10.6.3: "the operation object remains valid and its capacity
          * remains unchanged": no error state. */
@@ -209,67 +345,134 @@ psa_status_t psa_key_derivation_set_capacity(psa_key_derivation_operation_t *ope
     return PSA_SUCCESS;
 }
 
-/* Where an input comes from: input_bytes, input_key or key_agreement. */
+/* Where an input comes from: input_bytes, input_integer, input_key or
+ * key_agreement. */
 #define SRC_BYTES 0
 #define SRC_KEY 1
 #define SRC_AGREEMENT 2
+#define SRC_INTEGER 3
 
-/* The steps of each built KDF (10.6.1), as masks of FLAG_SALT,
- * FLAG_SECRET, FLAG_INFO: `before` must all be given first (the mandatory
- * earlier steps), `after` none yet (the later ordered steps); HKDF's INFO
- * comes "at any time", its SALT is optional. `need`: the mandatory steps
- * an output waits for. The next KDFs (PBKDF2, TLS 1.2 PRF, SP 800-108)
- * add a table here. */
+/* Step rules beyond the order. */
+#define RULE_INTEGER 0x01u   /* input_integer only (COST) */
+#define RULE_REPEAT 0x02u    /* may be given again while no later step is (PBKDF2 SALT) */
+
+/* The steps of each built KDF (10.6.1), as masks of the FLAG_ step bits:
+ * `before` must all be given first (the mandatory earlier steps), `after`
+ * none yet (the later ordered steps); HKDF's INFO comes "at any time", its
+ * SALT is optional. `need` (kdf_steps): the mandatory steps an output
+ * waits for. */
 typedef struct {
     psa_key_derivation_step_t step;
-    uint8_t flag;
-    uint8_t before;
-    uint8_t after;
+    uint16_t flag;
+    uint16_t before;
+    uint16_t after;
+    uint8_t rules;
 } kdf_step;
 
 static const kdf_step hkdf_steps[] = {
-    {PSA_KEY_DERIVATION_INPUT_SALT, FLAG_SALT, 0, FLAG_SECRET},
-    {PSA_KEY_DERIVATION_INPUT_SECRET, FLAG_SECRET, 0, 0},
-    {PSA_KEY_DERIVATION_INPUT_INFO, FLAG_INFO, 0, 0}};
+    {PSA_KEY_DERIVATION_INPUT_SALT, FLAG_SALT, 0, FLAG_SECRET, 0},
+    {PSA_KEY_DERIVATION_INPUT_SECRET, FLAG_SECRET, 0, 0, 0},
+    {PSA_KEY_DERIVATION_INPUT_INFO, FLAG_INFO, 0, 0, 0}};
 static const kdf_step hkdf_extract_steps[] = {
-    {PSA_KEY_DERIVATION_INPUT_SALT, FLAG_SALT, 0, FLAG_SECRET},
-    {PSA_KEY_DERIVATION_INPUT_SECRET, FLAG_SECRET, FLAG_SALT, 0}};
+    {PSA_KEY_DERIVATION_INPUT_SALT, FLAG_SALT, 0, FLAG_SECRET, 0},
+    {PSA_KEY_DERIVATION_INPUT_SECRET, FLAG_SECRET, FLAG_SALT, 0, 0}};
 static const kdf_step hkdf_expand_steps[] = {
-    {PSA_KEY_DERIVATION_INPUT_SECRET, FLAG_SECRET, 0, FLAG_INFO},
-    {PSA_KEY_DERIVATION_INPUT_INFO, FLAG_INFO, FLAG_SECRET, 0}};
+    {PSA_KEY_DERIVATION_INPUT_SECRET, FLAG_SECRET, 0, FLAG_INFO, 0},
+    {PSA_KEY_DERIVATION_INPUT_INFO, FLAG_INFO, FLAG_SECRET, 0, 0}};
+/* 10.6.1 PSA_ALG_PBKDF2_HMAC: "must be provided in the following order";
+ * COST and PASSWORD exactly once, SALT "one or more times". */
+static const kdf_step pbkdf2_steps[] = {
+    {PSA_KEY_DERIVATION_INPUT_COST, FLAG_COST, 0, FLAG_SALT | FLAG_PASSWORD, RULE_INTEGER},
+    {PSA_KEY_DERIVATION_INPUT_SALT, FLAG_SALT, FLAG_COST, FLAG_PASSWORD, RULE_REPEAT},
+    {PSA_KEY_DERIVATION_INPUT_PASSWORD, FLAG_PASSWORD, FLAG_COST | FLAG_SALT, 0, 0}};
+/* 10.6.1 PSA_ALG_TLS12_PRF: "must be passed in the order given here". */
+static const kdf_step tls12_prf_steps[] = {
+    {PSA_KEY_DERIVATION_INPUT_SEED, FLAG_SEED, 0, FLAG_SECRET | FLAG_LABEL, 0},
+    {PSA_KEY_DERIVATION_INPUT_SECRET, FLAG_SECRET, FLAG_SEED, FLAG_LABEL, 0},
+    {PSA_KEY_DERIVATION_INPUT_LABEL, FLAG_LABEL, FLAG_SEED | FLAG_SECRET, 0, 0}};
+/* 10.6.1 PSA_ALG_TLS12_PSK_TO_MS: the same order, OTHER_SECRET optional. */
+static const kdf_step tls12_psk_steps[] = {
+    {PSA_KEY_DERIVATION_INPUT_SEED, FLAG_SEED, 0, FLAG_OTHER | FLAG_SECRET | FLAG_LABEL, 0},
+    {PSA_KEY_DERIVATION_INPUT_OTHER_SECRET, FLAG_OTHER, FLAG_SEED, FLAG_SECRET | FLAG_LABEL, 0},
+    {PSA_KEY_DERIVATION_INPUT_SECRET, FLAG_SECRET, FLAG_SEED, FLAG_LABEL, 0},
+    {PSA_KEY_DERIVATION_INPUT_LABEL, FLAG_LABEL, FLAG_SEED | FLAG_SECRET, 0, 0}};
+/* 10.6.1 PSA_ALG_SP800_108_COUNTER_HMAC: "Inputs must be passed in the
+ * order above", LABEL and CONTEXT optional. */
+static const kdf_step sp800_108_steps[] = {
+    {PSA_KEY_DERIVATION_INPUT_SECRET, FLAG_SECRET, 0, FLAG_LABEL | FLAG_CONTEXT, 0},
+    {PSA_KEY_DERIVATION_INPUT_LABEL, FLAG_LABEL, FLAG_SECRET, FLAG_CONTEXT, 0},
+    {PSA_KEY_DERIVATION_INPUT_CONTEXT, FLAG_CONTEXT, FLAG_SECRET, 0, 0}};
+
+#define N_STEPS(t) (sizeof(t) / sizeof((t)[0]))
 
 /* The step table of the operation's KDF; *need: its mandatory steps. */
 static const kdf_step *kdf_steps(psa_algorithm_t kdf, size_t *n, uint16_t *need)
 {
+    switch (family_of(kdf)) {
+    case KDF_PBKDF2:
+        *n = N_STEPS(pbkdf2_steps);
+        *need = FLAG_COST | FLAG_SALT | FLAG_PASSWORD;
+        return pbkdf2_steps;
+    case KDF_TLS12:
+        *need = FLAG_SEED | FLAG_SECRET | FLAG_LABEL;
+        if (PSA_ALG_IS_TLS12_PSK_TO_MS(kdf)) {
+            *n = N_STEPS(tls12_psk_steps);
+            return tls12_psk_steps;
+        }
+        *n = N_STEPS(tls12_prf_steps);
+        return tls12_prf_steps;
+    case KDF_SP800_108:
+        *n = N_STEPS(sp800_108_steps);
+        *need = FLAG_SECRET;
+        return sp800_108_steps;
+    default:
+        break;
+    }
     if (PSA_ALG_IS_HKDF_EXTRACT(kdf)) {
-        *n = sizeof(hkdf_extract_steps) / sizeof(hkdf_extract_steps[0]);
+        *n = N_STEPS(hkdf_extract_steps);
         *need = FLAG_SALT | FLAG_SECRET;
         return hkdf_extract_steps;
     }
     *need = FLAG_SECRET | FLAG_INFO;
     if (PSA_ALG_IS_HKDF_EXPAND(kdf)) {
-        *n = sizeof(hkdf_expand_steps) / sizeof(hkdf_expand_steps[0]);
+        *n = N_STEPS(hkdf_expand_steps);
         return hkdf_expand_steps;
     }
-    *n = sizeof(hkdf_steps) / sizeof(hkdf_steps[0]);
+    *n = N_STEPS(hkdf_steps);
     return hkdf_steps;
 }
 
+/* The step a key agreement feeds (10.9.1 and 10.6.1 PSK_TO_MS: "the
+ * other secret should be the output of the ... key agreement"). */
+static psa_key_derivation_step_t agreement_step(psa_algorithm_t kdf)
+{
+    return PSA_ALG_IS_TLS12_PSK_TO_MS(kdf) ? PSA_KEY_DERIVATION_INPUT_OTHER_SECRET
+                                           : PSA_KEY_DERIVATION_INPUT_SECRET;
+}
+
 /* May `step` come from `source` now? No side effect. INVALID_ARGUMENT for
- * a step the algorithm does not have; BAD_STATE for one out of order,
- * repeated or after output (10.6.3 input_bytes, input_key). */
+ * a step the algorithm does not have, or the wrong kind of input for it;
+ * BAD_STATE for one out of order, repeated or after output (10.6.3
+ * input_bytes, input_integer, input_key). */
 static psa_status_t check_step(const psa_key_derivation_operation_t *op,
                                psa_key_derivation_step_t step, int source)
 {
     size_t n, i;
-    uint16_t need;
-    const kdf_step *steps = kdf_steps(kdf_of(op->alg), &n, &need);
+    uint16_t need, given, before;
+    psa_algorithm_t kdf = kdf_of(op->alg);
+    const kdf_step *steps = kdf_steps(kdf, &n, &need);
     for (i = 0; i < n && steps[i].step != step; i++) {
     }
     if (i == n) {
-        return PSA_ERROR_INVALID_ARGUMENT;   /* LABEL, COST, INFO of HKDF_EXTRACT, ... */
+        return PSA_ERROR_INVALID_ARGUMENT;   /* LABEL for HKDF, INFO of HKDF_EXTRACT, ... */
     }
-    if (step == PSA_KEY_DERIVATION_INPUT_SECRET && PSA_ALG_IS_KEY_AGREEMENT(op->alg) &&
+    if (((steps[i].rules & RULE_INTEGER) != 0) != (source == SRC_INTEGER)) {
+        /* "step does not permit direct inputs" (COST: "This must be a
+         * direct input, passed to psa_key_derivation_input_integer()") or
+         * "does not permit numerical inputs" */
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if (step == agreement_step(kdf) && PSA_ALG_IS_KEY_AGREEMENT(op->alg) &&
         source != SRC_AGREEMENT) {
         /* 10.9.1 PSA_ALG_KEY_AGREEMENT: the combined algorithm's secret
          * comes from psa_key_derivation_key_agreement, neither from bytes
@@ -277,12 +480,173 @@ static psa_status_t check_step(const psa_key_derivation_operation_t *op,
          * agreement. */
         return PSA_ERROR_INVALID_ARGUMENT;
     }
-    if ((op->flags & (steps[i].flag | steps[i].after | FLAG_OUTPUT)) != 0 ||
-        (op->flags & steps[i].before) != steps[i].before) {
+    before = steps[i].before;
+    if (PSA_ALG_IS_KEY_AGREEMENT(op->alg) && PSA_ALG_IS_TLS12_PSK_TO_MS(kdf) &&
+        (step == PSA_KEY_DERIVATION_INPUT_SECRET || step == PSA_KEY_DERIVATION_INPUT_LABEL)) {
+        before = (uint16_t)(before | FLAG_OTHER);   /* behind ECDH the agreement is mandatory */
+    }
+    given = op->flags;
+    if ((steps[i].rules & RULE_REPEAT) != 0) {
+        given = (uint16_t)(given & ~steps[i].flag);   /* later steps (after) still refuse it */
+    }
+    if ((given & (steps[i].flag | steps[i].after | FLAG_OUTPUT)) != 0 ||
+        (given & before) != before) {
         return PSA_ERROR_BAD_STATE;   /* repeated, out of order, or after output */
     }
     return PSA_SUCCESS;
 }
+
+/* Append data to op->inputs (a kept input, see the header comment). */
+static psa_status_t keep_input(psa_key_derivation_operation_t *op, const uint8_t *data,
+                               size_t data_length, size_t limit)
+{
+    if (data_length > limit - op->info_length) {
+        return PSA_ERROR_INSUFFICIENT_MEMORY;   /* config.h: PICOPSA_KDF_MAX_INPUT_BYTES */
+    }
+    if (data_length != 0) {
+        memcpy(op->inputs + op->info_length, data, data_length);
+    }
+    op->info_length = (uint16_t)(op->info_length + data_length);
+    return PSA_SUCCESS;
+}
+
+#if PP_HKDF_BUILT
+/* An HKDF step (check_step passed). */
+static psa_status_t hkdf_input(psa_key_derivation_operation_t *op,
+                               psa_key_derivation_step_t step, const uint8_t *data,
+                               size_t data_length)
+{
+    psa_algorithm_t kdf = kdf_of(op->alg);
+    psa_algorithm_t hash = hash_of(kdf);
+    int is_extract = PSA_ALG_IS_HKDF_EXTRACT(kdf);
+    psa_status_t status = PSA_SUCCESS;
+    uint8_t prk[PP_HASH_MAX_SIZE];
+
+    switch (step) {
+    case PSA_KEY_DERIVATION_INPUT_SALT:
+        return pp_hkdf_extract_start(&op->u.hkdf.hmac, hash, data, data_length);
+    case PSA_KEY_DERIVATION_INPUT_SECRET:
+        if (PSA_ALG_IS_HKDF_EXPAND(kdf)) {
+            return pp_hkdf_expand_key(&op->u.hkdf.hmac, hash, data, data_length);   /* the PRK */
+        }
+        if ((op->flags & FLAG_SALT) == 0) {
+            /* HKDF without SALT: "the derivation uses an empty salt" */
+            status = pp_hkdf_extract_start(&op->u.hkdf.hmac, hash, NULL, 0);
+        }
+        if (status != PSA_SUCCESS) {
+            return status;
+        }
+        if (data_length != 0) {
+            pp_hmac_update(&op->u.hkdf.hmac, data, data_length);
+        }
+        pp_hmac_finish(&op->u.hkdf.hmac, prk);
+        if (is_extract) {
+            memcpy(op->u.hkdf.block, prk, op->hash_length);   /* the output is the PRK */
+            op->block_used = 0;
+        } else {
+            status = pp_hkdf_expand_key(&op->u.hkdf.hmac, hash, prk, op->hash_length);
+        }
+        pp_wipe(prk, sizeof(prk));
+        return status;
+    default:   /* PSA_KEY_DERIVATION_INPUT_INFO: check_step knows no other */
+        return keep_input(op, data, data_length, PICOPSA_HKDF_MAX_INFO_BYTES);
+    }
+}
+#endif
+
+#if PSA_WANT_ALG_PBKDF2_HMAC
+/* A PBKDF2 step (COST comes through input_integer). The salt waits in
+ * inputs[] for the password, which keys HMAC (RFC 8018 5.2: PRF(P, S ||
+ * INT(i))). */
+static psa_status_t pbkdf2_input(psa_key_derivation_operation_t *op,
+                                 psa_key_derivation_step_t step, const uint8_t *data,
+                                 size_t data_length)
+{
+    psa_status_t status;
+    if (step == PSA_KEY_DERIVATION_INPUT_SALT) {
+        return keep_input(op, data, data_length, PICOPSA_KDF_MAX_INPUT_BYTES);
+    }
+    status = pp_pbkdf2_setup(pbkdf2_of(op), hash_of(kdf_of(op->alg)), data, data_length,
+                             op->cost);
+    if (status == PSA_SUCCESS) {
+        pp_pbkdf2_salt(pbkdf2_of(op), op->inputs, op->info_length);
+    }
+    pp_wipe(op->inputs, sizeof(op->inputs));   /* the salt may hold a pepper */
+    op->info_length = 0;
+    return status;
+}
+#endif
+
+#if PSA_WANT_ALG_TLS12_PRF || PSA_WANT_ALG_TLS12_PSK_TO_MS
+/* A TLS 1.2 step. inputs[] = seed || (other secret, until the PSK) ||
+ * label. */
+static psa_status_t tls12_input(psa_key_derivation_operation_t *op,
+                                psa_key_derivation_step_t step, const uint8_t *data,
+                                size_t data_length)
+{
+    psa_algorithm_t kdf = kdf_of(op->alg);
+    psa_status_t status;
+    switch (step) {
+    case PSA_KEY_DERIVATION_INPUT_SEED:
+        status = keep_input(op, data, data_length, PICOPSA_KDF_MAX_INPUT_BYTES);
+        op->first_length = op->info_length;
+        return status;
+    case PSA_KEY_DERIVATION_INPUT_OTHER_SECRET:
+        return keep_input(op, data, data_length, PICOPSA_KDF_MAX_INPUT_BYTES);
+    case PSA_KEY_DERIVATION_INPUT_SECRET:
+        if (!PSA_ALG_IS_TLS12_PSK_TO_MS(kdf)) {
+            return pp_tls12_prf_setup(tls12_of(op), hash_of(kdf), data, data_length);
+        }
+        {
+            /* RFC 4279 2: the premaster secret from the PSK and the other
+             * secret (none: zeros as long as the PSK), then the PRF keyed
+             * with it. */
+            uint8_t pms[PP_TLS12_PSK_PREMASTER_SIZE(PICOPSA_KDF_MAX_INPUT_BYTES,
+                                                    PP_TLS12_PSK_MAX_SIZE)];
+            size_t pms_length = 0;
+            int has_other = (op->flags & FLAG_OTHER) != 0;
+            status = pp_tls12_psk_premaster(pms, sizeof(pms), &pms_length,
+                                            has_other ? op->inputs + op->first_length : NULL,
+                                            (size_t)(op->info_length - op->first_length), data,
+                                            data_length);
+            if (status == PSA_SUCCESS) {
+                status = pp_tls12_prf_setup(tls12_of(op), hash_of(kdf), pms, pms_length);
+            }
+            pp_wipe(pms, sizeof(pms));
+            /* The other secret is no longer needed: the label goes there. */
+            pp_wipe(op->inputs + op->first_length, sizeof(op->inputs) - op->first_length);
+            op->info_length = op->first_length;
+            return status;
+        }
+    default:   /* PSA_KEY_DERIVATION_INPUT_LABEL */
+        return keep_input(op, data, data_length, PICOPSA_KDF_MAX_INPUT_BYTES);
+    }
+}
+#endif
+
+#if PSA_WANT_ALG_SP800_108_COUNTER_HMAC
+/* An SP 800-108 step. inputs[] = label || context. */
+static psa_status_t sp800_108_input(psa_key_derivation_operation_t *op,
+                                    psa_key_derivation_step_t step, const uint8_t *data,
+                                    size_t data_length)
+{
+    psa_status_t status;
+    switch (step) {
+    case PSA_KEY_DERIVATION_INPUT_SECRET:
+        return pp_sp800_108_setup(sp800_108_of(op), hash_of(kdf_of(op->alg)), data, data_length);
+    case PSA_KEY_DERIVATION_INPUT_LABEL:
+        /* 10.6.1: "If provided, it must not contain any null bytes." */
+        status = pp_sp800_108_label_ok(data, data_length);
+        if (status == PSA_SUCCESS) {
+            status = keep_input(op, data, data_length, PICOPSA_KDF_MAX_INPUT_BYTES);
+        }
+        op->first_length = op->info_length;
+        return status;
+    default:   /* PSA_KEY_DERIVATION_INPUT_CONTEXT */
+        return keep_input(op, data, data_length, PICOPSA_KDF_MAX_INPUT_BYTES);
+    }
+}
+#endif
 
 /* One input step from `source`. The caller has checked that the
  * operation is usable. */
@@ -290,65 +654,40 @@ static psa_status_t input_step(psa_key_derivation_operation_t *op,
                                psa_key_derivation_step_t step, const uint8_t *data,
                                size_t data_length, int source)
 {
-    psa_algorithm_t kdf = kdf_of(op->alg);
-    psa_algorithm_t hash = hash_of(kdf);
-    int is_extract = PSA_ALG_IS_HKDF_EXTRACT(kdf);
-    int is_expand = PSA_ALG_IS_HKDF_EXPAND(kdf);
+    size_t n, i;
+    uint16_t need;
+    const kdf_step *steps = kdf_steps(kdf_of(op->alg), &n, &need);
     psa_status_t status = check_step(op, step, source);
 
     if (status != PSA_SUCCESS) {
         return status;
     }
-    switch (step) {
-    case PSA_KEY_DERIVATION_INPUT_SALT:
-        status = pp_hkdf_extract_start(&op->hmac, hash, data, data_length);
-        if (status == PSA_SUCCESS) {
-            op->flags = (uint16_t)(op->flags | FLAG_SALT);
-        }
-        return status;
-
-    case PSA_KEY_DERIVATION_INPUT_SECRET:
-        if (is_expand) {
-            status = pp_hkdf_expand_key(&op->hmac, hash, data, data_length);   /* the PRK */
-        } else {
-            uint8_t prk[PP_HASH_MAX_SIZE];
-            status = PSA_SUCCESS;
-            if ((op->flags & FLAG_SALT) == 0) {
-                /* HKDF without SALT: "the derivation uses an empty salt" */
-                status = pp_hkdf_extract_start(&op->hmac, hash, NULL, 0);
-            }
-            if (status != PSA_SUCCESS) {
-                return status;
-            }
-            if (data_length != 0) {
-                pp_hmac_update(&op->hmac, data, data_length);
-            }
-            pp_hmac_finish(&op->hmac, prk);
-            if (is_extract) {
-                memcpy(op->block, prk, op->hash_length);   /* the output is the PRK */
-                op->block_used = 0;
-            } else {
-                status = pp_hkdf_expand_key(&op->hmac, hash, prk, op->hash_length);
-            }
-            pp_wipe(prk, sizeof(prk));
-        }
-        if (status == PSA_SUCCESS) {
-            op->flags = (uint16_t)(op->flags | FLAG_SECRET |
-                                   (source != SRC_BYTES ? FLAG_SECRET_KEY : 0u));
-        }
-        return status;
-
-    default:   /* PSA_KEY_DERIVATION_INPUT_INFO: check_step knows no other */
-        if (data_length > PICOPSA_HKDF_MAX_INFO_BYTES) {
-            return PSA_ERROR_INSUFFICIENT_MEMORY;   /* config.h: PICOPSA_HKDF_MAX_INFO_BYTES */
-        }
-        if (data_length != 0) {
-            memcpy(op->info, data, data_length);
-        }
-        op->info_length = (uint16_t)data_length;
-        op->flags = (uint16_t)(op->flags | FLAG_INFO);
-        return PSA_SUCCESS;
+    switch (family_of(kdf_of(op->alg))) {
+#if PSA_WANT_ALG_PBKDF2_HMAC
+    case KDF_PBKDF2: status = pbkdf2_input(op, step, data, data_length); break;
+#endif
+#if PSA_WANT_ALG_TLS12_PRF || PSA_WANT_ALG_TLS12_PSK_TO_MS
+    case KDF_TLS12: status = tls12_input(op, step, data, data_length); break;
+#endif
+#if PSA_WANT_ALG_SP800_108_COUNTER_HMAC
+    case KDF_SP800_108: status = sp800_108_input(op, step, data, data_length); break;
+#endif
+#if PP_HKDF_BUILT
+    case KDF_HKDF: status = hkdf_input(op, step, data, data_length); break;
+#endif
+    default: status = PSA_ERROR_NOT_SUPPORTED; break;   /* setup refuses it */
     }
+    if (status == PSA_SUCCESS) {
+        for (i = 0; steps[i].step != step; i++) {   /* check_step found it */
+        }
+        op->flags = (uint16_t)(op->flags | steps[i].flag);
+        if ((step == PSA_KEY_DERIVATION_INPUT_SECRET ||
+             step == PSA_KEY_DERIVATION_INPUT_PASSWORD) &&
+            (source == SRC_KEY || source == SRC_AGREEMENT)) {
+            op->flags = (uint16_t)(op->flags | FLAG_SECRET_KEY);
+        }
+    }
+    return status;
 }
 
 psa_status_t psa_key_derivation_input_bytes(psa_key_derivation_operation_t *operation,
@@ -375,8 +714,6 @@ psa_status_t psa_key_derivation_input_integer(psa_key_derivation_operation_t *op
                                               psa_key_derivation_step_t step, uint64_t value)
 {
     psa_status_t status = pp_core_check_initialized();
-    (void)step;
-    (void)value;
     if (status != PSA_SUCCESS) {
         return status;
     }
@@ -386,8 +723,47 @@ psa_status_t psa_key_derivation_input_integer(psa_key_derivation_operation_t *op
     if (!usable(operation)) {
         return fail(operation, PSA_ERROR_BAD_STATE);
     }
-    /* HKDF has no integer step (PSA_KEY_DERIVATION_INPUT_COST is PBKDF2's). */
-    return fail(operation, PSA_ERROR_INVALID_ARGUMENT);
+    /* Only PBKDF2's COST is an integer step (10.6.2). */
+    status = check_step(operation, step, SRC_INTEGER);
+    if (status == PSA_SUCCESS) {
+        if (value == 0) {
+            status = PSA_ERROR_INVALID_ARGUMENT;   /* RFC 8018 5.2: c is positive */
+        } else if (value > (uint64_t)PICOPSA_PBKDF2_MAX_COST) {
+            status = PSA_ERROR_NOT_SUPPORTED;   /* "value is not supported" */
+        } else {
+            operation->cost = (uint32_t)value;
+            operation->flags = (uint16_t)(operation->flags | FLAG_COST);
+        }
+    }
+    return fail(operation, status);
+}
+
+/* Compatible key types of step (10.6.1, each algorithm's list):
+ * INVALID_ARGUMENT for another type. */
+static psa_status_t check_key_type(psa_algorithm_t kdf, psa_key_derivation_step_t step,
+                                   psa_key_type_t type)
+{
+    int family = family_of(kdf);
+    int ok;
+    if (step == PSA_KEY_DERIVATION_INPUT_SECRET || step == PSA_KEY_DERIVATION_INPUT_PASSWORD) {
+        ok = type == PSA_KEY_TYPE_DERIVE;
+        /* PBKDF2 PASSWORD: DERIVE or PASSWORD; SP 800-108: HMAC or DERIVE. */
+        ok |= family == KDF_PBKDF2 && type == PSA_KEY_TYPE_PASSWORD;
+        ok |= family == KDF_SP800_108 && type == PSA_KEY_TYPE_HMAC;
+#if !PSA_WANT_KEY_TYPE_DERIVE
+        if (type == PSA_KEY_TYPE_DERIVE) {
+            return PSA_ERROR_NOT_SUPPORTED;
+        }
+#endif
+        return ok ? PSA_SUCCESS : PSA_ERROR_INVALID_ARGUMENT;
+    }
+    ok = type == PSA_KEY_TYPE_RAW_DATA;
+    /* PBKDF2 SALT: also a PEPPER; OTHER_SECRET: "may alternatively be a
+     * key of type PSA_KEY_TYPE_DERIVE" (10.6.2). */
+    ok |= family == KDF_PBKDF2 && step == PSA_KEY_DERIVATION_INPUT_SALT &&
+          type == PSA_KEY_TYPE_PEPPER;
+    ok |= step == PSA_KEY_DERIVATION_INPUT_OTHER_SECRET && type == PSA_KEY_TYPE_DERIVE;
+    return ok ? PSA_SUCCESS : PSA_ERROR_INVALID_ARGUMENT;
 }
 
 psa_status_t psa_key_derivation_input_key(psa_key_derivation_operation_t *operation,
@@ -415,17 +791,8 @@ psa_status_t psa_key_derivation_input_key(psa_key_derivation_operation_t *operat
     type = slot->attr.type;
     if ((usage & (PSA_KEY_USAGE_DERIVE | PSA_KEY_USAGE_VERIFY_DERIVATION)) == 0) {
         status = PSA_ERROR_NOT_PERMITTED;
-    } else if (step == PSA_KEY_DERIVATION_INPUT_SECRET) {
-        /* 10.6.1 HKDF*, compatible key types: DERIVE for the secret. */
-#if PSA_WANT_KEY_TYPE_DERIVE
-        status = type == PSA_KEY_TYPE_DERIVE ? PSA_SUCCESS : PSA_ERROR_INVALID_ARGUMENT;
-#else
-        status = type == PSA_KEY_TYPE_DERIVE ? PSA_ERROR_NOT_SUPPORTED
-                                             : PSA_ERROR_INVALID_ARGUMENT;
-#endif
     } else {
-        /* ... and RAW_DATA for the other inputs. */
-        status = type == PSA_KEY_TYPE_RAW_DATA ? PSA_SUCCESS : PSA_ERROR_INVALID_ARGUMENT;
+        status = check_key_type(kdf_of(operation->alg), step, type);
     }
     if (status == PSA_SUCCESS) {
         status = input_step(operation, step, slot->material, slot->material_len, SRC_KEY);
@@ -453,7 +820,7 @@ psa_status_t psa_key_derivation_key_agreement(psa_key_derivation_operation_t *op
         return fail(operation, PSA_ERROR_BAD_STATE);
     }
     if ((peer_key == NULL && peer_key_length != 0) || !PSA_ALG_IS_KEY_AGREEMENT(operation->alg) ||
-        step != PSA_KEY_DERIVATION_INPUT_SECRET) {
+        step != agreement_step(kdf_of(operation->alg))) {
         return fail(operation, PSA_ERROR_INVALID_ARGUMENT);
     }
     /* Order and repeats before the (costly) agreement. */
@@ -486,12 +853,16 @@ static int ready(const psa_key_derivation_operation_t *op)
     size_t n;
     uint16_t need;
     (void)kdf_steps(kdf_of(op->alg), &n, &need);
+    if (PSA_ALG_IS_KEY_AGREEMENT(op->alg) && PSA_ALG_IS_TLS12_PSK_TO_MS(kdf_of(op->alg))) {
+        need = (uint16_t)(need | FLAG_OTHER);   /* the agreement's output */
+    }
     return (op->flags & need) == need;
 }
 
-/* The next output_length bytes of the stream; capacity checked by the
- * caller. HKDF_EXTRACT: the PRK in block[]; otherwise T(1), T(2), ... */
-static void produce(psa_key_derivation_operation_t *op, uint8_t *output, size_t output_length)
+#if PP_HKDF_BUILT
+/* HKDF: the PRK in block[] (HKDF_EXTRACT), or T(1), T(2), ... */
+static void hkdf_produce(psa_key_derivation_operation_t *op, uint8_t *output,
+                         size_t output_length)
 {
     int is_extract = PSA_ALG_IS_HKDF_EXTRACT(kdf_of(op->alg));
     while (output_length > 0) {
@@ -499,8 +870,8 @@ static void produce(psa_key_derivation_operation_t *op, uint8_t *output, size_t 
         if (op->block_used == op->hash_length && !is_extract) {
             /* capacity <= 255 blocks keeps the counter within 1..255 */
             op->counter = (uint8_t)(op->counter + 1u);
-            pp_hkdf_expand_block(&op->hmac, op->block, op->block,
-                                 op->counter == 1u ? 0u : op->hash_length, op->info,
+            pp_hkdf_expand_block(&op->u.hkdf.hmac, op->u.hkdf.block, op->u.hkdf.block,
+                                 op->counter == 1u ? 0u : op->hash_length, op->inputs,
                                  op->info_length, op->counter);
             op->block_used = 0;
         }
@@ -508,10 +879,40 @@ static void produce(psa_key_derivation_operation_t *op, uint8_t *output, size_t 
         if (n > output_length) {
             n = output_length;
         }
-        memcpy(output, op->block + op->block_used, n);
+        memcpy(output, op->u.hkdf.block + op->block_used, n);
         op->block_used = (uint8_t)(op->block_used + n);
         output += n;
         output_length -= n;
+    }
+}
+#endif
+
+/* The next output_length bytes of the stream; capacity checked by the
+ * caller (it keeps every KDF within its length limit, so the statuses of
+ * src/kdf are SUCCESS here; they are passed on all the same). */
+static psa_status_t produce(psa_key_derivation_operation_t *op, uint8_t *output,
+                            size_t output_length)
+{
+    const uint8_t *second = op->inputs + op->first_length;
+    size_t second_length = (size_t)(op->info_length - op->first_length);
+    switch (family_of(kdf_of(op->alg))) {
+#if PSA_WANT_ALG_PBKDF2_HMAC
+    case KDF_PBKDF2: return pp_pbkdf2_output(pbkdf2_of(op), output, output_length);
+#endif
+#if PSA_WANT_ALG_TLS12_PRF || PSA_WANT_ALG_TLS12_PSK_TO_MS
+    case KDF_TLS12:   /* PRF(secret, label, seed): inputs[] = seed || label */
+        return pp_tls12_prf_output(tls12_of(op), second, second_length, op->inputs,
+                                   op->first_length, output, output_length);
+#endif
+#if PSA_WANT_ALG_SP800_108_COUNTER_HMAC
+    case KDF_SP800_108:   /* inputs[] = label || context */
+        return pp_sp800_108_output(sp800_108_of(op), op->inputs, op->first_length, second,
+                                   second_length, output, output_length);
+#endif
+#if PP_HKDF_BUILT
+    case KDF_HKDF: hkdf_produce(op, output, output_length); return PSA_SUCCESS;
+#endif
+    default: (void)second; (void)second_length; return PSA_ERROR_BAD_STATE;
     }
 }
 
@@ -526,6 +927,16 @@ static psa_status_t take(psa_key_derivation_operation_t *op, size_t length, int 
     if (!verify && (op->flags & FLAG_VERIFY_ONLY) != 0) {
         return fail(op, PSA_ERROR_NOT_PERMITTED);
     }
+#if PSA_WANT_ALG_SP800_108_COUNTER_HMAC
+    if ((op->flags & FLAG_OUTPUT) == 0 && family_of(kdf_of(op->alg)) == KDF_SP800_108) {
+        /* 10.6.1: "When the first output is requested, the value of L is
+         * calculated as L = 8 * cap" (cap <= 2^29 - 1: SUCCESS). */
+        psa_status_t status = pp_sp800_108_start(sp800_108_of(op), op->capacity);
+        if (status != PSA_SUCCESS) {
+            return fail(op, status);
+        }
+    }
+#endif
     op->flags = (uint16_t)(op->flags | FLAG_OUTPUT);
     if (length > op->capacity) {
         op->capacity = 0;
@@ -548,7 +959,7 @@ psa_status_t psa_key_derivation_output_bytes(psa_key_derivation_operation_t *ope
         status = take(operation, output_length, 0);
     }
     if (status == PSA_SUCCESS) {
-        produce(operation, output, output_length);
+        status = fail(operation, produce(operation, output, output_length));
     }
     return pp_fail_output(status, output, output_length, NULL);
 }
@@ -563,14 +974,17 @@ static psa_status_t verify_stream(psa_key_derivation_operation_t *op, const uint
     if (status != PSA_SUCCESS) {
         return status;
     }
-    while (length > 0) {
+    while (length > 0 && status == PSA_SUCCESS) {
         size_t n = length < sizeof(chunk) ? length : sizeof(chunk);
-        produce(op, chunk, n);
+        status = produce(op, chunk, n);
         equal &= pp_ct_memeq(chunk, expected, n);
         expected += n;
         length -= n;
     }
     pp_wipe(chunk, sizeof(chunk));
+    if (status != PSA_SUCCESS) {
+        return fail(op, status);
+    }
     /* 10.6.3 verify_bytes/verify_key: every error but INSUFFICIENT_DATA,
      * a mismatch (INVALID_SIGNATURE) included, enters the error state
      * (appendix E.1.2). The verdict comes from secret output: fail()
@@ -687,8 +1101,9 @@ psa_status_t psa_key_derivation_output_key_custom(const psa_key_attributes_t *at
         return fail(operation, PSA_ERROR_BAD_STATE);
     }
     if ((operation->flags & FLAG_SECRET_KEY) == 0) {
-        /* 10.6.3 output_key: the SECRET must be a key or an agreement, so
-         * that a derived key is as protected as what it came from. */
+        /* 10.6.3 output_key: the SECRET (PBKDF2: the PASSWORD) must be a
+         * key or an agreement, so that a derived key is as protected as
+         * what it came from. */
         return fail(operation, PSA_ERROR_NOT_PERMITTED);
     }
     if (attributes->type == PSA_KEY_TYPE_PASSWORD_HASH && attributes->alg != operation->alg) {
@@ -704,7 +1119,9 @@ psa_status_t psa_key_derivation_output_key_custom(const psa_key_attributes_t *at
     if (status == PSA_SUCCESS) {
         status = take(operation, bytes, 0);
         if (status == PSA_SUCCESS) {
-            produce(operation, material, bytes);
+            status = produce(operation, material, bytes);
+        }
+        if (status == PSA_SUCCESS) {
             status = psa_import_key(attributes, material, bytes, key);
         }
         pp_wipe(material, sizeof(material));

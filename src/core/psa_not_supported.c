@@ -1,8 +1,8 @@
 /*
  * psa_not_supported.c -- the parts of Crypto API 1.2 that picopsa does not
  * build: unauthenticated ciphers (10.4) and AEAD (10.5) when none is
- * configured, key derivation
- * (10.6) when no HKDF variant is configured, key agreement (10.9) without
+ * configured, key derivation (10.6) when no KDF (HKDF, PBKDF2, the TLS 1.2
+ * PRFs, SP 800-108) is configured, key agreement (10.9) without
  * PSA_WANT_ALG_ECDH, and PAKE (PAKE extension 1.2).
  *
  * Layout: one section per API chapter, a banner with the chapter number
@@ -33,7 +33,7 @@
 /* The stubbed chapters. */
 #define PP_NS_CIPHER (!PP_CIPHER_BUILT)         /* 10.4 Unauthenticated ciphers, none built */
 #define PP_NS_AEAD (!PP_AEAD_BUILT)             /* 10.5 AEAD, none built */
-#define PP_NS_KEY_DERIVATION (!PP_KDF_BUILT)    /* 10.6 Key derivation, no HKDF built */
+#define PP_NS_KEY_DERIVATION (!PP_KDF_BUILT)    /* 10.6 Key derivation, no KDF built */
 #define PP_NS_KEY_AGREEMENT (!PSA_WANT_ALG_ECDH) /* 10.9 Key agreement, no ECDH built */
 #define PP_NS_KEY_AGREEMENT_STEP (!PP_KDF_BUILT) /* 10.9 psa_key_derivation_key_agreement */
 #define PP_NS_PAKE 1                            /* PAKE extension 1.2 */

@@ -112,9 +112,14 @@ static void test_setup(void)
     CHECK_STATUS(psa_key_derivation_setup(&op, PSA_ALG_HKDF(PSA_ALG_ANY_HASH)),
                  PSA_ERROR_INVALID_ARGUMENT);
     /* Known but not built. */
-    CHECK_STATUS(psa_key_derivation_setup(&op, PSA_ALG_TLS12_PRF(PSA_ALG_SHA_256)),
+    CHECK_STATUS(psa_key_derivation_setup(&op, PSA_ALG_TLS12_ECJPAKE_TO_PMS),
                  PSA_ERROR_NOT_SUPPORTED);
-    CHECK_STATUS(psa_key_derivation_setup(&op, PSA_ALG_PBKDF2_HMAC(PSA_ALG_SHA_256)),
+    CHECK_STATUS(psa_key_derivation_setup(&op, PSA_ALG_PBKDF2_AES_CMAC_PRF_128),
+                 PSA_ERROR_NOT_SUPPORTED);
+    CHECK_STATUS(psa_key_derivation_setup(&op, PSA_ALG_SP800_108_COUNTER_CMAC),
+                 PSA_ERROR_NOT_SUPPORTED);
+    /* The TLS 1.2 PRF with a hash RFC 5246 does not name (10.6.1). */
+    CHECK_STATUS(psa_key_derivation_setup(&op, PSA_ALG_TLS12_PRF(PSA_ALG_SHA_512)),
                  PSA_ERROR_NOT_SUPPORTED);
     CHECK_STATUS(psa_key_derivation_setup(&op, PSA_ALG_HKDF(PSA_ALG_SM3)),
                  PSA_ERROR_NOT_SUPPORTED);

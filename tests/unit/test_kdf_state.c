@@ -28,8 +28,14 @@
  * Where the spec leaves the order of two failing checks open, the oracle
  * follows picopsa's order (docs/key-derivation.md, section 2).
  *
- * To add PBKDF2, the TLS 1.2 PRFs or SP 800-108: add a row (for example
- * PBKDF2: {COST, R_INTEGER}, {SALT, R_REPEAT}, {PASSWORD, R_SECRET}).
+ * Rows: HKDF and its halves, PBKDF2-HMAC, the TLS 1.2 PRF and PSK-to-MS,
+ * SP 800-108 counter HMAC, alone and behind ECDH. Compatible key types
+ * come from the rules (R_SECRET: DERIVE only; R_ANYKEY: DERIVE or
+ * RAW_DATA; else RAW_DATA); start_cap lowers a capacity too large for
+ * the buffers right after setup (get_capacity checks the initial one
+ * first); fixed_cap: set_capacity after the first output is BAD_STATE
+ * (SP 800-108, L fixed). The other key types (PASSWORD, PEPPER, HMAC)
+ * are test_kdf_psa's.
  *
  * A second table checks psa_key_agreement's output key types (sec. 10.9.2).
  */
@@ -51,6 +57,12 @@ int main(void)
 #define SALT PSA_KEY_DERIVATION_INPUT_SALT
 #define SECRET PSA_KEY_DERIVATION_INPUT_SECRET
 #define INFO PSA_KEY_DERIVATION_INPUT_INFO
+#define COST PSA_KEY_DERIVATION_INPUT_COST
+#define PASSWORD PSA_KEY_DERIVATION_INPUT_PASSWORD
+#define SEED PSA_KEY_DERIVATION_INPUT_SEED
+#define LABEL PSA_KEY_DERIVATION_INPUT_LABEL
+#define OTHER PSA_KEY_DERIVATION_INPUT_OTHER_SECRET
+#define CONTEXT PSA_KEY_DERIVATION_INPUT_CONTEXT
 
 /* Step rules (10.6.1). */
 #define R_OPTIONAL 0x01u  /* may be left out */
@@ -58,6 +70,8 @@ int main(void)
 #define R_SECRET 0x04u    /* the secret: a DERIVE key or the key agreement */
 #define R_INTEGER 0x08u   /* input_integer only */
 #define R_REPEAT 0x10u    /* may be repeated while it is the last step given */
+#define R_AGREE 0x20u     /* behind a key agreement: from the agreement only */
+#define R_ANYKEY 0x40u    /* a DERIVE or a RAW_DATA key (OTHER_SECRET, 10.6.2) */
 
 typedef struct {
     psa_key_derivation_step_t step;
@@ -73,37 +87,91 @@ typedef struct {
     size_t capacity;       /* after setup */
     size_t n_steps;
     step_rule steps[4];
+    size_t start_cap;      /* 0, or set_capacity(start_cap) right after setup */
+    int fixed_cap;         /* set_capacity after the first output: BAD_STATE */
 } alg_row;
 
-#define HKDF_STEPS 3, {{SALT, R_OPTIONAL}, {SECRET, R_SECRET}, {INFO, R_ANYTIME}}
-#define EXTRACT_STEPS 2, {{SALT, 0}, {SECRET, R_SECRET}}
-#define EXPAND_STEPS 2, {{SECRET, R_SECRET}, {INFO, 0}}
+#define R_KSECRET (R_SECRET | R_AGREE)
+#define HKDF_STEPS 3, {{SALT, R_OPTIONAL}, {SECRET, R_KSECRET}, {INFO, R_ANYTIME}}
+#define EXTRACT_STEPS 2, {{SALT, 0}, {SECRET, R_KSECRET}}
+#define EXPAND_STEPS 2, {{SECRET, R_KSECRET}, {INFO, 0}}
+/* 10.6.1 PSA_ALG_PBKDF2_HMAC: COST once (an integer), SALT one or more
+ * times, PASSWORD once, in this order. */
+#define PBKDF2_STEPS 3, {{COST, R_INTEGER}, {SALT, R_REPEAT}, {PASSWORD, R_SECRET}}
+/* 10.6.1 PSA_ALG_TLS12_PRF, PSA_ALG_TLS12_PSK_TO_MS: in this order. */
+#define TLS12_STEPS 3, {{SEED, 0}, {SECRET, R_KSECRET}, {LABEL, 0}}
+#define PSK_STEPS 4, {{SEED, 0}, {OTHER, R_OPTIONAL | R_ANYKEY}, {SECRET, R_SECRET}, {LABEL, 0}}
+/* Behind ECDH the other secret is the agreement's, and not optional. */
+#define KA_PSK_STEPS 4, {{SEED, 0}, {OTHER, R_AGREE | R_ANYKEY}, {SECRET, R_SECRET}, {LABEL, 0}}
+/* 10.6.1 PSA_ALG_SP800_108_COUNTER_HMAC: in this order, LABEL and
+ * CONTEXT optional; initial capacity 2^29 - 1, L fixed at the first
+ * output. */
+#define SP800_STEPS 3, {{SECRET, R_KSECRET}, {LABEL, R_OPTIONAL}, {CONTEXT, R_OPTIONAL}}
+#define SP800_CAP 4096, 1
+#define PBKDF2_CAP(h) ((size_t)0xFFFFFFFFu * (h))
 #define X25519_PAIR PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_MONTGOMERY), 255
 #define P256_PAIR PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1), 256
 #define KA(kdf) PSA_ALG_KEY_AGREEMENT(PSA_ALG_ECDH, kdf)
 
 static const alg_row ALGS[] = {
     {"HKDF(SHA-256)", "10.6.1 PSA_ALG_HKDF", PSA_ALG_HKDF(PSA_ALG_SHA_256), 0, 0, 255u * 32u,
-     HKDF_STEPS},
+     HKDF_STEPS, 0, 0},
     {"HKDF_EXTRACT(SHA-256)", "10.6.1 PSA_ALG_HKDF_EXTRACT",
-     PSA_ALG_HKDF_EXTRACT(PSA_ALG_SHA_256), 0, 0, 32u, EXTRACT_STEPS},
+     PSA_ALG_HKDF_EXTRACT(PSA_ALG_SHA_256), 0, 0, 32u, EXTRACT_STEPS, 0, 0},
     {"HKDF_EXPAND(SHA-256)", "10.6.1 PSA_ALG_HKDF_EXPAND", PSA_ALG_HKDF_EXPAND(PSA_ALG_SHA_256),
-     0, 0, 255u * 32u, EXPAND_STEPS},
+     0, 0, 255u * 32u, EXPAND_STEPS, 0, 0},
 #if PSA_WANT_ALG_SHA_512
     {"HKDF(SHA-512)", "10.6.1 PSA_ALG_HKDF", PSA_ALG_HKDF(PSA_ALG_SHA_512), 0, 0, 255u * 64u,
-     HKDF_STEPS},
+     HKDF_STEPS, 0, 0},
+#endif
+#if PSA_WANT_ALG_PBKDF2_HMAC && SIZE_MAX / 64u >= 0xFFFFFFFFu
+    {"PBKDF2_HMAC(SHA-256)", "10.6.1 PSA_ALG_PBKDF2_HMAC", PSA_ALG_PBKDF2_HMAC(PSA_ALG_SHA_256), 0,
+     0, PBKDF2_CAP(32u), PBKDF2_STEPS, 4096, 0},
+#if PSA_WANT_ALG_SHA_512
+    {"PBKDF2_HMAC(SHA-512)", "10.6.1 PSA_ALG_PBKDF2_HMAC", PSA_ALG_PBKDF2_HMAC(PSA_ALG_SHA_512), 0,
+     0, PBKDF2_CAP(64u), PBKDF2_STEPS, 4096, 0},
+#endif
+#endif
+#if PSA_WANT_ALG_TLS12_PRF
+    {"TLS12_PRF(SHA-256)", "10.6.1 PSA_ALG_TLS12_PRF", PSA_ALG_TLS12_PRF(PSA_ALG_SHA_256), 0, 0,
+     255u * 32u, TLS12_STEPS, 0, 0},
+#if PSA_WANT_ALG_SHA_384
+    {"TLS12_PRF(SHA-384)", "10.6.1 PSA_ALG_TLS12_PRF", PSA_ALG_TLS12_PRF(PSA_ALG_SHA_384), 0, 0,
+     255u * 48u, TLS12_STEPS, 0, 0},
+#endif
+#endif
+#if PSA_WANT_ALG_TLS12_PSK_TO_MS
+    {"TLS12_PSK_TO_MS(SHA-256)", "10.6.1 PSA_ALG_TLS12_PSK_TO_MS",
+     PSA_ALG_TLS12_PSK_TO_MS(PSA_ALG_SHA_256), 0, 0, 255u * 32u, PSK_STEPS, 0, 0},
+#endif
+#if PSA_WANT_ALG_SP800_108_COUNTER_HMAC
+    {"SP800_108_COUNTER_HMAC(SHA-256)", "10.6.1 PSA_ALG_SP800_108_COUNTER_HMAC",
+     PSA_ALG_SP800_108_COUNTER_HMAC(PSA_ALG_SHA_256), 0, 0, 0x1FFFFFFFu, SP800_STEPS, SP800_CAP},
+#endif
+#if PSA_WANT_ALG_ECDH && PSA_WANT_ECC_MONTGOMERY_255 && PSA_WANT_ALG_TLS12_PSK_TO_MS
+    {"ECDH(X25519)+TLS12_PSK_TO_MS(SHA-256)", "10.6.1 PSA_ALG_TLS12_PSK_TO_MS, 10.9.3",
+     KA(PSA_ALG_TLS12_PSK_TO_MS(PSA_ALG_SHA_256)), X25519_PAIR, 255u * 32u, KA_PSK_STEPS, 0, 0},
+#endif
+#if PSA_WANT_ALG_ECDH && PSA_WANT_ECC_SECP_R1_256 && PSA_WANT_ALG_TLS12_PRF
+    {"ECDH(P-256)+TLS12_PRF(SHA-256)", "10.6.1 PSA_ALG_TLS12_PRF, 10.9.3",
+     KA(PSA_ALG_TLS12_PRF(PSA_ALG_SHA_256)), P256_PAIR, 255u * 32u, TLS12_STEPS, 0, 0},
+#endif
+#if PSA_WANT_ALG_ECDH && PSA_WANT_ECC_MONTGOMERY_255 && PSA_WANT_ALG_SP800_108_COUNTER_HMAC
+    {"ECDH(X25519)+SP800_108_COUNTER_HMAC(SHA-256)", "10.6.1, 10.9.3",
+     KA(PSA_ALG_SP800_108_COUNTER_HMAC(PSA_ALG_SHA_256)), X25519_PAIR, 0x1FFFFFFFu, SP800_STEPS,
+     SP800_CAP},
 #endif
 #if PSA_WANT_ALG_ECDH && PSA_WANT_ECC_MONTGOMERY_255
     {"ECDH(X25519)+HKDF(SHA-256)", "10.9.1 PSA_ALG_KEY_AGREEMENT, 10.9.3",
-     KA(PSA_ALG_HKDF(PSA_ALG_SHA_256)), X25519_PAIR, 255u * 32u, HKDF_STEPS},
+     KA(PSA_ALG_HKDF(PSA_ALG_SHA_256)), X25519_PAIR, 255u * 32u, HKDF_STEPS, 0, 0},
     {"ECDH(X25519)+HKDF_EXTRACT(SHA-256)", "10.9.1 PSA_ALG_KEY_AGREEMENT, 10.9.3",
-     KA(PSA_ALG_HKDF_EXTRACT(PSA_ALG_SHA_256)), X25519_PAIR, 32u, EXTRACT_STEPS},
+     KA(PSA_ALG_HKDF_EXTRACT(PSA_ALG_SHA_256)), X25519_PAIR, 32u, EXTRACT_STEPS, 0, 0},
 #endif
 #if PSA_WANT_ALG_ECDH && PSA_WANT_ECC_SECP_R1_256
     {"ECDH(P-256)+HKDF(SHA-256)", "10.9.1 PSA_ALG_KEY_AGREEMENT, 10.9.3",
-     KA(PSA_ALG_HKDF(PSA_ALG_SHA_256)), P256_PAIR, 255u * 32u, HKDF_STEPS},
+     KA(PSA_ALG_HKDF(PSA_ALG_SHA_256)), P256_PAIR, 255u * 32u, HKDF_STEPS, 0, 0},
     {"ECDH(P-256)+HKDF_EXPAND(SHA-256)", "10.9.1 PSA_ALG_KEY_AGREEMENT, 10.9.3",
-     KA(PSA_ALG_HKDF_EXPAND(PSA_ALG_SHA_256)), P256_PAIR, 255u * 32u, EXPAND_STEPS},
+     KA(PSA_ALG_HKDF_EXPAND(PSA_ALG_SHA_256)), P256_PAIR, 255u * 32u, EXPAND_STEPS, 0, 0},
 #endif
 };
 #define N_ALGS (sizeof(ALGS) / sizeof(ALGS[0]))
@@ -125,7 +193,7 @@ static const uint8_t in_data[32] = {
 /* ---- actions ---------------------------------------------------------- */
 
 enum kind {
-    A_SETUP, A_GET_CAP, A_SET_CAP_LOWER, A_SET_CAP_SAME, A_SET_CAP_HIGHER,
+    A_SETUP, A_GET_CAP, A_SET_CAP_TO, A_SET_CAP_LOWER, A_SET_CAP_SAME, A_SET_CAP_HIGHER,
     A_BYTES,        /* input_bytes(step) */
     A_INT,          /* input_integer(step) */
     A_KEY_DERIVE,   /* input_key(step): DERIVE key, usage DERIVE */
@@ -156,7 +224,7 @@ typedef struct {
 static const char *kind_name(enum kind k)
 {
     static const char *const names[] = {
-        "setup", "get_capacity", "set_capacity(lower)", "set_capacity(same)",
+        "setup", "get_capacity", "set_capacity(start_cap)", "set_capacity(lower)", "set_capacity(same)",
         "set_capacity(higher)", "input_bytes", "input_integer", "input_key(DERIVE)",
         "input_key(VERIFY_DERIVATION only)", "input_key(other alg)", "input_key(RAW_DATA)",
         "key_agreement", "key_agreement(bad peer key)", "output_bytes(1)", "output_bytes(0)",
@@ -174,7 +242,7 @@ static const char *kind_spec(enum kind k)
     switch (k) {
     case A_SETUP: return "10.6.3 psa_key_derivation_setup";
     case A_GET_CAP: return "10.6.3 psa_key_derivation_get_capacity";
-    case A_SET_CAP_LOWER: case A_SET_CAP_SAME: case A_SET_CAP_HIGHER:
+    case A_SET_CAP_TO: case A_SET_CAP_LOWER: case A_SET_CAP_SAME: case A_SET_CAP_HIGHER:
         return "10.6.3 psa_key_derivation_set_capacity";
     case A_BYTES: return "10.6.3 psa_key_derivation_input_bytes";
     case A_INT: return "10.6.3 psa_key_derivation_input_integer";
@@ -216,10 +284,28 @@ static int step_index(const alg_row *row, psa_key_derivation_step_t step)
     return -1;
 }
 
-static int is_secret_step(const alg_row *row, psa_key_derivation_step_t step)
+static unsigned step_rules(const alg_row *row, psa_key_derivation_step_t step)
 {
     int i = step_index(row, step);
-    return i >= 0 && (row->steps[i].rules & R_SECRET) != 0;
+    return i >= 0 ? row->steps[i].rules : 0u;
+}
+
+/* Compatible key types (10.6.1): DERIVE for the secret, RAW_DATA for the
+ * other steps, either for R_ANYKEY; steps the row lacks: RAW_DATA (then
+ * refused as an unknown step). */
+static int key_type_ok(const alg_row *row, psa_key_derivation_step_t step, int is_raw)
+{
+    unsigned r = step_rules(row, step);
+    if ((r & R_ANYKEY) != 0) {
+        return 1;
+    }
+    return is_raw == ((r & R_SECRET) == 0);
+}
+
+/* The step the row's key agreement feeds. */
+static int is_agree_step(const alg_row *row, psa_key_derivation_step_t step)
+{
+    return row->ka_type != 0 && (step_rules(row, step) & R_AGREE) != 0;
 }
 
 /* All mandatory steps given (10.6.3 outputs: "all required input steps
@@ -250,7 +336,7 @@ static psa_status_t expect_input(const alg_row *row, const model *m, enum kind s
     if (((rules & R_INTEGER) != 0) != (source == A_INT)) {
         return PSA_ERROR_INVALID_ARGUMENT;   /* "does not permit direct/numerical inputs" */
     }
-    if (row->ka_type != 0 && (rules & R_SECRET) != 0 && source != A_KA) {
+    if (row->ka_type != 0 && (rules & R_AGREE) != 0 && source != A_KA) {
         return PSA_ERROR_INVALID_ARGUMENT;   /* 10.9.1: the secret is the agreement's */
     }
     if (m->output) {
@@ -317,7 +403,15 @@ static psa_status_t expect(const alg_row *row, const model *m, const action *a, 
     if (!m->active || m->error) {
         return PSA_ERROR_BAD_STATE;   /* inactive stays inactive, error stays error */
     }
+    if ((a->kind == A_SET_CAP_LOWER || a->kind == A_SET_CAP_SAME ||
+         a->kind == A_SET_CAP_HIGHER) && row->fixed_cap && m->output) {
+        next->error = 1;   /* 10.6.1 SP800_108: "Subsequent calls ... are not permitted" */
+        return PSA_ERROR_BAD_STATE;
+    }
     switch (a->kind) {
+    case A_SET_CAP_TO:
+        next->capacity = row->start_cap;
+        return PSA_SUCCESS;
     case A_SET_CAP_LOWER:
         next->capacity = m->capacity > 0 ? m->capacity - 1 : 0;
         return PSA_SUCCESS;
@@ -335,7 +429,7 @@ static psa_status_t expect(const alg_row *row, const model *m, const action *a, 
     case A_KEY_RAW:
         /* Compatible key types (10.6.1): DERIVE for the secret, RAW_DATA for
          * the other steps. */
-        if ((a->kind == A_KEY_RAW) == is_secret_step(row, a->step)) {
+        if (!key_type_ok(row, a->step, a->kind == A_KEY_RAW)) {
             st = PSA_ERROR_INVALID_ARGUMENT;   /* a RAW_DATA secret, a DERIVE non-secret */
         } else {
             st = expect_input(row, m, a->kind, a->step);
@@ -343,7 +437,7 @@ static psa_status_t expect(const alg_row *row, const model *m, const action *a, 
         if (st == PSA_SUCCESS) {
             int i = step_index(row, a->step);
             next->given |= 1u << i;
-            next->secret_key |= (row->steps[i].rules & R_SECRET) != 0;
+            next->secret_key |= (row->steps[i].rules & R_SECRET) != 0;   /* SECRET, PASSWORD */
             next->verify_only |= a->kind == A_KEY_VONLY;
         }
         break;
@@ -351,9 +445,10 @@ static psa_status_t expect(const alg_row *row, const model *m, const action *a, 
     case A_INT:
     case A_KA:
     case A_KA_BADPEER:
-        if ((a->kind == A_KA || a->kind == A_KA_BADPEER) &&
-            (row->ka_type == 0 || a->step != SECRET)) {
-            st = PSA_ERROR_INVALID_ARGUMENT;   /* 10.9.3: an agreement algorithm, the SECRET step */
+        if ((a->kind == A_KA || a->kind == A_KA_BADPEER) && !is_agree_step(row, a->step)) {
+            /* 10.9.3: an agreement algorithm, the step it feeds (SECRET;
+             * PSK_TO_MS: OTHER_SECRET) */
+            st = PSA_ERROR_INVALID_ARGUMENT;
         } else {
             st = expect_input(row, m, a->kind == A_KA_BADPEER ? A_KA : a->kind, a->step);
         }
@@ -362,7 +457,7 @@ static psa_status_t expect(const alg_row *row, const model *m, const action *a, 
         }
         if (st == PSA_SUCCESS) {
             next->given |= 1u << step_index(row, a->step);
-            next->secret_key |= a->kind == A_KA;
+            next->secret_key |= a->kind == A_KA && (step_rules(row, a->step) & R_SECRET) != 0;
         }
         break;
     case A_VKEY_NOUSAGE:
@@ -397,8 +492,14 @@ static psa_status_t expect(const alg_row *row, const model *m, const action *a, 
             next->capacity -= len;
             next->pos += len;
             next->output = 1;
-            st = (k == A_VERIFY_BAD || k == A_VKEY_BAD) ? PSA_ERROR_INVALID_SIGNATURE
-                                                        : PSA_SUCCESS;
+            /* The reference stream is that of every step given; an
+             * optional last step left out (SP 800-108's LABEL, CONTEXT)
+             * gives another stream. */
+            int full = m->given == (1u << row->n_steps) - 1u;
+            int verify_ok = k == A_VERIFY_OK || k == A_VKEY_OK;
+            st = (k == A_VERIFY_BAD || k == A_VKEY_BAD || (verify_ok && !full))
+                     ? PSA_ERROR_INVALID_SIGNATURE
+                     : PSA_SUCCESS;
         }
     }
     if (st != PSA_SUCCESS) {
@@ -476,6 +577,7 @@ static psa_status_t run(row_ctx *c, psa_key_derivation_operation_t *op, const mo
     switch (a->kind) {
     case A_SETUP: return psa_key_derivation_setup(op, c->row->alg);
     case A_GET_CAP: return psa_key_derivation_get_capacity(op, &cap);
+    case A_SET_CAP_TO: return psa_key_derivation_set_capacity(op, c->row->start_cap);
     case A_SET_CAP_LOWER:
         return psa_key_derivation_set_capacity(op, m->capacity > 0 ? m->capacity - 1 : 0);
     case A_SET_CAP_SAME: return psa_key_derivation_set_capacity(op, m->capacity);
@@ -603,9 +705,26 @@ static action canonical(const alg_row *row, size_t i)
     action a;
     a.step = row->steps[i].step;
     a.kind = row->steps[i].rules & R_INTEGER ? A_INT
-             : (row->steps[i].rules & R_SECRET) && row->ka_type != 0 ? A_KA
-                                                                     : A_BYTES;
+             : (row->steps[i].rules & R_AGREE) && row->ka_type != 0 ? A_KA
+                                                                    : A_BYTES;
     return a;
+}
+
+/* After setup: the row's start_cap, if any. */
+static void start_capacity(row_ctx *c, psa_key_derivation_operation_t *op, model *m)
+{
+    action a;
+    if (c->row->start_cap != 0) {
+        a.kind = A_SET_CAP_TO;
+        a.step = 0;
+        step(c, op, m, &a);
+    }
+}
+
+/* The SECRET is the agreement's (not PSK_TO_MS behind ECDH). */
+static int secret_is_agreed(const alg_row *row)
+{
+    return (step_rules(row, SECRET) & R_AGREE) != 0;
 }
 
 /* Bring op into state s; 0 if the row has no such state. */
@@ -621,12 +740,14 @@ static int enter(row_ctx *c, psa_key_derivation_operation_t *op, model *m, enum 
     if (s >= S_STEP1 && s <= S_STEP3 && (size_t)(s - S_STEP1) >= n) {
         return 0;
     }
-    if ((s == S_READY_KEY || s == S_READY_VONLY || s == S_OUTPUT_KEY) && row->ka_type != 0) {
+    if ((s == S_READY_KEY || s == S_READY_VONLY || s == S_OUTPUT_KEY) && row->ka_type != 0 &&
+        secret_is_agreed(row)) {
         return 0;   /* an agreement's secret comes from no key */
     }
     a.kind = A_SETUP;
     a.step = 0;
     step(c, op, m, &a);
+    start_capacity(c, op, m);
     if (s == S_SETUP) {
         return 1;
     }
@@ -689,19 +810,21 @@ static size_t all_actions(action *out)
     out[n++].step = SECRET;
     out[n].kind = A_KEY_WRONGALG;
     out[n++].step = SECRET;
-    out[n].kind = A_KA;
-    out[n++].step = SECRET;
-    out[n].kind = A_KA;
-    out[n++].step = INFO;
+    for (j = 0; j < N_ALL_STEPS; j++) {
+        out[n].kind = A_KA;
+        out[n++].step = ALL_STEPS[j];
+    }
     out[n].kind = A_KA_BADPEER;
     out[n++].step = SECRET;
+    out[n].kind = A_KA_BADPEER;
+    out[n++].step = OTHER;
     return n;
 }
 
 /* Every function in every state. */
 static void test_states(row_ctx *c)
 {
-    action actions[80];
+    action actions[96];
     size_t n = all_actions(actions), i;
     int s;
     for (s = 0; s < S_COUNT; s++) {
@@ -739,6 +862,7 @@ static void test_orders(row_ctx *c)
             a.kind = A_SETUP;
             a.step = 0;
             step(c, &op, &m, &a);
+            start_capacity(c, &op, &m);
             for (i = 0; i < len; i++) {
                 a = canonical(c->row, x % n);
                 x /= n;
@@ -786,6 +910,14 @@ static void run_row(const alg_row *row)
     /* The reference stream: the canonical inputs, one output. */
     memset(&m, 0, sizeof(m));
     CHECK_STATUS(psa_key_derivation_setup(&op, row->alg), PSA_SUCCESS);
+    {
+        size_t cap = 0;
+        CHECK_STATUS(psa_key_derivation_get_capacity(&op, &cap), PSA_SUCCESS);
+        CHECK(cap == row->capacity);   /* the initial capacity, before start_cap */
+    }
+    if (row->start_cap != 0) {
+        CHECK_STATUS(psa_key_derivation_set_capacity(&op, row->start_cap), PSA_SUCCESS);
+    }
     for (i = 0; i < row->n_steps; i++) {
         action a = canonical(row, i);
         CHECK_STATUS(run(&c, &op, &m, &a), PSA_SUCCESS);
