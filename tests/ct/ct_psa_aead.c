@@ -15,6 +15,13 @@
 #include "ct.h"
 #include "test_util.h"
 
+#if !(PSA_WANT_ALG_GCM && PSA_WANT_ALG_CCM && PSA_WANT_ALG_CHACHA20_POLY1305 && PSA_WANT_ALG_XCHACHA20_POLY1305)
+int main(void)
+{
+    return test_skip("ct_psa_aead", "an AEAD configured out");
+}
+#else
+
 static psa_status_t declassified(psa_status_t status)
 {
     CT_PUBLIC(&status, sizeof(status));
@@ -104,3 +111,5 @@ int main(void)
 #endif
     return test_report("ct_psa_aead");
 }
+
+#endif /* PSA_WANT_ALG_GCM && PSA_WANT_ALG_CCM && PSA_WANT_ALG_CHACHA20_POLY1305 && PSA_WANT_ALG_XCHACHA20_POLY1305 */

@@ -12,6 +12,13 @@
 #include "ct.h"
 #include "test_util.h"
 
+#if !PSA_WANT_ALG_CMAC
+int main(void)
+{
+    return test_skip("ct_psa_cmac", "CMAC configured out");
+}
+#else
+
 static psa_status_t declassified(psa_status_t status)
 {
     CT_PUBLIC(&status, sizeof(status));
@@ -62,10 +69,10 @@ int main(void)
     test_rng_seed(0xc3ac);
     CHECK(CT_UNDER_VALGRIND());
     CHECK_STATUS(psa_crypto_init(), PSA_SUCCESS);
-#if PSA_WANT_ALG_CMAC
     one_key(16);
     one_key(24);
     one_key(32);
-#endif
     return test_report("ct_psa_cmac");
 }
+
+#endif /* PSA_WANT_ALG_CMAC */

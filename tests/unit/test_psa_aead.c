@@ -22,6 +22,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if !(PSA_WANT_ALG_GCM && PSA_WANT_ALG_CCM && PSA_WANT_ALG_CHACHA20_POLY1305 && PSA_WANT_ALG_XCHACHA20_POLY1305)
+int main(void)
+{
+    return test_skip("psa_aead", "an AEAD configured out");
+}
+#else
+
 static psa_key_id_t import_key(psa_key_type_t type, const uint8_t *key, size_t len,
                                psa_algorithm_t alg, psa_status_t want)
 {
@@ -378,3 +385,5 @@ int main(void)
     test_rules();
     return test_report("psa_aead");
 }
+
+#endif /* PSA_WANT_ALG_GCM && PSA_WANT_ALG_CCM && PSA_WANT_ALG_CHACHA20_POLY1305 && PSA_WANT_ALG_XCHACHA20_POLY1305 */

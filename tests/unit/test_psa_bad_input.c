@@ -573,7 +573,8 @@ static void test_not_supported(void)
     /* id is a RAW_DATA key whose policy names no algorithm: NOT_PERMITTED
      * (the cipher API is built since issue 22; test_psa_cipher has its rules) */
     CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_CBC_NO_PADDING, msg, 3, out, sizeof(out),
-                                    &out_len), PSA_ERROR_NOT_PERMITTED);
+                                    &out_len),
+                 PSA_WANT_ALG_CBC_NO_PADDING ? PSA_ERROR_NOT_PERMITTED : PSA_ERROR_NOT_SUPPORTED);
     CHECK(out_len == 0 && all_zero(out, sizeof(out)));
     CHECK_STATUS(psa_cipher_decrypt(id, PSA_ALG_SHA_256, msg, 3, out, sizeof(out), &out_len),
                  PSA_ERROR_INVALID_ARGUMENT);
@@ -581,7 +582,8 @@ static void test_not_supported(void)
                  PSA_ERROR_INVALID_HANDLE);
     CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_CTR, NULL, 3, out, sizeof(out), &out_len),
                  PSA_ERROR_INVALID_ARGUMENT);
-    CHECK_STATUS(psa_cipher_encrypt_setup(&cop, id, PSA_ALG_CTR), PSA_ERROR_NOT_PERMITTED);
+    CHECK_STATUS(psa_cipher_encrypt_setup(&cop, id, PSA_ALG_CTR),
+                 PSA_WANT_ALG_CBC_NO_PADDING ? PSA_ERROR_NOT_PERMITTED : PSA_ERROR_NOT_SUPPORTED);
     CHECK_STATUS(psa_cipher_decrypt_setup(&cop, id, PSA_ALG_GCM), PSA_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(psa_cipher_generate_iv(&cop, out, sizeof(out), &out_len), PSA_ERROR_BAD_STATE);
     CHECK_STATUS(psa_cipher_set_iv(&cop, out, 16), PSA_ERROR_BAD_STATE);
@@ -595,13 +597,14 @@ static void test_not_supported(void)
     /* AEAD (built since issue 23; test_psa_aead has its rules): id's
      * policy names no algorithm. */
     CHECK_STATUS(psa_aead_encrypt(id, PSA_ALG_GCM, out, 12, NULL, 0, msg, 3, out, sizeof(out),
-                                  &out_len), PSA_ERROR_NOT_PERMITTED);
+                                  &out_len),
+                 PSA_WANT_ALG_GCM ? PSA_ERROR_NOT_PERMITTED : PSA_ERROR_NOT_SUPPORTED);
     CHECK_STATUS(psa_aead_decrypt(id, PSA_ALG_CTR, out, 12, NULL, 0, msg, 3, out, sizeof(out),
                                   &out_len), PSA_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(psa_aead_encrypt(id, PSA_ALG_GCM, NULL, 12, NULL, 0, msg, 3, out, sizeof(out),
                                   &out_len), PSA_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(psa_aead_encrypt_setup(&aop, id, PSA_ALG_CHACHA20_POLY1305),
-                 PSA_ERROR_NOT_PERMITTED);
+                 PSA_WANT_ALG_GCM ? PSA_ERROR_NOT_PERMITTED : PSA_ERROR_NOT_SUPPORTED);
     CHECK_STATUS(psa_aead_decrypt_setup(&aop, 0x777, PSA_ALG_CCM), PSA_ERROR_INVALID_HANDLE);
     CHECK_STATUS(psa_aead_set_lengths(&aop, 0, 3), PSA_ERROR_BAD_STATE);
     CHECK_STATUS(psa_aead_generate_nonce(&aop, out, sizeof(out), &out_len), PSA_ERROR_BAD_STATE);

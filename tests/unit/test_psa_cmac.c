@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if PSA_WANT_ALG_CMAC
 static psa_key_id_t import_aes(const uint8_t *key, size_t len, psa_algorithm_t alg,
                                psa_status_t want)
 {
@@ -202,6 +203,8 @@ static void test_errors(void)
     psa_destroy_key(id);
 }
 
+#endif /* PSA_WANT_ALG_CMAC */
+
 int main(void)
 {
     test_rng_seed(0x4493);
@@ -213,12 +216,11 @@ int main(void)
     test_errors();
 #else
     {
+        /* configured out: NOT_SUPPORTED before any key is looked at */
         uint8_t key[16] = {0}, tag[16];
         size_t n;
-        psa_key_id_t id = import_aes(key, 16, PSA_ALG_CMAC, PSA_SUCCESS);
-        CHECK_STATUS(psa_mac_compute(id, PSA_ALG_CMAC, key, 1, tag, sizeof(tag), &n),
+        CHECK_STATUS(psa_mac_compute(PSA_KEY_ID_NULL, PSA_ALG_CMAC, key, 1, tag, sizeof(tag), &n),
                      PSA_ERROR_NOT_SUPPORTED);
-        psa_destroy_key(id);
     }
 #endif
     return test_report("psa_cmac");

@@ -340,6 +340,9 @@ static void hmac_case(const sha3_info *h, const uint8_t *key, size_t key_len, co
     size_t got_len = 0, off = 0;
     psa_mac_operation_t op = PSA_MAC_OPERATION_INIT;
     psa_key_id_t id, id_trunc;
+    if (key_len > PICOPSA_HMAC_MAX_KEY_BYTES) {
+        return;   /* longer than this configuration's raw keys (configs/ed25519_only.h: 128 B) */
+    }
 
     /* A key of length 0 is an empty HMAC key: OpenSSL takes a non-NULL
      * pointer for it; PSA imports 0-byte HMAC keys only on some builds, so
@@ -494,6 +497,9 @@ static void test_hkdf(void)
 {
     uint8_t salt[200], ikm[80], info[60], want[1024], got[1024];
     size_t a, r;
+    if (!PSA_WANT_ALG_HKDF) {
+        return;   /* configured out (configs/ed25519_only.h) */
+    }
     test_rng_bytes(salt, sizeof(salt));
     test_rng_bytes(ikm, sizeof(ikm));
     test_rng_bytes(info, sizeof(info));
