@@ -78,6 +78,13 @@
 #define PSA_WANT_ALG_ECDSA 0
 #define PSA_WANT_ALG_DETERMINISTIC_ECDSA 0
 
+/* Ciphers and AEAD (AES, ChaCha20): out; a product that encrypts sets
+ * PSA_WANT_KEY_TYPE_AES / _CHACHA20 to 1 (the modes follow their key type;
+ * docs/cipher.md, docs/aead.md). */
+#define PSA_WANT_KEY_TYPE_AES 0
+#define PSA_WANT_KEY_TYPE_CHACHA20 0
+#define PSA_WANT_KEY_TYPE_XCHACHA20 0
+
 /* Key store: 8 slots of 128 B (an Ed25519 pair with its cached expanded
  * key); 1384 B of .bss on Cortex-M4. Lower the count to the keys you keep. */
 #define PICOPSA_KEY_SLOT_COUNT 8

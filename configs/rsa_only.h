@@ -59,6 +59,13 @@
 #define PSA_WANT_ALG_ECDSA 0
 #define PSA_WANT_ALG_DETERMINISTIC_ECDSA 0
 
+/* Ciphers and AEAD (AES, ChaCha20): out; a product that encrypts sets
+ * PSA_WANT_KEY_TYPE_AES / _CHACHA20 to 1 (the modes follow their key type;
+ * docs/cipher.md, docs/aead.md). */
+#define PSA_WANT_KEY_TYPE_AES 0
+#define PSA_WANT_KEY_TYPE_CHACHA20 0
+#define PSA_WANT_KEY_TYPE_XCHACHA20 0
+
 /* Sizes: RSA up to 4096 bits. A product with RSA-2048 keys only should set
  * PICOPSA_RSA_MAX_BITS 2048: each large slot shrinks from 3448 to 1784 B and
  * the private-operation work area with it. Large slots: 2 on MCUs (the
