@@ -128,8 +128,9 @@ FAMILIES = {
 
 # (name, app, config header or None, profile, families that must be absent)
 # Every app that calls no cipher function must link none of the cipher
-# families (they are on in every configs/ header: unused, not configured
-# out); app_cipher.c calls all of them and is linked with them configured out.
+# families: configured out in the single-family configs/ headers, built and
+# unused in the default configuration (the unused-cipher rows); app_cipher.c
+# calls all of them and is linked with them configured out.
 UNUSED_CIPHERS = ["AES", "cipher modes", "ChaCha20"]
 CHECKED = [
     ("ed25519-only-Os", "app_ed25519.c", "configs/ed25519_only.h", "size", ["RSA", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage"] + UNUSED_CIPHERS),
