@@ -394,7 +394,9 @@ psa_status_t psa_aead_verify(psa_aead_operation_t *operation, uint8_t *plaintext
 static psa_status_t release_if_authentic(psa_status_t verdict, uint8_t *output,
                                          size_t output_size, size_t n, size_t *output_length)
 {
-    uint32_t ok = pp_ct_mask_zero_u32((uint32_t)verdict);   /* all-ones: authentic */
+    /* all-ones: authentic; through the barrier, so no compiler turns the
+     * masking below into a branch on the verdict */
+    uint32_t ok = pp_ct_barrier_u32(pp_ct_mask_zero_u32((uint32_t)verdict));
     size_t i;
     for (i = 0; i < output_size; i++) {
         output[i] = (uint8_t)(output[i] & ok);

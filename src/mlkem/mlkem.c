@@ -452,7 +452,9 @@ psa_status_t pp_mlkem_decaps(const pp_mlkem_params *p, const uint8_t *dk, size_t
     sink.diff = 0;
     kpke_encrypt(p, ek, mh, kr + 32, &sink);
     /* K = (c == c') ? K' : K-bar, selected by a mask. */
-    ok = pp_ct_mask_zero_u32(pp_ct_barrier_u32(sink.diff));
+    /* The mask itself through the barrier too: clang -O0/-Og knows a mask
+     * is 0 or ~0 and made the select below a branch (ct_mlkem, debug). */
+    ok = pp_ct_barrier_u32(pp_ct_mask_zero_u32(pp_ct_barrier_u32(sink.diff)));
     for (unsigned i = 0; i < 32; i++) {
         K[i] = (uint8_t)pp_ct_select_u32(ok, kr[i], kbar[i]);
     }
