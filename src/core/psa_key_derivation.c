@@ -167,7 +167,9 @@ static pp_sp800_108_ctx *sp800_108_of(psa_key_derivation_operation_t *op)
  * a branch on status: verify_bytes' verdict comes from secret output. */
 static psa_status_t fail(psa_key_derivation_operation_t *op, psa_status_t status)
 {
-    uint32_t failed = ~pp_ct_mask_zero_u32((uint32_t)status);
+    /* the mask through the barrier: a verify's status comes from secret
+     * output, and clang -O2 otherwise branched on the 0 / ~0 mask */
+    uint32_t failed = pp_ct_barrier_u32(~pp_ct_mask_zero_u32((uint32_t)status));
     op->flags = (uint16_t)(op->flags | (FLAG_ERROR & failed));
     return status;
 }
