@@ -310,8 +310,8 @@ psa_status_t pp_ccm_verify(pp_ccm_ctx *ctx, const uint8_t *tag, size_t tag_len)
     if (tag_len != ctx->tag_len) {
         status = PSA_ERROR_INVALID_SIGNATURE;
     } else {
-        uint32_t differs = 0u - (1u - ((uint32_t)pp_ct_memeq(t, tag, tag_len) & 1u));
-        status = (psa_status_t)(int32_t)(differs & (uint32_t)PSA_ERROR_INVALID_SIGNATURE);
+        status = (psa_status_t)pp_ct_fail_unless_equal(pp_ct_memeq(t, tag, tag_len),
+                                                       (int32_t)PSA_ERROR_INVALID_SIGNATURE);
     }
     pp_wipe(t, sizeof(t));
     pp_ccm_wipe(ctx);

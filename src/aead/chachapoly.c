@@ -162,8 +162,8 @@ psa_status_t pp_chachapoly_verify(pp_chachapoly_ctx *ctx, const uint8_t *tag, si
         status = PSA_ERROR_INVALID_SIGNATURE;
     } else {
         /* The verdict becomes the status through a mask, not a branch. */
-        uint32_t differs = 0u - (1u - ((uint32_t)pp_ct_memeq(t, tag, tag_len) & 1u));
-        status = (psa_status_t)(int32_t)(differs & (uint32_t)PSA_ERROR_INVALID_SIGNATURE);
+        status = (psa_status_t)pp_ct_fail_unless_equal(pp_ct_memeq(t, tag, tag_len),
+                                                       (int32_t)PSA_ERROR_INVALID_SIGNATURE);
     }
     pp_wipe(t, sizeof(t));
     pp_chachapoly_wipe(ctx);

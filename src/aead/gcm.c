@@ -155,9 +155,7 @@ static void crypt(pp_gcm_ctx *c, size_t pos, const uint8_t *in, uint8_t *out, si
  * this code, decides where the secret comparison becomes public. */
 static psa_status_t verdict(int eq)
 {
-    uint32_t ok = pp_ct_barrier_u32((uint32_t)0 - (uint32_t)(eq & 1));
-    return (psa_status_t)(int32_t)pp_ct_select_u32(ok, (uint32_t)PSA_SUCCESS,
-                                                   (uint32_t)PSA_ERROR_INVALID_SIGNATURE);
+    return (psa_status_t)pp_ct_fail_unless_equal(eq, (int32_t)PSA_ERROR_INVALID_SIGNATURE);
 }
 
 static void store_y(const pp_gcm_ctx *c, uint8_t out[16])

@@ -86,6 +86,17 @@ static inline uint32_t pp_ct_select_u32(uint32_t mask, uint32_t a, uint32_t b)
     return b ^ (mask & (a ^ b));
 }
 
+/* The outcome of a secret comparison as a status: 0 (success) when
+ * equal_flag is 1, fail when it is 0. The mask goes through the barrier:
+ * a multiplication by the flag, or an unprotected mask, became a branch
+ * on the comparison under gcc -Og and clang -O2 (ct_cipher_pkcs7,
+ * ct_hkdf). The caller's return is where the verdict becomes public. */
+static inline int32_t pp_ct_fail_unless_equal(int equal_flag, int32_t fail)
+{
+    uint32_t differs = pp_ct_barrier_u32((uint32_t)0 - (1u - ((uint32_t)equal_flag & 1u)));
+    return (int32_t)(differs & (uint32_t)fail);
+}
+
 /* ---- size_t masks (lengths derived from secret padding) ------------- */
 
 static inline size_t pp_ct_mask_nonzero_sz(size_t x)

@@ -171,12 +171,12 @@ int pp_policy_intersect(psa_algorithm_t a, psa_algorithm_t b, psa_key_type_t typ
 /* ---- constant-time verdicts ------------------------------------------ */
 
 /* PSA_SUCCESS when equal_flag (0 or 1, e.g. from pp_ct_memeq) is 1, else
- * `fail`, computed without a branch: the flag derives from secrets (a MAC
- * computed with a secret key), only the returned status is public. */
+ * `fail`, without a branch (pp_ct_fail_unless_equal): the flag derives
+ * from secrets (a MAC computed with a secret key), only the returned
+ * status is public. */
 static inline psa_status_t pp_status_from_equal_flag(int equal_flag, psa_status_t fail)
 {
-    int32_t differs = (int32_t)(1u - ((uint32_t)equal_flag & 1u));
-    return (psa_status_t)(fail * differs);
+    return (psa_status_t)pp_ct_fail_unless_equal(equal_flag, (int32_t)fail);
 }
 
 /* ---- output hygiene ---------------------------------------------------- */
