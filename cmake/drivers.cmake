@@ -113,8 +113,8 @@ if(NOT PICOPSA_SANITIZE AND NOT PICOPSA_TSAN AND PICOPSA_VALGRIND AND EXISTS "/u
   target_include_directories(driver_ct_rsa_private_bin PRIVATE ${PROJECT_SOURCE_DIR}/tests/ct)
   target_compile_definitions(driver_ct_rsa_private_bin PRIVATE PICOPSA_MODEL_CT=1)
   target_link_libraries(driver_ct_rsa_private_bin PRIVATE picopsa_drv_testcommon)
-  add_test(NAME driver_ct_rsa_private COMMAND ${PICOPSA_VALGRIND} --tool=memcheck --error-exitcode=99
-    --track-origins=yes -q $<TARGET_FILE:driver_ct_rsa_private_bin>)
+  add_test(NAME driver_ct_rsa_private COMMAND sh "${PROJECT_SOURCE_DIR}/tests/ct/ct_run.sh" ${PICOPSA_VALGRIND}
+    $<TARGET_FILE:driver_ct_rsa_private_bin>)
   set_tests_properties(driver_ct_rsa_private PROPERTIES LABELS "ct;driver" TIMEOUT 1800
     SKIP_RETURN_CODE ${PICOPSA_TEST_SKIP_CODE})
 endif()
