@@ -5,7 +5,11 @@
 #                stated against; override by setting OPENSSL_ia32cap); the
 #                text goes to stdout and build/bench/bench.txt, the table to
 #                build/bench/report.md, the chart to build/bench/bench.svg
-#   make test    everything CI must prove, all through ctest:
+#   make test    everything CI must prove, in twelve steps (below), each
+#                configuration its own `make` target; they run two at a
+#                time (PP_TEST_LANES, tools/run_steps.sh), longest first,
+#                each log printed whole when its step ends, and every step
+#                runs even after one fails (the failed ones are named last):
 #                 1. gcc, perf profile, -Werror: full ctest (unit, ct under
 #                    valgrind, fuzz replay, slow tests included)
 #                 2. clang with ASan+UBSan: full ctest (ct tests skipped)
@@ -106,8 +110,17 @@ bench:
 check: all
 	$(call PP_CTEST_RUN,$(PP_BUILD)/perf,-LE slow)
 
-test: test-gcc test-asan test-matrix test-portable $(PP_EMBEDDED_TEST) test-ct-isa test-tsan \
-  test-toolchains test-size test-configs test-aarch64 test-storage-flash
+# make test runs the steps below as separate `make STEP` runs, PP_TEST_LANES
+# at a time (tools/run_steps.sh: each step's log printed whole when it
+# ends, every step run even after a failure, the failed ones named last).
+# Longest first, so the short ones fill the end. PP_TEST_LANES=1 is the
+# old serial order of work; each step is also a target of its own.
+PP_TEST_LANES ?= 2
+PP_TEST_STEPS = test-gcc test-asan $(PP_EMBEDDED_TEST) $(PP_MATRIX) $(PP_PORTABLE) \
+  $(addprefix config-,$(PP_CONFIGS)) $(PP_CT_ISA) test-tsan test-size test-storage-flash \
+  test-aarch64 $(addprefix toolchain-,$(PP_TOOLCHAINS))
+test:
+	@sh tools/run_steps.sh $(PP_TEST_LANES) $(PP_BUILD)/test-logs "$(MAKE)" $(PP_TEST_STEPS)
 	@echo "make test: all configurations passed"
 
 test-gcc:
@@ -269,8 +282,9 @@ test-aarch64:
 	  { echo "    SKIPPED: $(PP_A64_CC) or $(PP_A64_QEMU) not installed"; exit 0; }; \
 	set -e; mkdir -p $(PP_BUILD)/aarch64; \
 	srcs="$$(find src -name '*.c' | sort) $$(ls ports/linux/*.c) tests/cross/test_hash_cross.c"; \
-	$(PP_A64_CC) $(PP_A64_FLAGS) $$srcs -o $(PP_BUILD)/aarch64/test_hash_cross; \
+	$(PP_A64_CC) $(PP_A64_FLAGS) $$srcs -o $(PP_BUILD)/aarch64/test_hash_cross & hw=$$!; \
 	$(PP_A64_CC) $(PP_A64_FLAGS) -DPICOPSA_SHA_HW=0 $$srcs -o $(PP_BUILD)/aarch64/test_hash_cross_portable; \
+	wait $$hw; \
 	PP_EXPECT_SHA_HW=1 $(PP_A64_QEMU) $(PP_BUILD)/aarch64/test_hash_cross; \
 	$(PP_A64_QEMU) $(PP_BUILD)/aarch64/test_hash_cross_portable
 
