@@ -447,6 +447,13 @@
 #ifndef PSA_WANT_ALG_SP800_108_COUNTER_HMAC
 #define PSA_WANT_ALG_SP800_108_COUNTER_HMAC PSA_WANT_ALG_HKDF
 #endif
+/* The SP 800-108r1 counter-mode KDF with AES-CMAC and the K_0 term of
+ * PSA 1.2 10.6.1: PSA_ALG_SP800_108_COUNTER_CMAC (SECRET: an AES key).
+ * Needs PSA_WANT_ALG_CMAC; while it is built, the key derivation
+ * operation holds a CMAC context (the AES key schedule, about 1 KB). */
+#ifndef PSA_WANT_ALG_SP800_108_COUNTER_CMAC
+#define PSA_WANT_ALG_SP800_108_COUNTER_CMAC (PSA_WANT_ALG_HKDF && PSA_WANT_ALG_CMAC)
+#endif
 /* Bytes of the inputs a PBKDF2, TLS 1.2 or SP 800-108 operation must keep
  * (the operation lives on the caller's stack): PBKDF2's SALT pieces until
  * the PASSWORD keys HMAC; the TLS 1.2 SEED and LABEL (hashed into every
