@@ -454,6 +454,12 @@
 #ifndef PSA_WANT_ALG_SP800_108_COUNTER_CMAC
 #define PSA_WANT_ALG_SP800_108_COUNTER_CMAC (PSA_WANT_ALG_HKDF && PSA_WANT_ALG_CMAC)
 #endif
+/* PBKDF2 with AES-CMAC-PRF-128 (RFC 8018 5.2, RFC 4615):
+ * PSA_ALG_PBKDF2_AES_CMAC_PRF_128. Needs PSA_WANT_ALG_CMAC; like the CMAC
+ * KDF above, the operation then holds a CMAC context. */
+#ifndef PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
+#define PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128 (PSA_WANT_ALG_HKDF && PSA_WANT_ALG_CMAC)
+#endif
 /* Bytes of the inputs a PBKDF2, TLS 1.2 or SP 800-108 operation must keep
  * (the operation lives on the caller's stack): PBKDF2's SALT pieces until
  * the PASSWORD keys HMAC; the TLS 1.2 SEED and LABEL (hashed into every
