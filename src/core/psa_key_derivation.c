@@ -2,7 +2,10 @@
  * psa_key_derivation.c -- the key derivation operation (PSA Crypto API 1.2
  * sec. 10.6) with PSA_ALG_HKDF(hash), PSA_ALG_HKDF_EXTRACT(hash) and
  * PSA_ALG_HKDF_EXPAND(hash) (RFC 5869, src/kdf/hkdf.c),
- * PSA_ALG_PBKDF2_HMAC(hash) (RFC 8018 5.2, src/kdf/pbkdf2.c),
+ * PSA_ALG_PBKDF2_HMAC(hash) (RFC 8018 5.2, src/kdf/pbkdf2.c) and
+ * PSA_ALG_PBKDF2_AES_CMAC_PRF_128 (the same over RFC 4615's PRF,
+ * src/kdf/pbkdf2_cmac.c; both in the KDF_PBKDF2 family: the same steps,
+ * key types and capacity rule, 10.6.1),
  * PSA_ALG_TLS12_PRF(hash) and PSA_ALG_TLS12_PSK_TO_MS(hash) (RFC 5246 5,
  * RFC 4279 2, src/kdf/tls12_prf.c), PSA_ALG_SP800_108_COUNTER_HMAC(hash)
  * (SP 800-108r1 4.1, src/kdf/sp800_108.c) and PSA_ALG_SP800_108_COUNTER_CMAC
@@ -73,6 +76,7 @@
 #include "dispatch/pp_dispatch.h"
 #include "hash/pp_hash.h"
 #include "kdf/pbkdf2.h"
+#include "kdf/pbkdf2_cmac.h"
 #include "kdf/sp800_108.h"
 #include "kdf/sp800_108_cmac.h"
 #include "kdf/tls12_prf.h"
@@ -115,7 +119,7 @@ static psa_algorithm_t hash_of(psa_algorithm_t kdf)
 
 static int family_of(psa_algorithm_t kdf)
 {
-    if (PSA_ALG_IS_PBKDF2_HMAC(kdf)) {
+    if (PSA_ALG_IS_PBKDF2_HMAC(kdf) || kdf == PSA_ALG_PBKDF2_AES_CMAC_PRF_128) {
         return KDF_PBKDF2;
     }
     if (PSA_ALG_IS_TLS12_PRF(kdf) || PSA_ALG_IS_TLS12_PSK_TO_MS(kdf)) {
@@ -141,6 +145,9 @@ typedef char pp_kdf_tls12_fits[sizeof(pp_tls12_prf_ctx) <= PP_KDF_ROOM ? 1 : -1]
 #endif
 #if PSA_WANT_ALG_SP800_108_COUNTER_HMAC
 typedef char pp_kdf_sp800_108_fits[sizeof(pp_sp800_108_ctx) <= PP_KDF_ROOM ? 1 : -1];
+#endif
+#if PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
+typedef char pp_kdf_pbkdf2_cmac_fits[sizeof(pp_pbkdf2_cmac_ctx) <= PP_KDF_ROOM ? 1 : -1];
 #endif
 #if PSA_WANT_ALG_SP800_108_COUNTER_CMAC
 typedef char pp_kdf_sp800_108_cmac_fits[sizeof(pp_sp800_108_cmac_ctx) <= PP_KDF_ROOM ? 1 : -1];
@@ -171,6 +178,13 @@ static pp_tls12_prf_ctx *tls12_of(psa_key_derivation_operation_t *op)
 static pp_sp800_108_ctx *sp800_108_of(psa_key_derivation_operation_t *op)
 {
     return (pp_sp800_108_ctx *)(void *)&op->u;
+}
+#endif
+
+#if PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
+static pp_pbkdf2_cmac_ctx *pbkdf2_cmac_of(psa_key_derivation_operation_t *op)
+{
+    return (pp_pbkdf2_cmac_ctx *)(void *)&op->u;
 }
 #endif
 
@@ -247,10 +261,13 @@ static psa_status_t check_kdf(psa_algorithm_t kdf, size_t *hash_length)
 #if PSA_WANT_ALG_SP800_108_COUNTER_CMAC
     built |= kdf == PSA_ALG_SP800_108_COUNTER_CMAC;
 #endif
+#if PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
+    built |= kdf == PSA_ALG_PBKDF2_AES_CMAC_PRF_128;
+#endif
     if (!built) {
-        return PSA_ERROR_NOT_SUPPORTED;   /* ECJPAKE_TO_PMS, PBKDF2 with CMAC, ... */
+        return PSA_ERROR_NOT_SUPPORTED;   /* ECJPAKE_TO_PMS, ... */
     }
-    if (family_of(kdf) == KDF_SP800_108_CMAC) {
+    if (family_of(kdf) == KDF_SP800_108_CMAC || kdf == PSA_ALG_PBKDF2_AES_CMAC_PRF_128) {
         *hash_length = PP_CMAC_BLOCK;   /* no hash: AES-CMAC blocks */
         return PSA_SUCCESS;
     }
@@ -610,10 +627,10 @@ static psa_status_t hkdf_input(psa_key_derivation_operation_t *op,
 }
 #endif
 
-#if PSA_WANT_ALG_PBKDF2_HMAC
+#if PSA_WANT_ALG_PBKDF2_HMAC || PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
 /* A PBKDF2 step (COST comes through input_integer). The salt waits in
- * inputs[] for the password, which keys HMAC (RFC 8018 5.2: PRF(P, S ||
- * INT(i))). */
+ * inputs[] for the password, which keys the PRF (RFC 8018 5.2: PRF(P, S ||
+ * INT(i)); RFC 4615 3: the AES key from P). */
 static psa_status_t pbkdf2_input(psa_key_derivation_operation_t *op,
                                  psa_key_derivation_step_t step, const uint8_t *data,
                                  size_t data_length)
@@ -622,10 +639,24 @@ static psa_status_t pbkdf2_input(psa_key_derivation_operation_t *op,
     if (step == PSA_KEY_DERIVATION_INPUT_SALT) {
         return keep_input(op, data, data_length, PICOPSA_KDF_MAX_INPUT_BYTES);
     }
-    status = pp_pbkdf2_setup(pbkdf2_of(op), hash_of(kdf_of(op->alg)), data, data_length,
-                             op->cost);
-    if (status == PSA_SUCCESS) {
-        pp_pbkdf2_salt(pbkdf2_of(op), op->inputs, op->info_length);
+#if PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
+    if (kdf_of(op->alg) == PSA_ALG_PBKDF2_AES_CMAC_PRF_128) {
+        status = pp_pbkdf2_cmac_setup(pbkdf2_cmac_of(op), data, data_length, op->cost);
+        if (status == PSA_SUCCESS) {
+            pp_pbkdf2_cmac_salt(pbkdf2_cmac_of(op), op->inputs, op->info_length);
+        }
+    } else
+#endif
+    {
+#if PSA_WANT_ALG_PBKDF2_HMAC
+        status = pp_pbkdf2_setup(pbkdf2_of(op), hash_of(kdf_of(op->alg)), data, data_length,
+                                 op->cost);
+        if (status == PSA_SUCCESS) {
+            pp_pbkdf2_salt(pbkdf2_of(op), op->inputs, op->info_length);
+        }
+#else
+        status = PSA_ERROR_NOT_SUPPORTED;   /* setup refuses it */
+#endif
     }
     pp_wipe(op->inputs, sizeof(op->inputs));   /* the salt may hold a pepper */
     op->info_length = 0;
@@ -742,7 +773,7 @@ static psa_status_t input_step(psa_key_derivation_operation_t *op,
         return status;
     }
     switch (family_of(kdf_of(op->alg))) {
-#if PSA_WANT_ALG_PBKDF2_HMAC
+#if PSA_WANT_ALG_PBKDF2_HMAC || PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
     case KDF_PBKDF2: status = pbkdf2_input(op, step, data, data_length); break;
 #endif
 #if PSA_WANT_ALG_TLS12_PRF || PSA_WANT_ALG_TLS12_PSK_TO_MS
@@ -989,8 +1020,18 @@ static psa_status_t produce(psa_key_derivation_operation_t *op, uint8_t *output,
     const uint8_t *second = op->inputs + op->first_length;
     size_t second_length = (size_t)(op->info_length - op->first_length);
     switch (family_of(kdf_of(op->alg))) {
+#if PSA_WANT_ALG_PBKDF2_HMAC || PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
+    case KDF_PBKDF2:
+#if PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
+        if (kdf_of(op->alg) == PSA_ALG_PBKDF2_AES_CMAC_PRF_128) {
+            return pp_pbkdf2_cmac_output(pbkdf2_cmac_of(op), output, output_length);
+        }
+#endif
 #if PSA_WANT_ALG_PBKDF2_HMAC
-    case KDF_PBKDF2: return pp_pbkdf2_output(pbkdf2_of(op), output, output_length);
+        return pp_pbkdf2_output(pbkdf2_of(op), output, output_length);
+#else
+        return PSA_ERROR_BAD_STATE;
+#endif
 #endif
 #if PSA_WANT_ALG_TLS12_PRF || PSA_WANT_ALG_TLS12_PSK_TO_MS
     case KDF_TLS12:   /* PRF(secret, label, seed): inputs[] = seed || label */

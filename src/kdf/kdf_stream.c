@@ -8,7 +8,8 @@
 
 #include <picopsa/config.h>
 
-#if PSA_WANT_ALG_HMAC || PSA_WANT_ALG_SP800_108_COUNTER_CMAC
+#if PSA_WANT_ALG_HMAC || PSA_WANT_ALG_SP800_108_COUNTER_CMAC || \
+    PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
 
 void pp_kdf_stream_init(pp_kdf_stream *s, size_t block_len)
 {

@@ -29,7 +29,8 @@
  * follows picopsa's order (docs/key-derivation.md, section 2).
  *
  * Rows: HKDF and its halves, PBKDF2-HMAC, the TLS 1.2 PRF and PSK-to-MS,
- * SP 800-108 counter HMAC, alone and behind ECDH; SP 800-108 counter CMAC,
+ * SP 800-108 counter HMAC, alone and behind ECDH; PBKDF2-AES-CMAC-PRF-128
+ * (PBKDF2's steps); SP 800-108 counter CMAC,
  * whose SECRET is an AES key given with input_key only (R_KEYONLY: bytes
  * are INVALID_ARGUMENT, "does not permit direct inputs"; secret_type()). Compatible key types
  * come from the rules (R_SECRET: DERIVE only; R_ANYKEY: DERIVE or
@@ -138,6 +139,10 @@ static const alg_row ALGS[] = {
     {"PBKDF2_HMAC(SHA-512)", "10.6.1 PSA_ALG_PBKDF2_HMAC", PSA_ALG_PBKDF2_HMAC(PSA_ALG_SHA_512), 0,
      0, PBKDF2_CAP(64u), PBKDF2_STEPS, 4096, 0},
 #endif
+#endif
+#if PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128 && SIZE_MAX / 16u >= 0xFFFFFFFFu
+    {"PBKDF2_AES_CMAC_PRF_128", "10.6.1 PSA_ALG_PBKDF2_AES_CMAC_PRF_128 (PBKDF2_HMAC's inputs)",
+     PSA_ALG_PBKDF2_AES_CMAC_PRF_128, 0, 0, PBKDF2_CAP(16u), PBKDF2_STEPS, 4096, 0},
 #endif
 #if PSA_WANT_ALG_TLS12_PRF
     {"TLS12_PRF(SHA-256)", "10.6.1 PSA_ALG_TLS12_PRF", PSA_ALG_TLS12_PRF(PSA_ALG_SHA_256), 0, 0,
