@@ -460,6 +460,12 @@
 #ifndef PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
 #define PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128 (PSA_WANT_ALG_HKDF && PSA_WANT_ALG_CMAC)
 #endif
+/* The TLS 1.2 EC J-PAKE premaster secret (PSA 1.2 10.6.1): SHA-256 of the
+ * x coordinate of the 65-byte P-256 point K: PSA_ALG_TLS12_ECJPAKE_TO_PMS.
+ * Needs PSA_WANT_ALG_SHA_256. */
+#ifndef PSA_WANT_ALG_TLS12_ECJPAKE_TO_PMS
+#define PSA_WANT_ALG_TLS12_ECJPAKE_TO_PMS (PSA_WANT_ALG_HKDF && PSA_WANT_ALG_SHA_256)
+#endif
 /* Bytes of the inputs a PBKDF2, TLS 1.2 or SP 800-108 operation must keep
  * (the operation lives on the caller's stack): PBKDF2's SALT pieces until
  * the PASSWORD keys HMAC; the TLS 1.2 SEED and LABEL (hashed into every

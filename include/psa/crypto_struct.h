@@ -98,7 +98,8 @@ struct psa_aead_operation_s {
 
 /* Key derivation (spec 10.6.3). Built: HKDF, HKDF_EXTRACT, HKDF_EXPAND,
  * PBKDF2_HMAC, TLS12_PRF, TLS12_PSK_TO_MS, SP800_108_COUNTER_HMAC,
- * SP800_108_COUNTER_CMAC, PBKDF2_AES_CMAC_PRF_128 (src/core/psa_key_derivation.c); without them the operation never
+ * SP800_108_COUNTER_CMAC, PBKDF2_AES_CMAC_PRF_128, TLS12_ECJPAKE_TO_PMS
+ * (src/core/psa_key_derivation.c); without them the operation never
  * leaves the inactive state and is just alg. The per-algorithm state is a
  * union (one KDF per operation); inputs[] keeps the inputs every output
  * block hashes again or that arrive before the key they go with (HKDF
@@ -107,7 +108,7 @@ struct psa_aead_operation_s {
 #if PSA_WANT_ALG_HKDF || PSA_WANT_ALG_HKDF_EXTRACT || PSA_WANT_ALG_HKDF_EXPAND ||            \
     PSA_WANT_ALG_PBKDF2_HMAC || PSA_WANT_ALG_TLS12_PRF || PSA_WANT_ALG_TLS12_PSK_TO_MS ||     \
     PSA_WANT_ALG_SP800_108_COUNTER_HMAC || PSA_WANT_ALG_SP800_108_COUNTER_CMAC ||            \
-    PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
+    PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128 || PSA_WANT_ALG_TLS12_ECJPAKE_TO_PMS
 #define PICOPSA_KDF_INPUT_BUFFER_BYTES_                                                       \
     (PICOPSA_HKDF_MAX_INFO_BYTES > PICOPSA_KDF_MAX_INPUT_BYTES ? PICOPSA_HKDF_MAX_INFO_BYTES   \
                                                                : PICOPSA_KDF_MAX_INPUT_BYTES)
