@@ -10,7 +10,10 @@
  * RFC 4279 2, src/kdf/tls12_prf.c), PSA_ALG_SP800_108_COUNTER_HMAC(hash)
  * (SP 800-108r1 4.1, src/kdf/sp800_108.c) and PSA_ALG_SP800_108_COUNTER_CMAC
  * (the same with AES-CMAC and K_0, src/kdf/sp800_108_cmac.c; its SECRET
- * is an AES key, so it is never behind an agreement), alone or behind a key agreement
+ * is an AES key, so it is never behind an agreement) and
+ * PSA_ALG_TLS12_ECJPAKE_TO_PMS (SHA-256 of the x coordinate of the 65-byte
+ * EC J-PAKE point, here; not behind an agreement either, whose output is
+ * an x coordinate, not the point), alone or behind a key agreement
  * (PSA_ALG_KEY_AGREEMENT(PSA_ALG_ECDH, kdf), sec. 10.9.1; PBKDF2's key-
  * stretching bit does not fit that encoding: ECDH | PBKDF2 is no agreement,
  * INVALID_ARGUMENT).
@@ -25,6 +28,10 @@
  * SEED, OTHER_SECRET (optional; behind ECDH it is the agreement's, and
  * mandatory),
  * SECRET (the PSK, at most PSA_TLS12_PSK_TO_MS_PSK_MAX_SIZE bytes), LABEL.
+ * TLS12_ECJPAKE_TO_PMS: SECRET (exactly 65 bytes 0x04 || x || y, else
+ * INVALID_ARGUMENT), then its 32 bytes "in a single call": an output or
+ * verification of 1..31 bytes is INVALID_ARGUMENT (the spec names no
+ * status), over 32 INSUFFICIENT_DATA (the capacity).
  * SP800_108_COUNTER_HMAC and _CMAC: SECRET, LABEL (optional, no 0x00
  * byte), CONTEXT (optional); the CMAC SECRET from input_key only (bytes:
  * INVALID_ARGUMENT, "does not permit direct inputs"). Each step at most once (but PBKDF2's SALT) and none after
@@ -105,6 +112,7 @@
 #define KDF_TLS12 2          /* TLS12_PRF and TLS12_PSK_TO_MS */
 #define KDF_SP800_108 3
 #define KDF_SP800_108_CMAC 4
+#define KDF_ECJPAKE 5
 
 /* The KDF of an operation (the alg itself, or the KDF of an agreement). */
 static psa_algorithm_t kdf_of(psa_algorithm_t alg)
@@ -130,6 +138,9 @@ static int family_of(psa_algorithm_t kdf)
     }
     if (kdf == PSA_ALG_SP800_108_COUNTER_CMAC) {
         return KDF_SP800_108_CMAC;
+    }
+    if (kdf == PSA_ALG_TLS12_ECJPAKE_TO_PMS) {
+        return KDF_ECJPAKE;
     }
     return KDF_HKDF;
 }
@@ -264,8 +275,15 @@ static psa_status_t check_kdf(psa_algorithm_t kdf, size_t *hash_length)
 #if PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
     built |= kdf == PSA_ALG_PBKDF2_AES_CMAC_PRF_128;
 #endif
+#if PSA_WANT_ALG_TLS12_ECJPAKE_TO_PMS
+    built |= kdf == PSA_ALG_TLS12_ECJPAKE_TO_PMS;
+#endif
     if (!built) {
-        return PSA_ERROR_NOT_SUPPORTED;   /* ECJPAKE_TO_PMS, ... */
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+    if (kdf == PSA_ALG_TLS12_ECJPAKE_TO_PMS) {
+        *hash_length = PSA_TLS12_ECJPAKE_TO_PMS_OUTPUT_SIZE;   /* SHA-256 */
+        return PSA_SUCCESS;
     }
     if (family_of(kdf) == KDF_SP800_108_CMAC || kdf == PSA_ALG_PBKDF2_AES_CMAC_PRF_128) {
         *hash_length = PP_CMAC_BLOCK;   /* no hash: AES-CMAC blocks */
@@ -293,6 +311,8 @@ static size_t initial_capacity(psa_algorithm_t kdf, size_t hash_length)
     case KDF_SP800_108:
     case KDF_SP800_108_CMAC:
         return PP_SP800_108_MAX_BYTES;
+    case KDF_ECJPAKE:
+        return PSA_TLS12_ECJPAKE_TO_PMS_OUTPUT_SIZE;   /* 10.6.1: the 32-byte output */
     case KDF_TLS12:
         return (size_t)PP_HKDF_MAX_BLOCKS * hash_length;
     default:
@@ -335,11 +355,13 @@ psa_status_t psa_key_derivation_setup(psa_key_derivation_operation_t *operation,
         status = check_kdf(kdf_of(alg), &hash_length);
     }
     if (status == PSA_SUCCESS && PSA_ALG_IS_KEY_AGREEMENT(alg) &&
-        family_of(kdf_of(alg)) == KDF_SP800_108_CMAC) {
+        (family_of(kdf_of(alg)) == KDF_SP800_108_CMAC ||
+         family_of(kdf_of(alg)) == KDF_ECJPAKE)) {
         /* 10.6.1 SP800_108_COUNTER_CMAC: SECRET "must be input using
          * psa_key_derivation_input_key()", a block-cipher key: no
          * agreement can feed it, so ECDH | CMAC-KDF is no valid
-         * agreement-and-derivation algorithm. */
+         * agreement-and-derivation algorithm. ECJPAKE_TO_PMS takes the
+         * 65-byte EC J-PAKE point; ECDH gives a 32-byte x coordinate. */
         status = PSA_ERROR_INVALID_ARGUMENT;
     }
 
@@ -469,6 +491,10 @@ static const kdf_step sp800_108_cmac_steps[] = {
     {PSA_KEY_DERIVATION_INPUT_LABEL, FLAG_LABEL, FLAG_SECRET, FLAG_CONTEXT, 0},
     {PSA_KEY_DERIVATION_INPUT_CONTEXT, FLAG_CONTEXT, FLAG_SECRET, 0, 0}};
 
+/* 10.6.1 PSA_ALG_TLS12_ECJPAKE_TO_PMS: "This function takes a single
+ * input". */
+static const kdf_step ecjpake_steps[] = {{PSA_KEY_DERIVATION_INPUT_SECRET, FLAG_SECRET, 0, 0, 0}};
+
 #define N_STEPS(t) (sizeof(t) / sizeof((t)[0]))
 
 /* The step table of the operation's KDF; *need: its mandatory steps. */
@@ -495,6 +521,10 @@ static const kdf_step *kdf_steps(psa_algorithm_t kdf, size_t *n, uint16_t *need)
         *n = N_STEPS(sp800_108_cmac_steps);
         *need = FLAG_SECRET;
         return sp800_108_cmac_steps;
+    case KDF_ECJPAKE:
+        *n = N_STEPS(ecjpake_steps);
+        *need = FLAG_SECRET;
+        return ecjpake_steps;
     default:
         break;
     }
@@ -758,6 +788,21 @@ static psa_status_t sp800_108_cmac_input(psa_key_derivation_operation_t *op,
 }
 #endif
 
+#if PSA_WANT_ALG_TLS12_ECJPAKE_TO_PMS
+/* The EC J-PAKE SECRET: "For secp256r1, the input is exactly 65 bytes"
+ * (10.6.1), an uncompressed point 0x04 || x || y. The premaster secret
+ * SHA-256(x) goes to u.hkdf.block at once; the point is not kept. The
+ * format byte is public (the only valid value is 0x04). */
+static psa_status_t ecjpake_input(psa_key_derivation_operation_t *op, const uint8_t *data,
+                                  size_t data_length)
+{
+    if (data_length != 65u || data[0] != 0x04u) {
+        return PSA_ERROR_INVALID_ARGUMENT;   /* "data_length is too small or too large" */
+    }
+    return pp_hash_compute(PSA_ALG_SHA_256, data + 1, 32u, op->u.hkdf.block);
+}
+#endif
+
 /* One input step from `source`. The caller has checked that the
  * operation is usable. */
 static psa_status_t input_step(psa_key_derivation_operation_t *op,
@@ -784,6 +829,9 @@ static psa_status_t input_step(psa_key_derivation_operation_t *op,
 #endif
 #if PSA_WANT_ALG_SP800_108_COUNTER_CMAC
     case KDF_SP800_108_CMAC: status = sp800_108_cmac_input(op, step, data, data_length); break;
+#endif
+#if PSA_WANT_ALG_TLS12_ECJPAKE_TO_PMS
+    case KDF_ECJPAKE: status = ecjpake_input(op, data, data_length); break;
 #endif
 #if PP_HKDF_BUILT
     case KDF_HKDF: status = hkdf_input(op, step, data, data_length); break;
@@ -1042,6 +1090,19 @@ static psa_status_t produce(psa_key_derivation_operation_t *op, uint8_t *output,
     case KDF_SP800_108:   /* inputs[] = label || context */
         return pp_sp800_108_output(sp800_108_of(op), op->inputs, op->first_length, second,
                                    second_length, output, output_length);
+#endif
+#if PSA_WANT_ALG_TLS12_ECJPAKE_TO_PMS
+    case KDF_ECJPAKE:
+        /* 10.6.1: "The 32-byte output has to be read in a single call";
+         * take() has checked it against the capacity (32). */
+        if (output_length == 0) {
+            return PSA_SUCCESS;
+        }
+        if (output_length != PSA_TLS12_ECJPAKE_TO_PMS_OUTPUT_SIZE) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        memcpy(output, op->u.hkdf.block, output_length);
+        return PSA_SUCCESS;
 #endif
 #if PSA_WANT_ALG_SP800_108_COUNTER_CMAC
     case KDF_SP800_108_CMAC:
