@@ -447,6 +447,25 @@
 #ifndef PSA_WANT_ALG_SP800_108_COUNTER_HMAC
 #define PSA_WANT_ALG_SP800_108_COUNTER_HMAC PSA_WANT_ALG_HKDF
 #endif
+/* The SP 800-108r1 counter-mode KDF with AES-CMAC and the K_0 term of
+ * PSA 1.2 10.6.1: PSA_ALG_SP800_108_COUNTER_CMAC (SECRET: an AES key).
+ * Needs PSA_WANT_ALG_CMAC; while it is built, the key derivation
+ * operation holds a CMAC context (the AES key schedule, about 1 KB). */
+#ifndef PSA_WANT_ALG_SP800_108_COUNTER_CMAC
+#define PSA_WANT_ALG_SP800_108_COUNTER_CMAC (PSA_WANT_ALG_HKDF && PSA_WANT_ALG_CMAC)
+#endif
+/* PBKDF2 with AES-CMAC-PRF-128 (RFC 8018 5.2, RFC 4615):
+ * PSA_ALG_PBKDF2_AES_CMAC_PRF_128. Needs PSA_WANT_ALG_CMAC; like the CMAC
+ * KDF above, the operation then holds a CMAC context. */
+#ifndef PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
+#define PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128 (PSA_WANT_ALG_HKDF && PSA_WANT_ALG_CMAC)
+#endif
+/* The TLS 1.2 EC J-PAKE premaster secret (PSA 1.2 10.6.1): SHA-256 of the
+ * x coordinate of the 65-byte P-256 point K: PSA_ALG_TLS12_ECJPAKE_TO_PMS.
+ * Needs PSA_WANT_ALG_SHA_256. */
+#ifndef PSA_WANT_ALG_TLS12_ECJPAKE_TO_PMS
+#define PSA_WANT_ALG_TLS12_ECJPAKE_TO_PMS (PSA_WANT_ALG_HKDF && PSA_WANT_ALG_SHA_256)
+#endif
 /* Bytes of the inputs a PBKDF2, TLS 1.2 or SP 800-108 operation must keep
  * (the operation lives on the caller's stack): PBKDF2's SALT pieces until
  * the PASSWORD keys HMAC; the TLS 1.2 SEED and LABEL (hashed into every

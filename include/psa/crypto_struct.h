@@ -97,7 +97,8 @@ struct psa_aead_operation_s {
 #define PSA_AEAD_OPERATION_INIT PSA_STRUCT_ZERO_INIT_
 
 /* Key derivation (spec 10.6.3). Built: HKDF, HKDF_EXTRACT, HKDF_EXPAND,
- * PBKDF2_HMAC, TLS12_PRF, TLS12_PSK_TO_MS, SP800_108_COUNTER_HMAC
+ * PBKDF2_HMAC, TLS12_PRF, TLS12_PSK_TO_MS, SP800_108_COUNTER_HMAC,
+ * SP800_108_COUNTER_CMAC, PBKDF2_AES_CMAC_PRF_128, TLS12_ECJPAKE_TO_PMS
  * (src/core/psa_key_derivation.c); without them the operation never
  * leaves the inactive state and is just alg. The per-algorithm state is a
  * union (one KDF per operation); inputs[] keeps the inputs every output
@@ -106,7 +107,8 @@ struct psa_aead_operation_s {
  * LABEL/CONTEXT). The operation lives on MCU stacks: keep it small. */
 #if PSA_WANT_ALG_HKDF || PSA_WANT_ALG_HKDF_EXTRACT || PSA_WANT_ALG_HKDF_EXPAND ||            \
     PSA_WANT_ALG_PBKDF2_HMAC || PSA_WANT_ALG_TLS12_PRF || PSA_WANT_ALG_TLS12_PSK_TO_MS ||     \
-    PSA_WANT_ALG_SP800_108_COUNTER_HMAC
+    PSA_WANT_ALG_SP800_108_COUNTER_HMAC || PSA_WANT_ALG_SP800_108_COUNTER_CMAC ||            \
+    PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128 || PSA_WANT_ALG_TLS12_ECJPAKE_TO_PMS
 #define PICOPSA_KDF_INPUT_BUFFER_BYTES_                                                       \
     (PICOPSA_HKDF_MAX_INFO_BYTES > PICOPSA_KDF_MAX_INPUT_BYTES ? PICOPSA_HKDF_MAX_INFO_BYTES   \
                                                                : PICOPSA_KDF_MAX_INPUT_BYTES)
@@ -134,6 +136,15 @@ struct psa_key_derivation_s {
             uint8_t bytes[64];
             uint32_t words[4];
         } kdf;
+#if PSA_WANT_ALG_SP800_108_COUNTER_CMAC || PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
+        /* The CMAC KDFs' contexts (pp_sp800_108_cmac_ctx, pp_pbkdf2_cmac_ctx): a keyed CMAC
+         * context (AES key schedule), a block, K_0. */
+        struct {
+            picopsa_cmac_context cmac;
+            uint8_t bytes[104];   /* the stream block (64 B max), K_0, counters */
+            uint32_t words[4];
+        } kdf_cmac;
+#endif
     } u;
     uint8_t inputs[PICOPSA_KDF_INPUT_BUFFER_BYTES_ > 0 ? PICOPSA_KDF_INPUT_BUFFER_BYTES_ : 1];
 };

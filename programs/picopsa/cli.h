@@ -144,5 +144,6 @@ int cmd_version(int argc, char **argv);
 int cmd_storage(int argc, char **argv);
 int cmd_enc(int argc, char **argv);
 int cmd_mac(int argc, char **argv);
+int cmd_kdf(int argc, char **argv);
 
 #endif /* PICOPSA_CLI_H */

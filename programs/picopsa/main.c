@@ -29,6 +29,7 @@ static const char main_usage[] =
     "  dgst      hash or HMAC files; sign and verify digests\n"
     "  enc       encrypt or decrypt files (AES modes, ChaCha20; key or password)\n"
     "  mac       HMAC or CMAC of a file (openssl mac)\n"
+    "  kdf       PBKDF2, HKDF, TLS1-PRF, KBKDF (openssl kdf)\n"
     "  rand      random bytes\n"
     "  speed     the make bench figures of this build\n"
     "  version   version, configuration and backends (-a)\n"
@@ -90,6 +91,12 @@ int cmd_version(int argc, char **argv)
            PSA_WANT_KEY_TYPE_AES && PSA_WANT_KEY_TYPE_CHACHA20 ? "yes" : "no",
            PSA_WANT_KEY_TYPE_CHACHA20 ? "yes" : "no", PSA_WANT_KEY_TYPE_XCHACHA20 ? "yes" : "no");
     printf("MACs: HMAC %s, CMAC %s\n", PSA_WANT_ALG_HMAC ? "yes" : "no", PSA_WANT_ALG_CMAC ? "yes" : "no");
+    /* the KDFs of picopsa kdf (kdf.c): KBKDF-CMAC runs on PSA_ALG_CMAC */
+    printf("KDFs: PBKDF2 %s, HKDF %s, TLS1-PRF %s, KBKDF-HMAC %s, KBKDF-CMAC %s\n",
+           PSA_WANT_ALG_PBKDF2_HMAC ? "yes" : "no",
+           PSA_WANT_ALG_HKDF && PSA_WANT_ALG_HKDF_EXTRACT && PSA_WANT_ALG_HKDF_EXPAND ? "yes" : "no",
+           PSA_WANT_ALG_TLS12_PRF ? "yes" : "no",
+           PSA_WANT_ALG_SP800_108_COUNTER_HMAC ? "yes" : "no", PSA_WANT_ALG_CMAC ? "yes" : "no");
     printf("backends: Ed25519 %s; RSA %s; AES %s\n", backend(PICOPSA_FAMILY_ED25519),
            backend(PICOPSA_FAMILY_RSA), backend(PICOPSA_FAMILY_AES));
     printf("drivers: none (software only)\n");
@@ -236,7 +243,7 @@ int main(int argc, char **argv)
     } commands[] = {
         {"genpkey", cmd_genpkey}, {"pkey", cmd_pkey}, {"pkeyutl", cmd_pkeyutl}, {"dgst", cmd_dgst},
         {"rand", cmd_rand},       {"speed", cmd_speed}, {"version", cmd_version}, {"storage", cmd_storage},
-        {"enc", cmd_enc},         {"mac", cmd_mac},
+        {"enc", cmd_enc},         {"mac", cmd_mac},     {"kdf", cmd_kdf},
     };
     size_t i;
     if (argc < 2 || cli_is_help(argv[1])) {

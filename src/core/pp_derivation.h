@@ -12,7 +12,9 @@
 /* The KDFs of src/kdf other than HKDF behind the key derivation API. */
 #define PP_KDF_OTHERS_BUILT                                                        \
     (PSA_WANT_ALG_PBKDF2_HMAC || PSA_WANT_ALG_TLS12_PRF ||                         \
-     PSA_WANT_ALG_TLS12_PSK_TO_MS || PSA_WANT_ALG_SP800_108_COUNTER_HMAC)
+     PSA_WANT_ALG_TLS12_PSK_TO_MS || PSA_WANT_ALG_SP800_108_COUNTER_HMAC ||         \
+     PSA_WANT_ALG_SP800_108_COUNTER_CMAC || PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128 || \
+     PSA_WANT_ALG_TLS12_ECJPAKE_TO_PMS)
 
 /* The key derivation operation exists (some KDF is built). */
 #define PP_KDF_BUILT (PP_HKDF_BUILT || PP_KDF_OTHERS_BUILT)

@@ -2,10 +2,18 @@
  * psa_key_derivation.c -- the key derivation operation (PSA Crypto API 1.2
  * sec. 10.6) with PSA_ALG_HKDF(hash), PSA_ALG_HKDF_EXTRACT(hash) and
  * PSA_ALG_HKDF_EXPAND(hash) (RFC 5869, src/kdf/hkdf.c),
- * PSA_ALG_PBKDF2_HMAC(hash) (RFC 8018 5.2, src/kdf/pbkdf2.c),
+ * PSA_ALG_PBKDF2_HMAC(hash) (RFC 8018 5.2, src/kdf/pbkdf2.c) and
+ * PSA_ALG_PBKDF2_AES_CMAC_PRF_128 (the same over RFC 4615's PRF,
+ * src/kdf/pbkdf2_cmac.c; both in the KDF_PBKDF2 family: the same steps,
+ * key types and capacity rule, 10.6.1),
  * PSA_ALG_TLS12_PRF(hash) and PSA_ALG_TLS12_PSK_TO_MS(hash) (RFC 5246 5,
- * RFC 4279 2, src/kdf/tls12_prf.c) and PSA_ALG_SP800_108_COUNTER_HMAC(hash)
- * (SP 800-108r1 4.1, src/kdf/sp800_108.c), alone or behind a key agreement
+ * RFC 4279 2, src/kdf/tls12_prf.c), PSA_ALG_SP800_108_COUNTER_HMAC(hash)
+ * (SP 800-108r1 4.1, src/kdf/sp800_108.c) and PSA_ALG_SP800_108_COUNTER_CMAC
+ * (the same with AES-CMAC and K_0, src/kdf/sp800_108_cmac.c; its SECRET
+ * is an AES key, so it is never behind an agreement) and
+ * PSA_ALG_TLS12_ECJPAKE_TO_PMS (SHA-256 of the x coordinate of the 65-byte
+ * EC J-PAKE point, here; not behind an agreement either, whose output is
+ * an x coordinate, not the point), alone or behind a key agreement
  * (PSA_ALG_KEY_AGREEMENT(PSA_ALG_ECDH, kdf), sec. 10.9.1; PBKDF2's key-
  * stretching bit does not fit that encoding: ECDH | PBKDF2 is no agreement,
  * INVALID_ARGUMENT).
@@ -20,8 +28,13 @@
  * SEED, OTHER_SECRET (optional; behind ECDH it is the agreement's, and
  * mandatory),
  * SECRET (the PSK, at most PSA_TLS12_PSK_TO_MS_PSK_MAX_SIZE bytes), LABEL.
- * SP800_108_COUNTER_HMAC: SECRET, LABEL (optional, no 0x00 byte), CONTEXT
- * (optional). Each step at most once (but PBKDF2's SALT) and none after
+ * TLS12_ECJPAKE_TO_PMS: SECRET (exactly 65 bytes 0x04 || x || y, else
+ * INVALID_ARGUMENT), then its 32 bytes "in a single call": an output or
+ * verification of 1..31 bytes is INVALID_ARGUMENT (the spec names no
+ * status), over 32 INSUFFICIENT_DATA (the capacity).
+ * SP800_108_COUNTER_HMAC and _CMAC: SECRET, LABEL (optional, no 0x00
+ * byte), CONTEXT (optional); the CMAC SECRET from input_key only (bytes:
+ * INVALID_ARGUMENT, "does not permit direct inputs"). Each step at most once (but PBKDF2's SALT) and none after
  * the first output. A step the algorithm does not have, a direct input
  * for COST or an integer for another step: INVALID_ARGUMENT; a step out
  * of order or repeated, an input after output, an output before the
@@ -53,7 +66,7 @@
  * HKDF_EXTRACT (RFC 5869: its output is the PRK); (2^32 - 1) * HashLen
  * for PBKDF2 (RFC 8018 5.2 step 1; SIZE_MAX if that does not fit);
  * 255 * HashLen for the TLS 1.2 PRFs (RFC 5246 sets no limit: Mbed TLS's
- * value); 2^29 - 1 for SP 800-108 (10.6.1), whose L is 8 * the capacity
+ * value); 2^29 - 1 for both SP 800-108 KDFs (10.6.1), whose L is 8 * the capacity
  * at the first output, after which set_capacity is BAD_STATE ("Subsequent
  * calls ... are not permitted"). set_capacity may only lower it (10.6.3).
  *
@@ -70,7 +83,9 @@
 #include "dispatch/pp_dispatch.h"
 #include "hash/pp_hash.h"
 #include "kdf/pbkdf2.h"
+#include "kdf/pbkdf2_cmac.h"
 #include "kdf/sp800_108.h"
+#include "kdf/sp800_108_cmac.h"
 #include "kdf/tls12_prf.h"
 
 #include <string.h>
@@ -96,6 +111,8 @@
 #define KDF_PBKDF2 1
 #define KDF_TLS12 2          /* TLS12_PRF and TLS12_PSK_TO_MS */
 #define KDF_SP800_108 3
+#define KDF_SP800_108_CMAC 4
+#define KDF_ECJPAKE 5
 
 /* The KDF of an operation (the alg itself, or the KDF of an agreement). */
 static psa_algorithm_t kdf_of(psa_algorithm_t alg)
@@ -110,7 +127,7 @@ static psa_algorithm_t hash_of(psa_algorithm_t kdf)
 
 static int family_of(psa_algorithm_t kdf)
 {
-    if (PSA_ALG_IS_PBKDF2_HMAC(kdf)) {
+    if (PSA_ALG_IS_PBKDF2_HMAC(kdf) || kdf == PSA_ALG_PBKDF2_AES_CMAC_PRF_128) {
         return KDF_PBKDF2;
     }
     if (PSA_ALG_IS_TLS12_PRF(kdf) || PSA_ALG_IS_TLS12_PSK_TO_MS(kdf)) {
@@ -118,6 +135,12 @@ static int family_of(psa_algorithm_t kdf)
     }
     if (PSA_ALG_IS_SP800_108_COUNTER_HMAC(kdf)) {
         return KDF_SP800_108;
+    }
+    if (kdf == PSA_ALG_SP800_108_COUNTER_CMAC) {
+        return KDF_SP800_108_CMAC;
+    }
+    if (kdf == PSA_ALG_TLS12_ECJPAKE_TO_PMS) {
+        return KDF_ECJPAKE;
     }
     return KDF_HKDF;
 }
@@ -133,6 +156,12 @@ typedef char pp_kdf_tls12_fits[sizeof(pp_tls12_prf_ctx) <= PP_KDF_ROOM ? 1 : -1]
 #endif
 #if PSA_WANT_ALG_SP800_108_COUNTER_HMAC
 typedef char pp_kdf_sp800_108_fits[sizeof(pp_sp800_108_ctx) <= PP_KDF_ROOM ? 1 : -1];
+#endif
+#if PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
+typedef char pp_kdf_pbkdf2_cmac_fits[sizeof(pp_pbkdf2_cmac_ctx) <= PP_KDF_ROOM ? 1 : -1];
+#endif
+#if PSA_WANT_ALG_SP800_108_COUNTER_CMAC
+typedef char pp_kdf_sp800_108_cmac_fits[sizeof(pp_sp800_108_cmac_ctx) <= PP_KDF_ROOM ? 1 : -1];
 #endif
 /* The HKDF info limit and the other KDFs' limit share inputs[]. */
 typedef char pp_kdf_inputs_fit[sizeof(((psa_key_derivation_operation_t *)0)->inputs) >=
@@ -162,6 +191,26 @@ static pp_sp800_108_ctx *sp800_108_of(psa_key_derivation_operation_t *op)
     return (pp_sp800_108_ctx *)(void *)&op->u;
 }
 #endif
+
+#if PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
+static pp_pbkdf2_cmac_ctx *pbkdf2_cmac_of(psa_key_derivation_operation_t *op)
+{
+    return (pp_pbkdf2_cmac_ctx *)(void *)&op->u;
+}
+#endif
+
+#if PSA_WANT_ALG_SP800_108_COUNTER_CMAC
+static pp_sp800_108_cmac_ctx *sp800_108_cmac_of(psa_key_derivation_operation_t *op)
+{
+    return (pp_sp800_108_cmac_ctx *)(void *)&op->u;
+}
+#endif
+
+/* SP 800-108 with HMAC or CMAC: L fixed at the first output (10.6.1). */
+static int fixes_length(int family)
+{
+    return family == KDF_SP800_108 || family == KDF_SP800_108_CMAC;
+}
 
 /* Any error once set up: the operation goes to the error state. Without
  * a branch on status: verify_bytes' verdict comes from secret output. */
@@ -220,8 +269,25 @@ static psa_status_t check_kdf(psa_algorithm_t kdf, size_t *hash_length)
 #if PSA_WANT_ALG_SP800_108_COUNTER_HMAC
     built |= PSA_ALG_IS_SP800_108_COUNTER_HMAC(kdf);
 #endif
+#if PSA_WANT_ALG_SP800_108_COUNTER_CMAC
+    built |= kdf == PSA_ALG_SP800_108_COUNTER_CMAC;
+#endif
+#if PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
+    built |= kdf == PSA_ALG_PBKDF2_AES_CMAC_PRF_128;
+#endif
+#if PSA_WANT_ALG_TLS12_ECJPAKE_TO_PMS
+    built |= kdf == PSA_ALG_TLS12_ECJPAKE_TO_PMS;
+#endif
     if (!built) {
-        return PSA_ERROR_NOT_SUPPORTED;   /* ECJPAKE_TO_PMS, the CMAC KDFs, ... */
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+    if (kdf == PSA_ALG_TLS12_ECJPAKE_TO_PMS) {
+        *hash_length = PSA_TLS12_ECJPAKE_TO_PMS_OUTPUT_SIZE;   /* SHA-256 */
+        return PSA_SUCCESS;
+    }
+    if (family_of(kdf) == KDF_SP800_108_CMAC || kdf == PSA_ALG_PBKDF2_AES_CMAC_PRF_128) {
+        *hash_length = PP_CMAC_BLOCK;   /* no hash: AES-CMAC blocks */
+        return PSA_SUCCESS;
     }
     if (hash_of(kdf) == PSA_ALG_ANY_HASH) {
         return PSA_ERROR_INVALID_ARGUMENT;   /* a policy wildcard, not a hash */
@@ -243,7 +309,10 @@ static size_t initial_capacity(psa_algorithm_t kdf, size_t hash_length)
         return (SIZE_MAX / hash_length >= 0xFFFFFFFFu) ? (size_t)0xFFFFFFFFu * hash_length
                                                        : SIZE_MAX;
     case KDF_SP800_108:
+    case KDF_SP800_108_CMAC:
         return PP_SP800_108_MAX_BYTES;
+    case KDF_ECJPAKE:
+        return PSA_TLS12_ECJPAKE_TO_PMS_OUTPUT_SIZE;   /* 10.6.1: the 32-byte output */
     case KDF_TLS12:
         return (size_t)PP_HKDF_MAX_BLOCKS * hash_length;
     default:
@@ -284,6 +353,16 @@ psa_status_t psa_key_derivation_setup(psa_key_derivation_operation_t *operation,
     }
     if (status == PSA_SUCCESS) {
         status = check_kdf(kdf_of(alg), &hash_length);
+    }
+    if (status == PSA_SUCCESS && PSA_ALG_IS_KEY_AGREEMENT(alg) &&
+        (family_of(kdf_of(alg)) == KDF_SP800_108_CMAC ||
+         family_of(kdf_of(alg)) == KDF_ECJPAKE)) {
+        /* 10.6.1 SP800_108_COUNTER_CMAC: SECRET "must be input using
+         * psa_key_derivation_input_key()", a block-cipher key: no
+         * agreement can feed it, so ECDH | CMAC-KDF is no valid
+         * agreement-and-derivation algorithm. ECJPAKE_TO_PMS takes the
+         * 65-byte EC J-PAKE point; ECDH gives a 32-byte x coordinate. */
+        status = PSA_ERROR_INVALID_ARGUMENT;
     }
 
     if (status != PSA_SUCCESS) {
@@ -331,7 +410,7 @@ psa_status_t psa_key_derivation_set_capacity(psa_key_derivation_operation_t *ope
     if (!usable(operation)) {
         return fail(operation, PSA_ERROR_BAD_STATE);
     }
-    if (family_of(kdf_of(operation->alg)) == KDF_SP800_108 &&
+    if (fixes_length(family_of(kdf_of(operation->alg))) &&
         (operation->flags & FLAG_OUTPUT) != 0) {
         /* 10.6.1 SP800_108_COUNTER_HMAC: L is fixed at the first output;
          * "Subsequent calls to psa_key_derivation_set_capacity() are not
@@ -357,6 +436,7 @@ psa_status_t psa_key_derivation_set_capacity(psa_key_derivation_operation_t *ope
 /* Step rules beyond the order. */
 #define RULE_INTEGER 0x01u   /* input_integer only (COST) */
 #define RULE_REPEAT 0x02u    /* may be given again while no later step is (PBKDF2 SALT) */
+#define RULE_KEY_ONLY 0x04u  /* input_key only (the CMAC KDF's SECRET) */
 
 /* The steps of each built KDF (10.6.1), as masks of the FLAG_ step bits:
  * `before` must all be given first (the mandatory earlier steps), `after`
@@ -404,6 +484,16 @@ static const kdf_step sp800_108_steps[] = {
     {PSA_KEY_DERIVATION_INPUT_SECRET, FLAG_SECRET, 0, FLAG_LABEL | FLAG_CONTEXT, 0},
     {PSA_KEY_DERIVATION_INPUT_LABEL, FLAG_LABEL, FLAG_SECRET, FLAG_CONTEXT, 0},
     {PSA_KEY_DERIVATION_INPUT_CONTEXT, FLAG_CONTEXT, FLAG_SECRET, 0, 0}};
+/* 10.6.1 PSA_ALG_SP800_108_COUNTER_CMAC: the same steps; SECRET "must be
+ * input using psa_key_derivation_input_key()". */
+static const kdf_step sp800_108_cmac_steps[] = {
+    {PSA_KEY_DERIVATION_INPUT_SECRET, FLAG_SECRET, 0, FLAG_LABEL | FLAG_CONTEXT, RULE_KEY_ONLY},
+    {PSA_KEY_DERIVATION_INPUT_LABEL, FLAG_LABEL, FLAG_SECRET, FLAG_CONTEXT, 0},
+    {PSA_KEY_DERIVATION_INPUT_CONTEXT, FLAG_CONTEXT, FLAG_SECRET, 0, 0}};
+
+/* 10.6.1 PSA_ALG_TLS12_ECJPAKE_TO_PMS: "This function takes a single
+ * input". */
+static const kdf_step ecjpake_steps[] = {{PSA_KEY_DERIVATION_INPUT_SECRET, FLAG_SECRET, 0, 0, 0}};
 
 #define N_STEPS(t) (sizeof(t) / sizeof((t)[0]))
 
@@ -427,6 +517,14 @@ static const kdf_step *kdf_steps(psa_algorithm_t kdf, size_t *n, uint16_t *need)
         *n = N_STEPS(sp800_108_steps);
         *need = FLAG_SECRET;
         return sp800_108_steps;
+    case KDF_SP800_108_CMAC:
+        *n = N_STEPS(sp800_108_cmac_steps);
+        *need = FLAG_SECRET;
+        return sp800_108_cmac_steps;
+    case KDF_ECJPAKE:
+        *n = N_STEPS(ecjpake_steps);
+        *need = FLAG_SECRET;
+        return ecjpake_steps;
     default:
         break;
     }
@@ -473,6 +571,9 @@ static psa_status_t check_step(const psa_key_derivation_operation_t *op,
          * direct input, passed to psa_key_derivation_input_integer()") or
          * "does not permit numerical inputs" */
         return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if ((steps[i].rules & RULE_KEY_ONLY) != 0 && source != SRC_KEY) {
+        return PSA_ERROR_INVALID_ARGUMENT;   /* "does not permit direct inputs" */
     }
     if (step == agreement_step(kdf) && PSA_ALG_IS_KEY_AGREEMENT(op->alg) &&
         source != SRC_AGREEMENT) {
@@ -556,10 +657,10 @@ static psa_status_t hkdf_input(psa_key_derivation_operation_t *op,
 }
 #endif
 
-#if PSA_WANT_ALG_PBKDF2_HMAC
+#if PSA_WANT_ALG_PBKDF2_HMAC || PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
 /* A PBKDF2 step (COST comes through input_integer). The salt waits in
- * inputs[] for the password, which keys HMAC (RFC 8018 5.2: PRF(P, S ||
- * INT(i))). */
+ * inputs[] for the password, which keys the PRF (RFC 8018 5.2: PRF(P, S ||
+ * INT(i)); RFC 4615 3: the AES key from P). */
 static psa_status_t pbkdf2_input(psa_key_derivation_operation_t *op,
                                  psa_key_derivation_step_t step, const uint8_t *data,
                                  size_t data_length)
@@ -568,10 +669,24 @@ static psa_status_t pbkdf2_input(psa_key_derivation_operation_t *op,
     if (step == PSA_KEY_DERIVATION_INPUT_SALT) {
         return keep_input(op, data, data_length, PICOPSA_KDF_MAX_INPUT_BYTES);
     }
-    status = pp_pbkdf2_setup(pbkdf2_of(op), hash_of(kdf_of(op->alg)), data, data_length,
-                             op->cost);
-    if (status == PSA_SUCCESS) {
-        pp_pbkdf2_salt(pbkdf2_of(op), op->inputs, op->info_length);
+#if PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
+    if (kdf_of(op->alg) == PSA_ALG_PBKDF2_AES_CMAC_PRF_128) {
+        status = pp_pbkdf2_cmac_setup(pbkdf2_cmac_of(op), data, data_length, op->cost);
+        if (status == PSA_SUCCESS) {
+            pp_pbkdf2_cmac_salt(pbkdf2_cmac_of(op), op->inputs, op->info_length);
+        }
+    } else
+#endif
+    {
+#if PSA_WANT_ALG_PBKDF2_HMAC
+        status = pp_pbkdf2_setup(pbkdf2_of(op), hash_of(kdf_of(op->alg)), data, data_length,
+                                 op->cost);
+        if (status == PSA_SUCCESS) {
+            pp_pbkdf2_salt(pbkdf2_of(op), op->inputs, op->info_length);
+        }
+#else
+        status = PSA_ERROR_NOT_SUPPORTED;   /* setup refuses it */
+#endif
     }
     pp_wipe(op->inputs, sizeof(op->inputs));   /* the salt may hold a pepper */
     op->info_length = 0;
@@ -650,6 +765,44 @@ static psa_status_t sp800_108_input(psa_key_derivation_operation_t *op,
 }
 #endif
 
+#if PSA_WANT_ALG_SP800_108_COUNTER_CMAC
+/* An SP 800-108 CMAC step. inputs[] = label || context, as for HMAC. */
+static psa_status_t sp800_108_cmac_input(psa_key_derivation_operation_t *op,
+                                         psa_key_derivation_step_t step, const uint8_t *data,
+                                         size_t data_length)
+{
+    psa_status_t status;
+    switch (step) {
+    case PSA_KEY_DERIVATION_INPUT_SECRET:   /* an AES key (check_key_type) */
+        return pp_sp800_108_cmac_setup(sp800_108_cmac_of(op), data, data_length);
+    case PSA_KEY_DERIVATION_INPUT_LABEL:
+        status = pp_sp800_108_label_ok(data, data_length);   /* 10.6.1: no null bytes */
+        if (status == PSA_SUCCESS) {
+            status = keep_input(op, data, data_length, PICOPSA_KDF_MAX_INPUT_BYTES);
+        }
+        op->first_length = op->info_length;
+        return status;
+    default:   /* PSA_KEY_DERIVATION_INPUT_CONTEXT */
+        return keep_input(op, data, data_length, PICOPSA_KDF_MAX_INPUT_BYTES);
+    }
+}
+#endif
+
+#if PSA_WANT_ALG_TLS12_ECJPAKE_TO_PMS
+/* The EC J-PAKE SECRET: "For secp256r1, the input is exactly 65 bytes"
+ * (10.6.1), an uncompressed point 0x04 || x || y. The premaster secret
+ * SHA-256(x) goes to u.hkdf.block at once; the point is not kept. The
+ * format byte is public (the only valid value is 0x04). */
+static psa_status_t ecjpake_input(psa_key_derivation_operation_t *op, const uint8_t *data,
+                                  size_t data_length)
+{
+    if (data_length != 65u || data[0] != 0x04u) {
+        return PSA_ERROR_INVALID_ARGUMENT;   /* "data_length is too small or too large" */
+    }
+    return pp_hash_compute(PSA_ALG_SHA_256, data + 1, 32u, op->u.hkdf.block);
+}
+#endif
+
 /* One input step from `source`. The caller has checked that the
  * operation is usable. */
 static psa_status_t input_step(psa_key_derivation_operation_t *op,
@@ -665,7 +818,7 @@ static psa_status_t input_step(psa_key_derivation_operation_t *op,
         return status;
     }
     switch (family_of(kdf_of(op->alg))) {
-#if PSA_WANT_ALG_PBKDF2_HMAC
+#if PSA_WANT_ALG_PBKDF2_HMAC || PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
     case KDF_PBKDF2: status = pbkdf2_input(op, step, data, data_length); break;
 #endif
 #if PSA_WANT_ALG_TLS12_PRF || PSA_WANT_ALG_TLS12_PSK_TO_MS
@@ -673,6 +826,12 @@ static psa_status_t input_step(psa_key_derivation_operation_t *op,
 #endif
 #if PSA_WANT_ALG_SP800_108_COUNTER_HMAC
     case KDF_SP800_108: status = sp800_108_input(op, step, data, data_length); break;
+#endif
+#if PSA_WANT_ALG_SP800_108_COUNTER_CMAC
+    case KDF_SP800_108_CMAC: status = sp800_108_cmac_input(op, step, data, data_length); break;
+#endif
+#if PSA_WANT_ALG_TLS12_ECJPAKE_TO_PMS
+    case KDF_ECJPAKE: status = ecjpake_input(op, data, data_length); break;
 #endif
 #if PP_HKDF_BUILT
     case KDF_HKDF: status = hkdf_input(op, step, data, data_length); break;
@@ -747,6 +906,17 @@ static psa_status_t check_key_type(psa_algorithm_t kdf, psa_key_derivation_step_
 {
     int family = family_of(kdf);
     int ok;
+    if (family == KDF_SP800_108_CMAC && step == PSA_KEY_DERIVATION_INPUT_SECRET) {
+        /* 10.6.1: "a block-cipher key that is compatible with the CMAC
+         * algorithm": AES, ARIA, CAMELLIA, SM4; only AES is built. */
+        if (type == PSA_KEY_TYPE_AES) {
+            return PSA_SUCCESS;
+        }
+        return type == PSA_KEY_TYPE_ARIA || type == PSA_KEY_TYPE_CAMELLIA ||
+                       type == PSA_KEY_TYPE_SM4
+                   ? PSA_ERROR_NOT_SUPPORTED   /* "Key inputs of the given type are not supported" */
+                   : PSA_ERROR_INVALID_ARGUMENT;
+    }
     if (step == PSA_KEY_DERIVATION_INPUT_SECRET || step == PSA_KEY_DERIVATION_INPUT_PASSWORD) {
         ok = type == PSA_KEY_TYPE_DERIVE;
         /* PBKDF2 PASSWORD: DERIVE or PASSWORD; SP 800-108: HMAC or DERIVE. */
@@ -898,8 +1068,18 @@ static psa_status_t produce(psa_key_derivation_operation_t *op, uint8_t *output,
     const uint8_t *second = op->inputs + op->first_length;
     size_t second_length = (size_t)(op->info_length - op->first_length);
     switch (family_of(kdf_of(op->alg))) {
+#if PSA_WANT_ALG_PBKDF2_HMAC || PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
+    case KDF_PBKDF2:
+#if PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
+        if (kdf_of(op->alg) == PSA_ALG_PBKDF2_AES_CMAC_PRF_128) {
+            return pp_pbkdf2_cmac_output(pbkdf2_cmac_of(op), output, output_length);
+        }
+#endif
 #if PSA_WANT_ALG_PBKDF2_HMAC
-    case KDF_PBKDF2: return pp_pbkdf2_output(pbkdf2_of(op), output, output_length);
+        return pp_pbkdf2_output(pbkdf2_of(op), output, output_length);
+#else
+        return PSA_ERROR_BAD_STATE;
+#endif
 #endif
 #if PSA_WANT_ALG_TLS12_PRF || PSA_WANT_ALG_TLS12_PSK_TO_MS
     case KDF_TLS12:   /* PRF(secret, label, seed): inputs[] = seed || label */
@@ -910,6 +1090,24 @@ static psa_status_t produce(psa_key_derivation_operation_t *op, uint8_t *output,
     case KDF_SP800_108:   /* inputs[] = label || context */
         return pp_sp800_108_output(sp800_108_of(op), op->inputs, op->first_length, second,
                                    second_length, output, output_length);
+#endif
+#if PSA_WANT_ALG_TLS12_ECJPAKE_TO_PMS
+    case KDF_ECJPAKE:
+        /* 10.6.1: "The 32-byte output has to be read in a single call";
+         * take() has checked it against the capacity (32). */
+        if (output_length == 0) {
+            return PSA_SUCCESS;
+        }
+        if (output_length != PSA_TLS12_ECJPAKE_TO_PMS_OUTPUT_SIZE) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        memcpy(output, op->u.hkdf.block, output_length);
+        return PSA_SUCCESS;
+#endif
+#if PSA_WANT_ALG_SP800_108_COUNTER_CMAC
+    case KDF_SP800_108_CMAC:
+        return pp_sp800_108_cmac_output(sp800_108_cmac_of(op), op->inputs, op->first_length,
+                                        second, second_length, output, output_length);
 #endif
 #if PP_HKDF_BUILT
     case KDF_HKDF: hkdf_produce(op, output, output_length); return PSA_SUCCESS;
@@ -934,6 +1132,17 @@ static psa_status_t take(psa_key_derivation_operation_t *op, size_t length, int 
         /* 10.6.1: "When the first output is requested, the value of L is
          * calculated as L = 8 * cap" (cap <= 2^29 - 1: SUCCESS). */
         psa_status_t status = pp_sp800_108_start(sp800_108_of(op), op->capacity);
+        if (status != PSA_SUCCESS) {
+            return fail(op, status);
+        }
+    }
+#endif
+#if PSA_WANT_ALG_SP800_108_COUNTER_CMAC
+    if ((op->flags & FLAG_OUTPUT) == 0 && family_of(kdf_of(op->alg)) == KDF_SP800_108_CMAC) {
+        /* 10.6.1: L = 8 * cap at the first output; K_0 depends on it. */
+        psa_status_t status = pp_sp800_108_cmac_start(
+            sp800_108_cmac_of(op), op->capacity, op->inputs, op->first_length,
+            op->inputs + op->first_length, (size_t)(op->info_length - op->first_length));
         if (status != PSA_SUCCESS) {
             return fail(op, status);
         }

@@ -1,6 +1,6 @@
 /*
  * kdf_stream.c -- the block stream of the src/kdf KDFs (see
- * kdf_stream.h). Built with HMAC, which every one of them runs on.
+ * kdf_stream.h). Built with HMAC (pp_kdf_absorb) or a CMAC KDF.
  */
 #include "kdf/kdf_stream.h"
 
@@ -8,7 +8,8 @@
 
 #include <picopsa/config.h>
 
-#if PSA_WANT_ALG_HMAC
+#if PSA_WANT_ALG_HMAC || PSA_WANT_ALG_SP800_108_COUNTER_CMAC || \
+    PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128
 
 void pp_kdf_stream_init(pp_kdf_stream *s, size_t block_len)
 {
@@ -36,13 +37,15 @@ void pp_kdf_stream_draw(pp_kdf_stream *s, uint8_t *out, size_t len, pp_kdf_refil
     }
 }
 
+#if PSA_WANT_ALG_HMAC
 void pp_kdf_absorb(pp_hmac_ctx *ctx, const uint8_t *in, size_t len)
 {
     if (len != 0) {
         pp_hmac_update(ctx, in, len);
     }
 }
+#endif
 
 #else
 typedef int pp_kdf_stream_disabled;
-#endif /* PSA_WANT_ALG_HMAC */
+#endif /* PSA_WANT_ALG_HMAC || a CMAC KDF */

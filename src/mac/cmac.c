@@ -66,6 +66,16 @@ psa_status_t pp_cmac_setup(pp_cmac_ctx *ctx, const uint8_t *key, size_t key_len)
     return PSA_SUCCESS;
 }
 
+void pp_cmac_one_block(const pp_cmac_ctx *ctx, const uint8_t in[PP_CMAC_BLOCK],
+                       uint8_t mac[PP_CMAC_BLOCK])
+{
+    unsigned i;
+    for (i = 0; i < PP_CMAC_BLOCK; i++) {
+        mac[i] = (uint8_t)(in[i] ^ ctx->k1[i]);   /* the complete last block: K1 */
+    }
+    pp_aes_ecb_encrypt(&ctx->key, mac, mac, 1);   /* C_1 = CIPH_K(0 xor M_1') */
+}
+
 void pp_cmac_update(pp_cmac_ctx *ctx, const uint8_t *in, size_t len)
 {
     size_t take;

@@ -50,6 +50,13 @@ void pp_cmac_update(pp_cmac_ctx *ctx, const uint8_t *in, size_t len);
 void pp_cmac_finish(pp_cmac_ctx *ctx, uint8_t mac[PP_CMAC_BLOCK]);
 void pp_cmac_wipe(pp_cmac_ctx *ctx);
 
+/* The tag of exactly one complete block under a set-up context, which is
+ * left as it is (SP 800-38B 6.2 with n = 1: CIPH_K(M_1 xor K1)); mac may
+ * equal in. PBKDF2's iterations U_j = PRF(K, U_{j-1}) (kdf/pbkdf2_cmac.c)
+ * take it instead of a clone of the whole context. */
+void pp_cmac_one_block(const pp_cmac_ctx *ctx, const uint8_t in[PP_CMAC_BLOCK],
+                       uint8_t mac[PP_CMAC_BLOCK]);
+
 /* One-shot: setup, update, finish. On a bad key length mac is untouched. */
 psa_status_t pp_cmac_compute(const uint8_t *key, size_t key_len,
                              const uint8_t *in, size_t in_len, uint8_t mac[PP_CMAC_BLOCK]);

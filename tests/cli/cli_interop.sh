@@ -3,7 +3,7 @@
 #
 # Usage: cli_interop.sh PICOPSA_BINARY CASE
 #   CASE: ed25519 | rsa1024 | rsa2048 | rsa3072 | rsa4096 | dgst | errors |
-#         store | store_errors | x25519 | enc | mac
+#         store | store_errors | x25519 | enc | mac | kdf
 # ctest runs each case as cli_<CASE> (CMakeLists.txt). Every check prints
 # "ok"/"FAIL" with what it compared; the script exits 1 when any failed,
 # 77 (ctest: Skipped) when openssl is not installed.
@@ -732,6 +732,91 @@ run_mac() {
     refuse "HMAC without -digest" P mac -macopt key:k -in m.bin HMAC
 }
 
+# kdf: picopsa kdf against openssl kdf, byte for byte (hex with its empty
+# line, -binary, -out), for PBKDF2, HKDF (three modes), TLS1-PRF, KBKDF
+# counter mode with HMAC (the PSA SP 800-108 HMAC KDF and, for a label
+# with 0x00 or without L/separator, PSA HMAC calls) and CMAC (OpenSSL's
+# construction without K_0, PSA CMAC calls); bad options fail with a
+# message and no output file.
+kdf_same() {
+    local d=$1; shift
+    if O kdf "$@" >o.txt 2>o.err && P kdf "$@" >p.txt 2>p.err; then
+        same "kdf $d identical" o.txt p.txt
+    else
+        fail "kdf $d (openssl or picopsa failed)"; cat o.err p.err
+    fi
+}
+run_kdf() {
+    local d k
+    for d in SHA1 SHA256 SHA512; do
+        kdf_same "PBKDF2 $d" -keylen 40 -kdfopt digest:$d -kdfopt pass:password -kdfopt salt:salt -kdfopt iter:4096 PBKDF2
+        kdf_same "PBKDF2 $d hex" -keylen 64 -kdfopt digest:$d -kdfopt hexpass:00ff0010 -kdfopt hexsalt:0001020304 -kdfopt iter:3 PBKDF2
+    done
+    kdf_same "PBKDF2 defaults (SHA1, 2048)" -keylen 20 -kdfopt pass:p -kdfopt salt:s PBKDF2
+    kdf_same "PBKDF2 first salt wins" -keylen 16 -kdfopt digest:SHA256 -kdfopt pass:p -kdfopt salt:a -kdfopt salt:b -kdfopt iter:1 PBKDF2
+    kdf_same "PBKDF2 -digest" -keylen 16 -digest SHA384 -kdfopt pass:p -kdfopt salt:s -kdfopt iter:2 pbkdf2
+    for d in SHA256 SHA384 SHA512; do
+        kdf_same "HKDF $d" -keylen 42 -kdfopt digest:$d -kdfopt hexkey:0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b -kdfopt hexsalt:000102030405060708090a0b0c -kdfopt hexinfo:f0f1f2f3f4f5f6f7f8f9 HKDF
+        kdf_same "HKDF $d no salt, info concatenated" -keylen 100 -kdfopt digest:$d -kdfopt key:secret -kdfopt info:a -kdfopt info:bc HKDF
+        kdf_same "HKDF $d EXPAND_ONLY" -keylen 80 -kdfopt digest:$d -kdfopt hexkey:00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff -kdfopt info:x -kdfopt mode:EXPAND_ONLY HKDF
+    done
+    kdf_same "HKDF EXTRACT_ONLY" -keylen 32 -kdfopt digest:SHA256 -kdfopt key:secret -kdfopt salt:s -kdfopt mode:EXTRACT_ONLY HKDF
+    kdf_same "HKDF EXTRACT_ONLY no salt" -keylen 48 -kdfopt digest:SHA384 -kdfopt key:secret -kdfopt mode:EXTRACT_ONLY HKDF
+    for d in SHA256 SHA384; do
+        kdf_same "TLS1-PRF $d" -keylen 100 -kdfopt digest:$d -kdfopt secret:secret -kdfopt seed:"master secret" -kdfopt seed:0123456789abcdef TLS1-PRF
+        kdf_same "TLS1-PRF $d hex" -keylen 48 -kdfopt digest:$d -kdfopt hexsecret:00112233445566778899 -kdfopt hexseed:aabbccdd TLS1-PRF
+    done
+    for d in SHA1 SHA256 SHA384 SHA512; do
+        kdf_same "KBKDF HMAC $d" -keylen 42 -kdfopt mac:HMAC -kdfopt digest:$d -kdfopt key:secret -kdfopt salt:label -kdfopt info:context KBKDF
+        kdf_same "KBKDF HMAC $d label with 0x00" -keylen 42 -kdfopt mac:HMAC -kdfopt digest:$d -kdfopt key:secret -kdfopt hexsalt:610062 -kdfopt info:context KBKDF
+        kdf_same "KBKDF HMAC $d no L, no separator" -keylen 42 -kdfopt mac:HMAC -kdfopt digest:$d -kdfopt key:secret -kdfopt salt:l -kdfopt use-l:0 -kdfopt use-separator:0 KBKDF
+    done
+    kdf_same "KBKDF HMAC long label and context" -keylen 300 -kdfopt mac:HMAC -kdfopt digest:SHA256 -kdfopt key:s -kdfopt salt:$(printf 'a%.0s' {1..100}) -kdfopt info:$(printf 'b%.0s' {1..100}) KBKDF
+    kdf_same "KBKDF HMAC first info wins" -keylen 16 -mac HMAC -digest SHA256 -kdfopt key:s -kdfopt info:b -kdfopt info:c KBKDF
+    for k in 128:000102030405060708090a0b0c0d0e0f 192:000102030405060708090a0b0c0d0e0f1011121314151617 \
+             256:000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f; do
+        kdf_same "KBKDF CMAC AES-${k%%:*}" -keylen 42 -kdfopt mac:CMAC -kdfopt cipher:AES-${k%%:*}-CBC -kdfopt hexkey:${k#*:} -kdfopt salt:label -kdfopt info:context KBKDF
+        kdf_same "KBKDF CMAC AES-${k%%:*} no label, no L" -keylen 33 -kdfopt mac:CMAC -kdfopt cipher:AES-${k%%:*}-CBC -kdfopt hexkey:${k#*:} -kdfopt use-l:0 KBKDF
+    done
+    O kdf -keylen 37 -kdfopt digest:SHA256 -kdfopt pass:p -kdfopt salt:s -binary PBKDF2 >o.bin
+    P kdf -keylen 37 -kdfopt digest:SHA256 -kdfopt pass:p -kdfopt salt:s -binary PBKDF2 >p.bin
+    same "kdf -binary identical" o.bin p.bin
+    O kdf -keylen 20 -kdfopt mac:CMAC -kdfopt cipher:AES-128-CBC -kdfopt hexkey:000102030405060708090a0b0c0d0e0f -binary -out o.out KBKDF
+    P kdf -keylen 20 -kdfopt mac:CMAC -kdfopt cipher:AES-128-CBC -kdfopt hexkey:000102030405060708090a0b0c0d0e0f -binary -out p.out KBKDF
+    same "kdf -binary -out identical" o.out p.out
+    O kdf -keylen 20 -kdfopt digest:SHA256 -kdfopt key:k -out o.out HKDF
+    P kdf -keylen 20 -kdfopt digest:SHA256 -kdfopt key:k -out p.out HKDF
+    same "kdf -out (hex) identical" o.out p.out
+    # Bad options: exit 1, a message, no output file (openssl refuses them too).
+    kdf_bad() {
+        local d=$1; shift
+        rm -f bad.out
+        if P kdf "$@" -out bad.out >cmd.out 2>cmd.err; then fail "kdf $d refused (succeeded)";
+        elif [ ! -s cmd.err ] || [ -e bad.out ]; then fail "kdf $d: no message or an output file";
+        else ok "kdf $d refused: $(head -1 cmd.err)"; fi
+        if O kdf "$@" >/dev/null 2>&1; then fail "kdf $d: openssl accepts it"; else ok "kdf $d: openssl refuses it too"; fi
+    }
+    kdf_bad "no -keylen" -kdfopt digest:SHA256 -kdfopt key:k HKDF
+    kdf_bad "-keylen 0" -keylen 0 -kdfopt digest:SHA256 -kdfopt key:k HKDF
+    kdf_bad "unknown KDF" -keylen 16 -kdfopt key:k SCRYPT2
+    kdf_bad "unknown parameter" -keylen 16 -kdfopt digest:SHA256 -kdfopt key:k -kdfopt bogus:1 HKDF
+    kdf_bad "parameter of another KDF" -keylen 16 -kdfopt digest:SHA256 -kdfopt key:k -kdfopt iter:2 HKDF
+    kdf_bad "odd hex" -keylen 16 -kdfopt digest:SHA256 -kdfopt hexkey:abc HKDF
+    kdf_bad "not hex" -keylen 16 -kdfopt digest:SHA256 -kdfopt hexkey:zz HKDF
+    kdf_bad "PBKDF2 without salt" -keylen 16 -kdfopt digest:SHA256 -kdfopt pass:p PBKDF2
+    kdf_bad "PBKDF2 iter 0" -keylen 16 -kdfopt digest:SHA256 -kdfopt pass:p -kdfopt salt:s -kdfopt iter:0 PBKDF2
+    kdf_bad "HKDF without digest" -keylen 16 -kdfopt key:k HKDF
+    kdf_bad "HKDF unknown digest" -keylen 16 -kdfopt digest:SHA999 -kdfopt key:k HKDF
+    kdf_bad "HKDF EXTRACT_ONLY wrong length" -keylen 16 -kdfopt digest:SHA256 -kdfopt key:k -kdfopt mode:EXTRACT_ONLY HKDF
+    kdf_bad "HKDF too long" -keylen 8161 -kdfopt digest:SHA256 -kdfopt key:k HKDF
+    kdf_bad "TLS1-PRF without digest" -keylen 16 -kdfopt secret:s -kdfopt seed:x TLS1-PRF
+    kdf_bad "KBKDF without mac" -keylen 16 -kdfopt digest:SHA256 -kdfopt key:k KBKDF
+    kdf_bad "KBKDF CMAC 15-byte key" -keylen 16 -kdfopt mac:CMAC -kdfopt cipher:AES-128-CBC -kdfopt hexkey:000102030405060708090a0b0c0d0e KBKDF
+    kdf_bad "KBKDF counter mode with a seed" -keylen 16 -kdfopt mac:HMAC -kdfopt digest:SHA256 -kdfopt key:k -kdfopt seed:iv KBKDF
+    refuse "kdf -kdfopt without a value" P kdf -keylen 16 -kdfopt
+    refuse "kdf without a KDF name" P kdf -keylen 16 -kdfopt key:k
+}
+
 all_sha2=(SHA2-224 SHA2-256 SHA2-384 SHA2-512)
 case "$CASE" in
 ed25519) need ed25519; run_ed25519 ;;
@@ -743,6 +828,7 @@ store_errors) need rsa ed25519 SHA2-256; store_supported; run_store_errors ;;
 x25519) need x25519 ed25519 SHA2-256; store_supported; run_x25519 ;;
 enc) grep -q "^ciphers: yes" <<<"$features" || { echo "ciphers configured out: skipped"; exit 77; }; need SHA2-256 SHA2-512; run_enc ;;
 mac) grep -q "CMAC yes" <<<"$features" || { echo "CMAC configured out: skipped"; exit 77; }; need "${all_sha2[@]}"; run_mac ;;
+kdf) grep -q "^KDFs: PBKDF2 yes, HKDF yes, TLS1-PRF yes, KBKDF-HMAC yes, KBKDF-CMAC yes" <<<"$features" || { echo "a KDF or CMAC configured out: skipped"; exit 77; }; need SHA1 SHA2-256 SHA2-384 SHA2-512; run_kdf ;;
 *) echo "unknown case $CASE"; exit 2 ;;
 esac
 echo "cli_$CASE: $checks checks, $fails failed"

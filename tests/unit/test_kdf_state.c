@@ -29,7 +29,10 @@
  * follows picopsa's order (docs/key-derivation.md, section 2).
  *
  * Rows: HKDF and its halves, PBKDF2-HMAC, the TLS 1.2 PRF and PSK-to-MS,
- * SP 800-108 counter HMAC, alone and behind ECDH. Compatible key types
+ * SP 800-108 counter HMAC, alone and behind ECDH; PBKDF2-AES-CMAC-PRF-128
+ * (PBKDF2's steps); SP 800-108 counter CMAC,
+ * whose SECRET is an AES key given with input_key only (R_KEYONLY: bytes
+ * are INVALID_ARGUMENT, "does not permit direct inputs"; secret_type()). Compatible key types
  * come from the rules (R_SECRET: DERIVE only; R_ANYKEY: DERIVE or
  * RAW_DATA; else RAW_DATA); start_cap lowers a capacity too large for
  * the buffers right after setup (get_capacity checks the initial one
@@ -72,6 +75,7 @@ int main(void)
 #define R_REPEAT 0x10u    /* may be repeated while it is the last step given */
 #define R_AGREE 0x20u     /* behind a key agreement: from the agreement only */
 #define R_ANYKEY 0x40u    /* a DERIVE or a RAW_DATA key (OTHER_SECRET, 10.6.2) */
+#define R_KEYONLY 0x80u   /* input_key only (SP 800-108 CMAC's SECRET, 10.6.1) */
 
 typedef struct {
     psa_key_derivation_step_t step;
@@ -108,6 +112,10 @@ typedef struct {
  * output. */
 #define SP800_STEPS 3, {{SECRET, R_KSECRET}, {LABEL, R_OPTIONAL}, {CONTEXT, R_OPTIONAL}}
 #define SP800_CAP 4096, 1
+/* 10.6.1 PSA_ALG_SP800_108_COUNTER_CMAC: the same steps; SECRET "must be
+ * input using psa_key_derivation_input_key()", a CMAC block-cipher key. */
+#define SP800_CMAC_STEPS                                                                     \
+    3, {{SECRET, R_SECRET | R_KEYONLY}, {LABEL, R_OPTIONAL}, {CONTEXT, R_OPTIONAL}}
 #define PBKDF2_CAP(h) ((size_t)0xFFFFFFFFu * (h))
 #define X25519_PAIR PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_MONTGOMERY), 255
 #define P256_PAIR PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1), 256
@@ -132,6 +140,10 @@ static const alg_row ALGS[] = {
      0, PBKDF2_CAP(64u), PBKDF2_STEPS, 4096, 0},
 #endif
 #endif
+#if PSA_WANT_ALG_PBKDF2_AES_CMAC_PRF_128 && SIZE_MAX / 16u >= 0xFFFFFFFFu
+    {"PBKDF2_AES_CMAC_PRF_128", "10.6.1 PSA_ALG_PBKDF2_AES_CMAC_PRF_128 (PBKDF2_HMAC's inputs)",
+     PSA_ALG_PBKDF2_AES_CMAC_PRF_128, 0, 0, PBKDF2_CAP(16u), PBKDF2_STEPS, 4096, 0},
+#endif
 #if PSA_WANT_ALG_TLS12_PRF
     {"TLS12_PRF(SHA-256)", "10.6.1 PSA_ALG_TLS12_PRF", PSA_ALG_TLS12_PRF(PSA_ALG_SHA_256), 0, 0,
      255u * 32u, TLS12_STEPS, 0, 0},
@@ -147,6 +159,10 @@ static const alg_row ALGS[] = {
 #if PSA_WANT_ALG_SP800_108_COUNTER_HMAC
     {"SP800_108_COUNTER_HMAC(SHA-256)", "10.6.1 PSA_ALG_SP800_108_COUNTER_HMAC",
      PSA_ALG_SP800_108_COUNTER_HMAC(PSA_ALG_SHA_256), 0, 0, 0x1FFFFFFFu, SP800_STEPS, SP800_CAP},
+#endif
+#if PSA_WANT_ALG_SP800_108_COUNTER_CMAC
+    {"SP800_108_COUNTER_CMAC", "10.6.1 PSA_ALG_SP800_108_COUNTER_CMAC",
+     PSA_ALG_SP800_108_COUNTER_CMAC, 0, 0, 0x1FFFFFFFu, SP800_CMAC_STEPS, SP800_CAP},
 #endif
 #if PSA_WANT_ALG_ECDH && PSA_WANT_ECC_MONTGOMERY_255 && PSA_WANT_ALG_TLS12_PSK_TO_MS
     {"ECDH(X25519)+TLS12_PSK_TO_MS(SHA-256)", "10.6.1 PSA_ALG_TLS12_PSK_TO_MS, 10.9.3",
@@ -196,8 +212,8 @@ enum kind {
     A_SETUP, A_GET_CAP, A_SET_CAP_TO, A_SET_CAP_LOWER, A_SET_CAP_SAME, A_SET_CAP_HIGHER,
     A_BYTES,        /* input_bytes(step) */
     A_INT,          /* input_integer(step) */
-    A_KEY_DERIVE,   /* input_key(step): DERIVE key, usage DERIVE */
-    A_KEY_VONLY,    /* input_key(step): DERIVE key, usage VERIFY_DERIVATION only */
+    A_KEY_DERIVE,   /* input_key(step): the secret type (DERIVE; AES for CMAC), usage DERIVE */
+    A_KEY_VONLY,    /* input_key(step): the same type, usage VERIFY_DERIVATION only */
     A_KEY_WRONGALG, /* input_key(step): DERIVE key permitting another algorithm */
     A_KEY_RAW,      /* input_key(step): RAW_DATA key */
     A_KA,           /* key_agreement(step) */
@@ -335,6 +351,10 @@ static psa_status_t expect_input(const alg_row *row, const model *m, enum kind s
     rules = row->steps[i].rules;
     if (((rules & R_INTEGER) != 0) != (source == A_INT)) {
         return PSA_ERROR_INVALID_ARGUMENT;   /* "does not permit direct/numerical inputs" */
+    }
+    if ((rules & R_KEYONLY) != 0 && source != A_KEY_DERIVE && source != A_KEY_VONLY &&
+        source != A_KEY_RAW) {
+        return PSA_ERROR_INVALID_ARGUMENT;   /* "does not permit direct inputs" */
     }
     if (row->ka_type != 0 && (rules & R_AGREE) != 0 && source != A_KA) {
         return PSA_ERROR_INVALID_ARGUMENT;   /* 10.9.1: the secret is the agreement's */
@@ -537,6 +557,21 @@ static psa_key_id_t make_key(psa_key_type_t type, size_t bits, psa_key_usage_t u
     return id;
 }
 
+/* The type of the row's secret keys (k_derive, k_vonly, k_wrongalg):
+ * DERIVE, or AES for the CMAC KDF (10.6.1 compatible key types; the
+ * 32 bytes of in_data make an AES-256 key). */
+static psa_key_type_t secret_type(const alg_row *row)
+{
+#if PSA_WANT_ALG_SP800_108_COUNTER_CMAC
+    if (row->alg == PSA_ALG_SP800_108_COUNTER_CMAC) {
+        return PSA_KEY_TYPE_AES;
+    }
+#else
+    (void)row;
+#endif
+    return PSA_KEY_TYPE_DERIVE;
+}
+
 static psa_algorithm_t other_alg(psa_algorithm_t alg)
 {
     return alg == PSA_ALG_HKDF(PSA_ALG_SHA_512) ? PSA_ALG_HKDF(PSA_ALG_SHA_256)
@@ -704,7 +739,8 @@ static action canonical(const alg_row *row, size_t i)
 {
     action a;
     a.step = row->steps[i].step;
-    a.kind = row->steps[i].rules & R_INTEGER ? A_INT
+    a.kind = row->steps[i].rules & R_INTEGER   ? A_INT
+             : row->steps[i].rules & R_KEYONLY ? A_KEY_DERIVE
              : (row->steps[i].rules & R_AGREE) && row->ka_type != 0 ? A_KA
                                                                     : A_BYTES;
     return a;
@@ -885,11 +921,11 @@ static void run_row(const alg_row *row)
     size_t i;
     memset(&c, 0, sizeof(c));
     c.row = row;
-    c.k_derive = make_key(PSA_KEY_TYPE_DERIVE, 0, PSA_KEY_USAGE_DERIVE, row->alg, in_data,
+    c.k_derive = make_key(secret_type(row), 0, PSA_KEY_USAGE_DERIVE, row->alg, in_data,
                           sizeof(in_data));
-    c.k_vonly = make_key(PSA_KEY_TYPE_DERIVE, 0, PSA_KEY_USAGE_VERIFY_DERIVATION, row->alg,
+    c.k_vonly = make_key(secret_type(row), 0, PSA_KEY_USAGE_VERIFY_DERIVATION, row->alg,
                          in_data, sizeof(in_data));
-    c.k_wrongalg = make_key(PSA_KEY_TYPE_DERIVE, 0, PSA_KEY_USAGE_DERIVE, other_alg(row->alg),
+    c.k_wrongalg = make_key(secret_type(row), 0, PSA_KEY_USAGE_DERIVE, other_alg(row->alg),
                             in_data, sizeof(in_data));
     c.k_raw = make_key(PSA_KEY_TYPE_RAW_DATA, 0,
                        PSA_KEY_USAGE_DERIVE | PSA_KEY_USAGE_VERIFY_DERIVATION, row->alg, in_data,

@@ -617,10 +617,11 @@ static void test_not_supported(void)
     CHECK_STATUS(psa_aead_verify(&aop, out, sizeof(out), &out_len, tag, 16), PSA_ERROR_BAD_STATE);
     CHECK_STATUS(psa_aead_abort(&aop), PSA_SUCCESS);
 
-    /* Key derivation: HKDF, PBKDF2, the TLS 1.2 PRFs and SP 800-108 HMAC
-     * are built (test_hkdf, test_kdf_misuse, test_kdf_psa), EC J-PAKE's
-     * PMS derivation is not; the operation stays inactive. */
-    CHECK_STATUS(psa_key_derivation_setup(&kop, PSA_ALG_TLS12_ECJPAKE_TO_PMS),
+    /* Key derivation: the KDFs of 10.6.1 are built (test_hkdf,
+     * test_kdf_misuse, test_kdf_psa, ...), FFDH is not; the operation
+     * stays inactive. */
+    CHECK_STATUS(psa_key_derivation_setup(
+                     &kop, PSA_ALG_KEY_AGREEMENT(PSA_ALG_FFDH, PSA_ALG_HKDF(PSA_ALG_SHA_256))),
                  PSA_ERROR_NOT_SUPPORTED);
     CHECK_STATUS(psa_key_derivation_setup(&kop, PSA_ALG_SHA_256), PSA_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(psa_key_derivation_get_capacity(&kop, &capacity), PSA_ERROR_BAD_STATE);
