@@ -399,6 +399,21 @@
 #define PSA_WANT_ALG_ECDH 1
 #endif
 
+/* ===== ML-KEM (src/mlkem, src/core/psa_kem.c) ======================== */
+/* ML-KEM-512/768/1024 (FIPS 203) through psa_encapsulate/psa_decapsulate
+ * (Crypto API 1.3 10.10, 1.3 PQC extension 2.2): key types
+ * PSA_KEY_TYPE_ML_KEM_KEY_PAIR/PUBLIC_KEY, algorithm PSA_ALG_ML_KEM.
+ * Default: 1 on hosted operating systems, 0 elsewhere, because on an MCU
+ * it would grow every image, not only those that use it: key import and
+ * generation dispatch on the key type at run time, so any image that
+ * creates a key links ML-KEM key generation and Keccak, and a pair's key
+ * buffer (the seed and the expanded dk, 3,232 B for ML-KEM-1024) makes
+ * the large key slots at least that big even without RSA. The stack does
+ * fit (Cortex-M4 -Os: decapsulation about 2.3 KB in src/mlkem). */
+#ifndef PSA_WANT_ALG_ML_KEM
+#define PSA_WANT_ALG_ML_KEM PICOPSA_HOSTED_OS_DEFAULT
+#endif
+
 /* ===== Key derivation (src/kdf, src/core/psa_key_derivation.c) ======== */
 /* HKDF (RFC 5869) over every built SHA-2 hash: PSA_ALG_HKDF(hash) and its
  * two halves PSA_ALG_HKDF_EXTRACT(hash) and PSA_ALG_HKDF_EXPAND(hash). */

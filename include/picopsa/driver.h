@@ -128,6 +128,24 @@ typedef psa_status_t picopsa_driver_key_agreement_t(
     const psa_key_attributes_t *attributes, const uint8_t *key_buffer, size_t key_buffer_size,
     psa_algorithm_t alg, const uint8_t *peer_key, size_t peer_key_length,
     uint8_t *shared_secret, size_t shared_secret_size, size_t *shared_secret_length);
+
+/* ---- key encapsulation (Crypto API 1.3 10.10) ---------------------------- */
+
+/* Encapsulation with a public key or a pair: a fresh shared secret into
+ * (shared_secret, shared_secret_size, *shared_secret_length) and its
+ * ciphertext into (ciphertext, ciphertext_size, *ciphertext_length).
+ * Decapsulation with a pair: the shared secret of (ciphertext,
+ * ciphertext_length). Only picopsa's software ML-KEM implements them
+ * today; picopsa_transparent_driver_t has no KEM entry yet. */
+typedef psa_status_t picopsa_driver_encapsulate_t(
+    const psa_key_attributes_t *attributes, const uint8_t *key_buffer, size_t key_buffer_size,
+    psa_algorithm_t alg, uint8_t *shared_secret, size_t shared_secret_size,
+    size_t *shared_secret_length, uint8_t *ciphertext, size_t ciphertext_size,
+    size_t *ciphertext_length);
+typedef psa_status_t picopsa_driver_decapsulate_t(
+    const psa_key_attributes_t *attributes, const uint8_t *key_buffer, size_t key_buffer_size,
+    psa_algorithm_t alg, const uint8_t *ciphertext, size_t ciphertext_length,
+    uint8_t *shared_secret, size_t shared_secret_size, size_t *shared_secret_length);
 /* ---- transparent accelerator drivers (docs/drivers.md) ------------------
  *
  * A build names its drivers in PICOPSA_DRIVER_LIST (include/picopsa/config.h),

@@ -6,7 +6,9 @@
  *  - Declares every function of Crypto API 1.2 and of the 1.2 PAKE
  *    extension (AES 0058), plus psa_generate_key_custom() and
  *    psa_key_derivation_output_key_custom() (Crypto API 1.3; the first
- *    carries the RSA public exponent). Every declared function links.
+ *    carries the RSA public exponent) and the 1.3 key-encapsulation
+ *    functions psa_encapsulate() / psa_decapsulate() (10.10; ML-KEM from
+ *    the 1.3 PQC extension). Every declared function links.
  *  - What picopsa builds (see docs/api-support.md): SHA-224/256/384/512,
  *    HMAC, random, Ed25519 (PURE_EDDSA, ED25519PH), RSA (PKCS#1 v1.5, PSS,
  *    OAEP), volatile keys. Everything else validates its arguments and then
@@ -275,6 +277,17 @@ psa_status_t psa_key_derivation_key_agreement(psa_key_derivation_operation_t *op
                                               psa_key_derivation_step_t step,
                                               psa_key_id_t private_key, const uint8_t *peer_key,
                                               size_t peer_key_length);
+
+/* ===== Key encapsulation (Crypto API 1.3 10.10.2) ==================== */
+/* ML-KEM (1.3 PQC extension, beta, 2.2) with PSA_WANT_ALG_ML_KEM;
+ * otherwise the NOT_SUPPORTED forms. */
+psa_status_t psa_encapsulate(psa_key_id_t key, psa_algorithm_t alg,
+                             const psa_key_attributes_t *attributes, psa_key_id_t *output_key,
+                             uint8_t *ciphertext, size_t ciphertext_size,
+                             size_t *ciphertext_length);
+psa_status_t psa_decapsulate(psa_key_id_t key, psa_algorithm_t alg, const uint8_t *ciphertext,
+                             size_t ciphertext_length, const psa_key_attributes_t *attributes,
+                             psa_key_id_t *output_key);
 
 /* ===== Random (spec 10.10) =========================================== */
 psa_status_t psa_generate_random(uint8_t *output, size_t output_size);

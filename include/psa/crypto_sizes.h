@@ -236,6 +236,20 @@
               PSA_KEY_TYPE_IS_DH_KEY_PAIR(key_type) ? PSA_BITS_TO_BYTES(key_bits) : 0u))
 #define PSA_RAW_KEY_AGREEMENT_OUTPUT_MAX_SIZE ((size_t)1024)
 
+/* ===== Key encapsulation (Crypto API 1.3 10.10.3) ==================== */
+/* ML-KEM (1.3 PQC extension 2.2.2): c is 32 (du k + dv) bytes, 768, 1088
+ * and 1568 for ML-KEM-512/768/1024; 0 for anything else (ECIES is not
+ * built: 10.10.3 allows 0 for a recognised, unsupported combination). */
+#define PSA_ENCAPSULATE_CIPHERTEXT_SIZE(key_type, key_bits, alg)               \
+    ((size_t)((alg) == PSA_ALG_ML_KEM && PSA_KEY_TYPE_IS_ML_KEM(key_type) ?    \
+              ((key_bits) == 512u ? 768u : (key_bits) == 768u ? 1088u :        \
+               (key_bits) == 1024u ? 1568u : 0u) : 0u))
+#if PSA_WANT_ALG_ML_KEM
+#define PSA_ENCAPSULATE_CIPHERTEXT_MAX_SIZE ((size_t)1568)
+#else
+#define PSA_ENCAPSULATE_CIPHERTEXT_MAX_SIZE ((size_t)0)
+#endif
+
 /* ===== PAKE (PAKE extension 1.2, 2.8) ================================ */
 /* Not built: 0 means "unsupported", as the extension allows. */
 #define PSA_PAKE_OUTPUT_SIZE(alg, primitive, output_step)                      \
@@ -269,8 +283,22 @@
     ((key_bits) == 448u && PSA_KEY_TYPE_ECC_GET_FAMILY(key_type) ==            \
      PSA_ECC_FAMILY_TWISTED_EDWARDS ? (size_t)57 : PSA_BITS_TO_BYTES(key_bits))
 
+/* ML-KEM (1.3 PQC extension 2.2.1): a pair exports the 64-byte seed
+ * d || z, a public key (and the public part of a pair) the encapsulation
+ * key ek, 384 k + 32 bytes with k = key_bits / 256 (FIPS 203 Table 3:
+ * 800, 1184, 1568); 0 for another key_bits. */
+#define PSA_ML_KEM_BITS_OK_(key_bits)                                          \
+    ((key_bits) == 512u || (key_bits) == 768u || (key_bits) == 1024u)
+#define PSA_ML_KEM_PUBLIC_KEY_SIZE_(key_bits)                                  \
+    (PSA_ML_KEM_BITS_OK_(key_bits) ? 384u * ((key_bits) / 256u) + 32u : 0u)
+#define PSA_ML_KEM_KEY_PAIR_SIZE_(key_bits) (PSA_ML_KEM_BITS_OK_(key_bits) ? 64u : 0u)
+
 #define PSA_EXPORT_KEY_OUTPUT_SIZE(key_type, key_bits)                         \
-    ((size_t)((key_type) == PSA_KEY_TYPE_RSA_KEY_PAIR ?                        \
+    ((size_t)((key_type) == PSA_KEY_TYPE_ML_KEM_KEY_PAIR ?                     \
+                  PSA_ML_KEM_KEY_PAIR_SIZE_(key_bits) :                        \
+              (key_type) == PSA_KEY_TYPE_ML_KEM_PUBLIC_KEY ?                   \
+                  PSA_ML_KEM_PUBLIC_KEY_SIZE_(key_bits) :                      \
+              (key_type) == PSA_KEY_TYPE_RSA_KEY_PAIR ?                        \
                   PSA_KEY_EXPORT_RSA_KEY_PAIR_MAX_SIZE(key_bits) :             \
               (key_type) == PSA_KEY_TYPE_RSA_PUBLIC_KEY ?                      \
                   PSA_KEY_EXPORT_RSA_PUBLIC_KEY_MAX_SIZE(key_bits) :           \
@@ -282,7 +310,9 @@
               PSA_KEY_TYPE_IS_UNSTRUCTURED(key_type) ? PSA_BITS_TO_BYTES(key_bits) : 0u))
 
 #define PSA_EXPORT_PUBLIC_KEY_OUTPUT_SIZE(key_type, key_bits)                  \
-    ((size_t)(PSA_KEY_TYPE_IS_RSA(key_type) ?                                  \
+    ((size_t)(PSA_KEY_TYPE_IS_ML_KEM(key_type) ?                               \
+                  PSA_ML_KEM_PUBLIC_KEY_SIZE_(key_bits) :                      \
+              PSA_KEY_TYPE_IS_RSA(key_type) ?                                  \
                   PSA_KEY_EXPORT_RSA_PUBLIC_KEY_MAX_SIZE(key_bits) :           \
               PSA_KEY_TYPE_IS_ECC(key_type) ?                                  \
                   PSA_ECC_PUBLIC_KEY_SIZE_(key_type, key_bits) :               \
@@ -299,8 +329,19 @@
 #else
 #define PSA_RSA_PUBLIC_EXPORT_MAX_ ((size_t)0)
 #endif
-#define PSA_EXPORT_KEY_PAIR_MAX_SIZE PSA_MAX_OF_(PSA_RSA_KEY_PAIR_EXPORT_MAX_, (size_t)32)
-#define PSA_EXPORT_PUBLIC_KEY_MAX_SIZE PSA_MAX_OF_(PSA_RSA_PUBLIC_EXPORT_MAX_, (size_t)32)
+#if PSA_WANT_ALG_ML_KEM
+#define PSA_ML_KEM_KEY_PAIR_EXPORT_MAX_ ((size_t)64)
+#define PSA_ML_KEM_PUBLIC_EXPORT_MAX_ ((size_t)1568)   /* ML-KEM-1024 ek */
+#else
+#define PSA_ML_KEM_KEY_PAIR_EXPORT_MAX_ ((size_t)0)
+#define PSA_ML_KEM_PUBLIC_EXPORT_MAX_ ((size_t)0)
+#endif
+#define PSA_EXPORT_KEY_PAIR_MAX_SIZE                                           \
+    PSA_MAX_OF_(PSA_MAX_OF_(PSA_RSA_KEY_PAIR_EXPORT_MAX_, PSA_ML_KEM_KEY_PAIR_EXPORT_MAX_), \
+                (size_t)32)
+#define PSA_EXPORT_PUBLIC_KEY_MAX_SIZE                                         \
+    PSA_MAX_OF_(PSA_MAX_OF_(PSA_RSA_PUBLIC_EXPORT_MAX_, PSA_ML_KEM_PUBLIC_EXPORT_MAX_), \
+                (size_t)32)
 /* Crypto API 1.3 addition (like psa_generate_key_custom): either kind. */
 #define PSA_EXPORT_ASYMMETRIC_KEY_MAX_SIZE                                     \
     PSA_MAX_OF_(PSA_EXPORT_KEY_PAIR_MAX_SIZE, PSA_EXPORT_PUBLIC_KEY_MAX_SIZE)

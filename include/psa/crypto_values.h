@@ -122,6 +122,13 @@
     ((psa_ecc_family_t)(PSA_KEY_TYPE_IS_SPAKE2P(type) ?                        \
                         ((type) & PSA_KEY_TYPE_SPAKE2P_CURVE_MASK) : 0))
 
+/* ML-KEM keys (Crypto API 1.3 PQC extension, beta, 2.2.1): key_bits is
+ * the parameter set, 512, 768 or 1024 (FIPS 203 8). */
+#define PSA_KEY_TYPE_ML_KEM_KEY_PAIR        ((psa_key_type_t)0x7004)
+#define PSA_KEY_TYPE_ML_KEM_PUBLIC_KEY      ((psa_key_type_t)0x4004)
+#define PSA_KEY_TYPE_IS_ML_KEM(type)                                           \
+    (PSA_KEY_TYPE_PUBLIC_KEY_OF_KEY_PAIR(type) == PSA_KEY_TYPE_ML_KEM_PUBLIC_KEY)
+
 /* Block size of a block cipher key type, or 1 for stream ciphers. */
 #define PSA_BLOCK_CIPHER_BLOCK_LENGTH(type)                                    \
     (((type) & PSA_KEY_TYPE_CATEGORY_MASK) == PSA_KEY_TYPE_CATEGORY_SYMMETRIC ? \
@@ -142,6 +149,8 @@
 #define PSA_ALG_CATEGORY_KEY_DERIVATION     ((psa_algorithm_t)0x08000000)
 #define PSA_ALG_CATEGORY_KEY_AGREEMENT      ((psa_algorithm_t)0x09000000)
 #define PSA_ALG_CATEGORY_PAKE               ((psa_algorithm_t)0x0a000000)
+/* Crypto API 1.3 (appendix B.1.1): key encapsulation, 10.10. */
+#define PSA_ALG_CATEGORY_KEY_ENCAPSULATION  ((psa_algorithm_t)0x0c000000)
 
 #define PSA_ALG_IS_VENDOR_DEFINED(alg)      (((alg) & PSA_ALG_VENDOR_FLAG) != 0)
 #define PSA_ALG_IS_HASH(alg)                (((alg) & PSA_ALG_CATEGORY_MASK) == PSA_ALG_CATEGORY_HASH)
@@ -154,6 +163,13 @@
 #define PSA_ALG_IS_KEY_AGREEMENT(alg)       (((alg) & PSA_ALG_CATEGORY_MASK) == PSA_ALG_CATEGORY_KEY_AGREEMENT)
 #define PSA_ALG_IS_KEY_DERIVATION(alg)      (((alg) & PSA_ALG_CATEGORY_MASK) == PSA_ALG_CATEGORY_KEY_DERIVATION)
 #define PSA_ALG_IS_PAKE(alg)                (((alg) & PSA_ALG_CATEGORY_MASK) == PSA_ALG_CATEGORY_PAKE)
+#define PSA_ALG_IS_KEY_ENCAPSULATION(alg)                                      \
+    (((alg) & PSA_ALG_CATEGORY_MASK) == PSA_ALG_CATEGORY_KEY_ENCAPSULATION)
+
+/* ---- Key encapsulation (Crypto API 1.3 10.10; ML-KEM: 1.3 PQC extension,
+ * beta, 2.2.2) ---------------------------------------------------------- */
+#define PSA_ALG_ECIES_SEC1                  ((psa_algorithm_t)0x0c000100)
+#define PSA_ALG_ML_KEM                      ((psa_algorithm_t)0x0c000200)
 
 /* ---- Hash (spec 10.2) ------------------------------------------------ */
 #define PSA_ALG_HASH_MASK                   ((psa_algorithm_t)0x000000ff)

@@ -47,8 +47,8 @@ psa_status_t pp_core_check_setup(const psa_algorithm_t *operation_alg);
 /* Slot buffers come in two sizes (dispatch/pp_key_buffer.h has them):
  * "small" slots hold raw keys and Ed25519 keys, "large" slots
  * (PICOPSA_KEY_SLOT_LARGE_COUNT of the PICOPSA_KEY_SLOT_COUNT) also hold
- * RSA key material. Without RSA every slot is small. */
-#if PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY
+ * RSA and ML-KEM key material. Without both every slot is small. */
+#if PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY || PSA_WANT_ALG_ML_KEM
 #define PP_LARGE_SLOT_COUNT PICOPSA_KEY_SLOT_LARGE_COUNT
 #else
 #define PP_LARGE_SLOT_COUNT 0

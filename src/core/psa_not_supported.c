@@ -36,11 +36,12 @@
 #define PP_NS_KEY_DERIVATION (!PP_KDF_BUILT)    /* 10.6 Key derivation, no KDF built */
 #define PP_NS_KEY_AGREEMENT (!PSA_WANT_ALG_ECDH) /* 10.9 Key agreement, no ECDH built */
 #define PP_NS_KEY_AGREEMENT_STEP (!PP_KDF_BUILT) /* 10.9 psa_key_derivation_key_agreement */
+#define PP_NS_KEY_ENCAPSULATION (!PSA_WANT_ALG_ML_KEM) /* 10.10 (Crypto API 1.3), no ML-KEM */
 #define PP_NS_PAKE 1                            /* PAKE extension 1.2 */
 
 /* ===== helpers (each built while a section uses it) ================= */
 
-#if PP_NS_CIPHER || PP_NS_AEAD || PP_NS_KEY_AGREEMENT || PP_NS_PAKE
+#if PP_NS_CIPHER || PP_NS_AEAD || PP_NS_KEY_AGREEMENT || PP_NS_KEY_ENCAPSULATION || PP_NS_PAKE
 /* Common tail: the key must exist, then the mechanism is not built. */
 static psa_status_t key_exists_then_not_supported(psa_key_id_t key)
 {
@@ -483,6 +484,52 @@ psa_status_t psa_key_derivation_key_agreement(psa_key_derivation_operation_t *op
 }
 
 #endif /* PP_NS_KEY_AGREEMENT_STEP */
+
+/* ===== 10.10 Key encapsulation (Crypto API 1.3) ==================== */
+#if PP_NS_KEY_ENCAPSULATION
+
+psa_status_t psa_encapsulate(psa_key_id_t key, psa_algorithm_t alg,
+                             const psa_key_attributes_t *attributes, psa_key_id_t *output_key,
+                             uint8_t *ciphertext, size_t ciphertext_size,
+                             size_t *ciphertext_length)
+{
+    psa_status_t status = pp_core_check_initialized();
+    if (output_key != NULL) {
+        *output_key = PSA_KEY_ID_NULL;
+    }
+    if (status == PSA_SUCCESS &&
+        (attributes == NULL || output_key == NULL || ciphertext_length == NULL ||
+         BUFFER_IS_BAD(ciphertext, ciphertext_size) || !PSA_ALG_IS_KEY_ENCAPSULATION(alg))) {
+        status = PSA_ERROR_INVALID_ARGUMENT;
+    }
+    if (status == PSA_SUCCESS) {
+        status = key_exists_then_not_supported(key);
+    }
+    if (ciphertext_length == NULL) {
+        return status;
+    }
+    return pp_fail_output(status, ciphertext, ciphertext_size, ciphertext_length);
+}
+
+psa_status_t psa_decapsulate(psa_key_id_t key, psa_algorithm_t alg, const uint8_t *ciphertext,
+                             size_t ciphertext_length, const psa_key_attributes_t *attributes,
+                             psa_key_id_t *output_key)
+{
+    psa_status_t status = pp_core_check_initialized();
+    if (output_key != NULL) {
+        *output_key = PSA_KEY_ID_NULL;
+    }
+    if (status != PSA_SUCCESS) {
+        return status;
+    }
+    if (attributes == NULL || output_key == NULL || BUFFER_IS_BAD(ciphertext, ciphertext_length) ||
+        !PSA_ALG_IS_KEY_ENCAPSULATION(alg)) {
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    return key_exists_then_not_supported(key);
+}
+
+#endif /* PP_NS_KEY_ENCAPSULATION */
 
 /* ===== PAKE extension 1.2 ========================================== */
 #if PP_NS_PAKE

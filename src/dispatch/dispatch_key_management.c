@@ -2,7 +2,7 @@
  * dispatch_key_management.c -- key creation and export (PSA 1.2 9.6)
  * routed to the driver of the key type: raw keys (HMAC, AES, CHACHA20,
  * XCHACHA20, RAW_DATA, DERIVE, PASSWORD, PASSWORD_HASH, PEPPER) are the core's own built-in "driver"
- * (their bytes are the key buffer), Ed25519, P-256 and RSA keys go to their
+ * (their bytes are the key buffer), Ed25519, P-256, ML-KEM and RSA keys go to their
  * software families (pp_drivers.h). A type whose family is not built
  * reaches no driver: PSA_ERROR_NOT_SUPPORTED.
  */
@@ -16,7 +16,8 @@
 
 /* The driver of a key type. Only the routes of built families exist, so
  * a configured-out family is never called from here. */
-enum key_route { ROUTE_NONE, ROUTE_RAW, ROUTE_EDDSA, ROUTE_RSA, ROUTE_X25519, ROUTE_P256 };
+enum key_route { ROUTE_NONE, ROUTE_RAW, ROUTE_EDDSA, ROUTE_RSA, ROUTE_X25519, ROUTE_P256,
+                 ROUTE_MLKEM };
 
 static enum key_route route_of(psa_key_type_t type)
 {
@@ -45,6 +46,11 @@ static enum key_route route_of(psa_key_type_t type)
     case PSA_KEY_TYPE_RSA_KEY_PAIR:
 #endif
         return ROUTE_RSA;
+#endif
+#if PP_DRIVER_MLKEM
+    case PSA_KEY_TYPE_ML_KEM_KEY_PAIR:
+    case PSA_KEY_TYPE_ML_KEM_PUBLIC_KEY:
+        return ROUTE_MLKEM;
 #endif
     default:
         break;
@@ -120,6 +126,12 @@ static psa_status_t buffer_size(psa_key_type_t type, size_t raw_bytes, size_t *s
 #if PP_DRIVER_P256
     case ROUTE_P256:
         *size = PP_P256_KEY_PAIR_MATERIAL_SIZE;
+        return PSA_SUCCESS;
+#endif
+#if PP_DRIVER_MLKEM
+    case ROUTE_MLKEM:
+        /* The largest set's pair: the size is checked by the driver. */
+        *size = PP_MLKEM_KEY_PAIR_MATERIAL_MAX;
         return PSA_SUCCESS;
 #endif
     default:
@@ -210,6 +222,11 @@ psa_status_t pp_dispatch_import_key(const psa_key_attributes_t *attributes, cons
         return pp_p256_import_key(attributes, data, data_length, key_buffer, key_buffer_size,
                                   key_buffer_length, bits);
 #endif
+#if PP_DRIVER_MLKEM
+    case ROUTE_MLKEM:
+        return pp_mlkem_import_key(attributes, data, data_length, key_buffer, key_buffer_size,
+                                   key_buffer_length, bits);
+#endif
     default:
         return PSA_ERROR_NOT_SUPPORTED;
     }
@@ -256,6 +273,18 @@ psa_status_t pp_dispatch_generate_key(const psa_key_attributes_t *attributes,
         return pp_fixed_key_generate(&pp_p256_key_layout, pp_p256_import_key, attributes,
                                      key_buffer, key_buffer_size, key_buffer_length);
 #endif
+#if PP_DRIVER_MLKEM
+    case ROUTE_MLKEM: {
+        /* PQC 2.2.1: key_bits 512 / 768 / 1024 (spec 9.6.3: another size
+         * is INVALID_ARGUMENT); FIPS 203 Alg. 19: d || z from the RNG. */
+        const pp_fixed_key_layout *l = pp_mlkem_key_layout(attributes->bits);
+        if (l == NULL) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        return pp_fixed_key_generate(l, pp_mlkem_import_key, attributes, key_buffer,
+                                     key_buffer_size, key_buffer_length);
+    }
+#endif
     default:
         (void)custom_data;
         (void)custom_data_length;
@@ -298,6 +327,16 @@ psa_status_t pp_dispatch_export(const psa_key_attributes_t *attributes, const ui
     case ROUTE_P256:
         return pp_fixed_key_export(&pp_p256_key_layout, attributes, key_buffer, key_buffer_size,
                                    public_only, data, data_size, data_length);
+#endif
+#if PP_DRIVER_MLKEM
+    case ROUTE_MLKEM: {
+        const pp_fixed_key_layout *l = pp_mlkem_key_layout(attributes->bits);
+        if (l == NULL) {
+            return PSA_ERROR_CORRUPTION_DETECTED;
+        }
+        return pp_fixed_key_export(l, attributes, key_buffer, key_buffer_size, public_only,
+                                   data, data_size, data_length);
+    }
 #endif
     default:
         return PSA_ERROR_NOT_SUPPORTED;

@@ -93,6 +93,22 @@ psa_status_t pp_dispatch_asymmetric_crypt(const psa_key_attributes_t *attributes
  * driver (picopsa_driver_key_agreement_t). */
 picopsa_driver_key_agreement_t pp_dispatch_key_agreement;
 
+/* ---- key encapsulation (dispatch_kem.c) --------------------------------- */
+
+/* psa_encapsulate / psa_decapsulate (Crypto API 1.3 10.10.2), with the
+ * driver entry-point shape of <picopsa/driver.h>. Checks: alg is
+ * PSA_ALG_ML_KEM (another key-encapsulation algorithm: NOT_SUPPORTED), the
+ * key an ML-KEM key, a pair for decapsulation (INVALID_ARGUMENT), the
+ * ciphertext buffer >= PSA_ENCAPSULATE_CIPHERTEXT_SIZE (BUFFER_TOO_SMALL);
+ * the secret buffer holds PP_KEM_SHARED_SECRET_SIZE bytes. Then the
+ * driver (pp_mlkem_encapsulate / _decapsulate). Built with
+ * PSA_WANT_ALG_ML_KEM. */
+#define PP_KEM_SHARED_SECRET_SIZE 32u   /* ML-KEM's K (FIPS 203 Alg. 20, 21) */
+#if PSA_WANT_ALG_ML_KEM
+picopsa_driver_encapsulate_t pp_dispatch_encapsulate;
+picopsa_driver_decapsulate_t pp_dispatch_decapsulate;
+#endif
+
 /* ---- unauthenticated ciphers (dispatch_cipher.c) ------------------------ */
 
 /* Setup of a cipher operation on a slot's key: alg is a cipher algorithm

@@ -20,13 +20,14 @@
 #define PP_DRIVER_RSA PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY   /* a pair needs it (config_check.h) */
 #define PP_DRIVER_X25519 PSA_WANT_ECC_MONTGOMERY_255
 #define PP_DRIVER_P256 PSA_WANT_ECC_SECP_R1_256
+#define PP_DRIVER_MLKEM PSA_WANT_ALG_ML_KEM
 
 /* ---------------------------------------------------------------------- */
 /* Fixed-size key families (Ed25519, X25519, P-256; next P-384, ML-KEM,    */
 /* ML-DSA): src/dispatch/dispatch_fixed_key.c. Built only with one of     */
 /* them (0 bytes otherwise).                                               */
 /* ---------------------------------------------------------------------- */
-#define PP_FIXED_KEY (PP_DRIVER_EDDSA || PP_DRIVER_X25519 || PP_DRIVER_P256)
+#define PP_FIXED_KEY (PP_DRIVER_EDDSA || PP_DRIVER_X25519 || PP_DRIVER_P256 || PP_DRIVER_MLKEM)
 
 #if PP_FIXED_KEY
 /* The key buffer of one key size of such a family: a pair's buffer starts
@@ -166,6 +167,33 @@ picopsa_driver_verify_hash_t pp_p256_verify_hash;
  * secret is the 32-byte x coordinate. */
 picopsa_driver_key_agreement_t pp_p256_key_agreement;
 #endif
+#endif
+
+/* ---------------------------------------------------------------------- */
+/* ML-KEM-512/768/1024 (FIPS 203), src/mlkem/mlkem_psa.c                   */
+/* Key buffer: key pair = the 64-byte seed d || z (its export format),     */
+/* then the decapsulation key dk (768 k + 96 bytes, FIPS 203 Alg. 16),     */
+/* which holds ek at dk + 384 k; public key = ek (384 k + 32 bytes).       */
+/* k = key_bits / 256. Pair: 1696 / 2464 / 3232 bytes; public: 800 / 1184  */
+/* / 1568 bytes.                                                           */
+/* ---------------------------------------------------------------------- */
+#define PP_MLKEM_PAIR_MATERIAL_SIZE(k) (64u + 768u * (k) + 96u)
+#define PP_MLKEM_PUBLIC_MATERIAL_SIZE(k) (384u * (k) + 32u)
+#define PP_MLKEM_KEY_PAIR_MATERIAL_MAX PP_MLKEM_PAIR_MATERIAL_SIZE(4u)
+
+#if PP_DRIVER_MLKEM
+/* Pair: the seed, key_bits required (a seed does not tell the parameter
+ * set); public key: ek, passed through the FIPS 203 7.2 checks. */
+picopsa_driver_import_key_t pp_mlkem_import_key;
+/* The layout of key_bits 512 / 768 / 1024, else NULL. Export and
+ * generation: pp_fixed_key_export / _generate with it. */
+const pp_fixed_key_layout *pp_mlkem_key_layout(size_t bits);
+/* alg is PSA_ALG_ML_KEM and the key an ML-KEM key (a pair for
+ * decapsulation), the ciphertext buffer holds
+ * PSA_ENCAPSULATE_CIPHERTEXT_SIZE and the secret 32 bytes (dispatch
+ * layer). */
+picopsa_driver_encapsulate_t pp_mlkem_encapsulate;
+picopsa_driver_decapsulate_t pp_mlkem_decapsulate;
 #endif
 
 /* ---------------------------------------------------------------------- */

@@ -7,8 +7,8 @@
  * Buffers come in two sizes: a "small" one holds any raw key (up to
  * PICOPSA_HMAC_MAX_KEY_BYTES), an Ed25519 key and a P-256 key (97 B); a
  * "large" one also an
- * RSA key. Without RSA there are no large buffers (PP_LARGE_SLOT_COUNT in
- * core/pp_core.h is then 0).
+ * RSA or an ML-KEM key. Without RSA and ML-KEM there are no large buffers
+ * (PP_LARGE_SLOT_COUNT in core/pp_core.h is then 0).
  */
 #ifndef PICOPSA_PP_KEY_BUFFER_H
 #define PICOPSA_PP_KEY_BUFFER_H
@@ -44,11 +44,19 @@
                                           PP_KEY_BUFFER_EDDSA_),                   \
                        PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_X25519_, PP_KEY_BUFFER_P256_))
 #if PP_DRIVER_RSA
-#define PP_KEY_BUFFER_LARGE_SIZE \
-    PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_SMALL_SIZE, (size_t)PP_RSA_KEY_MATERIAL_SIZE)
+#define PP_KEY_BUFFER_RSA_ ((size_t)PP_RSA_KEY_MATERIAL_SIZE)
 #else
-#define PP_KEY_BUFFER_LARGE_SIZE PP_KEY_BUFFER_SMALL_SIZE
+#define PP_KEY_BUFFER_RSA_ ((size_t)0)
 #endif
+/* ML-KEM keys (up to 3232 B: ML-KEM-1024's seed and dk) take large slots. */
+#if PP_DRIVER_MLKEM
+#define PP_KEY_BUFFER_MLKEM_ ((size_t)PP_MLKEM_KEY_PAIR_MATERIAL_MAX)
+#else
+#define PP_KEY_BUFFER_MLKEM_ ((size_t)0)
+#endif
+#define PP_KEY_BUFFER_LARGE_SIZE                                                   \
+    PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_SMALL_SIZE,                                   \
+                       PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_RSA_, PP_KEY_BUFFER_MLKEM_))
 
 /* Largest raw key (HMAC, RAW_DATA, DERIVE, PASSWORD...): what every slot
  * holds, PICOPSA_HMAC_MAX_KEY_BYTES; when every slot is large (the 64-bit

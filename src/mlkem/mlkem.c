@@ -319,8 +319,11 @@ psa_status_t pp_mlkem_keygen_expanded(const pp_mlkem_params *p, const uint8_t rh
         pp_mlkem_poly_tobytes(ek + POLY * i, f);
     }
     memcpy(ek + POLY * k, rho, 32);
-    /* dk = dk_pke || ek || H(ek) || z */
-    memcpy(dk + POLY * k, ek, PP_MLKEM_EK_BYTES(k));
+    /* dk = dk_pke || ek || H(ek) || z; ek may already be dk's copy (the
+     * PSA key buffer writes it in place, mlkem.h). */
+    if (ek != dk + POLY * k) {
+        memcpy(dk + POLY * k, ek, PP_MLKEM_EK_BYTES(k));
+    }
     (void)pp_sha3(256, ek, PP_MLKEM_EK_BYTES(k), dk + 2 * POLY * k + 32);
     memcpy(dk + 2 * POLY * k + 64, z, 32);
     pp_wipe(f, sizeof(f));

@@ -45,7 +45,9 @@
  *    included), every parameter set: Cortex-M4 -Os keygen 1328, encaps
  *    2264, decaps 2312 bytes; x86-64 -O2 1496 / 2456 / 2504.
  *  - Aliasing: no output may overlap an input (the PSA layer copies
- *    overlapping buffers), and ek and dk of keygen are distinct.
+ *    overlapping buffers), and ek and dk of keygen are distinct, except
+ *    that ek may be exactly dk + 384 k, the place of ek inside dk (keygen
+ *    then writes it once; the PSA key buffer of a pair, mlkem_psa.c).
  *  - Every secret left on the stack (r, y, e, m', K', K-bar, the sponges)
  *    is wiped with pp_wipe before returning.
  */

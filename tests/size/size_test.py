@@ -15,7 +15,9 @@ tests/size/ is compiled and linked with --gc-sections:
     app_rsa.c     with configs/rsa_only.h:     nothing of src/ed25519, sha512.c
     the three apps above, and app_ed25519.c and app_rsa.c in the default
                   configuration (-Os): nothing of the ciphers (AES, the
-                  modes of src/cipher, ChaCha20), which they do not call
+                  modes of src/cipher, ChaCha20), which they do not call,
+                  nor of ML-KEM (src/mlkem, psa_kem.c, dispatch_kem.c:
+                  PSA_WANT_ALG_ML_KEM is 0 in those headers and on MCUs)
     app_cipher.c  (every cipher function) with tests/size/cipher_aes.h:
                   nothing of src/chacha20; with tests/size/cipher_none.h:
                   nothing of src/aes, src/cipher, src/chacha20; with
@@ -119,6 +121,12 @@ FAMILIES = {
         "files": re.compile(r"^src/chacha20/"),
         "symbols": re.compile(r"^pp_(x|h)?chacha20"),
     },
+    # Issue 26: ML-KEM (the primitive, its driver mlkem_psa.c, the key-
+    # encapsulation front end and dispatch); PSA_WANT_ALG_ML_KEM is 0 on MCUs.
+    "ML-KEM": {
+        "files": re.compile(r"^src/(mlkem/|core/psa_kem\.c$|dispatch/dispatch_kem\.c$)"),
+        "symbols": re.compile(r"^(pp_mlkem|pp_dispatch_(en|de)capsulate)"),
+    },
     # Persistent keys (issue 13): PICOPSA_ITS_BACKEND defaults to NONE on MCUs.
     "storage": {
         "files": re.compile(r"^src/storage/"),
@@ -133,15 +141,15 @@ FAMILIES = {
 # calls all of them and is linked with them configured out.
 UNUSED_CIPHERS = ["AES", "cipher modes", "ChaCha20"]
 CHECKED = [
-    ("ed25519-only-Os", "app_ed25519.c", "configs/ed25519_only.h", "size", ["RSA", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage"] + UNUSED_CIPHERS),
-    ("ed25519-only-O0", "app_ed25519.c", "configs/ed25519_only.h", "none", ["RSA", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage"] + UNUSED_CIPHERS),
-    ("rsa-only-Os", "app_rsa.c", "configs/rsa_only.h", "size", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage"] + UNUSED_CIPHERS),
-    ("rsa-only-O0", "app_rsa.c", "configs/rsa_only.h", "none", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage"] + UNUSED_CIPHERS),
-    ("ed25519-small-Os", "app_ed25519.c", "configs/ed25519_small.h", "size", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage"] + UNUSED_CIPHERS),
-    ("ed25519-small-O0", "app_ed25519.c", "configs/ed25519_small.h", "none", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage"] + UNUSED_CIPHERS),
+    ("ed25519-only-Os", "app_ed25519.c", "configs/ed25519_only.h", "size", ["RSA", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
+    ("ed25519-only-O0", "app_ed25519.c", "configs/ed25519_only.h", "none", ["RSA", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
+    ("rsa-only-Os", "app_rsa.c", "configs/rsa_only.h", "size", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
+    ("rsa-only-O0", "app_rsa.c", "configs/rsa_only.h", "none", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
+    ("ed25519-small-Os", "app_ed25519.c", "configs/ed25519_small.h", "size", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
+    ("ed25519-small-O0", "app_ed25519.c", "configs/ed25519_small.h", "none", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
     # The default configuration: the ciphers are built, and unused.
-    ("unused-cipher-ed25519-Os", "app_ed25519.c", None, "size", UNUSED_CIPHERS),
-    ("unused-cipher-rsa-Os", "app_rsa.c", None, "size", UNUSED_CIPHERS),
+    ("unused-cipher-ed25519-Os", "app_ed25519.c", None, "size", UNUSED_CIPHERS + ["ML-KEM"]),
+    ("unused-cipher-rsa-Os", "app_rsa.c", None, "size", UNUSED_CIPHERS + ["ML-KEM"]),
     # Configured out under an app that calls every cipher function.
     ("cipher-aes-Os", "app_cipher.c", "tests/size/cipher_aes.h", "size", ["ChaCha20"]),
     ("cipher-aes-O0", "app_cipher.c", "tests/size/cipher_aes.h", "none", ["ChaCha20"]),

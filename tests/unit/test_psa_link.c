@@ -5,7 +5,8 @@
  * missing declaration fails to compile and a missing definition fails to
  * link. The list is written from the specification's function index, not
  * from our header. Also the 1.3 additions picopsa provides
- * (psa_generate_key_custom, psa_key_derivation_output_key_custom).
+ * (psa_generate_key_custom, psa_key_derivation_output_key_custom) and the
+ * 1.3 key-encapsulation functions (psa_encapsulate, psa_decapsulate).
  */
 #include <psa/crypto.h>
 
@@ -62,6 +63,8 @@ static const struct {
     FN(psa_asymmetric_encrypt), FN(psa_asymmetric_decrypt),
     /* 10.9 key agreement */
     FN(psa_key_agreement), FN(psa_raw_key_agreement), FN(psa_key_derivation_key_agreement),
+    /* Crypto API 1.3 10.10 (key encapsulation). */
+    FN(psa_encapsulate), FN(psa_decapsulate),
     /* 10.10 random */
     FN(psa_generate_random),
     /* 10.12 PAKE */
@@ -82,6 +85,6 @@ int main(void)
         }
     }
     printf("%zu API functions declared and linked\n", sizeof(api) / sizeof(api[0]));
-    CHECK(sizeof(api) / sizeof(api[0]) == 108);
+    CHECK(sizeof(api) / sizeof(api[0]) == 110);
     return test_report("psa_link");
 }
