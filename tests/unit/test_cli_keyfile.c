@@ -321,6 +321,75 @@ static void test_ec(void)
     CHECK(strcmp(ppk_ec_curve_by_bits(256)->sn, "prime256v1") == 0);
 }
 
+/* ECDSA-Sig-Value <-> r || s. */
+static void test_ecdsa_sig(void)
+{
+    /* RFC 6979 A.2.5 (P-256, SHA-256, "sample"): both top bits set, so
+     * each INTEGER gets a 0x00 (X.690 8.3.3). */
+    static const uint8_t rs[64] = {
+        0xef, 0xd4, 0x8b, 0x2a, 0xac, 0xb6, 0xa8, 0xfd, 0x11, 0x40, 0xdd, 0x9c, 0xd4, 0x5e, 0x81, 0xd6,
+        0x9d, 0x2c, 0x87, 0x7b, 0x56, 0xaa, 0xf9, 0x91, 0xc3, 0x4d, 0x0e, 0xa8, 0x4e, 0xaf, 0x37, 0x16,
+        0xf7, 0xcb, 0x1c, 0x94, 0x2d, 0x65, 0x7c, 0x41, 0xd4, 0x36, 0xc7, 0xa1, 0xb6, 0xe2, 0x9f, 0x65,
+        0xf3, 0xe9, 0x00, 0xdb, 0xb9, 0xaf, 0xf4, 0x06, 0x4d, 0xc4, 0xab, 0x2f, 0x84, 0x3a, 0xcd, 0xa8};
+    uint8_t der[80], back[64], small[64], bad[80];
+    size_t n = 0;
+    CHECK_STATUS(ppk_ecdsa_sig_to_der(rs, 64, der, sizeof(der), &n), PPK_OK);
+    CHECK(n == 72 && der[0] == 0x30 && der[1] == 70 && der[2] == 2 && der[3] == 33 && der[4] == 0 && der[37] == 2 &&
+          der[38] == 33 && der[39] == 0);
+    CHECK_STATUS(ppk_ecdsa_sig_from_der(der, n, 32, back, sizeof(back)), PPK_OK);
+    CHECK_MEM(back, rs, 64);
+    CHECK_STATUS(ppk_ecdsa_sig_to_der(rs, 64, der, 71, &n), PPK_ERR_BUFFER);
+    CHECK_STATUS(ppk_ecdsa_sig_to_der(rs, 63, der, sizeof(der), &n), PPK_ERR_DER);
+    CHECK_STATUS(ppk_ecdsa_sig_from_der(der, 72, 32, back, 63), PPK_ERR_BUFFER);
+    /* Leading zero bytes are dropped (minimal), and restored on reading;
+     * r = 0 is one zero byte (psa_verify_hash refuses it, not the parser). */
+    memset(small, 0, sizeof(small));
+    small[31] = 0x7f;
+    small[33] = 0x80;
+    CHECK_STATUS(ppk_ecdsa_sig_to_der(small, 64, der, sizeof(der), &n), PPK_OK);
+    {
+        static const uint8_t want[] = {0x30, 0x25, 0x02, 0x01, 0x7f, 0x02, 0x20, 0x00, 0x80};
+        CHECK(n == 39 && memcmp(der, want, sizeof(want)) == 0);
+    }
+    CHECK_STATUS(ppk_ecdsa_sig_from_der(der, n, 32, back, sizeof(back)), PPK_OK);
+    CHECK_MEM(back, small, 64);
+    memset(small, 0, 32);
+    CHECK_STATUS(ppk_ecdsa_sig_to_der(small, 64, der, sizeof(der), &n), PPK_OK);
+    CHECK(der[2] == 2 && der[3] == 1 && der[4] == 0);
+    CHECK_STATUS(ppk_ecdsa_sig_from_der(der, n, 32, back, sizeof(back)), PPK_OK);
+    CHECK_MEM(back, small, 64);
+    /* Refused: not minimal, negative, too long, empty, trailing bytes,
+     * one INTEGER, three, every truncation, the raw r || s. */
+    CHECK_STATUS(ppk_ecdsa_sig_to_der(rs, 64, der, sizeof(der), &n), PPK_OK);
+    {
+        static const uint8_t nonmin[] = {0x30, 0x07, 0x02, 0x02, 0x00, 0x01, 0x02, 0x01, 0x01};
+        static const uint8_t neg[] = {0x30, 0x06, 0x02, 0x01, 0x81, 0x02, 0x01, 0x01};
+        static const uint8_t empty[] = {0x30, 0x05, 0x02, 0x00, 0x02, 0x01, 0x01};
+        static const uint8_t one[] = {0x30, 0x03, 0x02, 0x01, 0x01};
+        static const uint8_t three[] = {0x30, 0x09, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01};
+        static const uint8_t ok[] = {0x30, 0x06, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01};
+        size_t i;
+        CHECK_STATUS(ppk_ecdsa_sig_from_der(ok, sizeof(ok), 32, back, sizeof(back)), PPK_OK);
+        CHECK(back[31] == 1 && back[63] == 1 && back[0] == 0);
+        CHECK_STATUS(ppk_ecdsa_sig_from_der(nonmin, sizeof(nonmin), 32, back, sizeof(back)), PPK_ERR_DER);
+        CHECK_STATUS(ppk_ecdsa_sig_from_der(neg, sizeof(neg), 32, back, sizeof(back)), PPK_ERR_DER);
+        CHECK_STATUS(ppk_ecdsa_sig_from_der(empty, sizeof(empty), 32, back, sizeof(back)), PPK_ERR_DER);
+        CHECK_STATUS(ppk_ecdsa_sig_from_der(one, sizeof(one), 32, back, sizeof(back)), PPK_ERR_DER);
+        CHECK_STATUS(ppk_ecdsa_sig_from_der(three, sizeof(three), 32, back, sizeof(back)), PPK_ERR_DER);
+        for (i = 0; i < n; i++) CHECK_STATUS(ppk_ecdsa_sig_from_der(der, i, 32, back, sizeof(back)), PPK_ERR_DER);
+        memcpy(bad, der, n);
+        bad[n] = 0;
+        CHECK_STATUS(ppk_ecdsa_sig_from_der(bad, n + 1u, 32, back, sizeof(back)), PPK_ERR_DER);
+        CHECK_STATUS(ppk_ecdsa_sig_from_der(rs, 64, 32, back, sizeof(back)), PPK_ERR_DER);
+        /* 33 value bytes: wider than the curve */
+        memcpy(bad, der, n);
+        bad[4] = 0x01;
+        CHECK_STATUS(ppk_ecdsa_sig_from_der(bad, n, 32, back, sizeof(back)), PPK_ERR_DER);
+        /* a curve of 31-byte coordinates cannot hold these */
+        CHECK_STATUS(ppk_ecdsa_sig_from_der(der, n, 31, back, sizeof(back)), PPK_ERR_DER);
+    }
+}
+
 int main(void)
 {
     ppk_key k;
@@ -454,5 +523,6 @@ int main(void)
         }
     }
     test_ec();
+    test_ecdsa_sig();
     return test_report("cli_keyfile");
 }
