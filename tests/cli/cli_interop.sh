@@ -998,7 +998,7 @@ errors) need rsa ed25519 SHA2-256; run_errors ;;
 store) need rsa ed25519 SHA2-256 SHA2-384; store_supported; run_store ;;
 store_errors) need rsa ed25519 SHA2-256; store_supported; run_store_errors ;;
 x25519) need x25519 ed25519 SHA2-256; store_supported; run_x25519 ;;
-ec) need p256 x25519 SHA1 "${all_sha2[@]}"; /usr/bin/python3 -c 'import cryptography' 2>/dev/null ||
+ec) need p256 x25519 "${all_sha2[@]}"; /usr/bin/python3 -c 'import cryptography' 2>/dev/null ||
     { echo "python3 cryptography missing: skipped"; exit 77; }; run_ec ;;
 enc) grep -q "^ciphers: yes" <<<"$features" || { echo "ciphers configured out: skipped"; exit 77; }; need SHA2-256 SHA2-512; run_enc ;;
 mac) grep -q "CMAC yes" <<<"$features" || { echo "CMAC configured out: skipped"; exit 77; }; need "${all_sha2[@]}"; run_mac ;;
