@@ -14,11 +14,13 @@
  * headers), the line structure (where each '\n' and a '\r' before it
  * are), where '=' padding is (the DER length follows from it), the
  * validity verdict, and in the DER the tag and length bytes of every TLV
- * read, the version, the algorithm identifier and public-key fields.
+ * read, the version, the algorithm identifier (EC: the curve, in the
+ * algorithm or an ECPrivateKey's [0]) and public-key fields (an EC
+ * point, also an ECPrivateKey's [1] publicKey).
  * Those are fixed by the key's type and size (for RSA the length of each
  * integer, which the library's own DER reader treats as public too); the
- * key material itself (the Ed25519/X25519 private key, the contents of
- * the RSA integers) is never read here: it is handed on to
+ * key material itself (the Ed25519/X25519 private key, the EC scalar d,
+ * the contents of the RSA integers) is never read here: it is handed on to
  * psa_import_key. tests/ct/ct_keyfile.c checks this under valgrind.
  */
 #include "keyfile.h"

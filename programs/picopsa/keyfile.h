@@ -29,7 +29,8 @@
  *    caller's buffers (ppk_key.material is inside the DER given).
  *  - Constant time on private keys: ppk_pem_decode decodes base64 without
  *    a branch or a table index on a character, and the DER parse reads
- *    only tags, lengths and the algorithm fields, never the key material.
+ *    only tags, lengths, the algorithm fields (EC: the curve) and public
+ *    points (an EC key's publicKey), never the private key material.
  *    Public: lengths, the armour and line structure, the padding, the
  *    verdict (keyfile.c's file comment; tests/ct/ct_keyfile.c).
  *  - Strict: DER definite minimal lengths, no trailing bytes, exact
