@@ -3,7 +3,7 @@
  * picopsa tool and use it: `import_pem KEY.pem` prints the key's type and
  * size and, for a private key, signs a test message and verifies it.
  *
- * The file formats (PKCS#8, PKCS#1, SubjectPublicKeyInfo) are read by the
+ * The file formats (PKCS#8, PKCS#1, SEC1, SubjectPublicKeyInfo) are read by the
  * tool's helper, programs/picopsa/keyfile.c: no heap, no stdio, so the same
  * code runs on a microcontroller that receives a key over a serial line.
  */
@@ -41,12 +41,15 @@ int main(int argc, char **argv)
     case PPK_ED25519_PUBLIC: psa_set_key_type(&attr, PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_TWISTED_EDWARDS)); break;
     case PPK_RSA_PRIVATE: psa_set_key_type(&attr, PSA_KEY_TYPE_RSA_KEY_PAIR); break;
     case PPK_RSA_PUBLIC: psa_set_key_type(&attr, PSA_KEY_TYPE_RSA_PUBLIC_KEY); break;
+    case PPK_EC_PRIVATE: psa_set_key_type(&attr, PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1)); break;
+    case PPK_EC_PUBLIC: psa_set_key_type(&attr, PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_SECP_R1)); break;
     default:
         fprintf(stderr, "%s: not a signing key (X25519 keys agree on secrets)\n", argv[1]);
         return 1;
     }
-    alg = (parsed.kind == PPK_ED25519_PRIVATE || parsed.kind == PPK_ED25519_PUBLIC)
-              ? PSA_ALG_PURE_EDDSA : PSA_ALG_RSA_PSS(PSA_ALG_SHA_256);
+    alg = (parsed.kind == PPK_ED25519_PRIVATE || parsed.kind == PPK_ED25519_PUBLIC) ? PSA_ALG_PURE_EDDSA
+          : (parsed.kind == PPK_EC_PRIVATE || parsed.kind == PPK_EC_PUBLIC)       ? PSA_ALG_ECDSA(PSA_ALG_SHA_256)
+                                                                                  : PSA_ALG_RSA_PSS(PSA_ALG_SHA_256);
     psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_SIGN_MESSAGE | PSA_KEY_USAGE_VERIFY_MESSAGE);
     psa_set_key_algorithm(&attr, alg);
 

@@ -103,7 +103,9 @@ typedef struct {
  * want_public: the caller asked for a public key (-pubin): a private key
  * is refused as OpenSSL does. Prints the error and returns 1 on failure. */
 int cli_key_load(cli_key *k, const char *path, const char *form, int want_public);
-/* Import into PSA with one usage set and algorithm; prints the error.
+/* Import into PSA with one usage set and algorithm; prints the error. An
+ * EC private key's embedded public key (RFC 5915 publicKey) must be the
+ * one psa_export_public_key derives, else the key is refused.
  * A stored key ("id:N") is not imported: *id is the stored key, whose own
  * policy applies. Release the id with cli_release_key. */
 int cli_key_import(cli_key *k, psa_key_usage_t usage, psa_algorithm_t alg, psa_key_id_t *id);
@@ -122,6 +124,11 @@ void cli_key_free(cli_key *k);
 int cli_key_is_private(const cli_key *k);
 int cli_key_is_rsa(const cli_key *k);
 int cli_key_is_x25519(const cli_key *k);
+/* An EC key (SECP_R1: P-256, the curves of keyfile.c's table). */
+int cli_key_is_ec(const cli_key *k);
+
+/* ECDSA signatures: PSA's r || s (PSA 1.2 10.7.2) to and from the DER
+ * ECDSA-Sig-Value OpenSSL reads and writes (keyfile.h). */
 
 /* Parse "PEM" / "DER" (case-insensitive); returns 1 for DER, 0 for PEM,
  * -1 otherwise. */

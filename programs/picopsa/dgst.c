@@ -1,7 +1,8 @@
 /*
  * dgst.c -- `picopsa dgst`: hashes and HMACs of files in OpenSSL's output
  * format ("SHA2-256(file)= hex", "-r": "hex *file"), and OpenSSL dgst's
- * -sign / -verify / -prverify with RSA keys (docs/cli.md).
+ * -sign / -verify / -prverify with RSA and EC keys (docs/cli.md; EC:
+ * PSA_ALG_ECDSA(h), DER ECDSA-Sig-Value signatures as OpenSSL's).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
@@ -16,7 +17,8 @@ static const char dgst_usage[] =
     "  -r                 coreutils format: \"hex *file\"\n"
     "  -hex / -binary     output hex (default) or raw bytes\n"
     "  -out FILE          output file (default stdout)\n"
-    "  -sign FILE         sign the digest with this private RSA key (binary signature);\n"
+    "  -sign FILE         sign the digest with this private RSA or EC key (binary signature;\n"
+    "                     EC: DER ECDSA-Sig-Value);\n"
     "                     FILE may be id:N, a stored key\n"
     "  -verify FILE       verify -signature with this public key (\"Verified OK\")\n"
     "  -prverify FILE     verify with a private key\n"
@@ -183,6 +185,7 @@ int cmd_dgst(int argc, char **argv)
     if (sign != NULL || verify != NULL) {
         cli_key key;
         psa_algorithm_t alg = 0;
+        size_t ec_bits;
         int hlen = (int)PSA_HASH_LENGTH(d->alg);
         if (cli_key_load(&key, sign != NULL ? sign : verify, keyform, verify != NULL && !prverify)) {
             free(files);
@@ -190,10 +193,13 @@ int cmd_dgst(int argc, char **argv)
         }
         if (cli_key_is_x25519(&key)) {
             rc = cli_error("%s: X25519 keys do not sign (pkeyutl -derive)", key.name);
-        } else if (!cli_key_is_rsa(&key)) {
+        } else if (!cli_key_is_rsa(&key) && !cli_key_is_ec(&key)) {
             rc = cli_error("%s: Ed25519 signs messages, not digests: use pkeyutl -sign -rawin", key.name);
         } else if (sign != NULL && !cli_key_is_private(&key)) {
             rc = cli_error("%s: a private key is needed to sign", key.name);
+        } else if (cli_key_is_ec(&key)) {
+            if (pss || saltlen != NULL) rc = cli_error("%s: -sigopt rsa_* is for RSA keys", key.name);
+            alg = PSA_ALG_ECDSA(d->alg); /* PSA 1.2 10.7.2, random k (hedged) as OpenSSL */
         } else if (pss) {
             int any = saltlen == NULL || strcmp(saltlen, "auto") == 0 || strcmp(saltlen, "-2") == 0;
             int exact = saltlen != NULL && (strcmp(saltlen, "digest") == 0 || strcmp(saltlen, "-1") == 0 ||
@@ -209,6 +215,7 @@ int cmd_dgst(int argc, char **argv)
         }
         alg = cli_key_adjust_alg(&key, alg);
         if (rc == 0) rc = cli_key_import(&key, PSA_KEY_USAGE_SIGN_HASH | PSA_KEY_USAGE_VERIFY_HASH, alg, &sig_key);
+        ec_bits = cli_key_is_ec(&key) ? key.bits : 0u;
         cli_key_free(&key);
         if (rc == 0) rc = digest_file(files[0], d, 0, md, &md_len);
         if (rc == 0 && cli_sink_open(&out, out_path, 0) == 0) {
@@ -216,6 +223,16 @@ int cmd_dgst(int argc, char **argv)
                 uint8_t sig[PSA_SIGNATURE_MAX_SIZE];
                 size_t sig_len = 0;
                 psa_status_t st = psa_sign_hash(sig_key, alg, md, md_len, sig, sizeof(sig), &sig_len);
+                if (st == PSA_SUCCESS && PSA_ALG_IS_ECDSA(alg)) {
+                    uint8_t der[PSA_SIGNATURE_MAX_SIZE + 16u];
+                    size_t der_len = 0;
+                    if (ppk_ecdsa_sig_to_der(sig, sig_len, der, sizeof(der), &der_len) != PPK_OK) {
+                        st = PSA_ERROR_GENERIC_ERROR;
+                    } else {
+                        memcpy(sig, der, der_len);
+                        sig_len = der_len;
+                    }
+                }
                 if (st != PSA_SUCCESS) {
                     rc = cli_psa_error("signing", st);
                     cli_sink_abort(&out);
@@ -230,7 +247,17 @@ int cmd_dgst(int argc, char **argv)
                     cli_sink_abort(&out);
                     rc = 1;
                 } else {
-                    psa_status_t st = psa_verify_hash(sig_key, alg, md, md_len, sig, sig_len);
+                    psa_status_t st;
+                    if (PSA_ALG_IS_ECDSA(alg)) {
+                        /* DER to r || s; malformed: a failed verification */
+                        uint8_t rs[PSA_SIGNATURE_MAX_SIZE];
+                        size_t coord = (ec_bits + 7u) / 8u;
+                        st = coord != 0u && ppk_ecdsa_sig_from_der(sig, sig_len, coord, rs, sizeof(rs)) == PPK_OK
+                                 ? psa_verify_hash(sig_key, alg, md, md_len, rs, 2u * coord)
+                                 : PSA_ERROR_INVALID_SIGNATURE;
+                    } else {
+                        st = psa_verify_hash(sig_key, alg, md, md_len, sig, sig_len);
+                    }
                     free(sig);
                     cli_sink_printf(&out, st == PSA_SUCCESS ? "Verified OK\n" : "Verification failure\n");
                     rc = cli_sink_commit(&out);

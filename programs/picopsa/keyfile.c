@@ -1,5 +1,5 @@
 /*
- * keyfile.c -- PEM / DER / PKCS#8 / SPKI / PKCS#1 key files (keyfile.h).
+ * keyfile.c -- PEM / DER / PKCS#8 / SPKI / PKCS#1 / SEC1 key files (keyfile.h).
  *
  * Allocation-free and bounds-checked throughout: every read goes through
  * der_next(), which checks a TLV against the end of its enclosing value.
@@ -14,11 +14,13 @@
  * headers), the line structure (where each '\n' and a '\r' before it
  * are), where '=' padding is (the DER length follows from it), the
  * validity verdict, and in the DER the tag and length bytes of every TLV
- * read, the version, the algorithm identifier and public-key fields.
+ * read, the version, the algorithm identifier (EC: the curve, in the
+ * algorithm or an ECPrivateKey's [0]) and public-key fields (an EC
+ * point, also an ECPrivateKey's [1] publicKey).
  * Those are fixed by the key's type and size (for RSA the length of each
  * integer, which the library's own DER reader treats as public too); the
- * key material itself (the Ed25519/X25519 private key, the contents of
- * the RSA integers) is never read here: it is handed on to
+ * key material itself (the Ed25519/X25519 private key, the EC scalar d,
+ * the contents of the RSA integers) is never read here: it is handed on to
  * psa_import_key. tests/ct/ct_keyfile.c checks this under valgrind.
  */
 #include "keyfile.h"
@@ -96,6 +98,7 @@ static uint32_t b64_value_ct(uint8_t ch, uint32_t *invalid)
 #define TAG_SEQUENCE 0x30u
 #define TAG_CTX0_CONS 0xA0u /* [0] IMPLICIT Attributes (RFC 5958) */
 #define TAG_CTX1_PRIM 0x81u /* [1] IMPLICIT BIT STRING publicKey (RFC 5958) */
+#define TAG_CTX1_CONS 0xA1u /* [1] EXPLICIT publicKey (RFC 5915 ECPrivateKey) */
 
 /* id-Ed25519, id-X25519 (RFC 8410 3) and rsaEncryption (RFC 8017 A.1),
  * content bytes. */
@@ -105,10 +108,41 @@ static const uint8_t oid_rsa[] = {0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01
 
 #define ED25519_KEY_BYTES 32u /* X25519 keys too (RFC 8410 4, 7) */
 
+/* id-ecPublicKey (RFC 5480 2.1.1) and the named curves (RFC 5480 2.1.1.1).
+ * A curve is one row of ec_curves (P-384 would add secp384r1,
+ * 1.3.132.0.34, and its row); ppk_strerror's messages name the curves. */
+static const uint8_t oid_ec_public_key[] = {0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01};
+static const uint8_t oid_prime256v1[] = {0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07};
+
+typedef struct {
+    ppk_ec_curve info;
+    const char *alias; /* SEC 2's name, also accepted by name */
+    const uint8_t *oid;
+    size_t oid_len;
+} ec_curve_row;
+
+static const ec_curve_row ec_curves[] = {
+    {{"P-256", "prime256v1", 256}, "secp256r1", oid_prime256v1, sizeof(oid_prime256v1)},
+};
+#define EC_CURVE_COUNT (sizeof(ec_curves) / sizeof(ec_curves[0]))
+
+/* Bytes of a scalar / coordinate (RFC 5915 3: ceiling(log2(n) / 8)). */
+static size_t ec_bytes(const ec_curve_row *c)
+{
+    return (c->info.bits + 7u) / 8u;
+}
+
+/* The uncompressed point's length, 0x04 || x || y (SEC 1 2.3.3). */
+static size_t ec_point_len(const ec_curve_row *c)
+{
+    return 1u + 2u * ec_bytes(c);
+}
+
 /* The key algorithm of an AlgorithmIdentifier. */
 #define ALG_ED25519 0
 #define ALG_RSA 1
 #define ALG_X25519 2
+#define ALG_EC 3
 
 const char *ppk_strerror(ppk_status status)
 {
@@ -117,9 +151,11 @@ const char *ppk_strerror(ppk_status status)
     case PPK_ERR_PEM: return "malformed PEM";
     case PPK_ERR_DER: return "malformed DER or not a key";
     case PPK_ERR_ENCRYPTED: return "encrypted private key: not supported (picopsa has no cipher yet)";
-    case PPK_ERR_UNSUPPORTED: return "unsupported key type (Ed25519, X25519 and RSA only)";
+    case PPK_ERR_UNSUPPORTED: return "unsupported key type (Ed25519, X25519, RSA and EC P-256 only)";
     case PPK_ERR_MISMATCH: return "PEM label does not match the key inside";
     case PPK_ERR_BUFFER: return "key too large";
+    case PPK_ERR_CURVE:
+        return "unsupported EC key (the named curve P-256 with uncompressed points only; no explicit parameters)";
     }
     return "unknown error";
 }
@@ -186,11 +222,34 @@ static int der_enter(der_cursor *c, der_cursor *inner)
     return 1;
 }
 
+/* ECParameters (RFC 5480 2.1.1; RFC 5915 3): one TLV at c. A namedCurve
+ * of the table sets *curve; another curve, implicitCurve (NULL) and
+ * specifiedCurve (SEQUENCE, explicit parameters) are PPK_ERR_CURVE. */
+static ppk_status parse_ec_params(der_cursor *c, const ec_curve_row **curve)
+{
+    const uint8_t *v;
+    size_t l, i;
+    uint8_t tag = der_peek(c);
+    if (tag != TAG_OID && tag != TAG_NULL && tag != TAG_SEQUENCE) return PPK_ERR_DER;
+    if (!der_next(c, tag, &v, &l)) return PPK_ERR_DER;
+    if (tag != TAG_OID) return PPK_ERR_CURVE;
+    if (l == 0u) return PPK_ERR_DER;
+    PPK_CT_PUBLIC(v, l); /* the curve */
+    for (i = 0; i < EC_CURVE_COUNT; i++) {
+        if (ec_curves[i].oid_len == l && memcmp(ec_curves[i].oid, v, l) == 0) {
+            *curve = &ec_curves[i];
+            return PPK_OK;
+        }
+    }
+    return PPK_ERR_CURVE;
+}
+
 /* An AlgorithmIdentifier (RFC 5280 4.1.1.2) of Ed25519 (parameters absent,
- * RFC 8410 3) or rsaEncryption (parameters NULL, RFC 8017 A.1). Returns
- * PPK_OK and *alg (ALG_*), PPK_ERR_UNSUPPORTED for another well-formed
- * one. X25519 is RFC 8410's too: parameters absent. */
-static ppk_status parse_algorithm(der_cursor *c, int *algo)
+ * RFC 8410 3), rsaEncryption (parameters NULL, RFC 8017 A.1) or
+ * id-ecPublicKey (ECParameters, required: RFC 5480 2.1.1). Returns
+ * PPK_OK and *alg (ALG_*) (and *curve for EC), PPK_ERR_UNSUPPORTED for
+ * another well-formed one. X25519 is RFC 8410's too: parameters absent. */
+static ppk_status parse_algorithm(der_cursor *c, int *algo, const ec_curve_row **curve)
 {
     der_cursor alg;
     const uint8_t *oid, *v;
@@ -212,7 +271,111 @@ static ppk_status parse_algorithm(der_cursor *c, int *algo)
         if (!der_next(&alg, TAG_NULL, &v, &l) || l != 0u || !der_done(&alg)) return PPK_ERR_DER;
         return PPK_OK;
     }
+    if (oid_len == sizeof(oid_ec_public_key) && memcmp(oid, oid_ec_public_key, oid_len) == 0) {
+        ppk_status st = parse_ec_params(&alg, curve);
+        *algo = ALG_EC;
+        if (st == PPK_OK && !der_done(&alg)) return PPK_ERR_DER;
+        return st;
+    }
     return PPK_ERR_UNSUPPORTED;
+}
+
+/* An EC public point (SEC 1 2.3.3): uncompressed, the curve's length. A
+ * compressed point (0x02 / 0x03 || x) is well-formed but refused: PSA
+ * imports uncompressed points only (PSA 1.2 9.7.4). Public. */
+static ppk_status check_ec_point(const uint8_t *v, size_t l, const ec_curve_row *curve)
+{
+    PPK_CT_PUBLIC(v, l);
+    if (l == ec_point_len(curve) && v[0] == 0x04u) return PPK_OK;
+    if (l == 1u + ec_bytes(curve) && (v[0] == 0x02u || v[0] == 0x03u)) return PPK_ERR_CURVE;
+    return PPK_ERR_DER;
+}
+
+/* ECPrivateKey (RFC 5915 3): SEQUENCE { INTEGER 1, OCTET STRING d,
+ * [0] ECParameters OPTIONAL, [1] BIT STRING publicKey OPTIONAL }, the
+ * whole of der[0..len). curve: the PKCS#8 algorithm's curve, which [0]
+ * must repeat when present; NULL for the bare SEC1 form, where [0] is
+ * required (RFC 5915 3: implementations MUST include it). d must have the
+ * curve's length exactly (RFC 5915 3; PSA 1.2 9.6.4); its value is
+ * psa_import_key's to check, and it is not read here. */
+static ppk_status parse_ec_private(const uint8_t *der, size_t len, const ec_curve_row *curve, ppk_key *key)
+{
+    der_cursor top, c, inner;
+    const uint8_t *v, *d;
+    size_t l, d_len;
+    ppk_status st;
+    top.p = der;
+    top.end = der + len;
+    if (!der_enter(&top, &c) || !der_done(&top)) return PPK_ERR_DER;
+    if (!der_next(&c, TAG_INTEGER, &v, &l) || l != 1u) return PPK_ERR_DER;
+    PPK_CT_PUBLIC(v, 1); /* the version */
+    if (v[0] != 1u) return PPK_ERR_DER;
+    if (!der_next(&c, TAG_OCTET_STRING, &d, &d_len)) return PPK_ERR_DER;
+    if (der_peek(&c) == TAG_CTX0_CONS) {
+        const ec_curve_row *found = NULL;
+        if (!der_next(&c, TAG_CTX0_CONS, &v, &l)) return PPK_ERR_DER;
+        inner.p = v;
+        inner.end = v + l;
+        st = parse_ec_params(&inner, &found);
+        if (st != PPK_OK) return st;
+        if (!der_done(&inner) || (curve != NULL && curve != found)) return PPK_ERR_DER;
+        curve = found;
+    }
+    if (curve == NULL) return PPK_ERR_DER;
+    key->pub = NULL;
+    key->pub_len = 0;
+    if (der_peek(&c) == TAG_CTX1_CONS) {
+        if (!der_next(&c, TAG_CTX1_CONS, &v, &l)) return PPK_ERR_DER;
+        inner.p = v;
+        inner.end = v + l;
+        if (!der_next(&inner, TAG_BIT_STRING, &v, &l) || !der_done(&inner) || l < 2u) return PPK_ERR_DER;
+        PPK_CT_PUBLIC(v, 1); /* unused bits: X.690 8.6.2.2 */
+        if (v[0] != 0u) return PPK_ERR_DER;
+        st = check_ec_point(v + 1, l - 1u, curve);
+        if (st != PPK_OK) return st;
+        key->pub = v + 1;
+        key->pub_len = l - 1u;
+    }
+    if (!der_done(&c) || d_len != ec_bytes(curve)) return PPK_ERR_DER;
+    key->kind = PPK_EC_PRIVATE;
+    key->material = d;
+    key->material_len = d_len;
+    key->bits = curve->info.bits;
+    return PPK_OK;
+}
+
+const ppk_ec_curve *ppk_ec_curve_by_bits(size_t bits)
+{
+    size_t i;
+    for (i = 0; i < EC_CURVE_COUNT; i++) {
+        if (ec_curves[i].info.bits == bits) return &ec_curves[i].info;
+    }
+    return NULL;
+}
+
+/* ASCII case-insensitive equality (no locale: the library's rules). */
+static int name_eq(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        char x = *a, y = *b;
+        if (x >= 'A' && x <= 'Z') x = (char)(x - 'A' + 'a');
+        if (y >= 'A' && y <= 'Z') y = (char)(y - 'A' + 'a');
+        if (x != y) return 0;
+        if (x == '\0') return 1;
+    }
+}
+
+const ppk_ec_curve *ppk_ec_curve_by_name(const char *name)
+{
+    size_t i;
+    if (name == NULL) return NULL;
+    for (i = 0; i < EC_CURVE_COUNT; i++) {
+        const ec_curve_row *r = &ec_curves[i];
+        if (name_eq(name, r->info.nist_name) || name_eq(name, r->info.sn) || name_eq(name, r->alias)) {
+            return &r->info;
+        }
+    }
+    return NULL;
 }
 
 /* The content of v must be exactly one SEQUENCE (an RSA structure, whose
@@ -235,11 +398,12 @@ static ppk_status parse_pkcs8(der_cursor *c, ppk_key *key)
     int alg = 0;
     unsigned version;
     ppk_status st;
+    const ec_curve_row *curve = NULL;
     if (!der_next(c, TAG_INTEGER, &v, &l) || l != 1u) return PPK_ERR_DER;
     PPK_CT_PUBLIC(v, 1); /* the version */
     if (v[0] > 1u) return PPK_ERR_DER;
     version = v[0];
-    st = parse_algorithm(c, &alg);
+    st = parse_algorithm(c, &alg, &curve);
     if (st != PPK_OK) return st;
     if (!der_next(c, TAG_OCTET_STRING, &priv, &priv_len)) return PPK_ERR_DER;
     if (der_peek(c) == TAG_CTX0_CONS && !der_next(c, TAG_CTX0_CONS, &v, &l)) return PPK_ERR_DER;
@@ -254,6 +418,10 @@ static ppk_status parse_pkcs8(der_cursor *c, ppk_key *key)
         key->kind = PPK_RSA_PRIVATE;
         key->material = priv;
         key->material_len = priv_len;
+    } else if (alg == ALG_EC) {
+        /* The privateKey is an ECPrivateKey (RFC 5915 3, RFC 5958 2). */
+        st = parse_ec_private(priv, priv_len, curve, key);
+        if (st != PPK_OK) return st;
     } else {
         /* CurvePrivateKey ::= OCTET STRING (RFC 8410 7). */
         der_cursor inner;
@@ -277,7 +445,8 @@ static ppk_status parse_spki(der_cursor *c, ppk_key *key)
     const uint8_t *v;
     size_t l;
     int alg = 0;
-    ppk_status st = parse_algorithm(c, &alg);
+    const ec_curve_row *curve = NULL;
+    ppk_status st = parse_algorithm(c, &alg, &curve);
     if (st != PPK_OK) return st;
     /* BIT STRING with zero unused bits (X.690 8.6.2.2). */
     if (!der_next(c, TAG_BIT_STRING, &v, &l) || l < 1u || v[0] != 0u || !der_done(c)) return PPK_ERR_DER;
@@ -286,6 +455,13 @@ static ppk_status parse_spki(der_cursor *c, ppk_key *key)
     if (alg == ALG_RSA) {
         if (!is_one_sequence(v, l)) return PPK_ERR_DER;
         key->kind = PPK_RSA_PUBLIC;
+    } else if (alg == ALG_EC) {
+        /* ECPoint as the BIT STRING's bytes (RFC 5480 2.2); on the curve:
+         * psa_import_key (PSA 1.2 9.7.4). */
+        st = check_ec_point(v, l, curve);
+        if (st != PPK_OK) return st;
+        key->kind = PPK_EC_PUBLIC;
+        key->bits = curve->info.bits;
     } else {
         if (l != ED25519_KEY_BYTES) return PPK_ERR_DER;
         key->kind = alg == ALG_X25519 ? PPK_X25519_PUBLIC : PPK_ED25519_PUBLIC;
@@ -324,6 +500,13 @@ ppk_status ppk_parse_der(const uint8_t *der, size_t len, ppk_pem_label expected,
     if (der_peek(&probe) == TAG_SEQUENCE) {
         if (expected != PPK_PEM_NONE && expected != PPK_PEM_PRIVATE_KEY) return PPK_ERR_MISMATCH;
         return parse_pkcs8(&c, key);
+    }
+    /* SEQUENCE { INTEGER, OCTET STRING, ... }: ECPrivateKey (RFC 5915 3). */
+    if (der_peek(&probe) == TAG_OCTET_STRING) {
+        if (expected != PPK_PEM_NONE && expected != PPK_PEM_EC_PRIVATE_KEY) return PPK_ERR_MISMATCH;
+        st = parse_ec_private(der, len, NULL, key);
+        if (st == PPK_OK) key->form = PPK_FORM_SEC1;
+        return st;
     }
     if (!der_next(&probe, TAG_INTEGER, &v, &l)) return PPK_ERR_DER;
     if (der_done(&probe)) {
@@ -386,6 +569,7 @@ static const struct {
     {PPK_PEM_PUBLIC_KEY, "PUBLIC KEY"},
     {PPK_PEM_RSA_PUBLIC_KEY, "RSA PUBLIC KEY"},
     {PPK_PEM_ENCRYPTED_PRIVATE_KEY, "ENCRYPTED PRIVATE KEY"},
+    {PPK_PEM_EC_PRIVATE_KEY, "EC PRIVATE KEY"},
 };
 
 static const char *label_text(ppk_pem_label label)
@@ -453,9 +637,9 @@ static int line_has_ct(const uint8_t *line, size_t tl, uint8_t ch)
     return ct_public(found) != 0u;
 }
 
-static int find_begin(const uint8_t *in, size_t len, size_t *pos)
+static int find_begin(const uint8_t *in, size_t len, size_t from, size_t *pos)
 {
-    size_t p = 0;
+    size_t p = from;
     while (p < len) {
         size_t tl, e;
         if (starts_with(in, len, p, "-----BEGIN ")) {
@@ -485,7 +669,7 @@ static int is_der_sequence(const uint8_t *in, size_t len)
 int ppk_is_pem(const uint8_t *in, size_t len)
 {
     size_t pos;
-    return in != NULL && !is_der_sequence(in, len) && find_begin(in, len, &pos);
+    return in != NULL && !is_der_sequence(in, len) && find_begin(in, len, 0, &pos);
 }
 
 ppk_status ppk_pem_decode(const uint8_t *in, size_t len, ppk_pem_label *label,
@@ -500,9 +684,15 @@ ppk_status ppk_pem_decode(const uint8_t *in, size_t len, ppk_pem_label *label,
 
     *label = PPK_PEM_NONE;
     *der_len = 0;
-    if (in == NULL || !find_begin(in, len, &pos)) return PPK_ERR_PEM;
-    /* "-----BEGIN " label "-----" */
-    e = line_end(in, len, pos, &tl);
+    if (in == NULL || !find_begin(in, len, 0, &pos)) return PPK_ERR_PEM;
+    /* "-----BEGIN " label "-----"; an "EC PARAMETERS" block (openssl
+     * ecparam -genkey writes one before the key, public) is skipped to
+     * the next BEGIN line, as OpenSSL's key reader does. */
+    for (;;) {
+        e = line_end(in, len, pos, &tl);
+        if (!(tl == 11u + 13u + 5u && memcmp(in + pos + 11u, "EC PARAMETERS-----", 18) == 0)) break;
+        if (e >= len || !find_begin(in, len, e + 1u, &pos)) return PPK_ERR_PEM;
+    }
     if (tl < 11u + 5u + 1u || memcmp(in + pos + tl - 5u, "-----", 5) != 0) return PPK_ERR_PEM;
     lab = in + pos + 11u;
     lab_len = tl - 16u;
@@ -634,16 +824,22 @@ static void put_bytes(uint8_t *out, size_t *pos, const void *src, size_t n)
     *pos += n;
 }
 
-/* AlgorithmIdentifier of rsaEncryption, Ed25519 or X25519. */
-static size_t alg_body_size(int alg)
+/* AlgorithmIdentifier of rsaEncryption, Ed25519, X25519 or an EC curve. */
+static size_t alg_body_size(int alg, const ec_curve_row *curve)
 {
+    if (alg == ALG_EC) return der_tlv_size(sizeof(oid_ec_public_key)) + der_tlv_size(curve->oid_len);
     return alg == ALG_RSA ? der_tlv_size(sizeof(oid_rsa)) + 2u : der_tlv_size(sizeof(oid_ed25519));
 }
 
-static void put_alg(uint8_t *out, size_t *pos, int alg)
+static void put_alg(uint8_t *out, size_t *pos, int alg, const ec_curve_row *curve)
 {
-    der_put_header(out, pos, TAG_SEQUENCE, alg_body_size(alg));
-    if (alg == ALG_X25519) {
+    der_put_header(out, pos, TAG_SEQUENCE, alg_body_size(alg, curve));
+    if (alg == ALG_EC) {
+        der_put_header(out, pos, TAG_OID, sizeof(oid_ec_public_key));
+        put_bytes(out, pos, oid_ec_public_key, sizeof(oid_ec_public_key));
+        der_put_header(out, pos, TAG_OID, curve->oid_len);
+        put_bytes(out, pos, curve->oid, curve->oid_len);
+    } else if (alg == ALG_X25519) {
         der_put_header(out, pos, TAG_OID, sizeof(oid_x25519));
         put_bytes(out, pos, oid_x25519, sizeof(oid_x25519));
     } else if (alg == ALG_RSA) {
@@ -657,17 +853,103 @@ static void put_alg(uint8_t *out, size_t *pos, int alg)
     }
 }
 
+/* ECPrivateKey (RFC 5915 3) as OpenSSL writes it: version 1, d, [0] the
+ * named curve (the SEC1 form only: PKCS#8 names it in the algorithm), [1]
+ * the public point when given. */
+static size_t ec_private_body(const ec_curve_row *curve, size_t q_len, int with_params)
+{
+    size_t n = 3u + der_tlv_size(ec_bytes(curve));
+    if (with_params) n += der_tlv_size(der_tlv_size(curve->oid_len));
+    if (q_len != 0u) n += der_tlv_size(der_tlv_size(q_len + 1u));
+    return n;
+}
+
+static void put_ec_private(uint8_t *out, size_t *pos, const ec_curve_row *curve, const uint8_t *d,
+                           const uint8_t *q, size_t q_len, int with_params)
+{
+    der_put_header(out, pos, TAG_SEQUENCE, ec_private_body(curve, q_len, with_params));
+    out[(*pos)++] = TAG_INTEGER;
+    out[(*pos)++] = 1;
+    out[(*pos)++] = 1;
+    der_put_header(out, pos, TAG_OCTET_STRING, ec_bytes(curve));
+    put_bytes(out, pos, d, ec_bytes(curve));
+    if (with_params) {
+        der_put_header(out, pos, TAG_CTX0_CONS, der_tlv_size(curve->oid_len));
+        der_put_header(out, pos, TAG_OID, curve->oid_len);
+        put_bytes(out, pos, curve->oid, curve->oid_len);
+    }
+    if (q_len != 0u) {
+        der_put_header(out, pos, TAG_CTX1_CONS, der_tlv_size(q_len + 1u));
+        der_put_header(out, pos, TAG_BIT_STRING, q_len + 1u);
+        out[(*pos)++] = 0; /* no unused bits */
+        put_bytes(out, pos, q, q_len);
+    }
+}
+
+/* The EC key of a material length (the curve's sizes; module comment of
+ * keyfile.h): private d or d || Q, public Q. NULL when none fits. */
+static const ec_curve_row *ec_curve_for(int is_private, const uint8_t *material, size_t len, size_t *q_off)
+{
+    size_t i;
+    for (i = 0; i < EC_CURVE_COUNT; i++) {
+        const ec_curve_row *c = &ec_curves[i];
+        size_t b = ec_bytes(c), q = ec_point_len(c);
+        *q_off = 0;
+        if (is_private && len == b) return c;
+        if (is_private && len == b + q && material[b] == 0x04u) {
+            *q_off = b;
+            return c;
+        }
+        if (!is_private && len == q && material[0] == 0x04u) return c;
+    }
+    return NULL;
+}
+
 ppk_status ppk_write_der(ppk_kind kind, ppk_form form, const uint8_t *material, size_t material_len,
                          uint8_t *out, size_t out_size, size_t *out_len)
 {
     int alg = (kind == PPK_RSA_PRIVATE || kind == PPK_RSA_PUBLIC)         ? ALG_RSA
               : (kind == PPK_X25519_PRIVATE || kind == PPK_X25519_PUBLIC) ? ALG_X25519
+              : (kind == PPK_EC_PRIVATE || kind == PPK_EC_PUBLIC)         ? ALG_EC
                                                                           : ALG_ED25519;
-    int is_private = kind == PPK_RSA_PRIVATE || kind == PPK_ED25519_PRIVATE || kind == PPK_X25519_PRIVATE;
-    size_t pos = 0, body, inner;
+    int is_private = kind == PPK_RSA_PRIVATE || kind == PPK_ED25519_PRIVATE || kind == PPK_X25519_PRIVATE ||
+                     kind == PPK_EC_PRIVATE;
+    const ec_curve_row *curve = NULL;
+    size_t pos = 0, body, inner, q_off = 0;
     *out_len = 0;
     if (kind == PPK_KIND_NONE || material == NULL) return PPK_ERR_UNSUPPORTED;
-    if (alg != ALG_RSA && material_len != ED25519_KEY_BYTES) return PPK_ERR_DER;
+    if (alg == ALG_EC) {
+        curve = ec_curve_for(is_private, material, material_len, &q_off);
+        if (curve == NULL) return PPK_ERR_DER;
+    } else if (alg != ALG_RSA && material_len != ED25519_KEY_BYTES) {
+        return PPK_ERR_DER;
+    }
+    if (is_private && alg == ALG_EC) {
+        /* PKCS#8 { 0, id-ecPublicKey + curve, OCTET STRING { ECPrivateKey } }
+         * (RFC 5915 3, RFC 5958 2) or the bare ECPrivateKey with [0]. */
+        size_t q_len = q_off != 0u ? material_len - q_off : 0u;
+        const uint8_t *q = material + q_off;
+        if (form == PPK_FORM_SEC1) {
+            if (der_tlv_size(ec_private_body(curve, q_len, 1)) > out_size) return PPK_ERR_BUFFER;
+            put_ec_private(out, &pos, curve, material, q, q_len, 1);
+        } else if (form == PPK_FORM_PKCS8) {
+            inner = der_tlv_size(ec_private_body(curve, q_len, 0));
+            body = 3u + der_tlv_size(alg_body_size(alg, curve)) + der_tlv_size(inner);
+            if (der_tlv_size(body) > out_size) return PPK_ERR_BUFFER;
+            der_put_header(out, &pos, TAG_SEQUENCE, body);
+            out[pos++] = TAG_INTEGER;
+            out[pos++] = 1;
+            out[pos++] = 0;
+            put_alg(out, &pos, alg, curve);
+            der_put_header(out, &pos, TAG_OCTET_STRING, inner);
+            put_ec_private(out, &pos, curve, material, q, q_len, 0);
+        } else {
+            return PPK_ERR_UNSUPPORTED;
+        }
+        *out_len = pos;
+        return PPK_OK;
+    }
+    if (form == PPK_FORM_SEC1) return PPK_ERR_UNSUPPORTED; /* EC private keys only */
     if (form == PPK_FORM_PKCS1) {
         if (alg != ALG_RSA) return PPK_ERR_UNSUPPORTED; /* no PKCS#1 form for curves */
         if (material_len > out_size) return PPK_ERR_BUFFER;
@@ -680,21 +962,21 @@ ppk_status ppk_write_der(ppk_kind kind, ppk_form form, const uint8_t *material, 
         /* SEQUENCE { INTEGER 0, alg, OCTET STRING { key } } (RFC 5958 2;
          * Ed25519: the OCTET STRING holds CurvePrivateKey, RFC 8410 7). */
         inner = alg == ALG_RSA ? material_len : der_tlv_size(material_len);
-        body = 3u + der_tlv_size(alg_body_size(alg)) + der_tlv_size(inner);
+        body = 3u + der_tlv_size(alg_body_size(alg, curve)) + der_tlv_size(inner);
         if (der_tlv_size(body) > out_size) return PPK_ERR_BUFFER;
         der_put_header(out, &pos, TAG_SEQUENCE, body);
         out[pos++] = TAG_INTEGER;
         out[pos++] = 1;
         out[pos++] = 0;
-        put_alg(out, &pos, alg);
+        put_alg(out, &pos, alg, curve);
         der_put_header(out, &pos, TAG_OCTET_STRING, inner);
         if (alg != ALG_RSA) der_put_header(out, &pos, TAG_OCTET_STRING, material_len);
     } else {
         if (form != PPK_FORM_SPKI) return PPK_ERR_UNSUPPORTED;
-        body = der_tlv_size(alg_body_size(alg)) + der_tlv_size(material_len + 1u);
+        body = der_tlv_size(alg_body_size(alg, curve)) + der_tlv_size(material_len + 1u);
         if (der_tlv_size(body) > out_size) return PPK_ERR_BUFFER;
         der_put_header(out, &pos, TAG_SEQUENCE, body);
-        put_alg(out, &pos, alg);
+        put_alg(out, &pos, alg, curve);
         der_put_header(out, &pos, TAG_BIT_STRING, material_len + 1u);
         out[pos++] = 0; /* no unused bits */
     }
@@ -716,6 +998,10 @@ ppk_pem_label ppk_label_for(ppk_kind kind, ppk_form form)
     case PPK_RSA_PUBLIC:
         return form == PPK_FORM_SPKI ? PPK_PEM_PUBLIC_KEY
                : form == PPK_FORM_PKCS1 ? PPK_PEM_RSA_PUBLIC_KEY : PPK_PEM_NONE;
+    case PPK_EC_PRIVATE:
+        return form == PPK_FORM_PKCS8 ? PPK_PEM_PRIVATE_KEY
+               : form == PPK_FORM_SEC1 ? PPK_PEM_EC_PRIVATE_KEY : PPK_PEM_NONE;
+    case PPK_EC_PUBLIC: return form == PPK_FORM_SPKI ? PPK_PEM_PUBLIC_KEY : PPK_PEM_NONE;
     case PPK_KIND_NONE: break;
     }
     return PPK_PEM_NONE;
@@ -799,6 +1085,59 @@ ppk_status ppk_pem_encode(ppk_pem_label label, const uint8_t *der, size_t der_le
     put_bytes(out, &pos, "-----END ", 9u);
     put_bytes(out, &pos, text, tl);
     put_bytes(out, &pos, "-----\n", 6u);
+    *out_len = pos;
+    return PPK_OK;
+}
+
+/* ---- ECDSA signatures ------------------------------------------------------------ */
+
+ppk_status ppk_ecdsa_sig_from_der(const uint8_t *der, size_t len, size_t coord_len, uint8_t *rs, size_t rs_size)
+{
+    der_cursor top, c;
+    size_t half;
+    if (der == NULL || coord_len == 0u || rs_size < 2u * coord_len) return PPK_ERR_BUFFER;
+    top.p = der;
+    top.end = der + len;
+    if (!der_enter(&top, &c) || !der_done(&top)) return PPK_ERR_DER;
+    for (half = 0; half < 2u; half++) {
+        const uint8_t *v;
+        size_t l;
+        if (!der_next(&c, TAG_INTEGER, &v, &l) || l == 0u) return PPK_ERR_DER;
+        if (v[0] & 0x80u) return PPK_ERR_DER; /* negative */
+        if (l > 1u && v[0] == 0u) {
+            if (!(v[1] & 0x80u)) return PPK_ERR_DER; /* not minimal (X.690 8.3.2) */
+            v++;
+            l--;
+        }
+        if (l > coord_len) return PPK_ERR_DER;
+        memset(rs + half * coord_len, 0, coord_len - l);
+        memcpy(rs + half * coord_len + (coord_len - l), v, l);
+    }
+    return der_done(&c) ? PPK_OK : PPK_ERR_DER;
+}
+
+ppk_status ppk_ecdsa_sig_to_der(const uint8_t *rs, size_t rs_len, uint8_t *out, size_t out_size, size_t *out_len)
+{
+    size_t n = rs_len / 2u, skip[2], body = 0, pos = 0, half;
+    *out_len = 0;
+    if (rs == NULL || n == 0u || rs_len != 2u * n) return PPK_ERR_DER;
+    for (half = 0; half < 2u; half++) {
+        const uint8_t *v = rs + half * n;
+        size_t z = 0;
+        while (z + 1u < n && v[z] == 0u) z++; /* minimal: at least one byte */
+        skip[half] = z;
+        body += der_tlv_size(n - z + ((v[z] & 0x80u) ? 1u : 0u));
+    }
+    if (der_tlv_size(body) > out_size) return PPK_ERR_BUFFER;
+    der_put_header(out, &pos, TAG_SEQUENCE, body);
+    for (half = 0; half < 2u; half++) {
+        const uint8_t *v = rs + half * n + skip[half];
+        size_t l = n - skip[half];
+        int pad = (v[0] & 0x80u) != 0u;
+        der_put_header(out, &pos, TAG_INTEGER, l + (size_t)pad);
+        if (pad) out[pos++] = 0; /* positive (X.690 8.3.3) */
+        put_bytes(out, &pos, v, l);
+    }
     *out_len = pos;
     return PPK_OK;
 }

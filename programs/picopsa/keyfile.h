@@ -8,9 +8,16 @@
  *  - PKCS#1 RSAPrivateKey (RFC 8017 A.1.2), PEM "RSA PRIVATE KEY";
  *  - SubjectPublicKeyInfo (RFC 5280 4.1.2.7), PEM "PUBLIC KEY";
  *  - PKCS#1 RSAPublicKey (RFC 8017 A.1.1), PEM "RSA PUBLIC KEY";
+ *  - SEC1 ECPrivateKey (RFC 5915 3), PEM "EC PRIVATE KEY" (an "EC
+ *    PARAMETERS" block before it, as `openssl ecparam -genkey` writes, is
+ *    skipped);
  * for Ed25519 and X25519 (RFC 8410: OIDs 1.3.101.112 and 1.3.101.110, no
- * parameters) and rsaEncryption
- * (RFC 8017 A.1: OID 1.2.840.113549.1.1.1, NULL parameters). Encrypted
+ * parameters), rsaEncryption
+ * (RFC 8017 A.1: OID 1.2.840.113549.1.1.1, NULL parameters) and EC keys
+ * (RFC 5480 2.1.1: id-ecPublicKey 1.2.840.10045.2.1 with a namedCurve from
+ * the curve table in keyfile.c: prime256v1 / P-256, 1.2.840.10045.3.1.7;
+ * implicit and explicit curve parameters and compressed points are
+ * refused with PPK_ERR_CURVE). Encrypted
  * private keys (PEM "ENCRYPTED PRIVATE KEY", EncryptedPrivateKeyInfo, or a
  * PEM "Proc-Type: 4,ENCRYPTED" header) are recognised and refused with
  * PPK_ERR_ENCRYPTED: picopsa has no cipher yet.
@@ -22,7 +29,8 @@
  *    caller's buffers (ppk_key.material is inside the DER given).
  *  - Constant time on private keys: ppk_pem_decode decodes base64 without
  *    a branch or a table index on a character, and the DER parse reads
- *    only tags, lengths and the algorithm fields, never the key material.
+ *    only tags, lengths, the algorithm fields (EC: the curve) and public
+ *    points (an EC key's publicKey), never the private key material.
  *    Public: lengths, the armour and line structure, the padding, the
  *    verdict (keyfile.c's file comment; tests/ct/ct_keyfile.c).
  *  - Strict: DER definite minimal lengths, no trailing bytes, exact
@@ -33,7 +41,13 @@
  *  - ppk_key.material is the PSA import format (PSA 1.2 9.6.4/9.7):
  *    Ed25519 private: the 32-byte seed; Ed25519 public: the 32-byte point;
  *    X25519 private / public: the 32-byte scalar / u-coordinate (RFC 7748);
- *    RSA private: DER RSAPrivateKey; RSA public: DER RSAPublicKey.
+ *    RSA private: DER RSAPrivateKey; RSA public: DER RSAPublicKey;
+ *    EC private: the scalar d, big-endian, exactly the curve's byte length
+ *    (RFC 5915 3); EC public: the uncompressed point 0x04 || x || y (SEC 1
+ *    2.3.3). Range of d and the point being on the curve are checked by
+ *    psa_import_key (PSA 1.2 9.6.4, 9.7.4), like the RSA integers. An EC
+ *    private key's optional publicKey (RFC 5915) is returned in ppk_key.pub
+ *    for the caller to compare with the one psa_export_public_key gives.
  */
 #ifndef PICOPSA_KEYFILE_H
 #define PICOPSA_KEYFILE_H
@@ -50,9 +64,11 @@ typedef enum {
     PPK_ERR_PEM,         /* PEM armour or base64 malformed */
     PPK_ERR_DER,         /* DER malformed, or not a key structure */
     PPK_ERR_ENCRYPTED,   /* an encrypted private key: not supported */
-    PPK_ERR_UNSUPPORTED, /* well-formed, but not an Ed25519, X25519 or RSA key */
+    PPK_ERR_UNSUPPORTED, /* well-formed, but not an Ed25519, X25519, RSA or EC key */
     PPK_ERR_MISMATCH,    /* PEM label disagrees with the DER inside */
-    PPK_ERR_BUFFER       /* output buffer too small */
+    PPK_ERR_BUFFER,      /* output buffer too small */
+    PPK_ERR_CURVE        /* an EC key on a curve not in the table, explicit or
+                          * implicit parameters, or a compressed point */
 } ppk_status;
 
 typedef enum {
@@ -62,14 +78,17 @@ typedef enum {
     PPK_RSA_PRIVATE,
     PPK_RSA_PUBLIC,
     PPK_X25519_PRIVATE, /* RFC 8410 id-X25519 (1.3.101.110) */
-    PPK_X25519_PUBLIC
+    PPK_X25519_PUBLIC,
+    PPK_EC_PRIVATE,     /* RFC 5480 id-ecPublicKey, a curve of the table */
+    PPK_EC_PUBLIC
 } ppk_kind;
 
 /* The structure a key was found in (and can be written as). */
 typedef enum {
     PPK_FORM_PKCS8 = 1, /* PrivateKeyInfo */
     PPK_FORM_PKCS1,     /* RSAPrivateKey or RSAPublicKey */
-    PPK_FORM_SPKI       /* SubjectPublicKeyInfo */
+    PPK_FORM_SPKI,      /* SubjectPublicKeyInfo */
+    PPK_FORM_SEC1       /* ECPrivateKey (RFC 5915), "EC PRIVATE KEY" */
 } ppk_form;
 
 /* PEM block labels this module knows. */
@@ -79,7 +98,8 @@ typedef enum {
     PPK_PEM_RSA_PRIVATE_KEY,       /* "RSA PRIVATE KEY" */
     PPK_PEM_PUBLIC_KEY,            /* "PUBLIC KEY" */
     PPK_PEM_RSA_PUBLIC_KEY,        /* "RSA PUBLIC KEY" */
-    PPK_PEM_ENCRYPTED_PRIVATE_KEY  /* "ENCRYPTED PRIVATE KEY" */
+    PPK_PEM_ENCRYPTED_PRIVATE_KEY, /* "ENCRYPTED PRIVATE KEY" */
+    PPK_PEM_EC_PRIVATE_KEY         /* "EC PRIVATE KEY" */
 } ppk_pem_label;
 
 typedef struct {
@@ -87,7 +107,22 @@ typedef struct {
     ppk_form form;
     const uint8_t *material; /* PSA import format, inside the DER */
     size_t material_len;
+    const uint8_t *pub;      /* EC private: the optional publicKey point, or NULL */
+    size_t pub_len;
+    size_t bits;             /* EC: the curve's size (256), else 0 */
 } ppk_key;
+
+/* The EC curves this module reads and writes (one row each in keyfile.c's
+ * table): names as OpenSSL prints them, size. */
+typedef struct {
+    const char *nist_name; /* "P-256" */
+    const char *sn;        /* "prime256v1" (OpenSSL's short name) */
+    size_t bits;           /* 256 */
+} ppk_ec_curve;
+/* The curve of a size (NULL: not in the table). */
+const ppk_ec_curve *ppk_ec_curve_by_bits(size_t bits);
+/* By OpenSSL's names: "P-256", "prime256v1", "secp256r1" (case-insensitive). */
+const ppk_ec_curve *ppk_ec_curve_by_name(const char *name);
 
 /* A short, constant English description of a status ("malformed DER"). */
 const char *ppk_strerror(ppk_status status);
@@ -119,9 +154,22 @@ typedef struct {
 } ppk_int;
 ppk_status ppk_rsa_integers(const uint8_t *der, size_t len, ppk_int *ints, size_t max, size_t *count);
 
+/* ECDSA signatures (public data): PSA's r || s, each coordinate of the
+ * curve's byte length (PSA 1.2 10.7.2), to and from the DER
+ * ECDSA-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER } (RFC 5480 / SEC 1
+ * C.8) OpenSSL writes. The reader is strict: minimal positive INTEGERs no
+ * longer than coord_len bytes, nothing trailing; the values' range is
+ * psa_verify_hash's to check. rs gets 2 * coord_len bytes. */
+ppk_status ppk_ecdsa_sig_to_der(const uint8_t *rs, size_t rs_len, uint8_t *out, size_t out_size, size_t *out_len);
+ppk_status ppk_ecdsa_sig_from_der(const uint8_t *der, size_t len, size_t coord_len, uint8_t *rs, size_t rs_size);
+
 /* Encode a key given in PSA format as DER:
- *  private kinds: PPK_FORM_PKCS8, or PPK_FORM_PKCS1 for RSA;
- *  public kinds: PPK_FORM_SPKI, or PPK_FORM_PKCS1 for RSA. */
+ *  private kinds: PPK_FORM_PKCS8, or PPK_FORM_PKCS1 for RSA, or
+ *  PPK_FORM_SEC1 for EC;
+ *  public kinds: PPK_FORM_SPKI, or PPK_FORM_PKCS1 for RSA.
+ * EC private material may be d alone or d || Q (Q the uncompressed public
+ * point): with Q the ECPrivateKey carries its [1] publicKey, as OpenSSL
+ * writes it. The curve follows from the length (the table's sizes). */
 ppk_status ppk_write_der(ppk_kind kind, ppk_form form, const uint8_t *material, size_t material_len,
                          uint8_t *out, size_t out_size, size_t *out_len);
 

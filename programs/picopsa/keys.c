@@ -1,6 +1,6 @@
 /*
  * keys.c -- `picopsa genpkey` and `picopsa pkey` (OpenSSL's genpkey and
- * pkey for Ed25519, X25519 and RSA keys; docs/cli.md).
+ * pkey for Ed25519, X25519, RSA and EC P-256 keys; docs/cli.md).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
@@ -16,19 +16,31 @@
 #define KEY_DER_MAX 8192u
 #define KEY_PEM_MAX 12288u
 
-/* Write a DER key to the sink as PEM or DER. */
+/* Write a DER key to the sink as PEM or DER. pub: an EC private key's
+ * public point, written in its ECPrivateKey as OpenSSL does (RFC 5915). */
 static int write_key(cli_sink *out, ppk_kind kind, ppk_form form, const uint8_t *material, size_t len,
-                     int der)
+                     const uint8_t *pub, size_t pub_len, int der)
 {
     static uint8_t derbuf[KEY_DER_MAX];
     static uint8_t pem[KEY_PEM_MAX];
+    static uint8_t dq[2u * PSA_EXPORT_PUBLIC_KEY_MAX_SIZE];
     size_t der_len = 0, pem_len = 0;
     ppk_status st;
-    /* OpenSSL 3.0 writes RSA private keys in DER as PKCS#1 RSAPrivateKey
-     * (i2d_PrivateKey's "traditional" form; PEM is PKCS#8): the same here,
-     * so scripts get the same bytes. */
+    /* OpenSSL 3.0 writes RSA and EC private keys in DER as PKCS#1
+     * RSAPrivateKey / SEC1 ECPrivateKey (i2d_PrivateKey's "traditional"
+     * form; PEM is PKCS#8): the same here, so scripts get the same bytes. */
     if (der && kind == PPK_RSA_PRIVATE) form = PPK_FORM_PKCS1;
+    if (der && kind == PPK_EC_PRIVATE) form = PPK_FORM_SEC1;
+    if (kind == PPK_EC_PRIVATE && pub != NULL) {
+        /* d || Q (keyfile.h, ppk_write_der) */
+        if (len + pub_len > sizeof(dq)) return cli_error("cannot encode the key: %s", ppk_strerror(PPK_ERR_BUFFER));
+        memcpy(dq, material, len);
+        memcpy(dq + len, pub, pub_len);
+        material = dq;
+        len += pub_len;
+    }
     st = ppk_write_der(kind, form, material, len, derbuf, sizeof(derbuf), &der_len);
+    cli_wipe(dq, sizeof(dq));
     if (st == PPK_OK && !der) st = ppk_pem_encode(ppk_label_for(kind, form), derbuf, der_len, pem, sizeof(pem), &pem_len);
     if (st != PPK_OK) {
         cli_wipe(derbuf, sizeof(derbuf));
@@ -86,6 +98,22 @@ static void print_int(cli_sink *s, const char *name, const ppk_int *v)
 static int print_text(cli_sink *s, ppk_kind kind, int public_only, const uint8_t *material, size_t len,
                       const uint8_t *pub, size_t pub_len)
 {
+    if (kind == PPK_EC_PRIVATE || kind == PPK_EC_PUBLIC) {
+        /* OpenSSL 3's EC text (ec_to_text): d as the order's byte length,
+         * the point as exported, then the curve's names. */
+        const ppk_ec_curve *curve = ppk_ec_curve_by_bits(pub_len > 1u ? (pub_len - 1u) / 2u * 8u : 0u);
+        if (curve == NULL) return cli_error("cannot print the key");
+        if (kind == PPK_EC_PRIVATE && !public_only) {
+            cli_sink_printf(s, "Private-Key: (%zu bit)\npriv:\n", curve->bits);
+            hex_block(s, material, len);
+        } else {
+            cli_sink_printf(s, "Public-Key: (%zu bit)\n", curve->bits);
+        }
+        cli_sink_printf(s, "pub:\n");
+        hex_block(s, pub, pub_len);
+        cli_sink_printf(s, "ASN1 OID: %s\nNIST CURVE: %s\n", curve->sn, curve->nist_name);
+        return 0;
+    }
     if (kind == PPK_ED25519_PRIVATE || kind == PPK_ED25519_PUBLIC || kind == PPK_X25519_PRIVATE ||
         kind == PPK_X25519_PUBLIC) {
         const char *name = (kind == PPK_X25519_PRIVATE || kind == PPK_X25519_PUBLIC) ? "X25519" : "ED25519";
@@ -143,18 +171,21 @@ static ppk_kind public_kind(ppk_kind k)
     return k == PPK_ED25519_PRIVATE ? PPK_ED25519_PUBLIC
            : k == PPK_RSA_PRIVATE   ? PPK_RSA_PUBLIC
            : k == PPK_X25519_PRIVATE ? PPK_X25519_PUBLIC
+           : k == PPK_EC_PRIVATE     ? PPK_EC_PUBLIC
                                      : k;
 }
 
 /* ---- genpkey ---------------------------------------------------------------------- */
 
 static const char genpkey_usage[] =
-    "Usage: picopsa genpkey -algorithm ED25519|X25519|RSA [options]\n"
-    "  -algorithm ALG    ED25519, X25519 or RSA\n"
-    "  -pkeyopt OPT:VAL  rsa_keygen_bits:N (default 2048), rsa_keygen_pubexp:E (default 65537)\n"
+    "Usage: picopsa genpkey -algorithm ED25519|X25519|RSA|EC [options]\n"
+    "  -algorithm ALG    ED25519, X25519, RSA or EC\n"
+    "  -pkeyopt OPT:VAL  rsa_keygen_bits:N (default 2048), rsa_keygen_pubexp:E (default 65537);\n"
+    "                    EC: ec_paramgen_curve:P-256 (or prime256v1), ec_param_enc:named_curve\n"
     "  -out FILE         output file (default stdout); private keys are created mode 0600\n"
     "  -outform PEM|DER  output format (default PEM); PEM is PKCS#8, DER is PKCS#8 for\n"
-    "                    Ed25519 and PKCS#1 RSAPrivateKey for RSA (as OpenSSL 3.0)\n"
+    "                    Ed25519, PKCS#1 RSAPrivateKey for RSA and SEC1 ECPrivateKey for EC\n"
+    "                    (as OpenSSL 3.0)\n"
     "  -text             also print the key in text form (PEM output only)\n"
     "  -outpubkey FILE   also write the public key (SubjectPublicKeyInfo, -outform)\n"
     "Key store (docs/cli.md): the key is kept as persistent PSA key N, used as id:N\n"
@@ -163,7 +194,9 @@ static const char genpkey_usage[] =
     "  -exportable       allow the stored private key to be exported (-out, -text, pkey)\n"
     "  -pkeyopt rsa_padding_mode:pkcs1|pss|oaep  the stored RSA key's one use (PSA\n"
     "                    policy): PKCS#1 v1.5 signatures (default), PSS signatures, or\n"
-    "                    OAEP with -pkeyopt rsa_oaep_md:NAME (default sha1)\n";
+    "                    OAEP with -pkeyopt rsa_oaep_md:NAME (default sha1)\n"
+    "  -pkeyopt ec_key_use:ecdsa|ecdh  the stored EC key's one use: ECDSA signatures with\n"
+    "                    any hash (default) or ECDH (pkeyutl -derive)\n";
 
 /* Parse a decimal or 0x-hex unsigned number. */
 static int parse_ulong(const char *s, unsigned long *out)
@@ -179,6 +212,8 @@ int cmd_genpkey(int argc, char **argv)
 {
     const char *alg = NULL, *out_path = NULL, *pub_path = NULL, *padding = NULL;
     const cli_digest *oaep_md = NULL;
+    const ppk_ec_curve *curve = NULL;
+    const char *ec_use = NULL;
     unsigned long bits = 2048, pubexp = 65537;
     int der = 0, text = 0, i, rc = 1, exportable = 0, write_priv;
     psa_key_id_t keyid = 0;
@@ -227,8 +262,22 @@ int cmd_genpkey(int argc, char **argv)
                 if (!parse_ulong(o + 16, &bits)) return cli_error("-pkeyopt %s: not a number", o);
             } else if (strncmp(o, "rsa_keygen_pubexp:", 18) == 0) {
                 if (!parse_ulong(o + 18, &pubexp)) return cli_error("-pkeyopt %s: not a number", o);
+            } else if (strncmp(o, "ec_paramgen_curve:", 18) == 0 || strncmp(o, "group:", 6) == 0) {
+                curve = ppk_ec_curve_by_name(strchr(o, ':') + 1);
+                if (curve == NULL) return cli_error("-pkeyopt %s: curve not supported (P-256 / prime256v1)", o);
+            } else if (strncmp(o, "ec_param_enc:", 13) == 0) {
+                /* Keys are written with the named curve (RFC 5480 2.1.1). */
+                if (strcmp(o + 13, "named_curve") != 0) {
+                    return cli_error("-pkeyopt %s: only named_curve (explicit parameters are not supported)", o);
+                }
+            } else if (strncmp(o, "ec_key_use:", 11) == 0) {
+                ec_use = o + 11;
+                if (strcmp(ec_use, "ecdsa") != 0 && strcmp(ec_use, "ecdh") != 0) {
+                    return cli_error("-pkeyopt %s: not ecdsa or ecdh", o);
+                }
             } else {
-                return cli_error("-pkeyopt %s: unknown option (rsa_keygen_bits, rsa_keygen_pubexp)", o);
+                return cli_error("-pkeyopt %s: unknown option (rsa_keygen_bits, rsa_keygen_pubexp, "
+                                 "ec_paramgen_curve, ec_param_enc)", o);
             }
         } else if (cli_is_opt(a, "text")) {
             text = 1;
@@ -258,8 +307,17 @@ int cmd_genpkey(int argc, char **argv)
         if (bits > 65536u) return cli_error("rsa_keygen_bits:%lu: not supported", bits);
         psa_set_key_type(&attr, PSA_KEY_TYPE_RSA_KEY_PAIR);
         psa_set_key_bits(&attr, (size_t)bits);
+    } else if (strcasecmp(alg, "EC") == 0) {
+        kind = PPK_EC_PRIVATE;
+        if (curve == NULL) return cli_error("-algorithm EC needs -pkeyopt ec_paramgen_curve:P-256");
+        psa_set_key_type(&attr, PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1));
+        psa_set_key_bits(&attr, curve->bits);
     } else {
-        return cli_error("-algorithm %s: not supported (ED25519, X25519 or RSA)", alg);
+        return cli_error("-algorithm %s: not supported (ED25519, X25519, RSA or EC)", alg);
+    }
+    if (curve != NULL && kind != PPK_EC_PRIVATE) return cli_error("ec_paramgen_curve is for -algorithm EC");
+    if (ec_use != NULL && (kind != PPK_EC_PRIVATE || keyid == 0)) {
+        return cli_error("ec_key_use is for a stored EC key (-algorithm EC -keyid N)");
     }
     if ((padding != NULL || oaep_md != NULL || exportable) && keyid == 0) {
         return cli_error("-exportable, rsa_padding_mode and rsa_oaep_md are for a stored key (-keyid)");
@@ -287,9 +345,14 @@ int cmd_genpkey(int argc, char **argv)
         if (kind == PPK_ED25519_PRIVATE) {
             usage |= PSA_KEY_USAGE_SIGN_MESSAGE | PSA_KEY_USAGE_VERIFY_MESSAGE;
             psa_set_key_algorithm(&attr, PSA_ALG_PURE_EDDSA);
-        } else if (kind == PPK_X25519_PRIVATE) {
+        } else if (kind == PPK_X25519_PRIVATE || (kind == PPK_EC_PRIVATE && ec_use != NULL && strcmp(ec_use, "ecdh") == 0)) {
             usage |= PSA_KEY_USAGE_DERIVE; /* pkeyutl -derive (PSA 1.2 10.9.2) */
             psa_set_key_algorithm(&attr, PSA_ALG_ECDH);
+        } else if (kind == PPK_EC_PRIVATE) {
+            /* ECDSA with any hash (PSA 1.2 10.7.2, 9.5.3 wildcard). */
+            usage |= PSA_KEY_USAGE_SIGN_HASH | PSA_KEY_USAGE_VERIFY_HASH | PSA_KEY_USAGE_SIGN_MESSAGE |
+                     PSA_KEY_USAGE_VERIFY_MESSAGE;
+            psa_set_key_algorithm(&attr, PSA_ALG_ECDSA(PSA_ALG_ANY_HASH));
         } else if (padding != NULL && strcmp(padding, "oaep") == 0) {
             usage |= PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT;
             psa_set_key_algorithm(&attr, PSA_ALG_RSA_OAEP(oaep_md != NULL ? oaep_md->alg : PSA_ALG_SHA_1));
@@ -333,10 +396,10 @@ int cmd_genpkey(int argc, char **argv)
     if (export_key(id, write_priv, priv, sizeof(priv), &priv_len, pub, sizeof(pub), &pub_len) == 0 &&
         (pub_path == NULL || cli_sink_open(&pubsink, pub_path, 0) == 0)) {
         rc = 0;
-        if (pub_path != NULL) rc = write_key(&pubsink, public_kind(kind), PPK_FORM_SPKI, pub, pub_len, der);
+        if (pub_path != NULL) rc = write_key(&pubsink, public_kind(kind), PPK_FORM_SPKI, pub, pub_len, NULL, 0, der);
         if (rc == 0 && write_priv) {
             if (cli_sink_open(&out, out_path, 1) == 0) {
-                rc = write_key(&out, kind, PPK_FORM_PKCS8, priv, priv_len, der);
+                rc = write_key(&out, kind, PPK_FORM_PKCS8, priv, priv_len, pub, pub_len, der);
                 if (rc == 0 && text && !der) rc = print_text(&out, kind, 0, priv, priv_len, pub, pub_len);
                 if (rc == 0) {
                     rc = cli_sink_commit(&out);
@@ -369,15 +432,16 @@ int cmd_genpkey(int argc, char **argv)
 
 static const char pkey_usage[] =
     "Usage: picopsa pkey [options]\n"
-    "  -in FILE          input key (default stdin): PKCS#8, PKCS#1 RSA PRIVATE KEY,\n"
-    "                    SubjectPublicKeyInfo or PKCS#1 RSA PUBLIC KEY; or id:N, the\n"
+    "  -in FILE          input key (default stdin): PKCS#8, PKCS#1 RSA PRIVATE KEY, SEC1\n"
+    "                    EC PRIVATE KEY, SubjectPublicKeyInfo or PKCS#1 RSA PUBLIC KEY; or id:N, the\n"
     "                    stored key N (its private key only if made -exportable)\n"
     "  -inform PEM|DER   input format (default: detected)\n"
     "  -pubin            the input is a public key\n"
     "  -out FILE         output file (default stdout)\n"
     "  -outform PEM|DER  output format (default PEM)\n"
     "  -pubout           write the public key (SubjectPublicKeyInfo)\n"
-    "  -traditional      write an RSA private key as PKCS#1 (RSA PRIVATE KEY)\n"
+    "  -traditional      write an RSA private key as PKCS#1 (RSA PRIVATE KEY), an EC one\n"
+    "                    as SEC1 (EC PRIVATE KEY)\n"
     "  -RSAPublicKey_out write the RSA public key as PKCS#1 (RSA PUBLIC KEY; openssl rsa's option)\n"
     "  -text             print the key's components in text form\n"
     "  -text_pub         print only the public components\n"
@@ -469,10 +533,12 @@ int cmd_pkey(int argc, char **argv)
     if (!noout) {
         if (pubout || !cli_key_is_private(&key)) {
             ppk_form form = rsapub_out && cli_key_is_rsa(&key) ? PPK_FORM_PKCS1 : PPK_FORM_SPKI;
-            rc = write_key(&out, public_kind(kind), form, pub, pub_len, der);
+            rc = write_key(&out, public_kind(kind), form, pub, pub_len, NULL, 0, der);
         } else {
-            ppk_form form = (traditional && kind == PPK_RSA_PRIVATE) ? PPK_FORM_PKCS1 : PPK_FORM_PKCS8;
-            rc = write_key(&out, kind, form, priv, priv_len, der);
+            ppk_form form = (traditional && kind == PPK_RSA_PRIVATE) ? PPK_FORM_PKCS1
+                            : (traditional && kind == PPK_EC_PRIVATE) ? PPK_FORM_SEC1
+                                                                      : PPK_FORM_PKCS8;
+            rc = write_key(&out, kind, form, priv, priv_len, pub, pub_len, der);
         }
     }
     if (rc == 0 && (text || text_pub)) {

@@ -22,10 +22,10 @@
 
 static const char main_usage[] =
     "Usage: picopsa COMMAND [options]   (picopsa COMMAND -help for each)\n"
-    "Commands (the OpenSSL commands of the same names, for Ed25519, X25519, RSA, SHA-1 and SHA-2):\n"
+    "Commands (the OpenSSL commands of the same names, for Ed25519, X25519, RSA, EC P-256, SHA-1 and SHA-2):\n"
     "  genpkey   generate a private key (PKCS#8)\n"
     "  pkey      read, convert, print and check keys\n"
-    "  pkeyutl   sign, verify, encrypt, decrypt, derive (X25519)\n"
+    "  pkeyutl   sign, verify, encrypt, decrypt, derive (X25519, ECDH)\n"
     "  dgst      hash or HMAC files; sign and verify digests\n"
     "  enc       encrypt or decrypt files (AES modes, ChaCha20; key or password)\n"
     "  mac       HMAC or CMAC of a file (openssl mac)\n"
@@ -83,6 +83,9 @@ int cmd_version(int argc, char **argv)
     printf("\n");
     printf("Ed25519: %s\n", PSA_WANT_ECC_TWISTED_EDWARDS_255 ? "yes" : "no");
     printf("X25519: %s\n", PSA_WANT_ECC_MONTGOMERY_255 && PSA_WANT_ALG_ECDH ? "yes" : "no");
+    printf("P-256: %s (ECDSA %s, deterministic ECDSA %s, ECDH %s)\n", PSA_WANT_ECC_SECP_R1_256 ? "yes" : "no",
+           PSA_WANT_ALG_ECDSA ? "yes" : "no", PSA_WANT_ALG_DETERMINISTIC_ECDSA ? "yes" : "no",
+           PSA_WANT_ALG_ECDH ? "yes" : "no");
     printf("RSA: %s (%d..%d bits; PKCS#1 v1.5 sign %s, PSS %s, PKCS#1 v1.5 encrypt %s, OAEP %s)\n",
            PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY ? "yes" : "no", PICOPSA_RSA_MIN_BITS, PICOPSA_RSA_MAX_BITS,
            PSA_WANT_ALG_RSA_PKCS1V15_SIGN ? "yes" : "no", PSA_WANT_ALG_RSA_PSS ? "yes" : "no",

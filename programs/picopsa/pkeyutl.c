@@ -1,10 +1,17 @@
 /*
  * pkeyutl.c -- `picopsa pkeyutl`: sign, verify, encrypt, decrypt with an
- * Ed25519 or RSA key, derive a shared secret with an X25519 key, with
- * OpenSSL pkeyutl's options (docs/cli.md).
+ * Ed25519 or RSA key, sign and verify with an EC key, derive a shared
+ * secret with an X25519 or EC key, with OpenSSL pkeyutl's options
+ * (docs/cli.md).
  *
- * Mapping to PSA algorithms (PSA 1.2 10.7, 10.8):
+ * Mapping to PSA algorithms (PSA 1.2 10.7, 10.8, 10.9):
  *  - Ed25519: PSA_ALG_PURE_EDDSA over the raw input (-rawin or not);
+ *  - EC: PSA_ALG_ECDSA(h) on the hash (the input, or its digest with
+ *    -rawin, h default sha256), PSA_ALG_ECDSA_ANY on the input without a
+ *    digest (OpenSSL's raw ECDSA), PSA_ALG_DETERMINISTIC_ECDSA(h) with
+ *    -pkeyopt nonce-type:1 (OpenSSL 3.2's RFC 6979 option); signatures
+ *    are DER ECDSA-Sig-Value, converted from / to PSA's r || s;
+ *    -derive: PSA_ALG_ECDH (the x coordinate, SEC 1 3.3.1);
  *  - RSA pkcs1, no digest: PSA_ALG_RSA_PKCS1V15_SIGN_RAW on the input
  *    (OpenSSL's RSA_private_encrypt-style signature); with a digest
  *    (-digest / -pkeyopt digest:) the input is the hash, or the message
@@ -29,8 +36,8 @@ static const char pkeyutl_usage[] =
     "  -pubin             the key is a public key\n"
     "  -in FILE           input (default stdin)    -out FILE  output (default stdout)\n"
     "  -sigfile FILE      signature to verify\n"
-    "  -derive            X25519 shared secret (RFC 7748) with -peerkey FILE (its public key),\n"
-    "                     -peerform PEM|DER\n"
+    "  -derive            X25519 (RFC 7748) or ECDH (EC keys) shared secret with -peerkey FILE\n"
+    "                     (its public key), -peerform PEM|DER\n"
     "  -rawin             the input is the message, not its hash (hashed with -digest, default sha256)\n"
     "  -digest NAME       sha1, sha224, sha256, sha384, sha512, sha512-224, sha512-256\n"
     "                     (also -pkeyopt digest:NAME)\n"
@@ -38,6 +45,9 @@ static const char pkeyutl_usage[] =
     "  -pkeyopt rsa_pss_saltlen:digest|auto|max|N   (signing: digest only, PSA 1.2 10.7.3)\n"
     "  -pkeyopt rsa_oaep_md:NAME  (default sha1)   -pkeyopt rsa_mgf1_md:NAME (must equal the hash)\n"
     "  -pkeyopt rsa_oaep_label:HEX\n"
+    "  -pkeyopt nonce-type:0|1    EC: random (default) or deterministic (RFC 6979) ECDSA\n"
+    "EC signatures are DER (ECDSA-Sig-Value); without a digest the input is signed as the\n"
+    "hash (ECDSA_ANY).\n"
     "Verification prints \"Signature Verified Successfully\" (exit 0) or\n"
     "\"Signature Verification Failure\" (exit 1).\n";
 
@@ -45,7 +55,7 @@ enum { OP_NONE, OP_SIGN, OP_VERIFY, OP_ENCRYPT, OP_DECRYPT, OP_DERIVE };
 enum { PAD_DEFAULT, PAD_PKCS1, PAD_PSS, PAD_OAEP };
 
 typedef struct {
-    int op, pad, rawin, pubin;
+    int op, pad, rawin, pubin, deterministic;
     const char *inkey, *keyform, *in, *out, *sigfile, *peerkey, *peerform;
     const cli_digest *digest, *oaep_md, *mgf1_md;
     const char *saltlen; /* NULL: default */
@@ -74,6 +84,9 @@ static int parse_pkeyopt(opts *o, const char *s)
         else if (strcmp(v, "pss") == 0) o->pad = PAD_PSS;
         else if (strcmp(v, "oaep") == 0) o->pad = PAD_OAEP;
         else return cli_error("-pkeyopt %s: padding not supported (pkcs1, pss, oaep)", s);
+    } else if (IS("nonce-type")) {
+        if (strcmp(v, "0") != 0 && strcmp(v, "1") != 0) return cli_error("-pkeyopt %s: 0 (random) or 1 (RFC 6979)", s);
+        o->deterministic = v[0] == '1';
     } else if (IS("rsa_pss_saltlen")) {
         o->saltlen = v;
     } else if (IS("digest") || IS("rsa_oaep_md") || IS("rsa_mgf1_md")) {
@@ -106,8 +119,38 @@ static int parse_pkeyopt(opts *o, const char *s)
 static int choose_alg(const opts *o, const cli_key *k, psa_algorithm_t *alg, int *hash_input)
 {
     *hash_input = 0;
+    if (o->deterministic && !cli_key_is_ec(k)) return cli_error("%s: nonce-type is for EC keys", k->name);
+    if (cli_key_is_ec(k)) {
+        const cli_digest *d = o->digest;
+        if (o->op == OP_ENCRYPT || o->op == OP_DECRYPT) {
+            return cli_error("%s: EC keys cannot encrypt or decrypt (ECDH: -derive -peerkey FILE)", k->name);
+        }
+        if (o->pad != PAD_DEFAULT || o->saltlen != NULL || o->oaep_md != NULL || o->mgf1_md != NULL ||
+            o->label != NULL) {
+            return cli_error("%s: rsa_* options are for RSA keys", k->name);
+        }
+        if (o->op == OP_DERIVE) {
+            if (d != NULL || o->rawin || o->deterministic) {
+                return cli_error("%s: -derive takes no digest, -rawin or nonce-type option", k->name);
+            }
+            *alg = PSA_ALG_ECDH; /* PSA 1.2 10.9.2: ECDH with SECP_R1 keys */
+            return 0;
+        }
+        if (d == NULL && o->rawin) d = cli_digest_by_alg(PSA_ALG_SHA_256); /* OpenSSL's default */
+        if (d == NULL) {
+            /* The input is the hash, any length (PSA 1.2 10.7.2 ECDSA_ANY:
+             * truncated to the curve's size, SEC 1 4.1.3 step 5). */
+            if (o->deterministic) return cli_error("nonce-type:1 needs a digest (-digest or -pkeyopt digest:)");
+            *alg = PSA_ALG_ECDSA_ANY;
+            return 0;
+        }
+        *hash_input = 1;
+        /* Verification is one for both nonce kinds (SEC 1 4.1.4). */
+        *alg = o->deterministic && o->op == OP_SIGN ? PSA_ALG_DETERMINISTIC_ECDSA(d->alg) : PSA_ALG_ECDSA(d->alg);
+        return 0;
+    }
     if (cli_key_is_x25519(k) || o->op == OP_DERIVE) {
-        if (!cli_key_is_x25519(k)) return cli_error("%s: -derive needs an X25519 key", k->name);
+        if (!cli_key_is_x25519(k)) return cli_error("%s: -derive needs an X25519 or EC key", k->name);
         if (o->op != OP_DERIVE) {
             return cli_error("%s: X25519 keys only derive shared secrets (-derive -peerkey FILE)", k->name);
         }
@@ -187,21 +230,23 @@ static int choose_alg(const opts *o, const cli_key *k, psa_algorithm_t *alg, int
     return 0;
 }
 
-/* pkeyutl -derive: the X25519 shared secret (RFC 7748 6.1) of the key id
- * and the peer's public key (a private peer key gives its public half, as
- * OpenSSL's -peerkey does). Output 0600: the secret is secret. */
+/* pkeyutl -derive: the X25519 (RFC 7748 6.1) or ECDH (SEC 1 3.3.1)
+ * shared secret of the key id and the peer's public key (a private peer
+ * key gives its public half, as OpenSSL's -peerkey does); the peer's point
+ * is checked by psa_raw_key_agreement (PSA 1.2 10.9.2). Output 0600: the
+ * secret is secret. */
 static int derive(const opts *o, const cli_key *k, psa_key_id_t id)
 {
     cli_key peer;
     psa_key_id_t peer_id = 0;
-    uint8_t pub[32], secret[32];
+    uint8_t pub[PSA_EXPORT_PUBLIC_KEY_MAX_SIZE], secret[PSA_RAW_KEY_AGREEMENT_OUTPUT_MAX_SIZE];
     size_t pub_len = 0, secret_len = 0;
     psa_status_t st;
     cli_sink out;
     int rc = 1;
     if (cli_key_load(&peer, o->peerkey, o->peerform, 0)) return 1;
-    if (!cli_key_is_x25519(&peer)) {
-        rc = cli_error("%s: the peer key is not an X25519 key", peer.name);
+    if (cli_key_is_ec(k) ? !cli_key_is_ec(&peer) : !cli_key_is_x25519(&peer)) {
+        rc = cli_error("%s: the peer key is not an %s key", peer.name, cli_key_is_ec(k) ? "EC" : "X25519");
     } else if (cli_key_is_private(&peer) || peer.stored != 0) {
         if (cli_key_import(&peer, 0, 0, &peer_id) == 0) {
             st = psa_export_public_key(peer_id, pub, sizeof(pub), &pub_len);
@@ -212,12 +257,12 @@ static int derive(const opts *o, const cli_key *k, psa_key_id_t id)
             }
         }
         cli_release_key(peer_id);
-    } else if (peer.key.material_len == sizeof(pub)) {
-        memcpy(pub, peer.key.material, sizeof(pub));
-        pub_len = sizeof(pub);
+    } else if (peer.key.material_len <= sizeof(pub)) {
+        memcpy(pub, peer.key.material, peer.key.material_len);
+        pub_len = peer.key.material_len;
         rc = 0;
     } else {
-        rc = cli_error("%s: not a 32-byte X25519 public key", peer.name);
+        rc = cli_error("%s: public key too large", peer.name);
     }
     if (rc == 0) {
         st = psa_raw_key_agreement(PSA_ALG_ECDH, id, pub, pub_len, secret, sizeof(secret), &secret_len);
@@ -364,6 +409,12 @@ int cmd_pkeyutl(int argc, char **argv)
             memcpy(hash, in, in_len);
             hash_len = in_len;
         }
+    } else if (alg == PSA_ALG_ECDSA_ANY && in_len > PSA_HASH_MAX_SIZE) {
+        /* OpenSSL's pkeyutl refuses such an input too ("looks too long to
+         * be a hash"); ECDSA_ANY would truncate it (SEC 1 4.1.3). */
+        rc = cli_error("%s: input is %zu bytes, too long to be a hash (at most %u); use -rawin to sign a message",
+                       in_name, in_len, (unsigned)PSA_HASH_MAX_SIZE);
+        goto done;
     }
     out_size = PSA_SIGNATURE_MAX_SIZE > PSA_ASYMMETRIC_DECRYPT_OUTPUT_MAX_SIZE ? PSA_SIGNATURE_MAX_SIZE
                                                                                 : PSA_ASYMMETRIC_DECRYPT_OUTPUT_MAX_SIZE;
@@ -390,9 +441,30 @@ int cmd_pkeyutl(int argc, char **argv)
                            st == PSA_ERROR_INVALID_ARGUMENT ? " (input too long for the key?)" : "");
             goto done;
         }
+        if (cli_key_is_ec(&key)) {
+            /* PSA's r || s to OpenSSL's DER ECDSA-Sig-Value (public). */
+            uint8_t der[PSA_SIGNATURE_MAX_SIZE + 16u];
+            size_t der_len = 0;
+            if (ppk_ecdsa_sig_to_der(outbuf, out_len, der, sizeof(der), &der_len) != PPK_OK) {
+                rc = cli_error("%s: cannot encode the signature", in_name);
+                goto done;
+            }
+            memcpy(outbuf, der, der_len);
+            out_len = der_len;
+        }
         break;
     case OP_VERIFY:
-        if (alg == PSA_ALG_PURE_EDDSA) {
+        if (cli_key_is_ec(&key)) {
+            /* DER ECDSA-Sig-Value to r || s; a malformed one fails
+             * verification, as in OpenSSL. */
+            size_t coord = (key.bits + 7u) / 8u;
+            if (coord == 0u || ppk_ecdsa_sig_from_der(sig, sig_len, coord, outbuf, out_size) != PPK_OK) {
+                st = PSA_ERROR_INVALID_SIGNATURE;
+            } else {
+                st = psa_verify_hash(id, alg, hash_input ? hash : in, hash_input ? hash_len : in_len, outbuf,
+                                     2u * coord);
+            }
+        } else if (alg == PSA_ALG_PURE_EDDSA) {
             st = psa_verify_message(id, alg, in, in_len, sig, sig_len);
         } else if (hash_input) {
             st = psa_verify_hash(id, alg, hash, hash_len, sig, sig_len);

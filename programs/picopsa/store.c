@@ -75,9 +75,13 @@ int cli_key_load_stored(cli_key *k, const char *ref, int want_public)
         k->key.kind = PPK_X25519_PRIVATE;
     } else if (type == PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_MONTGOMERY)) {
         k->key.kind = PPK_X25519_PUBLIC;
+    } else if (type == PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1)) {
+        k->key.kind = PPK_EC_PRIVATE;
+    } else if (type == PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_SECP_R1)) {
+        k->key.kind = PPK_EC_PUBLIC;
     } else {
         psa_reset_key_attributes(&attr);
-        return cli_error("%s: key type 0x%04x: the tool handles Ed25519, X25519 and RSA keys only", ref, (unsigned)type);
+        return cli_error("%s: key type 0x%04x: the tool handles Ed25519, X25519, RSA and EC keys only", ref, (unsigned)type);
     }
     k->key.form = PPK_FORM_PKCS8;
     k->type = type;
@@ -132,6 +136,7 @@ static const char *alg_name(psa_algorithm_t alg, char *buf, size_t size)
     const cli_digest *d;
     if (alg == PSA_ALG_PURE_EDDSA) return "PURE_EDDSA";
     if (alg == PSA_ALG_ECDH) return "ECDH";
+    if (alg == PSA_ALG_ECDSA(PSA_ALG_ANY_HASH)) return "ECDSA(ANY_HASH)";
     if (alg == PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_ANY_HASH)) return "RSA_PKCS1V15_SIGN(ANY_HASH)";
     if (alg == PSA_ALG_RSA_PSS(PSA_ALG_ANY_HASH)) return "RSA_PSS(ANY_HASH)";
     if (alg == PSA_ALG_RSA_PKCS1V15_CRYPT) return "RSA_PKCS1V15_CRYPT";
@@ -151,6 +156,8 @@ static const char *type_name(psa_key_type_t type)
     if (type == PSA_KEY_TYPE_RSA_PUBLIC_KEY) return "RSA public";
     if (type == PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_MONTGOMERY)) return "X25519 private";
     if (type == PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_MONTGOMERY)) return "X25519 public";
+    if (type == PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1)) return "EC private";
+    if (type == PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_SECP_R1)) return "EC public";
     return "other";
 }
 

@@ -380,7 +380,13 @@ const cli_digest *cli_digest_by_alg(psa_algorithm_t alg)
 
 int cli_key_is_private(const cli_key *k)
 {
-    return k->key.kind == PPK_ED25519_PRIVATE || k->key.kind == PPK_RSA_PRIVATE || k->key.kind == PPK_X25519_PRIVATE;
+    return k->key.kind == PPK_ED25519_PRIVATE || k->key.kind == PPK_RSA_PRIVATE || k->key.kind == PPK_X25519_PRIVATE ||
+           k->key.kind == PPK_EC_PRIVATE;
+}
+
+int cli_key_is_ec(const cli_key *k)
+{
+    return k->key.kind == PPK_EC_PRIVATE || k->key.kind == PPK_EC_PUBLIC;
 }
 
 int cli_key_is_x25519(const cli_key *k)
@@ -446,9 +452,12 @@ int cli_key_load(cli_key *k, const char *path, const char *form, int want_public
     case PPK_RSA_PUBLIC: k->type = PSA_KEY_TYPE_RSA_PUBLIC_KEY; break;
     case PPK_X25519_PRIVATE: k->type = PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_MONTGOMERY); break;
     case PPK_X25519_PUBLIC: k->type = PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_MONTGOMERY); break;
+    /* PSA 1.2 9.6.4 / 9.7.4: the curve's size from the material. */
+    case PPK_EC_PRIVATE: k->type = PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1); break;
+    case PPK_EC_PUBLIC: k->type = PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_SECP_R1); break;
     case PPK_KIND_NONE: break;
     }
-    k->bits = cli_key_is_rsa(k) ? 0u : 255u;
+    k->bits = cli_key_is_rsa(k) ? 0u : cli_key_is_ec(k) ? k->key.bits : 255u;
     return 0;
 }
 
@@ -474,5 +483,17 @@ int cli_key_import(cli_key *k, psa_key_usage_t usage, psa_algorithm_t alg, psa_k
     st = psa_get_key_attributes(*id, &attr);
     if (st == PSA_SUCCESS) k->bits = psa_get_key_bits(&attr);
     psa_reset_key_attributes(&attr);
+    if (k->key.kind == PPK_EC_PRIVATE && k->key.pub != NULL) {
+        /* RFC 5915 3's optional publicKey must be d's (OpenSSL's pkey
+         * -check refuses a mismatch; here every command does). Public. */
+        uint8_t pub[PSA_EXPORT_PUBLIC_KEY_MAX_SIZE];
+        size_t pub_len = 0;
+        st = psa_export_public_key(*id, pub, sizeof(pub), &pub_len);
+        if (st != PSA_SUCCESS || pub_len != k->key.pub_len || memcmp(pub, k->key.pub, pub_len) != 0) {
+            (void)psa_destroy_key(*id);
+            *id = 0;
+            return cli_error("%s: invalid key (its public key is not the private key's)", k->name);
+        }
+    }
     return 0;
 }

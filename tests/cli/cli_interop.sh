@@ -3,7 +3,7 @@
 #
 # Usage: cli_interop.sh PICOPSA_BINARY CASE
 #   CASE: ed25519 | rsa1024 | rsa2048 | rsa3072 | rsa4096 | dgst | errors |
-#         store | store_errors | x25519 | enc | mac | kdf
+#         store | store_errors | x25519 | ec | enc | mac | kdf
 # ctest runs each case as cli_<CASE> (CMakeLists.txt). Every check prints
 # "ok"/"FAIL" with what it compared; the script exits 1 when any failed,
 # 77 (ctest: Skipped) when openssl is not installed.
@@ -30,6 +30,8 @@ need() {
         rsa) grep -q "^RSA: yes" <<<"$features" || { echo "RSA configured out: skipped"; exit 77; } ;;
         ed25519) grep -q "^Ed25519: yes" <<<"$features" || { echo "Ed25519 configured out: skipped"; exit 77; } ;;
         x25519) grep -q "^X25519: yes" <<<"$features" || { echo "X25519 configured out: skipped"; exit 77; } ;;
+        p256) grep -q "^P-256: yes (ECDSA yes, deterministic ECDSA yes, ECDH yes)" <<<"$features" ||
+            { echo "P-256 (ECDSA, deterministic ECDSA, ECDH) configured out: skipped"; exit 77; } ;;
         *) grep -q "^hashes:.* $f\b" <<<"$features" || { echo "$f configured out: skipped"; exit 77; } ;;
         esac
     done
@@ -817,6 +819,261 @@ run_kdf() {
     refuse "kdf without a KDF name" P kdf -keylen 16 -kdfopt key:k
 }
 
+# ---- EC P-256 keys (issue 25 section 3) --------------------------------------------------
+# ec_hostile.py KEY.pem PEER.pem: DER files of P-256 keys that must be
+# refused (written to the current directory).
+write_ec_hostile() {
+    cat >ec_hostile.py <<'PYEOF'
+import sys
+from cryptography.hazmat.primitives import serialization
+n = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551
+def tlv(t, b):
+    l = len(b)
+    h = bytes([l]) if l < 128 else (bytes([0x81, l]) if l < 256 else bytes([0x82, l >> 8, l & 255]))
+    return bytes([t]) + h + b
+ecpk = tlv(6, bytes.fromhex("2a8648ce3d0201"))
+p256 = tlv(6, bytes.fromhex("2a8648ce3d030107"))
+def load(f):
+    return serialization.load_pem_private_key(open(f, "rb").read(), None)
+k, peer = load(sys.argv[1]), load(sys.argv[2])
+def point(key):
+    return key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+def sec1(d, q=None, params=p256):
+    body = tlv(2, b"\x01") + tlv(4, d) + tlv(0xA0, params)
+    if q is not None: body += tlv(0xA1, tlv(3, b"\x00" + q))
+    return tlv(0x30, body)
+def p8(inner):
+    return tlv(0x30, tlv(2, b"\x00") + tlv(0x30, ecpk + p256) + tlv(4, inner))
+def spki(q, params=p256):
+    return tlv(0x30, tlv(0x30, ecpk + params) + tlv(3, b"\x00" + q))
+d = k.private_numbers().private_value.to_bytes(32, "big")
+q = point(k)
+out = {
+    "d0.der": sec1(bytes(32)),                        # d = 0
+    "dn.der": sec1(n.to_bytes(32, "big")),            # d = n
+    "dn1.der": p8(tlv(0x30, tlv(2, b"\x01") + tlv(4, (n + 1).to_bytes(32, "big")))),  # d = n + 1, PKCS#8
+    "dmax.der": sec1(b"\xff" * 32),                   # d > n
+    "mismatch.der": sec1(d, point(peer)),             # someone else's public key
+    "offcurve.der": spki(q[:-1] + bytes([q[-1] ^ 1])), # y + 1: not on the curve
+    "offcurve_priv.der": sec1(d, q[:-1] + bytes([q[-1] ^ 1])),
+    "xtoobig.der": spki(b"\x04" + b"\xff" * 64),      # coordinates >= p
+    "k1.der": spki(q, tlv(6, bytes.fromhex("2b8104000a"))),  # secp256k1's OID on a P-256 point
+    "noparams.der": tlv(0x30, tlv(0x30, ecpk) + tlv(3, b"\x00" + q)),
+    "nocurve_sec1.der": tlv(0x30, tlv(2, b"\x01") + tlv(4, d)),
+    "short_d.der": sec1(d[1:], q),
+    "p8_nopub.der": p8(tlv(0x30, tlv(2, b"\x01") + tlv(4, d))),  # valid: no public key
+}
+for name, der in out.items():
+    open(name, "wb").write(der)
+PYEOF
+}
+
+# sig_ec DESC KEY PUB INPUT ARGS...: signatures both ways, verified by the
+# other tool (ECDSA is randomized: not byte-identical).
+run_ec() {
+    local who
+    O genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out ec.o.pem
+    check "picopsa genpkey EC P-256" P genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out ec.p.pem
+    [ "$(stat -c %a ec.p.pem)" = 600 ] && ok "private key file mode 0600" || fail "mode $(stat -c %a ec.p.pem)"
+    check "openssl checks picopsa's EC key" O pkey -in ec.p.pem -check -noout
+    check "genpkey prime256v1 named_curve DER" P genpkey -algorithm EC -pkeyopt ec_paramgen_curve:prime256v1 \
+        -pkeyopt ec_param_enc:named_curve -outform DER -out ec.p.der
+    check "openssl checks picopsa's DER key (SEC1)" O pkey -in ec.p.der -inform DER -check -noout
+    check "genpkey -outpubkey" P genpkey -algorithm EC -pkeyopt ec_paramgen_curve:secp256r1 -out g.pem -outpubkey g.pub
+    O pkey -in g.pem -pubout -out g.o.pub
+    same "-outpubkey = openssl's public key" g.o.pub g.pub
+    keys_both_ways ec ec ec
+    for who in o p; do
+        local key=ec.$who.pem
+        O pkey -in "$key" -out ref.priv.pem
+        O pkey -in "$key" -traditional -out o.sec1.pem
+        O pkey -in "$key" -traditional -outform DER -out o.sec1.der 2>/dev/null
+        check "ec/$who: picopsa reads openssl EC PRIVATE KEY" P pkey -in o.sec1.pem -out x.pem
+        same "ec/$who: SEC1 -> PKCS#8 identical" ref.priv.pem x.pem
+        check "ec/$who: picopsa reads openssl SEC1 DER" P pkey -in o.sec1.der -inform DER -out x.pem
+        same "ec/$who: SEC1 DER -> PKCS#8 identical" ref.priv.pem x.pem
+        check "ec/$who: picopsa -traditional" P pkey -in "$key" -traditional -out p.sec1.pem
+        same "ec/$who: -traditional = openssl's" o.sec1.pem p.sec1.pem
+        check "ec/$who: picopsa -traditional -outform DER" P pkey -in "$key" -traditional -outform DER -out p.sec1.der
+        same "ec/$who: SEC1 DER identical" o.sec1.der p.sec1.der
+        check "ec/$who: openssl reads picopsa EC PRIVATE KEY" O ec -in p.sec1.pem -check -noout
+        check "ec/$who: picopsa -text_pub" P pkey -in "$key" -text_pub -noout -out x.txt
+        O pkey -in "$key" -text_pub -noout -out ref.txt
+        same "ec/$who: -text_pub identical to openssl" ref.txt x.txt
+        check "ec/$who: picopsa -text (PEM then text)" P pkey -in "$key" -text -out x.txt
+        O pkey -in "$key" -text -out ref.txt
+        same "ec/$who: pkey -text identical to openssl" ref.txt x.txt
+        O pkey -in "$key" -pubout -out ec.$who.pub
+        O pkey -in "$key" -pubout -outform DER -out ec.$who.pub.der
+        check "ec/$who: -pubin -text_pub" P pkey -pubin -in ec.$who.pub -text_pub -noout -out x.txt
+        O pkey -pubin -in ec.$who.pub -text_pub -noout -out ref.txt
+        same "ec/$who: public -text_pub identical to openssl" ref.txt x.txt
+        # Signatures (randomized: each verified by the other tool).
+        sig_both_ways "ec/$who -rawin sha256" 0 "$key" ec.$who.pub msg.bin -rawin -digest sha256
+        sig_both_ways "ec/$who -rawin sha384" 0 "$key" ec.$who.pub msg.txt -rawin -digest sha384
+        sig_both_ways "ec/$who -rawin sha512" 0 "$key" ec.$who.pub msg.bin -rawin -digest sha512
+        O dgst -sha256 -binary -out h256.bin msg.bin
+        O dgst -sha1 -binary -out h160.bin msg.bin
+        O dgst -sha512 -binary -out h512.bin msg.bin
+        sig_both_ways "ec/$who hash input, no digest (ECDSA_ANY)" 0 "$key" ec.$who.pub h256.bin
+        sig_both_ways "ec/$who 20-byte hash input (ECDSA_ANY)" 0 "$key" ec.$who.pub h160.bin
+        sig_both_ways "ec/$who 64-byte hash input (ECDSA_ANY, truncated)" 0 "$key" ec.$who.pub h512.bin
+        sig_both_ways "ec/$who hash input, digest:sha256" 0 "$key" ec.$who.pub h256.bin -pkeyopt digest:sha256
+        # dgst -sign / -verify both ways.
+        for h in sha256 sha384; do
+            O dgst -$h -sign "$key" -out o.dsig msg.bin
+            check "ec/$who: picopsa dgst -$h -verify openssl's" P dgst -$h -verify ec.$who.pub -signature o.dsig msg.bin
+            grep -q "^Verified OK$" cmd.out && ok "ec/$who: dgst prints Verified OK" || fail "ec/$who: dgst output"
+            check "ec/$who: picopsa dgst -$h -sign" P dgst -$h -sign "$key" -out p.dsig msg.bin
+            check "ec/$who: openssl dgst -$h -verify picopsa's" O dgst -$h -verify ec.$who.pub -signature p.dsig msg.bin
+            check "ec/$who: picopsa dgst -prverify" P dgst -$h -prverify "$key" -signature p.dsig msg.bin
+            check "ec/$who: DER public key for dgst -verify" P dgst -$h -verify ec.$who.pub.der -keyform DER -signature o.dsig msg.bin
+        done
+        refuse "ec/$who: dgst -verify with the wrong hash" P dgst -sha384 -verify ec.$who.pub -signature p.dsig msg.txt
+    done
+    # ECDH both ways: the same 32 bytes from each side, PEM and DER peers.
+    O pkeyutl -derive -inkey ec.o.pem -peerkey ec.p.pub -out o.sec
+    check "ecdh: picopsa derives (openssl peer key)" P pkeyutl -derive -inkey ec.p.pem -peerkey ec.o.pub -out p.sec
+    same "ecdh: secrets equal" o.sec p.sec
+    [ "$(stat -c %s p.sec)" = 32 ] && ok "ecdh: 32 bytes" || fail "ecdh: $(stat -c %s p.sec) bytes"
+    [ "$(stat -c %a p.sec)" = 600 ] && ok "ecdh: secret mode 0600" || fail "ecdh: mode $(stat -c %a p.sec)"
+    check "ecdh: picopsa derives (openssl key, DER peer)" P pkeyutl -derive -inkey ec.o.pem -peerkey ec.p.pub.der -peerform DER -out p2.sec
+    same "ecdh: secrets equal (other side)" o.sec p2.sec
+    check "ecdh: a private peer key gives its public half" P pkeyutl -derive -inkey ec.p.pem -peerkey ec.o.pem -out p3.sec
+    same "ecdh: secret from a private peer key" o.sec p3.sec
+    O pkey -in ec.p.pem -traditional -outform DER -out ec.p.sec1.der 2>/dev/null
+    check "ecdh: SEC1 DER key" P pkeyutl -derive -inkey ec.p.sec1.der -keyform DER -peerkey ec.o.pub -out p4.sec
+    same "ecdh: secret with the SEC1 key" o.sec p4.sec
+    # Deterministic ECDSA (nonce-type:1): RFC 6979 A.2.5's key, message
+    # "sample" with SHA-256: the RFC's r and s, byte for byte in DER.
+    /usr/bin/python3 - <<'PYEOF'
+def tlv(t, b): return bytes([t, len(b)]) + b
+d = bytes.fromhex("c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721")
+q = bytes.fromhex("0460fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6"
+                  "7903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299")
+open("rfc6979.der", "wb").write(tlv(0x30, tlv(2, b"\x01") + tlv(4, d) + tlv(0xA0, bytes.fromhex("06082a8648ce3d030107")) +
+                                       tlv(0xA1, tlv(3, b"\x00" + q))))
+r = bytes.fromhex("00efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716")
+s = bytes.fromhex("00f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8")
+open("rfc6979.sig", "wb").write(tlv(0x30, tlv(2, r) + tlv(2, s)))
+open("sample.txt", "wb").write(b"sample")
+PYEOF
+    check "deterministic ECDSA (RFC 6979 A.2.5)" P pkeyutl -sign -inkey rfc6979.der -rawin -digest sha256 -pkeyopt nonce-type:1 \
+        -in sample.txt -out det.sig
+    same "RFC 6979 A.2.5 signature, DER, byte-identical" rfc6979.sig det.sig
+    O pkey -in rfc6979.der -inform DER -pubout -out rfc6979.pub
+    check "openssl verifies the RFC 6979 signature" O pkeyutl -verify -pubin -inkey rfc6979.pub -rawin -digest sha256 -in sample.txt -sigfile det.sig
+    check "nonce-type:1 on a hash input" P pkeyutl -sign -inkey ec.p.pem -pkeyopt digest:sha256 -pkeyopt nonce-type:1 -in h256.bin -out det1.sig
+    P pkeyutl -sign -inkey ec.p.pem -pkeyopt digest:sha256 -pkeyopt nonce-type:1 -in h256.bin -out det2.sig
+    same "deterministic signatures repeat" det1.sig det2.sig
+    check "openssl verifies the deterministic signature" O pkeyutl -verify -pubin -inkey ec.p.pub -in h256.bin -sigfile det1.sig -pkeyopt digest:sha256
+    # An EC PARAMETERS block before the key (openssl ecparam -genkey).
+    O ecparam -name prime256v1 -genkey -out ecparam.pem
+    check "picopsa reads ecparam -genkey output (EC PARAMETERS + EC PRIVATE KEY)" P pkey -in ecparam.pem -out x.pem
+    O pkey -in ecparam.pem -out ref.pem
+    same "ecparam key re-encoded as openssl's" ref.pem x.pem
+    # Stored EC keys: ECDSA (default) and ECDH policies.
+    if grep -q "^key store: .*persistent keys: ITS file backend" <<<"$features"; then
+        check "genpkey EC -keyid 9" P genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -keyid 9 -outpubkey s9.pub
+        check "stored EC key signs" P pkeyutl -sign -inkey id:9 -rawin -digest sha256 -in msg.bin -out s9.sig
+        check "openssl verifies the stored key's signature" O pkeyutl -verify -pubin -inkey s9.pub -rawin -digest sha256 -in msg.bin -sigfile s9.sig
+        check "dgst -sign id:9" P dgst -sha384 -sign id:9 -out s9d.sig msg.bin
+        check "openssl verifies dgst -sign id:9" O dgst -sha384 -verify s9.pub -signature s9d.sig msg.bin
+        check "pkey -in id:9 -pubout" P pkey -in id:9 -pubout -out s9.again.pub
+        same "stored key's public key = -outpubkey" s9.pub s9.again.pub
+        clean_failure "stored ECDSA key cannot derive" id:9 z.sec P pkeyutl -derive -inkey id:9 -peerkey ec.o.pub -out z.sec
+        check "genpkey EC -keyid 10 ec_key_use:ecdh" P genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 \
+            -pkeyopt ec_key_use:ecdh -keyid 10 -outpubkey s10.pub
+        O pkeyutl -derive -inkey ec.o.pem -peerkey s10.pub -out o.s10
+        check "stored ECDH key derives" P pkeyutl -derive -inkey id:10 -peerkey ec.o.pub -out p.s10
+        same "stored ECDH secret = openssl's" o.s10 p.s10
+        clean_failure "stored ECDH key cannot sign" id:10 z.sig P pkeyutl -sign -inkey id:10 -rawin -in msg.bin -out z.sig
+        check "storage list" P storage list
+        grep -q "^id:9 (0x00000009) EC private key, 256 bits, ECDSA(ANY_HASH), not exportable$" cmd.out &&
+            grep -q "^id:10 (0x0000000a) EC private key, 256 bits, ECDH, not exportable$" cmd.out &&
+            ok "storage list names the EC keys and policies" || { fail "storage list"; cat cmd.out; }
+    fi
+
+    # Hostile inputs: each refused with one line naming the file, no output.
+    write_ec_hostile
+    /usr/bin/python3 ec_hostile.py ec.o.pem ec.p.pem || fail "ec_hostile.py"
+    for f in d0.der dn.der dn1.der dmax.der; do
+        refuse "openssl rejects $f" O pkey -in $f -inform DER -check -noout
+        clean_failure "picopsa rejects $f (private scalar out of range)" $f x.pem P pkey -in $f -out x.pem
+    done
+    clean_failure "picopsa rejects a private key with another key's public key" mismatch.der x.pem P pkey -in mismatch.der -out x.pem
+    grep -q "public key is not the private key's" cmd.err && ok "mismatch: message says so" || fail "mismatch message: $(cat cmd.err)"
+    clean_failure "picopsa signs nothing with it" mismatch.der x.sig P pkeyutl -sign -inkey mismatch.der -in h256.bin -out x.sig
+    refuse "openssl rejects the off-curve point" O pkey -pubin -in offcurve.der -inform DER -noout
+    for f in offcurve.der xtoobig.der; do
+        clean_failure "picopsa rejects $f" $f x.pem P pkey -pubin -in $f -out x.pem
+        clean_failure "picopsa -derive rejects the peer $f" $f x.sec P pkeyutl -derive -inkey ec.p.pem -peerkey $f -out x.sec
+        clean_failure "picopsa -verify rejects the key $f" $f x.out P pkeyutl -verify -pubin -inkey $f -in h256.bin -sigfile o.sig -out x.out
+    done
+    clean_failure "picopsa rejects an off-curve embedded public key" offcurve_priv.der x.pem P pkey -in offcurve_priv.der -out x.pem
+    for f in k1.der noparams.der nocurve_sec1.der short_d.der; do
+        clean_failure "picopsa rejects $f" $f x.pem P pkey -in $f -out x.pem
+    done
+    check "PKCS#8 without the optional public key" P pkey -in p8_nopub.der -pubout -out x.pub
+    O pkey -in ec.o.pem -pubout -out ref.pub
+    same "its public key is derived" ref.pub x.pub
+    O genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-384 -out p384.pem
+    O genpkey -algorithm EC -pkeyopt ec_paramgen_curve:secp256k1 -out k1.pem
+    O ec -in ec.o.pem -param_enc explicit -out explicit.pem 2>/dev/null
+    O ec -in ec.o.pem -pubout -param_enc explicit -out explicit.pub 2>/dev/null
+    O ec -in ec.o.pem -pubout -conv_form compressed -out compressed.pub 2>/dev/null
+    for f in p384.pem k1.pem explicit.pem explicit.pub compressed.pub; do
+        clean_failure "picopsa rejects $f" $f x.pem P pkey -in $f -out x.pem
+        grep -q "unsupported EC key" cmd.err && ok "$f: message says unsupported EC key" || fail "$f message: $(cat cmd.err)"
+    done
+    O pkey -in ec.o.pem -outform DER -out ec.o.der
+    head -c 60 ec.o.der >trunc.der
+    head -c 150 ec.o.pem >trunc.pem
+    cp ec.o.der trail.der; printf '\x00' >>trail.der
+    sed 's/EC PRIVATE KEY/PRIVATE KEY/' o.sec1.pem >label.pem
+    for f in trunc.der trunc.pem trail.der label.pem; do
+        clean_failure "picopsa rejects $f" $f x.pem P pkey -in $f -out x.pem
+    done
+    # Signatures: DER that is not minimal, or r||s raw, fails verification.
+    O pkeyutl -sign -inkey ec.o.pem -in h256.bin -out good.sig
+    /usr/bin/python3 - <<'PYEOF'
+b = open("good.sig", "rb").read()
+# r and s as parsed; re-encode r with a superfluous leading zero (BER, not DER)
+rl = b[3]; r = b[4:4 + rl]; s = b[4 + rl:]
+r2 = b"\x00" + r if r[0] != 0 or (len(r) > 1 and r[1] < 0x80) else b"\x00\x00" + r[1:]
+inner = bytes([2, len(r2)]) + r2 + s
+open("nonminimal.sig", "wb").write(bytes([0x30, len(inner)]) + inner)
+rr = r[-32:].rjust(32, b"\0"); ss = s[2:][-32:].rjust(32, b"\0")
+open("raw.sig", "wb").write(rr + ss)
+open("trail.sig", "wb").write(b + b"\x00")
+PYEOF
+    check "picopsa verifies openssl's hash-input signature" P pkeyutl -verify -pubin -inkey ec.o.pub -in h256.bin -sigfile good.sig
+    for f in nonminimal.sig raw.sig trail.sig; do
+        P pkeyutl -verify -pubin -inkey ec.o.pub -in h256.bin -sigfile $f >cmd.out 2>cmd.err
+        if [ $? -eq 1 ] && grep -q "^Signature Verification Failure$" cmd.out && grep -q "$f" cmd.err; then
+            ok "picopsa rejects the signature $f"
+        else
+            fail "picopsa accepted or mishandled $f"; cat cmd.out cmd.err
+        fi
+    done
+    # Options that do not apply.
+    clean_failure "EC key cannot encrypt" ec.p.pem x.ct P pkeyutl -encrypt -inkey ec.p.pem -in msg.txt -out x.ct
+    clean_failure "rsa_padding_mode with an EC key" ec.p.pem x.sig P pkeyutl -sign -inkey ec.p.pem -in h256.bin -out x.sig \
+        -pkeyopt rsa_padding_mode:pss
+    clean_failure "a message as a hash (too long)" msg.bin x.sig P pkeyutl -sign -inkey ec.p.pem -in msg.bin -out x.sig
+    clean_failure "digest:sha256 with a 20-byte input" h160.bin x.sig P pkeyutl -sign -inkey ec.p.pem -in h160.bin -out x.sig \
+        -pkeyopt digest:sha256
+    clean_failure "sign with an EC public key" ec.p.pub x.sig P pkeyutl -sign -inkey ec.p.pub -pubin -in h256.bin -out x.sig
+    O genpkey -algorithm X25519 -out x.pem 2>/dev/null && O pkey -in x.pem -pubout -out x.pub
+    clean_failure "an X25519 peer for an EC key" x.pub x.sec P pkeyutl -derive -inkey ec.p.pem -peerkey x.pub -out x.sec
+    clean_failure "an EC peer for an X25519 key" ec.o.pub x.sec P pkeyutl -derive -inkey x.pem -peerkey ec.o.pub -out x.sec
+    refuse "genpkey EC without a curve" P genpkey -algorithm EC -out y.pem
+    refuse "genpkey EC P-384 (not built)" P genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-384 -out y.pem
+    grep -q "curve not supported" cmd.err && ok "P-384: message says not supported" || fail "P-384 message: $(cat cmd.err)"
+    refuse "genpkey ec_param_enc:explicit" P genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -pkeyopt ec_param_enc:explicit -out y.pem
+    [ -e y.pem ] && fail "genpkey left y.pem" || ok "no output file from refused genpkey"
+}
+
 all_sha2=(SHA2-224 SHA2-256 SHA2-384 SHA2-512)
 case "$CASE" in
 ed25519) need ed25519; run_ed25519 ;;
@@ -826,6 +1083,8 @@ errors) need rsa ed25519 SHA2-256; run_errors ;;
 store) need rsa ed25519 SHA2-256 SHA2-384; store_supported; run_store ;;
 store_errors) need rsa ed25519 SHA2-256; store_supported; run_store_errors ;;
 x25519) need x25519 ed25519 SHA2-256; store_supported; run_x25519 ;;
+ec) need p256 x25519 "${all_sha2[@]}"; /usr/bin/python3 -c 'import cryptography' 2>/dev/null ||
+    { echo "python3 cryptography missing: skipped"; exit 77; }; run_ec ;;
 enc) grep -q "^ciphers: yes" <<<"$features" || { echo "ciphers configured out: skipped"; exit 77; }; need SHA2-256 SHA2-512; run_enc ;;
 mac) grep -q "CMAC yes" <<<"$features" || { echo "CMAC configured out: skipped"; exit 77; }; need "${all_sha2[@]}"; run_mac ;;
 kdf) grep -q "^KDFs: PBKDF2 yes, HKDF yes, TLS1-PRF yes, KBKDF-HMAC yes, KBKDF-CMAC yes" <<<"$features" || { echo "a KDF or CMAC configured out: skipped"; exit 77; }; need SHA1 SHA2-256 SHA2-384 SHA2-512; run_kdf ;;

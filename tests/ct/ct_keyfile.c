@@ -11,7 +11,9 @@
  * identifier). The key material the parse returns stays secret; it is
  * declassified only to be compared with the expected bytes.
  *
- * Keys: Ed25519 and X25519 PKCS#8 with random private keys, RSA-1024
+ * Keys: Ed25519 and X25519 PKCS#8 with random private keys, EC P-256
+ * PKCS#8 and SEC1 ECPrivateKey with a random d, with and without the
+ * public point (public: keyfile.c declassifies it), RSA-1024
  * PKCS#8 and PKCS#1 (OpenSSL-made, tests/fuzz/corpus/pem/), each as
  * written by ppk_pem_encode (64-character lines) and with CRLF line ends
  * and 76-character lines; refused bodies too (an invalid character, a
@@ -199,6 +201,35 @@ int main(void)
             forms(pem, pem_len, curve_kinds[k], sk, 32);
             read_der_secret(der, der_len, curve_kinds[k], sk, 32);
             write_secret(der, der_len);
+        }
+    }
+
+    /* EC P-256, PKCS#8 and SEC1, with and without the (public) point Q:
+     * d is random (its range is psa_import_key's to check, not read here);
+     * Q is RFC 6979 A.2.5's. */
+    {
+        static const uint8_t q[65] = {
+            0x04, 0x60, 0xfe, 0xd4, 0xba, 0x25, 0x5a, 0x9d, 0x31, 0xc9, 0x61, 0xeb, 0x74, 0xc6, 0x35, 0x6d, 0x68,
+            0xc0, 0x49, 0xb8, 0x92, 0x3b, 0x61, 0xfa, 0x6c, 0xe6, 0x69, 0x62, 0x2e, 0x60, 0xf2, 0x9f, 0xb6, 0x79,
+            0x03, 0xfe, 0x10, 0x08, 0xb8, 0xbc, 0x99, 0xa4, 0x1a, 0xe9, 0xe9, 0x56, 0x28, 0xbc, 0x64, 0xf2, 0xf1,
+            0xb2, 0x0c, 0x2d, 0x7e, 0x9f, 0x51, 0x77, 0xa3, 0xc2, 0x94, 0xd4, 0x46, 0x22, 0x99};
+        static const ppk_form ec_forms[2] = {PPK_FORM_PKCS8, PPK_FORM_SEC1};
+        uint8_t dq[97];
+        int with_q;
+        for (round = 0; round < 4; round++) {
+            for (k = 0; k < 2; k++) {
+                for (with_q = 0; with_q < 2; with_q++) {
+                    test_rng_bytes(dq, 32);
+                    memcpy(dq + 32, q, sizeof(q));
+                    CHECK(ppk_write_der(PPK_EC_PRIVATE, ec_forms[k], dq, with_q ? 97u : 32u, der, sizeof(der),
+                                        &der_len) == PPK_OK);
+                    CHECK(ppk_pem_encode(ppk_label_for(PPK_EC_PRIVATE, ec_forms[k]), der, der_len, pem, sizeof(pem),
+                                         &pem_len) == PPK_OK);
+                    forms(pem, pem_len, PPK_EC_PRIVATE, dq, 32);
+                    read_der_secret(der, der_len, PPK_EC_PRIVATE, dq, 32);
+                    write_secret(der, der_len);
+                }
+            }
         }
     }
 

@@ -9,10 +9,13 @@
  *  - an accepted key re-encodes (ppk_write_der in the form found, then
  *    ppk_pem_encode) and the re-encoding is read back to the same kind and
  *    the same PSA material: nothing the reader accepts is lost or altered;
+ *    an EC private key with its public point (RFC 5915 publicKey) is also
+ *    re-encoded as d || Q and read back with the same point;
  *  - base64 round trip: PEM-encoding the input as if it were DER and
  *    decoding it gives the input back.
- * Seeds: tests/fuzz/corpus/pem/ (Ed25519 and RSA keys in every form, PEM
- * and DER, encrypted keys, malformed variants), replayed by `make test`.
+ * Seeds: tests/fuzz/corpus/pem/ (Ed25519, X25519, RSA and EC P-256 keys in
+ * every form, PEM and DER, encrypted keys, malformed variants), replayed
+ * by `make test`.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -29,6 +32,7 @@ static uint8_t work[WORK_MAX];
 static uint8_t der2[WORK_MAX];
 static uint8_t pem2[2 * WORK_MAX];
 static uint8_t work2[WORK_MAX];
+static uint8_t dq[WORK_MAX];
 
 static void check_key(const ppk_key *key, const uint8_t *lo, size_t lo_len)
 {
@@ -48,6 +52,20 @@ static void check_key(const ppk_key *key, const uint8_t *lo, size_t lo_len)
     if (st != PPK_OK || again.kind != key->kind || again.form != key->form ||
         again.material_len != key->material_len || memcmp(again.material, key->material, key->material_len) != 0) {
         abort();
+    }
+    if (key->pub != NULL) {
+        if (key->kind != PPK_EC_PRIVATE || key->material_len + key->pub_len > sizeof(dq)) abort();
+        if (key->pub < lo || key->pub_len > lo_len || (size_t)(key->pub - lo) > lo_len - key->pub_len) abort();
+        memcpy(dq, key->material, key->material_len);
+        memcpy(dq + key->material_len, key->pub, key->pub_len);
+        st = ppk_write_der(key->kind, key->form, dq, key->material_len + key->pub_len, der2, sizeof(der2), &der_len);
+        if (st != PPK_OK) abort();
+        st = ppk_parse_der(der2, der_len, PPK_PEM_NONE, &again);
+        if (st != PPK_OK || again.kind != key->kind || again.form != key->form || again.pub_len != key->pub_len ||
+            memcmp(again.pub, key->pub, key->pub_len) != 0 || again.material_len != key->material_len ||
+            memcmp(again.material, key->material, key->material_len) != 0) {
+            abort();
+        }
     }
 }
 

@@ -8,10 +8,13 @@
  *    structure accepted under one specific label is refused (MISMATCH)
  *    under the others, and bare DER (no label) gives the same result;
  *  - the material of an accepted key lies inside the input; Ed25519
- *    material is exactly 32 bytes;
+ *    material is exactly 32 bytes; EC material is the curve's d (32
+ *    bytes for P-256) or its uncompressed point (65 bytes, 0x04 first), and
+ *    an EC private key's public point lies inside the input too;
  *  - an RSA structure's integers (ppk_rsa_integers) lie inside the input.
- * Seeds: tests/fuzz/corpus/pem_der/ (DER keys of every form and malformed
- * variants), replayed by `make test`.
+ * Seeds: tests/fuzz/corpus/pem_der/ (DER keys of every form, EC P-256
+ * PKCS#8, SEC1 and SPKI among them, and malformed variants), replayed by
+ * `make test`.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -29,7 +32,7 @@ static void inside(const uint8_t *p, size_t n, const uint8_t *data, size_t size)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const ppk_pem_label labels[] = {PPK_PEM_PRIVATE_KEY, PPK_PEM_RSA_PRIVATE_KEY, PPK_PEM_PUBLIC_KEY,
-                                           PPK_PEM_RSA_PUBLIC_KEY};
+                                           PPK_PEM_RSA_PUBLIC_KEY, PPK_PEM_EC_PRIVATE_KEY};
     ppk_key bare, key;
     ppk_status st_bare = ppk_parse_der(data, size, PPK_PEM_NONE, &bare);
     size_t i, accepted = 0;
@@ -51,6 +54,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (accepted != 1u) abort();
         inside(bare.material, bare.material_len, data, size);
         if ((bare.kind == PPK_ED25519_PRIVATE || bare.kind == PPK_ED25519_PUBLIC) && bare.material_len != 32u) abort();
+        if (bare.kind == PPK_EC_PRIVATE && (bare.material_len != 32u || bare.bits != 256u)) abort();
+        if (bare.kind == PPK_EC_PUBLIC && (bare.material_len != 65u || bare.material[0] != 0x04u)) abort();
+        if (bare.pub != NULL) {
+            if (bare.kind != PPK_EC_PRIVATE || bare.pub_len != 65u || bare.pub[0] != 0x04u) abort();
+            inside(bare.pub, bare.pub_len, data, size);
+        }
         if ((bare.kind == PPK_RSA_PRIVATE || bare.kind == PPK_RSA_PUBLIC) &&
             ppk_rsa_integers(bare.material, bare.material_len, ints, 8, &count) == PPK_OK) {
             for (i = 0; i < count; i++) inside(ints[i].p, ints[i].len, data, size);

@@ -2,7 +2,10 @@
  * test_cli_keyfile.c -- the picopsa tool's key file reader and writer
  * (programs/picopsa/keyfile.c): RFC 8410 10.3's Ed25519 keys parse and
  * re-encode to the same bytes; every DER and PEM defect the reader must
- * refuse is refused with the right status. (ctest cli_keyfile.)
+ * refuse is refused with the right status; an OpenSSL-made P-256 key
+ * (PKCS#8, SEC1, SPKI) parses and re-encodes to OpenSSL's bytes, and the
+ * EC structure defects (curve, parameters, point, lengths) are refused.
+ * (ctest cli_keyfile.)
  */
 #include <string.h>
 
@@ -43,6 +46,348 @@ static ppk_status read_pem_body(const char *body)
     strcat(buf, body);
     strcat(buf, "-----END PRIVATE KEY-----\n");
     return read_str(buf, &k);
+}
+
+
+/* An OpenSSL 3.0 P-256 key: `openssl genpkey -algorithm EC -pkeyopt
+ * ec_paramgen_curve:P-256`, then `pkcs8 -topk8 -nocrypt -outform DER`,
+ * `pkey -outform DER` (SEC1 ECPrivateKey) and `pkey -pubout -outform DER`. */
+static const uint8_t ec_p8[138] = {
+    0x30, 0x81, 0x87, 0x02, 0x01, 0x00, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02,
+    0x01, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07, 0x04, 0x6d, 0x30, 0x6b, 0x02,
+    0x01, 0x01, 0x04, 0x20, 0x9f, 0xaa, 0x5c, 0xb0, 0x72, 0xd2, 0xed, 0x00, 0xd6, 0x0a, 0xd7, 0x10,
+    0x08, 0x03, 0x72, 0xb2, 0x10, 0xb2, 0xf4, 0x7a, 0x34, 0x23, 0xe1, 0x88, 0xcd, 0xc3, 0xe8, 0xcc,
+    0x96, 0xbb, 0x4c, 0x70, 0xa1, 0x44, 0x03, 0x42, 0x00, 0x04, 0x3e, 0x92, 0xfa, 0xd4, 0xc8, 0x14,
+    0x5c, 0xf2, 0x6f, 0x05, 0xe1, 0x8e, 0xd7, 0xaa, 0x36, 0x38, 0x0a, 0x95, 0x91, 0xe8, 0xe5, 0x26,
+    0xfa, 0x41, 0x16, 0x91, 0x3d, 0xf0, 0xd5, 0xd7, 0x71, 0xa5, 0x44, 0x21, 0xf6, 0xed, 0xfd, 0x9a,
+    0xf2, 0xd3, 0x7d, 0x4c, 0x25, 0x09, 0xd4, 0x9a, 0x39, 0xe7, 0x10, 0x04, 0xfb, 0x52, 0x5d, 0xd1,
+    0x65, 0x2e, 0x00, 0x2f, 0x52, 0x5a, 0x9d, 0xca, 0x82, 0x68,
+};
+static const uint8_t ec_sec1[121] = {
+    0x30, 0x77, 0x02, 0x01, 0x01, 0x04, 0x20, 0x9f, 0xaa, 0x5c, 0xb0, 0x72, 0xd2, 0xed, 0x00, 0xd6,
+    0x0a, 0xd7, 0x10, 0x08, 0x03, 0x72, 0xb2, 0x10, 0xb2, 0xf4, 0x7a, 0x34, 0x23, 0xe1, 0x88, 0xcd,
+    0xc3, 0xe8, 0xcc, 0x96, 0xbb, 0x4c, 0x70, 0xa0, 0x0a, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d,
+    0x03, 0x01, 0x07, 0xa1, 0x44, 0x03, 0x42, 0x00, 0x04, 0x3e, 0x92, 0xfa, 0xd4, 0xc8, 0x14, 0x5c,
+    0xf2, 0x6f, 0x05, 0xe1, 0x8e, 0xd7, 0xaa, 0x36, 0x38, 0x0a, 0x95, 0x91, 0xe8, 0xe5, 0x26, 0xfa,
+    0x41, 0x16, 0x91, 0x3d, 0xf0, 0xd5, 0xd7, 0x71, 0xa5, 0x44, 0x21, 0xf6, 0xed, 0xfd, 0x9a, 0xf2,
+    0xd3, 0x7d, 0x4c, 0x25, 0x09, 0xd4, 0x9a, 0x39, 0xe7, 0x10, 0x04, 0xfb, 0x52, 0x5d, 0xd1, 0x65,
+    0x2e, 0x00, 0x2f, 0x52, 0x5a, 0x9d, 0xca, 0x82, 0x68,
+};
+static const uint8_t ec_spki[91] = {
+    0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a,
+    0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00, 0x04, 0x3e, 0x92, 0xfa, 0xd4, 0xc8,
+    0x14, 0x5c, 0xf2, 0x6f, 0x05, 0xe1, 0x8e, 0xd7, 0xaa, 0x36, 0x38, 0x0a, 0x95, 0x91, 0xe8, 0xe5,
+    0x26, 0xfa, 0x41, 0x16, 0x91, 0x3d, 0xf0, 0xd5, 0xd7, 0x71, 0xa5, 0x44, 0x21, 0xf6, 0xed, 0xfd,
+    0x9a, 0xf2, 0xd3, 0x7d, 0x4c, 0x25, 0x09, 0xd4, 0x9a, 0x39, 0xe7, 0x10, 0x04, 0xfb, 0x52, 0x5d,
+    0xd1, 0x65, 0x2e, 0x00, 0x2f, 0x52, 0x5a, 0x9d, 0xca, 0x82, 0x68,
+};
+
+/* Offsets in the arrays above. */
+#define P8_D 36   /* d in ec_p8 */
+#define P8_Q 73   /* 0x04 || x || y in ec_p8 */
+#define SEC1_D 7
+#define SEC1_Q 56
+#define SPKI_Q 26
+
+/* SEQUENCE { SEQUENCE { id-ecPublicKey, params }, BIT STRING { 00 pt } } */
+static size_t mk_spki(uint8_t *o, const uint8_t *params, size_t plen, const uint8_t *pt, size_t ptlen)
+{
+    size_t pos = 0, alg = der_tlv_size(sizeof(oid_ec_public_key)) + plen;
+    der_put_header(o, &pos, TAG_SEQUENCE, der_tlv_size(alg) + der_tlv_size(ptlen + 1u));
+    der_put_header(o, &pos, TAG_SEQUENCE, alg);
+    der_put_header(o, &pos, TAG_OID, sizeof(oid_ec_public_key));
+    put_bytes(o, &pos, oid_ec_public_key, sizeof(oid_ec_public_key));
+    put_bytes(o, &pos, params, plen);
+    der_put_header(o, &pos, TAG_BIT_STRING, ptlen + 1u);
+    o[pos++] = 0;
+    put_bytes(o, &pos, pt, ptlen);
+    return pos;
+}
+
+/* ECPrivateKey { version, OCTET STRING d, [0] { ctx0 }, [1] { BIT STRING 00 q } }
+ * (ctx0 / q omitted when their length is 0). */
+static size_t mk_sec1(uint8_t *o, uint8_t version, const uint8_t *d, size_t dlen, const uint8_t *ctx0,
+                      size_t c0len, const uint8_t *q, size_t qlen)
+{
+    size_t pos = 0, body = 3u + der_tlv_size(dlen);
+    if (c0len) body += der_tlv_size(c0len);
+    if (qlen) body += der_tlv_size(der_tlv_size(qlen + 1u));
+    der_put_header(o, &pos, TAG_SEQUENCE, body);
+    o[pos++] = TAG_INTEGER;
+    o[pos++] = 1;
+    o[pos++] = version;
+    der_put_header(o, &pos, TAG_OCTET_STRING, dlen);
+    put_bytes(o, &pos, d, dlen);
+    if (c0len) {
+        der_put_header(o, &pos, TAG_CTX0_CONS, c0len);
+        put_bytes(o, &pos, ctx0, c0len);
+    }
+    if (qlen) {
+        der_put_header(o, &pos, TAG_CTX1_CONS, der_tlv_size(qlen + 1u));
+        der_put_header(o, &pos, TAG_BIT_STRING, qlen + 1u);
+        o[pos++] = 0;
+        put_bytes(o, &pos, q, qlen);
+    }
+    return pos;
+}
+
+/* PKCS#8 { 0, { id-ecPublicKey, params }, OCTET STRING { inner } } */
+static size_t mk_p8(uint8_t *o, const uint8_t *params, size_t plen, const uint8_t *inner, size_t ilen)
+{
+    size_t pos = 0, alg = der_tlv_size(sizeof(oid_ec_public_key)) + plen;
+    der_put_header(o, &pos, TAG_SEQUENCE, 3u + der_tlv_size(alg) + der_tlv_size(ilen));
+    o[pos++] = TAG_INTEGER;
+    o[pos++] = 1;
+    o[pos++] = 0;
+    der_put_header(o, &pos, TAG_SEQUENCE, alg);
+    der_put_header(o, &pos, TAG_OID, sizeof(oid_ec_public_key));
+    put_bytes(o, &pos, oid_ec_public_key, sizeof(oid_ec_public_key));
+    put_bytes(o, &pos, params, plen);
+    der_put_header(o, &pos, TAG_OCTET_STRING, ilen);
+    put_bytes(o, &pos, inner, ilen);
+    return pos;
+}
+
+static void test_ec(void)
+{
+    /* namedCurve prime256v1, secp256k1 (1.3.132.0.10), secp384r1 (1.3.132.0.34);
+     * implicitCurve NULL; a specifiedCurve SEQUENCE (explicit parameters). */
+    static const uint8_t p256[] = {0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07};
+    static const uint8_t k1[] = {0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x0a};
+    static const uint8_t p384[] = {0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x22};
+    static const uint8_t implicit[] = {0x05, 0x00};
+    static const uint8_t explicit_params[] = {0x30, 0x03, 0x02, 0x01, 0x01};
+    static const uint8_t bad_tag[] = {0x04, 0x00};
+    uint8_t d[600], e[600], q[65];
+    size_t n, m, i;
+    ppk_key k;
+    const uint8_t *dd = ec_p8 + P8_D, *qq = ec_p8 + P8_Q;
+
+    /* OpenSSL's three forms parse to the same d and Q. */
+    CHECK_STATUS(read_der(ec_p8, sizeof(ec_p8), &k), PPK_OK);
+    CHECK(k.kind == PPK_EC_PRIVATE && k.form == PPK_FORM_PKCS8 && k.bits == 256 && k.material_len == 32);
+    CHECK(k.material == dd && k.pub == qq && k.pub_len == 65);
+    CHECK_STATUS(read_der(ec_sec1, sizeof(ec_sec1), &k), PPK_OK);
+    CHECK(k.kind == PPK_EC_PRIVATE && k.form == PPK_FORM_SEC1 && k.bits == 256 && k.material_len == 32);
+    CHECK_MEM(k.material, dd, 32);
+    CHECK(k.pub_len == 65 && k.pub == ec_sec1 + SEC1_Q);
+    CHECK_MEM(k.pub, qq, 65);
+    CHECK_STATUS(read_der(ec_spki, sizeof(ec_spki), &k), PPK_OK);
+    CHECK(k.kind == PPK_EC_PUBLIC && k.form == PPK_FORM_SPKI && k.bits == 256 && k.material_len == 65);
+    CHECK_MEM(k.material, qq, 65);
+    /* The writers give OpenSSL's bytes (private: d || Q). */
+    memcpy(d, dd, 32);
+    memcpy(d + 32, qq, 65);
+    CHECK_STATUS(ppk_write_der(PPK_EC_PRIVATE, PPK_FORM_PKCS8, d, 97, out, sizeof(out), &n), PPK_OK);
+    CHECK(n == sizeof(ec_p8) && memcmp(out, ec_p8, n) == 0);
+    CHECK_STATUS(ppk_write_der(PPK_EC_PRIVATE, PPK_FORM_SEC1, d, 97, out, sizeof(out), &n), PPK_OK);
+    CHECK(n == sizeof(ec_sec1) && memcmp(out, ec_sec1, n) == 0);
+    CHECK_STATUS(ppk_write_der(PPK_EC_PUBLIC, PPK_FORM_SPKI, qq, 65, out, sizeof(out), &n), PPK_OK);
+    CHECK(n == sizeof(ec_spki) && memcmp(out, ec_spki, n) == 0);
+    CHECK(ppk_label_for(PPK_EC_PRIVATE, PPK_FORM_SEC1) == PPK_PEM_EC_PRIVATE_KEY);
+    CHECK(ppk_label_for(PPK_EC_PRIVATE, PPK_FORM_PKCS8) == PPK_PEM_PRIVATE_KEY);
+    CHECK(ppk_label_for(PPK_EC_PUBLIC, PPK_FORM_SPKI) == PPK_PEM_PUBLIC_KEY);
+    /* d alone: no publicKey written, and none read back. */
+    CHECK_STATUS(ppk_write_der(PPK_EC_PRIVATE, PPK_FORM_PKCS8, d, 32, out, sizeof(out), &n), PPK_OK);
+    CHECK_STATUS(read_der(out, n, &k), PPK_OK);
+    CHECK(k.pub == NULL && k.material_len == 32 && memcmp(k.material, dd, 32) == 0);
+    CHECK_STATUS(ppk_write_der(PPK_EC_PRIVATE, PPK_FORM_SEC1, d, 32, out, sizeof(out), &n), PPK_OK);
+    CHECK_STATUS(read_der(out, n, &k), PPK_OK);
+    CHECK(k.pub == NULL && k.form == PPK_FORM_SEC1);
+    /* Writer refusals: lengths no curve has, a public key without 0x04,
+     * SEC1 for a public key, PKCS#1 for EC. */
+    CHECK_STATUS(ppk_write_der(PPK_EC_PRIVATE, PPK_FORM_PKCS8, d, 31, out, sizeof(out), &n), PPK_ERR_DER);
+    CHECK_STATUS(ppk_write_der(PPK_EC_PRIVATE, PPK_FORM_PKCS8, d, 96, out, sizeof(out), &n), PPK_ERR_DER);
+    memcpy(q, qq, 65);
+    q[0] = 0x05;
+    CHECK_STATUS(ppk_write_der(PPK_EC_PUBLIC, PPK_FORM_SPKI, q, 65, out, sizeof(out), &n), PPK_ERR_DER);
+    CHECK_STATUS(ppk_write_der(PPK_EC_PUBLIC, PPK_FORM_SEC1, qq, 65, out, sizeof(out), &n), PPK_ERR_UNSUPPORTED);
+    CHECK_STATUS(ppk_write_der(PPK_EC_PRIVATE, PPK_FORM_PKCS1, d, 97, out, sizeof(out), &n), PPK_ERR_UNSUPPORTED);
+    CHECK_STATUS(ppk_write_der(PPK_EC_PRIVATE, PPK_FORM_PKCS8, d, 97, out, sizeof(ec_p8) - 1u, &n), PPK_ERR_BUFFER);
+    CHECK_STATUS(ppk_write_der(PPK_ED25519_PRIVATE, PPK_FORM_SEC1, d, 32, out, sizeof(out), &n), PPK_ERR_UNSUPPORTED);
+
+    /* Truncated at every length, and a trailing byte: malformed DER. */
+    for (i = 0; i < sizeof(ec_p8); i++) CHECK_STATUS(read_der(ec_p8, i, &k), PPK_ERR_DER);
+    for (i = 0; i < sizeof(ec_sec1); i++) CHECK_STATUS(read_der(ec_sec1, i, &k), PPK_ERR_DER);
+    for (i = 0; i < sizeof(ec_spki); i++) CHECK_STATUS(read_der(ec_spki, i, &k), PPK_ERR_DER);
+    memcpy(e, ec_sec1, sizeof(ec_sec1));
+    e[sizeof(ec_sec1)] = 0;
+    CHECK_STATUS(read_der(e, sizeof(ec_sec1) + 1u, &k), PPK_ERR_DER);
+
+    /* SPKI: the curve and the point. */
+    CHECK_STATUS(read_der(e, mk_spki(e, p256, sizeof(p256), qq, 65), &k), PPK_OK);
+    CHECK(memcmp(e, ec_spki, sizeof(ec_spki)) == 0);
+    CHECK_STATUS(read_der(e, mk_spki(e, k1, sizeof(k1), qq, 65), &k), PPK_ERR_CURVE);
+    CHECK_STATUS(read_der(e, mk_spki(e, p384, sizeof(p384), qq, 65), &k), PPK_ERR_CURVE);
+    CHECK_STATUS(read_der(e, mk_spki(e, implicit, sizeof(implicit), qq, 65), &k), PPK_ERR_CURVE);
+    CHECK_STATUS(read_der(e, mk_spki(e, explicit_params, sizeof(explicit_params), qq, 65), &k), PPK_ERR_CURVE);
+    CHECK_STATUS(read_der(e, mk_spki(e, bad_tag, sizeof(bad_tag), qq, 65), &k), PPK_ERR_DER);
+    CHECK_STATUS(read_der(e, mk_spki(e, p256, 0, qq, 65), &k), PPK_ERR_DER); /* parameters absent */
+    /* two parameters */
+    memcpy(d, p256, sizeof(p256));
+    memcpy(d + sizeof(p256), implicit, sizeof(implicit));
+    CHECK_STATUS(read_der(e, mk_spki(e, d, sizeof(p256) + sizeof(implicit), qq, 65), &k), PPK_ERR_DER);
+    /* a compressed point (02 || x) is refused as unsupported; other
+     * prefixes and lengths as malformed */
+    memcpy(q, qq, 33);
+    q[0] = 0x02;
+    CHECK_STATUS(read_der(e, mk_spki(e, p256, sizeof(p256), q, 33), &k), PPK_ERR_CURVE);
+    q[0] = 0x04;
+    CHECK_STATUS(read_der(e, mk_spki(e, p256, sizeof(p256), q, 33), &k), PPK_ERR_DER);
+    CHECK_STATUS(read_der(e, mk_spki(e, p256, sizeof(p256), qq, 64), &k), PPK_ERR_DER);
+    memcpy(q, qq, 65);
+    q[0] = 0x06; /* hybrid form (X9.62) */
+    CHECK_STATUS(read_der(e, mk_spki(e, p256, sizeof(p256), q, 65), &k), PPK_ERR_DER);
+    /* nonzero unused bits */
+    m = mk_spki(e, p256, sizeof(p256), qq, 65);
+    e[SPKI_Q - 1] = 1;
+    CHECK_STATUS(read_der(e, m, &k), PPK_ERR_DER);
+
+    /* SEC1 ECPrivateKey. */
+    {
+        uint8_t ctx0[16];
+        memcpy(ctx0, p256, sizeof(p256));
+        CHECK_STATUS(read_der(e, mk_sec1(e, 1, dd, 32, ctx0, sizeof(p256), qq, 65), &k), PPK_OK);
+        CHECK(memcmp(e, ec_sec1, sizeof(ec_sec1)) == 0);
+        CHECK_STATUS(read_der(e, mk_sec1(e, 1, dd, 32, ctx0, sizeof(p256), NULL, 0), &k), PPK_OK);
+        CHECK(k.pub == NULL);
+        /* no [0]: the curve is unknown (RFC 5915 3: MUST be present) */
+        CHECK_STATUS(read_der(e, mk_sec1(e, 1, dd, 32, NULL, 0, qq, 65), &k), PPK_ERR_DER);
+        CHECK_STATUS(read_der(e, mk_sec1(e, 0, dd, 32, ctx0, sizeof(p256), qq, 65), &k), PPK_ERR_DER);
+        CHECK_STATUS(read_der(e, mk_sec1(e, 2, dd, 32, ctx0, sizeof(p256), qq, 65), &k), PPK_ERR_DER);
+        CHECK_STATUS(read_der(e, mk_sec1(e, 1, dd, 31, ctx0, sizeof(p256), qq, 65), &k), PPK_ERR_DER);
+        memcpy(d, dd, 32);
+        d[32] = 0;
+        CHECK_STATUS(read_der(e, mk_sec1(e, 1, d, 33, ctx0, sizeof(p256), qq, 65), &k), PPK_ERR_DER);
+        CHECK_STATUS(read_der(e, mk_sec1(e, 1, dd, 32, k1, sizeof(k1), qq, 65), &k), PPK_ERR_CURVE);
+        CHECK_STATUS(read_der(e, mk_sec1(e, 1, dd, 32, explicit_params, sizeof(explicit_params), qq, 65), &k),
+                     PPK_ERR_CURVE);
+        CHECK_STATUS(read_der(e, mk_sec1(e, 1, dd, 32, implicit, sizeof(implicit), qq, 65), &k), PPK_ERR_CURVE);
+        memcpy(q, qq, 33);
+        q[0] = 0x03;
+        CHECK_STATUS(read_der(e, mk_sec1(e, 1, dd, 32, ctx0, sizeof(p256), q, 33), &k), PPK_ERR_CURVE);
+        /* the SEC1 DER under the PKCS#8 label and the reverse */
+        CHECK_STATUS(ppk_parse_der(ec_sec1, sizeof(ec_sec1), PPK_PEM_PRIVATE_KEY, &k), PPK_ERR_MISMATCH);
+        CHECK_STATUS(ppk_parse_der(ec_sec1, sizeof(ec_sec1), PPK_PEM_EC_PRIVATE_KEY, &k), PPK_OK);
+        CHECK_STATUS(ppk_parse_der(ec_p8, sizeof(ec_p8), PPK_PEM_EC_PRIVATE_KEY, &k), PPK_ERR_MISMATCH);
+        CHECK_STATUS(ppk_parse_der(ec_spki, sizeof(ec_spki), PPK_PEM_EC_PRIVATE_KEY, &k), PPK_ERR_MISMATCH);
+
+        /* PKCS#8 around an ECPrivateKey: with [0] repeating the curve (some
+         * writers add it), without [1]; a different curve in [0]. */
+        m = mk_sec1(d, 1, dd, 32, ctx0, sizeof(p256), qq, 65);
+        CHECK_STATUS(read_der(e, mk_p8(e, p256, sizeof(p256), d, m), &k), PPK_OK);
+        CHECK(k.form == PPK_FORM_PKCS8 && k.pub_len == 65);
+        m = mk_sec1(d, 1, dd, 32, NULL, 0, NULL, 0);
+        CHECK_STATUS(read_der(e, mk_p8(e, p256, sizeof(p256), d, m), &k), PPK_OK);
+        CHECK(k.pub == NULL && memcmp(k.material, dd, 32) == 0);
+        m = mk_sec1(d, 1, dd, 32, NULL, 0, qq, 65);
+        CHECK_STATUS(read_der(e, mk_p8(e, p256, sizeof(p256), d, m), &k), PPK_OK);
+        CHECK(memcmp(e, ec_p8, sizeof(ec_p8)) == 0);
+        CHECK_STATUS(read_der(e, mk_p8(e, k1, sizeof(k1), d, m), &k), PPK_ERR_CURVE);
+        CHECK_STATUS(read_der(e, mk_p8(e, explicit_params, sizeof(explicit_params), d, m), &k), PPK_ERR_CURVE);
+        CHECK_STATUS(read_der(e, mk_p8(e, p256, 0, d, m), &k), PPK_ERR_DER);
+        m = mk_sec1(d, 1, dd, 32, k1, sizeof(k1), qq, 65);
+        CHECK_STATUS(read_der(e, mk_p8(e, p256, sizeof(p256), d, m), &k), PPK_ERR_CURVE);
+        ctx0[sizeof(p256) - 1u] = 0x08; /* 1.2.840.10045.3.1.8: not in the table */
+        m = mk_sec1(d, 1, dd, 32, ctx0, sizeof(p256), qq, 65);
+        CHECK_STATUS(read_der(e, mk_p8(e, p256, sizeof(p256), d, m), &k), PPK_ERR_CURVE);
+        /* the privateKey not an ECPrivateKey */
+        CHECK_STATUS(read_der(e, mk_p8(e, p256, sizeof(p256), dd, 32), &k), PPK_ERR_DER);
+    }
+
+    /* PEM: "EC PRIVATE KEY", and openssl ecparam -genkey's EC PARAMETERS
+     * block before it. */
+    {
+        static const char params[] = "-----BEGIN EC PARAMETERS-----\nBggqhkjOPQMBBw==\n-----END EC PARAMETERS-----\n";
+        size_t pl = strlen(params);
+        memcpy(pem, params, pl);
+        CHECK_STATUS(ppk_pem_encode(PPK_PEM_EC_PRIVATE_KEY, ec_sec1, sizeof(ec_sec1), pem + pl, sizeof(pem) - pl, &n),
+                     PPK_OK);
+        CHECK(memcmp(pem + pl, "-----BEGIN EC PRIVATE KEY-----\n", 31) == 0);
+        CHECK_STATUS(ppk_read_key(pem + pl, n, work, sizeof(work), &k), PPK_OK);
+        CHECK(k.form == PPK_FORM_SEC1 && k.pub_len == 65);
+        CHECK_STATUS(ppk_read_key(pem, pl + n, work, sizeof(work), &k), PPK_OK);
+        CHECK(k.form == PPK_FORM_SEC1 && memcmp(k.material, dd, 32) == 0);
+        /* parameters alone: no key */
+        CHECK_STATUS(ppk_read_key((const uint8_t *)params, pl, work, sizeof(work), &k), PPK_ERR_PEM);
+        /* the SEC1 DER under "PRIVATE KEY" */
+        CHECK_STATUS(ppk_pem_encode(PPK_PEM_PRIVATE_KEY, ec_sec1, sizeof(ec_sec1), pem, sizeof(pem), &n), PPK_OK);
+        CHECK_STATUS(ppk_read_key(pem, n, work, sizeof(work), &k), PPK_ERR_MISMATCH);
+    }
+    /* Curve names (genpkey -pkeyopt ec_paramgen_curve:). */
+    CHECK(ppk_ec_curve_by_name("P-256") != NULL && ppk_ec_curve_by_name("prime256v1") == ppk_ec_curve_by_name("p-256"));
+    CHECK(ppk_ec_curve_by_name("secp256r1") == ppk_ec_curve_by_bits(256) && ppk_ec_curve_by_bits(256)->bits == 256);
+    CHECK(ppk_ec_curve_by_name("P-384") == NULL && ppk_ec_curve_by_name("P-25") == NULL && ppk_ec_curve_by_bits(384) == NULL);
+    CHECK(strcmp(ppk_ec_curve_by_bits(256)->sn, "prime256v1") == 0);
+}
+
+/* ECDSA-Sig-Value <-> r || s. */
+static void test_ecdsa_sig(void)
+{
+    /* RFC 6979 A.2.5 (P-256, SHA-256, "sample"): both top bits set, so
+     * each INTEGER gets a 0x00 (X.690 8.3.3). */
+    static const uint8_t rs[64] = {
+        0xef, 0xd4, 0x8b, 0x2a, 0xac, 0xb6, 0xa8, 0xfd, 0x11, 0x40, 0xdd, 0x9c, 0xd4, 0x5e, 0x81, 0xd6,
+        0x9d, 0x2c, 0x87, 0x7b, 0x56, 0xaa, 0xf9, 0x91, 0xc3, 0x4d, 0x0e, 0xa8, 0x4e, 0xaf, 0x37, 0x16,
+        0xf7, 0xcb, 0x1c, 0x94, 0x2d, 0x65, 0x7c, 0x41, 0xd4, 0x36, 0xc7, 0xa1, 0xb6, 0xe2, 0x9f, 0x65,
+        0xf3, 0xe9, 0x00, 0xdb, 0xb9, 0xaf, 0xf4, 0x06, 0x4d, 0xc4, 0xab, 0x2f, 0x84, 0x3a, 0xcd, 0xa8};
+    uint8_t der[80], back[64], small[64], bad[80];
+    size_t n = 0;
+    CHECK_STATUS(ppk_ecdsa_sig_to_der(rs, 64, der, sizeof(der), &n), PPK_OK);
+    CHECK(n == 72 && der[0] == 0x30 && der[1] == 70 && der[2] == 2 && der[3] == 33 && der[4] == 0 && der[37] == 2 &&
+          der[38] == 33 && der[39] == 0);
+    CHECK_STATUS(ppk_ecdsa_sig_from_der(der, n, 32, back, sizeof(back)), PPK_OK);
+    CHECK_MEM(back, rs, 64);
+    CHECK_STATUS(ppk_ecdsa_sig_to_der(rs, 64, der, 71, &n), PPK_ERR_BUFFER);
+    CHECK_STATUS(ppk_ecdsa_sig_to_der(rs, 63, der, sizeof(der), &n), PPK_ERR_DER);
+    CHECK_STATUS(ppk_ecdsa_sig_from_der(der, 72, 32, back, 63), PPK_ERR_BUFFER);
+    /* Leading zero bytes are dropped (minimal), and restored on reading;
+     * r = 0 is one zero byte (psa_verify_hash refuses it, not the parser). */
+    memset(small, 0, sizeof(small));
+    small[31] = 0x7f;
+    small[33] = 0x80;
+    CHECK_STATUS(ppk_ecdsa_sig_to_der(small, 64, der, sizeof(der), &n), PPK_OK);
+    {
+        static const uint8_t want[] = {0x30, 0x25, 0x02, 0x01, 0x7f, 0x02, 0x20, 0x00, 0x80};
+        CHECK(n == 39 && memcmp(der, want, sizeof(want)) == 0);
+    }
+    CHECK_STATUS(ppk_ecdsa_sig_from_der(der, n, 32, back, sizeof(back)), PPK_OK);
+    CHECK_MEM(back, small, 64);
+    memset(small, 0, 32);
+    CHECK_STATUS(ppk_ecdsa_sig_to_der(small, 64, der, sizeof(der), &n), PPK_OK);
+    CHECK(der[2] == 2 && der[3] == 1 && der[4] == 0);
+    CHECK_STATUS(ppk_ecdsa_sig_from_der(der, n, 32, back, sizeof(back)), PPK_OK);
+    CHECK_MEM(back, small, 64);
+    /* Refused: not minimal, negative, too long, empty, trailing bytes,
+     * one INTEGER, three, every truncation, the raw r || s. */
+    CHECK_STATUS(ppk_ecdsa_sig_to_der(rs, 64, der, sizeof(der), &n), PPK_OK);
+    {
+        static const uint8_t nonmin[] = {0x30, 0x07, 0x02, 0x02, 0x00, 0x01, 0x02, 0x01, 0x01};
+        static const uint8_t neg[] = {0x30, 0x06, 0x02, 0x01, 0x81, 0x02, 0x01, 0x01};
+        static const uint8_t empty[] = {0x30, 0x05, 0x02, 0x00, 0x02, 0x01, 0x01};
+        static const uint8_t one[] = {0x30, 0x03, 0x02, 0x01, 0x01};
+        static const uint8_t three[] = {0x30, 0x09, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01};
+        static const uint8_t ok[] = {0x30, 0x06, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01};
+        size_t i;
+        CHECK_STATUS(ppk_ecdsa_sig_from_der(ok, sizeof(ok), 32, back, sizeof(back)), PPK_OK);
+        CHECK(back[31] == 1 && back[63] == 1 && back[0] == 0);
+        CHECK_STATUS(ppk_ecdsa_sig_from_der(nonmin, sizeof(nonmin), 32, back, sizeof(back)), PPK_ERR_DER);
+        CHECK_STATUS(ppk_ecdsa_sig_from_der(neg, sizeof(neg), 32, back, sizeof(back)), PPK_ERR_DER);
+        CHECK_STATUS(ppk_ecdsa_sig_from_der(empty, sizeof(empty), 32, back, sizeof(back)), PPK_ERR_DER);
+        CHECK_STATUS(ppk_ecdsa_sig_from_der(one, sizeof(one), 32, back, sizeof(back)), PPK_ERR_DER);
+        CHECK_STATUS(ppk_ecdsa_sig_from_der(three, sizeof(three), 32, back, sizeof(back)), PPK_ERR_DER);
+        for (i = 0; i < n; i++) CHECK_STATUS(ppk_ecdsa_sig_from_der(der, i, 32, back, sizeof(back)), PPK_ERR_DER);
+        memcpy(bad, der, n);
+        bad[n] = 0;
+        CHECK_STATUS(ppk_ecdsa_sig_from_der(bad, n + 1u, 32, back, sizeof(back)), PPK_ERR_DER);
+        CHECK_STATUS(ppk_ecdsa_sig_from_der(rs, 64, 32, back, sizeof(back)), PPK_ERR_DER);
+        /* 33 value bytes: wider than the curve */
+        memcpy(bad, der, n);
+        bad[4] = 0x01;
+        CHECK_STATUS(ppk_ecdsa_sig_from_der(bad, n, 32, back, sizeof(back)), PPK_ERR_DER);
+        /* a curve of 31-byte coordinates cannot hold these */
+        CHECK_STATUS(ppk_ecdsa_sig_from_der(der, n, 31, back, sizeof(back)), PPK_ERR_DER);
+    }
 }
 
 int main(void)
@@ -177,5 +522,7 @@ int main(void)
             CHECK(bl == strlen(vec[i]) && memcmp(out, vec[i], bl) == 0);
         }
     }
+    test_ec();
+    test_ecdsa_sig();
     return test_report("cli_keyfile");
 }
