@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Write the hand-made seeds of tests/fuzz/fuzz_aead.c and fuzz_cipher.c
+into tests/fuzz/corpus/aead/ and corpus/cipher/ (named seed_*; files with
+other names, found by the fuzzer, are left alone).
+
+The byte layouts are the targets' (see the comment at the top of each);
+the helpers below mirror them. Run from the repository root."""
+import os
+import struct
+
+AEAD_MECHS = ['gcm128', 'gcm192', 'gcm256', 'ccm128', 'ccm192', 'ccm256', 'chachapoly', 'xchachapoly']
+AEAD_KEY = [16, 24, 32, 16, 24, 32, 32, 32]
+AEAD_NONCE = [12, 12, 12, 13, 13, 13, 12, 24]
+
+
+def data(n, seed=1):
+    return bytes((i * 37 + seed) & 0xff for i in range(n))
+
+
+def aead(mech, tag=16, nonce=None, ad=b'', pt=b'', lengths=True, gen=False, lie=0, short=False,
+         flip=0, flip_at=0, flip_bit=0, ad_cuts=(), data_cuts=(), policy=0, min_tag=1, wildcard=False):
+    """policy: 0 exact, 1 at-least min_tag, 2 default alg; flip: 0 none,
+    1 ciphertext/tag, 2 AD, 3 nonce; lie: -1 one short, 1 one long."""
+    m = AEAD_MECHS.index(mech)
+    nonce_len = AEAD_NONCE[m] if nonce is None else nonce
+    b1 = (tag & 0x1f) | (0x20 if wildcard else 0) | (policy << 6)
+    b3 = (0x80 if nonce is None else nonce_len)
+    flags = (1 if lengths else 0) | (2 if gen else 0) | (4 if lie else 0) | (8 if short else 0) | (flip << 4)
+    fl = (flip_at & 0xfff) | ((flip_bit & 7) << 12) | (0x8000 if lie < 0 else 0)
+    cuts = len(ad_cuts) | (len(data_cuts) << 2)
+    head = bytes([m, b1, (min_tag - 1) % 16, b3, flags]) + struct.pack('<H', fl) + bytes([len(ad), cuts])
+    for c in list(ad_cuts) + list(data_cuts):
+        head += struct.pack('<H', c)
+    return head + data(AEAD_KEY[m], 3) + data(nonce_len, 5) + ad + pt
+
+
+def aead_seeds():
+    s = {}
+    msg = data(100, 7)
+    for mech in AEAD_MECHS:
+        s[mech] = aead(mech, ad=data(20, 9), pt=msg, data_cuts=(1, 17, 30), ad_cuts=(5,))
+        s[mech + '_empty'] = aead(mech)
+        s[mech + '_flip_tag'] = aead(mech, ad=data(3), pt=msg[:33], flip=1, flip_at=40, flip_bit=3)
+        s[mech + '_flip_ad'] = aead(mech, ad=data(13), pt=msg[:16], flip=2, flip_at=7, gen=True)
+    for t in (4, 8, 12, 13, 14, 15, 5, 0):
+        s['gcm128_tag%d' % t] = aead('gcm128', tag=t, ad=data(4), pt=msg[:31])
+    for t in (4, 6, 10, 14, 5):
+        s['ccm256_tag%d' % t] = aead('ccm256', tag=t, pt=msg[:47], policy=1, min_tag=6)
+    s['chachapoly_tag12'] = aead('chachapoly', tag=12, pt=msg[:8])
+    for n in (1, 8, 16, 32, 0):
+        s['gcm256_nonce%d' % n] = aead('gcm256', nonce=n, ad=data(17), pt=msg[:65], data_cuts=(15,))
+    for n in (6, 7, 11, 14):
+        s['ccm128_nonce%d' % n] = aead('ccm128', nonce=n, pt=msg[:24])
+    s['xchachapoly_nonce12'] = aead('xchachapoly', nonce=12, pt=msg[:24])
+    s['ccm128_no_lengths'] = aead('ccm128', lengths=False, ad=data(4), pt=msg[:20])
+    s['gcm128_no_lengths_gen'] = aead('gcm128', lengths=False, gen=True, ad=data(4), pt=msg[:20])
+    s['gcm128_lie_long'] = aead('gcm128', lie=1, pt=msg[:20])
+    s['ccm128_lie_short'] = aead('ccm128', lie=-1, pt=msg[:20], data_cuts=(7,))
+    s['gcm192_short_buffer'] = aead('gcm192', short=True, pt=msg[:9])
+    s['gcm128_wildcard'] = aead('gcm128', tag=12, wildcard=True, pt=msg[:9])
+    s['gcm128_policy_min'] = aead('gcm128', tag=12, policy=1, min_tag=13, pt=msg[:9])
+    s['ccm128_policy_default'] = aead('ccm128', tag=8, policy=2, pt=msg[:9])
+    s['chachapoly_flip_nonce'] = aead('chachapoly', flip=3, flip_at=2, pt=msg[:50])
+    return s
+
+
+def write(subdir, seeds):
+    d = os.path.join('tests', 'fuzz', 'corpus', subdir)
+    os.makedirs(d, exist_ok=True)
+    for name in os.listdir(d):
+        if name.startswith('seed_'):
+            os.remove(os.path.join(d, name))
+    for name, blob in seeds.items():
+        with open(os.path.join(d, 'seed_' + name), 'wb') as f:
+            f.write(blob)
+    print('%s: %d seeds' % (d, len(seeds)))
+
+
+if __name__ == '__main__':
+    write('aead', aead_seeds())
