@@ -64,6 +64,57 @@ def aead_seeds():
     return s
 
 
+CIPHER_MODES = ['ecb', 'cbc', 'cbc_pkcs7', 'ctr', 'cfb', 'ofb', 'ccm_star']
+CIPHER_IV = {'ecb': 0, 'cbc': 16, 'cbc_pkcs7': 16, 'ctr': 16, 'cfb': 16, 'ofb': 16, 'ccm_star': 13,
+             'chacha20': 12, 'xchacha20': 24}
+
+
+def cipher(mode, bits=128, iv=None, msg=b'', wrong_policy=False, gen=False, short=False,
+           as_ct=False, cuts=(), iv_bytes=None):
+    """mode: one of CIPHER_MODES (AES, bits 128/192/256) or chacha20 /
+    xchacha20; iv: an IV length (None: the mode's own); as_ct: also
+    decrypt msg itself."""
+    if mode in CIPHER_MODES:
+        m = CIPHER_MODES.index(mode) * 3 + (bits - 128) // 64
+        key_len = bits // 8
+    else:
+        m = 21 if mode == 'chacha20' else 22
+        key_len = 32
+    iv_len = CIPHER_IV[mode] if iv is None else iv
+    b1 = 0x80 if iv is None else iv_len
+    flags = (1 if wrong_policy else 0) | (2 if gen else 0) | (4 if short else 0) | (8 if as_ct else 0)
+    head = bytes([m, b1, flags, len(cuts)])
+    for c in cuts:
+        head += struct.pack('<H', c)
+    ivb = iv_bytes if iv_bytes is not None else data(iv_len, 5)
+    return head + data(key_len, 3) + ivb + msg
+
+
+def cipher_seeds():
+    s = {}
+    msg = data(100, 7)
+    for mode in CIPHER_MODES + ['chacha20', 'xchacha20']:
+        for bits in ((128, 192, 256) if mode in CIPHER_MODES else (256,)):
+            name = '%s%d' % (mode, bits)
+            whole = mode in ('ecb', 'cbc')
+            s[name] = cipher(mode, bits, msg=msg[:96] if whole else msg, cuts=(1, 15, 33), as_ct=True)
+        s[mode + '_empty'] = cipher(mode, msg=b'', as_ct=True)
+        s[mode + '_gen_short'] = cipher(mode, msg=msg[:32], gen=True, short=True, cuts=(16,))
+        s[mode + '_wrong_policy'] = cipher(mode, msg=msg[:16], wrong_policy=True)
+        s[mode + '_iv_wrong'] = cipher(mode, iv=CIPHER_IV[mode] + 1, msg=msg[:16])
+        s[mode + '_no_iv'] = cipher(mode, iv=0, msg=msg[:16])
+    s['ecb_partial'] = cipher('ecb', msg=msg[:17], cuts=(3,))
+    s['cbc_partial'] = cipher('cbc', msg=msg[:33], short=True)
+    s['cbc_pkcs7_block'] = cipher('cbc_pkcs7', msg=msg[:48], as_ct=True, cuts=(16, 16))
+    s['cbc_pkcs7_as_ct_odd'] = cipher('cbc_pkcs7', msg=msg[:20], as_ct=True)
+    s['chacha20_iv16'] = cipher('chacha20', iv=16, msg=msg, cuts=(63, 2))
+    s['chacha20_counter_end'] = cipher('chacha20', iv=16, msg=msg, cuts=(64,),
+                                       iv_bytes=b'\xff\xff\xff\xff' + data(12, 5))
+    s['chacha20_counter_last'] = cipher('chacha20', iv=16, msg=msg[:64],
+                                        iv_bytes=b'\xff\xff\xff\xff' + data(12, 5))
+    return s
+
+
 def write(subdir, seeds):
     d = os.path.join('tests', 'fuzz', 'corpus', subdir)
     os.makedirs(d, exist_ok=True)
@@ -78,3 +129,4 @@ def write(subdir, seeds):
 
 if __name__ == '__main__':
     write('aead', aead_seeds())
+    write('cipher', cipher_seeds())
