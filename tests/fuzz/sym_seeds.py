@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Write the hand-made seeds of tests/fuzz/fuzz_aead.c and fuzz_cipher.c
-into tests/fuzz/corpus/aead/ and corpus/cipher/ (named seed_*; files with
+"""Write the hand-made seeds of tests/fuzz/fuzz_aead.c, fuzz_cipher.c and
+fuzz_mac.c into tests/fuzz/corpus/aead/, cipher/ and mac/ (named seed_*; files with
 other names, found by the fuzzer, are left alone).
 
 The byte layouts are the targets' (see the comment at the top of each);
@@ -115,6 +115,43 @@ def cipher_seeds():
     return s
 
 
+MAC_MECHS = ['hmac_sha1', 'hmac_sha224', 'hmac_sha256', 'hmac_sha384', 'hmac_sha512',
+             'cmac128', 'cmac192', 'cmac256']
+
+
+def mac(mech, trunc=0, at_least=None, key_len=32, msg=b'', flip=None, short=False, short_tag=False,
+        cuts=()):
+    """trunc: 0 full length, else PSA_ALG_TRUNCATED_MAC; at_least: the
+    policy's minimum (None: the exact algorithm); flip: the tag byte to
+    flip in a verify."""
+    m = MAC_MECHS.index(mech)
+    if m >= 5:
+        key_len = 16 + 8 * (m - 5)
+    b1 = trunc | (0x80 if at_least is not None else 0)
+    b2 = (at_least - 1) if at_least is not None else 0
+    flags = (1 | ((flip & 0x7f) << 1) if flip is not None else 0) | (2 if short else 0) | (4 if short_tag else 0)
+    head = bytes([m, b1, b2, (key_len - 1) & 0xff, flags & 0xff, len(cuts)])
+    for c in cuts:
+        head += struct.pack('<H', c)
+    return head + data(key_len, 3) + msg
+
+
+def mac_seeds():
+    s = {}
+    msg = data(300, 7)
+    for mech in MAC_MECHS:
+        s[mech] = mac(mech, msg=msg, cuts=(1, 63, 64, 100), flip=5, short_tag=True)
+        s[mech + '_empty'] = mac(mech, short=True)
+        s[mech + '_trunc10'] = mac(mech, trunc=10, msg=msg[:65], flip=9, at_least=8)
+        s[mech + '_trunc3'] = mac(mech, trunc=3, msg=msg[:16])
+        s[mech + '_trunc_long'] = mac(mech, trunc=63, msg=msg[:16])
+        s[mech + '_policy_min'] = mac(mech, trunc=8, at_least=12, msg=msg[:16])
+    s['hmac_sha256_key200'] = mac('hmac_sha256', key_len=200, msg=msg[:70], cuts=(7,))
+    s['hmac_sha512_key1'] = mac('hmac_sha512', key_len=1, msg=msg[:129])
+    s['hmac_sha384_at_least_full'] = mac('hmac_sha384', at_least=48, msg=msg[:10])
+    return s
+
+
 def write(subdir, seeds):
     d = os.path.join('tests', 'fuzz', 'corpus', subdir)
     os.makedirs(d, exist_ok=True)
@@ -130,3 +167,4 @@ def write(subdir, seeds):
 if __name__ == '__main__':
     write('aead', aead_seeds())
     write('cipher', cipher_seeds())
+    write('mac', mac_seeds())
