@@ -8,7 +8,7 @@
  *            256-CMAC
  *   byte 1   bits 0-5 the MAC length L (0: the full length, else
  *            PSA_ALG_TRUNCATED_MAC(alg, L)), bit 7: the key's policy is
- *            PSA_ALG_AT_LEAST_THIS_LENGTH_MAC(alg, byte 2 % 64 + 1), else
+ *            PSA_ALG_AT_LEAST_THIS_LENGTH_MAC(alg, byte 2 % 63 + 1), else
  *            the operation's algorithm
  *   byte 2   that minimum length
  *   byte 3   HMAC key length - 1 (CMAC: the AES key size); a key beyond
@@ -206,7 +206,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         built = PSA_WANT_ALG_CMAC;
     }
     trunc = (size_t)(data[1] & 0x3fu);   /* the 6-bit length field of 10.3.3 */
-    min_len = (size_t)(data[2] % 64u) + 1u;
+    min_len = (size_t)(data[2] % 63u) + 1u;   /* 1..63: the 6-bit field */
     flags = data[4];
     n_cuts = (size_t)(data[5] % 9u);
     header = 6 + 2 * n_cuts;
