@@ -37,6 +37,18 @@ void pp_kdf_stream_draw(pp_kdf_stream *s, uint8_t *out, size_t len, pp_kdf_refil
     }
 }
 
+void pp_kdf_stream_draw_over(pp_kdf_stream *s, uint8_t *out, size_t len, pp_kdf_refill_fn refill,
+                             void *kdf, const uint8_t *first, size_t first_len,
+                             const uint8_t *second, size_t second_len)
+{
+    pp_kdf_inputs in;
+    in.first = first;
+    in.first_len = first_len;
+    in.second = second;
+    in.second_len = second_len;
+    pp_kdf_stream_draw(s, out, len, refill, kdf, &in);
+}
+
 #if PSA_WANT_ALG_HMAC
 void pp_kdf_absorb(pp_hmac_ctx *ctx, const uint8_t *in, size_t len)
 {

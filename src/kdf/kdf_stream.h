@@ -48,6 +48,10 @@ typedef void (*pp_kdf_refill_fn)(void *kdf, const void *inputs);
 void pp_kdf_stream_init(pp_kdf_stream *s, size_t block_len);
 void pp_kdf_stream_draw(pp_kdf_stream *s, uint8_t *out, size_t len, pp_kdf_refill_fn refill,
                         void *kdf, const void *inputs);
+/* pp_kdf_stream_draw with inputs = the pp_kdf_inputs {first, second}. */
+void pp_kdf_stream_draw_over(pp_kdf_stream *s, uint8_t *out, size_t len, pp_kdf_refill_fn refill,
+                             void *kdf, const uint8_t *first, size_t first_len,
+                             const uint8_t *second, size_t second_len);
 void pp_kdf_absorb(pp_hmac_ctx *ctx, const uint8_t *in, size_t len);
 
 #endif /* PICOPSA_KDF_STREAM_H */

@@ -81,7 +81,6 @@ psa_status_t pp_sp800_108_cmac_output(pp_sp800_108_cmac_ctx *ctx, const uint8_t 
                                       size_t label_len, const uint8_t *context,
                                       size_t context_len, uint8_t *out, size_t len)
 {
-    pp_kdf_inputs in;
     if (!ctx->started) {
         return PSA_ERROR_BAD_STATE;
     }
@@ -89,11 +88,8 @@ psa_status_t pp_sp800_108_cmac_output(pp_sp800_108_cmac_ctx *ctx, const uint8_t 
         return PSA_ERROR_INSUFFICIENT_DATA;
     }
     ctx->left -= (uint32_t)len;
-    in.first = label;
-    in.first_len = label_len;
-    in.second = context;
-    in.second_len = context_len;
-    pp_kdf_stream_draw(&ctx->stream, out, len, next_block, ctx, &in);
+    pp_kdf_stream_draw_over(&ctx->stream, out, len, next_block, ctx, label, label_len, context,
+                            context_len);
     return PSA_SUCCESS;
 }
 

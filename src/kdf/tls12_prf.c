@@ -56,15 +56,11 @@ static void next_block(void *kdf, const void *inputs)
 psa_status_t pp_tls12_prf_output(pp_tls12_prf_ctx *ctx, const uint8_t *label, size_t label_len,
                                  const uint8_t *seed, size_t seed_len, uint8_t *out, size_t len)
 {
-    pp_kdf_inputs in;
     if (ctx->stream.len == 0) {
         return PSA_ERROR_BAD_STATE;   /* never set up, or wiped */
     }
-    in.first = label;
-    in.first_len = label_len;
-    in.second = seed;
-    in.second_len = seed_len;
-    pp_kdf_stream_draw(&ctx->stream, out, len, next_block, ctx, &in);
+    pp_kdf_stream_draw_over(&ctx->stream, out, len, next_block, ctx, label, label_len, seed,
+                            seed_len);
     return PSA_SUCCESS;
 }
 
