@@ -54,6 +54,7 @@
 #include <string.h>
 
 #include "test_config.h"
+#include "fuzz_sym.h"
 
 #define FZ_MAX_DATA 2048u
 
@@ -98,28 +99,7 @@ static void fail(const char *what, psa_status_t status)
         }                            \
     } while (0)
 
-/* An exactly sized heap block, filled with 0xa5 (malloc(0) may give NULL). */
-static uint8_t *block(size_t n)
-{
-    uint8_t *p = (uint8_t *)malloc(n != 0 ? n : 1);
-    if (p == NULL) {
-        abort();
-    }
-    memset(p, 0xa5, n != 0 ? n : 1);
-    return p;
-}
-
 /* ---- the statuses of PSA 1.2 10.5 -------------------------------------- */
-
-/* The errors every key-using function may return (spec 10.5.x lists them
- * for each): COMMUNICATION/HARDWARE_FAILURE, CORRUPTION_DETECTED,
- * INSUFFICIENT_MEMORY, STORAGE_FAILURE, DATA_INVALID, DATA_CORRUPT. */
-static int is_common_error(psa_status_t s)
-{
-    return s == PSA_ERROR_INSUFFICIENT_MEMORY || s == PSA_ERROR_COMMUNICATION_FAILURE ||
-           s == PSA_ERROR_HARDWARE_FAILURE || s == PSA_ERROR_CORRUPTION_DETECTED ||
-           s == PSA_ERROR_STORAGE_FAILURE || s == PSA_ERROR_DATA_INVALID || s == PSA_ERROR_DATA_CORRUPT;
-}
 
 /* psa_aead_encrypt (10.5.2): SUCCESS, INVALID_HANDLE, NOT_PERMITTED,
  * INVALID_ARGUMENT, NOT_SUPPORTED, BUFFER_TOO_SMALL + common;
@@ -129,7 +109,7 @@ static void check_one_shot_status(psa_status_t s, int decrypt, const char *fn)
 {
     if (s == PSA_SUCCESS || s == PSA_ERROR_INVALID_HANDLE || s == PSA_ERROR_NOT_PERMITTED ||
         s == PSA_ERROR_INVALID_ARGUMENT || s == PSA_ERROR_NOT_SUPPORTED || s == PSA_ERROR_BUFFER_TOO_SMALL ||
-        (decrypt && s == PSA_ERROR_INVALID_SIGNATURE) || is_common_error(s)) {
+        (decrypt && s == PSA_ERROR_INVALID_SIGNATURE) || fz_is_common_error(s)) {
         return;
     }
     fail(fn, s);
@@ -235,7 +215,7 @@ static psa_status_t feed_data(psa_aead_operation_t *op, const uint8_t *in, size_
     for (i = 0; i <= c->n; i++) {
         size_t piece = i < c->n ? piece_len(c, i, len - pos) : len - pos;
         size_t size = PSA_AEAD_UPDATE_OUTPUT_SIZE(cur->type, cur_alg, piece), olen = 0;
-        uint8_t *o = block(size);
+        uint8_t *o = fz_block(size);
         psa_status_t s = psa_aead_update(op, in + pos, piece, o, size, &olen);
         if (s != PSA_SUCCESS) {
             free(o);
@@ -289,7 +269,7 @@ static void one_shot_open(psa_key_id_t key, const uint8_t *nonce, size_t nonce_l
                           const uint8_t *ct, size_t len, const uint8_t *pt, int forged)
 {
     size_t size = PSA_AEAD_DECRYPT_OUTPUT_SIZE(cur->type, cur_alg, len), olen = 12345, i;
-    uint8_t *o = block(size);
+    uint8_t *o = fz_block(size);
     psa_status_t s = psa_aead_decrypt(key, cur_alg, nonce, nonce_len, ad, cur_ad_len, ct, len, o, size, &olen);
     check_one_shot_status(s, 1, "psa_aead_decrypt: status outside 10.5.2");
     if (!forged) {
@@ -315,7 +295,7 @@ static void multi_seal(psa_key_id_t key, const uint8_t *nonce, const uint8_t *ad
     size_t t = PSA_AEAD_TAG_LENGTH(cur->type, cur->key_len * 8u, cur_alg);
     size_t declared = cur_pt_len, written = 0, fsize, flen = 0, tlen = 0, glen = 0;
     uint8_t gen[PSA_AEAD_NONCE_MAX_SIZE];
-    uint8_t *acc = block(cur_pt_len + t), *fin, *tag;
+    uint8_t *acc = fz_block(cur_pt_len + t), *fin, *tag;
     int lengths = (flags & 1u) != 0;
     psa_status_t s = psa_aead_encrypt_setup(&op, key, cur_alg);
     FZ_CHECK(s == PSA_SUCCESS, "psa_aead_encrypt_setup", s);
@@ -328,7 +308,7 @@ static void multi_seal(psa_key_id_t key, const uint8_t *nonce, const uint8_t *ad
     }
     if (flags & 2u) {
         size_t gsize = PSA_AEAD_NONCE_LENGTH(cur->type, cur_alg);
-        uint8_t *g = block(gsize);
+        uint8_t *g = fz_block(gsize);
         s = psa_aead_generate_nonce(&op, g, gsize, &glen);
         FZ_CHECK(s == PSA_SUCCESS && glen == gsize, "psa_aead_generate_nonce", s);
         memcpy(gen, g, glen);
@@ -349,8 +329,8 @@ static void multi_seal(psa_key_id_t key, const uint8_t *nonce, const uint8_t *ad
     }
     FZ_CHECK(s == PSA_SUCCESS, "psa_aead_update (encrypt)", s);
     fsize = PSA_AEAD_FINISH_OUTPUT_SIZE(cur->type, cur_alg);
-    fin = block(fsize);
-    tag = block(t);
+    fin = fz_block(fsize);
+    tag = fz_block(t);
     s = psa_aead_finish(&op, fin, fsize, &flen, tag, t, &tlen);
     if (lengths && lie > 0) {
         /* 10.5 psa_aead_finish: INVALID_ARGUMENT below the declared length */
@@ -363,7 +343,7 @@ static void multi_seal(psa_key_id_t key, const uint8_t *nonce, const uint8_t *ad
         memcpy(acc + cur_pt_len, tag, t);
         if (flags & 2u) {
             size_t olen = 0, size = PSA_AEAD_ENCRYPT_OUTPUT_SIZE(cur->type, cur_alg, cur_pt_len);
-            uint8_t *o = block(size);
+            uint8_t *o = fz_block(size);
             s = aead_encrypt(key, nonce, glen, ad, pt, o, size, &olen);
             FZ_CHECK(s == PSA_SUCCESS && olen == size, "psa_aead_encrypt with the generated nonce", s);
             FZ_CHECK(memcmp(o, acc, size) == 0, "multi-part (generated nonce) != one-shot", s);
@@ -389,7 +369,7 @@ static void multi_open(psa_key_id_t key, const uint8_t *nonce, const uint8_t *ad
     psa_aead_operation_t op = psa_aead_operation_init();
     size_t t = PSA_AEAD_TAG_LENGTH(cur->type, cur->key_len * 8u, cur_alg);
     size_t n = len - t, written = 0, vsize, vlen = 0;
-    uint8_t *acc = block(n), *v;
+    uint8_t *acc = fz_block(n), *v;
     psa_status_t s = psa_aead_decrypt_setup(&op, key, cur_alg);
     FZ_CHECK(s == PSA_SUCCESS, "psa_aead_decrypt_setup", s);
     if (lengths) {
@@ -404,7 +384,7 @@ static void multi_open(psa_key_id_t key, const uint8_t *nonce, const uint8_t *ad
     s = feed_data(&op, ct, n, data_cuts, acc, &written);
     FZ_CHECK(s == PSA_SUCCESS, "psa_aead_update (decrypt)", s);
     vsize = PSA_AEAD_VERIFY_OUTPUT_SIZE(cur->type, cur_alg);
-    v = block(vsize);
+    v = fz_block(vsize);
     s = psa_aead_verify(&op, v, vsize, &vlen, ct + n, t);
     if (forged) {
         FZ_CHECK(s == PSA_ERROR_INVALID_SIGNATURE, "psa_aead_verify accepted a forgery", s);
@@ -513,7 +493,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     ct_size = PSA_AEAD_ENCRYPT_OUTPUT_SIZE(cur->type, cur_alg, cur_pt_len);
     if ((flags & 8u) && ct_size != 0) {
-        uint8_t *o = block(ct_size - 1u);
+        uint8_t *o = fz_block(ct_size - 1u);
         size_t olen = 12345;
         s = aead_encrypt(key, nonce, cur_nonce_len, ad, pt, o, ct_size - 1u, &olen);
         FZ_CHECK(s != PSA_SUCCESS, "psa_aead_encrypt into a buffer one byte short", s);
@@ -522,7 +502,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                  "psa_aead_encrypt into a buffer one byte short: not BUFFER_TOO_SMALL", s);
         free(o);
     }
-    ct = block(ct_size);
+    ct = fz_block(ct_size);
     s = aead_encrypt(key, nonce, cur_nonce_len, ad, pt, ct, ct_size, &ct_len);
     if (wildcard) {
         /* 10.5.2: a wildcard is not an algorithm */
@@ -550,7 +530,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FZ_CHECK(ct_len == ct_size && ct_len == cur_pt_len + t, "psa_aead_encrypt: not ENCRYPT_OUTPUT_SIZE bytes", s);
 
     if (cur->base != PSA_ALG_XCHACHA20_POLY1305) {
-        uint8_t *ref = block(ct_len);
+        uint8_t *ref = fz_block(ct_len);
         openssl_seal(key_bytes, nonce, cur_nonce_len, ad, cur_ad_len, pt, cur_pt_len, t, ref);
         FZ_CHECK(memcmp(ref, ct, ct_len) == 0, "ciphertext || tag differs from OpenSSL", s);
         free(ref);
@@ -563,7 +543,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         flip_what = 1;
     }
     if (flip_what != 0) {
-        uint8_t *c2 = block(ct_len), *a2 = block(cur_ad_len), *n2 = block(cur_nonce_len);
+        uint8_t *c2 = fz_block(ct_len), *a2 = fz_block(cur_ad_len), *n2 = fz_block(cur_nonce_len);
         memcpy(c2, ct, ct_len);
         memcpy(a2, ad, cur_ad_len);
         memcpy(n2, nonce, cur_nonce_len);

@@ -44,6 +44,7 @@
 #include <string.h>
 
 #include "test_config.h"
+#include "fuzz_sym.h"
 
 #define FZ_MAX_DATA 2048u
 
@@ -81,24 +82,6 @@ static void fail(const char *what, psa_status_t status)
         }                            \
     } while (0)
 
-static uint8_t *block(size_t n)
-{
-    uint8_t *p = (uint8_t *)malloc(n != 0 ? n : 1);
-    if (p == NULL) {
-        abort();
-    }
-    memset(p, 0xa5, n != 0 ? n : 1);
-    return p;
-}
-
-/* 10.4.x: the errors every key-using function may return besides its own. */
-static int is_common_error(psa_status_t s)
-{
-    return s == PSA_ERROR_INSUFFICIENT_MEMORY || s == PSA_ERROR_COMMUNICATION_FAILURE ||
-           s == PSA_ERROR_HARDWARE_FAILURE || s == PSA_ERROR_CORRUPTION_DETECTED ||
-           s == PSA_ERROR_STORAGE_FAILURE || s == PSA_ERROR_DATA_INVALID || s == PSA_ERROR_DATA_CORRUPT;
-}
-
 /* psa_cipher_encrypt / psa_cipher_decrypt (10.4.2): SUCCESS,
  * INVALID_HANDLE, NOT_PERMITTED, INVALID_ARGUMENT, NOT_SUPPORTED,
  * BUFFER_TOO_SMALL, decrypt also INVALID_PADDING; + common. */
@@ -106,7 +89,7 @@ static void check_one_shot_status(psa_status_t s, int decrypt, const char *fn)
 {
     if (s == PSA_SUCCESS || s == PSA_ERROR_INVALID_HANDLE || s == PSA_ERROR_NOT_PERMITTED ||
         s == PSA_ERROR_INVALID_ARGUMENT || s == PSA_ERROR_NOT_SUPPORTED || s == PSA_ERROR_BUFFER_TOO_SMALL ||
-        (decrypt && s == PSA_ERROR_INVALID_PADDING) || is_common_error(s)) {
+        (decrypt && s == PSA_ERROR_INVALID_PADDING) || fz_is_common_error(s)) {
         return;
     }
     fail(fn, s);
@@ -209,7 +192,7 @@ static psa_status_t multi(psa_key_id_t key, int enc, const uint8_t *iv, size_t i
     FZ_CHECK(s == PSA_SUCCESS, enc ? "psa_cipher_encrypt_setup" : "psa_cipher_decrypt_setup", s);
     if (generate && default_iv != 0) {
         size_t glen = 0;
-        uint8_t *g = block(default_iv);
+        uint8_t *g = fz_block(default_iv);
         s = psa_cipher_generate_iv(&op, g, default_iv, &glen);
         FZ_CHECK(s == PSA_SUCCESS && glen == default_iv, "psa_cipher_generate_iv", s);
         memcpy(gen_iv, g, glen);
@@ -232,7 +215,7 @@ static psa_status_t multi(psa_key_id_t key, int enc, const uint8_t *iv, size_t i
         size_t piece = i < c->n ? ((size_t)c->le[2 * i] | ((size_t)c->le[2 * i + 1] << 8)) % (len - pos + 1)
                                 : len - pos;
         size_t size = PSA_CIPHER_UPDATE_OUTPUT_SIZE(cur_type, cur_alg, piece), olen = 0;
-        uint8_t *o = block(size);
+        uint8_t *o = fz_block(size);
         s = psa_cipher_update(&op, in + pos, piece, o, size, &olen);
         if (default_iv != 0 && iv_len == 0 && !generate) {
             /* 10.4 psa_cipher_update: BAD_STATE, an IV is required but not set */
@@ -255,7 +238,7 @@ static psa_status_t multi(psa_key_id_t key, int enc, const uint8_t *iv, size_t i
         free(o);
     }
     fsize = PSA_CIPHER_FINISH_OUTPUT_SIZE(cur_type, cur_alg);
-    f = block(fsize);
+    f = fz_block(fsize);
     s = psa_cipher_finish(&op, f, fsize, &flen);
     if (whole_blocks_only() && len % 16u != 0) {
         /* 10.4 psa_cipher_finish: INVALID_ARGUMENT, not a whole number of blocks */
@@ -370,7 +353,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         /* 10.4.2 / 10.4.4: NOT_PERMITTED, the key's policy is another algorithm */
         psa_cipher_operation_t op = psa_cipher_operation_init();
         size_t olen = 0;
-        ct = block(ct_size);
+        ct = fz_block(ct_size);
         s = psa_cipher_encrypt(key, cur_alg, msg, len, ct, ct_size, &olen);
         FZ_CHECK(s == PSA_ERROR_NOT_PERMITTED, "psa_cipher_encrypt outside the policy", s);
         s = psa_cipher_decrypt_setup(&op, key, cur_alg);
@@ -382,7 +365,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* One-shot, random IV. */
     if ((flags & 4u) && ct_size != 0) {
         size_t olen = 12345;
-        uint8_t *o = block(ct_size - 1u);
+        uint8_t *o = fz_block(ct_size - 1u);
         s = psa_cipher_encrypt(key, cur_alg, msg, len, o, ct_size - 1u, &olen);
         check_one_shot_status(s, 0, "psa_cipher_encrypt: status outside 10.4.2");
         FZ_CHECK(s == (len_ok ? PSA_ERROR_BUFFER_TOO_SMALL : PSA_ERROR_INVALID_ARGUMENT) ||
@@ -391,9 +374,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_CHECK(olen == 0, "psa_cipher_encrypt failed with a nonzero length", s);
         free(o);
     }
-    ct = block(ct_size);
-    out = block(ct_size);
-    ref = block(len + 16u);
+    ct = fz_block(ct_size);
+    out = fz_block(ct_size);
+    ref = fz_block(len + 16u);
     s = psa_cipher_encrypt(key, cur_alg, msg, len, ct, ct_size, &ct_len);
     check_one_shot_status(s, 0, "psa_cipher_encrypt: status outside 10.4.2");
     if (getenv("FZ_TRACE") != NULL) {
@@ -409,7 +392,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_CHECK(s == PSA_SUCCESS, "psa_cipher_encrypt", s);
         FZ_CHECK(ct_len == ct_size, "psa_cipher_encrypt: not PSA_CIPHER_ENCRYPT_OUTPUT_SIZE bytes", s);
         dsize = PSA_CIPHER_DECRYPT_OUTPUT_SIZE(cur_type, cur_alg, ct_len);
-        d = block(dsize);
+        d = fz_block(dsize);
         s = psa_cipher_decrypt(key, cur_alg, ct, ct_len, d, dsize, &dlen);
         FZ_CHECK(s == PSA_SUCCESS && dlen == len && memcmp(d, msg, len) == 0,
                  "psa_cipher_decrypt(psa_cipher_encrypt(m)) != m", s);
@@ -452,7 +435,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         int ossl_ok = openssl_cipher(0, key_bytes, iv, msg, len, ref, &ref_len);
         int pad_refused = !ossl_ok && cur_alg == PSA_ALG_CBC_PKCS7 && len != 0 && len % 16u == 0;
         size_t isize = default_iv + len, dsize = PSA_CIPHER_DECRYPT_OUTPUT_SIZE(cur_type, cur_alg, isize), dlen = 1;
-        uint8_t *in = block(isize), *d = block(dsize);
+        uint8_t *in = fz_block(isize), *d = fz_block(dsize);
         s = multi(key, 0, iv, cur_iv_len, 0, gen_iv, msg, len, &cuts, out, &out_len, pad_refused);
         if (s == PSA_SUCCESS) {
             FZ_CHECK(ossl_ok && ref_len == out_len && memcmp(ref, out, out_len) == 0,

@@ -42,6 +42,7 @@
 #include <string.h>
 
 #include "test_config.h"
+#include "fuzz_sym.h"
 
 #define FZ_MAX_DATA 4096u
 
@@ -67,24 +68,6 @@ static void fail(const char *what, psa_status_t status)
         }                            \
     } while (0)
 
-static uint8_t *block(size_t n)
-{
-    uint8_t *p = (uint8_t *)malloc(n != 0 ? n : 1);
-    if (p == NULL) {
-        abort();
-    }
-    memset(p, 0xa5, n != 0 ? n : 1);
-    return p;
-}
-
-/* 10.3.x: the errors every key-using MAC function may return. */
-static int is_common_error(psa_status_t s)
-{
-    return s == PSA_ERROR_INSUFFICIENT_MEMORY || s == PSA_ERROR_COMMUNICATION_FAILURE ||
-           s == PSA_ERROR_HARDWARE_FAILURE || s == PSA_ERROR_CORRUPTION_DETECTED ||
-           s == PSA_ERROR_STORAGE_FAILURE || s == PSA_ERROR_DATA_INVALID || s == PSA_ERROR_DATA_CORRUPT;
-}
-
 /* psa_mac_compute (10.3.2): SUCCESS, INVALID_HANDLE, NOT_PERMITTED,
  * INVALID_ARGUMENT, NOT_SUPPORTED, BUFFER_TOO_SMALL + common;
  * psa_mac_verify the same with INVALID_SIGNATURE for BUFFER_TOO_SMALL. */
@@ -92,7 +75,7 @@ static void check_status(psa_status_t s, int verify, const char *fn)
 {
     if (s == PSA_SUCCESS || s == PSA_ERROR_INVALID_HANDLE || s == PSA_ERROR_NOT_PERMITTED ||
         s == PSA_ERROR_INVALID_ARGUMENT || s == PSA_ERROR_NOT_SUPPORTED ||
-        (verify ? s == PSA_ERROR_INVALID_SIGNATURE : s == PSA_ERROR_BUFFER_TOO_SMALL) || is_common_error(s)) {
+        (verify ? s == PSA_ERROR_INVALID_SIGNATURE : s == PSA_ERROR_BUFFER_TOO_SMALL) || fz_is_common_error(s)) {
         return;
     }
     fail(fn, s);
@@ -253,12 +236,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     mac_size = valid ? PSA_MAC_LENGTH(cur_type, cur_key_len * 8u, cur_alg) : PSA_MAC_MAX_SIZE;
     if ((flags & 2u) && want == PSA_SUCCESS && permitted) {
         size_t olen = 12345;
-        uint8_t *o = block(mac_size - 1u);
+        uint8_t *o = fz_block(mac_size - 1u);
         s = psa_mac_compute(key, cur_alg, msg, cur_len, o, mac_size - 1u, &olen);
         FZ_CHECK(s == PSA_ERROR_BUFFER_TOO_SMALL && olen == 0, "psa_mac_compute into a buffer one byte short", s);
         free(o);
     }
-    mac = block(mac_size);
+    mac = fz_block(mac_size);
     s = psa_mac_compute(key, cur_alg, msg, cur_len, mac, mac_size, &mac_len);
     check_status(s, 0, "psa_mac_compute: status outside 10.3.2");
     if (want != PSA_SUCCESS) {
@@ -273,7 +256,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     openssl_mac(hash, key_bytes, msg, ref);
     FZ_CHECK(memcmp(ref, mac, mac_len) == 0, "MAC differs from OpenSSL", s);
 
-    mac2 = block(mac_size);
+    mac2 = fz_block(mac_size);
     s = multi(key, msg, n_cuts, data + 6, mac2, mac_size, &mac_len, NULL, 0);
     FZ_CHECK(s == PSA_SUCCESS && mac_len == mac_size && memcmp(mac2, mac, mac_size) == 0,
              "multi-part MAC != one-shot", s);
