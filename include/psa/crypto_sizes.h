@@ -336,12 +336,19 @@
 #define PSA_ML_KEM_KEY_PAIR_EXPORT_MAX_ ((size_t)0)
 #define PSA_ML_KEM_PUBLIC_EXPORT_MAX_ ((size_t)0)
 #endif
+/* ECC: a 32-byte private key either way (Curve25519, P-256); the public
+ * key is 32 bytes, or P-256's uncompressed 65-byte point when it is built. */
+#if PSA_WANT_ECC_SECP_R1_256
+#define PSA_ECC_PUBLIC_EXPORT_MAX_ ((size_t)65)
+#else
+#define PSA_ECC_PUBLIC_EXPORT_MAX_ ((size_t)32)
+#endif
 #define PSA_EXPORT_KEY_PAIR_MAX_SIZE                                           \
     PSA_MAX_OF_(PSA_MAX_OF_(PSA_RSA_KEY_PAIR_EXPORT_MAX_, PSA_ML_KEM_KEY_PAIR_EXPORT_MAX_), \
                 (size_t)32)
 #define PSA_EXPORT_PUBLIC_KEY_MAX_SIZE                                         \
     PSA_MAX_OF_(PSA_MAX_OF_(PSA_RSA_PUBLIC_EXPORT_MAX_, PSA_ML_KEM_PUBLIC_EXPORT_MAX_), \
-                (size_t)32)
+                PSA_ECC_PUBLIC_EXPORT_MAX_)
 /* Crypto API 1.3 addition (like psa_generate_key_custom): either kind. */
 #define PSA_EXPORT_ASYMMETRIC_KEY_MAX_SIZE                                     \
     PSA_MAX_OF_(PSA_EXPORT_KEY_PAIR_MAX_SIZE, PSA_EXPORT_PUBLIC_KEY_MAX_SIZE)

@@ -343,6 +343,28 @@ static void p256_cases(void)
     expect_compile("src/p256/p256_point.c", "-DPICOPSA_P256_COMB_TEETH=7", NULL);
 }
 
+/* PSA_EXPORT_{KEY_PAIR,PUBLIC_KEY}_MAX_SIZE cover every built family
+ * (spec 9.6.6, 9.6.7) in the default build and without RSA, with and
+ * without ML-KEM and P-256 (tests/data/config/export_max.c: a negative
+ * array size where a maximum is short; without RSA, P-256's 65-byte
+ * public key once was). */
+static void export_max_cases(void)
+{
+    static const char no_rsa[] =
+        "-DPSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY=0 -DPSA_WANT_KEY_TYPE_RSA_KEY_PAIR=0 "
+        "-DPSA_WANT_ALG_RSA_PKCS1V15_SIGN=0 -DPSA_WANT_ALG_RSA_PSS=0 "
+        "-DPSA_WANT_ALG_RSA_PKCS1V15_CRYPT=0 -DPSA_WANT_ALG_RSA_OAEP=0";
+    static const char *const extra[] = {"", "-DPSA_WANT_ALG_ML_KEM=0",
+                                        "-DPSA_WANT_ALG_ML_KEM=0 -DPSA_WANT_ECC_SECP_R1_256=0"};
+    char defines[512];
+    size_t i;
+    expect_compile("tests/data/config/export_max.c", "", NULL);
+    for (i = 0; i < sizeof(extra) / sizeof(extra[0]); i++) {
+        snprintf(defines, sizeof(defines), "%s %s", no_rsa, extra[i]);
+        expect_compile("tests/data/config/export_max.c", defines, NULL);
+    }
+}
+
 int main(void)
 {
     static const char no_sha2[] = "-DPSA_WANT_ALG_SHA_224=0 -DPSA_WANT_ALG_SHA_256=0 "
@@ -427,6 +449,7 @@ int main(void)
     expect_compile("include/picopsa/config.h", "-DPICOPSA_SHA_HW=2",
                    "PICOPSA_SHA_HW must be 0 or 1");
     ed25519_backend_cases();
+    export_max_cases();
     /* The DRBG's hash switched off: caught where the DRBG is built. */
     snprintf(defines, sizeof(defines),
              "-DPSA_WANT_ALG_SHA_512=0 -DPSA_WANT_ALG_PURE_EDDSA=0 -DPSA_WANT_ALG_ED25519PH=0 "
