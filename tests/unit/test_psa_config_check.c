@@ -24,7 +24,9 @@
  *    value or two bits set, the not-yet-built small backend, RADIX51
  *    without __int128, RADIX32_UMAAL off ARMv7E-M, and each removed
  *    boolean (PICOPSA_ED25519_FE51 / _FE32 / _UMAAL) are rejected, naming
- *    the replacement; every host field compiles (the controls).
+ *    the replacement; every host field compiles (the controls);
+ *  - the export maxima of crypto_sizes.h cover every built asymmetric
+ *    family, with and without RSA, ML-KEM and P-256 (export_max_cases).
  * The compiler is $CC or `cc`; the sources are found from the test data
  * directory (tests/data/../..).
  */
