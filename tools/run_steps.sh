@@ -4,7 +4,9 @@
 # at a time, taken in the order given (longest first), each into
 # LOGDIR/STEP.log. A finished step's log is printed whole (no interleaving)
 # with its time. Every step runs even when one fails (like make -k); the
-# exit status is 1 if any failed, and the failed steps are named last.
+# exit status is 1 if any failed, and the failed steps are named last. A
+# step counts as passed only when its own run said so (LOGDIR/STEP.passed):
+# one that never ran or was killed fails too.
 #
 # Why lanes: each step already runs -j2, but a step has stretches on one
 # core (a ctest tail, the QEMU and unicorn runs of the embedded step, the
@@ -18,7 +20,7 @@ logdir=$2
 make_cmd=$3
 shift 3
 mkdir -p "$logdir"
-rm -f "$logdir"/*.log "$logdir"/*.failed "$logdir/lock"
+rm -f "$logdir"/*.log "$logdir"/*.passed "$logdir/lock"
 start=$(date +%s)
 
 printf '%s\n' "$@" | xargs -P "$lanes" -I '{}' sh -c '
@@ -26,7 +28,7 @@ printf '%s\n' "$@" | xargs -P "$lanes" -I '{}' sh -c '
     MAKEFLAGS= MFLAGS= $make_cmd --no-print-directory "$step" > "$logdir/$step.log" 2>&1
     rc=$?
     t=$(( $(date +%s) - t0 ))
-    [ "$rc" -eq 0 ] || : > "$logdir/$step.failed"
+    [ "$rc" -ne 0 ] || : > "$logdir/$step.passed"
     {
         flock 9
         cat "$logdir/$step.log"
@@ -35,7 +37,10 @@ printf '%s\n' "$@" | xargs -P "$lanes" -I '{}' sh -c '
     exit 0
 ' run_step '{}' "$logdir" "$make_cmd"
 
-failed=$(cd "$logdir" && ls -- *.failed 2>/dev/null | sed 's/\.failed$//')
+failed=
+for step in "$@"; do
+    [ -e "$logdir/$step.passed" ] || failed="$failed $step"
+done
 echo "make test: $(( $(date +%s) - start )) s with $lanes lanes"
 if [ -n "$failed" ]; then
     echo "make test: FAILED:" $failed
