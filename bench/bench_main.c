@@ -18,6 +18,8 @@
 /* Defined by bench/bench_hash.c, bench_ed25519.c, bench_rsa.c, ... */
 void bench_hash(void) __attribute__((weak));
 void bench_cipher(void) __attribute__((weak));
+void bench_aead(void) __attribute__((weak));
+void bench_kdf(void) __attribute__((weak));
 void bench_ed25519(void) __attribute__((weak));
 void bench_rsa(void) __attribute__((weak));
 void bench_x25519(void) __attribute__((weak));
@@ -149,6 +151,8 @@ int main(int argc, char **argv)
     const family families[] = {
         {"hash", bench_hash},
         {"cipher", bench_cipher},
+        {"aead", bench_aead},
+        {"kdf", bench_kdf},
         {"ed25519", bench_ed25519},
         {"p256", bench_p256},
         {"rsa", bench_rsa},
