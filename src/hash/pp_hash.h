@@ -60,6 +60,21 @@ void pp_hash_save_chaining(const pp_hash_ctx *ctx, uint64_t state[8]);
 psa_status_t pp_hash_resume_after_block(pp_hash_ctx *ctx, psa_algorithm_t alg,
                                         const uint64_t state[8]);
 
+/* PBKDF2's iterations (RFC 8018 5.2 step 3, F) from HMAC's saved keyed
+ * chaining values (pp_hash_save_chaining), without a hash context per
+ * iteration: two compressions each. pad_after_block writes the FIPS 180-4
+ * 5.1 padding of an msg_len-byte message that follows one block into
+ * block (pp_hash_block_size(alg) bytes; msg_len a digest length, so it
+ * fits). hmac_iterate then runs count iterations: inner_block holds
+ * U_{j-1} (pp_hash_size(alg) bytes) and is padded, outer_block is padded;
+ * each iteration hashes inner_block from inner into outer_block's message
+ * bytes, then outer_block from outer back into inner_block's (U_j), and
+ * XORs U_j into t. SHA-1 and SHA-2 only (pp_hash_has_chaining); constant
+ * time: copies, XORs and the compression only. */
+void pp_hash_pad_after_block(psa_algorithm_t alg, uint8_t *block, size_t msg_len);
+void pp_hash_hmac_iterate(psa_algorithm_t alg, const uint64_t inner[8], const uint64_t outer[8],
+                          uint8_t *inner_block, uint8_t *outer_block, uint32_t count, uint8_t *t);
+
 /* One-shot: same statuses as pp_hash_setup. */
 psa_status_t pp_hash_compute(psa_algorithm_t alg, const uint8_t *in, size_t len, uint8_t *out);
 

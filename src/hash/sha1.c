@@ -93,6 +93,11 @@ static void sha1_compress(uint32_t state[5], const uint8_t *data, size_t blocks)
 #define sha1_compress sha1_compress_c
 #endif
 
+void pp_sha1_compress_block(uint32_t state[5], const uint8_t block[64])
+{
+    sha1_compress(state, block, 1);
+}
+
 void pp_sha1_init(picopsa_sha1_context *ctx)
 {
     /* FIPS 180-4 5.3.1 */

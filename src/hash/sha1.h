@@ -20,6 +20,11 @@
 #define PP_SHA1_DIGEST_SIZE 20u
 #define PP_SHA1_BLOCK_SIZE 64u
 
+/* FIPS 180-4 6.1.2: one compression of block into the chaining value
+ * state, through the backend the context functions use (as
+ * pp_sha256_compress_block). */
+void pp_sha1_compress_block(uint32_t state[5], const uint8_t block[64]);
+
 void pp_sha1_init(picopsa_sha1_context *ctx);
 void pp_sha1_update(picopsa_sha1_context *ctx, const uint8_t *data, size_t len);
 void pp_sha1_finish(picopsa_sha1_context *ctx, uint8_t *out);

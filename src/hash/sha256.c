@@ -117,6 +117,11 @@ static void sha256_compress(uint32_t state[8], const uint8_t *data, size_t block
 #define sha256_compress sha256_compress_c   /* one backend: no wrapper, no bytes */
 #endif
 
+void pp_sha256_compress_block(uint32_t state[8], const uint8_t block[64])
+{
+    sha256_compress(state, block, 1);
+}
+
 void pp_sha256_init(picopsa_sha256_context *ctx)
 {
     /* FIPS 180-4 5.3.3 */

@@ -27,6 +27,12 @@ void pp_sha224_init(picopsa_sha256_context *ctx);
 void pp_sha256_update(picopsa_sha256_context *ctx, const uint8_t *data, size_t len);
 void pp_sha256_finish(picopsa_sha256_context *ctx, uint8_t *out);
 
+/* FIPS 180-4 6.2.2: one compression of block into the chaining value
+ * state, through the backend the context functions use (SHA-NI, ARMv8 CE
+ * or C). For callers that pad a message block themselves (PBKDF2's
+ * iterations, pp_hash_compress_after_block). */
+void pp_sha256_compress_block(uint32_t state[8], const uint8_t block[64]);
+
 /* One-shot SHA-256 (32-byte out). */
 void pp_sha256(const uint8_t *data, size_t len, uint8_t out[32]);
 /* One-shot SHA-224 (28-byte out). */

@@ -178,6 +178,11 @@ static void sha512_start(picopsa_sha512_context *ctx, const uint64_t iv[8], uint
     ctx->digest_size = digest_size;
 }
 
+void pp_sha512_compress_block(uint64_t state[8], const uint8_t block[128])
+{
+    sha512_compress(state, block, 1);
+}
+
 void pp_sha512_init(picopsa_sha512_context *ctx)
 {
     sha512_start(ctx, sha512_iv, PP_SHA512_DIGEST_SIZE);

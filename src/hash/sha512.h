@@ -25,6 +25,11 @@
 #define PP_SHA512_256_DIGEST_SIZE 32u
 #define PP_SHA512_BLOCK_SIZE 128u
 
+/* FIPS 180-4 6.4.2: one compression of block into the chaining value
+ * state, through the backend the context functions use (as
+ * pp_sha256_compress_block). */
+void pp_sha512_compress_block(uint64_t state[8], const uint8_t block[128]);
+
 void pp_sha512_init(picopsa_sha512_context *ctx);
 void pp_sha384_init(picopsa_sha512_context *ctx);
 /* SHA-512/224 and SHA-512/256 (FIPS 180-4 6.6, 6.7): SHA-512 with their

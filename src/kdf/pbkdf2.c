@@ -17,6 +17,15 @@
 /* RFC 8018 5.2 step 1: at most 2^32 - 1 blocks. */
 #define LAST_BLOCK 0xFFFFFFFFu
 
+/* The two message blocks of the iterations: the largest block of a hash
+ * with a chaining value that is built (SHA-512's 128 bytes, else 64). */
+#if PSA_WANT_ALG_SHA_384 || PSA_WANT_ALG_SHA_512 || PSA_WANT_ALG_SHA_512_224 || \
+    PSA_WANT_ALG_SHA_512_256
+#define PP_PBKDF2_HASH_BLOCK 128u
+#else
+#define PP_PBKDF2_HASH_BLOCK 64u
+#endif
+
 psa_status_t pp_pbkdf2_setup(pp_pbkdf2_ctx *ctx, psa_algorithm_t hash_alg,
                              const uint8_t *password, size_t password_len, uint64_t iterations)
 {
@@ -56,41 +65,31 @@ void pp_pbkdf2_salt(pp_pbkdf2_ctx *ctx, const uint8_t *salt, size_t salt_len)
     }
 }
 
-/* u = HMAC(P, u) from the saved keyed states: no re-keying. */
-static void prf_chain(const pp_pbkdf2_ctx *ctx, uint8_t *u)
-{
-    pp_hash_ctx h;
-    (void)pp_hash_resume_after_block(&h, ctx->hash, ctx->inner);
-    pp_hash_update(&h, u, ctx->stream.len);
-    pp_hash_finish(&h, u);   /* inner hash; finish wipes h */
-    (void)pp_hash_resume_after_block(&h, ctx->hash, ctx->outer);
-    pp_hash_update(&h, u, ctx->stream.len);
-    pp_hash_finish(&h, u);
-}
-
-/* stream.block = T_{index + 1} (RFC 8018 5.2 step 3); a pp_kdf_refill_fn. */
+/* stream.block = T_{index + 1} (RFC 8018 5.2 step 3); a pp_kdf_refill_fn.
+ * U_1 comes from the salted HMAC; U_2..U_c from pp_hash_hmac_iterate, two
+ * compressions each over two message blocks padded here once. */
 static void next_block(void *kdf, const void *unused)
 {
     pp_pbkdf2_ctx *ctx = (pp_pbkdf2_ctx *)kdf;
-    uint8_t u[PP_HASH_MAX_SIZE], counter[4];
+    uint8_t inner_block[PP_PBKDF2_HASH_BLOCK], outer_block[PP_PBKDF2_HASH_BLOCK], counter[4];
     pp_hmac_ctx h = ctx->salted;   /* clone: S stays absorbed for T_{i+1} */
     uint8_t *t = ctx->stream.block;
-    uint32_t j;
-    size_t k;
+    const size_t n = ctx->stream.len;
 
     (void)unused;
     ctx->index++;
     pp_store_be32(counter, ctx->index);   /* INT(i), big-endian */
     pp_hmac_update(&h, counter, sizeof(counter));
-    pp_hmac_finish(&h, u);                /* U_1; finish wipes h */
-    memcpy(t, u, ctx->stream.len);
-    for (j = 1; j < ctx->iterations; j++) {
-        prf_chain(ctx, u);
-        for (k = 0; k < ctx->stream.len; k++) {
-            t[k] ^= u[k];
-        }
+    pp_hmac_finish(&h, inner_block);      /* U_1; finish wipes h */
+    memcpy(t, inner_block, n);
+    if (ctx->iterations > 1) {
+        pp_hash_pad_after_block(ctx->hash, inner_block, n);
+        pp_hash_pad_after_block(ctx->hash, outer_block, n);
+        pp_hash_hmac_iterate(ctx->hash, ctx->inner, ctx->outer, inner_block, outer_block,
+                             ctx->iterations - 1u, t);
     }
-    pp_wipe(u, sizeof(u));
+    pp_wipe(inner_block, sizeof(inner_block));
+    pp_wipe(outer_block, sizeof(outer_block));
 }
 
 psa_status_t pp_pbkdf2_output(pp_pbkdf2_ctx *ctx, uint8_t *out, size_t len)

@@ -24,10 +24,12 @@
  *    during setup/salt only, so out may overlap them (the one-shot form
  *    too: dk over the password or the salt). pp_pbkdf2_wipe erases the
  *    context.
- *  - Speed: each iteration U_j = HMAC(P, U_{j-1}) resumes the inner and
- *    outer hashes from the chaining values saved after the padded key
- *    blocks (pp_hash_save_chaining), so the key schedule is computed once
- *    and an iteration costs two compressions plus the padding.
+ *  - Speed: each iteration U_j = HMAC(P, U_{j-1}) is two compressions
+ *    from the chaining values saved after the padded key blocks
+ *    (pp_hash_save_chaining), over two message blocks padded once per
+ *    output block (pp_hash_compress_after_block): no hash context is set
+ *    up, copied or wiped per iteration. Cortex-M4 -Os: 2.0 compressions'
+ *    time per iteration of PBKDF2-HMAC-SHA-256 (docs/key-derivation.md).
  */
 #ifndef PICOPSA_PBKDF2_H
 #define PICOPSA_PBKDF2_H
