@@ -170,10 +170,11 @@ int main(int argc, char **argv)
            "unknown"
 #endif
     );
-    printf("backends: Ed25519 %s; RSA %s; SHA-256 %s; SHA-512 %s; SHA-1 %s\n",
+    printf("backends: Ed25519 %s; RSA %s; SHA-256 %s; SHA-512 %s; SHA-1 %s; AES %s; ChaCha20 %s\n",
            backend(PICOPSA_FAMILY_ED25519), backend(PICOPSA_FAMILY_RSA),
            backend(PICOPSA_FAMILY_SHA256), backend(PICOPSA_FAMILY_SHA512),
-           backend(PICOPSA_FAMILY_SHA1));
+           backend(PICOPSA_FAMILY_SHA1), backend(PICOPSA_FAMILY_AES),
+           backend(PICOPSA_FAMILY_CHACHA20));
     printf("peers:%s%s%s\n",
 #ifdef PICOPSA_BENCH_HAVE_OPENSSL
            " openssl",

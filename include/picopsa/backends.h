@@ -26,9 +26,12 @@ typedef enum {
     PICOPSA_FAMILY_SHA512 = 3,    /* SHA-384/512 (and /224, /256) compression */
     PICOPSA_FAMILY_SHA1 = 4,      /* SHA-1 compression (the hash families: NULL on targets
                                    * without a run-time choice, i.e. MCUs) */
-    PICOPSA_FAMILY_AES = 5        /* AES block function (PSA_WANT_KEY_TYPE_AES): "x86-64
+    PICOPSA_FAMILY_AES = 5,       /* AES block function (PSA_WANT_KEY_TYPE_AES): "x86-64
                                    * AES-NI" when this CPU has it, else the portable
                                    * backend, "bitsliced ct64" or "byte-oriented reference" */
+    PICOPSA_FAMILY_CHACHA20 = 6   /* ChaCha20 keystream (PSA_WANT_KEY_TYPE_CHACHA20 or
+                                   * _XCHACHA20): "x86-64 AVX-512VL", "x86-64 AVX2",
+                                   * "portable C, 4 lanes" or "portable C" */
 } picopsa_family_t;
 
 /* e.g. "fast, radix 2^51" for Ed25519, "x86-64 MULX/ADX" for RSA. */

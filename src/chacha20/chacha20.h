@@ -101,6 +101,10 @@ void pp_xchacha20_init(pp_chacha20_ctx *ctx, const uint8_t key[32], const uint8_
  * keystream would run past block 2^32 - 1 or ctx is not initialised. */
 psa_status_t pp_chacha20_xor(pp_chacha20_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len);
 
+/* The form long runs take on this CPU (include/picopsa/backends.h,
+ * PICOPSA_FAMILY_CHACHA20). */
+const char *pp_chacha20_backend_name(void);
+
 void pp_chacha20_wipe(pp_chacha20_ctx *ctx);
 
 #endif /* PICOPSA_CHACHA20_H */

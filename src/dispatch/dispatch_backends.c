@@ -18,6 +18,7 @@
 #include "hash/sha_backend.h"
 #if PSA_WANT_KEY_TYPE_AES
 #include "aes/aes.h"
+#include "chacha20/chacha20.h"
 #endif
 
 const char *picopsa_backend_name(picopsa_family_t family)
@@ -50,6 +51,10 @@ const char *picopsa_backend_name(picopsa_family_t family)
 #if PSA_WANT_KEY_TYPE_AES
     case PICOPSA_FAMILY_AES:
         return pp_aes_backend_name();
+#endif
+#if PSA_WANT_KEY_TYPE_CHACHA20 || PSA_WANT_KEY_TYPE_XCHACHA20
+    case PICOPSA_FAMILY_CHACHA20:
+        return pp_chacha20_backend_name();
 #endif
     default:
         return NULL;

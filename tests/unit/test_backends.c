@@ -18,6 +18,7 @@
 #endif
 
 #include "aes/aes_hw.h"
+#include "chacha20/chacha20_simd.h"
 #include "test_util.h"
 
 static void check_name(const char *got, const char *want, const char *what)
@@ -96,12 +97,39 @@ static void test_aes(void)
 #endif
 }
 
+/* ChaCha20: the eight-block x86-64 kernel this CPU runs, else the
+ * portable form; capping the kernels changes the name. */
+static void test_chacha20(void)
+{
+#if !PSA_WANT_KEY_TYPE_CHACHA20 && !PSA_WANT_KEY_TYPE_XCHACHA20
+    CHECK(picopsa_backend_name(PICOPSA_FAMILY_CHACHA20) == NULL);
+#else
+    const char *now = picopsa_backend_name(PICOPSA_FAMILY_CHACHA20);
+    CHECK(now != NULL);
+#if PP_CHACHA20_X86
+    {
+        static const char *const names[3] = {NULL, "x86-64 AVX2", "x86-64 AVX-512VL"};
+        int k = pp_chacha20_x86_kernel();
+        if (k != 0) {
+            check_name(now, names[k], "ChaCha20");
+        }
+        pp_chacha20_simd_restrict(0);
+        CHECK(strncmp(picopsa_backend_name(PICOPSA_FAMILY_CHACHA20), "portable C", 10) == 0);
+        pp_chacha20_simd_restrict(2);
+    }
+#else
+    CHECK(now != NULL && strncmp(now, "portable C", 10) == 0);
+#endif
+#endif
+}
+
 int main(void)
 {
     test_ed25519();
     test_rsa();
     test_aes();
+    test_chacha20();
     CHECK(picopsa_backend_name((picopsa_family_t)7) == NULL);
-    CHECK(picopsa_backend_name((picopsa_family_t)6) == NULL);
+    CHECK(picopsa_backend_name((picopsa_family_t)8) == NULL);
     return test_report("backends");
 }

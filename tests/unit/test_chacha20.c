@@ -18,6 +18,7 @@
 #include <openssl/evp.h>
 
 #include "chacha20/chacha20.h"
+#include "chacha20/chacha20_simd.h"
 #include "test_util.h"
 
 /* Decode a vector typed below; its length must be exactly n bytes. */
@@ -586,10 +587,20 @@ int main(void)
     test_appendix_a2();
     test_hchacha20();
     test_xchacha20_vector();
-    test_openssl();
+    /* Every form this CPU runs against OpenSSL, the counter end included:
+     * AVX-512VL and AVX2 eight-block kernels where present (limit 2, 1),
+     * then the portable four-block and one-block forms (limit 0). */
+    {
+        int limit;
+        for (limit = 2; limit >= 0; limit--) {
+            pp_chacha20_simd_restrict(limit);
+            test_openssl();
+            test_counter_end();
+        }
+        pp_chacha20_simd_restrict(2);
+    }
     test_fixed_split();
     test_xchacha20_cross();
-    test_counter_end();
     test_misuse();
     return test_report("chacha20");
 }

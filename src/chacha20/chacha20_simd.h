@@ -1,0 +1,53 @@
+/*
+ * chacha20_simd.h -- the wide ChaCha20 kernels (RFC 8439 2.3, eight blocks
+ * at a time) and their run-time choice, in the pattern of aes/aes_hw.h:
+ * the portable chacha20.c is always built and tested; this path runs when
+ * the CPU has it.
+ *
+ *  - x86-64 (GCC/Clang): AVX2 (CPUID leaf 7 EBX bit 5), or better AVX-512F
+ *    + VL (bits 16, 31) on 256-bit vectors, each with the OS saving its
+ *    state (chacha20_x86.c). Only chacha20_x86.c's kernels carry target
+ *    attributes; the rest of the library keeps the baseline ISA.
+ *  - PICOPSA_CHACHA20_SIMD = 0 builds none of it; not built at -Os, on
+ *    other targets, or with other compilers (PP_CHACHA20_X86 = 0).
+ *
+ * Contract:
+ *  - pp_chacha20_x86_xor8(kernel, s, in, out, n), kernel = 1 (AVX2) or 2
+ *    (AVX-512VL) as pp_chacha20_x86_kernel() answered, XORs blocks
+ *    s[12] .. s[12] + 8n - 1
+ *    of state s into 512 n bytes; the caller has checked that the counter
+ *    does not pass 2^32 - 1 on the way (chacha20.c does it for the whole
+ *    call) and advances s[12] itself. in == out is allowed, partial overlap
+ *    is not.
+ *  - Secret: the key words of s, the nonce, the data and the keystream.
+ *    Constant time: vector additions, XORs, shifts and byte shuffles with
+ *    constant masks; no branch or index on anything but n.
+ *  - pp_chacha20_x86_kernel() is the best kernel this CPU runs, 0 for none;
+ *    it reads CPUID once per process (relaxed atomics).
+ *    pp_chacha20_simd_restrict(limit) caps its answer from then on (0: the
+ *    portable forms, 1: at most AVX2, 2: no cap), so tests run every form
+ *    in one process; not for applications.
+ */
+#ifndef PICOPSA_CHACHA20_SIMD_H
+#define PICOPSA_CHACHA20_SIMD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <picopsa/config.h>
+
+#if PICOPSA_CHACHA20_SIMD && defined(__x86_64__) && defined(__GNUC__) && \
+    !defined(__OPTIMIZE_SIZE__)
+#define PP_CHACHA20_X86 1
+#else
+#define PP_CHACHA20_X86 0
+#endif
+
+#if PP_CHACHA20_X86
+int pp_chacha20_x86_kernel(void);
+void pp_chacha20_x86_xor8(int kernel, const uint32_t s[16], const uint8_t *in, uint8_t *out,
+                          size_t n);
+#endif
+void pp_chacha20_simd_restrict(int limit);
+
+#endif /* PICOPSA_CHACHA20_SIMD_H */
