@@ -1256,7 +1256,7 @@ psa_status_t psa_key_derivation_verify_key(psa_key_derivation_operation_t *opera
 /* Bytes of a key of this type and size drawn from the stream (10.6.3
  * output_key and the key types' "Key derivation" text in 9.2: raw keys
  * take bits/8 bytes; an X25519 private key 32 bytes, RFC 7748 clamping
- * at use). */
+ * at use; an ML-KEM pair the 64-byte seed d || z, PQC extension 2.2.1). */
 static psa_status_t derived_key_size(const psa_key_attributes_t *attributes, size_t *bytes)
 {
     psa_key_type_t type = attributes->type;
@@ -1281,6 +1281,20 @@ static psa_status_t derived_key_size(const psa_key_attributes_t *attributes, siz
         return PSA_SUCCESS;
     }
 #endif
+#if PSA_WANT_ALG_ML_KEM
+    if (type == PSA_KEY_TYPE_ML_KEM_KEY_PAIR) {
+        /* PQC extension 2.2.1, PSA_KEY_TYPE_ML_KEM_KEY_PAIR "Key
+         * derivation": 64 bytes drawn are the seed d || z, expanded by
+         * ML-KEM.KeyGen_internal (FIPS 203 6.1) at import. key_bits names
+         * the parameter set; another value is INVALID_ARGUMENT, as at
+         * psa_import_key. */
+        if (bits != 512u && bits != 768u && bits != 1024u) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        *bytes = 64u;
+        return PSA_SUCCESS;
+    }
+#endif
     return PSA_ERROR_NOT_SUPPORTED;
 }
 
@@ -1291,7 +1305,7 @@ psa_status_t psa_key_derivation_output_key_custom(const psa_key_attributes_t *at
                                                   size_t custom_data_length,
                                                   psa_key_id_t *key)
 {
-    uint8_t material[PICOPSA_HMAC_MAX_KEY_BYTES > 32 ? PICOPSA_HMAC_MAX_KEY_BYTES : 32];
+    uint8_t material[PICOPSA_HMAC_MAX_KEY_BYTES > 64 ? PICOPSA_HMAC_MAX_KEY_BYTES : 64];
     size_t bytes = 0;
     psa_status_t status = pp_core_check_initialized();
 
