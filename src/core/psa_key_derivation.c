@@ -1255,7 +1255,7 @@ psa_status_t psa_key_derivation_verify_key(psa_key_derivation_operation_t *opera
 
 /* Bytes of a key of this type and size drawn from the stream (10.6.3
  * output_key and the key types' "Key derivation" text in 9.2: raw keys
- * take bits/8 bytes; an X25519 private key 32 bytes, RFC 7748 clamping
+ * and the AES / ChaCha20 keys take bits/8 bytes; an X25519 private key 32 bytes, RFC 7748 clamping
  * at use; an ML-KEM pair the 64-byte seed d || z, PQC extension 2.2.1). */
 static psa_status_t derived_key_size(const psa_key_attributes_t *attributes, size_t *bytes)
 {
@@ -1268,6 +1268,17 @@ static psa_status_t derived_key_size(const psa_key_attributes_t *attributes, siz
         }
         if (bits / 8u > PICOPSA_HMAC_MAX_KEY_BYTES) {
             return PSA_ERROR_NOT_SUPPORTED;
+        }
+        *bytes = bits / 8u;
+        return PSA_SUCCESS;
+    }
+    if (type == PSA_KEY_TYPE_AES || type == PSA_KEY_TYPE_CHACHA20 || type == PSA_KEY_TYPE_XCHACHA20) {
+        /* 10.6.3: a key that "is an arbitrary sequence of bytes of a given
+         * size" takes bits/8 bytes, as output_bytes + psa_import_key
+         * would; the size (and whether the type is built) is
+         * psa_import_key's to check. */
+        if (bits == 0 || bits % 8u != 0 || bits > 256u) {
+            return PSA_ERROR_INVALID_ARGUMENT;
         }
         *bytes = bits / 8u;
         return PSA_SUCCESS;
