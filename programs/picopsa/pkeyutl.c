@@ -341,7 +341,8 @@ static int write_kem_outputs(const char *secret_path, const uint8_t *ss, size_t 
 /* pkeyutl -encap / -decap with an ML-KEM key (the file comment). */
 static int kem(const opts *o, const cli_key *k, psa_key_id_t id)
 {
-    uint8_t ct[PSA_ENCAPSULATE_CIPHERTEXT_MAX_SIZE], ss[32];
+    /* 0 without ML-KEM (crypto_sizes.h): no zero-length array (C99 6.7.5.2). */
+    uint8_t ct[PSA_ENCAPSULATE_CIPHERTEXT_MAX_SIZE > 0u ? PSA_ENCAPSULATE_CIPHERTEXT_MAX_SIZE : 1u], ss[32];
     size_t ct_len = 0, ss_len = 0;
     psa_key_attributes_t a = secret_attributes();
     psa_key_id_t out = 0;
