@@ -140,7 +140,7 @@ static size_t ec_point_len(const ec_curve_row *c)
 }
 
 /* ML-KEM (FIPS 203) as the LAMPS document (draft-ietf-lamps-kyber-
- * certificates, RFC 9935) encodes it: id-alg-ml-kem-512/768/1024 =
+ * certificates, the LAMPS WG's ML-KEM-in-X.509 document) encodes it: id-alg-ml-kem-512/768/1024 =
  * 2.16.840.1.101.3.4.4.1/2/3 (NIST's kems arc), parameters absent; the
  * SubjectPublicKeyInfo's BIT STRING is ek itself; the PKCS#8 privateKey
  * is ML-KEM-PrivateKey ::= CHOICE { seed [0] IMPLICIT OCTET STRING (SIZE

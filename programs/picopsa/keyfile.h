@@ -12,7 +12,7 @@
  *    PARAMETERS" block before it, as `openssl ecparam -genkey` writes, is
  *    skipped);
  * for Ed25519 and X25519 (RFC 8410: OIDs 1.3.101.112 and 1.3.101.110, no
- * parameters), ML-KEM-512/768/1024 (the LAMPS ML-KEM document, RFC 9935:
+ * parameters), ML-KEM-512/768/1024 (the LAMPS ML-KEM document, draft-ietf-lamps-kyber-certificates:
  * id-alg-ml-kem-N, 2.16.840.1.101.3.4.4.1/2/3, no parameters; SPKI holds
  * ek, PKCS#8 the seed form [0] d || z, or both seed and expandedKey;
  * written as the seed form), rsaEncryption
