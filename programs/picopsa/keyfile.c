@@ -20,7 +20,7 @@
  * Those are fixed by the key's type and size (for RSA the length of each
  * integer, which the library's own DER reader treats as public too); the
  * key material itself (the Ed25519/X25519 private key, the EC scalar d,
- * the contents of the RSA integers) is never read here: it is handed on to
+ * the contents of the RSA integers, the ML-KEM seed and expanded key) is never read here: it is handed on to
  * psa_import_key. tests/ct/ct_keyfile.c checks this under valgrind.
  */
 #include "keyfile.h"
@@ -97,6 +97,7 @@ static uint32_t b64_value_ct(uint8_t ch, uint32_t *invalid)
 #define TAG_OID 0x06u
 #define TAG_SEQUENCE 0x30u
 #define TAG_CTX0_CONS 0xA0u /* [0] IMPLICIT Attributes (RFC 5958) */
+#define TAG_CTX0_PRIM 0x80u /* [0] IMPLICIT OCTET STRING seed (ML-KEM-PrivateKey) */
 #define TAG_CTX1_PRIM 0x81u /* [1] IMPLICIT BIT STRING publicKey (RFC 5958) */
 #define TAG_CTX1_CONS 0xA1u /* [1] EXPLICIT publicKey (RFC 5915 ECPrivateKey) */
 
@@ -138,11 +139,52 @@ static size_t ec_point_len(const ec_curve_row *c)
     return 1u + 2u * ec_bytes(c);
 }
 
+/* ML-KEM (FIPS 203) as the LAMPS document (draft-ietf-lamps-kyber-
+ * certificates, the LAMPS WG's ML-KEM-in-X.509 document) encodes it: id-alg-ml-kem-512/768/1024 =
+ * 2.16.840.1.101.3.4.4.1/2/3 (NIST's kems arc), parameters absent; the
+ * SubjectPublicKeyInfo's BIT STRING is ek itself; the PKCS#8 privateKey
+ * is ML-KEM-PrivateKey ::= CHOICE { seed [0] IMPLICIT OCTET STRING (SIZE
+ * (64)), expandedKey OCTET STRING, both SEQUENCE { seed OCTET STRING,
+ * expandedKey OCTET STRING } }. Written: the seed form (the document's
+ * recommendation, and PSA's key-pair format d || z, PQC extension
+ * 2.2.1). Read: seed and both (the seed is used, the expanded key kept
+ * for cli_key_import's consistency check); expandedKey alone is
+ * PPK_ERR_NOSEED (PSA imports the seed only). */
+static const uint8_t oid_mlkem512[] = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x04, 0x01};
+static const uint8_t oid_mlkem768[] = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x04, 0x02};
+static const uint8_t oid_mlkem1024[] = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x04, 0x03};
+
+#define MLKEM_SEED_BYTES 64u
+
+typedef struct {
+    size_t bits;   /* the parameter set, PSA's key_bits */
+    const uint8_t *oid;
+    size_t ek_len; /* FIPS 203 8: 384 k + 32 */
+    size_t dk_len; /* 768 k + 96 */
+} mlkem_row;
+
+static const mlkem_row mlkem_sets[] = {
+    {512, oid_mlkem512, 800, 1632},
+    {768, oid_mlkem768, 1184, 2400},
+    {1024, oid_mlkem1024, 1568, 3168},
+};
+#define MLKEM_SET_COUNT (sizeof(mlkem_sets) / sizeof(mlkem_sets[0]))
+
+size_t ppk_mlkem_ek_len(size_t bits)
+{
+    size_t i;
+    for (i = 0; i < MLKEM_SET_COUNT; i++) {
+        if (mlkem_sets[i].bits == bits) return mlkem_sets[i].ek_len;
+    }
+    return 0;
+}
+
 /* The key algorithm of an AlgorithmIdentifier. */
 #define ALG_ED25519 0
 #define ALG_RSA 1
 #define ALG_X25519 2
 #define ALG_EC 3
+#define ALG_MLKEM 4
 
 const char *ppk_strerror(ppk_status status)
 {
@@ -151,11 +193,13 @@ const char *ppk_strerror(ppk_status status)
     case PPK_ERR_PEM: return "malformed PEM";
     case PPK_ERR_DER: return "malformed DER or not a key";
     case PPK_ERR_ENCRYPTED: return "encrypted private key: not supported (picopsa has no cipher yet)";
-    case PPK_ERR_UNSUPPORTED: return "unsupported key type (Ed25519, X25519, RSA and EC P-256 only)";
+    case PPK_ERR_UNSUPPORTED: return "unsupported key type (Ed25519, X25519, RSA, EC P-256 and ML-KEM only)";
     case PPK_ERR_MISMATCH: return "PEM label does not match the key inside";
     case PPK_ERR_BUFFER: return "key too large";
     case PPK_ERR_CURVE:
         return "unsupported EC key (the named curve P-256 with uncompressed points only; no explicit parameters)";
+    case PPK_ERR_NOSEED:
+        return "ML-KEM private key without its seed (expandedKey only): not supported (the seed d || z is needed)";
     }
     return "unknown error";
 }
@@ -249,8 +293,9 @@ static ppk_status parse_ec_params(der_cursor *c, const ec_curve_row **curve)
  * id-ecPublicKey (ECParameters, required: RFC 5480 2.1.1). Returns
  * PPK_OK and *alg (ALG_*) (and *curve for EC), PPK_ERR_UNSUPPORTED for
  * another well-formed one. X25519 is RFC 8410's too: parameters absent. */
-static ppk_status parse_algorithm(der_cursor *c, int *algo, const ec_curve_row **curve)
+static ppk_status parse_algorithm(der_cursor *c, int *algo, const ec_curve_row **curve, const mlkem_row **mlkem)
 {
+    size_t i;
     der_cursor alg;
     const uint8_t *oid, *v;
     size_t oid_len, l;
@@ -270,6 +315,15 @@ static ppk_status parse_algorithm(der_cursor *c, int *algo, const ec_curve_row *
         *algo = ALG_RSA;
         if (!der_next(&alg, TAG_NULL, &v, &l) || l != 0u || !der_done(&alg)) return PPK_ERR_DER;
         return PPK_OK;
+    }
+    for (i = 0; i < MLKEM_SET_COUNT; i++) {
+        if (oid_len == sizeof(oid_mlkem512) && memcmp(oid, mlkem_sets[i].oid, oid_len) == 0) {
+            /* "The parameters field of the AlgorithmIdentifier ... MUST
+             * be absent" (LAMPS ML-KEM 3). */
+            *algo = ALG_MLKEM;
+            *mlkem = &mlkem_sets[i];
+            return der_done(&alg) ? PPK_OK : PPK_ERR_DER;
+        }
     }
     if (oid_len == sizeof(oid_ec_public_key) && memcmp(oid, oid_ec_public_key, oid_len) == 0) {
         ppk_status st = parse_ec_params(&alg, curve);
@@ -388,6 +442,42 @@ static int is_one_sequence(const uint8_t *v, size_t l)
     return der_enter(&c, &inner) && der_done(&c);
 }
 
+/* ML-KEM-PrivateKey (the CHOICE above), the whole of der[0..len). Only
+ * tags and lengths are read; the seed and the expanded key are secret. */
+static ppk_status parse_mlkem_private(const uint8_t *der, size_t len, const mlkem_row *set, ppk_key *key)
+{
+    der_cursor c, inner;
+    const uint8_t *seed, *dk = NULL;
+    size_t seed_len, dk_len = 0;
+    uint8_t tag;
+    c.p = der;
+    c.end = der + len;
+    tag = der_peek(&c);
+    if (tag == TAG_CTX0_PRIM) {
+        if (!der_next(&c, TAG_CTX0_PRIM, &seed, &seed_len)) return PPK_ERR_DER;
+    } else if (tag == TAG_SEQUENCE) {
+        if (!der_enter(&c, &inner) || !der_next(&inner, TAG_OCTET_STRING, &seed, &seed_len) ||
+            !der_next(&inner, TAG_OCTET_STRING, &dk, &dk_len) || !der_done(&inner) || dk_len != set->dk_len) {
+            return PPK_ERR_DER;
+        }
+    } else if (tag == TAG_OCTET_STRING) {
+        if (!der_next(&c, TAG_OCTET_STRING, &dk, &dk_len) || !der_done(&c) || dk_len != set->dk_len) {
+            return PPK_ERR_DER;
+        }
+        return PPK_ERR_NOSEED;
+    } else {
+        return PPK_ERR_DER;
+    }
+    if (!der_done(&c) || seed_len != MLKEM_SEED_BYTES) return PPK_ERR_DER;
+    key->kind = PPK_MLKEM_PRIVATE;
+    key->material = seed;
+    key->material_len = seed_len;
+    key->pub = dk;
+    key->pub_len = dk_len;
+    key->bits = set->bits;
+    return PPK_OK;
+}
+
 /* PrivateKeyInfo / OneAsymmetricKey (RFC 5958 2): version 0 or 1,
  * algorithm, privateKey, optional [0] attributes, optional [1] publicKey
  * (version 1 only). c is inside the outer SEQUENCE. */
@@ -399,11 +489,12 @@ static ppk_status parse_pkcs8(der_cursor *c, ppk_key *key)
     unsigned version;
     ppk_status st;
     const ec_curve_row *curve = NULL;
+    const mlkem_row *mlkem = NULL;
     if (!der_next(c, TAG_INTEGER, &v, &l) || l != 1u) return PPK_ERR_DER;
     PPK_CT_PUBLIC(v, 1); /* the version */
     if (v[0] > 1u) return PPK_ERR_DER;
     version = v[0];
-    st = parse_algorithm(c, &alg, &curve);
+    st = parse_algorithm(c, &alg, &curve, &mlkem);
     if (st != PPK_OK) return st;
     if (!der_next(c, TAG_OCTET_STRING, &priv, &priv_len)) return PPK_ERR_DER;
     if (der_peek(c) == TAG_CTX0_CONS && !der_next(c, TAG_CTX0_CONS, &v, &l)) return PPK_ERR_DER;
@@ -421,6 +512,9 @@ static ppk_status parse_pkcs8(der_cursor *c, ppk_key *key)
     } else if (alg == ALG_EC) {
         /* The privateKey is an ECPrivateKey (RFC 5915 3, RFC 5958 2). */
         st = parse_ec_private(priv, priv_len, curve, key);
+        if (st != PPK_OK) return st;
+    } else if (alg == ALG_MLKEM) {
+        st = parse_mlkem_private(priv, priv_len, mlkem, key);
         if (st != PPK_OK) return st;
     } else {
         /* CurvePrivateKey ::= OCTET STRING (RFC 8410 7). */
@@ -446,7 +540,8 @@ static ppk_status parse_spki(der_cursor *c, ppk_key *key)
     size_t l;
     int alg = 0;
     const ec_curve_row *curve = NULL;
-    ppk_status st = parse_algorithm(c, &alg, &curve);
+    const mlkem_row *mlkem = NULL;
+    ppk_status st = parse_algorithm(c, &alg, &curve, &mlkem);
     if (st != PPK_OK) return st;
     /* BIT STRING with zero unused bits (X.690 8.6.2.2). */
     if (!der_next(c, TAG_BIT_STRING, &v, &l) || l < 1u || v[0] != 0u || !der_done(c)) return PPK_ERR_DER;
@@ -462,6 +557,12 @@ static ppk_status parse_spki(der_cursor *c, ppk_key *key)
         if (st != PPK_OK) return st;
         key->kind = PPK_EC_PUBLIC;
         key->bits = curve->info.bits;
+    } else if (alg == ALG_MLKEM) {
+        /* ek, of its set's length; its coefficients are psa_import_key's
+         * to check (FIPS 203 7.2). */
+        if (l != mlkem->ek_len) return PPK_ERR_DER;
+        key->kind = PPK_MLKEM_PUBLIC;
+        key->bits = mlkem->bits;
     } else {
         if (l != ED25519_KEY_BYTES) return PPK_ERR_DER;
         key->kind = alg == ALG_X25519 ? PPK_X25519_PUBLIC : PPK_ED25519_PUBLIC;
@@ -827,14 +928,18 @@ static void put_bytes(uint8_t *out, size_t *pos, const void *src, size_t n)
 /* AlgorithmIdentifier of rsaEncryption, Ed25519, X25519 or an EC curve. */
 static size_t alg_body_size(int alg, const ec_curve_row *curve)
 {
+    if (alg == ALG_MLKEM) return der_tlv_size(sizeof(oid_mlkem512));
     if (alg == ALG_EC) return der_tlv_size(sizeof(oid_ec_public_key)) + der_tlv_size(curve->oid_len);
     return alg == ALG_RSA ? der_tlv_size(sizeof(oid_rsa)) + 2u : der_tlv_size(sizeof(oid_ed25519));
 }
 
-static void put_alg(uint8_t *out, size_t *pos, int alg, const ec_curve_row *curve)
+static void put_alg(uint8_t *out, size_t *pos, int alg, const ec_curve_row *curve, const mlkem_row *mlkem)
 {
     der_put_header(out, pos, TAG_SEQUENCE, alg_body_size(alg, curve));
-    if (alg == ALG_EC) {
+    if (alg == ALG_MLKEM) {
+        der_put_header(out, pos, TAG_OID, sizeof(oid_mlkem512));
+        put_bytes(out, pos, mlkem->oid, sizeof(oid_mlkem512));
+    } else if (alg == ALG_EC) {
         der_put_header(out, pos, TAG_OID, sizeof(oid_ec_public_key));
         put_bytes(out, pos, oid_ec_public_key, sizeof(oid_ec_public_key));
         der_put_header(out, pos, TAG_OID, curve->oid_len);
@@ -908,7 +1013,8 @@ static const ec_curve_row *ec_curve_for(int is_private, const uint8_t *material,
 ppk_status ppk_write_der(ppk_kind kind, ppk_form form, const uint8_t *material, size_t material_len,
                          uint8_t *out, size_t out_size, size_t *out_len)
 {
-    int alg = (kind == PPK_RSA_PRIVATE || kind == PPK_RSA_PUBLIC)         ? ALG_RSA
+    int alg = (kind == PPK_MLKEM_PRIVATE || kind == PPK_MLKEM_PUBLIC)     ? ALG_MLKEM
+              : (kind == PPK_RSA_PRIVATE || kind == PPK_RSA_PUBLIC)       ? ALG_RSA
               : (kind == PPK_X25519_PRIVATE || kind == PPK_X25519_PUBLIC) ? ALG_X25519
               : (kind == PPK_EC_PRIVATE || kind == PPK_EC_PUBLIC)         ? ALG_EC
                                                                           : ALG_ED25519;
@@ -918,6 +1024,42 @@ ppk_status ppk_write_der(ppk_kind kind, ppk_form form, const uint8_t *material, 
     size_t pos = 0, body, inner, q_off = 0;
     *out_len = 0;
     if (kind == PPK_KIND_NONE || material == NULL) return PPK_ERR_UNSUPPORTED;
+    if (alg == ALG_MLKEM) {
+        /* Private: seed || ek (the set from ek's length), written as
+         * PKCS#8 { 0, id-alg-ml-kem-N, OCTET STRING { [0] seed } }; public:
+         * SPKI { id-alg-ml-kem-N, BIT STRING ek }. */
+        const mlkem_row *set = NULL;
+        size_t i, key_len = kind == PPK_MLKEM_PRIVATE ? MLKEM_SEED_BYTES : 0u;
+        for (i = 0; i < MLKEM_SET_COUNT; i++) {
+            if (material_len == key_len + mlkem_sets[i].ek_len) set = &mlkem_sets[i];
+        }
+        if (set == NULL) return PPK_ERR_DER;
+        if (kind == PPK_MLKEM_PRIVATE) {
+            if (form != PPK_FORM_PKCS8) return PPK_ERR_UNSUPPORTED;
+            inner = 2u + MLKEM_SEED_BYTES;
+            body = 3u + der_tlv_size(alg_body_size(alg, NULL)) + der_tlv_size(inner);
+            if (der_tlv_size(body) > out_size) return PPK_ERR_BUFFER;
+            der_put_header(out, &pos, TAG_SEQUENCE, body);
+            out[pos++] = TAG_INTEGER;
+            out[pos++] = 1;
+            out[pos++] = 0;
+            put_alg(out, &pos, alg, NULL, set);
+            der_put_header(out, &pos, TAG_OCTET_STRING, inner);
+            der_put_header(out, &pos, TAG_CTX0_PRIM, MLKEM_SEED_BYTES);
+            put_bytes(out, &pos, material, MLKEM_SEED_BYTES);
+        } else {
+            if (form != PPK_FORM_SPKI) return PPK_ERR_UNSUPPORTED;
+            body = der_tlv_size(alg_body_size(alg, NULL)) + der_tlv_size(material_len + 1u);
+            if (der_tlv_size(body) > out_size) return PPK_ERR_BUFFER;
+            der_put_header(out, &pos, TAG_SEQUENCE, body);
+            put_alg(out, &pos, alg, NULL, set);
+            der_put_header(out, &pos, TAG_BIT_STRING, material_len + 1u);
+            out[pos++] = 0; /* no unused bits */
+            put_bytes(out, &pos, material, material_len);
+        }
+        *out_len = pos;
+        return PPK_OK;
+    }
     if (alg == ALG_EC) {
         curve = ec_curve_for(is_private, material, material_len, &q_off);
         if (curve == NULL) return PPK_ERR_DER;
@@ -940,7 +1082,7 @@ ppk_status ppk_write_der(ppk_kind kind, ppk_form form, const uint8_t *material, 
             out[pos++] = TAG_INTEGER;
             out[pos++] = 1;
             out[pos++] = 0;
-            put_alg(out, &pos, alg, curve);
+            put_alg(out, &pos, alg, curve, NULL);
             der_put_header(out, &pos, TAG_OCTET_STRING, inner);
             put_ec_private(out, &pos, curve, material, q, q_len, 0);
         } else {
@@ -968,7 +1110,7 @@ ppk_status ppk_write_der(ppk_kind kind, ppk_form form, const uint8_t *material, 
         out[pos++] = TAG_INTEGER;
         out[pos++] = 1;
         out[pos++] = 0;
-        put_alg(out, &pos, alg, curve);
+        put_alg(out, &pos, alg, curve, NULL);
         der_put_header(out, &pos, TAG_OCTET_STRING, inner);
         if (alg != ALG_RSA) der_put_header(out, &pos, TAG_OCTET_STRING, material_len);
     } else {
@@ -976,7 +1118,7 @@ ppk_status ppk_write_der(ppk_kind kind, ppk_form form, const uint8_t *material, 
         body = der_tlv_size(alg_body_size(alg, curve)) + der_tlv_size(material_len + 1u);
         if (der_tlv_size(body) > out_size) return PPK_ERR_BUFFER;
         der_put_header(out, &pos, TAG_SEQUENCE, body);
-        put_alg(out, &pos, alg, curve);
+        put_alg(out, &pos, alg, curve, NULL);
         der_put_header(out, &pos, TAG_BIT_STRING, material_len + 1u);
         out[pos++] = 0; /* no unused bits */
     }
@@ -1002,6 +1144,8 @@ ppk_pem_label ppk_label_for(ppk_kind kind, ppk_form form)
         return form == PPK_FORM_PKCS8 ? PPK_PEM_PRIVATE_KEY
                : form == PPK_FORM_SEC1 ? PPK_PEM_EC_PRIVATE_KEY : PPK_PEM_NONE;
     case PPK_EC_PUBLIC: return form == PPK_FORM_SPKI ? PPK_PEM_PUBLIC_KEY : PPK_PEM_NONE;
+    case PPK_MLKEM_PRIVATE: return form == PPK_FORM_PKCS8 ? PPK_PEM_PRIVATE_KEY : PPK_PEM_NONE;
+    case PPK_MLKEM_PUBLIC: return form == PPK_FORM_SPKI ? PPK_PEM_PUBLIC_KEY : PPK_PEM_NONE;
     case PPK_KIND_NONE: break;
     }
     return PPK_PEM_NONE;

@@ -12,7 +12,10 @@
  *    PARAMETERS" block before it, as `openssl ecparam -genkey` writes, is
  *    skipped);
  * for Ed25519 and X25519 (RFC 8410: OIDs 1.3.101.112 and 1.3.101.110, no
- * parameters), rsaEncryption
+ * parameters), ML-KEM-512/768/1024 (the LAMPS ML-KEM document, draft-ietf-lamps-kyber-certificates:
+ * id-alg-ml-kem-N, 2.16.840.1.101.3.4.4.1/2/3, no parameters; SPKI holds
+ * ek, PKCS#8 the seed form [0] d || z, or both seed and expandedKey;
+ * written as the seed form), rsaEncryption
  * (RFC 8017 A.1: OID 1.2.840.113549.1.1.1, NULL parameters) and EC keys
  * (RFC 5480 2.1.1: id-ecPublicKey 1.2.840.10045.2.1 with a namedCurve from
  * the curve table in keyfile.c: prime256v1 / P-256, 1.2.840.10045.3.1.7;
@@ -44,7 +47,9 @@
  *    RSA private: DER RSAPrivateKey; RSA public: DER RSAPublicKey;
  *    EC private: the scalar d, big-endian, exactly the curve's byte length
  *    (RFC 5915 3); EC public: the uncompressed point 0x04 || x || y (SEC 1
- *    2.3.3). Range of d and the point being on the curve are checked by
+ *    2.3.3); ML-KEM private: the 64-byte seed d || z (PQC extension
+ *    2.2.1); ML-KEM public: ek (FIPS 203 7.2 is psa_import_key's check).
+ *    Range of d and the point being on the curve are checked by
  *    psa_import_key (PSA 1.2 9.6.4, 9.7.4), like the RSA integers. An EC
  *    private key's optional publicKey (RFC 5915) is returned in ppk_key.pub
  *    for the caller to compare with the one psa_export_public_key gives.
@@ -67,8 +72,9 @@ typedef enum {
     PPK_ERR_UNSUPPORTED, /* well-formed, but not an Ed25519, X25519, RSA or EC key */
     PPK_ERR_MISMATCH,    /* PEM label disagrees with the DER inside */
     PPK_ERR_BUFFER,      /* output buffer too small */
-    PPK_ERR_CURVE        /* an EC key on a curve not in the table, explicit or
+    PPK_ERR_CURVE,       /* an EC key on a curve not in the table, explicit or
                           * implicit parameters, or a compressed point */
+    PPK_ERR_NOSEED       /* an ML-KEM private key as expandedKey only */
 } ppk_status;
 
 typedef enum {
@@ -80,7 +86,9 @@ typedef enum {
     PPK_X25519_PRIVATE, /* RFC 8410 id-X25519 (1.3.101.110) */
     PPK_X25519_PUBLIC,
     PPK_EC_PRIVATE,     /* RFC 5480 id-ecPublicKey, a curve of the table */
-    PPK_EC_PUBLIC
+    PPK_EC_PUBLIC,
+    PPK_MLKEM_PRIVATE,  /* id-alg-ml-kem-512/768/1024, 2.16.840.1.101.3.4.4.1/2/3 */
+    PPK_MLKEM_PUBLIC
 } ppk_kind;
 
 /* The structure a key was found in (and can be written as). */
@@ -107,10 +115,16 @@ typedef struct {
     ppk_form form;
     const uint8_t *material; /* PSA import format, inside the DER */
     size_t material_len;
-    const uint8_t *pub;      /* EC private: the optional publicKey point, or NULL */
+    const uint8_t *pub;      /* EC private: the optional publicKey point, or NULL;
+                              * ML-KEM private: the expandedKey of the "both"
+                              * form (secret), or NULL */
     size_t pub_len;
-    size_t bits;             /* EC: the curve's size (256), else 0 */
+    size_t bits;             /* EC: the curve's size (256); ML-KEM: the parameter
+                              * set (512, 768, 1024); else 0 */
 } ppk_key;
+
+/* ML-KEM: ek's length for a parameter set (800, 1184, 1568; 0 for another). */
+size_t ppk_mlkem_ek_len(size_t bits);
 
 /* The EC curves this module reads and writes (one row each in keyfile.c's
  * table): names as OpenSSL prints them, size. */
@@ -169,7 +183,9 @@ ppk_status ppk_ecdsa_sig_from_der(const uint8_t *der, size_t len, size_t coord_l
  *  public kinds: PPK_FORM_SPKI, or PPK_FORM_PKCS1 for RSA.
  * EC private material may be d alone or d || Q (Q the uncompressed public
  * point): with Q the ECPrivateKey carries its [1] publicKey, as OpenSSL
- * writes it. The curve follows from the length (the table's sizes). */
+ * writes it. The curve follows from the length (the table's sizes).
+ * ML-KEM private material is seed || ek (ek's length names the set; only
+ * the seed is written, PKCS#8 only); ML-KEM public material is ek. */
 ppk_status ppk_write_der(ppk_kind kind, ppk_form form, const uint8_t *material, size_t material_len,
                          uint8_t *out, size_t out_size, size_t *out_len);
 

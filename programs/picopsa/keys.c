@@ -1,6 +1,7 @@
 /*
  * keys.c -- `picopsa genpkey` and `picopsa pkey` (OpenSSL's genpkey and
- * pkey for Ed25519, X25519, RSA and EC P-256 keys; docs/cli.md).
+ * pkey for Ed25519, X25519, RSA, EC P-256 and ML-KEM-512/768/1024 keys;
+ * docs/cli.md).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
@@ -31,8 +32,8 @@ static int write_key(cli_sink *out, ppk_kind kind, ppk_form form, const uint8_t 
      * form; PEM is PKCS#8): the same here, so scripts get the same bytes. */
     if (der && kind == PPK_RSA_PRIVATE) form = PPK_FORM_PKCS1;
     if (der && kind == PPK_EC_PRIVATE) form = PPK_FORM_SEC1;
-    if (kind == PPK_EC_PRIVATE && pub != NULL) {
-        /* d || Q (keyfile.h, ppk_write_der) */
+    if ((kind == PPK_EC_PRIVATE || kind == PPK_MLKEM_PRIVATE) && pub != NULL) {
+        /* d || Q, ML-KEM seed || ek (keyfile.h, ppk_write_der) */
         if (len + pub_len > sizeof(dq)) return cli_error("cannot encode the key: %s", ppk_strerror(PPK_ERR_BUFFER));
         memcpy(dq, material, len);
         memcpy(dq + len, pub, pub_len);
@@ -98,6 +99,20 @@ static void print_int(cli_sink *s, const char *name, const ppk_int *v)
 static int print_text(cli_sink *s, ppk_kind kind, int public_only, const uint8_t *material, size_t len,
                       const uint8_t *pub, size_t pub_len)
 {
+    if (kind == PPK_MLKEM_PRIVATE || kind == PPK_MLKEM_PUBLIC) {
+        /* The set from ek's length; the seed d || z, then ek. */
+        size_t bits = pub_len == 800u ? 512u : pub_len == 1184u ? 768u : pub_len == 1568u ? 1024u : 0u;
+        if (bits == 0u) return cli_error("cannot print the key");
+        if (kind == PPK_MLKEM_PRIVATE && !public_only) {
+            cli_sink_printf(s, "ML-KEM-%zu Private-Key:\nseed:\n", bits);
+            hex_block(s, material, len);
+        } else {
+            cli_sink_printf(s, "ML-KEM-%zu Public-Key:\n", bits);
+        }
+        cli_sink_printf(s, "ek:\n");
+        hex_block(s, pub, pub_len);
+        return 0;
+    }
     if (kind == PPK_EC_PRIVATE || kind == PPK_EC_PUBLIC) {
         /* OpenSSL 3's EC text (ec_to_text): d as the order's byte length,
          * the point as exported, then the curve's names. */
@@ -172,19 +187,21 @@ static ppk_kind public_kind(ppk_kind k)
            : k == PPK_RSA_PRIVATE   ? PPK_RSA_PUBLIC
            : k == PPK_X25519_PRIVATE ? PPK_X25519_PUBLIC
            : k == PPK_EC_PRIVATE     ? PPK_EC_PUBLIC
+           : k == PPK_MLKEM_PRIVATE  ? PPK_MLKEM_PUBLIC
                                      : k;
 }
 
 /* ---- genpkey ---------------------------------------------------------------------- */
 
 static const char genpkey_usage[] =
-    "Usage: picopsa genpkey -algorithm ED25519|X25519|RSA|EC [options]\n"
-    "  -algorithm ALG    ED25519, X25519, RSA or EC\n"
+    "Usage: picopsa genpkey -algorithm ED25519|X25519|RSA|EC|ML-KEM-768 [options]\n"
+    "  -algorithm ALG    ED25519, X25519, RSA, EC, ML-KEM-512, ML-KEM-768 or ML-KEM-1024\n"
     "  -pkeyopt OPT:VAL  rsa_keygen_bits:N (default 2048), rsa_keygen_pubexp:E (default 65537);\n"
     "                    EC: ec_paramgen_curve:P-256 (or prime256v1), ec_param_enc:named_curve\n"
     "  -out FILE         output file (default stdout); private keys are created mode 0600\n"
     "  -outform PEM|DER  output format (default PEM); PEM is PKCS#8, DER is PKCS#8 for\n"
-    "                    Ed25519, PKCS#1 RSAPrivateKey for RSA and SEC1 ECPrivateKey for EC\n"
+    "                    Ed25519, X25519 and ML-KEM (the 64-byte seed form), PKCS#1\n"
+    "                    RSAPrivateKey for RSA and SEC1 ECPrivateKey for EC\n"
     "                    (as OpenSSL 3.0)\n"
     "  -text             also print the key in text form (PEM output only)\n"
     "  -outpubkey FILE   also write the public key (SubjectPublicKeyInfo, -outform)\n"
@@ -312,8 +329,15 @@ int cmd_genpkey(int argc, char **argv)
         if (curve == NULL) return cli_error("-algorithm EC needs -pkeyopt ec_paramgen_curve:P-256");
         psa_set_key_type(&attr, PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1));
         psa_set_key_bits(&attr, curve->bits);
+    } else if (strncasecmp(alg, "ML-KEM-", 7) == 0 &&
+               (strcmp(alg + 7, "512") == 0 || strcmp(alg + 7, "768") == 0 || strcmp(alg + 7, "1024") == 0)) {
+        /* PQC extension 2.2.1: key_bits is the parameter set. */
+        kind = PPK_MLKEM_PRIVATE;
+        psa_set_key_type(&attr, PSA_KEY_TYPE_ML_KEM_KEY_PAIR);
+        psa_set_key_bits(&attr, (size_t)strtoul(alg + 7, NULL, 10));
     } else {
-        return cli_error("-algorithm %s: not supported (ED25519, X25519, RSA or EC)", alg);
+        return cli_error("-algorithm %s: not supported (ED25519, X25519, RSA, EC, ML-KEM-512, ML-KEM-768 or "
+                         "ML-KEM-1024)", alg);
     }
     if (curve != NULL && kind != PPK_EC_PRIVATE) return cli_error("ec_paramgen_curve is for -algorithm EC");
     if (ec_use != NULL && (kind != PPK_EC_PRIVATE || keyid == 0)) {
@@ -345,6 +369,10 @@ int cmd_genpkey(int argc, char **argv)
         if (kind == PPK_ED25519_PRIVATE) {
             usage |= PSA_KEY_USAGE_SIGN_MESSAGE | PSA_KEY_USAGE_VERIFY_MESSAGE;
             psa_set_key_algorithm(&attr, PSA_ALG_PURE_EDDSA);
+        } else if (kind == PPK_MLKEM_PRIVATE) {
+            /* pkeyutl -encap / -decap (PSA 1.3 10.10.2: ENCRYPT / DECRYPT). */
+            usage |= PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT;
+            psa_set_key_algorithm(&attr, PSA_ALG_ML_KEM);
         } else if (kind == PPK_X25519_PRIVATE || (kind == PPK_EC_PRIVATE && ec_use != NULL && strcmp(ec_use, "ecdh") == 0)) {
             usage |= PSA_KEY_USAGE_DERIVE; /* pkeyutl -derive (PSA 1.2 10.9.2) */
             psa_set_key_algorithm(&attr, PSA_ALG_ECDH);
@@ -433,7 +461,8 @@ int cmd_genpkey(int argc, char **argv)
 static const char pkey_usage[] =
     "Usage: picopsa pkey [options]\n"
     "  -in FILE          input key (default stdin): PKCS#8, PKCS#1 RSA PRIVATE KEY, SEC1\n"
-    "                    EC PRIVATE KEY, SubjectPublicKeyInfo or PKCS#1 RSA PUBLIC KEY; or id:N, the\n"
+    "                    EC PRIVATE KEY, SubjectPublicKeyInfo or PKCS#1 RSA PUBLIC KEY (ML-KEM:\n"
+    "                    PKCS#8 with the seed, or seed and expandedKey); or id:N, the\n"
     "                    stored key N (its private key only if made -exportable)\n"
     "  -inform PEM|DER   input format (default: detected)\n"
     "  -pubin            the input is a public key\n"

@@ -86,6 +86,7 @@ int cmd_version(int argc, char **argv)
     printf("P-256: %s (ECDSA %s, deterministic ECDSA %s, ECDH %s)\n", PSA_WANT_ECC_SECP_R1_256 ? "yes" : "no",
            PSA_WANT_ALG_ECDSA ? "yes" : "no", PSA_WANT_ALG_DETERMINISTIC_ECDSA ? "yes" : "no",
            PSA_WANT_ALG_ECDH ? "yes" : "no");
+    printf("ML-KEM: %s (512, 768, 1024)\n", PSA_WANT_ALG_ML_KEM ? "yes" : "no");
     printf("RSA: %s (%d..%d bits; PKCS#1 v1.5 sign %s, PSS %s, PKCS#1 v1.5 encrypt %s, OAEP %s)\n",
            PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY ? "yes" : "no", PICOPSA_RSA_MIN_BITS, PICOPSA_RSA_MAX_BITS,
            PSA_WANT_ALG_RSA_PKCS1V15_SIGN ? "yes" : "no", PSA_WANT_ALG_RSA_PSS ? "yes" : "no",

@@ -21,7 +21,13 @@
  *    PSA_ALG_RSA_PSS_ANY_SALT(h) when verifying otherwise (OpenSSL's auto);
  *  - encryption: PSA_ALG_RSA_PKCS1V15_CRYPT, PSA_ALG_RSA_OAEP(h) with the
  *    label as PSA's salt. PSA fixes MGF1 to the same hash: a different
- *    rsa_mgf1_md is refused.
+ *    rsa_mgf1_md is refused;
+ *  - ML-KEM: -encap (public key or pair) psa_encapsulate, -decap (pair)
+ *    psa_decapsulate with PSA_ALG_ML_KEM (PSA 1.3 10.10.2, PQC extension
+ *    2.2.2); the shared secret is an exportable DERIVE output key, written
+ *    raw to -secret (mode 0600), the ciphertext raw to -out, as OpenSSL
+ *    3.5's pkeyutl does. -decap writes the secret to -secret, or to -out
+ *    without -secret.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
@@ -30,7 +36,7 @@
 #include <string.h>
 
 static const char pkeyutl_usage[] =
-    "Usage: picopsa pkeyutl -sign|-verify|-encrypt|-decrypt|-derive -inkey FILE [options]\n"
+    "Usage: picopsa pkeyutl -sign|-verify|-encrypt|-decrypt|-derive|-encap|-decap -inkey FILE [options]\n"
     "  -inkey FILE|id:N   key file (PEM or DER, detected; -keyform PEM|DER forces one),\n"
     "                     or id:N, the stored key N (genpkey -keyid N, picopsa storage)\n"
     "  -pubin             the key is a public key\n"
@@ -38,6 +44,10 @@ static const char pkeyutl_usage[] =
     "  -sigfile FILE      signature to verify\n"
     "  -derive            X25519 (RFC 7748) or ECDH (EC keys) shared secret with -peerkey FILE\n"
     "                     (its public key), -peerform PEM|DER\n"
+    "  -encap             ML-KEM: a shared secret and its ciphertext for the key; the ciphertext\n"
+    "                     goes to -out, the secret to -secret FILE (both raw bytes)\n"
+    "  -decap             ML-KEM: the shared secret of the ciphertext -in (private key), to\n"
+    "                     -secret FILE (or -out)\n"
     "  -rawin             the input is the message, not its hash (hashed with -digest, default sha256)\n"
     "  -digest NAME       sha1, sha224, sha256, sha384, sha512, sha512-224, sha512-256\n"
     "                     (also -pkeyopt digest:NAME)\n"
@@ -51,12 +61,12 @@ static const char pkeyutl_usage[] =
     "Verification prints \"Signature Verified Successfully\" (exit 0) or\n"
     "\"Signature Verification Failure\" (exit 1).\n";
 
-enum { OP_NONE, OP_SIGN, OP_VERIFY, OP_ENCRYPT, OP_DECRYPT, OP_DERIVE };
+enum { OP_NONE, OP_SIGN, OP_VERIFY, OP_ENCRYPT, OP_DECRYPT, OP_DERIVE, OP_ENCAP, OP_DECAP };
 enum { PAD_DEFAULT, PAD_PKCS1, PAD_PSS, PAD_OAEP };
 
 typedef struct {
     int op, pad, rawin, pubin, deterministic;
-    const char *inkey, *keyform, *in, *out, *sigfile, *peerkey, *peerform;
+    const char *inkey, *keyform, *in, *out, *sigfile, *peerkey, *peerform, *secret;
     const cli_digest *digest, *oaep_md, *mgf1_md;
     const char *saltlen; /* NULL: default */
     uint8_t *label;
@@ -283,6 +293,97 @@ static int derive(const opts *o, const cli_key *k, psa_key_id_t id)
     return rc;
 }
 
+static int not_permitted(const cli_key *k);
+
+/* The output key of psa_encapsulate / psa_decapsulate: DERIVE, exported
+ * here (10.10.2 permits DERIVE; key_bits 0 takes the 32-byte secret). */
+static psa_key_attributes_t secret_attributes(void)
+{
+    psa_key_attributes_t a = PSA_KEY_ATTRIBUTES_INIT;
+    psa_set_key_type(&a, PSA_KEY_TYPE_DERIVE);
+    psa_set_key_usage_flags(&a, PSA_KEY_USAGE_EXPORT);
+    return a;
+}
+
+/* Export and destroy the output key holding the shared secret. */
+static psa_status_t take_secret(psa_key_id_t k, uint8_t *ss, size_t size, size_t *len)
+{
+    psa_status_t st = psa_export_key(k, ss, size, len);
+    (void)psa_destroy_key(k);
+    return st;
+}
+
+/* Write the secret (mode 0600) and, for -encap, the ciphertext: both or
+ * neither (a later failure removes the earlier file). */
+static int write_kem_outputs(const char *secret_path, const uint8_t *ss, size_t ss_len, const char *ct_path,
+                             const uint8_t *ct, size_t ct_len)
+{
+    cli_sink s_sink, c_sink;
+    int rc;
+    if (cli_sink_open(&s_sink, secret_path, 1)) return 1;
+    if (ct != NULL && cli_sink_open(&c_sink, ct_path, 0)) {
+        cli_sink_abort(&s_sink);
+        return 1;
+    }
+    cli_sink_write(&s_sink, ss, ss_len);
+    if (ct != NULL) cli_sink_write(&c_sink, ct, ct_len);
+    if (ct == NULL) return cli_sink_commit(&s_sink);
+    rc = cli_sink_commit(&c_sink);
+    if (rc != 0) {
+        cli_sink_abort(&s_sink);
+        return rc;
+    }
+    rc = cli_sink_commit(&s_sink);
+    if (rc != 0 && ct_path != NULL && strcmp(ct_path, "-") != 0) (void)remove(ct_path);
+    return rc;
+}
+
+/* pkeyutl -encap / -decap with an ML-KEM key (the file comment). */
+static int kem(const opts *o, const cli_key *k, psa_key_id_t id)
+{
+    /* 0 without ML-KEM (crypto_sizes.h): no zero-length array (C99 6.7.5.2). */
+    uint8_t ct[PSA_ENCAPSULATE_CIPHERTEXT_MAX_SIZE > 0u ? PSA_ENCAPSULATE_CIPHERTEXT_MAX_SIZE : 1u], ss[32];
+    size_t ct_len = 0, ss_len = 0;
+    psa_key_attributes_t a = secret_attributes();
+    psa_key_id_t out = 0;
+    psa_status_t st;
+    int rc = 1;
+    if (o->op == OP_ENCAP) {
+        st = psa_encapsulate(id, PSA_ALG_ML_KEM, &a, &out, ct, sizeof(ct), &ct_len);
+        if (st == PSA_ERROR_NOT_PERMITTED) return not_permitted(k);
+        if (st != PSA_SUCCESS) return cli_error("%s: encapsulation failed: %s", k->name, cli_psa_status_name(st));
+        st = take_secret(out, ss, sizeof(ss), &ss_len);
+        if (st != PSA_SUCCESS) {
+            rc = cli_psa_error("psa_export_key", st);
+        } else {
+            rc = write_kem_outputs(o->secret, ss, ss_len, o->out, ct, ct_len);
+        }
+    } else {
+        const char *in_name = o->in != NULL ? o->in : "stdin";
+        size_t in_len = 0;
+        uint8_t *in = cli_read_file(o->in, &in_len);
+        if (in == NULL) return 1;
+        st = psa_decapsulate(id, PSA_ALG_ML_KEM, in, in_len, &a, &out);
+        free(in);
+        if (st == PSA_ERROR_NOT_PERMITTED) return not_permitted(k);
+        if (st == PSA_ERROR_INVALID_ARGUMENT) {
+            return cli_error("%s: not a ciphertext for this key (%zu bytes; ML-KEM-%zu takes %u)", in_name, in_len,
+                             k->bits,
+                             (unsigned)PSA_ENCAPSULATE_CIPHERTEXT_SIZE(PSA_KEY_TYPE_ML_KEM_KEY_PAIR, k->bits,
+                                                                       PSA_ALG_ML_KEM));
+        }
+        if (st != PSA_SUCCESS) return cli_error("%s: decapsulation failed: %s", in_name, cli_psa_status_name(st));
+        st = take_secret(out, ss, sizeof(ss), &ss_len);
+        if (st != PSA_SUCCESS) {
+            rc = cli_psa_error("psa_export_key", st);
+        } else {
+            rc = write_kem_outputs(o->secret != NULL ? o->secret : o->out, ss, ss_len, NULL, NULL, 0);
+        }
+    }
+    cli_wipe(ss, sizeof(ss));
+    return rc;
+}
+
 /* A stored key's policy (genpkey -keyid) is fixed at creation. */
 static int not_permitted(const cli_key *k)
 {
@@ -318,6 +419,9 @@ int cmd_pkeyutl(int argc, char **argv)
         else if (cli_is_opt(a, "encrypt")) o.op = OP_ENCRYPT;
         else if (cli_is_opt(a, "decrypt")) o.op = OP_DECRYPT;
         else if (cli_is_opt(a, "derive")) o.op = OP_DERIVE;
+        else if (cli_is_opt(a, "encap")) o.op = OP_ENCAP;
+        else if (cli_is_opt(a, "decap")) o.op = OP_DECAP;
+        else if (has && cli_is_opt(a, "secret")) o.secret = argv[++i];
         else if (has && cli_is_opt(a, "peerkey")) o.peerkey = argv[++i];
         else if (has && cli_is_opt(a, "peerform")) o.peerform = argv[++i];
         else if (cli_is_opt(a, "rawin")) o.rawin = 1;
@@ -347,7 +451,8 @@ int cmd_pkeyutl(int argc, char **argv)
     }
     if (o.op == OP_NONE || o.inkey == NULL) {
         free(o.label);
-        cli_error(o.op == OP_NONE ? "no operation (-sign, -verify, -encrypt, -decrypt or -derive)" : "no -inkey given");
+        cli_error(o.op == OP_NONE ? "no operation (-sign, -verify, -encrypt, -decrypt, -derive, -encap or -decap)"
+                                  : "no -inkey given");
         fputs(pkeyutl_usage, stderr);
         return 1;
     }
@@ -359,6 +464,14 @@ int cmd_pkeyutl(int argc, char **argv)
         free(o.label);
         return cli_error(o.op == OP_DERIVE ? "-derive needs -peerkey" : "-peerkey is for -derive");
     }
+    if (o.op == OP_ENCAP && o.secret == NULL) {
+        free(o.label);
+        return cli_error("-encap needs -secret FILE (the shared secret; -out gets the ciphertext)");
+    }
+    if (o.secret != NULL && o.op != OP_ENCAP && o.op != OP_DECAP) {
+        free(o.label);
+        return cli_error("-secret is for -encap and -decap");
+    }
     if (cli_init()) {
         free(o.label);
         return 1;
@@ -366,6 +479,28 @@ int cmd_pkeyutl(int argc, char **argv)
     if (cli_key_load(&key, o.inkey, o.keyform, o.pubin)) {
         free(o.label);
         return 1;
+    }
+    if ((o.op == OP_ENCAP || o.op == OP_DECAP) != cli_key_is_mlkem(&key)) {
+        rc = cli_error(cli_key_is_mlkem(&key) ? "%s: ML-KEM keys only encapsulate and decapsulate (-encap, -decap)"
+                                              : "%s: -encap and -decap need an ML-KEM key",
+                       key.name);
+        goto done;
+    }
+    if (o.op == OP_ENCAP || o.op == OP_DECAP) {
+        if (o.op == OP_DECAP && !cli_key_is_private(&key)) {
+            rc = cli_error("%s: a private key is needed to decapsulate", key.name);
+            goto done;
+        }
+        if (o.pad != PAD_DEFAULT || o.digest != NULL || o.rawin || o.deterministic || o.sigfile != NULL ||
+            o.label != NULL || o.saltlen != NULL || o.oaep_md != NULL || o.mgf1_md != NULL) {
+            rc = cli_error("%s: -encap and -decap take no padding, digest, -rawin or -sigfile option", key.name);
+            goto done;
+        }
+        /* The tool's own keys allow both (a stored key: its policy). */
+        if (cli_key_import(&key, PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT, PSA_ALG_ML_KEM, &id) == 0) {
+            rc = kem(&o, &key, id);
+        }
+        goto done;
     }
     if ((o.op == OP_SIGN || o.op == OP_DECRYPT || o.op == OP_DERIVE) && !cli_key_is_private(&key)) {
         rc = cli_error("%s: a private key is needed to %s", key.name,

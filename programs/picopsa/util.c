@@ -381,7 +381,12 @@ const cli_digest *cli_digest_by_alg(psa_algorithm_t alg)
 int cli_key_is_private(const cli_key *k)
 {
     return k->key.kind == PPK_ED25519_PRIVATE || k->key.kind == PPK_RSA_PRIVATE || k->key.kind == PPK_X25519_PRIVATE ||
-           k->key.kind == PPK_EC_PRIVATE;
+           k->key.kind == PPK_EC_PRIVATE || k->key.kind == PPK_MLKEM_PRIVATE;
+}
+
+int cli_key_is_mlkem(const cli_key *k)
+{
+    return k->key.kind == PPK_MLKEM_PRIVATE || k->key.kind == PPK_MLKEM_PUBLIC;
 }
 
 int cli_key_is_ec(const cli_key *k)
@@ -455,10 +460,37 @@ int cli_key_load(cli_key *k, const char *path, const char *form, int want_public
     /* PSA 1.2 9.6.4 / 9.7.4: the curve's size from the material. */
     case PPK_EC_PRIVATE: k->type = PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1); break;
     case PPK_EC_PUBLIC: k->type = PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_SECP_R1); break;
+    /* PQC extension 2.2.1: key_bits names the set (a seed does not). */
+    case PPK_MLKEM_PRIVATE: k->type = PSA_KEY_TYPE_ML_KEM_KEY_PAIR; break;
+    case PPK_MLKEM_PUBLIC: k->type = PSA_KEY_TYPE_ML_KEM_PUBLIC_KEY; break;
     case PPK_KIND_NONE: break;
     }
-    k->bits = cli_key_is_rsa(k) ? 0u : cli_key_is_ec(k) ? k->key.bits : 255u;
+    k->bits = cli_key_is_rsa(k) ? 0u : (cli_key_is_ec(k) || cli_key_is_mlkem(k)) ? k->key.bits : 255u;
     return 0;
+}
+
+/* The "both" form of an ML-KEM private key (keyfile.h): the key is made
+ * from the seed; the expandedKey dk = dk_pke || ek || H(ek) || z (FIPS
+ * 203 Alg. 16) must agree with it where PSA lets us see: ek (the public
+ * export), H(ek) (SHA3-256) and z (the seed's second half, compared
+ * without a branch on the bytes). dk_pke (s-hat) cannot be checked
+ * through the PSA API; it is not used. Nonzero on a mismatch. */
+static int check_mlkem_expanded(const cli_key *k, psa_key_id_t id)
+{
+    uint8_t ek[PSA_EXPORT_PUBLIC_KEY_MAX_SIZE], h[PSA_HASH_MAX_SIZE];
+    size_t ek_len = 0, h_len = 0, i, off;
+    const uint8_t *dk = k->key.pub, *z = k->key.material + 32;
+    unsigned diff = 0;
+    if (psa_export_public_key(id, ek, sizeof(ek), &ek_len) != PSA_SUCCESS) return 1;
+    if (k->key.pub_len != 2u * ek_len + 32u) return 1; /* 768 k + 96 = 2 (384 k + 32) + 32 */
+    off = ek_len - 32u; /* dk_pke is 384 k bytes */
+    if (memcmp(dk + off, ek, ek_len) != 0) return 1;
+    if (psa_hash_compute(PSA_ALG_SHA3_256, ek, ek_len, h, sizeof(h), &h_len) != PSA_SUCCESS || h_len != 32u ||
+        memcmp(dk + off + ek_len, h, 32) != 0) {
+        return 1;
+    }
+    for (i = 0; i < 32u; i++) diff |= (unsigned)(dk[off + ek_len + 32u + i] ^ z[i]);
+    return diff != 0u;
 }
 
 int cli_key_import(cli_key *k, psa_key_usage_t usage, psa_algorithm_t alg, psa_key_id_t *id)
@@ -470,6 +502,7 @@ int cli_key_import(cli_key *k, psa_key_usage_t usage, psa_algorithm_t alg, psa_k
         return 0;
     }
     psa_set_key_type(&attr, k->type);
+    if (cli_key_is_mlkem(k)) psa_set_key_bits(&attr, k->key.bits);
     psa_set_key_usage_flags(&attr, usage);
     psa_set_key_algorithm(&attr, alg);
     st = psa_import_key(&attr, k->key.material, k->key.material_len, id);
@@ -494,6 +527,11 @@ int cli_key_import(cli_key *k, psa_key_usage_t usage, psa_algorithm_t alg, psa_k
             *id = 0;
             return cli_error("%s: invalid key (its public key is not the private key's)", k->name);
         }
+    }
+    if (k->key.kind == PPK_MLKEM_PRIVATE && k->key.pub != NULL && check_mlkem_expanded(k, *id) != 0) {
+        (void)psa_destroy_key(*id);
+        *id = 0;
+        return cli_error("%s: invalid key (its expandedKey is not the seed's)", k->name);
     }
     return 0;
 }

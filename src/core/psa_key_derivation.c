@@ -1255,8 +1255,8 @@ psa_status_t psa_key_derivation_verify_key(psa_key_derivation_operation_t *opera
 
 /* Bytes of a key of this type and size drawn from the stream (10.6.3
  * output_key and the key types' "Key derivation" text in 9.2: raw keys
- * take bits/8 bytes; an X25519 private key 32 bytes, RFC 7748 clamping
- * at use). */
+ * and the AES / ChaCha20 keys take bits/8 bytes; an X25519 private key 32 bytes, RFC 7748 clamping
+ * at use; an ML-KEM pair the 64-byte seed d || z, PQC extension 2.2.1). */
 static psa_status_t derived_key_size(const psa_key_attributes_t *attributes, size_t *bytes)
 {
     psa_key_type_t type = attributes->type;
@@ -1272,12 +1272,37 @@ static psa_status_t derived_key_size(const psa_key_attributes_t *attributes, siz
         *bytes = bits / 8u;
         return PSA_SUCCESS;
     }
+    if (type == PSA_KEY_TYPE_AES || type == PSA_KEY_TYPE_CHACHA20 || type == PSA_KEY_TYPE_XCHACHA20) {
+        /* 10.6.3: a key that "is an arbitrary sequence of bytes of a given
+         * size" takes bits/8 bytes, as output_bytes + psa_import_key
+         * would; the size (and whether the type is built) is
+         * psa_import_key's to check. */
+        if (bits == 0 || bits % 8u != 0 || bits > 256u) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        *bytes = bits / 8u;
+        return PSA_SUCCESS;
+    }
     if (PSA_KEY_TYPE_IS_PUBLIC_KEY(type)) {
         return PSA_ERROR_INVALID_ARGUMENT;   /* 10.6.3 output_key: not a public key */
     }
 #if PSA_WANT_ECC_MONTGOMERY_255
     if (type == PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_MONTGOMERY) && bits == 255u) {
         *bytes = 32u;
+        return PSA_SUCCESS;
+    }
+#endif
+#if PSA_WANT_ALG_ML_KEM
+    if (type == PSA_KEY_TYPE_ML_KEM_KEY_PAIR) {
+        /* PQC extension 2.2.1, PSA_KEY_TYPE_ML_KEM_KEY_PAIR "Key
+         * derivation": 64 bytes drawn are the seed d || z, expanded by
+         * ML-KEM.KeyGen_internal (FIPS 203 6.1) at import. key_bits names
+         * the parameter set; another value is INVALID_ARGUMENT, as at
+         * psa_import_key. */
+        if (bits != 512u && bits != 768u && bits != 1024u) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        *bytes = 64u;
         return PSA_SUCCESS;
     }
 #endif
@@ -1291,7 +1316,7 @@ psa_status_t psa_key_derivation_output_key_custom(const psa_key_attributes_t *at
                                                   size_t custom_data_length,
                                                   psa_key_id_t *key)
 {
-    uint8_t material[PICOPSA_HMAC_MAX_KEY_BYTES > 32 ? PICOPSA_HMAC_MAX_KEY_BYTES : 32];
+    uint8_t material[PICOPSA_HMAC_MAX_KEY_BYTES > 64 ? PICOPSA_HMAC_MAX_KEY_BYTES : 64];
     size_t bytes = 0;
     psa_status_t status = pp_core_check_initialized();
 

@@ -3,7 +3,7 @@
 #
 # Usage: cli_interop.sh PICOPSA_BINARY CASE
 #   CASE: ed25519 | rsa1024 | rsa2048 | rsa3072 | rsa4096 | dgst | errors |
-#         store | store_errors | x25519 | ec | enc | mac | kdf
+#         store | store_errors | x25519 | ec | enc | mac | kdf | mlkem
 # ctest runs each case as cli_<CASE> (CMakeLists.txt). Every check prints
 # "ok"/"FAIL" with what it compared; the script exits 1 when any failed,
 # 77 (ctest: Skipped) when openssl is not installed.
@@ -42,6 +42,8 @@ store_supported() {
 }
 # has NAME: the build has this hash (optional checks).
 has() { grep -q "^hashes:.* $1\b" <<<"$features"; }
+# The test vectors of the tree (tests/data/vectors), found before the cd.
+VECTORS=$(cd "$(dirname "${BASH_SOURCE[0]}")/../data/vectors" && pwd)
 T=$(mktemp -d "${TMPDIR:-/tmp}/picopsa-cli.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 1
@@ -1074,6 +1076,225 @@ PYEOF
     [ -e y.pem ] && fail "genpkey left y.pem" || ok "no output file from refused genpkey"
 }
 
+# ---- ML-KEM keys, encapsulation and decapsulation (issue 26 section 3) ---------------------
+# The openssl here may predate ML-KEM (3.5): without it, the formats are
+# checked against DER built independently by mlkem_vectors.py from the
+# FIPS 203 / Wycheproof vectors (seed -> ek, seed + c -> K), openssl
+# asn1parse reads the structure, and the round trips run in picopsa alone.
+write_mlkem_vectors() {
+    cat >mlkem_vectors.py <<'PYEOF'
+import json, sys
+vec = sys.argv[1]
+def tlv(t, b):
+    l = len(b)
+    h = bytes([l]) if l < 128 else (bytes([0x81, l]) if l < 256 else bytes([0x82, l >> 8, l & 255]))
+    return bytes([t]) + h + b
+ARC = bytes.fromhex("608648016503040401")[:-1]   # 2.16.840.1.101.3.4.4
+SETS = {512: (1, 800, 1632), 768: (2, 1184, 2400), 1024: (3, 1568, 3168)}
+def oid(n): return tlv(6, ARC + bytes([n]))
+def alg(n, params=b""): return tlv(0x30, oid(n) + params)
+def p8(n, inner, params=b""): return tlv(0x30, tlv(2, b"\x00") + alg(n, params) + tlv(4, inner))
+def spki(n, ek, params=b""): return tlv(0x30, alg(n, params) + tlv(3, b"\x00" + ek))
+def seed_form(seed): return tlv(0x80, seed)
+def both_form(seed, dk): return tlv(0x30, tlv(4, seed) + tlv(4, dk))
+def w(name, data): open(name, "wb").write(data)
+# Known answers: Wycheproof's seed -> ek (and dk for the keygen file),
+# seed + c -> K (valid cases only; the first few of each set).
+for bits in (512, 768, 1024):
+    n = SETS[bits][0]
+    d = json.load(open(f"{vec}/mlkem_{bits}_test.json"))
+    k = 0
+    for g in d["testGroups"]:
+        for t in g["tests"]:
+            if t["result"] != "valid" or "c" not in t or k >= 3:
+                continue
+            seed, ek, c, K = (bytes.fromhex(t[x]) for x in ("seed", "ek", "c", "K"))
+            w(f"kat{bits}_{k}.key.der", p8(n, seed_form(seed)))
+            w(f"kat{bits}_{k}.pub.der", spki(n, ek))
+            w(f"kat{bits}_{k}.ct", c)
+            w(f"kat{bits}_{k}.K", K)
+            k += 1
+d = json.load(open(f"{vec}/mlkem_768_keygen_seed_test.json"))
+t = d["testGroups"][0]["tests"][0]
+seed, ek, dk = (bytes.fromhex(t[x]) for x in ("seed", "ek", "dk"))
+w("kg.seed.der", p8(2, seed_form(seed)))
+w("kg.pub.der", spki(2, ek))
+w("kg.both.der", p8(2, both_form(seed, dk)))
+# Hostile files (768): each must be refused.
+def flip(b, i): return b[:i] + bytes([b[i] ^ 1]) + b[i + 1:]
+off = 384 * 3                                       # ek inside dk
+bad_ek = bytes([0xff, 0x0f]) + ek[2:]               # first coefficient 0xfff >= q
+H = dk[off + len(ek):off + len(ek) + 32]
+hostile = {
+    "h_oid4.der": p8(4, seed_form(seed)),                        # id-alg-ml-kem-... .4: no such set
+    "h_mldsa.der": tlv(0x30, tlv(2, b"\x00") + tlv(0x30, tlv(6, bytes.fromhex("608648016503040312"))) +
+                   tlv(4, seed_form(seed))),                    # ML-DSA-65's OID
+    "h_params.der": p8(2, seed_form(seed), tlv(5, b"")),         # NULL parameters (must be absent)
+    "h_pub_params.der": spki(2, ek, tlv(5, b"")),
+    "h_seed63.der": p8(2, seed_form(seed[:63])),
+    "h_seed65.der": p8(2, seed_form(seed + b"\x00")),
+    "h_seed_octet.der": p8(2, tlv(4, seed)),                     # seed as a plain OCTET STRING (not the CHOICE)
+    "h_trunc.der": p8(2, seed_form(seed))[:-1],
+    "h_trail.der": p8(2, seed_form(seed)) + b"\x00",
+    "h_inner_trail.der": p8(2, seed_form(seed) + b"\x00"),
+    "h_ek_short.der": spki(2, ek[:-1]),
+    "h_ek_other_set.der": spki(1, ek),                           # a 768 ek under the 512 OID
+    "h_ek_bad.der": spki(2, bad_ek),                             # FIPS 203 7.2 modulus check
+    "h_ek_unused_bits.der": tlv(0x30, alg(2) + tlv(3, b"\x01" + ek)),
+    "h_expanded_only.der": p8(2, tlv(4, dk)),
+    "h_both_z.der": p8(2, both_form(seed, flip(dk, len(dk) - 1))),      # z differs
+    "h_both_ek.der": p8(2, both_form(seed, flip(dk, off + 5))),         # ek differs
+    "h_both_h.der": p8(2, both_form(seed, dk[:off + len(ek)] + flip(H, 0) + dk[-32:])),
+    "h_both_short.der": p8(2, both_form(seed, dk[:-1])),
+}
+for name, der in hostile.items():
+    w(name, der)
+PYEOF
+}
+
+run_mlkem() {
+    local bits ct_len n sz
+    for bits in 512 768 1024; do
+        case $bits in 512) ct_len=768 ;; 768) ct_len=1088 ;; 1024) ct_len=1568 ;; esac
+        check "genpkey ML-KEM-$bits" P genpkey -algorithm ML-KEM-$bits -out k$bits.pem -outpubkey p$bits.pem
+        [ "$(stat -c %a k$bits.pem)" = 600 ] && ok "ML-KEM-$bits: private key mode 0600" || fail "mode $(stat -c %a k$bits.pem)"
+        n=$(( bits == 512 ? 1 : bits == 768 ? 2 : 3 ))
+        O asn1parse -in k$bits.pem >asn.txt 2>&1
+        grep -q "OBJECT *:2.16.840.1.101.3.4.4.$n$" asn.txt && grep -q "OCTET STRING *\[HEX DUMP\]:8040" asn.txt &&
+            grep -q "0:d=0  hl=2 l=  84 cons: SEQUENCE" asn.txt && ok "ML-KEM-$bits: PKCS#8 seed form, OID .4.4.$n" ||
+            { fail "ML-KEM-$bits PKCS#8 structure"; cat asn.txt; }
+        O asn1parse -in p$bits.pem >asn.txt 2>&1
+        sz=$(( bits == 512 ? 801 : bits == 768 ? 1185 : 1569 ))
+        grep -q "OBJECT *:2.16.840.1.101.3.4.4.$n$" asn.txt && grep -q "l= *$sz prim: BIT STRING" asn.txt &&
+            ok "ML-KEM-$bits: SPKI with ek" || { fail "ML-KEM-$bits SPKI structure"; cat asn.txt; }
+        check "ML-KEM-$bits: pkey re-encodes" P pkey -in k$bits.pem -out x.pem
+        same "ML-KEM-$bits: pkey output = genpkey's" k$bits.pem x.pem
+        check "ML-KEM-$bits: pkey -pubout" P pkey -in k$bits.pem -pubout -out x.pub
+        same "ML-KEM-$bits: -pubout = -outpubkey" p$bits.pem x.pub
+        check "ML-KEM-$bits: DER private key" P pkey -in k$bits.pem -outform DER -out k.der
+        check "ML-KEM-$bits: DER read back" P pkey -in k.der -inform DER -out x.pem
+        same "ML-KEM-$bits: DER round trip" k$bits.pem x.pem
+        check "ML-KEM-$bits: DER public key" P pkey -pubin -in p$bits.pem -outform DER -out p.der
+        check "ML-KEM-$bits: DER public read back" P pkey -pubin -in p.der -out x.pub
+        same "ML-KEM-$bits: DER public round trip" p$bits.pem x.pub
+        check "ML-KEM-$bits: pkey -text" P pkey -in k$bits.pem -text -noout -out x.txt
+        grep -q "^ML-KEM-$bits Private-Key:$" x.txt && ok "ML-KEM-$bits: -text names the key" || fail "-text: $(head -1 x.txt)"
+        check "ML-KEM-$bits: -encap with the public key" P pkeyutl -encap -inkey p$bits.pem -pubin -out ct -secret ss1
+        [ "$(stat -c %s ct)" = $ct_len ] && ok "ML-KEM-$bits: ciphertext $ct_len bytes" || fail "ciphertext $(stat -c %s ct) bytes"
+        [ "$(stat -c %s ss1)" = 32 ] && ok "ML-KEM-$bits: secret 32 bytes" || fail "secret $(stat -c %s ss1) bytes"
+        [ "$(stat -c %a ss1)" = 600 ] && ok "ML-KEM-$bits: secret mode 0600" || fail "secret mode $(stat -c %a ss1)"
+        check "ML-KEM-$bits: -decap" P pkeyutl -decap -inkey k$bits.pem -in ct -secret ss2
+        same "ML-KEM-$bits: decapsulated secret = encapsulated" ss1 ss2
+        check "ML-KEM-$bits: -decap to -out" P pkeyutl -decap -inkey k$bits.pem -in ct -out ss3
+        same "ML-KEM-$bits: -decap -out = -secret" ss1 ss3
+        check "ML-KEM-$bits: -encap with the private key file" P pkeyutl -encap -inkey k$bits.pem -out ct2 -secret ss4
+        check "ML-KEM-$bits: -decap of it" P pkeyutl -decap -inkey k.der -keyform DER -in ct2 -secret ss5
+        same "ML-KEM-$bits: secrets equal (DER key)" ss4 ss5
+        # A modified ciphertext decapsulates (implicit rejection, FIPS 203
+        # Alg. 18) to another secret.
+        /usr/bin/python3 -c 'import sys; b = bytearray(open("ct", "rb").read()); b[7] ^= 4; open("ct.bad", "wb").write(b)'
+        check "ML-KEM-$bits: modified ciphertext decapsulates" P pkeyutl -decap -inkey k$bits.pem -in ct.bad -secret ss6
+        cmp -s ss1 ss6 && fail "ML-KEM-$bits: implicit rejection gave the real secret" ||
+            ok "ML-KEM-$bits: implicit rejection secret differs"
+        head -c $((ct_len - 1)) ct >ct.short
+        clean_failure "ML-KEM-$bits: short ciphertext" ct.short ss.x P pkeyutl -decap -inkey k$bits.pem -in ct.short -secret ss.x
+        cat ct ct >ct.long
+        clean_failure "ML-KEM-$bits: long ciphertext" ct.long ss.x P pkeyutl -decap -inkey k$bits.pem -in ct.long -secret ss.x
+    done
+    clean_failure "decapsulate with a public key" p768.pem ss.x P pkeyutl -decap -inkey p768.pem -in ct -secret ss.x
+    rm -f ct.x
+    clean_failure "-encap without -secret" secret ct.x P pkeyutl -encap -inkey p768.pem -out ct.x
+    clean_failure "-secret with -sign" secret ss.x P pkeyutl -sign -inkey k768.pem -in msg.bin -secret ss.x
+    clean_failure "ML-KEM key cannot sign" k768.pem x.sig P pkeyutl -sign -inkey k768.pem -in msg.bin -out x.sig
+    clean_failure "ML-KEM key cannot derive" k768.pem x.sec P pkeyutl -derive -inkey k768.pem -peerkey p768.pem -out x.sec
+    if grep -q "^X25519: yes" <<<"$features"; then
+        P genpkey -algorithm X25519 -out x25519.pem
+        clean_failure "-encap with an X25519 key" x25519.pem ct.x P pkeyutl -encap -inkey x25519.pem -out ct.x -secret ss.x
+        [ -e ss.x ] && fail "-encap left the secret file" || ok "-encap refused: no secret file"
+    fi
+    clean_failure "-encap with -digest" k768.pem ct.x P pkeyutl -encap -inkey k768.pem -out ct.x -secret ss.x -digest sha256
+    refuse "genpkey ML-KEM-256 (no such set)" P genpkey -algorithm ML-KEM-256 -out y.pem
+    [ -e y.pem ] && fail "genpkey left y.pem" || ok "no output file from refused genpkey"
+
+    # Known answers through the tool (independent DER from the vectors).
+    write_mlkem_vectors
+    /usr/bin/python3 mlkem_vectors.py "$VECTORS/wycheproof" || fail "mlkem_vectors.py"
+    for f in kat*_?.key.der; do
+        local b=${f%.key.der}
+        check "$b: seed -> ek (pkey -pubout)" P pkey -in $f -pubout -outform DER -out x.der
+        same "$b: SPKI = the vector's ek in DER built by python" $b.pub.der x.der
+        check "$b: pkey writes the seed form" P pkey -in $f -outform DER -out x.der
+        same "$b: PKCS#8 = python's" $f x.der
+        check "$b: -decap the vector's ciphertext" P pkeyutl -decap -inkey $f -keyform DER -in $b.ct -secret x.K
+        same "$b: K = the vector's" $b.K x.K
+        check "$b: -encap to the vector's ek" P pkeyutl -encap -inkey $b.pub.der -pubin -out x.ct -secret x.ss
+        check "$b: -decap of it" P pkeyutl -decap -inkey $f -in x.ct -secret x.ss2
+        same "$b: round trip on the vector's key" x.ss x.ss2
+    done
+    check "keygen vector: seed form -> ek" P pkey -in kg.seed.der -pubout -outform DER -out x.der
+    same "keygen vector: ek = FIPS 203's" kg.pub.der x.der
+    check "keygen vector: seed + expandedKey form read" P pkey -in kg.both.der -outform DER -out x.der
+    same "keygen vector: both -> seed form" kg.seed.der x.der
+    for f in h_oid4.der h_mldsa.der; do
+        clean_failure "rejects $f (not an ML-KEM OID)" $f x.pem P pkey -in $f -out x.pem
+        grep -q "unsupported key type" cmd.err && ok "$f: message says unsupported key type" || fail "$f message: $(cat cmd.err)"
+    done
+    for f in h_params.der h_seed63.der h_seed65.der h_seed_octet.der h_trunc.der h_trail.der h_inner_trail.der \
+             h_both_short.der; do
+        clean_failure "rejects $f" $f x.pem P pkey -in $f -out x.pem
+    done
+    for f in h_pub_params.der h_ek_short.der h_ek_other_set.der h_ek_bad.der h_ek_unused_bits.der; do
+        clean_failure "rejects $f" $f x.pem P pkey -pubin -in $f -out x.pem
+        clean_failure "-encap rejects $f" $f ct.x P pkeyutl -encap -pubin -inkey $f -out ct.x -secret ss.x
+        [ -e ss.x ] && fail "$f: secret file left" || ok "$f: no secret file"
+    done
+    grep -q "psa_import_key: invalid argument" <(P pkey -pubin -in h_ek_bad.der 2>&1) && ok "bad ek: psa_import_key INVALID_ARGUMENT (FIPS 203 7.2)" ||
+        fail "bad ek message"
+    clean_failure "rejects an expandedKey-only private key" h_expanded_only.der x.pem P pkey -in h_expanded_only.der -out x.pem
+    grep -q "without its seed" cmd.err && ok "expandedKey only: message says no seed" || fail "message: $(cat cmd.err)"
+    for f in h_both_z.der h_both_ek.der h_both_h.der; do
+        clean_failure "rejects $f (expandedKey not the seed's)" $f x.pem P pkey -in $f -out x.pem
+        grep -q "expandedKey is not the seed's" cmd.err && ok "$f: message says so" || fail "$f message: $(cat cmd.err)"
+        clean_failure "-decap rejects $f" $f ss.x P pkeyutl -decap -inkey $f -in kat768_0.ct -secret ss.x
+    done
+    P pkey -in k768.pem -outform DER -out k768.der
+    head -c 150 k768.pem >trunc.pem
+    clean_failure "rejects a truncated PEM key" trunc.pem x.pem P pkey -in trunc.pem -out x.pem
+    clean_failure "rejects a private key with -pubin" k768.pem ct.x P pkeyutl -encap -pubin -inkey k768.pem -out ct.x -secret ss.x
+
+    # Stored keys: a pair kept in the key store encapsulates and decapsulates.
+    if grep -q "^key store: .*persistent keys: ITS file backend" <<<"$features"; then
+        check "genpkey ML-KEM-768 -keyid 11" P genpkey -algorithm ML-KEM-768 -keyid 11 -outpubkey s11.pub
+        check "encapsulate to the stored key's public key" P pkeyutl -encap -pubin -inkey s11.pub -out s11.ct -secret s11.a
+        check "stored key decapsulates" P pkeyutl -decap -inkey id:11 -in s11.ct -secret s11.b
+        same "stored key: secrets equal" s11.a s11.b
+        check "stored key encapsulates" P pkeyutl -encap -inkey id:11 -out s11.ct2 -secret s11.c
+        check "stored key decapsulates its own" P pkeyutl -decap -inkey id:11 -in s11.ct2 -secret s11.d
+        same "stored key: own round trip" s11.c s11.d
+        clean_failure "stored key is not exportable" id:11 x.pem P pkey -in id:11 -out x.pem
+        check "storage list" P storage list
+        grep -q "^id:11 (0x0000000b) ML-KEM private key, 768 bits, " cmd.out && ok "storage list names the ML-KEM key" ||
+            { fail "storage list"; cat cmd.out; }
+    fi
+
+    # OpenSSL 3.5 and later have ML-KEM: both ways, when this one does.
+    if O list -kem-algorithms 2>/dev/null | grep -qi "ML-KEM-768"; then
+        O genpkey -algorithm ML-KEM-768 -out o.pem && O pkey -in o.pem -pubout -out o.pub
+        check "picopsa reads openssl's ML-KEM-768 key" P pkey -in o.pem -pubout -out x.pub
+        same "openssl's public key = picopsa's derivation" o.pub x.pub
+        check "openssl reads picopsa's key" O pkey -in k768.pem -pubout -out x2.pub
+        same "picopsa's public key = openssl's derivation" p768.pem x2.pub
+        O pkeyutl -encap -inkey p768.pem -pubin -out o.ct -secret o.ss
+        check "picopsa decapsulates openssl's ciphertext" P pkeyutl -decap -inkey k768.pem -in o.ct -secret x.ss
+        same "secrets equal (openssl -> picopsa)" o.ss x.ss
+        check "picopsa encapsulates to openssl's key" P pkeyutl -encap -pubin -inkey o.pub -out p.ct -secret p.ss
+        O pkeyutl -decap -inkey o.pem -in p.ct -secret o.ss2
+        same "secrets equal (picopsa -> openssl)" p.ss o.ss2
+    else
+        echo "note: $(openssl version) has no ML-KEM: formats checked against vectors and DER built here"
+    fi
+}
+
 all_sha2=(SHA2-224 SHA2-256 SHA2-384 SHA2-512)
 case "$CASE" in
 ed25519) need ed25519; run_ed25519 ;;
@@ -1087,6 +1308,7 @@ ec) need p256 x25519 "${all_sha2[@]}"; /usr/bin/python3 -c 'import cryptography'
     { echo "python3 cryptography missing: skipped"; exit 77; }; run_ec ;;
 enc) grep -q "^ciphers: yes" <<<"$features" || { echo "ciphers configured out: skipped"; exit 77; }; need SHA2-256 SHA2-512; run_enc ;;
 mac) grep -q "CMAC yes" <<<"$features" || { echo "CMAC configured out: skipped"; exit 77; }; need "${all_sha2[@]}"; run_mac ;;
+mlkem) grep -q "^ML-KEM: yes" <<<"$features" || { echo "ML-KEM configured out: skipped"; exit 77; }; run_mlkem ;;
 kdf) grep -q "^KDFs: PBKDF2 yes, HKDF yes, TLS1-PRF yes, KBKDF-HMAC yes, KBKDF-CMAC yes" <<<"$features" || { echo "a KDF or CMAC configured out: skipped"; exit 77; }; need SHA1 SHA2-256 SHA2-384 SHA2-512; run_kdf ;;
 *) echo "unknown case $CASE"; exit 2 ;;
 esac

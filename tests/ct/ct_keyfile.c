@@ -13,7 +13,8 @@
  *
  * Keys: Ed25519 and X25519 PKCS#8 with random private keys, EC P-256
  * PKCS#8 and SEC1 ECPrivateKey with a random d, with and without the
- * public point (public: keyfile.c declassifies it), RSA-1024
+ * public point (public: keyfile.c declassifies it), ML-KEM PKCS#8 in the
+ * seed form and the seed + expandedKey form, RSA-1024
  * PKCS#8 and PKCS#1 (OpenSSL-made, tests/fuzz/corpus/pem/), each as
  * written by ppk_pem_encode (64-character lines) and with CRLF line ends
  * and 76-character lines; refused bodies too (an invalid character, a
@@ -230,6 +231,47 @@ int main(void)
                     write_secret(der, der_len);
                 }
             }
+        }
+    }
+
+    /* ML-KEM-512/768/1024 PKCS#8: the seed form as written (material seed
+     * || ek, ek public and random here: only its length is read), and the
+     * seed + expandedKey form (a random dk, secret too). */
+    {
+        static const size_t ek_lens[3] = {800, 1184, 1568};
+        static uint8_t mat[64 + 1568], both[64 + 3168 + 64], dk[3168];
+        for (k = 0; k < 3; k++) {
+            size_t ek_len = ek_lens[k], dk_len = 2u * ek_len + 32u, pos = 0, body;
+            test_rng_bytes(mat, 64 + ek_len);
+            CHECK(ppk_write_der(PPK_MLKEM_PRIVATE, PPK_FORM_PKCS8, mat, 64 + ek_len, der, sizeof(der), &der_len) ==
+                  PPK_OK);
+            CHECK(ppk_pem_encode(PPK_PEM_PRIVATE_KEY, der, der_len, pem, sizeof(pem), &pem_len) == PPK_OK);
+            forms(pem, pem_len, PPK_MLKEM_PRIVATE, mat, 64);
+            read_der_secret(der, der_len, PPK_MLKEM_PRIVATE, mat, 64);
+            write_secret(der, der_len);
+            /* SEQUENCE { 0, { OID }, OCTET STRING { SEQUENCE { OCTET
+             * STRING seed, OCTET STRING dk } } }, the OID from the seed
+             * form's bytes 7..17. */
+            test_rng_bytes(dk, dk_len);
+            body = 66u + 4u + dk_len; /* the inner SEQUENCE's content */
+            pos = 0;
+            both[pos++] = 0x30; both[pos++] = 0x82;
+            both[pos++] = (uint8_t)((3u + 13u + 4u + 4u + body) >> 8);
+            both[pos++] = (uint8_t)(3u + 13u + 4u + 4u + body);
+            memcpy(both + pos, der + 2, 3 + 13); /* INTEGER 0, the AlgorithmIdentifier */
+            pos += 16;
+            both[pos++] = 0x04; both[pos++] = 0x82;
+            both[pos++] = (uint8_t)((4u + body) >> 8); both[pos++] = (uint8_t)(4u + body);
+            both[pos++] = 0x30; both[pos++] = 0x82;
+            both[pos++] = (uint8_t)(body >> 8); both[pos++] = (uint8_t)body;
+            both[pos++] = 0x04; both[pos++] = 64;
+            memcpy(both + pos, mat, 64);
+            pos += 64;
+            both[pos++] = 0x04; both[pos++] = 0x82;
+            both[pos++] = (uint8_t)(dk_len >> 8); both[pos++] = (uint8_t)dk_len;
+            memcpy(both + pos, dk, dk_len);
+            pos += dk_len;
+            read_der_secret(both, pos, PPK_MLKEM_PRIVATE, mat, 64);
         }
     }
 

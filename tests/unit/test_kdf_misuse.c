@@ -418,6 +418,44 @@ static void test_keys(void)
     CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
 #endif
 
+    /* Symmetric cipher keys (10.6.3: bits/8 bytes of the stream, as
+     * output_bytes + psa_import_key): AES-128 and -256 are the stream's
+     * next bytes; AES-64 is refused by the import (INVALID_ARGUMENT), a
+     * size that is not whole bytes before anything is drawn. */
+#if PSA_WANT_KEY_TYPE_AES
+    CHECK_STATUS(psa_key_derivation_setup(&op, HKDF256), PSA_SUCCESS);
+    CHECK_STATUS(psa_key_derivation_input_bytes(&op, SALT, salt, sizeof(salt)), PSA_SUCCESS);
+    CHECK_STATUS(psa_key_derivation_input_key(&op, SECRET, secret), PSA_SUCCESS);
+    CHECK_STATUS(psa_key_derivation_input_bytes(&op, INFO, info, sizeof(info)), PSA_SUCCESS);
+    psa_set_key_type(&attr, PSA_KEY_TYPE_AES);
+    psa_set_key_bits(&attr, 128);
+    CHECK_STATUS(psa_key_derivation_output_key(&attr, &op, &derived), PSA_SUCCESS);
+    CHECK_STATUS(psa_export_key(derived, out, sizeof(out), &len), PSA_SUCCESS);
+    CHECK(len == 16);
+    CHECK_MEM(out, okm, 16);
+    CHECK_STATUS(psa_destroy_key(derived), PSA_SUCCESS);
+    psa_set_key_bits(&attr, 256);
+    CHECK_STATUS(psa_key_derivation_output_key(&attr, &op, &derived), PSA_SUCCESS);
+    CHECK_STATUS(psa_export_key(derived, out, sizeof(out), &len), PSA_SUCCESS);
+    CHECK(len == 32);
+    CHECK_MEM(out, okm + 16, 26);   /* the vector's 42 bytes end here */
+    CHECK_STATUS(psa_destroy_key(derived), PSA_SUCCESS);
+    CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
+    CHECK_STATUS(psa_key_derivation_setup(&op, HKDF256), PSA_SUCCESS);
+    CHECK_STATUS(psa_key_derivation_input_key(&op, SECRET, secret), PSA_SUCCESS);
+    CHECK_STATUS(psa_key_derivation_input_bytes(&op, INFO, info, sizeof(info)), PSA_SUCCESS);
+    psa_set_key_bits(&attr, 64);
+    CHECK_STATUS(psa_key_derivation_output_key(&attr, &op, &derived), PSA_ERROR_INVALID_ARGUMENT);
+    CHECK(derived == PSA_KEY_ID_NULL);
+    check_error_state(&op);
+    CHECK_STATUS(psa_key_derivation_setup(&op, HKDF256), PSA_SUCCESS);
+    CHECK_STATUS(psa_key_derivation_input_key(&op, SECRET, secret), PSA_SUCCESS);
+    CHECK_STATUS(psa_key_derivation_input_bytes(&op, INFO, info, sizeof(info)), PSA_SUCCESS);
+    psa_set_key_bits(&attr, 0);
+    CHECK_STATUS(psa_key_derivation_output_key(&attr, &op, &derived), PSA_ERROR_INVALID_ARGUMENT);
+    check_error_state(&op);
+#endif
+
     /* output_key from a secret given as bytes: NOT_PERMITTED. */
     full_inputs(&op);
     psa_set_key_type(&attr, PSA_KEY_TYPE_DERIVE);

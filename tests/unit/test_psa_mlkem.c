@@ -15,6 +15,9 @@
  *    implicit-rejection key, which differs from the encapsulated key and
  *    equals the primitive's pp_mlkem_decaps;
  *  - output key attributes (type, size, usage, algorithm, lifetime);
+ *  - pairs from psa_key_derivation_output_key (PQC 2.2.1 "Key
+ *    derivation": 64 bytes of the stream are d || z): equal to importing
+ *    them, deterministic, capacity, key_bits, public type, policy;
  *  - Wycheproof mlkem_512_test.json, mlkem_768_test.json (seed -> ek,
  *    c -> K) and mlkem_768_keygen_seed_test.json (seed -> ek) through
  *    psa_import_key / psa_export_public_key / psa_decapsulate.
@@ -563,6 +566,171 @@ static void test_copy_and_storage(void)
 #endif
 }
 
+/* ---- psa_key_derivation_output_key (PQC extension 2.2.1) -------------------- */
+
+#if PSA_WANT_ALG_HKDF && PSA_WANT_ALG_SHA_256 && PSA_WANT_KEY_TYPE_DERIVE
+#define KDF PSA_ALG_HKDF(PSA_ALG_SHA_256)
+
+/* An HKDF-SHA-256 operation with the secret from a DERIVE key (output_key
+ * needs a key, 10.6.3) or, with key 0, from bytes. */
+static void kdf_start(psa_key_derivation_operation_t *op, psa_key_id_t secret)
+{
+    static const uint8_t ikm[32] = {0x6b, 0x65, 0x6d, 0x74, 0x6f, 0x6f, 0x6c};
+    static const uint8_t info[] = "ML-KEM seed";
+    CHECK_STATUS(psa_key_derivation_setup(op, KDF), PSA_SUCCESS);
+    CHECK_STATUS(psa_key_derivation_input_bytes(op, PSA_KEY_DERIVATION_INPUT_SALT, info, 4),
+                 PSA_SUCCESS);
+    if (secret != 0) {
+        CHECK_STATUS(psa_key_derivation_input_key(op, PSA_KEY_DERIVATION_INPUT_SECRET, secret),
+                     PSA_SUCCESS);
+    } else {
+        CHECK_STATUS(psa_key_derivation_input_bytes(op, PSA_KEY_DERIVATION_INPUT_SECRET, ikm,
+                                                    sizeof(ikm)), PSA_SUCCESS);
+    }
+    CHECK_STATUS(psa_key_derivation_input_bytes(op, PSA_KEY_DERIVATION_INPUT_INFO, info,
+                                                sizeof(info) - 1), PSA_SUCCESS);
+}
+
+/* The 2.2.1 "Key derivation" rule: the key is the next 64 bytes of the
+ * stream taken as d || z, so it equals importing those bytes (its seed
+ * export and its ek), the same derivation gives the same key, the capacity
+ * falls by 64 and the stream continues after them; key_bits must name a
+ * parameter set; a public key type is INVALID_ARGUMENT; a secret given as
+ * bytes NOT_PERMITTED; the derived key's policy is the attributes'. */
+static void test_derivation(void)
+{
+    static const uint8_t ikm[32] = {0x6b, 0x65, 0x6d, 0x74, 0x6f, 0x6f, 0x6c};
+    psa_key_attributes_t sa = key_attr(PSA_KEY_TYPE_DERIVE, 0, PSA_KEY_USAGE_DERIVE, KDF);
+    psa_key_attributes_t o = out_attr();
+    psa_key_derivation_operation_t op = PSA_KEY_DERIVATION_OPERATION_INIT;
+    psa_key_derivation_operation_t ref = PSA_KEY_DERIVATION_OPERATION_INIT;
+    psa_key_id_t secret = 0, k = 0, k2 = 0, imp = 0, s_id = 0;
+    uint8_t stream[64 + 16], seed[64], next[16], ek[1568], ek2[1568], c[1568];
+    uint8_t s1[32], s2[32];
+    size_t len = 0, len2 = 0, cap0 = 0, cap = 0, i;
+
+    CHECK_STATUS(psa_import_key(&sa, ikm, sizeof(ikm), &secret), PSA_SUCCESS);
+    for (i = 0; i < 3; i++) {
+        psa_key_attributes_t a = key_attr(PAIR, bits_of[i], ALL_USAGE, PSA_ALG_ML_KEM);
+        /* The reference stream as bytes. */
+        kdf_start(&ref, secret);
+        CHECK_STATUS(psa_key_derivation_output_bytes(&ref, stream, sizeof(stream)), PSA_SUCCESS);
+        CHECK_STATUS(psa_key_derivation_abort(&ref), PSA_SUCCESS);
+
+        kdf_start(&op, secret);
+        CHECK_STATUS(psa_key_derivation_get_capacity(&op, &cap0), PSA_SUCCESS);
+        CHECK_STATUS(psa_key_derivation_output_key(&a, &op, &k), PSA_SUCCESS);
+        CHECK_STATUS(psa_key_derivation_get_capacity(&op, &cap), PSA_SUCCESS);
+        CHECK(cap == cap0 - 64);
+        CHECK_STATUS(psa_key_derivation_output_bytes(&op, next, sizeof(next)), PSA_SUCCESS);
+        CHECK_MEM(next, stream + 64, sizeof(next));
+        CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
+        {
+            psa_key_attributes_t got = PSA_KEY_ATTRIBUTES_INIT;
+            CHECK_STATUS(psa_get_key_attributes(k, &got), PSA_SUCCESS);
+            CHECK(psa_get_key_type(&got) == PAIR && psa_get_key_bits(&got) == bits_of[i]);
+            CHECK(psa_get_key_usage_flags(&got) == ALL_USAGE);
+            CHECK(psa_get_key_algorithm(&got) == PSA_ALG_ML_KEM);
+        }
+        CHECK_STATUS(psa_export_key(k, seed, sizeof(seed), &len), PSA_SUCCESS);
+        CHECK(len == 64);
+        CHECK_MEM(seed, stream, 64);
+        /* Importing the drawn 64 bytes gives the same ek. */
+        CHECK_STATUS(psa_import_key(&a, stream, 64, &imp), PSA_SUCCESS);
+        CHECK_STATUS(psa_export_public_key(k, ek, sizeof(ek), &len), PSA_SUCCESS);
+        CHECK_STATUS(psa_export_public_key(imp, ek2, sizeof(ek2), &len2), PSA_SUCCESS);
+        CHECK(len == ek_len_of[i] && len2 == len);
+        CHECK_MEM(ek, ek2, len);
+        /* The same derivation again: the same key. */
+        kdf_start(&op, secret);
+        CHECK_STATUS(psa_key_derivation_output_key(&a, &op, &k2), PSA_SUCCESS);
+        CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
+        CHECK_STATUS(psa_export_public_key(k2, ek2, sizeof(ek2), &len2), PSA_SUCCESS);
+        CHECK(len2 == len);
+        CHECK_MEM(ek, ek2, len);
+        /* It works: encapsulate with the derived key, decapsulate with the
+         * imported one. */
+        CHECK_STATUS(psa_encapsulate(k, PSA_ALG_ML_KEM, &o, &s_id, c, sizeof(c), &len),
+                     PSA_SUCCESS);
+        CHECK(len == ct_len_of[i]);
+        take_secret(s_id, s1);
+        CHECK_STATUS(psa_decapsulate(imp, PSA_ALG_ML_KEM, c, len, &o, &s_id), PSA_SUCCESS);
+        take_secret(s_id, s2);
+        CHECK_MEM(s1, s2, 32);
+        CHECK_STATUS(psa_destroy_key(k), PSA_SUCCESS);
+        CHECK_STATUS(psa_destroy_key(k2), PSA_SUCCESS);
+        CHECK_STATUS(psa_destroy_key(imp), PSA_SUCCESS);
+    }
+
+    /* Policy: the derived key has the attributes' usage (ENCRYPT only: no
+     * decapsulation, no export). */
+    {
+        psa_key_attributes_t a = key_attr(PAIR, 768, PSA_KEY_USAGE_ENCRYPT, PSA_ALG_ML_KEM);
+        kdf_start(&op, secret);
+        CHECK_STATUS(psa_key_derivation_output_key(&a, &op, &k), PSA_SUCCESS);
+        CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
+        CHECK_STATUS(psa_encapsulate(k, PSA_ALG_ML_KEM, &o, &s_id, c, sizeof(c), &len),
+                     PSA_SUCCESS);
+        CHECK_STATUS(psa_destroy_key(s_id), PSA_SUCCESS);
+        CHECK_STATUS(psa_decapsulate(k, PSA_ALG_ML_KEM, c, len, &o, &s_id),
+                     PSA_ERROR_NOT_PERMITTED);
+        CHECK_STATUS(psa_export_key(k, seed, sizeof(seed), &len), PSA_ERROR_NOT_PERMITTED);
+        CHECK_STATUS(psa_destroy_key(k), PSA_SUCCESS);
+    }
+
+    /* Refusals; each leaves the operation in its error state (10.6.3). */
+    {
+        static const size_t bad_bits[] = {0, 256, 767, 2048};
+        for (i = 0; i < sizeof(bad_bits) / sizeof(bad_bits[0]); i++) {
+            psa_key_attributes_t a = key_attr(PAIR, bad_bits[i], ALL_USAGE, PSA_ALG_ML_KEM);
+            k = 1;
+            kdf_start(&op, secret);
+            CHECK_STATUS(psa_key_derivation_output_key(&a, &op, &k), PSA_ERROR_INVALID_ARGUMENT);
+            CHECK(k == PSA_KEY_ID_NULL);
+            CHECK_STATUS(psa_key_derivation_output_bytes(&op, next, 1), PSA_ERROR_BAD_STATE);
+            CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
+        }
+    }
+    {
+        /* A public key cannot be derived (10.6.3). */
+        psa_key_attributes_t a = key_attr(PUB, 768, PSA_KEY_USAGE_ENCRYPT, PSA_ALG_ML_KEM);
+        kdf_start(&op, secret);
+        CHECK_STATUS(psa_key_derivation_output_key(&a, &op, &k), PSA_ERROR_INVALID_ARGUMENT);
+        CHECK(k == PSA_KEY_ID_NULL);
+        CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
+    }
+    {
+        /* The secret as bytes: NOT_PERMITTED (10.6.3). */
+        psa_key_attributes_t a = key_attr(PAIR, 512, ALL_USAGE, PSA_ALG_ML_KEM);
+        kdf_start(&op, 0);
+        CHECK_STATUS(psa_key_derivation_output_key(&a, &op, &k), PSA_ERROR_NOT_PERMITTED);
+        CHECK(k == PSA_KEY_ID_NULL);
+        CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
+        /* 63 bytes of capacity left: INSUFFICIENT_DATA, no key, capacity 0. */
+        kdf_start(&op, secret);
+        CHECK_STATUS(psa_key_derivation_set_capacity(&op, 63), PSA_SUCCESS);
+        CHECK_STATUS(psa_key_derivation_output_key(&a, &op, &k), PSA_ERROR_INSUFFICIENT_DATA);
+        CHECK(k == PSA_KEY_ID_NULL);
+        CHECK_STATUS(psa_key_derivation_get_capacity(&op, &cap), PSA_SUCCESS);
+        CHECK(cap == 0);
+        CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
+        /* Exactly 64 left: the key, then capacity 0. */
+        kdf_start(&op, secret);
+        CHECK_STATUS(psa_key_derivation_set_capacity(&op, 64), PSA_SUCCESS);
+        CHECK_STATUS(psa_key_derivation_output_key(&a, &op, &k), PSA_SUCCESS);
+        CHECK_STATUS(psa_key_derivation_get_capacity(&op, &cap), PSA_SUCCESS);
+        CHECK(cap == 0);
+        CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
+        CHECK_STATUS(psa_destroy_key(k), PSA_SUCCESS);
+    }
+    CHECK_STATUS(psa_destroy_key(secret), PSA_SUCCESS);
+}
+#else
+static void test_derivation(void)
+{
+}
+#endif
+
 /* ---- Wycheproof through the PSA API ----------------------------------------- */
 
 static size_t bits_named(const char *name)
@@ -690,6 +858,7 @@ int main(void)
     test_refusals();
     test_output_attributes();
     test_copy_and_storage();
+    test_derivation();
     wycheproof_kem("vectors/wycheproof/mlkem_512_test.json");
     wycheproof_kem("vectors/wycheproof/mlkem_768_test.json");
     wycheproof_keygen("vectors/wycheproof/mlkem_768_keygen_seed_test.json");
