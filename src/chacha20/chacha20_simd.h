@@ -22,8 +22,8 @@
  *  - Secret: the key words of s, the nonce, the data and the keystream.
  *    Constant time: vector additions, XORs, shifts and byte shuffles with
  *    constant masks; no branch or index on anything but n.
- *  - pp_chacha20_x86_kernel() is the best kernel this CPU runs, 0 for none;
- *    it reads CPUID once per process (relaxed atomics).
+ *  - pp_chacha20_x86_kernel() is the best kernel this CPU runs, 0 for none
+ *    (common/pp_cpu_x86.h: CPUID once per process).
  *    pp_chacha20_simd_restrict(limit) caps its answer from then on (0: the
  *    portable forms, 1: at most AVX2, 2: no cap), so tests run every form
  *    in one process; not for applications.
@@ -36,8 +36,9 @@
 
 #include <picopsa/config.h>
 
-#if PICOPSA_CHACHA20_SIMD && defined(__x86_64__) && defined(__GNUC__) && \
-    !defined(__OPTIMIZE_SIZE__)
+#include "common/pp_cpu_x86.h"
+
+#if PICOPSA_CHACHA20_SIMD && PP_CPU_X86 && !defined(__OPTIMIZE_SIZE__)
 #define PP_CHACHA20_X86 1
 #else
 #define PP_CHACHA20_X86 0

@@ -8,53 +8,21 @@
  */
 #include "chacha20/chacha20_simd.h"
 
+#include "common/pp_cpu_x86.h"
 #include "common/pp_util.h"
 
 #if PP_CHACHA20_X86
 
 #include <immintrin.h>
 
-/* 0: the portable forms; 1: AVX2; 2: AVX-512F + VL (each also needs the OS
- * to save its state). CPUID leaf 7 EBX bit 5 = AVX2, 16 = AVX512F, 31 =
- * AVX512VL; leaf 1 ECX bits 27 (OSXSAVE) and 28 (AVX); XCR0 bits 1-2
- * (SSE, AVX state) and 5-7 (opmask, ZMM_Hi256, Hi16_ZMM): Intel SDM vol. 1,
- * 14.3 and 15.2. */
-static int detect(void)
-{
-    uint32_t eax, ebx, ecx, edx, leaf7_ebx, xcr0 = 0, xcr0_hi;
-    __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(0u), "c"(0u));
-    if (eax < 7u) {
-        return 0;
-    }
-    __asm__ volatile("cpuid" : "=a"(eax), "=b"(leaf7_ebx), "=c"(ecx), "=d"(edx) : "a"(7u), "c"(0u));
-    __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(1u), "c"(0u));
-    if (((ecx >> 27) & (ecx >> 28) & 1u) != 0) {
-        __asm__ volatile("xgetbv" : "=a"(xcr0), "=d"(xcr0_hi) : "c"(0u));
-        (void)xcr0_hi;
-    }
-    if ((xcr0 & 6u) != 6u || ((leaf7_ebx >> 5) & 1u) == 0) {
-        return 0;
-    }
-    if ((xcr0 & 0xe0u) == 0xe0u && ((leaf7_ebx >> 16) & (leaf7_ebx >> 31) & 1u) != 0) {
-        return 2;
-    }
-    return 1;
-}
-
-/* 0: not read yet; else 4 | detect(). */
-static int kernel_cache;
 static int simd_limit = 2;
 
 int pp_chacha20_x86_kernel(void)
 {
-    /* CPUID traps to the hypervisor on VMs: read it once per process. */
-    int c = __atomic_load_n(&kernel_cache, __ATOMIC_RELAXED);
+    /* 0: the portable forms; 1: AVX2; 2: AVX-512F + VL (pp_cpu_x86.h). */
+    unsigned f = pp_x86_features();
+    int c = (f & PP_X86_AVX512VL) != 0 ? 2 : (f & PP_X86_AVX2) != 0 ? 1 : 0;
     int limit = __atomic_load_n(&simd_limit, __ATOMIC_RELAXED);
-    if (c == 0) {
-        c = 4 | detect();
-        __atomic_store_n(&kernel_cache, c, __ATOMIC_RELAXED);
-    }
-    c &= 3;
     return c < limit ? c : limit;
 }
 

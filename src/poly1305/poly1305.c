@@ -7,12 +7,15 @@
 
 #include "common/pp_util.h"
 #include "poly1305/poly1305.h"
+#if !PP_POLY1305_RADIX26
+#include "poly1305/poly1305_r44.h"
+#include "poly1305/poly1305_simd.h"
+#endif
 
 #if !PP_POLY1305_RADIX26
 /* ---- radix 2^44: h, r as 44 + 44 + 42 bits ---- */
-__extension__ typedef unsigned __int128 pp_u128;
-#define M44 ((uint64_t)0xfffffffffff)
-#define M42 ((uint64_t)0x3ffffffffff)
+#define M44 PP_M44
+#define M42 PP_M42
 
 void pp_poly1305_init(pp_poly1305_ctx *c, const uint8_t key[32])
 {
@@ -32,37 +35,30 @@ void pp_poly1305_init(pp_poly1305_ctx *c, const uint8_t key[32])
 
 static void blocks(pp_poly1305_ctx *c, const uint8_t *m, size_t nblocks, uint64_t hibit)
 {
-    const uint64_t r0 = c->r[0], r1 = c->r[1], r2 = c->r[2];
-    /* 2^132 = 4*5 mod p at the 44/44/42 split: s = r*20. */
-    const uint64_t s1 = r1 * 20, s2 = r2 * 20;
-    uint64_t h0 = c->h[0], h1 = c->h[1], h2 = c->h[2];
+    uint64_t h[3];
+    h[0] = c->h[0];
+    h[1] = c->h[1];
+    h[2] = c->h[2];
+#if PP_POLY1305_X86
+    if (hibit != 0 && nblocks >= PP_POLY1305_X86_MIN_BLOCKS && pp_poly1305_x86_available()) {
+        /* Eight blocks a step (poly1305_x86.c); the rest below. */
+        size_t chunks = nblocks / 8u;
+        pp_poly1305_x86_blocks(h, c->r, m, chunks);
+        m += 128u * chunks;
+        nblocks -= 8u * chunks;
+    }
+#endif
     while (nblocks-- > 0) {
         uint64_t t0 = pp_load_le64(m), t1 = pp_load_le64(m + 8);
-        pp_u128 d0, d1, d2;
-        uint64_t cr;
-        h0 += t0 & M44;
-        h1 += ((t0 >> 44) | (t1 << 20)) & M44;
-        h2 += ((t1 >> 24) & M42) | hibit;
-        d0 = (pp_u128)h0 * r0 + (pp_u128)h1 * s2 + (pp_u128)h2 * s1;
-        d1 = (pp_u128)h0 * r1 + (pp_u128)h1 * r0 + (pp_u128)h2 * s2;
-        d2 = (pp_u128)h0 * r2 + (pp_u128)h1 * r1 + (pp_u128)h2 * r0;
-        cr = (uint64_t)(d0 >> 44);
-        h0 = (uint64_t)d0 & M44;
-        d1 += cr;
-        cr = (uint64_t)(d1 >> 44);
-        h1 = (uint64_t)d1 & M44;
-        d2 += cr;
-        cr = (uint64_t)(d2 >> 42);
-        h2 = (uint64_t)d2 & M42;
-        h0 += cr * 5;
-        cr = h0 >> 44;
-        h0 &= M44;
-        h1 += cr;
+        h[0] += t0 & M44;
+        h[1] += ((t0 >> 44) | (t1 << 20)) & M44;
+        h[2] += ((t1 >> 24) & M42) | hibit;
+        pp_poly1305_mul44(h, c->r);
         m += 16;
     }
-    c->h[0] = h0;
-    c->h[1] = h1;
-    c->h[2] = h2;
+    c->h[0] = h[0];
+    c->h[1] = h[1];
+    c->h[2] = h[2];
 }
 
 static void final_tag(pp_poly1305_ctx *c, uint8_t tag[16])

@@ -7,10 +7,13 @@
  *    a final value of exactly 2^130 - 5 and 2^130 - 6, the s addition
  *    overflowing 2^128, the 131-bit intermediate results of the 5*H + L
  *    reduction), one-shot and byte by byte;
- *  - random keys and messages, lengths 0..600, one-shot against OpenSSL's
- *    EVP_MAC "POLY1305" and against random update chunking;
+ *  - random keys and messages, lengths 0..600 and up to 4200 in steps of
+ *    37, one-shot against OpenSSL's EVP_MAC "POLY1305" and against random
+ *    update chunking (up to 40 bytes a call: the one-block loop, while the
+ *    one-shot takes the 8-block x86-64 path where it is built);
  *  - edge keys (all-ones r before clamping, all-ones s) and all-0xff
- *    messages, driving h close to 2^130-5.
+ *    messages up to 4200 bytes, driving h close to 2^130-5 and the vector
+ *    limbs to their bounds.
  * The includer provides pp_poly1305_ctx and the pp_poly1305_* functions
  * (possibly renamed by macros) before including this file.
  */
@@ -162,7 +165,8 @@ static void poly_known_answers(void)
 
 static void poly1305_run_cases(void)
 {
-    uint8_t k[32], m[600];
+    static uint8_t m[4200];
+    uint8_t k[32];
     size_t len;
     int i;
 
@@ -185,6 +189,23 @@ static void poly1305_run_cases(void)
     }
     memset(k, 0, 16);
     check_one(k, m, 600);
+    /* Long messages (the 8-block x86-64 path takes whole runs of 128
+     * bytes from 256 bytes on): random, then all-0xff with the all-ones
+     * key, which keeps every limb at its bound. */
+    for (len = 601; len <= sizeof(m); len += 37) {
+        for (i = 0; i < 32; i++) {
+            k[i] = (uint8_t)rand();
+        }
+        for (i = 0; i < (int)len; i++) {
+            m[i] = (uint8_t)rand();
+        }
+        check_one(k, m, len);
+    }
+    memset(k, 0xff, 32);
+    memset(m, 0xff, sizeof(m));
+    for (len = 256; len <= sizeof(m); len += 131) {
+        check_one(k, m, len);
+    }
 }
 
 #endif /* PICOPSA_TEST_POLY1305_CASES_H */
