@@ -430,6 +430,10 @@ static void test_openssl_cross_check(void)
 void other_sha512_224_init(picopsa_sha512_context *ctx);
 void other_sha512_256_init(picopsa_sha512_context *ctx);
 #define pp_sha512 other_sha512
+#define pp_sha256_compress_block other_sha256_compress_block
+#define pp_sha512_compress_block other_sha512_compress_block
+void other_sha256_compress_block(uint32_t state[8], const uint8_t block[64]);
+void other_sha512_compress_block(uint64_t state[8], const uint8_t block[128]);
 void other_sha224_init(picopsa_sha256_context *ctx);
 void other_sha256_init(picopsa_sha256_context *ctx);
 void other_sha256_update(picopsa_sha256_context *ctx, const uint8_t *data, size_t len);
