@@ -163,23 +163,29 @@ static void poly_known_answers(void)
     }
 }
 
+/* A random key and len random message bytes, checked. */
+static void random_case(uint8_t k[32], uint8_t *m, size_t len)
+{
+    size_t i;
+    for (i = 0; i < 32; i++) {
+        k[i] = (uint8_t)rand();
+    }
+    for (i = 0; i < len; i++) {
+        m[i] = (uint8_t)rand();
+    }
+    check_one(k, m, len);
+}
+
 static void poly1305_run_cases(void)
 {
     static uint8_t m[4200];
     uint8_t k[32];
     size_t len;
-    int i;
 
     poly_known_answers();
     srand(1305);
     for (len = 0; len <= 600; len++) {
-        for (i = 0; i < 32; i++) {
-            k[i] = (uint8_t)rand();
-        }
-        for (i = 0; i < (int)len; i++) {
-            m[i] = (uint8_t)rand();
-        }
-        check_one(k, m, len);
+        random_case(k, m, len);
     }
     /* Edge cases: r all ones before clamping, s all ones, messages all 0xff. */
     memset(k, 0xff, 32);
@@ -193,13 +199,7 @@ static void poly1305_run_cases(void)
      * bytes from 256 bytes on): random, then all-0xff with the all-ones
      * key, which keeps every limb at its bound. */
     for (len = 601; len <= sizeof(m); len += 37) {
-        for (i = 0; i < 32; i++) {
-            k[i] = (uint8_t)rand();
-        }
-        for (i = 0; i < (int)len; i++) {
-            m[i] = (uint8_t)rand();
-        }
-        check_one(k, m, len);
+        random_case(k, m, len);
     }
     memset(k, 0xff, 32);
     memset(m, 0xff, sizeof(m));
