@@ -30,7 +30,7 @@ typedef enum {
                                    * AES-NI" when this CPU has it, else the portable
                                    * backend, "bitsliced ct64" or "byte-oriented reference" */
     PICOPSA_FAMILY_CHACHA20 = 6   /* ChaCha20 keystream (PSA_WANT_KEY_TYPE_CHACHA20 or
-                                   * _XCHACHA20): "x86-64 AVX-512VL", "x86-64 AVX2",
+                                   * _XCHACHA20): "x86-64 AVX-512", "x86-64 AVX2",
                                    * "portable C, 4 lanes" or "portable C" */
 } picopsa_family_t;
 

@@ -253,7 +253,7 @@ const char *pp_chacha20_backend_name(void)
 #if PP_CHACHA20_X86
     switch (pp_chacha20_x86_kernel()) {
     case 2:
-        return "x86-64 AVX-512VL";
+        return "x86-64 AVX-512";
     case 1:
         return "x86-64 AVX2";
     default:

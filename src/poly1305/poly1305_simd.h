@@ -1,7 +1,8 @@
 /*
- * poly1305_simd.h -- Poly1305 (RFC 8439 2.5) four blocks at a time with
- * AVX2 on x86-64, chosen at run time (common/pp_cpu_x86.h); the portable
- * loop of poly1305.c is always built and tested.
+ * poly1305_simd.h -- Poly1305 (RFC 8439 2.5) eight blocks a step with
+ * AVX2 (or the same code with AVX-512VL's registers) on x86-64, chosen at
+ * run time (common/pp_cpu_x86.h); the portable loop of poly1305.c is
+ * always built and tested.
  *
  *  - PICOPSA_POLY1305_SIMD = 0 builds none of it; not built at -Os, with
  *    the radix-2^26 code, on other targets or other compilers

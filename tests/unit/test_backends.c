@@ -108,7 +108,7 @@ static void test_chacha20(void)
     CHECK(now != NULL);
 #if PP_CHACHA20_X86
     {
-        static const char *const names[3] = {NULL, "x86-64 AVX2", "x86-64 AVX-512VL"};
+        static const char *const names[3] = {NULL, "x86-64 AVX2", "x86-64 AVX-512"};
         int k = pp_chacha20_x86_kernel();
         if (k != 0) {
             check_name(now, names[k], "ChaCha20");
