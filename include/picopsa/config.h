@@ -206,6 +206,11 @@
 #ifndef PSA_WANT_ALG_CCM_STAR_NO_TAG
 #define PSA_WANT_ALG_CCM_STAR_NO_TAG PSA_WANT_KEY_TYPE_AES
 #endif
+/* XTS (IEEE 1619, SP 800-38E; src/cipher/cipher_xts.c): an AES key of
+ * twice the size, 256, 384 or 512 bits (PSA 1.2 PSA_KEY_TYPE_AES). */
+#ifndef PSA_WANT_ALG_XTS
+#define PSA_WANT_ALG_XTS PSA_WANT_KEY_TYPE_AES
+#endif
 
 /* AES-CMAC (SP 800-38B) through the MAC API (src/mac/cmac.c). A MAC
  * operation then holds an AES key schedule (psa_mac_operation_t grows
