@@ -1,7 +1,7 @@
 /*
  * tests/size/cipher_no_xts.h -- size-test configuration (size_test.py):
- * the default configuration without PSA_ALG_XTS; AES and its other modes
- * stay. tests/size/app_cipher.c, which also encrypts with XTS, must link
+ * the default configuration with PSA_ALG_XTS set to 0 explicitly (the MCU
+ * default; on hosted OSes it is on); AES and its other modes stay. tests/size/app_cipher.c, which also encrypts with XTS, must link
  * no byte of src/cipher/cipher_xts.c (psa_cipher_encrypt answers
  * NOT_SUPPORTED for it).
  */

@@ -28,7 +28,8 @@ tests/size/ is compiled and linked with --gc-sections:
                   blocks; none today)
   reported (printed, never fail), profile size, default configuration:
     app_ed25519.c and app_rsa.c: bytes of the other family they carry
-    app_cipher.c: bytes of AES, the modes and ChaCha20 it carries
+    app_cipher.c: bytes of AES, the modes and ChaCha20 it carries, and
+                  with tests/size/cipher_xts.h (XTS opted in) of XTS
 
 "Of a family" is decided twice: by the linker map (every input section from
 an object of the family's files, statics and tables included) and by nm on
@@ -175,6 +176,8 @@ REPORTED = [
     ("default-rsa-Os", "app_rsa.c", None, "size", ["Ed25519", "SHA-512", "SHA-1", "SHA-512/t"]),
     # What the cipher families cost when used (default configuration).
     ("default-cipher-Os", "app_cipher.c", None, "size", ["AES", "cipher modes", "XTS", "ChaCha20"]),
+    # XTS is off on MCUs by default: what it costs when opted in.
+    ("xts-cipher-Os", "app_cipher.c", "tests/size/cipher_xts.h", "size", ["AES", "cipher modes", "XTS"]),
 ]
 
 
