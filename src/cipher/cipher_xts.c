@@ -36,7 +36,7 @@
 
 #define BLOCK PP_CIPHER_BLOCK
 #if PP_AES_HW_X86
-#define BATCH 8u   /* blocks in flight in aes_x86.c */
+#define BATCH 16u  /* blocks per AES-NI call (8 in flight in aes_x86.c) */
 #else
 #define BATCH 4u   /* one bitsliced ct64 pass */
 #endif
@@ -73,34 +73,74 @@ static void store_tweak(uint8_t b[16], const uint64_t t[2])
     pp_store_le64(b + 8, t[1]);
 }
 
+/* A tweak word (the integer of IEEE 1619's little-endian byte order) as
+ * the 8 bytes of memory it XORs with, read as a host word: the same on a
+ * little-endian host. */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define TW_WORD(x) (x)
+#else
+static uint64_t tw_word(uint64_t x)
+{
+    uint8_t b[8];
+    uint64_t w;
+    pp_store_le64(b, x);
+    memcpy(&w, b, sizeof(w));
+    return w;
+}
+#define TW_WORD(x) tw_word(x)
+#endif
+
+static uint64_t word_at(const uint8_t *p)
+{
+    uint64_t w;
+    memcpy(&w, p, sizeof(w));
+    return w;
+}
+
+static void word_to(uint8_t *p, uint64_t w)
+{
+    memcpy(p, &w, sizeof(w));
+}
+
 /* nblocks whole blocks from the tweak in chain, which moves on past them.
- * in == out is allowed (a batch is read before it is written). */
+ * in == out is allowed (a batch is read before it is written). The
+ * tweaks stay in 64-bit words and the XORs are done on host words:
+ * building tweaks bytewise and reading them back as vectors cost a
+ * store-forwarding stall per block (85% of the time, perf on x86-64). */
 static void xts_blocks(picopsa_cipher_context *c, const uint8_t *in, uint8_t *out,
                        size_t nblocks)
 {
-    uint8_t tw[BATCH * BLOCK], buf[BATCH * BLOCK];
-    uint64_t t[2];
-    load_tweak(t, c->chain);
+    uint64_t tw[2 * BATCH];
+    uint8_t buf[BATCH * BLOCK];
+    uint64_t t0 = pp_load_le64(c->chain), t1 = pp_load_le64(c->chain + 8);
     while (nblocks != 0) {
         size_t k = nblocks < BATCH ? nblocks : BATCH;
         size_t j;
         for (j = 0; j < k; j++) {
-            store_tweak(tw + j * BLOCK, t);
-            xor16(buf + j * BLOCK, in + j * BLOCK, tw + j * BLOCK);
-            xts_double(t);
+            uint32_t carry = pp_ct_barrier_u32((uint32_t)0 - (uint32_t)(t1 >> 63));
+            tw[2 * j] = TW_WORD(t0);
+            tw[2 * j + 1] = TW_WORD(t1);
+            word_to(buf + j * BLOCK, word_at(in + j * BLOCK) ^ tw[2 * j]);
+            word_to(buf + j * BLOCK + 8, word_at(in + j * BLOCK + 8) ^ tw[2 * j + 1]);
+            /* t := t * alpha, as xts_double */
+            t1 = (t1 << 1) | (t0 >> 63);
+            t0 = (t0 << 1) ^ (uint64_t)(carry & 0x87u);
         }
         (c->encrypt ? pp_aes_ecb_encrypt : pp_aes_ecb_decrypt)(&c->key.aes, buf, buf, k);
         for (j = 0; j < k; j++) {
-            xor16(out + j * BLOCK, buf + j * BLOCK, tw + j * BLOCK);
+            word_to(out + j * BLOCK, word_at(buf + j * BLOCK) ^ tw[2 * j]);
+            word_to(out + j * BLOCK + 8, word_at(buf + j * BLOCK + 8) ^ tw[2 * j + 1]);
         }
         in += k * BLOCK;
         out += k * BLOCK;
         nblocks -= k;
     }
-    store_tweak(c->chain, t);
+    pp_store_le64(c->chain, t0);
+    pp_store_le64(c->chain + 8, t1);
     pp_wipe(tw, sizeof(tw));
     pp_wipe(buf, sizeof(buf));
-    pp_wipe(t, sizeof(t));
+    t0 = t1 = 0;
 }
 
 /* One block under the given tweak (the stealing steps). */
