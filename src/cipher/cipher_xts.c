@@ -22,12 +22,14 @@
  *
  * Constant time: alpha-doubling folds the carry back with a mask (through
  * pp_ct_barrier_u32), never a branch; nothing indexes by a tweak, key or
- * data byte; the branches are on lengths. Several blocks go to the AES
- * backend per call (8 for AES-NI, 4 otherwise: a ct64 pass).
+ * data byte; the branches are on lengths. With AES-NI the blocks go to
+ * the backend's fused XTS pass (pp_aes_xts_fused: tweaks in registers,
+ * 8 blocks in flight); otherwise 4 blocks per pp_aes_ecb_* call (a ct64
+ * pass) with the tweak XORs here.
  */
 #include "cipher/cipher_modes.h"
 #include "aes/aes.h"
-#include "aes/aes_hw.h"
+#include "aes/aes_hw.h"   /* PP_AES_HW_X86: the batch size */
 #include "common/pp_util.h"
 
 #include <string.h>
@@ -113,7 +115,12 @@ static void xts_blocks(picopsa_cipher_context *c, const uint8_t *in, uint8_t *ou
 {
     uint64_t tw[2 * BATCH];
     uint8_t buf[BATCH * BLOCK];
-    uint64_t t0 = pp_load_le64(c->chain), t1 = pp_load_le64(c->chain + 8);
+    uint64_t t0, t1;
+    if (pp_aes_xts_fused(&c->key.aes, c->chain, in, out, nblocks, c->encrypt)) {
+        return;   /* AES-NI: the tweak in a register beside the rounds */
+    }
+    t0 = pp_load_le64(c->chain);
+    t1 = pp_load_le64(c->chain + 8);
     while (nblocks != 0) {
         size_t k = nblocks < BATCH ? nblocks : BATCH;
         size_t j;
