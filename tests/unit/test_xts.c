@@ -14,13 +14,18 @@
  *    384 or 512 bits, Key1 != Key2, the update/finish output sizes
  *    against PSA_CIPHER_{UPDATE,FINISH}_OUTPUT_SIZE, 512-bit AES keys
  *    refused by the other modes.
+ * With AES-NI the first three run again on the portable backend
+ * (pp_aes_hw_restrict(0)): the fused AES-NI pass and cipher_xts.c's loop
+ * over pp_aes_ecb_* both meet the vectors and OpenSSL.
  */
 #include <psa/crypto.h>
 #include "cipher/cipher.h"
+#include "aes/aes_hw.h"   /* pp_aes_hw_restrict: the portable path too */
 #include "test_util.h"
 #include "json.h"
 
 #include <openssl/evp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -489,6 +494,17 @@ int main(void)
     test_openssl_cross();
     test_update_sizes();
     test_errors();
+#if PP_AES_HW_X86
+    /* Again on the portable backend (ct64 or ref) and cipher_xts.c's own
+     * loop, where AES-NI ran the fused pass (pp_aes_xts_fused) above. */
+    printf("AES-NI %s; now the portable AES backend\n",
+           pp_aes_hw_available() ? "used" : "absent");
+    pp_aes_hw_restrict(0);
+    test_ieee1619();
+    test_wycheproof();
+    test_openssl_cross();
+    pp_aes_hw_restrict(1);
+#endif
     return test_report("xts");
 }
 
