@@ -29,7 +29,6 @@
  */
 #include "cipher/cipher_modes.h"
 #include "aes/aes.h"
-#include "aes/aes_hw.h"   /* PP_AES_HW_X86: the batch size */
 #include "common/pp_util.h"
 
 #include <string.h>
@@ -37,11 +36,7 @@
 #if PSA_WANT_ALG_XTS
 
 #define BLOCK PP_CIPHER_BLOCK
-#if PP_AES_HW_X86
-#define BATCH 16u  /* blocks per AES-NI call (8 in flight in aes_x86.c) */
-#else
-#define BATCH 4u   /* one bitsliced ct64 pass */
-#endif
+#define BATCH 4u   /* blocks per pp_aes_ecb_* call: one bitsliced ct64 pass */
 
 /* t := t * alpha (IEEE 1619-2007 5.2): t is the 128-bit little-endian
  * integer t[0] + 2^64 t[1]; the bit shifted out of 2^127 comes back as
