@@ -75,7 +75,7 @@ psa_status_t pp_cipher_update(picopsa_cipher_context *c, const uint8_t *input,
  * whole number of blocks, PKCS#7 decryption a positive one, XTS 16 bytes
  * or more: else PSA_ERROR_INVALID_ARGUMENT (PSA 1.2 10.4,
  * psa_cipher_finish). The context is wiped in every case. */
-#define PP_CIPHER_FINISH_MAX 32u
+#define PP_CIPHER_FINISH_MAX (PSA_WANT_ALG_XTS ? 32u : 16u)
 psa_status_t pp_cipher_finish(picopsa_cipher_context *c, uint8_t out[PP_CIPHER_FINISH_MAX],
                               size_t *out_length);
 void pp_cipher_abort(picopsa_cipher_context *c);
