@@ -1,7 +1,7 @@
 /*
  * bench_cipher.c -- `make bench` figures for the unauthenticated ciphers
  * (PSA 1.2 10.4): AES-128/256 in CTR, CBC (no padding), ECB, CFB-128 and
- * OFB, and ChaCha20 (PSA_ALG_STREAM_CIPHER), at 64 B, 1 KiB and 16 KiB.
+ * OFB, XTS, and ChaCha20 (PSA_ALG_STREAM_CIPHER), at 64 B, 1 KiB and 16 KiB.
  *
  * Ours goes through the single-part PSA API, psa_cipher_encrypt and
  * psa_cipher_decrypt, with a key imported once: every call sets the key
@@ -51,13 +51,13 @@
 #define BENCH_CIPHER_IV_MAX 16u
 
 /* The peers' view of a mode. */
-typedef enum { MODE_CTR, MODE_CBC, MODE_ECB, MODE_CFB, MODE_OFB, MODE_CHACHA20 } cipher_mode;
+typedef enum { MODE_CTR, MODE_CBC, MODE_ECB, MODE_CFB, MODE_OFB, MODE_XTS, MODE_CHACHA20 } cipher_mode;
 
 typedef struct {
     psa_key_id_t key;
     psa_algorithm_t alg;
     cipher_mode mode;
-    size_t key_len;    /* bytes: 16, 32 */
+    size_t key_len;    /* bytes: 16, 32; XTS 32, 64 (Key1 || Key2) */
     size_t iv_len;     /* PSA's IV length for the one-shot: 0, 12 or 16 */
     size_t len;        /* data bytes */
     int encrypt;
@@ -67,7 +67,7 @@ typedef struct {
 #endif
 } cipher_job;
 
-static uint8_t c_key[32];
+static uint8_t c_key[64];
 /* Decryption input: IV || data; encryption reads the data at c_in + 16. */
 static uint8_t c_in[BENCH_CIPHER_IV_MAX + BENCH_CIPHER_MAX_MSG];
 static uint8_t c_out[BENCH_CIPHER_IV_MAX + BENCH_CIPHER_MAX_MSG];
@@ -109,6 +109,9 @@ static const char *openssl_cipher_name(const cipher_job *job)
                                          "AES-256-CFB", "AES-256-OFB"};
     if (job->mode == MODE_CHACHA20) {
         return "ChaCha20";
+    }
+    if (job->mode == MODE_XTS) {
+        return job->key_len == 32 ? "AES-128-XTS" : "AES-256-XTS";
     }
     return job->key_len == 16 ? aes128[job->mode] : aes256[job->mode];
 }
@@ -317,7 +320,9 @@ void bench_cipher(void)
         printf("bench_cipher: psa_crypto_init failed\n");
         return;
     }
-    memset(c_key, 0x2b, sizeof(c_key));
+    for (k = 0; k < sizeof(c_key); k++) {
+        c_key[k] = (uint8_t)(0x2b + 7u * k);   /* XTS: Key1 != Key2 */
+    }
     memset(c_in, 0xa5, sizeof(c_in));
     memset(&job, 0, sizeof(job));
 #ifdef PICOPSA_BENCH_HAVE_LIBSODIUM
@@ -342,6 +347,18 @@ void bench_cipher(void)
             job.iv_len = job.mode == MODE_ECB ? 0u : 16u;
             job.encrypt = aes_rows[r].encrypt;
             snprintf(label, sizeof(label), "AES-%zu-%s", key_lens[k] * 8u, aes_rows[r].name);
+            cipher_rows(label, PSA_KEY_TYPE_AES, &job);
+        }
+    }
+    /* XTS: the key is Key1 || Key2 (32 or 64 bytes), the IV the tweak */
+    for (k = 0; k < sizeof(key_lens) / sizeof(key_lens[0]); k++) {
+        for (encrypt = 1; encrypt >= 0; encrypt--) {
+            job.alg = PSA_ALG_XTS;
+            job.mode = MODE_XTS;
+            job.key_len = 2u * key_lens[k];
+            job.iv_len = 16;
+            job.encrypt = encrypt;
+            snprintf(label, sizeof(label), "AES-%zu-XTS", key_lens[k] * 8u);
             cipher_rows(label, PSA_KEY_TYPE_AES, &job);
         }
     }

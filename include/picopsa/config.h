@@ -206,6 +206,14 @@
 #ifndef PSA_WANT_ALG_CCM_STAR_NO_TAG
 #define PSA_WANT_ALG_CCM_STAR_NO_TAG PSA_WANT_KEY_TYPE_AES
 #endif
+/* XTS (IEEE 1619, SP 800-38E; src/cipher/cipher_xts.c): an AES key of
+ * twice the size, 256, 384 or 512 bits (PSA 1.2 PSA_KEY_TYPE_AES). It
+ * costs about 1.2-1.4 KB of flash (Cortex-M4 -Os) and 16 bytes more in
+ * every cipher operation (the held-back bytes of ciphertext stealing), so
+ * MCUs opt in, as for CMAC: default on hosted OSes. */
+#ifndef PSA_WANT_ALG_XTS
+#define PSA_WANT_ALG_XTS (PICOPSA_HOSTED_OS_DEFAULT && PSA_WANT_KEY_TYPE_AES)
+#endif
 
 /* AES-CMAC (SP 800-38B) through the MAC API (src/mac/cmac.c). A MAC
  * operation then holds an AES key schedule (psa_mac_operation_t grows

@@ -219,21 +219,33 @@ typedef struct {
 
 /* An unauthenticated cipher (PSA 1.2 10.4) in progress: src/cipher/cipher.h.
  * chain: the CBC chaining value, the CTR counter block, the CFB/OFB
- * register; pending: a partial input block (ECB, CBC) or the unused
- * keystream of the current block (CTR, CFB, OFB), used bytes of it. */
+ * register, the XTS tweak of the next block; pending: a partial input
+ * block (ECB, CBC) or the unused keystream of the current block (CTR,
+ * CFB, OFB), used bytes of it; XTS holds back its last 16..31 bytes there
+ * (ciphertext stealing needs the last two blocks together), hence 32
+ * bytes when PSA_WANT_ALG_XTS, else 16. */
+#if PSA_WANT_ALG_XTS
+#define PICOPSA_CIPHER_PENDING_SIZE 32
+#else
+#define PICOPSA_CIPHER_PENDING_SIZE 16
+#endif
 typedef struct {
     uint32_t alg;           /* PSA_ALG_*; 0 = inactive */
     uint16_t key_type;      /* PSA_KEY_TYPE_AES, _CHACHA20, _XCHACHA20 */
     uint8_t encrypt;        /* 1: encrypt, 0: decrypt */
     uint8_t used;           /* bytes of pending[] in use */
     uint8_t chain[16];
-    uint8_t pending[16];
+    uint8_t pending[PICOPSA_CIPHER_PENDING_SIZE];
     union {
-        picopsa_aes_context aes;
+        picopsa_aes_context aes;              /* XTS: Key1's, once the IV is set */
         struct {
             uint8_t key[32];                  /* until the IV is set */
             picopsa_chacha20_context stream;
         } chacha;
+        struct {
+            uint8_t keys[64];                 /* Key1 || Key2 until the IV is set */
+            uint8_t half;                     /* bytes of each: 16, 24 or 32 */
+        } xts;
     } key;
 } picopsa_cipher_context;
 

@@ -151,9 +151,13 @@
               (size_t)(input_length)) + ((void)(alg), 0u))
 #define PSA_CIPHER_UPDATE_OUTPUT_MAX_SIZE(input_length)                        \
     ((size_t)(input_length) + PSA_BLOCK_CIPHER_BLOCK_MAX_SIZE)
+/* XTS keeps the last full block and a partial one for ciphertext
+ * stealing: finish writes up to two blocks less a byte. */
 #define PSA_CIPHER_FINISH_OUTPUT_SIZE(key_type, alg)                           \
-    ((size_t)((alg) == PSA_ALG_CBC_PKCS7 ? PSA_BLOCK_CIPHER_BLOCK_LENGTH(key_type) : 0u))
-#define PSA_CIPHER_FINISH_OUTPUT_MAX_SIZE PSA_BLOCK_CIPHER_BLOCK_MAX_SIZE
+    ((size_t)((alg) == PSA_ALG_CBC_PKCS7 ? PSA_BLOCK_CIPHER_BLOCK_LENGTH(key_type) : \
+              (alg) == PSA_ALG_XTS && PSA_BLOCK_CIPHER_BLOCK_LENGTH(key_type) > 1u ? \
+                  2u * PSA_BLOCK_CIPHER_BLOCK_LENGTH(key_type) - 1u : 0u))
+#define PSA_CIPHER_FINISH_OUTPUT_MAX_SIZE (2u * PSA_BLOCK_CIPHER_BLOCK_MAX_SIZE - 1u)
 
 /* ===== AEAD (spec 10.5.6) ============================================ */
 /* Not built: picopsa returns NOT_SUPPORTED, the macros follow the spec. */

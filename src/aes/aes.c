@@ -75,6 +75,24 @@ void pp_aes_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in, 
                  pp_aes_soft_cbc_decrypt(k, iv, in, out, nblocks));
 }
 
+int pp_aes_xts_fused(const pp_aes_key *k, uint8_t tweak[16], const uint8_t *in, uint8_t *out,
+                     size_t nblocks, int encrypt)
+{
+#if PP_AES_HW_X86
+    if (k->hw) {
+        pp_aes_hw_xts(k, tweak, in, out, nblocks, encrypt);
+        return 1;
+    }
+#endif
+    (void)k;
+    (void)tweak;
+    (void)in;
+    (void)out;
+    (void)nblocks;
+    (void)encrypt;
+    return 0;
+}
+
 void pp_aes_wipe(pp_aes_key *k)
 {
     pp_wipe(k, sizeof(*k));

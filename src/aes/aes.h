@@ -54,6 +54,12 @@ void pp_aes_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
 void pp_aes_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
                         uint8_t *out, size_t nblocks);
 void pp_aes_wipe(pp_aes_key *k);
+/* XTS whole blocks (IEEE 1619-2007 5.3.1 / 5.4.1; src/cipher/cipher_xts.c)
+ * in one pass when the key's backend has a fused form (AES-NI): returns 1
+ * and tweak holds the next block's tweak; else 0, nothing done, and the
+ * caller runs XTS over pp_aes_ecb_*. */
+int pp_aes_xts_fused(const pp_aes_key *k, uint8_t tweak[16], const uint8_t *in, uint8_t *out,
+                     size_t nblocks, int encrypt);
 /* What pp_aes_set_key would choose now: "x86-64 AES-NI", "bitsliced ct64"
  * or "byte-oriented reference" (picopsa_backend_name, banners). */
 const char *pp_aes_backend_name(void);

@@ -20,7 +20,8 @@
  *    and data value (Intel SDM: no data-dependent latency); the code
  *    branches and indexes on nothing but the block count and round count.
  *    No secret is staged in a stack buffer. The CTR counter is incremented
- *    without a branch on its value (128-bit carry by arithmetic).
+ *    without a branch on its value (128-bit carry by arithmetic), the XTS
+ *    tweak doubled by masks (no branch on its top bit).
  *  - Aliasing: in == out is allowed for every function; partial overlap is
  *    not. ctr and iv are updated in place to their next value.
  *  - pp_aes_hw_set_key() fails only on a key length other than 16, 24, 32:
@@ -75,6 +76,11 @@ void pp_aes_hw_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *i
                            uint8_t *out, size_t nblocks);
 void pp_aes_hw_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
                            uint8_t *out, size_t nblocks);
+/* IEEE 1619-2007 5.3.1 / 5.4.1 for nblocks whole blocks: block j is
+ * E_K(P ^ T) ^ T (D_K for decryption), T = tweak * alpha^j (tweak: the
+ * 128-bit little-endian integer); on return tweak holds the next block's. */
+void pp_aes_hw_xts(const pp_aes_key *k, uint8_t tweak[16], const uint8_t *in, uint8_t *out,
+                   size_t nblocks, int encrypt);
 #endif
 
 #endif /* PICOPSA_AES_HW_H */

@@ -50,6 +50,10 @@ psa_status_t pp_cipher_setup(picopsa_cipher_context *c, psa_algorithm_t alg,
         } else {
             memcpy(c->key.chacha.key, key, key_length);
         }
+#if PSA_WANT_ALG_XTS
+    } else if (alg == PSA_ALG_XTS) {
+        status = pp_cipher_xts_setup(c, key, key_length);
+#endif
     } else {
 #if PP_CIPHER_BLOCK_MODES || PP_CIPHER_SEGMENT_MODES
         status = pp_aes_set_key(&c->key.aes, key, key_length);
@@ -112,6 +116,11 @@ psa_status_t pp_cipher_set_iv(picopsa_cipher_context *c, const uint8_t *iv, size
         return stream_set_iv(c, iv, iv_length);
     }
 #endif
+#if PSA_WANT_ALG_XTS
+    if (c->alg == PSA_ALG_XTS) {
+        return pp_cipher_xts_set_iv(c, iv, iv_length);
+    }
+#endif
     if (want == 0 || iv_length != want) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
@@ -133,6 +142,11 @@ psa_status_t pp_cipher_set_iv(picopsa_cipher_context *c, const uint8_t *iv, size
 
 size_t pp_cipher_update_length(const picopsa_cipher_context *c, size_t input_length)
 {
+#if PSA_WANT_ALG_XTS
+    if (c->alg == PSA_ALG_XTS) {
+        return pp_cipher_xts_update_length(c, input_length);
+    }
+#endif
 #if PP_CIPHER_BLOCK_MODES
     if (pp_cipher_is_block_mode(c->alg)) {
         return pp_cipher_block_update_length(c, input_length);
@@ -160,6 +174,12 @@ psa_status_t pp_cipher_update(picopsa_cipher_context *c, const uint8_t *input,
         return pp_chacha20_xor(&c->key.chacha.stream, input, output, input_length);
     }
 #endif
+#if PSA_WANT_ALG_XTS
+    if (c->alg == PSA_ALG_XTS) {
+        pp_cipher_xts_update(c, input, input_length, output);
+        return PSA_SUCCESS;
+    }
+#endif
 #if PP_CIPHER_BLOCK_MODES
     if (pp_cipher_is_block_mode(c->alg)) {
         pp_cipher_block_update(c, input, input_length, output);
@@ -172,10 +192,16 @@ psa_status_t pp_cipher_update(picopsa_cipher_context *c, const uint8_t *input,
     return PSA_SUCCESS;
 }
 
-psa_status_t pp_cipher_finish(picopsa_cipher_context *c, uint8_t out[16], size_t *out_length)
+psa_status_t pp_cipher_finish(picopsa_cipher_context *c, uint8_t out[PP_CIPHER_FINISH_MAX],
+                              size_t *out_length)
 {
     psa_status_t status = PSA_SUCCESS;
     *out_length = 0;
+#if PSA_WANT_ALG_XTS
+    if (c->alg == PSA_ALG_XTS) {
+        status = pp_cipher_xts_finish(c, out, out_length);
+    }
+#endif
 #if PP_CIPHER_BLOCK_MODES
     if (pp_cipher_is_block_mode(c->alg)) {
         status = pp_cipher_block_finish(c, out, out_length);

@@ -1,8 +1,8 @@
 /*
  * psa_cipher.c -- unauthenticated ciphers (spec 10.4): single-part
  * psa_cipher_encrypt / _decrypt and the multi-part operation, over
- * src/cipher (AES: ECB, CBC, CBC-PKCS#7, CTR, CFB, OFB, CCM* without tag;
- * ChaCha20 and XChaCha20: PSA_ALG_STREAM_CIPHER).
+ * src/cipher (AES: ECB, CBC, CBC-PKCS#7, CTR, CFB, OFB, CCM* without tag,
+ * XTS; ChaCha20 and XChaCha20: PSA_ALG_STREAM_CIPHER).
  *
  * States (spec 10.4.3 and the function texts): inactive (alg == 0) ->
  * setup -> active, IV needed (iv_state 0; never for ECB) -> generate_iv /
@@ -18,6 +18,15 @@
  *    failed (is_encrypt = 2) until psa_cipher_abort.
  *  - BUFFER_TOO_SMALL is judged against the bytes this very call writes
  *    (pp_cipher_update_length), not the worst case of the size macros.
+ *  - XTS (PSA_ALG_XTS): one operation is one data unit and the IV its
+ *    16-byte tweak; psa_cipher_encrypt draws a random tweak like any IV
+ *    (10.4.2: "generates a random IV"), so a disk driver that needs the
+ *    sector number uses the multi-part calls with psa_cipher_set_iv.
+ *    update keeps the last 16..31 bytes back (ciphertext stealing needs
+ *    the last two blocks together), finish writes them; under 16 bytes in
+ *    all is INVALID_ARGUMENT, at finish and in the single-part calls
+ *    ("the total input size ... is not valid for this particular
+ *    algorithm"). Key sizes and Key1 == Key2: src/cipher/cipher_xts.c.
  * Buffers may overlap (spec 5.4.4): src/cipher handles any overlap, and
  * psa_cipher_encrypt writes the IV after the ciphertext.
  */
@@ -232,7 +241,7 @@ psa_status_t psa_cipher_update(psa_cipher_operation_t *operation, const uint8_t 
 psa_status_t psa_cipher_finish(psa_cipher_operation_t *operation, uint8_t *output,
                                size_t output_size, size_t *output_length)
 {
-    uint8_t last[16];
+    uint8_t last[PP_CIPHER_FINISH_MAX];
     size_t length = 0;
     psa_status_t status = PSA_SUCCESS;
     if (output_length == NULL || BUFFER_IS_BAD(output, output_size)) {
@@ -261,12 +270,15 @@ psa_status_t psa_cipher_finish(psa_cipher_operation_t *operation, uint8_t *outpu
     return PSA_SUCCESS;
 }
 
-/* ECB and CBC take whole blocks only (CBC-PKCS#7 encryption any length);
- * the single-part functions refuse other lengths before writing anything
- * (spec 10.4: INVALID_ARGUMENT, "the input is not a whole number of
- * blocks"). */
+/* ECB and CBC take whole blocks only (CBC-PKCS#7 encryption any length),
+ * XTS at least one block; the single-part functions refuse other lengths
+ * before writing anything (spec 10.4: INVALID_ARGUMENT, "the input_length
+ * is not valid for the algorithm"). */
 static int length_valid(psa_algorithm_t alg, int encrypt, size_t length)
 {
+    if (alg == PSA_ALG_XTS) {
+        return length >= 16u;
+    }
     if (alg == PSA_ALG_ECB_NO_PADDING || alg == PSA_ALG_CBC_NO_PADDING ||
         (alg == PSA_ALG_CBC_PKCS7 && !encrypt)) {
         return length % 16u == 0;

@@ -6,8 +6,10 @@
  * psa_cipher_encrypt_setup: "key is not compatible with alg"), e.g. a
  * block mode with a ChaCha20 key, a stream cipher with an AES key, any
  * cipher with a non-cipher key. PSA_ERROR_NOT_SUPPORTED: the pair is valid
- * but not built: XTS, the other block ciphers (ARIA, Camellia, DES, SM4),
- * a mode or key type whose PSA_WANT_* is 0.
+ * but not built: the other block ciphers (ARIA, Camellia, DES, SM4), a
+ * mode or key type whose PSA_WANT_* is 0. The key sizes an AES mode takes
+ * (XTS: 256/384/512 bits, the others 128/192/256) are src/cipher's check:
+ * INVALID_ARGUMENT, "key is not compatible with alg".
  */
 #include "dispatch/pp_dispatch.h"
 #include "cipher/cipher.h"
@@ -39,6 +41,9 @@ static int aes_mode_built(psa_algorithm_t alg)
 #endif
 #if PSA_WANT_ALG_CCM_STAR_NO_TAG
     case PSA_ALG_CCM_STAR_NO_TAG:
+#endif
+#if PSA_WANT_ALG_XTS
+    case PSA_ALG_XTS:
 #endif
         return 1;
     default:

@@ -78,14 +78,17 @@ static enum key_route route_of(psa_key_type_t type)
 }
 
 /* Cipher keys have the sizes of their algorithm: AES 128, 192 or 256 bits
- * (FIPS 197 5), ChaCha20 and XChaCha20 256 bits (RFC 8439 2.3); any other
- * size is not a valid key of the type (spec 9.6.2, psa_import_key:
- * INVALID_ARGUMENT, "the key size is not valid for the key type"; 9.6.3
- * likewise for generation). */
+ * (FIPS 197 5), and 384 or 512 when XTS is built (PSA 1.2
+ * PSA_KEY_TYPE_AES: AES-192-XTS and AES-256-XTS keys; 256 is AES-128-XTS),
+ * ChaCha20 and XChaCha20 256 bits (RFC 8439 2.3); any other size is not a
+ * valid key of the type (spec 9.6.2, psa_import_key: INVALID_ARGUMENT,
+ * "the key size is not valid for the key type"; 9.6.3 likewise for
+ * generation). */
 static int raw_size_valid(psa_key_type_t type, size_t raw_bytes)
 {
     if (type == PSA_KEY_TYPE_AES) {
-        return raw_bytes == 16u || raw_bytes == 24u || raw_bytes == 32u;
+        return raw_bytes == 16u || raw_bytes == 24u || raw_bytes == 32u ||
+               (PSA_WANT_ALG_XTS && (raw_bytes == 48u || raw_bytes == 64u));
     }
     if (type == PSA_KEY_TYPE_CHACHA20 || type == PSA_KEY_TYPE_XCHACHA20) {
         return raw_bytes == 32u;

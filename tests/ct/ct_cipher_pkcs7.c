@@ -21,7 +21,7 @@ static void one_case(const uint8_t key[16], const uint8_t iv[16], const uint8_t 
 {
     picopsa_cipher_context c;
     pp_aes_key k;
-    uint8_t ct[32], block[32], chain[16], out[16];
+    uint8_t ct[32], block[32], chain[16], out[PP_CIPHER_FINISH_MAX];
     size_t out_len = 0;
     psa_status_t st;
     /* ciphertext of (random block || last) by the raw block function */

@@ -6,8 +6,10 @@
  * one-shot and multi-part (odd chunks, so partial blocks and keystream
  * tails are taken) and in place, and so do ChaCha20 and XChaCha20; CBC-PKCS#7 encryption only, since its
  * decryption returns a verdict and a length made from secret bytes
- * (ct_cipher_pkcs7.c proves the check below the front end). Outputs are
- * declassified before they are compared with a second run.
+ * (ct_cipher_pkcs7.c proves the check below the front end). XTS runs with
+ * a public key: setup branches on the Key1 != Key2 verdict by design, and
+ * ct_xts.c proves the keys, the tweak and the data below the front end.
+ * Outputs are declassified before they are compared with a second run.
  */
 #include <psa/crypto.h>
 
@@ -59,7 +61,7 @@ static size_t run_multipart(psa_key_id_t id, psa_algorithm_t alg, int encrypt, c
 
 static void one_mode(psa_algorithm_t alg, size_t key_len)
 {
-    uint8_t key[32], iv[24], msg[160], a[200], b[200];
+    uint8_t key[64], iv[24], msg[160], a[200], b[200];
     psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
     psa_key_id_t id = 0;
     size_t len = alg == PSA_ALG_ECB_NO_PADDING || alg == PSA_ALG_CBC_NO_PADDING ? 144 : 141;
@@ -71,7 +73,11 @@ static void one_mode(psa_algorithm_t alg, size_t key_len)
     psa_set_key_type(&attr, key_type);
     psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT);
     psa_set_key_algorithm(&attr, alg);
-    CT_SECRET(key, sizeof(key));
+    if (alg != PSA_ALG_XTS) {
+        CT_SECRET(key, sizeof(key));
+    } else {
+        key[0] = (uint8_t)(key[key_len / 2] ^ 1u);   /* Key1 != Key2 */
+    }
     CHECK_STATUS(psa_import_key(&attr, key, key_len, &id), PSA_SUCCESS);
     CT_SECRET(msg, sizeof(msg));
     CT_SECRET(iv, sizeof(iv));
@@ -133,6 +139,11 @@ int main(void)
             one_mode(algs[i], k);
         }
     }
+#if PSA_WANT_ALG_XTS
+    for (k = 32; k <= 64; k += 16) {
+        one_mode(PSA_ALG_XTS, k);
+    }
+#endif
 #if PSA_WANT_KEY_TYPE_CHACHA20 && PSA_WANT_KEY_TYPE_XCHACHA20
     /* the stream cipher: ChaCha20 (12-byte nonce) and XChaCha20 */
     key_type = PSA_KEY_TYPE_CHACHA20;

@@ -4,9 +4,10 @@
  * updates (issue 22: the API fuzzer extended to the cipher API).
  *
  * Input layout (all choices come from the fuzzer):
- *   byte 0   mechanism (mod 23): ECB, CBC, CBC-PKCS7, CTR, CFB, OFB,
+ *   byte 0   mechanism (mod 26): ECB, CBC, CBC-PKCS7, CTR, CFB, OFB,
  *            CCM*-no-tag, each over AES-128/192/256 (in that order, key
- *            size fastest), then ChaCha20 and XChaCha20 (stream cipher)
+ *            size fastest), then ChaCha20 and XChaCha20 (stream cipher),
+ *            then XTS over AES-128/192/256-XTS (32/48/64-byte keys)
  *   byte 1   IV length: bit 7 PSA_CIPHER_IV_LENGTH, else (& 0x7f) % 33
  *            (ChaCha20 also takes 16: 32-bit LE counter || nonce)
  *   byte 2   bit 0 a key whose policy is another algorithm, bit 1
@@ -22,8 +23,9 @@
  *    of 10.4: SUCCESS for a valid mode, IV and length; NOT_PERMITTED
  *    outside the policy; INVALID_ARGUMENT for an IV length the mode lacks,
  *    an IV for ECB, a partial block for ECB/CBC without padding (at
- *    psa_cipher_finish for multi-part) and a ChaCha20 update past block
- *    2^32 - 1; BAD_STATE for an update before the IV; INVALID_PADDING for
+ *    psa_cipher_finish for multi-part), under 16 bytes for XTS (likewise),
+ *    an XTS key with Key1 == Key2 (at setup) and a ChaCha20 update past
+ *    block 2^32 - 1; BAD_STATE for an update before the IV; INVALID_PADDING for
  *    a bad PKCS#7 pad exactly when OpenSSL refuses it;
  *  - psa_cipher_encrypt writes exactly PSA_CIPHER_ENCRYPT_OUTPUT_SIZE bytes
  *    and refuses a buffer one byte short; updates stay within
@@ -31,8 +33,9 @@
  *    PSA_CIPHER_FINISH_OUTPUT_SIZE, and nothing writes more than it took;
  *  - decrypt(encrypt(m)) == m one-shot and multi-part both ways; the
  *    multi-part ciphertext over the fuzzer's cuts equals OpenSSL EVP's
- *    (ECB, CBC, CBC-PKCS7, CTR, CFB-128, OFB, ChaCha20; CCM* equals AES-CCM
- *    without its tag), and so does the decryption of arbitrary data.
+ *    (ECB, CBC, CBC-PKCS7, CTR, CFB-128, OFB, ChaCha20, XTS-AES-128/256;
+ *    CCM* equals AES-CCM without its tag), and so does the decryption of
+ *    arbitrary data (OpenSSL has no AES-192-XTS: round trips only).
  * Every output buffer is its own exactly sized heap block (ASan).
  * FZ_TRACE=1 prints each input's mechanism and psa_cipher_encrypt status.
  */
@@ -100,6 +103,19 @@ static int whole_blocks_only(void)
     return cur_alg == PSA_ALG_ECB_NO_PADDING || cur_alg == PSA_ALG_CBC_NO_PADDING;
 }
 
+/* The total lengths the mode takes: whole blocks (ECB, CBC), at least one
+ * block (XTS), any (the others). */
+static int length_ok(size_t len)
+{
+    return cur_alg == PSA_ALG_XTS ? len >= 16u : !whole_blocks_only() || len % 16u == 0;
+}
+
+/* OpenSSL has this mechanism (not XChaCha20, not AES-192-XTS). */
+static int openssl_has(void)
+{
+    return cur_type != PSA_KEY_TYPE_XCHACHA20 && !(cur_alg == PSA_ALG_XTS && cur_key_len == 48u);
+}
+
 /* The bytes a ChaCha20 operation may process from its IV on: 64 per block
  * up to block 2^32 - 1 (docs/cipher.md; a 12-byte IV starts at block 0). */
 static unsigned long long stream_limit(const uint8_t *iv, size_t iv_len)
@@ -127,6 +143,7 @@ static const EVP_CIPHER *evp_of(void)
     case PSA_ALG_OFB: return i == 0 ? EVP_aes_128_ofb() : i == 1 ? EVP_aes_192_ofb() : EVP_aes_256_ofb();
     case PSA_ALG_CCM_STAR_NO_TAG:
         return i == 0 ? EVP_aes_128_ccm() : i == 1 ? EVP_aes_192_ccm() : EVP_aes_256_ccm();
+    case PSA_ALG_XTS: return cur_key_len == 32u ? EVP_aes_128_xts() : EVP_aes_256_xts();
     default: return EVP_chacha20();
     }
 }
@@ -240,8 +257,9 @@ static psa_status_t multi(psa_key_id_t key, int enc, const uint8_t *iv, size_t i
     fsize = PSA_CIPHER_FINISH_OUTPUT_SIZE(cur_type, cur_alg);
     f = fz_block(fsize);
     s = psa_cipher_finish(&op, f, fsize, &flen);
-    if (whole_blocks_only() && len % 16u != 0) {
-        /* 10.4 psa_cipher_finish: INVALID_ARGUMENT, not a whole number of blocks */
+    if (!length_ok(len)) {
+        /* 10.4 psa_cipher_finish: INVALID_ARGUMENT, not a whole number of
+         * blocks (ECB, CBC) or under one block (XTS) */
         FZ_CHECK(s == PSA_ERROR_INVALID_ARGUMENT, "psa_cipher_finish of a partial block", s);
     } else if (!enc && cur_alg == PSA_ALG_CBC_PKCS7 && (len == 0 || len % 16u != 0)) {
         FZ_CHECK(s == PSA_ERROR_INVALID_ARGUMENT || s == PSA_ERROR_INVALID_PADDING,
@@ -300,8 +318,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 4) {
         return 0;
     }
-    mech = data[0] % 23u;
-    if (mech < 21u) {
+    mech = data[0] % 26u;
+    if (mech >= 23u) {
+        cur_type = PSA_KEY_TYPE_AES;
+        cur_key_len = 32u + 16u * (mech - 23u);
+        cur_alg = PSA_ALG_XTS;
+        built = PSA_WANT_ALG_XTS;
+    } else if (mech < 21u) {
         cur_type = PSA_KEY_TYPE_AES;
         cur_key_len = 16u + 8u * (mech % 3u);
         cur_alg = aes_modes[mech / 3u].alg;
@@ -347,7 +370,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     FZ_CHECK(s == PSA_SUCCESS, "psa_import_key", s);
     ct_size = PSA_CIPHER_ENCRYPT_OUTPUT_SIZE(cur_type, cur_alg, len);
-    len_ok = !whole_blocks_only() || len % 16u == 0;
+    len_ok = length_ok(len);
+
+    if (cur_alg == PSA_ALG_XTS && !(flags & 1u) &&
+        memcmp(key_bytes, key_bytes + cur_key_len / 2u, cur_key_len / 2u) == 0) {
+        /* Key1 == Key2: refused at setup, both directions (cipher_xts.c) */
+        psa_cipher_operation_t op = psa_cipher_operation_init();
+        size_t olen = 12345;
+        ct = fz_block(ct_size);
+        s = psa_cipher_encrypt(key, cur_alg, msg, len, ct, ct_size, &olen);
+        FZ_CHECK(s == PSA_ERROR_INVALID_ARGUMENT && olen == 0, "psa_cipher_encrypt, XTS Key1 == Key2", s);
+        s = psa_cipher_decrypt_setup(&op, key, cur_alg);
+        FZ_CHECK(s == PSA_ERROR_INVALID_ARGUMENT, "psa_cipher_decrypt_setup, XTS Key1 == Key2", s);
+        free(ct);
+        goto out_key;
+    }
 
     if (flags & 1u) {
         /* 10.4.2 / 10.4.4: NOT_PERMITTED, the key's policy is another algorithm */
@@ -417,7 +454,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         size_t saved = cur_iv_len;
         FZ_CHECK(out_len == ct_size - default_iv, "multi-part encryption: output length", s);
         cur_iv_len = used_len;
-        if (cur_type != PSA_KEY_TYPE_XCHACHA20) {
+        if (openssl_has()) {
             FZ_CHECK(openssl_cipher(1, key_bytes, used, msg, len, ref, &ref_len) && ref_len == out_len &&
                          memcmp(ref, out, out_len) == 0,
                      "multi-part encryption differs from OpenSSL", s);
@@ -431,7 +468,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
 
     /* Arbitrary data as ciphertext, against OpenSSL. */
-    if ((flags & 8u) && cur_iv_len == default_iv && default_iv != 0 && cur_type != PSA_KEY_TYPE_XCHACHA20) {
+    if ((flags & 8u) && cur_iv_len == default_iv && default_iv != 0 && openssl_has()) {
         int ossl_ok = openssl_cipher(0, key_bytes, iv, msg, len, ref, &ref_len);
         int pad_refused = !ossl_ok && cur_alg == PSA_ALG_CBC_PKCS7 && len != 0 && len % 16u == 0;
         size_t isize = default_iv + len, dsize = PSA_CIPHER_DECRYPT_OUTPUT_SIZE(cur_type, cur_alg, isize), dlen = 1;

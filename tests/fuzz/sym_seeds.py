@@ -66,17 +66,20 @@ def aead_seeds():
 
 CIPHER_MODES = ['ecb', 'cbc', 'cbc_pkcs7', 'ctr', 'cfb', 'ofb', 'ccm_star']
 CIPHER_IV = {'ecb': 0, 'cbc': 16, 'cbc_pkcs7': 16, 'ctr': 16, 'cfb': 16, 'ofb': 16, 'ccm_star': 13,
-             'chacha20': 12, 'xchacha20': 24}
+             'chacha20': 12, 'xchacha20': 24, 'xts': 16}
 
 
 def cipher(mode, bits=128, iv=None, msg=b'', wrong_policy=False, gen=False, short=False,
            as_ct=False, cuts=(), iv_bytes=None):
-    """mode: one of CIPHER_MODES (AES, bits 128/192/256) or chacha20 /
-    xchacha20; iv: an IV length (None: the mode's own); as_ct: also
-    decrypt msg itself."""
+    """mode: one of CIPHER_MODES (AES, bits 128/192/256), xts (AES-bits-XTS,
+    a key of twice that) or chacha20 / xchacha20; iv: an IV length (None:
+    the mode's own); as_ct: also decrypt msg itself."""
     if mode in CIPHER_MODES:
         m = CIPHER_MODES.index(mode) * 3 + (bits - 128) // 64
         key_len = bits // 8
+    elif mode == 'xts':
+        m = 23 + (bits - 128) // 64
+        key_len = bits // 4
     else:
         m = 21 if mode == 'chacha20' else 22
         key_len = 32
@@ -112,6 +115,16 @@ def cipher_seeds():
                                        iv_bytes=b'\xff\xff\xff\xff' + data(12, 5))
     s['chacha20_counter_last'] = cipher('chacha20', iv=16, msg=msg[:64],
                                         iv_bytes=b'\xff\xff\xff\xff' + data(12, 5))
+    for bits in (128, 192, 256):
+        s['xts%d' % bits] = cipher('xts', bits, msg=msg, cuts=(1, 15, 33), as_ct=True)
+        s['xts%d_stolen' % bits] = cipher('xts', bits, msg=msg[:17], cuts=(16,), as_ct=True)
+    s['xts_short'] = cipher('xts', msg=msg[:15], short=True, as_ct=True)
+    s['xts_block'] = cipher('xts', bits=256, msg=msg[:16], gen=True, short=True)
+    s['xts_iv_wrong'] = cipher('xts', iv=15, msg=msg[:32])
+    s['xts_no_iv'] = cipher('xts', iv=0, msg=msg[:32])
+    s['xts_wrong_policy'] = cipher('xts', msg=msg[:32], wrong_policy=True)
+    # Key1 == Key2 (the zero key): refused at setup
+    s['xts_equal_keys'] = (bytes([23, 0x80, 8, 0]) + bytes(32) + data(16, 5) + msg[:32])
     return s
 
 

@@ -1,13 +1,14 @@
 /*
  * tests/size/app_cipher.c -- what a product that encrypts with the cipher
  * API calls (PSA Crypto API 1.2 section 10.4): psa_crypto_init, import an
- * AES-128 and a ChaCha20 key, psa_cipher_encrypt / psa_cipher_decrypt with
- * every unauthenticated cipher algorithm, and the multipart operation
+ * AES-128, an AES-128-XTS (256-bit) and a ChaCha20 key, psa_cipher_encrypt
+ * / psa_cipher_decrypt with every unauthenticated cipher algorithm, and the multipart operation
  * (encrypt_setup, generate_iv, update, finish; decrypt_setup, set_iv,
  * abort). Linked by size_test.py with the families it calls configured out
  * (tests/size/cipher_none.h: no byte of src/aes, src/cipher or
  * src/chacha20; cipher_aes.h: none of src/chacha20; cipher_chacha20.h:
- * none of src/aes nor of the AES modes). Because the algorithm is a
+ * none of src/aes nor of the AES modes; cipher_no_xts.h: none of
+ * cipher_xts.c). Because the algorithm is a
  * run-time argument, only PSA_WANT_* = 0 can leave a family out of such an
  * image. The key bytes are a stand-in: the image is linked, never run.
  */
@@ -59,9 +60,11 @@ int main(void)
         PSA_ALG_CFB, PSA_ALG_OFB, PSA_ALG_CCM_STAR_NO_TAG,
     };
     static const psa_algorithm_t stream_alg[] = {PSA_ALG_STREAM_CIPHER};
+    static const psa_algorithm_t xts_alg[] = {PSA_ALG_XTS};
 
     size_app_keep(psa_crypto_init(), 0);
     one_key(PSA_KEY_TYPE_AES, 128, aes_algs, sizeof aes_algs / sizeof aes_algs[0]);
+    one_key(PSA_KEY_TYPE_AES, 256, xts_alg, 1);
     one_key(PSA_KEY_TYPE_CHACHA20, 256, stream_alg, 1);
     one_key(PSA_KEY_TYPE_XCHACHA20, 256, stream_alg, 1);
     return (int)size_app_sink;

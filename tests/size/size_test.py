@@ -22,12 +22,14 @@ tests/size/ is compiled and linked with --gc-sections:
                   nothing of src/chacha20; with tests/size/cipher_none.h:
                   nothing of src/aes, src/cipher, src/chacha20; with
                   cipher_chacha20.h: nothing of src/aes, nor of the AES
-                  modes (cipher_block.c, cipher_stream.c)
+                  modes (cipher_block.c, cipher_stream.c, cipher_xts.c);
+                  with cipher_no_xts.h: nothing of cipher_xts.c
   checked with --pending only (PENDING: rows a known defect of src/
                   blocks; none today)
   reported (printed, never fail), profile size, default configuration:
     app_ed25519.c and app_rsa.c: bytes of the other family they carry
-    app_cipher.c: bytes of AES, the modes and ChaCha20 it carries
+    app_cipher.c: bytes of AES, the modes and ChaCha20 it carries, and
+                  with tests/size/cipher_xts.h (XTS opted in) of XTS
 
 "Of a family" is decided twice: by the linker map (every input section from
 an object of the family's files, statics and tables included) and by nm on
@@ -114,8 +116,12 @@ FAMILIES = {
         "symbols": re.compile(r"^pp_cipher_"),
     },
     "AES modes": {
-        "files": re.compile(r"^src/cipher/cipher_(block|stream)\.c$"),
-        "symbols": re.compile(r"^pp_cipher_(block|stream)_"),
+        "files": re.compile(r"^src/cipher/cipher_(block|stream|xts)\.c$"),
+        "symbols": re.compile(r"^pp_cipher_(block|stream|xts)_"),
+    },
+    "XTS": {
+        "files": re.compile(r"^src/cipher/cipher_xts\.c$"),
+        "symbols": re.compile(r"^pp_cipher_xts_"),
     },
     "ChaCha20": {
         "files": re.compile(r"^src/chacha20/"),
@@ -157,6 +163,8 @@ CHECKED = [
     ("cipher-none-O0", "app_cipher.c", "tests/size/cipher_none.h", "none", UNUSED_CIPHERS),
     ("cipher-chacha20-Os", "app_cipher.c", "tests/size/cipher_chacha20.h", "size", ["AES", "AES modes"]),
     ("cipher-chacha20-O0", "app_cipher.c", "tests/size/cipher_chacha20.h", "none", ["AES", "AES modes"]),
+    ("cipher-no-xts-Os", "app_cipher.c", "tests/size/cipher_no_xts.h", "size", ["XTS"]),
+    ("cipher-no-xts-O0", "app_cipher.c", "tests/size/cipher_no_xts.h", "none", ["XTS"]),
 ]
 # Checked like CHECKED, but only with --pending: rows blocked by a known
 # defect of src/ (none today; the AES-less cipher rows moved to CHECKED
@@ -167,7 +175,9 @@ REPORTED = [
     ("default-ed25519-Os", "app_ed25519.c", None, "size", ["RSA", "SHA-1", "SHA-512/t"]),
     ("default-rsa-Os", "app_rsa.c", None, "size", ["Ed25519", "SHA-512", "SHA-1", "SHA-512/t"]),
     # What the cipher families cost when used (default configuration).
-    ("default-cipher-Os", "app_cipher.c", None, "size", ["AES", "cipher modes", "ChaCha20"]),
+    ("default-cipher-Os", "app_cipher.c", None, "size", ["AES", "cipher modes", "XTS", "ChaCha20"]),
+    # XTS is off on MCUs by default: what it costs when opted in.
+    ("xts-cipher-Os", "app_cipher.c", "tests/size/cipher_xts.h", "size", ["AES", "cipher modes", "XTS"]),
 ]
 
 

@@ -5,7 +5,9 @@
  * where it allows two: src/core/psa_cipher.c). After each call, a probe
  * shows the state the operation is left in: any error of an active
  * operation aborts it (BAD_STATE afterwards), state errors leave it as it
- * was.
+ * was. The XTS rows (PSA_ALG_XTS, when built): a 16-byte tweak only, the
+ * first 16 bytes held back by update, finish under one block
+ * INVALID_ARGUMENT.
  */
 #include <psa/crypto.h>
 #include "test_util.h"
@@ -21,12 +23,13 @@ int main(void)
 #else
 
 enum state { INACTIVE, ENC_NEED_IV, ENC_IV_SET, ENC_UPDATED, FINISHED, DEC_NEED_IV, ECB_ENC,
-             KEY_GONE, N_STATES };
+             KEY_GONE, XTS_NEED_IV, XTS_IV_SET, XTS_UPDATED, N_STATES };
 enum call { ENC_SETUP, DEC_SETUP, GEN_IV, SET_IV, SET_IV_SHORT, UPDATE, FINISH, ABORT, N_CALLS };
 
 static const char *const state_name[N_STATES] = {"inactive", "enc-need-iv", "enc-iv-set",
                                                  "enc-updated", "finished", "dec-need-iv",
-                                                 "ecb-enc", "key-gone"};
+                                                 "ecb-enc", "key-gone", "xts-need-iv",
+                                                 "xts-iv-set", "xts-updated"};
 static const char *const call_name[N_CALLS] = {"encrypt_setup", "decrypt_setup", "generate_iv",
                                                "set_iv", "set_iv(15)", "update", "finish",
                                                "abort"};
@@ -50,21 +53,38 @@ static const psa_status_t expected[N_STATES][N_CALLS] = {
     [ECB_ENC]     = {BAD, BAD, BAD, INV, INV,  OK,  OK,  OK},
     /* spec 9.6.5: the key was destroyed while the operation was active */
     [KEY_GONE]    = {BAD, BAD, BAD, BAD, BAD,  BAD, BAD, OK},
+    /* XTS: the tweak is 16 bytes; finish under one block in all is
+     * INVALID_ARGUMENT (the total input is not valid for the algorithm) */
+    [XTS_NEED_IV] = {BAD, BAD, OK,  OK,  INV,  BAD, BAD, OK},
+    [XTS_IV_SET]  = {BAD, BAD, BAD, BAD, BAD,  OK,  INV, OK},
+    [XTS_UPDATED] = {BAD, BAD, BAD, BAD, BAD,  OK,  OK,  OK},
 };
+
+/* Output of one 16-byte update and of finish in each state: XTS holds
+ * the last 16..31 bytes back until finish. */
+static enum state cur_state;
+static size_t update_out(enum state s)
+{
+    return s == XTS_IV_SET ? 0 : 16;
+}
+static size_t finish_out(enum state s)
+{
+    return s == XTS_UPDATED ? 16 : 0;
+}
 
 static psa_key_id_t new_key(psa_algorithm_t alg)
 {
-    static const uint8_t key[16] = {0x2b, 0x7e, 0x15, 0x16};
+    static const uint8_t key[32] = {0x2b, 0x7e, 0x15, 0x16};   /* XTS: Key1 != Key2 */
     psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
     psa_key_id_t id = PSA_KEY_ID_NULL;
     psa_set_key_type(&attr, PSA_KEY_TYPE_AES);
     psa_set_key_algorithm(&attr, alg);
     psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT);
-    CHECK_STATUS(psa_import_key(&attr, key, sizeof(key), &id), PSA_SUCCESS);
+    CHECK_STATUS(psa_import_key(&attr, key, alg == PSA_ALG_XTS ? 32 : 16, &id), PSA_SUCCESS);
     return id;
 }
 
-static psa_key_id_t cbc_key, ecb_key;
+static psa_key_id_t cbc_key, ecb_key, xts_key;
 
 static psa_status_t do_call(psa_cipher_operation_t *op, enum call c, psa_key_id_t key,
                             psa_algorithm_t alg)
@@ -83,11 +103,11 @@ static psa_status_t do_call(psa_cipher_operation_t *op, enum call c, psa_key_id_
     case SET_IV_SHORT: return psa_cipher_set_iv(op, iv, 15);
     case UPDATE:
         st = psa_cipher_update(op, in, sizeof(in), out, sizeof(out), &n);
-        CHECK(st == PSA_SUCCESS ? n == 16 : n == 0);
+        CHECK(st == PSA_SUCCESS ? n == update_out(cur_state) : n == 0);
         return st;
     case FINISH:
         st = psa_cipher_finish(op, out, sizeof(out), &n);
-        CHECK(n == 0);   /* no data pending in any state of the table */
+        CHECK(st == PSA_SUCCESS ? n == finish_out(cur_state) : n == 0);
         return st;
     default: return psa_cipher_abort(op);
     }
@@ -115,7 +135,7 @@ static void reach(psa_cipher_operation_t *op, enum state s, psa_key_id_t *destro
         break;
     case DEC_NEED_IV: CHECK_STATUS(do_call(op, DEC_SETUP, cbc_key, PSA_ALG_CBC_NO_PADDING), OK); break;
     case ECB_ENC: CHECK_STATUS(do_call(op, ENC_SETUP, ecb_key, PSA_ALG_ECB_NO_PADDING), OK); break;
-    default: {   /* KEY_GONE: an own key, destroyed after the IV */
+    case KEY_GONE: {   /* an own key, destroyed after the IV */
         psa_key_id_t k = new_key(PSA_ALG_CBC_NO_PADDING);
         CHECK_STATUS(do_call(op, ENC_SETUP, k, PSA_ALG_CBC_NO_PADDING), OK);
         CHECK_STATUS(do_call(op, SET_IV, 0, 0), OK);
@@ -123,7 +143,18 @@ static void reach(psa_cipher_operation_t *op, enum state s, psa_key_id_t *destro
         *destroyed = k;
         break;
     }
+    case XTS_NEED_IV: CHECK_STATUS(do_call(op, ENC_SETUP, xts_key, PSA_ALG_XTS), OK); break;
+    case XTS_IV_SET:
+        reach(op, XTS_NEED_IV, destroyed);
+        CHECK_STATUS(do_call(op, SET_IV, 0, 0), OK);
+        break;
+    case XTS_UPDATED:
+        reach(op, XTS_IV_SET, destroyed);
+        CHECK_STATUS(do_call(op, UPDATE, 0, 0), OK);
+        break;
+    default: break;   /* N_STATES */
     }
+    cur_state = s;
 }
 
 /* Is the operation inactive? An update on an inactive (or aborted)
@@ -143,6 +174,9 @@ static void test_table(void)
 {
     int s, c;
     for (s = 0; s < N_STATES; s++) {
+        if (!PSA_WANT_ALG_XTS && s >= XTS_NEED_IV) {
+            continue;
+        }
         for (c = 0; c < N_CALLS; c++) {
             psa_cipher_operation_t op;
             psa_key_id_t destroyed;
@@ -239,6 +273,7 @@ int main(void)
     CHECK_STATUS(psa_crypto_init(), PSA_SUCCESS);
     cbc_key = new_key(PSA_ALG_CBC_NO_PADDING);
     ecb_key = new_key(PSA_ALG_ECB_NO_PADDING);
+    xts_key = new_key(PSA_ALG_XTS);
     test_table();
     test_misc();
     return test_report("cipher_state");

@@ -502,8 +502,9 @@ static void test_keys_and_errors(void)
     psa_destroy_key(id);
     psa_set_key_algorithm(&attr, PSA_ALG_XTS);
     CHECK_STATUS(psa_import_key(&attr, key, 32, &id), PSA_SUCCESS);
+    /* built: the zero key has Key1 == Key2, refused (test_xts) */
     CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_XTS, in, 32, out, sizeof(out), &n),
-                 PSA_ERROR_NOT_SUPPORTED);
+                 PSA_WANT_ALG_XTS ? PSA_ERROR_INVALID_ARGUMENT : PSA_ERROR_NOT_SUPPORTED);
     psa_destroy_key(id);
     psa_set_key_type(&attr, PSA_KEY_TYPE_HMAC);
     psa_set_key_algorithm(&attr, PSA_ALG_CTR);
