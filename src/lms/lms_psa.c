@@ -71,6 +71,7 @@ psa_status_t pp_lms_verify_message(const psa_key_attributes_t *attributes,
 {
     int rc;
     (void)alg;   /* the dispatch layer matched it to the key type */
+    (void)attributes;
 #if PSA_WANT_ALG_HSS
     if (attributes->type == PSA_KEY_TYPE_HSS_PUBLIC_KEY) {
         rc = pp_hss_verify(key_buffer, key_buffer_size, input, input_length, signature,
@@ -82,7 +83,6 @@ psa_status_t pp_lms_verify_message(const psa_key_attributes_t *attributes,
         rc = pp_lms_verify(key_buffer, key_buffer_size, input, input_length, signature,
                            signature_length);
 #else
-        (void)attributes;
         rc = -1;
 #endif
     }
