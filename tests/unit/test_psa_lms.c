@@ -203,6 +203,7 @@ static void test_vectors(void)
         "sp800208_shake256_192_h5_w1.txt",
         "sp800208_hss_l2_shake256_192_sha256.txt",
         "sp800208_hss_l3_sha256_192.txt",
+        "caliptra_sha256_192_h15_w4.txt",
     };
     for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
         check_vector(files[i]);
