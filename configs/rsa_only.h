@@ -56,6 +56,9 @@
 #define PSA_WANT_KEY_TYPE_DERIVE 0
 /* ML-KEM (issue 26): out (no src/mlkem code is linked). */
 #define PSA_WANT_ALG_ML_KEM 0
+/* LMS / HSS verification: out (no src/lms code is linked). */
+#define PSA_WANT_ALG_LMS 0
+#define PSA_WANT_ALG_HSS 0
 /* P-256: out (no src/p256 code is linked). */
 #define PSA_WANT_ECC_SECP_R1_256 0
 #define PSA_WANT_ALG_ECDSA 0

@@ -438,6 +438,30 @@
 #define PSA_WANT_ALG_ML_KEM PICOPSA_HOSTED_OS_DEFAULT
 #endif
 
+/* ===== LMS / HSS verification (src/lms) =============================== */
+/* LMS and HSS signature verification (RFC 8554; the parameter sets of
+ * NIST SP 800-208 4) through psa_verify_message (1.3 PQC extension 2.5):
+ * key types PSA_KEY_TYPE_LMS_PUBLIC_KEY / PSA_KEY_TYPE_HSS_PUBLIC_KEY,
+ * algorithms PSA_ALG_LMS / PSA_ALG_HSS. Public keys only: the extension
+ * defines no LMS key pairs and no signing. Needs SHA-256. Default: 1 on
+ * hosted operating systems, 0 elsewhere (an MCU image that wants it, the
+ * secure-boot verifier, sets it: configs/lms_verify_only.h; 1,988 B of
+ * Cortex-M4 -Os text beyond SHA-256, docs/lms.md), because verification
+ * dispatches on the key type at run time: every image that calls
+ * psa_verify_message would link it. */
+#ifndef PSA_WANT_ALG_LMS
+#define PSA_WANT_ALG_LMS PICOPSA_HOSTED_OS_DEFAULT
+#endif
+#ifndef PSA_WANT_ALG_HSS
+#define PSA_WANT_ALG_HSS PICOPSA_HOSTED_OS_DEFAULT
+#endif
+/* 1: the SHAKE256/256 and SHAKE256/192 parameter sets of SP 800-208 too
+ * (links Keccak: 3,266 B more Cortex-M4 -Os text); 0: the SHA-256 and
+ * SHA-256/192 sets only (SHAKE typecodes are then refused as unknown). */
+#ifndef PICOPSA_LMS_SHAKE
+#define PICOPSA_LMS_SHAKE 1
+#endif
+
 /* ===== Key derivation (src/kdf, src/core/psa_key_derivation.c) ======== */
 /* HKDF (RFC 5869) over every built SHA-2 hash: PSA_ALG_HKDF(hash) and its
  * two halves PSA_ALG_HKDF_EXTRACT(hash) and PSA_ALG_HKDF_EXPAND(hash). */

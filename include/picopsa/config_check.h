@@ -47,6 +47,9 @@
 #if (PSA_WANT_ALG_PURE_EDDSA || PSA_WANT_ALG_ED25519PH) && !PSA_WANT_ALG_SHA_512
 #error "picopsa config: Ed25519 needs PSA_WANT_ALG_SHA_512"
 #endif
+#if (PSA_WANT_ALG_LMS || PSA_WANT_ALG_HSS) && !PSA_WANT_ALG_SHA_256
+#error "picopsa config: LMS / HSS verification needs PSA_WANT_ALG_SHA_256 (RFC 8554 hashes with SHA-256)"
+#endif
 
 /* Ed25519 backend and field: exactly one known bit each (issue 10's
  * pattern); the removed booleans must not select something silently. */

@@ -204,7 +204,8 @@
 
 /* ===== Asymmetric signature (spec 10.7.5) ============================ */
 /* RSA: the modulus length. ECC: r || s, two field elements (EdDSA: R || S,
- * 64 bytes for Ed25519, 114 for Ed448). */
+ * 64 bytes for Ed25519, 114 for Ed448). LMS / HSS: 0, signing is not
+ * supported (1.3 PQC extension 2.5.2). */
 #define PSA_ECC_SIGNATURE_SIZE_(key_bits)                                      \
     ((key_bits) == 448u ? (size_t)114 : (size_t)(2u * PSA_BITS_TO_BYTES(key_bits)))
 #define PSA_SIGN_OUTPUT_SIZE(key_type, key_bits, alg)                          \
@@ -297,8 +298,20 @@
     (PSA_ML_KEM_BITS_OK_(key_bits) ? 384u * ((key_bits) / 256u) + 32u : 0u)
 #define PSA_ML_KEM_KEY_PAIR_SIZE_(key_bits) (PSA_ML_KEM_BITS_OK_(key_bits) ? 64u : 0u)
 
+/* LMS / HSS public keys (1.3 PQC extension 2.5.1): RFC 8554 3's
+ * lms_public_key, 24 + key_bits / 8 bytes; hss_public_key adds u32 L. */
+#define PSA_LMS_BITS_OK_(key_bits) ((key_bits) == 192u || (key_bits) == 256u)
+#define PSA_LMS_PUBLIC_KEY_SIZE_(key_type, key_bits)                           \
+    (!PSA_LMS_BITS_OK_(key_bits) ? 0u :                                        \
+     (key_type) == PSA_KEY_TYPE_LMS_PUBLIC_KEY ? 24u + (key_bits) / 8u :       \
+     (key_type) == PSA_KEY_TYPE_HSS_PUBLIC_KEY ? 28u + (key_bits) / 8u : 0u)
+#define PSA_KEY_TYPE_IS_LMS_OR_HSS_(key_type)                                  \
+    ((key_type) == PSA_KEY_TYPE_LMS_PUBLIC_KEY || (key_type) == PSA_KEY_TYPE_HSS_PUBLIC_KEY)
+
 #define PSA_EXPORT_KEY_OUTPUT_SIZE(key_type, key_bits)                         \
-    ((size_t)((key_type) == PSA_KEY_TYPE_ML_KEM_KEY_PAIR ?                     \
+    ((size_t)(PSA_KEY_TYPE_IS_LMS_OR_HSS_(key_type) ?                          \
+                  PSA_LMS_PUBLIC_KEY_SIZE_(key_type, key_bits) :               \
+              (key_type) == PSA_KEY_TYPE_ML_KEM_KEY_PAIR ?                     \
                   PSA_ML_KEM_KEY_PAIR_SIZE_(key_bits) :                        \
               (key_type) == PSA_KEY_TYPE_ML_KEM_PUBLIC_KEY ?                   \
                   PSA_ML_KEM_PUBLIC_KEY_SIZE_(key_bits) :                      \
@@ -314,7 +327,9 @@
               PSA_KEY_TYPE_IS_UNSTRUCTURED(key_type) ? PSA_BITS_TO_BYTES(key_bits) : 0u))
 
 #define PSA_EXPORT_PUBLIC_KEY_OUTPUT_SIZE(key_type, key_bits)                  \
-    ((size_t)(PSA_KEY_TYPE_IS_ML_KEM(key_type) ?                               \
+    ((size_t)(PSA_KEY_TYPE_IS_LMS_OR_HSS_(key_type) ?                          \
+                  PSA_LMS_PUBLIC_KEY_SIZE_(key_type, key_bits) :               \
+              PSA_KEY_TYPE_IS_ML_KEM(key_type) ?                               \
                   PSA_ML_KEM_PUBLIC_KEY_SIZE_(key_bits) :                      \
               PSA_KEY_TYPE_IS_RSA(key_type) ?                                  \
                   PSA_KEY_EXPORT_RSA_PUBLIC_KEY_MAX_SIZE(key_bits) :           \
@@ -350,9 +365,15 @@
 #define PSA_EXPORT_KEY_PAIR_MAX_SIZE                                           \
     PSA_MAX_OF_(PSA_MAX_OF_(PSA_RSA_KEY_PAIR_EXPORT_MAX_, PSA_ML_KEM_KEY_PAIR_EXPORT_MAX_), \
                 (size_t)32)
+/* LMS / HSS: the 60-byte hss_public_key with n = 32. */
+#if PSA_WANT_ALG_LMS || PSA_WANT_ALG_HSS
+#define PSA_LMS_PUBLIC_EXPORT_MAX_ ((size_t)60)
+#else
+#define PSA_LMS_PUBLIC_EXPORT_MAX_ ((size_t)0)
+#endif
 #define PSA_EXPORT_PUBLIC_KEY_MAX_SIZE                                         \
     PSA_MAX_OF_(PSA_MAX_OF_(PSA_RSA_PUBLIC_EXPORT_MAX_, PSA_ML_KEM_PUBLIC_EXPORT_MAX_), \
-                PSA_ECC_PUBLIC_EXPORT_MAX_)
+                PSA_MAX_OF_(PSA_ECC_PUBLIC_EXPORT_MAX_, PSA_LMS_PUBLIC_EXPORT_MAX_))
 /* Crypto API 1.3 addition (like psa_generate_key_custom): either kind. */
 #define PSA_EXPORT_ASYMMETRIC_KEY_MAX_SIZE                                     \
     PSA_MAX_OF_(PSA_EXPORT_KEY_PAIR_MAX_SIZE, PSA_EXPORT_PUBLIC_KEY_MAX_SIZE)

@@ -129,6 +129,13 @@
 #define PSA_KEY_TYPE_IS_ML_KEM(type)                                           \
     (PSA_KEY_TYPE_PUBLIC_KEY_OF_KEY_PAIR(type) == PSA_KEY_TYPE_ML_KEM_PUBLIC_KEY)
 
+/* LMS and HSS public keys (Crypto API 1.3 PQC extension 2.5.1): the
+ * parameter set is in the key data; key_bits is the hash output length,
+ * 192 (SHA-256/192, SHAKE256/192) or 256 (SHA-256, SHAKE256/256). There
+ * are no LMS / HSS key pair types. */
+#define PSA_KEY_TYPE_LMS_PUBLIC_KEY         ((psa_key_type_t)0x4007)
+#define PSA_KEY_TYPE_HSS_PUBLIC_KEY         ((psa_key_type_t)0x4008)
+
 /* Block size of a block cipher key type, or 1 for stream ciphers. */
 #define PSA_BLOCK_CIPHER_BLOCK_LENGTH(type)                                    \
     (((type) & PSA_KEY_TYPE_CATEGORY_MASK) == PSA_KEY_TYPE_CATEGORY_SYMMETRIC ? \
@@ -347,11 +354,18 @@
 #define PSA_ALG_ED448PH                     ((psa_algorithm_t)(PSA_ALG_HASH_EDDSA_BASE | (PSA_ALG_SHAKE256_512 & PSA_ALG_HASH_MASK)))
 #define PSA_ALG_IS_HASH_EDDSA(alg)          (((alg) & ~PSA_ALG_HASH_MASK) == PSA_ALG_HASH_EDDSA_BASE)
 
+/* LMS and HSS (1.3 PQC extension 2.5.2): message signatures, verification
+ * only (psa_verify_message). */
+#define PSA_ALG_LMS                         ((psa_algorithm_t)0x06004800)
+#define PSA_ALG_HSS                         ((psa_algorithm_t)0x06004900)
+
 #define PSA_ALG_IS_HASH_AND_SIGN(alg)                                          \
     (PSA_ALG_IS_RSA_PSS(alg) || PSA_ALG_IS_RSA_PKCS1V15_SIGN(alg) ||           \
      PSA_ALG_IS_ECDSA(alg) || PSA_ALG_IS_HASH_EDDSA(alg))
 #define PSA_ALG_IS_SIGN_HASH(alg)           PSA_ALG_IS_HASH_AND_SIGN(alg)
-#define PSA_ALG_IS_SIGN_MESSAGE(alg)        (PSA_ALG_IS_SIGN_HASH(alg) || (alg) == PSA_ALG_PURE_EDDSA)
+#define PSA_ALG_IS_SIGN_MESSAGE(alg)                                           \
+    (PSA_ALG_IS_SIGN_HASH(alg) || (alg) == PSA_ALG_PURE_EDDSA ||               \
+     (alg) == PSA_ALG_LMS || (alg) == PSA_ALG_HSS)
 #define PSA_ALG_SIGN_GET_HASH(alg)                                             \
     (PSA_ALG_IS_HASH_AND_SIGN(alg) ?                                           \
      (((alg) & PSA_ALG_HASH_MASK) == 0 ? PSA_ALG_NONE :                        \

@@ -2,7 +2,7 @@
  * dispatch_key_management.c -- key creation and export (PSA 1.2 9.6)
  * routed to the driver of the key type: raw keys (HMAC, AES, CHACHA20,
  * XCHACHA20, RAW_DATA, DERIVE, PASSWORD, PASSWORD_HASH, PEPPER) are the core's own built-in "driver"
- * (their bytes are the key buffer), Ed25519, P-256, ML-KEM and RSA keys go to their
+ * (their bytes are the key buffer), Ed25519, P-256, ML-KEM, LMS/HSS and RSA keys go to their
  * software families (pp_drivers.h). A type whose family is not built
  * reaches no driver: PSA_ERROR_NOT_SUPPORTED.
  */
@@ -17,7 +17,7 @@
 /* The driver of a key type. Only the routes of built families exist, so
  * a configured-out family is never called from here. */
 enum key_route { ROUTE_NONE, ROUTE_RAW, ROUTE_EDDSA, ROUTE_RSA, ROUTE_X25519, ROUTE_P256,
-                 ROUTE_MLKEM };
+                 ROUTE_MLKEM, ROUTE_LMS };
 
 static enum key_route route_of(psa_key_type_t type)
 {
@@ -51,6 +51,16 @@ static enum key_route route_of(psa_key_type_t type)
     case PSA_KEY_TYPE_ML_KEM_KEY_PAIR:
     case PSA_KEY_TYPE_ML_KEM_PUBLIC_KEY:
         return ROUTE_MLKEM;
+#endif
+    /* 1.3 PQC extension 2.5.1: public keys only (no pair types exist);
+     * each type with its algorithm. */
+#if PSA_WANT_ALG_LMS
+    case PSA_KEY_TYPE_LMS_PUBLIC_KEY:
+        return ROUTE_LMS;
+#endif
+#if PSA_WANT_ALG_HSS
+    case PSA_KEY_TYPE_HSS_PUBLIC_KEY:
+        return ROUTE_LMS;
 #endif
     default:
         break;
@@ -135,6 +145,11 @@ static psa_status_t buffer_size(psa_key_type_t type, size_t raw_bytes, size_t *s
     case ROUTE_MLKEM:
         /* The largest set's pair: the size is checked by the driver. */
         *size = PP_MLKEM_KEY_PAIR_MATERIAL_MAX;
+        return PSA_SUCCESS;
+#endif
+#if PP_DRIVER_LMS
+    case ROUTE_LMS:
+        *size = PP_LMS_KEY_MATERIAL_MAX;
         return PSA_SUCCESS;
 #endif
     default:
@@ -229,6 +244,11 @@ psa_status_t pp_dispatch_import_key(const psa_key_attributes_t *attributes, cons
     case ROUTE_MLKEM:
         return pp_mlkem_import_key(attributes, data, data_length, key_buffer, key_buffer_size,
                                    key_buffer_length, bits);
+#endif
+#if PP_DRIVER_LMS
+    case ROUTE_LMS:
+        return pp_lms_import_key(attributes, data, data_length, key_buffer, key_buffer_size,
+                                 key_buffer_length, bits);
 #endif
     default:
         return PSA_ERROR_NOT_SUPPORTED;
@@ -340,6 +360,11 @@ psa_status_t pp_dispatch_export(const psa_key_attributes_t *attributes, const ui
         return pp_fixed_key_export(l, attributes, key_buffer, key_buffer_size, public_only,
                                    data, data_size, data_length);
     }
+#endif
+#if PP_DRIVER_LMS
+    case ROUTE_LMS:
+        return pp_lms_export_key(attributes, key_buffer, key_buffer_size, data, data_size,
+                                 data_length);
 #endif
     default:
         return PSA_ERROR_NOT_SUPPORTED;

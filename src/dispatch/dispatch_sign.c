@@ -1,7 +1,7 @@
 /*
  * dispatch_sign.c -- signatures (PSA 1.2 10.7) routed to the family of the
- * key: Ed25519 (PureEdDSA, Ed25519ph), P-256 (ECDSA, deterministic ECDSA)
- * or RSA (PKCS#1 v1.5, PSS).
+ * key: Ed25519 (PureEdDSA, Ed25519ph), P-256 (ECDSA, deterministic ECDSA),
+ * RSA (PKCS#1 v1.5, PSS) or LMS / HSS (verification only).
  *
  * Checked here, once, in this order (docs/ARCHITECTURE.md): a key pair
  * for signing (INVALID_ARGUMENT); the algorithm fits the key type
@@ -74,6 +74,7 @@ psa_status_t pp_dispatch_signature(unsigned op, const psa_key_attributes_t *attr
     picopsa_driver_verify_t *verify_fn = NULL;
     int takes_message = 0;     /* the driver hashes the message itself */
     size_t expected = 0;       /* PSA_SIGN_OUTPUT_SIZE of the key */
+    int any_length = 0;        /* the signature encodes its own length (LMS, HSS) */
     /* Until a family takes (type, alg): the algorithm does not fit the
      * key (e.g. ECDSA with an Ed25519 key). */
     psa_status_t fits = PSA_ERROR_INVALID_ARGUMENT;
@@ -144,6 +145,23 @@ psa_status_t pp_dispatch_signature(unsigned op, const psa_key_attributes_t *attr
 #endif
     }
 #endif
+#if PP_DRIVER_LMS
+    /* 1.3 PQC extension 2.5.2: PSA_ALG_LMS with an LMS key, PSA_ALG_HSS
+     * with an HSS key, messages only, verification only (signing has
+     * failed above: there are no LMS / HSS key pairs). The signature's
+     * length follows from its own typecodes (RFC 8554 5.4.1, 6.2): the
+     * driver checks it (INVALID_SIGNATURE). */
+    if ((type == PSA_KEY_TYPE_LMS_PUBLIC_KEY && alg == PSA_ALG_LMS) ||
+        (type == PSA_KEY_TYPE_HSS_PUBLIC_KEY && alg == PSA_ALG_HSS)) {
+        fits = PSA_SUCCESS;
+        takes_message = 1;
+        any_length = 1;
+        if (alg == PSA_ALG_LMS ? PSA_WANT_ALG_LMS : PSA_WANT_ALG_HSS) {
+            verify_fn = pp_lms_verify_message;
+            built = PSA_SUCCESS;
+        }
+    }
+#endif
     status = fits;
     if (status == PSA_SUCCESS && message && !takes_message && hash_alg != PSA_ALG_NONE) {
         /* Hash-and-sign: the message becomes its hash; this function runs
@@ -174,7 +192,8 @@ psa_status_t pp_dispatch_signature(unsigned op, const psa_key_attributes_t *attr
     if (status == PSA_SUCCESS && hash_alg != PSA_ALG_NONE && pp_hash_size(hash_alg) == 0) {
         status = PSA_ERROR_NOT_SUPPORTED;
     }
-    if (status == PSA_SUCCESS && (sign ? sig_size < expected : sig_in_len != expected)) {
+    if (status == PSA_SUCCESS && !any_length &&
+        (sign ? sig_size < expected : sig_in_len != expected)) {
         status = sign ? PSA_ERROR_BUFFER_TOO_SMALL : PSA_ERROR_INVALID_SIGNATURE;
     }
     if (status == PSA_SUCCESS) {

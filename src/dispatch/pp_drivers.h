@@ -21,6 +21,7 @@
 #define PP_DRIVER_X25519 PSA_WANT_ECC_MONTGOMERY_255
 #define PP_DRIVER_P256 PSA_WANT_ECC_SECP_R1_256
 #define PP_DRIVER_MLKEM PSA_WANT_ALG_ML_KEM
+#define PP_DRIVER_LMS (PSA_WANT_ALG_LMS || PSA_WANT_ALG_HSS)
 
 /* ---------------------------------------------------------------------- */
 /* Fixed-size key families (Ed25519, X25519, P-256; next P-384, ML-KEM,    */
@@ -219,6 +220,26 @@ picopsa_driver_verify_hash_t pp_rsa_verify_hash;
 picopsa_driver_asymmetric_encrypt_t pp_rsa_asymmetric_encrypt;
 picopsa_driver_asymmetric_decrypt_t pp_rsa_asymmetric_decrypt;
 #endif
+#endif
+
+/* ---------------------------------------------------------------------- */
+/* LMS / HSS public keys (RFC 8554, SP 800-208), src/lms/lms_psa.c         */
+/* Key buffer: the key's export format, RFC 8554 3's lms_public_key        */
+/* (24 + n bytes) or hss_public_key (28 + n), n = key_bits / 8: at most    */
+/* 60 bytes. Public keys only (1.3 PQC extension 2.5).                     */
+/* ---------------------------------------------------------------------- */
+#define PP_LMS_KEY_MATERIAL_MAX 60u
+
+#if PP_DRIVER_LMS
+/* A public key of either type, checked in full (lms.h); key_bits 0 or the
+ * key's hash length (192 / 256), else INVALID_ARGUMENT. */
+picopsa_driver_import_key_t pp_lms_import_key;
+/* The key buffer as it is (both export functions: a public key). */
+picopsa_driver_export_key_t pp_lms_export_key;
+/* alg is PSA_ALG_LMS with an LMS key or PSA_ALG_HSS with an HSS key
+ * (dispatch layer); any signature length: the signature encodes its
+ * parameter sets (RFC 8554 5.4.1, 6.2). */
+picopsa_driver_verify_message_t pp_lms_verify_message;
 #endif
 
 #endif /* PICOPSA_PP_DRIVERS_H */

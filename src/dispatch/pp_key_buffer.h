@@ -39,9 +39,17 @@
 #define PP_KEY_BUFFER_P256_ ((size_t)0)
 #endif
 
+/* LMS / HSS public keys (60 B at most) take small slots. */
+#if PP_DRIVER_LMS
+#define PP_KEY_BUFFER_LMS_ ((size_t)PP_LMS_KEY_MATERIAL_MAX)
+#else
+#define PP_KEY_BUFFER_LMS_ ((size_t)0)
+#endif
+
 #define PP_KEY_BUFFER_SMALL_SIZE                                                   \
     PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_MAX_((size_t)PICOPSA_HMAC_MAX_KEY_BYTES,      \
-                                          PP_KEY_BUFFER_EDDSA_),                   \
+                                          PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_EDDSA_, \
+                                                             PP_KEY_BUFFER_LMS_)), \
                        PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_X25519_, PP_KEY_BUFFER_P256_))
 #if PP_DRIVER_RSA
 #define PP_KEY_BUFFER_RSA_ ((size_t)PP_RSA_KEY_MATERIAL_SIZE)

@@ -13,6 +13,9 @@ tests/size/ is compiled and linked with --gc-sections:
     app_ed25519.c with configs/ed25519_small.h: nothing of src/rsa, src/bignum,
                   nor of the fast Ed25519 backend (fe/ge/sc25519.c, ed25519.c)
     app_rsa.c     with configs/rsa_only.h:     nothing of src/ed25519, sha512.c
+    app_lms.c     with configs/lms_verify_only.h: nothing of any other family,
+                  nor of Keccak (SHA-256 parameter sets only); and src/lms
+                  in none of the other apps (PSA_WANT_ALG_LMS / _HSS 0)
     the three apps above, and app_ed25519.c and app_rsa.c in the default
                   configuration (-Os): nothing of the ciphers (AES, the
                   modes of src/cipher, ChaCha20), which they do not call,
@@ -30,6 +33,8 @@ tests/size/ is compiled and linked with --gc-sections:
     app_ed25519.c and app_rsa.c: bytes of the other family they carry
     app_cipher.c: bytes of AES, the modes and ChaCha20 it carries, and
                   with tests/size/cipher_xts.h (XTS opted in) of XTS
+    app_lms.c: src/lms bytes, the image without LMS (tests/size/lms_none.h)
+               and with the SHAKE256 sets (tests/size/lms_shake.h)
 
 "Of a family" is decided twice: by the linker map (every input section from
 an object of the family's files, statics and tables included) and by nm on
@@ -133,6 +138,19 @@ FAMILIES = {
         "files": re.compile(r"^src/(mlkem/|core/psa_kem\.c$|dispatch/dispatch_kem\.c$)"),
         "symbols": re.compile(r"^(pp_mlkem|pp_dispatch_(en|de)capsulate)"),
     },
+    # Issue 27: LMS / HSS verification (src/lms: the verifier and its
+    # driver); PSA_WANT_ALG_LMS / _HSS are 0 on MCUs and in the
+    # single-family headers.
+    "LMS": {
+        "files": re.compile(r"^src/lms/"),
+        "symbols": re.compile(r"^pp_(lms|hss)_"),
+    },
+    # Keccak and SHA-3 / SHAKE (src/hash/keccak.c, sha3.c): not in an
+    # LMS image without PICOPSA_LMS_SHAKE.
+    "Keccak": {
+        "files": re.compile(r"^src/hash/(keccak|sha3)\.c$"),
+        "symbols": re.compile(r"^pp_(keccak|sha3|shake)"),
+    },
     # Persistent keys (issue 13): PICOPSA_ITS_BACKEND defaults to NONE on MCUs.
     "storage": {
         "files": re.compile(r"^src/storage/"),
@@ -146,16 +164,22 @@ FAMILIES = {
 # unused in the default configuration (the unused-cipher rows); app_cipher.c
 # calls all of them and is linked with them configured out.
 UNUSED_CIPHERS = ["AES", "cipher modes", "ChaCha20"]
+LMS_ABSENT = ["RSA", "Ed25519", "X25519+KDF", "P-256", "SHA-512", "SHA-1", "SHA-512/t", "storage",
+              "ML-KEM", "Keccak"] + UNUSED_CIPHERS
 CHECKED = [
-    ("ed25519-only-Os", "app_ed25519.c", "configs/ed25519_only.h", "size", ["RSA", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
-    ("ed25519-only-O0", "app_ed25519.c", "configs/ed25519_only.h", "none", ["RSA", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
-    ("rsa-only-Os", "app_rsa.c", "configs/rsa_only.h", "size", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
-    ("rsa-only-O0", "app_rsa.c", "configs/rsa_only.h", "none", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
-    ("ed25519-small-Os", "app_ed25519.c", "configs/ed25519_small.h", "size", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
-    ("ed25519-small-O0", "app_ed25519.c", "configs/ed25519_small.h", "none", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
+    ("ed25519-only-Os", "app_ed25519.c", "configs/ed25519_only.h", "size", ["RSA", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
+    ("ed25519-only-O0", "app_ed25519.c", "configs/ed25519_only.h", "none", ["RSA", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
+    ("rsa-only-Os", "app_rsa.c", "configs/rsa_only.h", "size", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
+    ("rsa-only-O0", "app_rsa.c", "configs/rsa_only.h", "none", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
+    ("ed25519-small-Os", "app_ed25519.c", "configs/ed25519_small.h", "size", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
+    ("ed25519-small-O0", "app_ed25519.c", "configs/ed25519_small.h", "none", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
     # The default configuration: the ciphers are built, and unused.
-    ("unused-cipher-ed25519-Os", "app_ed25519.c", None, "size", UNUSED_CIPHERS + ["ML-KEM"]),
-    ("unused-cipher-rsa-Os", "app_rsa.c", None, "size", UNUSED_CIPHERS + ["ML-KEM"]),
+    ("unused-cipher-ed25519-Os", "app_ed25519.c", None, "size", UNUSED_CIPHERS + ["ML-KEM", "LMS"]),
+    ("unused-cipher-rsa-Os", "app_rsa.c", None, "size", UNUSED_CIPHERS + ["ML-KEM", "LMS"]),
+    # Issue 27: the secure-boot verifier (configs/lms_verify_only.h, SHA-256
+    # sets only): no other family, no Keccak.
+    ("lms-verify-only-Os", "app_lms.c", "configs/lms_verify_only.h", "size", LMS_ABSENT),
+    ("lms-verify-only-O0", "app_lms.c", "configs/lms_verify_only.h", "none", LMS_ABSENT),
     # Configured out under an app that calls every cipher function.
     ("cipher-aes-Os", "app_cipher.c", "tests/size/cipher_aes.h", "size", ["ChaCha20"]),
     ("cipher-aes-O0", "app_cipher.c", "tests/size/cipher_aes.h", "none", ["ChaCha20"]),
@@ -178,6 +202,13 @@ REPORTED = [
     ("default-cipher-Os", "app_cipher.c", None, "size", ["AES", "cipher modes", "XTS", "ChaCha20"]),
     # XTS is off on MCUs by default: what it costs when opted in.
     ("xts-cipher-Os", "app_cipher.c", "tests/size/cipher_xts.h", "size", ["AES", "cipher modes", "XTS"]),
+    # What LMS costs in the verifier (docs/lms.md): src/lms in the
+    # verify-only image; the same app without LMS (lms_none.h: the
+    # difference of the totals is LMS beyond SHA-256 and the core); with
+    # the SHAKE256 sets (lms_shake.h: Keccak added).
+    ("lms-cost-Os", "app_lms.c", "configs/lms_verify_only.h", "size", ["LMS", "Keccak"]),
+    ("lms-none-Os", "app_lms.c", "tests/size/lms_none.h", "size", ["LMS", "Keccak"]),
+    ("lms-shake-Os", "app_lms.c", "tests/size/lms_shake.h", "size", ["LMS", "Keccak"]),
 ]
 
 
