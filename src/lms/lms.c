@@ -18,6 +18,7 @@
 
 #include <string.h>
 
+#include "common/pp_util.h"
 #include "hash/sha256.h"
 #if PICOPSA_LMS_SHAKE
 #include "hash/sha3.h"
@@ -102,11 +103,6 @@ static const uint8_t ots_ls[2][4] = {{7u, 6u, 4u, 0u}, {8u, 6u, 4u, 0u}};
 #define FAMILIES 2u   /* the SHAKE256 typecodes are unknown */
 #endif
 
-static uint32_t be32(const uint8_t *b)
-{
-    return ((uint32_t)b[0] << 24) | ((uint32_t)b[1] << 16) | ((uint32_t)b[2] << 8) | b[3];
-}
-
 static unsigned family_n(unsigned family)
 {
     return (family & 1u) ? 24u : 32u;
@@ -158,8 +154,8 @@ static int lms_key_parse(const uint8_t *pk, size_t pk_len, lms_key *k)
     if (pk_len < 8u) {
         return -1;
     }
-    k->type = be32(pk);
-    k->otstype = be32(pk + 4);
+    k->type = pp_load_be32(pk);
+    k->otstype = pp_load_be32(pk + 4);
     if (lms_params_of(k->type, &family, &k->h) != 0 || ots_params_of(k->otstype, &k->o) != 0 ||
         family != k->o.family || pk_len != PP_LMS_PUBLIC_KEY_SIZE(k->o.n)) {
         return -1;
@@ -181,7 +177,7 @@ size_t pp_hss_public_key_bits(const uint8_t *pk, size_t pk_len)
     if (pk_len < 4u) {
         return 0;
     }
-    levels = be32(pk);   /* RFC 8554 6.1: 1 <= L <= 8 */
+    levels = pp_load_be32(pk);   /* RFC 8554 6.1: 1 <= L <= 8 */
     if (levels < 1u || levels > PP_HSS_MAX_LEVELS) {
         return 0;
     }
@@ -277,11 +273,11 @@ static int lms_verify_key(const lms_key *k, const uint8_t *msg, size_t msg_len,
 
     /* Step 2 (Algorithm 6a 1-2): the signature's length for the key's
      * typecodes, its LM-OTS and LMS typecodes the key's, q < 2^h. */
-    if (sig_len != lms_sig_len(&k->o, k->h) || be32(sig + 4) != k->otstype ||
-        be32(sig + 8u + (size_t)n * (k->o.p + 1u)) != k->type) {
+    if (sig_len != lms_sig_len(&k->o, k->h) || pp_load_be32(sig + 4) != k->otstype ||
+        pp_load_be32(sig + 8u + (size_t)n * (k->o.p + 1u)) != k->type) {
         return -1;
     }
-    q = be32(sig);
+    q = pp_load_be32(sig);
     if (q >= ((uint32_t)1 << k->h)) {
         return -1;
     }
@@ -290,10 +286,7 @@ static int lms_verify_key(const lms_key *k, const uint8_t *msg, size_t msg_len,
     /* Algorithm 6a step 3: climb from leaf 2^h + q to the root. */
     path = sig + 12u + (size_t)n * (k->o.p + 1u);
     r = ((uint32_t)1 << k->h) + q;
-    node[0] = (uint8_t)(r >> 24);
-    node[1] = (uint8_t)(r >> 16);
-    node[2] = (uint8_t)(r >> 8);
-    node[3] = (uint8_t)r;
+    pp_store_be32(node, r);
     h_init(&hh, k->o.family >= 2u);
     h_update(&hh, k->I, I_LEN);
     h_update(&hh, node, 4);
@@ -302,10 +295,7 @@ static int lms_verify_key(const lms_key *k, const uint8_t *msg, size_t msg_len,
     h_final(&hh, tmp, n);
     for (i = 0; i < k->h; i++, path += n) {
         uint32_t parent = r >> 1;
-        node[0] = (uint8_t)(parent >> 24);
-        node[1] = (uint8_t)(parent >> 16);
-        node[2] = (uint8_t)(parent >> 8);
-        node[3] = (uint8_t)parent;
+        pp_store_be32(node, parent);
         h_init(&hh, k->o.family >= 2u);
         h_update(&hh, k->I, I_LEN);
         h_update(&hh, node, 4);
@@ -347,11 +337,11 @@ static size_t lms_sig_len_at(const uint8_t *sig, size_t avail)
     ots_params o;
     unsigned family, h;
     size_t ots_end;
-    if (avail < 8u || ots_params_of(be32(sig + 4), &o) != 0) {
+    if (avail < 8u || ots_params_of(pp_load_be32(sig + 4), &o) != 0) {
         return 0;
     }
     ots_end = 8u + (size_t)o.n * (o.p + 1u);
-    if (avail < ots_end + 4u || lms_params_of(be32(sig + ots_end), &family, &h) != 0 ||
+    if (avail < ots_end + 4u || lms_params_of(pp_load_be32(sig + ots_end), &family, &h) != 0 ||
         family != o.family || avail < lms_sig_len(&o, h)) {
         return 0;
     }
@@ -368,9 +358,9 @@ int pp_hss_verify(const uint8_t *pk, size_t pk_len, const uint8_t *msg, size_t m
     if (pp_hss_public_key_bits(pk, pk_len) == 0 || sig_len < 4u) {
         return -1;
     }
-    levels = be32(pk);
+    levels = pp_load_be32(pk);
     /* Step 1: Nspk = L - 1. */
-    if (be32(sig) != levels - 1u) {
+    if (pp_load_be32(sig) != levels - 1u) {
         return -1;
     }
     (void)lms_key_parse(pk + 4, pk_len - 4u, &key);   /* checked above */
@@ -389,7 +379,7 @@ int pp_hss_verify(const uint8_t *pk, size_t pk_len, const uint8_t *msg, size_t m
         }
         {
             ots_params o;
-            if (ots_params_of(be32(child + 4), &o) != 0) {
+            if (ots_params_of(pp_load_be32(child + 4), &o) != 0) {
                 return -1;
             }
             child_len = PP_LMS_PUBLIC_KEY_SIZE(o.n);
