@@ -118,8 +118,9 @@ static uint32_t point_eq(const pp_p384_point *a, const pp_p384_point *b)
  *   (1) s k == e + r d (mod n); (2) r == x(R) mod n, a second inversion;
  *   (3) (k + d) G == R + Q, Q the slot's public key; (4) sig still holds
  *   what (1) and (2) read. All-ones when every check holds. */
-static uint32_t sign_check(const uint8_t *sig, const pp_p384_point *pt, const uint8_t d[48],
-                           const uint8_t pub[97], const pp_p384_sc *e, const uint8_t k_bytes[48])
+uint32_t pp_p384_ecdsa_sign_check(const uint8_t *sig, const pp_p384_point *pt,
+                                  const uint8_t d[48], const uint8_t pub[97],
+                                  const pp_p384_sc *e, const uint8_t k_bytes[48])
 {
     pp_p384_sc k, x, r, s, t, u;
     pp_p384_point a, b;
@@ -255,7 +256,7 @@ psa_status_t pp_p384_ecdsa_sign(uint8_t sig[96], const uint8_t d[48], const uint
         pp_wipe(cand2, sizeof(cand2));
         pp_p384_sc_from_hash(&t, hash, hash_len);
         memcpy(sig, out, sizeof(out));
-        ok &= sign_check(sig, rp, d, pub, &t, cand);
+        ok &= pp_p384_ecdsa_sign_check(sig, rp, d, pub, &t, cand);
         if (status == PSA_SUCCESS && pp_ct_barrier_u32(ok) != 0xffffffffu) {
             status = PSA_ERROR_CORRUPTION_DETECTED;
         }

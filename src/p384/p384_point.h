@@ -52,4 +52,14 @@ int pp_p384_point_decode(pp_p384_point *r, const uint8_t in[97]);
  * is not the identity, 0 when it is (outputs then 0). */
 uint32_t pp_p384_point_encode_xy(uint8_t x[48], uint8_t *y, const pp_p384_point *p);
 
+/* ECDSA fault check (p384_ecdsa.c; here for the point type): all-ones
+ * when sig = r || s (96 bytes), made with the nonce k_bytes and
+ * R = pt = k G, is consistent with d, its public key pub and
+ * e = bits2int(hash) mod n: s k == e + r d, r == x(R) mod n,
+ * (k + d) G == R + Q, and sig unchanged while checked. Constant time;
+ * 0 otherwise. With PICOPSA_SIGN_FAULT_CHECK only. */
+uint32_t pp_p384_ecdsa_sign_check(const uint8_t *sig, const pp_p384_point *pt,
+                                  const uint8_t d[48], const uint8_t pub[97],
+                                  const pp_p384_sc *e, const uint8_t k_bytes[48]);
+
 #endif /* PICOPSA_P384_POINT_H */

@@ -723,6 +723,47 @@ static void test_bad_signatures(void)
     psa_destroy_key(pid);
 }
 
+#if (PICOPSA_ITS_BACKEND) != PICOPSA_ITS_NONE
+/* A persistent P-384 pair (PSA 1.2 9.5: stored in export format, the key
+ * buffer rebuilt by import on load): generate, sign, purge, load again,
+ * the same public key, its signature verifies; a persistent public key. */
+static void test_persistent(void)
+{
+    const psa_key_id_t pair_id = 0x3840001u, pub_id = 0x3840002u;
+    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    psa_algorithm_t alg = PSA_ALG_DETERMINISTIC_ECDSA(PSA_ALG_SHA_384);
+    psa_key_id_t id = 0;
+    uint8_t pub[97], pub2[97], hash[48], sig[96], sig2[96];
+    size_t len;
+    (void)psa_destroy_key(pair_id);   /* a previous run's, if any */
+    (void)psa_destroy_key(pub_id);
+    psa_set_key_id(&attr, pair_id);
+    psa_set_key_type(&attr, EC_PAIR);
+    psa_set_key_bits(&attr, 384);
+    psa_set_key_usage_flags(&attr, ALL_SIGN_USAGE);
+    psa_set_key_algorithm(&attr, alg);
+    CHECK_STATUS(psa_generate_key(&attr, &id), PSA_SUCCESS);
+    CHECK(id == pair_id);
+    test_rng_bytes(hash, sizeof(hash));
+    CHECK_STATUS(psa_export_public_key(pair_id, pub, sizeof(pub), &len), PSA_SUCCESS);
+    CHECK_STATUS(psa_sign_hash(pair_id, alg, hash, 48, sig, sizeof(sig), &len), PSA_SUCCESS);
+    CHECK_STATUS(psa_purge_key(pair_id), PSA_SUCCESS);
+    CHECK_STATUS(psa_export_public_key(pair_id, pub2, sizeof(pub2), &len), PSA_SUCCESS);
+    CHECK_MEM(pub, pub2, 97);
+    CHECK_STATUS(psa_sign_hash(pair_id, alg, hash, 48, sig2, sizeof(sig2), &len), PSA_SUCCESS);
+    CHECK_MEM(sig, sig2, 96);   /* deterministic: the same d */
+    psa_set_key_id(&attr, pub_id);
+    psa_set_key_type(&attr, EC_PUBLIC);
+    CHECK_STATUS(psa_import_key(&attr, pub, 97, &id), PSA_SUCCESS);
+    CHECK_STATUS(psa_purge_key(pub_id), PSA_SUCCESS);
+    CHECK_STATUS(psa_verify_hash(pub_id, alg, hash, 48, sig, 96), PSA_SUCCESS);
+    CHECK_STATUS(psa_destroy_key(pair_id), PSA_SUCCESS);
+    CHECK_STATUS(psa_destroy_key(pub_id), PSA_SUCCESS);
+    CHECK_STATUS(psa_export_public_key(pair_id, pub2, sizeof(pub2), &len),
+                 PSA_ERROR_INVALID_HANDLE);
+}
+#endif
+
 int main(void)
 {
     int rounds = getenv("P384_ROUNDS") != NULL ? atoi(getenv("P384_ROUNDS")) : P384_DEFAULT_ROUNDS;
@@ -736,6 +777,9 @@ int main(void)
     test_openssl(rounds);
     test_bad_keys();
     test_bad_signatures();
+#if (PICOPSA_ITS_BACKEND) != PICOPSA_ITS_NONE
+    test_persistent();
+#endif
     return test_report("p384");
 }
 #endif
