@@ -22,6 +22,7 @@ void bench_ed25519(void) __attribute__((weak));
 void bench_rsa(void) __attribute__((weak));
 void bench_x25519(void) __attribute__((weak));
 void bench_p256(void) __attribute__((weak));
+void bench_p384(void) __attribute__((weak));
 
 #ifndef PICOPSA_BENCH_PROFILE
 #define PICOPSA_BENCH_PROFILE "unknown"
@@ -151,6 +152,7 @@ int main(int argc, char **argv)
         {"cipher", bench_cipher},
         {"ed25519", bench_ed25519},
         {"p256", bench_p256},
+        {"p384", bench_p384},
         {"rsa", bench_rsa},
         {"x25519", bench_x25519},
     };
