@@ -87,6 +87,11 @@ FAMILIES = {
         "files": re.compile(r"^src/p256/"),
         "symbols": re.compile(r"^pp_p256_"),
     },
+    # Issue 25 sec. 2: P-384, off by default on MCUs (PSA_WANT_ECC_SECP_R1_384).
+    "P-384": {
+        "files": re.compile(r"^src/p384/"),
+        "symbols": re.compile(r"^pp_p384_"),
+    },
     "SHA-512": {
         "files": re.compile(r"^src/hash/sha512\.c$"),
         "symbols": re.compile(r"^(pp_sha512|pp_sha384|sha512_|sha384_)"),
@@ -141,15 +146,15 @@ FAMILIES = {
 # calls all of them and is linked with them configured out.
 UNUSED_CIPHERS = ["AES", "cipher modes", "ChaCha20"]
 CHECKED = [
-    ("ed25519-only-Os", "app_ed25519.c", "configs/ed25519_only.h", "size", ["RSA", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
-    ("ed25519-only-O0", "app_ed25519.c", "configs/ed25519_only.h", "none", ["RSA", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
-    ("rsa-only-Os", "app_rsa.c", "configs/rsa_only.h", "size", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
-    ("rsa-only-O0", "app_rsa.c", "configs/rsa_only.h", "none", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
-    ("ed25519-small-Os", "app_ed25519.c", "configs/ed25519_small.h", "size", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
-    ("ed25519-small-O0", "app_ed25519.c", "configs/ed25519_small.h", "none", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
+    ("ed25519-only-Os", "app_ed25519.c", "configs/ed25519_only.h", "size", ["RSA", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
+    ("ed25519-only-O0", "app_ed25519.c", "configs/ed25519_only.h", "none", ["RSA", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
+    ("rsa-only-Os", "app_rsa.c", "configs/rsa_only.h", "size", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
+    ("rsa-only-O0", "app_rsa.c", "configs/rsa_only.h", "none", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
+    ("ed25519-small-Os", "app_ed25519.c", "configs/ed25519_small.h", "size", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
+    ("ed25519-small-O0", "app_ed25519.c", "configs/ed25519_small.h", "none", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM"] + UNUSED_CIPHERS),
     # The default configuration: the ciphers are built, and unused.
-    ("unused-cipher-ed25519-Os", "app_ed25519.c", None, "size", UNUSED_CIPHERS + ["ML-KEM"]),
-    ("unused-cipher-rsa-Os", "app_rsa.c", None, "size", UNUSED_CIPHERS + ["ML-KEM"]),
+    ("unused-cipher-ed25519-Os", "app_ed25519.c", None, "size", UNUSED_CIPHERS + ["ML-KEM", "P-384"]),
+    ("unused-cipher-rsa-Os", "app_rsa.c", None, "size", UNUSED_CIPHERS + ["ML-KEM", "P-384"]),
     # Configured out under an app that calls every cipher function.
     ("cipher-aes-Os", "app_cipher.c", "tests/size/cipher_aes.h", "size", ["ChaCha20"]),
     ("cipher-aes-O0", "app_cipher.c", "tests/size/cipher_aes.h", "none", ["ChaCha20"]),
