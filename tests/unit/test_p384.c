@@ -1,5 +1,8 @@
 /*
  * test_p384.c -- P-384 keys, ECDSA and ECDH (src/p384):
+ *  - the field and scalar arithmetic (mul, sqr, add, sub, inv mod p and n,
+ *    range verdicts, bits2int) against OpenSSL's BIGNUM on edge operands
+ *    (0, 1, m - 1, m - 2, 2^383, limb boundaries, m / 2) and random ones;
  *  - RFC 6979 A.2.6: the public key of x, and DETERMINISTIC_ECDSA with
  *    SHA-1/224/256/384/512 over "sample" and "test", byte for byte, through
  *    psa_sign_message (and psa_verify_message; a flipped bit refused);
@@ -222,6 +225,139 @@ static int ossl_ecdh(const uint8_t d[48], const uint8_t pub[97], const uint8_t p
     EVP_PKEY_free(pk);
     EVP_PKEY_free(key);
     return ok;
+}
+
+/* ---- field and scalar arithmetic against OpenSSL's BIGNUM ---------------- */
+
+/* Edge operands (values near 0, p, n, 2^383 and limb boundaries) and random ones. */
+static void edge_operand(uint8_t v[48], const BIGNUM *m, int which, BN_CTX *bc)
+{
+    BIGNUM *t = BN_new();
+    switch (which % 12) {
+    case 0: BN_zero(t); break;
+    case 1: BN_one(t); break;
+    case 2: BN_copy(t, m); BN_sub_word(t, 1); break;
+    case 3: BN_copy(t, m); BN_sub_word(t, 2); break;
+    case 4: BN_set_bit(t, 383); break;
+    case 5: BN_set_bit(t, 64); BN_sub_word(t, 1); break;
+    case 6: BN_set_bit(t, 32); break;
+    case 7: BN_set_bit(t, 256); BN_sub_word(t, 1); break;
+    case 8: BN_copy(t, m); BN_rshift1(t, t); break;
+    default: {
+        uint8_t r[48];
+        test_rng_bytes(r, sizeof(r));
+        BN_bin2bn(r, 48, t);
+        BN_mod(t, t, m, bc);
+        break;
+    }
+    }
+    if (BN_cmp(t, m) >= 0) {
+        BN_mod(t, t, m, bc);
+    }
+    BN_bn2binpad(t, v, 48);
+    BN_free(t);
+}
+
+static void check_op(const char *what, const uint8_t got[48], const BIGNUM *want, int i, int j)
+{
+    uint8_t w[48];
+    BN_bn2binpad(want, w, 48);
+    if (!CHECK_MEM(got, w, 48)) {
+        printf("  %s, operands %d, %d\n", what, i, j);
+    }
+}
+
+static void test_arith(void)
+{
+    BN_CTX *bc = BN_CTX_new();
+    BIGNUM *p = NULL, *n = NULL, *a = BN_new(), *b = BN_new(), *r = BN_new();
+    int i, j;
+    BN_hex2bn(&p, P_HEX);
+    BN_hex2bn(&n, N_HEX);
+    for (i = 0; i < 24; i++) {
+        for (j = 0; j < 24; j++) {
+            uint8_t ab[48], bb[48], out[48];
+            pp_p384_fe fa, fb, fr;
+            pp_p384_sc sa, sb, sr;
+            /* mod p */
+            edge_operand(ab, p, i, bc);
+            edge_operand(bb, p, j, bc);
+            BN_bin2bn(ab, 48, a);
+            BN_bin2bn(bb, 48, b);
+            CHECK(pp_p384_fe_from_bytes(&fa, ab) == 0xffffffffu);
+            CHECK(pp_p384_fe_from_bytes(&fb, bb) == 0xffffffffu);
+            pp_p384_fe_mul(&fr, &fa, &fb);
+            pp_p384_fe_to_bytes(out, &fr);
+            BN_mod_mul(r, a, b, p, bc);
+            check_op("fe_mul", out, r, i, j);
+            pp_p384_fe_add(&fr, &fa, &fb);
+            pp_p384_fe_to_bytes(out, &fr);
+            BN_mod_add(r, a, b, p, bc);
+            check_op("fe_add", out, r, i, j);
+            pp_p384_fe_sub(&fr, &fa, &fb);
+            pp_p384_fe_to_bytes(out, &fr);
+            BN_mod_sub(r, a, b, p, bc);
+            check_op("fe_sub", out, r, i, j);
+            CHECK(pp_p384_fe_eq(&fa, &fb) == (BN_cmp(a, b) == 0 ? 0xffffffffu : 0u));
+            if (j == 0) {
+                pp_p384_fe_sqr(&fr, &fa);
+                pp_p384_fe_to_bytes(out, &fr);
+                BN_mod_sqr(r, a, p, bc);
+                check_op("fe_sqr", out, r, i, j);
+                pp_p384_fe_inv(&fr, &fa);   /* 0 -> 0 */
+                pp_p384_fe_to_bytes(out, &fr);
+                if (BN_is_zero(a)) {
+                    BN_zero(r);
+                } else {
+                    BN_mod_inverse(r, a, p, bc);
+                }
+                check_op("fe_inv", out, r, i, j);
+                CHECK(pp_p384_fe_is_zero(&fa) == (BN_is_zero(a) ? 0xffffffffu : 0u));
+            }
+            /* mod n */
+            edge_operand(ab, n, i, bc);
+            edge_operand(bb, n, j, bc);
+            BN_bin2bn(ab, 48, a);
+            BN_bin2bn(bb, 48, b);
+            CHECK(pp_p384_sc_from_bytes(&sa, ab) == (BN_is_zero(a) ? 0u : 0xffffffffu));
+            CHECK(pp_p384_sc_from_bytes(&sb, bb) == (BN_is_zero(b) ? 0u : 0xffffffffu));
+            pp_p384_sc_mul(&sr, &sa, &sb);
+            pp_p384_sc_to_bytes(out, &sr);
+            BN_mod_mul(r, a, b, n, bc);
+            check_op("sc_mul", out, r, i, j);
+            pp_p384_sc_add(&sr, &sa, &sb);
+            pp_p384_sc_to_bytes(out, &sr);
+            BN_mod_add(r, a, b, n, bc);
+            check_op("sc_add", out, r, i, j);
+            if (j == 0 && !BN_is_zero(a)) {
+                pp_p384_sc_inv(&sr, &sa);
+                pp_p384_sc_to_bytes(out, &sr);
+                BN_mod_inverse(r, a, n, bc);
+                check_op("sc_inv", out, r, i, j);
+            }
+        }
+    }
+    /* Range verdicts at the edges; bits2int of a 64-byte hash. */
+    {
+        uint8_t v[64];
+        pp_p384_sc sr;
+        test_hex_to(N_HEX, v, 48);
+        CHECK(pp_p384_sc_from_bytes(&sr, v) == 0u);
+        memset(v, 0xff, sizeof(v));
+        pp_p384_sc_from_hash(&sr, v, 64);   /* (2^384 - 1) mod n */
+        pp_p384_sc_to_bytes(v, &sr);
+        BN_zero(r);
+        BN_set_bit(r, 384);
+        BN_sub_word(r, 1);
+        BN_mod(r, r, n, bc);
+        check_op("sc_from_hash", v, r, 0, 0);
+    }
+    BN_free(p);
+    BN_free(n);
+    BN_free(a);
+    BN_free(b);
+    BN_free(r);
+    BN_CTX_free(bc);
 }
 
 /* ---- RFC 6979 ------------------------------------------------------------ */
@@ -769,6 +905,7 @@ int main(void)
     int rounds = getenv("P384_ROUNDS") != NULL ? atoi(getenv("P384_ROUNDS")) : P384_DEFAULT_ROUNDS;
     test_rng_seed(0x9384);
     CHECK_STATUS(psa_crypto_init(), PSA_SUCCESS);
+    test_arith();
     test_rfc6979();
     test_wycheproof_ecdsa();
 #if PSA_WANT_ALG_ECDH
