@@ -37,6 +37,10 @@
 #include "test_util.h"
 #include "dispatch/pp_drivers.h"
 
+#ifndef P384_TEST_NAME
+#define P384_TEST_NAME "p384"
+#endif
+
 #define EC_PAIR PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1)
 #define EC_PUBLIC PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_SECP_R1)
 #define ALL_SIGN_USAGE (PSA_KEY_USAGE_SIGN_MESSAGE | PSA_KEY_USAGE_VERIFY_MESSAGE | \
@@ -56,7 +60,7 @@ int main(void)
     CHECK_STATUS(psa_import_key(&attr, key, sizeof(key), &id), PSA_ERROR_NOT_SUPPORTED);
     psa_set_key_bits(&attr, 384);
     CHECK_STATUS(psa_generate_key(&attr, &id), PSA_ERROR_NOT_SUPPORTED);
-    if (test_report("p384") != 0) {
+    if (test_report(P384_TEST_NAME) != 0) {
         return 1;
     }
     return 77;
@@ -66,7 +70,7 @@ int main(void)
 #include "p384/p384_field.h"
 
 #ifndef P384_DEFAULT_ROUNDS
-#define P384_DEFAULT_ROUNDS 300
+#define P384_DEFAULT_ROUNDS 300   /* test_p384_slow.c: 3000 */
 #endif
 
 static const char *const RFC_X =
@@ -917,6 +921,6 @@ int main(void)
 #if (PICOPSA_ITS_BACKEND) != PICOPSA_ITS_NONE
     test_persistent();
 #endif
-    return test_report("p384");
+    return test_report(P384_TEST_NAME);
 }
 #endif
