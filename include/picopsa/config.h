@@ -563,6 +563,16 @@
 #ifndef PICOPSA_P384_LIMB_BITS
 #define PICOPSA_P384_LIMB_BITS PICOPSA_P256_LIMB_BITS
 #endif
+/* 1: the 32-bit limb multiply-accumulate steps of the P-384 Montgomery
+ * multiplication are UMAAL instructions (inline assembly, ARMv7E-M with
+ * the DSP extension, GCC/Clang); 0: portable C. Default: as P-256's. */
+#ifndef PICOPSA_P384_UMAAL
+#if defined(__ARM_FEATURE_DSP) && defined(__GNUC__) && PICOPSA_P384_LIMB_BITS == 32
+#define PICOPSA_P384_UMAAL 1
+#else
+#define PICOPSA_P384_UMAAL 0
+#endif
+#endif
 /* Fixed-base comb of pp_p384_mul_base: h teeth, 4..8; 2^h - 1 affine
  * points of 96 B (1.4 KB at 4, 2.9 KB at 5, 5.9 KB at 6, 11.9 KB at 7,
  * 23.9 KB at 8), ceil(384/h) doublings + additions per multiplication.

@@ -234,6 +234,9 @@
 #if PICOPSA_P384_LIMB_BITS == 64 && !defined(__SIZEOF_INT128__)
 #error "picopsa config: PICOPSA_P384_LIMB_BITS 64 needs a compiler with unsigned __int128"
 #endif
+#if PICOPSA_P384_UMAAL && !(defined(__ARM_FEATURE_DSP) && defined(__GNUC__) && PICOPSA_P384_LIMB_BITS == 32)
+#error "picopsa config: PICOPSA_P384_UMAAL needs GCC/Clang targeting ARMv7E-M (__ARM_FEATURE_DSP) and PICOPSA_P384_LIMB_BITS 32"
+#endif
 #if PICOPSA_P384_COMB_TEETH < 4 || PICOPSA_P384_COMB_TEETH > 8
 #error "picopsa config: PICOPSA_P384_COMB_TEETH must be in 4..8"
 #endif

@@ -38,6 +38,16 @@
 #else
 #define PP_UNROLL
 #endif
+/* The inner (limb) loops of the Montgomery multiplication: unrolled on
+ * hosts and, with UMAAL, on ARMv7E-M (one copy of the function there:
+ * +~0.5 KB of text for ~2x the multiplication speed). */
+#if PICOPSA_P384_UMAAL
+#define PP_UNROLL_MUL _Pragma("GCC unroll 12")
+#define MONT_MUL_ATTR __attribute__((noinline))
+#else
+#define PP_UNROLL_MUL PP_UNROLL
+#define MONT_MUL_ATTR inline
+#endif
 
 static const pp_p384_fe P384_P = {{PP_P384_L(0x00000000, 0xffffffff), PP_P384_L(0xffffffff, 0x00000000),
                                    PP_P384_L(0xffffffff, 0xfffffffe), PP_P384_L(0xffffffff, 0xffffffff),
@@ -83,6 +93,12 @@ static inline void final_sub(pp_p384_limb r[NL], const pp_p384_limb t[NL], pp_p3
     }
 }
 
+#if PICOPSA_P384_UMAAL
+/* hi:lo = a * b + lo + hi in one UMAAL (ARMv7E-M: Cortex-M4/M7/M33 with
+ * the DSP extension; a fixed-latency instruction, no early termination). */
+#define MUL_ADD2(lo, hi, a, b)                                                    \
+    __asm__("umaal %0, %1, %2, %3" : "+r"(lo), "+r"(hi) : "r"(a), "r"(b))
+#else
 /* hi:lo = a * b + lo + hi (never overflows). */
 #define MUL_ADD2(lo, hi, a, b)                                     \
     do {                                                           \
@@ -90,9 +106,10 @@ static inline void final_sub(pp_p384_limb r[NL], const pp_p384_limb t[NL], pp_p3
         (lo) = (pp_p384_limb)p_;                                   \
         (hi) = (pp_p384_limb)(p_ >> LB);                           \
     } while (0)
+#endif
 
 /* r = a * b * 2^-384 mod m (CIOS); a * b < m * 2^384. */
-static inline void mont_mul(pp_p384_limb r[NL], const pp_p384_limb a[NL], const pp_p384_limb b[NL],
+static MONT_MUL_ATTR void mont_mul(pp_p384_limb r[NL], const pp_p384_limb a[NL], const pp_p384_limb b[NL],
                             const pp_p384_limb m[NL], pp_p384_limb minv)
 {
     pp_p384_limb t[NL + 1];
@@ -106,7 +123,7 @@ static inline void mont_mul(pp_p384_limb r[NL], const pp_p384_limb a[NL], const 
     for (i = 0; i < NL; i++) {
         pp_p384_limb bi = b[i];
         carry = 0;
-        PP_UNROLL
+        PP_UNROLL_MUL
         for (j = 0; j < NL; j++) {
             lo = t[j];
             MUL_ADD2(lo, carry, a[j], bi);
@@ -119,7 +136,7 @@ static inline void mont_mul(pp_p384_limb r[NL], const pp_p384_limb a[NL], const 
         lo = t[0];
         carry = 0;
         MUL_ADD2(lo, carry, q, m[0]);   /* lo becomes 0 */
-        PP_UNROLL
+        PP_UNROLL_MUL
         for (j = 1; j < NL; j++) {
             lo = t[j];
             MUL_ADD2(lo, carry, q, m[j]);
@@ -129,8 +146,9 @@ static inline void mont_mul(pp_p384_limb r[NL], const pp_p384_limb a[NL], const 
         t[NL - 1] = (pp_p384_limb)uv;
         t[NL] = top + (pp_p384_limb)(uv >> LB);
     }
+    /* t is not wiped (hot path, as P-256's): the callers wipe their
+     * secret operands and results; the frame is reused at once. */
     final_sub(r, t, t[NL], m);
-    pp_wipe(t, sizeof(t));
 }
 
 static void mod_add(pp_p384_limb r[NL], const pp_p384_limb a[NL], const pp_p384_limb b[NL],
