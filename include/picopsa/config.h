@@ -563,6 +563,14 @@
 #ifndef PICOPSA_P384_LIMB_BITS
 #define PICOPSA_P384_LIMB_BITS PICOPSA_P256_LIMB_BITS
 #endif
+/* 1: P-384 verifies signatures only (the secure-boot case): public keys
+ * are imported, exported and verify ECDSA signatures; a P-384 key pair
+ * (import, generation) is PSA_ERROR_NOT_SUPPORTED, so signing and ECDH
+ * code is not linked (2026-12-03, Cortex-M4 -Os: ~5.1 KB of src/p384
+ * text linked by pp_p384_ecdsa_verify). 0 (default): everything. */
+#ifndef PICOPSA_P384_VERIFY_ONLY
+#define PICOPSA_P384_VERIFY_ONLY 0
+#endif
 /* 1: the 32-bit limb multiply-accumulate steps of the P-384 Montgomery
  * multiplication are UMAAL instructions (inline assembly, ARMv7E-M with
  * the DSP extension, GCC/Clang); 0: portable C. Default: as P-256's. */

@@ -52,7 +52,7 @@ psa_status_t pp_dispatch_key_agreement(const psa_key_attributes_t *attributes,
         if (shared_secret_size < PSA_RAW_KEY_AGREEMENT_OUTPUT_SIZE(type, attributes->bits)) {
             return PSA_ERROR_BUFFER_TOO_SMALL;
         }
-#if PP_DRIVER_P384
+#if PP_DRIVER_P384 && !PICOPSA_P384_VERIFY_ONLY
         /* ---- P-384 ECDH (src/p384/p384_psa.c), the same validation. */
         if (!PP_DRIVER_P256 || attributes->bits == 384u) {
             return pp_p384_key_agreement(attributes, key_buffer, key_buffer_size, alg, peer_key,

@@ -137,7 +137,11 @@ psa_status_t pp_dispatch_signature(unsigned op, const psa_key_attributes_t *attr
                                                 : PSA_WANT_ALG_ECDSA) {
 #if PP_DRIVER_P384
             if (!PP_DRIVER_P256 || attributes->bits == 384u) {
+#if PICOPSA_P384_VERIFY_ONLY
+                sign_fn = NULL;   /* no P-384 pair exists: never called */
+#else
                 sign_fn = pp_p384_sign_hash;
+#endif
                 verify_fn = pp_p384_verify_hash;
             }
 #endif
@@ -151,6 +155,9 @@ psa_status_t pp_dispatch_signature(unsigned op, const psa_key_attributes_t *attr
             built = (hash_alg != PSA_ALG_NONE || !PSA_ALG_IS_DETERMINISTIC_ECDSA(alg))
                         ? PSA_SUCCESS
                         : PSA_ERROR_INVALID_ARGUMENT;
+            if (sign && sign_fn == NULL) {
+                built = PSA_ERROR_NOT_SUPPORTED;   /* P-384 verification-only build */
+            }
         }
 #endif
     }

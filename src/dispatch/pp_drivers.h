@@ -185,11 +185,14 @@ picopsa_driver_import_key_t pp_p384_import_key;
  * Export and generation: pp_fixed_key_export / _generate with this layout. */
 extern const pp_fixed_key_layout pp_p384_key_layout;
 #if PSA_WANT_ALG_ECDSA || PSA_WANT_ALG_DETERMINISTIC_ECDSA
-/* ECDSA(hash), ECDSA_ANY, DETERMINISTIC_ECDSA(hash); raw r || s (96 B). */
+/* ECDSA(hash), ECDSA_ANY, DETERMINISTIC_ECDSA(hash); raw r || s (96 B).
+ * PICOPSA_P384_VERIFY_ONLY: verification only (no P-384 pair exists). */
+#if !PICOPSA_P384_VERIFY_ONLY
 picopsa_driver_sign_hash_t pp_p384_sign_hash;
+#endif
 picopsa_driver_verify_hash_t pp_p384_verify_hash;
 #endif
-#if PSA_WANT_ALG_ECDH
+#if PSA_WANT_ALG_ECDH && !PICOPSA_P384_VERIFY_ONLY
 /* PSA_ALG_ECDH with a P-384 key pair; peer_key is 04 || x || y; the
  * secret is the 48-byte x coordinate. */
 picopsa_driver_key_agreement_t pp_p384_key_agreement;

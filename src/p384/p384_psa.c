@@ -22,7 +22,9 @@
  *    NOT_SUPPORTED) or INVALID_ARGUMENT;
  *  - a key buffer of the wrong length for its type: CORRUPTION_DETECTED;
  *  - key agreement: the peer key is validated like an imported public key
- *    (SP 800-56A 5.6.2.3.3 full validation) - INVALID_ARGUMENT.
+ *    (SP 800-56A 5.6.2.3.3 full validation) - INVALID_ARGUMENT;
+ *  - PICOPSA_P384_VERIFY_ONLY: a key pair is NOT_SUPPORTED (import and
+ *    generation), and neither signing nor ECDH is compiled.
  */
 #include <psa/crypto.h>
 
@@ -90,6 +92,12 @@ psa_status_t pp_p384_import_key(const psa_key_attributes_t *attributes, const ui
     if (status != PSA_SUCCESS) {
         return status;
     }
+    if (pair && PICOPSA_P384_VERIFY_ONLY) {
+        /* A verification-only build has no P-384 key pairs (spec 9.6.1:
+         * a key type the implementation does not support). */
+        pp_wipe(key_buffer, PP_P384_SCALAR_SIZE);
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
     if (pair) {
         /* Spec 9.7.3: d in [1, n-1]; the verdict is public. */
         if (pp_p384_private_key_check(key_buffer) != 0) {
@@ -106,7 +114,7 @@ psa_status_t pp_p384_import_key(const psa_key_attributes_t *attributes, const ui
     return pp_p384_public_key_check(key_buffer) != 0 ? PSA_ERROR_INVALID_ARGUMENT : PSA_SUCCESS;
 }
 
-#if PSA_WANT_ALG_ECDSA || PSA_WANT_ALG_DETERMINISTIC_ECDSA
+#if (PSA_WANT_ALG_ECDSA || PSA_WANT_ALG_DETERMINISTIC_ECDSA) && !PICOPSA_P384_VERIFY_ONLY
 
 /* alg is ECDSA(hash), ECDSA_ANY or DETERMINISTIC_ECDSA(hash) with a built
  * mechanism; the key is a pair; hash has the length of alg's hash (any
@@ -131,7 +139,9 @@ psa_status_t pp_p384_sign_hash(const psa_key_attributes_t *attributes, const uin
     }
     return status;
 }
+#endif
 
+#if PSA_WANT_ALG_ECDSA || PSA_WANT_ALG_DETERMINISTIC_ECDSA
 /* Any ECDSA variant verifies the same way (SEC 1 4.1.4). */
 psa_status_t pp_p384_verify_hash(const psa_key_attributes_t *attributes,
                                  const uint8_t *key_buffer, size_t key_buffer_size,
@@ -151,7 +161,7 @@ psa_status_t pp_p384_verify_hash(const psa_key_attributes_t *attributes,
 
 #endif
 
-#if PSA_WANT_ALG_ECDH
+#if PSA_WANT_ALG_ECDH && !PICOPSA_P384_VERIFY_ONLY
 /* PSA 1.2 10.9: alg is PSA_ALG_ECDH; the output is the x coordinate of
  * d * peer (48 bytes, sec. 10.9.2 "ECDH"). */
 psa_status_t pp_p384_key_agreement(const psa_key_attributes_t *attributes,

@@ -5,7 +5,8 @@
  * on, docs/p256.md "P-384"): RFC 6979 A.2.6 (the public key of x;
  * DETERMINISTIC_ECDSA with SHA-384 over "sample" and "test", byte for
  * byte, and their verification), negatives (flipped signature bit,
- * off-curve key, scalar n), and ECDH both ways through the driver.
+ * off-curve key, scalar n), and ECDH both ways through the driver. Not
+ * built with PICOPSA_P384_VERIFY_ONLY (it signs).
  * Measurement ids: p384_sign (ECDSA(SHA-384), hedged), p384_sign_det,
  * p384_verify, p384_keygen, p384_ecdh (pp_p384_key_agreement).
  */
@@ -19,7 +20,7 @@
 #include "hash/sha512.h"
 
 #if PSA_WANT_ECC_SECP_R1_384 && PSA_WANT_ALG_ECDSA && PSA_WANT_ALG_DETERMINISTIC_ECDSA && \
-    PSA_WANT_ALG_SHA_384
+    PSA_WANT_ALG_SHA_384 && !PICOPSA_P384_VERIFY_ONLY
 
 #define EC_PAIR PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1)
 #define EC_PUBLIC PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_SECP_R1)

@@ -69,6 +69,13 @@ int main(void)
 #include "p384/p384.h"
 #include "p384/p384_field.h"
 
+/* The verification-only build runs a subset (test_verify_only). */
+#if PICOPSA_P384_VERIFY_ONLY
+#define VO_UNUSED __attribute__((unused))
+#else
+#define VO_UNUSED
+#endif
+
 #ifndef P384_DEFAULT_ROUNDS
 #define P384_DEFAULT_ROUNDS 300   /* test_p384_slow.c: 3000 */
 #endif
@@ -171,7 +178,7 @@ static EVP_PKEY *ossl_key(const uint8_t *priv, const uint8_t pub[97])
     return key;
 }
 
-static int ossl_verify(const uint8_t pub[97], const uint8_t *hash, size_t hlen, const uint8_t sig[96])
+VO_UNUSED static int ossl_verify(const uint8_t pub[97], const uint8_t *hash, size_t hlen, const uint8_t sig[96])
 {
     EVP_PKEY *key = ossl_key(NULL, pub);
     EVP_PKEY_CTX *ctx = key != NULL ? EVP_PKEY_CTX_new(key, NULL) : NULL;
@@ -216,7 +223,7 @@ static int ossl_keygen_sign(uint8_t d[48], uint8_t pub[97], const uint8_t *hash,
     return ok;
 }
 
-static int ossl_ecdh(const uint8_t d[48], const uint8_t pub[97], const uint8_t peer[97],
+VO_UNUSED static int ossl_ecdh(const uint8_t d[48], const uint8_t pub[97], const uint8_t peer[97],
                      uint8_t out[48])
 {
     EVP_PKEY *key = ossl_key(d, pub), *pk = ossl_key(NULL, peer);
@@ -366,7 +373,7 @@ static void test_arith(void)
 
 /* ---- RFC 6979 ------------------------------------------------------------ */
 
-static void test_rfc6979(void)
+VO_UNUSED static void test_rfc6979(void)
 {
     uint8_t x[48], pub[97], want_pub[97], sig[96], want[96];
     size_t len, i;
@@ -451,7 +458,7 @@ static void test_wycheproof_ecdsa(void)
 }
 
 /* Wycheproof's private keys are minimal two's complement: strip or pad to 48. */
-static int scalar48(const char *hex, uint8_t out[48])
+VO_UNUSED static int scalar48(const char *hex, uint8_t out[48])
 {
     size_t len;
     uint8_t *b = test_hex_decode(hex, &len);
@@ -469,7 +476,7 @@ static int scalar48(const char *hex, uint8_t out[48])
     return 0;
 }
 
-#if PSA_WANT_ALG_ECDH
+#if PSA_WANT_ALG_ECDH && !PICOPSA_P384_VERIFY_ONLY
 static void test_wycheproof_ecdh(void)
 {
     json_value *root = json_parse_file(
@@ -538,7 +545,7 @@ static void test_wycheproof_ecdh(void)
 #if PSA_WANT_ALG_ECDH && PSA_WANT_ALG_HKDF && PSA_WANT_ALG_SHA_256
 /* ECDH inside a key derivation (spec 10.6: psa_key_derivation_key_agreement)
  * gives HKDF-SHA-256 of the raw secret (OpenSSL's HKDF). */
-static void check_kdf_agreement(psa_key_id_t id, const uint8_t peer[97], const uint8_t secret[48])
+VO_UNUSED static void check_kdf_agreement(psa_key_id_t id, const uint8_t peer[97], const uint8_t secret[48])
 {
     psa_key_derivation_operation_t op = PSA_KEY_DERIVATION_OPERATION_INIT;
     psa_algorithm_t alg = PSA_ALG_KEY_AGREEMENT(PSA_ALG_ECDH, PSA_ALG_HKDF(PSA_ALG_SHA_256));
@@ -568,7 +575,7 @@ static void check_kdf_agreement(psa_key_id_t id, const uint8_t peer[97], const u
 }
 #endif
 
-static void test_openssl(int rounds)
+VO_UNUSED static void test_openssl(int rounds)
 {
     int i;
     for (i = 0; i < rounds; i++) {
@@ -643,14 +650,14 @@ static void test_openssl(int rounds)
 
 /* ---- negative cases --------------------------------------------------------- */
 
-static void add_one_be(uint8_t *v, int len)
+VO_UNUSED static void add_one_be(uint8_t *v, int len)
 {
     int i;
     for (i = len - 1; i >= 0 && ++v[i] == 0; i--) {
     }
 }
 
-static void test_bad_keys(void)
+VO_UNUSED static void test_bad_keys(void)
 {
     uint8_t k[67], pub[97], q[97];
     size_t len;
@@ -792,7 +799,7 @@ static void test_bad_keys(void)
 #endif
 }
 
-static void test_bad_signatures(void)
+VO_UNUSED static void test_bad_signatures(void)
 {
     uint8_t x[48], pub[97], hash[64], sig[96], n[48];
     size_t len;
@@ -867,7 +874,7 @@ static void test_bad_signatures(void)
 /* A persistent P-384 pair (PSA 1.2 9.5: stored in export format, the key
  * buffer rebuilt by import on load): generate, sign, purge, load again,
  * the same public key, its signature verifies; a persistent public key. */
-static void test_persistent(void)
+VO_UNUSED static void test_persistent(void)
 {
     const psa_key_id_t pair_id = 0x3840001u, pub_id = 0x3840002u;
     psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
@@ -904,14 +911,68 @@ static void test_persistent(void)
 }
 #endif
 
+#if PICOPSA_P384_VERIFY_ONLY
+/* The verification-only build (PICOPSA_P384_VERIFY_ONLY): a pair is
+ * NOT_SUPPORTED (import, generation); public keys verify RFC 6979
+ * signatures and OpenSSL's. */
+static void test_verify_only(int rounds)
+{
+    uint8_t x[48], pub[97], want[96], hash[48], d[48], opub[97], osig[96];
+    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    psa_key_id_t id = 0;
+    size_t i, len = 0;
+    int r;
+    test_hex_to(RFC_X, x, 48);
+    test_hex_to(RFC_PUB, pub, 97);
+    import(EC_PAIR, PSA_ALG_ECDSA_ANY, x, 48, PSA_ERROR_NOT_SUPPORTED);
+    psa_set_key_type(&attr, EC_PAIR);
+    psa_set_key_bits(&attr, 384);
+    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_SIGN_HASH);
+    psa_set_key_algorithm(&attr, PSA_ALG_ECDSA_ANY);
+    CHECK_STATUS(psa_generate_key(&attr, &id), PSA_ERROR_NOT_SUPPORTED);
+    for (i = 0; i < sizeof(RFC_SIGS) / sizeof(RFC_SIGS[0]); i++) {
+        psa_algorithm_t alg = PSA_ALG_DETERMINISTIC_ECDSA(RFC_SIGS[i].hash);
+        const uint8_t *msg = (const uint8_t *)RFC_SIGS[i].msg;
+        if (!hash_built(RFC_SIGS[i].hash)) {
+            continue;
+        }
+        test_hex_to(RFC_SIGS[i].r, want, 48);
+        test_hex_to(RFC_SIGS[i].s, want + 48, 48);
+        id = import(EC_PUBLIC, alg, pub, 97, PSA_SUCCESS);
+        CHECK_STATUS(psa_verify_message(id, alg, msg, strlen(RFC_SIGS[i].msg), want, 96),
+                     PSA_SUCCESS);
+        want[10] ^= 1;
+        CHECK_STATUS(psa_verify_message(id, alg, msg, strlen(RFC_SIGS[i].msg), want, 96),
+                     PSA_ERROR_INVALID_SIGNATURE);
+        CHECK_STATUS(psa_sign_message(id, alg, msg, 1, want, 96, &len),
+                     PSA_ERROR_INVALID_ARGUMENT);
+        CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+    }
+    for (r = 0; r < rounds; r++) {
+        test_rng_bytes(hash, sizeof(hash));
+        CHECK(ossl_keygen_sign(d, opub, hash, 48, osig));
+        id = import(EC_PUBLIC, PSA_ALG_ECDSA(PSA_ALG_SHA_384), opub, 97, PSA_SUCCESS);
+        CHECK_STATUS(psa_verify_hash(id, PSA_ALG_ECDSA(PSA_ALG_SHA_384), hash, 48, osig, 96),
+                     PSA_SUCCESS);
+        osig[r % 96] ^= 0x20;
+        CHECK_STATUS(psa_verify_hash(id, PSA_ALG_ECDSA(PSA_ALG_SHA_384), hash, 48, osig, 96),
+                     PSA_ERROR_INVALID_SIGNATURE);
+        CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+    }
+}
+#endif
+
 int main(void)
 {
     int rounds = getenv("P384_ROUNDS") != NULL ? atoi(getenv("P384_ROUNDS")) : P384_DEFAULT_ROUNDS;
     test_rng_seed(0x9384);
     CHECK_STATUS(psa_crypto_init(), PSA_SUCCESS);
     test_arith();
-    test_rfc6979();
     test_wycheproof_ecdsa();
+#if PICOPSA_P384_VERIFY_ONLY
+    test_verify_only(rounds);
+#else
+    test_rfc6979();
 #if PSA_WANT_ALG_ECDH
     test_wycheproof_ecdh();
 #endif
@@ -920,6 +981,7 @@ int main(void)
     test_bad_signatures();
 #if (PICOPSA_ITS_BACKEND) != PICOPSA_ITS_NONE
     test_persistent();
+#endif
 #endif
     return test_report(P384_TEST_NAME);
 }
