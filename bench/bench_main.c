@@ -24,6 +24,7 @@ void bench_ed25519(void) __attribute__((weak));
 void bench_rsa(void) __attribute__((weak));
 void bench_x25519(void) __attribute__((weak));
 void bench_p256(void) __attribute__((weak));
+void bench_p384(void) __attribute__((weak));
 
 #ifndef PICOPSA_BENCH_PROFILE
 #define PICOPSA_BENCH_PROFILE "unknown"
@@ -155,6 +156,7 @@ int main(int argc, char **argv)
         {"kdf", bench_kdf},
         {"ed25519", bench_ed25519},
         {"p256", bench_p256},
+        {"p384", bench_p384},
         {"rsa", bench_rsa},
         {"x25519", bench_x25519},
     };

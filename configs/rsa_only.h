@@ -61,6 +61,7 @@
 #define PSA_WANT_ALG_HSS 0
 /* P-256: out (no src/p256 code is linked). */
 #define PSA_WANT_ECC_SECP_R1_256 0
+#define PSA_WANT_ECC_SECP_R1_384 0
 #define PSA_WANT_ALG_ECDSA 0
 #define PSA_WANT_ALG_DETERMINISTIC_ECDSA 0
 

@@ -596,6 +596,51 @@
 #endif
 #endif
 
+/* ===== P-384 (src/p384) ============================================= */
+/* NIST P-384 keys (PSA_KEY_TYPE_ECC_KEY_PAIR/PUBLIC_KEY(SECP_R1), 384
+ * bits), ECDSA signatures (with the PSA_WANT_ALG_*ECDSA knobs above) and
+ * the ECDH primitive. 0: no P-384 code. Default on on hosted OSes, off on
+ * MCUs (like SHA-3, ML-KEM and CMAC): ~10 KB of code and 145-byte key
+ * buffers (they widen the small key slots above PICOPSA_HMAC_MAX_KEY_BYTES
+ * 128), for a curve IoT protocols rarely require (P-256 is theirs). */
+#ifndef PSA_WANT_ECC_SECP_R1_384
+#define PSA_WANT_ECC_SECP_R1_384 PICOPSA_HOSTED_OS_DEFAULT
+#endif
+/* Limb size of the P-384 arithmetic: 64 where the compiler has unsigned
+ * __int128 (hosts), else 32; the P-256 choice by default. */
+#ifndef PICOPSA_P384_LIMB_BITS
+#define PICOPSA_P384_LIMB_BITS PICOPSA_P256_LIMB_BITS
+#endif
+/* 1: P-384 verifies signatures only (the secure-boot case): public keys
+ * are imported, exported and verify ECDSA signatures; a P-384 key pair
+ * (import, generation) is PSA_ERROR_NOT_SUPPORTED, so signing and ECDH
+ * code is not linked (2026-12-03, Cortex-M4 -Os: ~5.1 KB of src/p384
+ * text linked by pp_p384_ecdsa_verify). 0 (default): everything. */
+#ifndef PICOPSA_P384_VERIFY_ONLY
+#define PICOPSA_P384_VERIFY_ONLY 0
+#endif
+/* 1: the 32-bit limb multiply-accumulate steps of the P-384 Montgomery
+ * multiplication are UMAAL instructions (inline assembly, ARMv7E-M with
+ * the DSP extension, GCC/Clang); 0: portable C. Default: as P-256's. */
+#ifndef PICOPSA_P384_UMAAL
+#if defined(__ARM_FEATURE_DSP) && defined(__GNUC__) && PICOPSA_P384_LIMB_BITS == 32
+#define PICOPSA_P384_UMAAL 1
+#else
+#define PICOPSA_P384_UMAAL 0
+#endif
+#endif
+/* Fixed-base comb of pp_p384_mul_base: h teeth, 4..8; 2^h - 1 affine
+ * points of 96 B (1.4 KB at 4, 2.9 KB at 5, 5.9 KB at 6, 11.9 KB at 7,
+ * 23.9 KB at 8), ceil(384/h) doublings + additions per multiplication.
+ * Default 7 with 64-bit limbs, else 4. */
+#ifndef PICOPSA_P384_COMB_TEETH
+#if PICOPSA_P384_LIMB_BITS == 64
+#define PICOPSA_P384_COMB_TEETH 7
+#else
+#define PICOPSA_P384_COMB_TEETH 4
+#endif
+#endif
+
 /* ===== RSA (src/rsa, src/bignum) ===================================== */
 #ifndef PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY
 #define PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY 1

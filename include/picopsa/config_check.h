@@ -231,6 +231,18 @@
 #if PICOPSA_P256_COMB_TEETH < 4 || PICOPSA_P256_COMB_TEETH > 8
 #error "picopsa config: PICOPSA_P256_COMB_TEETH must be in 4..8"
 #endif
+#if PICOPSA_P384_LIMB_BITS != 32 && PICOPSA_P384_LIMB_BITS != 64
+#error "picopsa config: PICOPSA_P384_LIMB_BITS must be 32 or 64"
+#endif
+#if PICOPSA_P384_LIMB_BITS == 64 && !defined(__SIZEOF_INT128__)
+#error "picopsa config: PICOPSA_P384_LIMB_BITS 64 needs a compiler with unsigned __int128"
+#endif
+#if PICOPSA_P384_UMAAL && !(defined(__ARM_FEATURE_DSP) && defined(__GNUC__) && PICOPSA_P384_LIMB_BITS == 32)
+#error "picopsa config: PICOPSA_P384_UMAAL needs GCC/Clang targeting ARMv7E-M (__ARM_FEATURE_DSP) and PICOPSA_P384_LIMB_BITS 32"
+#endif
+#if PICOPSA_P384_COMB_TEETH < 4 || PICOPSA_P384_COMB_TEETH > 8
+#error "picopsa config: PICOPSA_P384_COMB_TEETH must be in 4..8"
+#endif
 /* Storage (issue 13): exactly one known ITS backend. */
 #if (PICOPSA_ITS_BACKEND) != PICOPSA_ITS_FILE && (PICOPSA_ITS_BACKEND) != PICOPSA_ITS_FLASH && \
     (PICOPSA_ITS_BACKEND) != PICOPSA_ITS_RAM && (PICOPSA_ITS_BACKEND) != PICOPSA_ITS_NONE

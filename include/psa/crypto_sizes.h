@@ -220,7 +220,13 @@
 #endif
 #define PSA_MAX_OF_(a, b) ((a) > (b) ? (a) : (b))
 
-#define PSA_SIGNATURE_MAX_SIZE PSA_MAX_OF_(PSA_RSA_MAX_BYTES_, (size_t)64)
+/* ECC: 64 bytes (Ed25519, P-256), P-384's r || s 96 bytes when built. */
+#if PSA_WANT_ECC_SECP_R1_384
+#define PSA_ECC_SIGNATURE_MAX_ ((size_t)96)
+#else
+#define PSA_ECC_SIGNATURE_MAX_ ((size_t)64)
+#endif
+#define PSA_SIGNATURE_MAX_SIZE PSA_MAX_OF_(PSA_RSA_MAX_BYTES_, PSA_ECC_SIGNATURE_MAX_)
 
 /* ===== Asymmetric encryption (spec 10.8.4) =========================== */
 #define PSA_ASYMMETRIC_ENCRYPT_OUTPUT_SIZE(key_type, key_bits, alg)            \
@@ -355,16 +361,22 @@
 #define PSA_ML_KEM_KEY_PAIR_EXPORT_MAX_ ((size_t)0)
 #define PSA_ML_KEM_PUBLIC_EXPORT_MAX_ ((size_t)0)
 #endif
-/* ECC: a 32-byte private key either way (Curve25519, P-256); the public
- * key is 32 bytes, or P-256's uncompressed 65-byte point when it is built. */
-#if PSA_WANT_ECC_SECP_R1_256
+/* ECC: a 32-byte private key (Curve25519, P-256), 48 bytes with P-384;
+ * the public key is 32 bytes, P-256's uncompressed point 65 bytes, P-384's
+ * 97 bytes (spec 9.7.3, 9.7.4). */
+#if PSA_WANT_ECC_SECP_R1_384
+#define PSA_ECC_PUBLIC_EXPORT_MAX_ ((size_t)97)
+#define PSA_ECC_KEY_PAIR_EXPORT_MAX_ ((size_t)48)
+#elif PSA_WANT_ECC_SECP_R1_256
 #define PSA_ECC_PUBLIC_EXPORT_MAX_ ((size_t)65)
+#define PSA_ECC_KEY_PAIR_EXPORT_MAX_ ((size_t)32)
 #else
 #define PSA_ECC_PUBLIC_EXPORT_MAX_ ((size_t)32)
+#define PSA_ECC_KEY_PAIR_EXPORT_MAX_ ((size_t)32)
 #endif
 #define PSA_EXPORT_KEY_PAIR_MAX_SIZE                                           \
     PSA_MAX_OF_(PSA_MAX_OF_(PSA_RSA_KEY_PAIR_EXPORT_MAX_, PSA_ML_KEM_KEY_PAIR_EXPORT_MAX_), \
-                (size_t)32)
+                PSA_ECC_KEY_PAIR_EXPORT_MAX_)
 /* LMS / HSS: the 60-byte hss_public_key with n = 32. */
 #if PSA_WANT_ALG_LMS || PSA_WANT_ALG_HSS
 #define PSA_LMS_PUBLIC_EXPORT_MAX_ ((size_t)60)

@@ -20,9 +20,14 @@
 #define PP_KDF_BUILT (PP_HKDF_BUILT || PP_KDF_OTHERS_BUILT)
 
 /* Largest raw agreement output of a built curve: X25519 and P-256 give
- * 32 bytes (10.9.1 PSA_ALG_ECDH). A local buffer of this size holds the secret
- * between the agreement and the key or the KDF it feeds. */
+ * 32 bytes, P-384 48 (10.9.1 PSA_ALG_ECDH: the x coordinate). A local
+ * buffer of this size holds the secret between the agreement and the key
+ * or the KDF it feeds. */
+#if PSA_WANT_ECC_SECP_R1_384
+#define PP_SHARED_SECRET_MAX_SIZE 48u
+#else
 #define PP_SHARED_SECRET_MAX_SIZE 32u
+#endif
 
 /* Key types whose material is raw bytes (the raw-key store of the
  * dispatch layer): what output_key may create. psa_key_agreement creates

@@ -47,14 +47,24 @@ psa_status_t pp_dispatch_key_agreement(const psa_key_attributes_t *attributes,
 #endif
     /* ---- P-256 ECDH (src/p256/p256_psa.c): the peer key is validated
      * there (on the curve, not the identity, coordinates < p). */
-#if PP_DRIVER_P256
+#if PP_DRIVER_P256 || PP_DRIVER_P384
     if (family == PSA_ECC_FAMILY_SECP_R1) {
         if (shared_secret_size < PSA_RAW_KEY_AGREEMENT_OUTPUT_SIZE(type, attributes->bits)) {
             return PSA_ERROR_BUFFER_TOO_SMALL;
         }
+#if PP_DRIVER_P384 && !PICOPSA_P384_VERIFY_ONLY
+        /* ---- P-384 ECDH (src/p384/p384_psa.c), the same validation. */
+        if (!PP_DRIVER_P256 || attributes->bits == 384u) {
+            return pp_p384_key_agreement(attributes, key_buffer, key_buffer_size, alg, peer_key,
+                                         peer_key_length, shared_secret, shared_secret_size,
+                                         shared_secret_length);
+        }
+#endif
+#if PP_DRIVER_P256
         return pp_p256_key_agreement(attributes, key_buffer, key_buffer_size, alg, peer_key,
                                      peer_key_length, shared_secret, shared_secret_size,
                                      shared_secret_length);
+#endif
     }
 #endif
     (void)family;

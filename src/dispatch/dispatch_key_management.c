@@ -2,7 +2,7 @@
  * dispatch_key_management.c -- key creation and export (PSA 1.2 9.6)
  * routed to the driver of the key type: raw keys (HMAC, AES, CHACHA20,
  * XCHACHA20, RAW_DATA, DERIVE, PASSWORD, PASSWORD_HASH, PEPPER) are the core's own built-in "driver"
- * (their bytes are the key buffer), Ed25519, P-256, ML-KEM, LMS/HSS and RSA keys go to their
+ * (their bytes are the key buffer), Ed25519, P-256, P-384, ML-KEM, LMS/HSS and RSA keys go to
  * software families (pp_drivers.h). A type whose family is not built
  * reaches no driver: PSA_ERROR_NOT_SUPPORTED.
  */
@@ -16,7 +16,7 @@
 
 /* The driver of a key type. Only the routes of built families exist, so
  * a configured-out family is never called from here. */
-enum key_route { ROUTE_NONE, ROUTE_RAW, ROUTE_EDDSA, ROUTE_RSA, ROUTE_X25519, ROUTE_P256,
+enum key_route { ROUTE_NONE, ROUTE_RAW, ROUTE_EDDSA, ROUTE_RSA, ROUTE_X25519, ROUTE_SECP_R1,
                  ROUTE_MLKEM, ROUTE_LMS };
 
 static enum key_route route_of(psa_key_type_t type)
@@ -77,15 +77,43 @@ static enum key_route route_of(psa_key_type_t type)
         return ROUTE_X25519;
     }
 #endif
-#if PP_DRIVER_P256
-    /* Every SECP_R1 size reaches the driver: it tells P-256 from the
-     * curves that are not built (NOT_SUPPORTED). */
+#if PP_DRIVER_P256 || PP_DRIVER_P384
+    /* Every SECP_R1 size reaches a driver (secp_r1_driver): it tells its
+     * curve from the curves that are not built (NOT_SUPPORTED). */
     if (PSA_KEY_TYPE_IS_ECC(type) && PSA_KEY_TYPE_ECC_GET_FAMILY(type) == PSA_ECC_FAMILY_SECP_R1) {
-        return ROUTE_P256;
+        return ROUTE_SECP_R1;
     }
 #endif
     return ROUTE_NONE;
 }
+
+#if PP_DRIVER_P256 || PP_DRIVER_P384
+/* The SECP_R1 driver of a key (pp_drivers.h, PP_SECP_R1_IS_384):
+ * data_length is an import's length (0 otherwise, the size is then in
+ * the attributes). *layout gets the driver's key layout. */
+static picopsa_driver_import_key_t *secp_r1_driver(const psa_key_attributes_t *attributes,
+                                                   size_t data_length,
+                                                   const pp_fixed_key_layout **layout)
+{
+#if PP_DRIVER_P384
+#if PP_DRIVER_P256
+    if (!PP_SECP_R1_IS_384(attributes, data_length)) {
+        *layout = &pp_p256_key_layout;
+        return pp_p256_import_key;
+    }
+#endif
+    (void)attributes;
+    (void)data_length;
+    *layout = &pp_p384_key_layout;
+    return pp_p384_import_key;
+#else
+    (void)attributes;
+    (void)data_length;
+    *layout = &pp_p256_key_layout;
+    return pp_p256_import_key;
+#endif
+}
+#endif
 
 /* Cipher keys have the sizes of their algorithm: AES 128, 192 or 256 bits
  * (FIPS 197 5), and 384 or 512 when XTS is built (PSA 1.2
@@ -136,9 +164,15 @@ static psa_status_t buffer_size(psa_key_type_t type, size_t raw_bytes, size_t *s
         *size = PP_X25519_KEY_PAIR_MATERIAL_SIZE;
         return PSA_SUCCESS;
 #endif
-#if PP_DRIVER_P256
-    case ROUTE_P256:
-        *size = PP_P256_KEY_PAIR_MATERIAL_SIZE;
+#if PP_DRIVER_P256 || PP_DRIVER_P384
+    case ROUTE_SECP_R1:
+        /* P-384: a 48-byte pair (import or generation) or a 97-byte
+         * point; any other length fits P-256's buffer or is refused by
+         * the driver before the buffer is used. */
+        *size = (!PP_DRIVER_P256 || raw_bytes == 48u || raw_bytes == 97u)
+                    ? (PP_DRIVER_P384 ? PP_P384_KEY_PAIR_MATERIAL_SIZE
+                                      : PP_P256_KEY_PAIR_MATERIAL_SIZE)
+                    : PP_P256_KEY_PAIR_MATERIAL_SIZE;
         return PSA_SUCCESS;
 #endif
 #if PP_DRIVER_MLKEM
@@ -235,10 +269,13 @@ psa_status_t pp_dispatch_import_key(const psa_key_attributes_t *attributes, cons
         return pp_x25519_import_key(attributes, data, data_length, key_buffer, key_buffer_size,
                                     key_buffer_length, bits);
 #endif
-#if PP_DRIVER_P256
-    case ROUTE_P256:
-        return pp_p256_import_key(attributes, data, data_length, key_buffer, key_buffer_size,
-                                  key_buffer_length, bits);
+#if PP_DRIVER_P256 || PP_DRIVER_P384
+    case ROUTE_SECP_R1: {
+        const pp_fixed_key_layout *l;
+        return secp_r1_driver(attributes, data_length, &l)(attributes, data, data_length,
+                                                           key_buffer, key_buffer_size,
+                                                           key_buffer_length, bits);
+    }
 #endif
 #if PP_DRIVER_MLKEM
     case ROUTE_MLKEM:
@@ -291,10 +328,13 @@ psa_status_t pp_dispatch_generate_key(const psa_key_attributes_t *attributes,
         return pp_fixed_key_generate(&pp_x25519_key_layout, pp_x25519_import_key, attributes,
                                      key_buffer, key_buffer_size, key_buffer_length);
 #endif
-#if PP_DRIVER_P256
-    case ROUTE_P256:
-        return pp_fixed_key_generate(&pp_p256_key_layout, pp_p256_import_key, attributes,
-                                     key_buffer, key_buffer_size, key_buffer_length);
+#if PP_DRIVER_P256 || PP_DRIVER_P384
+    case ROUTE_SECP_R1: {
+        const pp_fixed_key_layout *l;
+        picopsa_driver_import_key_t *import_key = secp_r1_driver(attributes, 0, &l);
+        return pp_fixed_key_generate(l, import_key, attributes, key_buffer, key_buffer_size,
+                                     key_buffer_length);
+    }
 #endif
 #if PP_DRIVER_MLKEM
     case ROUTE_MLKEM: {
@@ -346,10 +386,13 @@ psa_status_t pp_dispatch_export(const psa_key_attributes_t *attributes, const ui
         return pp_fixed_key_export(&pp_x25519_key_layout, attributes, key_buffer, key_buffer_size,
                                    public_only, data, data_size, data_length);
 #endif
-#if PP_DRIVER_P256
-    case ROUTE_P256:
-        return pp_fixed_key_export(&pp_p256_key_layout, attributes, key_buffer, key_buffer_size,
-                                   public_only, data, data_size, data_length);
+#if PP_DRIVER_P256 || PP_DRIVER_P384
+    case ROUTE_SECP_R1: {
+        const pp_fixed_key_layout *l;
+        (void)secp_r1_driver(attributes, 0, &l);
+        return pp_fixed_key_export(l, attributes, key_buffer, key_buffer_size, public_only, data,
+                                   data_size, data_length);
+    }
 #endif
 #if PP_DRIVER_MLKEM
     case ROUTE_MLKEM: {

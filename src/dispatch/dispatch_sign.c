@@ -127,20 +127,38 @@ psa_status_t pp_dispatch_signature(unsigned op, const psa_key_attributes_t *attr
 #endif
     }
 #endif
-#if PP_DRIVER_P256
+#if PP_DRIVER_P256 || PP_DRIVER_P384
     if (PSA_KEY_TYPE_IS_ECC(type) &&
         PSA_KEY_TYPE_ECC_GET_FAMILY(type) == PSA_ECC_FAMILY_SECP_R1 && PSA_ALG_IS_ECDSA(alg)) {
         fits = PSA_SUCCESS;
-        expected = PSA_SIGN_OUTPUT_SIZE(type, 256u, alg);   /* 64: every key here is P-256 */
+        /* r || s: 64 bytes for P-256, 96 for P-384 (the key's size). */
+        expected = PSA_SIGN_OUTPUT_SIZE(type, attributes->bits, alg);
 #if PSA_WANT_ALG_ECDSA || PSA_WANT_ALG_DETERMINISTIC_ECDSA
         if (PSA_ALG_IS_DETERMINISTIC_ECDSA(alg) ? PSA_WANT_ALG_DETERMINISTIC_ECDSA
                                                 : PSA_WANT_ALG_ECDSA) {
-            sign_fn = pp_p256_sign_hash;
-            verify_fn = pp_p256_verify_hash;
+#if PP_DRIVER_P384
+            if (!PP_DRIVER_P256 || attributes->bits == 384u) {
+#if PICOPSA_P384_VERIFY_ONLY
+                sign_fn = NULL;   /* no P-384 pair exists: never called */
+#else
+                sign_fn = pp_p384_sign_hash;
+#endif
+                verify_fn = pp_p384_verify_hash;
+            }
+#endif
+#if PP_DRIVER_P256
+            if (!PP_DRIVER_P384 || attributes->bits != 384u) {
+                sign_fn = pp_p256_sign_hash;
+                verify_fn = pp_p256_verify_hash;
+            }
+#endif
             /* ECDSA_ANY signs a hash of any length; RFC 6979 needs a hash. */
             built = (hash_alg != PSA_ALG_NONE || !PSA_ALG_IS_DETERMINISTIC_ECDSA(alg))
                         ? PSA_SUCCESS
                         : PSA_ERROR_INVALID_ARGUMENT;
+            if (sign && sign_fn == NULL) {
+                built = PSA_ERROR_NOT_SUPPORTED;   /* P-384 verification-only build */
+            }
         }
 #endif
     }

@@ -20,6 +20,7 @@
 #define PP_DRIVER_RSA PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY   /* a pair needs it (config_check.h) */
 #define PP_DRIVER_X25519 PSA_WANT_ECC_MONTGOMERY_255
 #define PP_DRIVER_P256 PSA_WANT_ECC_SECP_R1_256
+#define PP_DRIVER_P384 PSA_WANT_ECC_SECP_R1_384
 #define PP_DRIVER_MLKEM PSA_WANT_ALG_ML_KEM
 #define PP_DRIVER_LMS (PSA_WANT_ALG_LMS || PSA_WANT_ALG_HSS)
 
@@ -28,7 +29,8 @@
 /* ML-DSA): src/dispatch/dispatch_fixed_key.c. Built only with one of     */
 /* them (0 bytes otherwise).                                               */
 /* ---------------------------------------------------------------------- */
-#define PP_FIXED_KEY (PP_DRIVER_EDDSA || PP_DRIVER_X25519 || PP_DRIVER_P256 || PP_DRIVER_MLKEM)
+#define PP_FIXED_KEY (PP_DRIVER_EDDSA || PP_DRIVER_X25519 || PP_DRIVER_P256 || PP_DRIVER_P384 || \
+                      PP_DRIVER_MLKEM)
 
 #if PP_FIXED_KEY
 /* The key buffer of one key size of such a family: a pair's buffer starts
@@ -169,6 +171,42 @@ picopsa_driver_verify_hash_t pp_p256_verify_hash;
 picopsa_driver_key_agreement_t pp_p256_key_agreement;
 #endif
 #endif
+
+/* ---------------------------------------------------------------------- */
+/* P-384 (SECP_R1, 384 bits), src/p384/p384_psa.c                          */
+/* Key buffer: key pair = the 48-byte scalar d, then the public key        */
+/* 04 || x || y (97 bytes) = 145 bytes; public key = the 97-byte point.    */
+/* ---------------------------------------------------------------------- */
+#define PP_P384_KEY_PAIR_MATERIAL_SIZE 145u
+#define PP_P384_PUBLIC_MATERIAL_SIZE 97u
+
+#if PP_DRIVER_P384
+picopsa_driver_import_key_t pp_p384_import_key;
+/* Pair: d, 48 bytes big-endian; public key: 04 || x || y.
+ * Export and generation: pp_fixed_key_export / _generate with this layout. */
+extern const pp_fixed_key_layout pp_p384_key_layout;
+#if PSA_WANT_ALG_ECDSA || PSA_WANT_ALG_DETERMINISTIC_ECDSA
+/* ECDSA(hash), ECDSA_ANY, DETERMINISTIC_ECDSA(hash); raw r || s (96 B).
+ * PICOPSA_P384_VERIFY_ONLY: verification only (no P-384 pair exists). */
+#if !PICOPSA_P384_VERIFY_ONLY
+picopsa_driver_sign_hash_t pp_p384_sign_hash;
+#endif
+picopsa_driver_verify_hash_t pp_p384_verify_hash;
+#endif
+#if PSA_WANT_ALG_ECDH && !PICOPSA_P384_VERIFY_ONLY
+/* PSA_ALG_ECDH with a P-384 key pair; peer_key is 04 || x || y; the
+ * secret is the 48-byte x coordinate. */
+picopsa_driver_key_agreement_t pp_p384_key_agreement;
+#endif
+#endif
+/* The SECP_R1 driver of a key of `bits` bits (0: an import without a
+ * size, told by data_length): P-384 for 384 bits, else P-256 (which
+ * answers NOT_SUPPORTED for the sizes it does not build); P-384 for every
+ * size when P-256 is not built. */
+#define PP_SECP_R1_IS_384(attributes, data_length)                              \
+    ((attributes)->bits != 0 ? (attributes)->bits == 384u                      \
+     : PSA_KEY_TYPE_IS_ECC_KEY_PAIR((attributes)->type) ? (data_length) == 48u \
+                                                         : (data_length) == 97u)
 
 /* ---------------------------------------------------------------------- */
 /* ML-KEM-512/768/1024 (FIPS 203), src/mlkem/mlkem_psa.c                   */

@@ -38,6 +38,11 @@
 #else
 #define PP_KEY_BUFFER_P256_ ((size_t)0)
 #endif
+#if PP_DRIVER_P384
+#define PP_KEY_BUFFER_P384_ ((size_t)PP_P384_KEY_PAIR_MATERIAL_SIZE)
+#else
+#define PP_KEY_BUFFER_P384_ ((size_t)0)
+#endif
 
 /* LMS / HSS public keys (60 B at most) take small slots. */
 #if PP_DRIVER_LMS
@@ -50,7 +55,9 @@
     PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_MAX_((size_t)PICOPSA_HMAC_MAX_KEY_BYTES,      \
                                           PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_EDDSA_, \
                                                              PP_KEY_BUFFER_LMS_)), \
-                       PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_X25519_, PP_KEY_BUFFER_P256_))
+                       PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_X25519_,                   \
+                                          PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_P256_,  \
+                                                             PP_KEY_BUFFER_P384_)))
 #if PP_DRIVER_RSA
 #define PP_KEY_BUFFER_RSA_ ((size_t)PP_RSA_KEY_MATERIAL_SIZE)
 #else

@@ -94,6 +94,11 @@ FAMILIES = {
         "files": re.compile(r"^src/p256/"),
         "symbols": re.compile(r"^pp_p256_"),
     },
+    # Issue 25 sec. 2: P-384, off by default on MCUs (PSA_WANT_ECC_SECP_R1_384).
+    "P-384": {
+        "files": re.compile(r"^src/p384/"),
+        "symbols": re.compile(r"^pp_p384_"),
+    },
     "SHA-512": {
         "files": re.compile(r"^src/hash/sha512\.c$"),
         "symbols": re.compile(r"^(pp_sha512|pp_sha384|sha512_|sha384_)"),
@@ -164,18 +169,18 @@ FAMILIES = {
 # unused in the default configuration (the unused-cipher rows); app_cipher.c
 # calls all of them and is linked with them configured out.
 UNUSED_CIPHERS = ["AES", "cipher modes", "ChaCha20"]
-LMS_ABSENT = ["RSA", "Ed25519", "X25519+KDF", "P-256", "SHA-512", "SHA-1", "SHA-512/t", "storage",
+LMS_ABSENT = ["RSA", "Ed25519", "X25519+KDF", "P-256", "P-384", "SHA-512", "SHA-1", "SHA-512/t", "storage",
               "ML-KEM", "Keccak"] + UNUSED_CIPHERS
 CHECKED = [
-    ("ed25519-only-Os", "app_ed25519.c", "configs/ed25519_only.h", "size", ["RSA", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
-    ("ed25519-only-O0", "app_ed25519.c", "configs/ed25519_only.h", "none", ["RSA", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
-    ("rsa-only-Os", "app_rsa.c", "configs/rsa_only.h", "size", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
-    ("rsa-only-O0", "app_rsa.c", "configs/rsa_only.h", "none", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
-    ("ed25519-small-Os", "app_ed25519.c", "configs/ed25519_small.h", "size", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
-    ("ed25519-small-O0", "app_ed25519.c", "configs/ed25519_small.h", "none", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
+    ("ed25519-only-Os", "app_ed25519.c", "configs/ed25519_only.h", "size", ["RSA", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
+    ("ed25519-only-O0", "app_ed25519.c", "configs/ed25519_only.h", "none", ["RSA", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
+    ("rsa-only-Os", "app_rsa.c", "configs/rsa_only.h", "size", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
+    ("rsa-only-O0", "app_rsa.c", "configs/rsa_only.h", "none", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
+    ("ed25519-small-Os", "app_ed25519.c", "configs/ed25519_small.h", "size", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
+    ("ed25519-small-O0", "app_ed25519.c", "configs/ed25519_small.h", "none", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
     # The default configuration: the ciphers are built, and unused.
-    ("unused-cipher-ed25519-Os", "app_ed25519.c", None, "size", UNUSED_CIPHERS + ["ML-KEM", "LMS"]),
-    ("unused-cipher-rsa-Os", "app_rsa.c", None, "size", UNUSED_CIPHERS + ["ML-KEM", "LMS"]),
+    ("unused-cipher-ed25519-Os", "app_ed25519.c", None, "size", UNUSED_CIPHERS + ["ML-KEM", "LMS", "P-384"]),
+    ("unused-cipher-rsa-Os", "app_rsa.c", None, "size", UNUSED_CIPHERS + ["ML-KEM", "LMS", "P-384"]),
     # Issue 27: the secure-boot verifier (configs/lms_verify_only.h, SHA-256
     # sets only): no other family, no Keccak.
     ("lms-verify-only-Os", "app_lms.c", "configs/lms_verify_only.h", "size", LMS_ABSENT),

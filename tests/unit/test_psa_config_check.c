@@ -347,7 +347,7 @@ static void p256_cases(void)
 
 /* PSA_EXPORT_{KEY_PAIR,PUBLIC_KEY}_MAX_SIZE cover every built family
  * (spec 9.6.6, 9.6.7) in the default build and without RSA, with and
- * without ML-KEM and P-256 (tests/data/config/export_max.c: a negative
+ * without ML-KEM, P-256 and P-384 (tests/data/config/export_max.c: a negative
  * array size where a maximum is short; without RSA, P-256's 65-byte
  * public key once was). */
 static void export_max_cases(void)
@@ -357,7 +357,10 @@ static void export_max_cases(void)
         "-DPSA_WANT_ALG_RSA_PKCS1V15_SIGN=0 -DPSA_WANT_ALG_RSA_PSS=0 "
         "-DPSA_WANT_ALG_RSA_PKCS1V15_CRYPT=0 -DPSA_WANT_ALG_RSA_OAEP=0";
     static const char *const extra[] = {"", "-DPSA_WANT_ALG_ML_KEM=0",
-                                        "-DPSA_WANT_ALG_ML_KEM=0 -DPSA_WANT_ECC_SECP_R1_256=0"};
+                                        "-DPSA_WANT_ALG_ML_KEM=0 -DPSA_WANT_ECC_SECP_R1_256=0",
+                                        "-DPSA_WANT_ALG_ML_KEM=0 -DPSA_WANT_ECC_SECP_R1_384=0",
+                                        "-DPSA_WANT_ALG_ML_KEM=0 -DPSA_WANT_ECC_SECP_R1_256=0 "
+                                        "-DPSA_WANT_ECC_SECP_R1_384=0"};
     char defines[512];
     size_t i;
     expect_compile("tests/data/config/export_max.c", "", NULL);

@@ -2,7 +2,8 @@
  * test_sign_hash_cross.c -- every built hash with every hash-and-sign
  * algorithm (issue 21, section 2): SHA-1, SHA-224/256/384/512, SHA-512/224,
  * SHA-512/256, SHA3-224/256/384/512 x RSA PKCS#1 v1.5, RSA PSS, RSA PSS_ANY_SALT (RSA-2048),
- * ECDSA and DETERMINISTIC_ECDSA (P-256), and HashEdDSA where it applies
+ * ECDSA and DETERMINISTIC_ECDSA (P-256 and P-384: hashes shorter and longer
+ * than the curve, FIPS 186-5 6.4.1 truncation), and HashEdDSA where it applies
  * (PSA_ALG_ED25519PH: SHA-512 only). For each pair:
  *  - psa_sign_hash / psa_verify_hash and psa_sign_message /
  *    psa_verify_message, each path verifying the other's signature, one
@@ -47,9 +48,10 @@ static const struct {
     {PSA_ALG_SHA3_384, "SHA3-384"},  {PSA_ALG_SHA3_512, "SHA3-512"},
 };
 
-enum scheme { PKCS1, PSS, PSS_ANY, ECDSA, DET_ECDSA, ED25519PH, SCHEMES };
+enum scheme { PKCS1, PSS, PSS_ANY, ECDSA, DET_ECDSA, ECDSA384, DET_ECDSA384, ED25519PH, SCHEMES };
 static const char *const scheme_names[SCHEMES] = {"PKCS1V15", "PSS", "PSS_ANY_SALT",
-                                                  "ECDSA", "DET_ECDSA", "ED25519PH"};
+                                                  "ECDSA", "DET_ECDSA", "ECDSA P-384",
+                                                  "DET_ECDSA P-384", "ED25519PH"};
 
 static unsigned long pairs_run;
 
@@ -59,8 +61,10 @@ static psa_algorithm_t alg_of(enum scheme s, psa_algorithm_t h)
     case PKCS1: return PSA_ALG_RSA_PKCS1V15_SIGN(h);
     case PSS: return PSA_ALG_RSA_PSS(h);
     case PSS_ANY: return PSA_ALG_RSA_PSS_ANY_SALT(h);
-    case ECDSA: return PSA_ALG_ECDSA(h);
-    case DET_ECDSA: return PSA_ALG_DETERMINISTIC_ECDSA(h);
+    case ECDSA:
+    case ECDSA384: return PSA_ALG_ECDSA(h);
+    case DET_ECDSA:
+    case DET_ECDSA384: return PSA_ALG_DETERMINISTIC_ECDSA(h);
     default: return PSA_ALG_ED25519PH;
     }
 }
@@ -73,6 +77,9 @@ static int scheme_built(enum scheme s)
     case PSS_ANY: return PSA_WANT_KEY_TYPE_RSA_KEY_PAIR && PSA_WANT_ALG_RSA_PSS;
     case ECDSA: return PSA_WANT_ECC_SECP_R1_256 && PSA_WANT_ALG_ECDSA;
     case DET_ECDSA: return PSA_WANT_ECC_SECP_R1_256 && PSA_WANT_ALG_DETERMINISTIC_ECDSA;
+    case ECDSA384: return PSA_WANT_ECC_SECP_R1_384 && !PICOPSA_P384_VERIFY_ONLY && PSA_WANT_ALG_ECDSA;
+    case DET_ECDSA384:
+        return PSA_WANT_ECC_SECP_R1_384 && !PICOPSA_P384_VERIFY_ONLY && PSA_WANT_ALG_DETERMINISTIC_ECDSA;
     default: return PSA_WANT_ECC_TWISTED_EDWARDS_255 && PSA_WANT_ALG_ED25519PH;
     }
 }
@@ -83,7 +90,7 @@ static int scheme_built(enum scheme s)
  * v1.5 has the SHA-3 DigestInfos (RFC 8702) since issue 26. */
 static int sha3_gap(enum scheme s, psa_algorithm_t h)
 {
-    return h >= PSA_ALG_SHA3_224 && h <= PSA_ALG_SHA3_512 && s == DET_ECDSA;
+    return h >= PSA_ALG_SHA3_224 && h <= PSA_ALG_SHA3_512 && (s == DET_ECDSA || s == DET_ECDSA384);
 }
 
 static psa_key_id_t import_key(psa_key_type_t type, psa_algorithm_t alg, const uint8_t *data,
@@ -102,15 +109,17 @@ static psa_key_id_t import_key(psa_key_type_t type, psa_algorithm_t alg, const u
 
 /* ---- OpenSSL side ---------------------------------------------------------- */
 
-static EVP_PKEY *ossl_p256(const uint8_t d[32], const uint8_t pub[65])
+/* An OpenSSL EC key pair: P-256 (32-byte d) or P-384 (48-byte d). */
+static EVP_PKEY *ossl_ec(const uint8_t *d, size_t d_len, const uint8_t *pub)
 {
     OSSL_PARAM_BLD *bld = OSSL_PARAM_BLD_new();
     EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL);
-    BIGNUM *bn = BN_bin2bn(d, 32, NULL);
+    BIGNUM *bn = BN_bin2bn(d, (int)d_len, NULL);
     OSSL_PARAM *params;
     EVP_PKEY *key = NULL;
-    OSSL_PARAM_BLD_push_utf8_string(bld, OSSL_PKEY_PARAM_GROUP_NAME, "prime256v1", 0);
-    OSSL_PARAM_BLD_push_octet_string(bld, OSSL_PKEY_PARAM_PUB_KEY, pub, 65);
+    OSSL_PARAM_BLD_push_utf8_string(bld, OSSL_PKEY_PARAM_GROUP_NAME,
+                                    d_len == 48u ? "secp384r1" : "prime256v1", 0);
+    OSSL_PARAM_BLD_push_octet_string(bld, OSSL_PKEY_PARAM_PUB_KEY, pub, 2u * d_len + 1u);
     OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_PRIV_KEY, bn);
     params = OSSL_PARAM_BLD_to_param(bld);
     if (ctx == NULL || params == NULL || EVP_PKEY_fromdata_init(ctx) != 1 ||
@@ -131,8 +140,9 @@ static int ossl_sig(EVP_PKEY *key, int verify, enum scheme s, const EVP_MD *md, 
                     const uint8_t *hash, size_t hash_len, uint8_t *sig, size_t *sig_len)
 {
     EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new(key, NULL);
-    uint8_t der[80];
+    uint8_t der[120];
     size_t der_len = sizeof(der);
+    int eb = (EVP_PKEY_get_bits(key) + 7) / 8;   /* ECDSA: the field size in bytes */
     int ok = ctx != NULL && (verify ? EVP_PKEY_verify_init(ctx) : EVP_PKEY_sign_init(ctx)) > 0 &&
              EVP_PKEY_CTX_set_signature_md(ctx, md) > 0;
     if (ok && s <= PSS_ANY) {
@@ -145,7 +155,7 @@ static int ossl_sig(EVP_PKEY *key, int verify, enum scheme s, const EVP_MD *md, 
         ECDSA_SIG *es = ECDSA_SIG_new();
         unsigned char *p = NULL;
         int n;
-        ECDSA_SIG_set0(es, BN_bin2bn(sig, 32, NULL), BN_bin2bn(sig + 32, 32, NULL));
+        ECDSA_SIG_set0(es, BN_bin2bn(sig, eb, NULL), BN_bin2bn(sig + eb, eb, NULL));
         n = i2d_ECDSA_SIG(es, &p);
         ok = n > 0 && EVP_PKEY_verify(ctx, p, (size_t)n, hash, hash_len) == 1;
         OPENSSL_free(p);
@@ -155,9 +165,9 @@ static int ossl_sig(EVP_PKEY *key, int verify, enum scheme s, const EVP_MD *md, 
         ECDSA_SIG *es = NULL;
         ok = EVP_PKEY_sign(ctx, der, &der_len, hash, hash_len) > 0 &&
              (es = d2i_ECDSA_SIG(NULL, &p, (long)der_len)) != NULL &&
-             BN_bn2binpad(ECDSA_SIG_get0_r(es), sig, 32) == 32 &&
-             BN_bn2binpad(ECDSA_SIG_get0_s(es), sig + 32, 32) == 32;
-        *sig_len = 64;
+             BN_bn2binpad(ECDSA_SIG_get0_r(es), sig, eb) == eb &&
+             BN_bn2binpad(ECDSA_SIG_get0_s(es), sig + eb, eb) == eb;
+        *sig_len = 2u * (size_t)eb;
         ECDSA_SIG_free(es);
     }
     EVP_PKEY_CTX_free(ctx);
@@ -188,7 +198,7 @@ static void run_pair(psa_key_id_t id, EVP_PKEY *ossl, enum scheme s, psa_algorit
     CHECK(len_m == len_h);
     CHECK_STATUS(psa_verify_message(id, alg, msg, sizeof(msg), sig_m, len_m), PSA_SUCCESS);
     CHECK_STATUS(psa_verify_hash(id, alg, hash, hash_len, sig_m, len_m), PSA_SUCCESS);
-    if (s == DET_ECDSA || s == PKCS1 || s == ED25519PH) {
+    if (s == DET_ECDSA || s == DET_ECDSA384 || s == PKCS1 || s == ED25519PH) {
         /* Deterministic schemes: both paths give the same bytes. */
         CHECK(len_h == len_m && memcmp(sig_h, sig_m, len_h) == 0);
     }
@@ -230,8 +240,13 @@ int main(void)
                                        0x6b, 0x5c, 0x21, 0x57, 0x67, 0xb1, 0xd6, 0x93,
                                        0x4e, 0x50, 0xc3, 0xdb, 0x36, 0xe8, 0x9b, 0x12,
                                        0x7b, 0x8a, 0x62, 0x2b, 0x12, 0x0f, 0x67, 0x21};
-    EVP_PKEY *rsa = NULL, *p256 = NULL;
-    uint8_t rsa_der[2048], p256_pub[65];
+    /* RFC 6979 A.2.6's P-384 key. */
+    static const uint8_t p384_d[48] = {
+        0x6b, 0x9d, 0x3d, 0xad, 0x2e, 0x1b, 0x8c, 0x1c, 0x05, 0xb1, 0x98, 0x75, 0xb6, 0x65, 0x9f, 0x4d,
+        0xe2, 0x3c, 0x3b, 0x66, 0x7b, 0xf2, 0x97, 0xba, 0x9a, 0xa4, 0x77, 0x40, 0x78, 0x71, 0x37, 0xd8,
+        0x96, 0xd5, 0x72, 0x4e, 0x4c, 0x70, 0xa8, 0x25, 0xf8, 0x72, 0xc9, 0xea, 0x60, 0xd2, 0xed, 0xf5};
+    EVP_PKEY *rsa = NULL, *p256 = NULL, *p384 = NULL;
+    uint8_t rsa_der[2048], p256_pub[65], p384_pub[97];
     size_t rsa_der_len = 0, h, pub_len = 0;
     int s;
 
@@ -253,8 +268,17 @@ int main(void)
         CHECK_STATUS(psa_export_public_key(id, p256_pub, sizeof(p256_pub), &pub_len),
                      PSA_SUCCESS);
         psa_destroy_key(id);
-        p256 = ossl_p256(p256_d, p256_pub);
+        p256 = ossl_ec(p256_d, sizeof(p256_d), p256_pub);
         CHECK(p256 != NULL);
+    }
+    if (scheme_built(ECDSA384) || scheme_built(DET_ECDSA384)) {
+        psa_key_id_t id = import_key(PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1),
+                                     PSA_ALG_ECDSA_ANY, p384_d, sizeof(p384_d));
+        CHECK_STATUS(psa_export_public_key(id, p384_pub, sizeof(p384_pub), &pub_len),
+                     PSA_SUCCESS);
+        psa_destroy_key(id);
+        p384 = ossl_ec(p384_d, sizeof(p384_d), p384_pub);
+        CHECK(p384 != NULL);
     }
 
     for (s = 0; s < SCHEMES; s++) {
@@ -279,6 +303,10 @@ int main(void)
                 id = import_key(PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1), alg, p256_d,
                                 sizeof(p256_d));
                 ossl = p256;
+            } else if (s <= DET_ECDSA384) {
+                id = import_key(PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1), alg, p384_d,
+                                sizeof(p384_d));
+                ossl = p384;
             } else {
                 test_rng_bytes(ed_seed, sizeof(ed_seed));
                 id = import_key(PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_TWISTED_EDWARDS), alg,
@@ -303,5 +331,6 @@ int main(void)
     printf("%lu (hash, scheme) pairs run\n", pairs_run);
     EVP_PKEY_free(rsa);
     EVP_PKEY_free(p256);
+    EVP_PKEY_free(p384);
     return test_report("sign_hash_cross");
 }

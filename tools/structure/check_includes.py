@@ -25,7 +25,7 @@ import sys
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 # Folders whose code is a key family reached only through dispatch.
-FAMILIES = {"bignum", "curve25519", "ed25519", "x25519", "p256", "rsa"}
+FAMILIES = {"bignum", "curve25519", "ed25519", "x25519", "p256", "p384", "rsa"}
 UPPER = {"core", "dispatch"}
 DRIVER_HEADER = "dispatch/pp_drivers.h"
 
