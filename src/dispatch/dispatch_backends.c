@@ -18,6 +18,8 @@
 #include "hash/sha_backend.h"
 #if PSA_WANT_KEY_TYPE_AES
 #include "aes/aes.h"
+#endif
+#if PSA_WANT_KEY_TYPE_CHACHA20 || PSA_WANT_KEY_TYPE_XCHACHA20
 #include "chacha20/chacha20.h"
 #endif
 
