@@ -29,7 +29,10 @@
  *    computed from psa_mac_* calls with PSA_ALG_CMAC; it is not
  *    PSA_ALG_SP800_108_COUNTER_CMAC (10.6.1 adds K_0), whose output
  *    differs.
- * Feedback mode (mode:feedback) is not supported: an error.
+ *  - KBKDF feedback mode (mode:FEEDBACK, seed: the IV K(0)): SP 800-108r1
+ *    4.2 from PSA MAC calls, byte for byte with openssl kdf. OpenSSL takes
+ *    only an empty IV or one of the MAC's length ("invalid seed length"
+ *    otherwise); SP 800-108 sets no length, so any IV is taken here.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,7 +50,8 @@ static const char kdf_usage[] =
     "            EXTRACT_ONLY, EXPAND_ONLY)\n"
     "  TLS1-PRF  secret: hexsecret: seed: hexseed: digest: (SHA256 or SHA384)\n"
     "  KBKDF     mac: (HMAC, CMAC) digest: cipher: (AES-128/192/256-CBC) key: hexkey: salt:\n"
-    "            hexsalt: (label) info: hexinfo: (context) mode: (counter only)\n"
+    "            hexsalt: (label) info: hexinfo: (context) mode: (counter, feedback)\n"
+    "            seed: hexseed: (the feedback-mode IV)\n"
     "            use-l: use-separator: (0 or 1)\n"
     "  -digest D, -mac M, -cipher C  the same as -kdfopt digest:D, mac:M, cipher:C\n";
 
@@ -291,11 +295,12 @@ static int run_tls1_prf(const kdf_params *p, uint8_t *out, size_t len)
     return psa_derive("TLS1-PRF", PSA_ALG_TLS12_PRF(hash), 0, 0, steps, 3, out, len);
 }
 
-/* SP 800-108 counter mode as OpenSSL's KBKDF computes it, from PSA MAC
- * calls: K_i = PRF(K, [i]_4 || Label || [0x00] || Context || [[L]_4]),
- * no K_0. */
+/* SP 800-108r1 from PSA MAC calls, with OpenSSL KBKDF's inputs (no K_0):
+ * counter mode (4.1) K(i) = PRF(K, [i]_4 || Label || [0x00] || Context ||
+ * [[L]_4]); feedback mode (4.2, iv != NULL) puts K(i-1) first, with
+ * K(0) = IV. */
 static int kbkdf_by_mac(psa_algorithm_t mac_alg, psa_key_type_t key_type, const kdf_params *p,
-                        int use_l, int use_sep, uint8_t *out, size_t len)
+                        const kdf_bytes *iv, int use_l, int use_sep, uint8_t *out, size_t len)
 {
     psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
     psa_key_id_t id = PSA_KEY_ID_NULL;
@@ -320,6 +325,11 @@ static int kbkdf_by_mac(psa_algorithm_t mac_alg, psa_key_type_t key_type, const 
         counter[2] = (uint8_t)(i >> 8);
         counter[3] = (uint8_t)i;
         st = psa_mac_sign_setup(&op, id, mac_alg);
+        if (st == PSA_SUCCESS && iv != NULL) {
+            /* K(i-1): the IV for i = 1, then the previous block */
+            st = i == 1 ? psa_mac_update(&op, iv->data, iv->len)
+                        : psa_mac_update(&op, block, block_len);
+        }
         if (st == PSA_SUCCESS) st = psa_mac_update(&op, counter, sizeof(counter));
         if (st == PSA_SUCCESS) st = psa_mac_update(&op, p->salt.data, p->salt.len);
         if (st == PSA_SUCCESS && use_sep) st = psa_mac_update(&op, &zero, 1);
@@ -353,11 +363,15 @@ static int parse_flag(const char *s, const char *name, int *flag)
 
 static int run_kbkdf(const kdf_params *p, uint8_t *out, size_t len)
 {
-    int use_l, use_sep;
-    if (p->mode != NULL && strcasecmp(p->mode, "counter") != 0) {
-        return cli_error("KBKDF: mode %s not supported (counter only)", p->mode);
+    int use_l, use_sep, feedback = 0;
+    const kdf_bytes *iv = NULL;
+    if (p->mode != NULL && strcasecmp(p->mode, "feedback") == 0) {
+        feedback = 1;
+        iv = &p->seed;   /* K(0); empty when not given (SP 800-108r1 4.2) */
+    } else if (p->mode != NULL && strcasecmp(p->mode, "counter") != 0) {
+        return cli_error("KBKDF: unknown mode %s (counter or feedback)", p->mode);
     }
-    if (p->seed.set) {
+    if (p->seed.set && !feedback) {
         /* OpenSSL 3.0: "invalid seed length" in counter mode */
         return cli_error("KBKDF: seed is the feedback-mode IV; counter mode takes none");
     }
@@ -370,7 +384,7 @@ static int run_kbkdf(const kdf_params *p, uint8_t *out, size_t len)
     if (strcasecmp(p->mac, "HMAC") == 0) {
         psa_algorithm_t hash = digest_alg(p->digest, "KBKDF HMAC");
         if (hash == 0) return 1;
-        if (use_l && use_sep && memchr(p->salt.data, 0, p->salt.len) == NULL &&
+        if (!feedback && use_l && use_sep && memchr(p->salt.data, 0, p->salt.len) == NULL &&
             p->salt.len + p->info.len <= 128u) {
             /* exactly PSA_ALG_SP800_108_COUNTER_HMAC with L = 8 * keylen */
             kdf_step_in steps[3];
@@ -383,7 +397,7 @@ static int run_kbkdf(const kdf_params *p, uint8_t *out, size_t len)
             return psa_derive("KBKDF", PSA_ALG_SP800_108_COUNTER_HMAC(hash), 0, len, steps, 3,
                               out, len);
         }
-        return kbkdf_by_mac(PSA_ALG_HMAC(hash), PSA_KEY_TYPE_HMAC, p, use_l, use_sep, out, len);
+        return kbkdf_by_mac(PSA_ALG_HMAC(hash), PSA_KEY_TYPE_HMAC, p, iv, use_l, use_sep, out, len);
     }
     if (strcasecmp(p->mac, "CMAC") == 0) {
         size_t want = p->cipher == NULL ? 0 : strcasecmp(p->cipher, "AES-128-CBC") == 0 ? 16
@@ -397,7 +411,7 @@ static int run_kbkdf(const kdf_params *p, uint8_t *out, size_t len)
             return cli_error("KBKDF CMAC: the key must be %zu bytes for %s", want, p->cipher);
         }
         /* OpenSSL's KBKDF: no K_0 term, so not PSA_ALG_SP800_108_COUNTER_CMAC. */
-        return kbkdf_by_mac(PSA_ALG_CMAC, PSA_KEY_TYPE_AES, p, use_l, use_sep, out, len);
+        return kbkdf_by_mac(PSA_ALG_CMAC, PSA_KEY_TYPE_AES, p, iv, use_l, use_sep, out, len);
     }
     return cli_error("KBKDF: unknown mac %s (HMAC or CMAC)", p->mac);
 }

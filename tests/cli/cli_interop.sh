@@ -736,6 +736,55 @@ run_mac() {
     refuse "HMAC without -digest" P mac -macopt key:k -in m.bin HMAC
 }
 
+# KBKDF feedback mode (SP 800-108r1 4.2): against openssl kdf where it
+# takes the IV (empty, or the MAC's length), and for other IV lengths,
+# which openssl kdf refuses, against the construction built here from
+# `openssl mac` calls, block by block: K(i) = MAC(K, K(i-1) || [i]_4 ||
+# Label || 0x00 || Context || [L]_4), K(0) = the IV.
+hex_to_file() { printf "$(printf '%s' "$1" | sed 's/../\\x&/g')" >"$2"; }
+kbkdf_feedback_expect() {
+    local len=$1 ivhex=$2 labelhex=$3 ctxhex=$4; shift 4
+    local prev=$ivhex out="" i=1 blk lhex
+    lhex=$(printf '%08x' $((len * 8)))
+    while [ $((${#out} / 2)) -lt "$len" ]; do
+        hex_to_file "$prev$(printf '%08x' $i)${labelhex}00$ctxhex$lhex" fb.in
+        blk=$(openssl mac -in fb.in "$@" | tr -d ' \n:' | tr 'A-F' 'a-f')
+        [ -n "$blk" ] || { echo "openssl mac $* failed" >&2; return 1; }
+        out=$out$blk
+        prev=$blk
+        i=$((i + 1))
+    done
+    printf '%s\n' "${out:0:$((len * 2))}"
+}
+kbkdf_feedback_built() {
+    local d=$1 len=$2 ivhex=$3 macargs=$4; shift 4
+    if ! kbkdf_feedback_expect "$len" "$ivhex" 6c6162656c 636f6e74657874 $macargs >fb.want; then
+        fail "kdf KBKDF feedback $d: no expected value"
+        return
+    fi
+    if P kdf -keylen "$len" "$@" -kdfopt salt:label -kdfopt info:context -kdfopt mode:FEEDBACK \
+        -kdfopt hexseed:$ivhex -binary KBKDF >fb.bin 2>fb.err; then
+        od -An -v -tx1 fb.bin | tr -d ' \n' >fb.got
+        printf '\n' >>fb.got
+        same "kdf KBKDF feedback $d = SP 800-108 from openssl mac" fb.want fb.got
+    else
+        fail "kdf KBKDF feedback $d"; cat fb.err
+    fi
+}
+run_kbkdf_feedback() {
+    local iv32=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
+    kdf_same "KBKDF feedback HMAC SHA256, no IV" -keylen 70 -kdfopt mac:HMAC -kdfopt digest:SHA256 -kdfopt key:secret -kdfopt salt:label -kdfopt info:context -kdfopt mode:FEEDBACK KBKDF
+    kdf_same "KBKDF feedback HMAC SHA256, 32-byte IV" -keylen 70 -kdfopt mac:HMAC -kdfopt digest:SHA256 -kdfopt key:secret -kdfopt salt:label -kdfopt info:context -kdfopt mode:FEEDBACK -kdfopt hexseed:$iv32 KBKDF
+    kdf_same "KBKDF feedback HMAC SHA512, 64-byte IV" -keylen 150 -kdfopt mac:HMAC -kdfopt digest:SHA512 -kdfopt key:secret -kdfopt salt:label -kdfopt info:context -kdfopt mode:FEEDBACK -kdfopt hexseed:$iv32$iv32 KBKDF
+    kdf_same "KBKDF feedback HMAC SHA256, no L, no separator" -keylen 40 -kdfopt mac:HMAC -kdfopt digest:SHA256 -kdfopt key:secret -kdfopt salt:l -kdfopt use-l:0 -kdfopt use-separator:0 -kdfopt mode:FEEDBACK -kdfopt hexseed:$iv32 KBKDF
+    kdf_same "KBKDF feedback CMAC AES-128, 16-byte IV" -keylen 42 -kdfopt mac:CMAC -kdfopt cipher:AES-128-CBC -kdfopt hexkey:000102030405060708090a0b0c0d0e0f -kdfopt salt:label -kdfopt info:context -kdfopt mode:FEEDBACK -kdfopt hexseed:0f0e0d0c0b0a09080706050403020100 KBKDF
+    kbkdf_feedback_built "HMAC-SHA256, 16-byte IV" 42 00112233445566778899aabbccddeeff "-digest SHA256 -macopt key:secret HMAC" \
+        -kdfopt mac:HMAC -kdfopt digest:SHA256 -kdfopt key:secret
+    kbkdf_feedback_built "CMAC AES-128, 4-byte IV" 42 deadbeef \
+        "-cipher AES-128-CBC -macopt hexkey:000102030405060708090a0b0c0d0e0f CMAC" \
+        -kdfopt mac:CMAC -kdfopt cipher:AES-128-CBC -kdfopt hexkey:000102030405060708090a0b0c0d0e0f
+}
+
 # kdf: picopsa kdf against openssl kdf, byte for byte (hex with its empty
 # line, -binary, -out), for PBKDF2, HKDF (three modes), TLS1-PRF, KBKDF
 # counter mode with HMAC (the PSA SP 800-108 HMAC KDF and, for a label
@@ -817,6 +866,8 @@ run_kdf() {
     kdf_bad "KBKDF without mac" -keylen 16 -kdfopt digest:SHA256 -kdfopt key:k KBKDF
     kdf_bad "KBKDF CMAC 15-byte key" -keylen 16 -kdfopt mac:CMAC -kdfopt cipher:AES-128-CBC -kdfopt hexkey:000102030405060708090a0b0c0d0e KBKDF
     kdf_bad "KBKDF counter mode with a seed" -keylen 16 -kdfopt mac:HMAC -kdfopt digest:SHA256 -kdfopt key:k -kdfopt seed:iv KBKDF
+    refuse "KBKDF unknown mode" P kdf -keylen 16 -kdfopt mac:HMAC -kdfopt digest:SHA256 -kdfopt key:k -kdfopt mode:double-pipeline KBKDF
+    run_kbkdf_feedback
     refuse "kdf -kdfopt without a value" P kdf -keylen 16 -kdfopt
     refuse "kdf without a KDF name" P kdf -keylen 16 -kdfopt key:k
 }
