@@ -1,5 +1,5 @@
 /*
- * test_ct_util.c -- the constant-time buffer helpers of src/common/pp_util.h
+ * test_pp_util.c -- the constant-time buffer helpers of src/common/pp_util.h
  * against byte-by-byte references: pp_ct_mask_bytes (the release-or-clear
  * of psa_aead_decrypt) and pp_ct_cond_copy, every length 0..80 at every
  * offset 0..7 (the word loop and its byte tail), both masks, and that no
@@ -68,5 +68,5 @@ int main(void)
 {
     mask_bytes_cases();
     cond_copy_cases();
-    return test_report("ct_util");
+    return test_report("pp_util");
 }
