@@ -124,7 +124,7 @@ void cli_key_free(cli_key *k);
 int cli_key_is_private(const cli_key *k);
 int cli_key_is_rsa(const cli_key *k);
 int cli_key_is_x25519(const cli_key *k);
-/* An EC key (SECP_R1: P-256, the curves of keyfile.c's table). */
+/* An EC key (SECP_R1: P-256 or P-384, the curves of keyfile.c's table). */
 int cli_key_is_ec(const cli_key *k);
 /* An ML-KEM key (PSA_KEY_TYPE_ML_KEM_KEY_PAIR / _PUBLIC_KEY). */
 int cli_key_is_mlkem(const cli_key *k);

@@ -110,10 +110,11 @@ static const uint8_t oid_rsa[] = {0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01
 #define ED25519_KEY_BYTES 32u /* X25519 keys too (RFC 8410 4, 7) */
 
 /* id-ecPublicKey (RFC 5480 2.1.1) and the named curves (RFC 5480 2.1.1.1).
- * A curve is one row of ec_curves (P-384 would add secp384r1,
- * 1.3.132.0.34, and its row); ppk_strerror's messages name the curves. */
+ * A curve is one row of ec_curves; ppk_strerror's messages name the
+ * curves. secp384r1 is 1.3.132.0.34 (SEC 2 2.5.1, RFC 5480 2.1.1.1). */
 static const uint8_t oid_ec_public_key[] = {0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01};
 static const uint8_t oid_prime256v1[] = {0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07};
+static const uint8_t oid_secp384r1[] = {0x2B, 0x81, 0x04, 0x00, 0x22};
 
 typedef struct {
     ppk_ec_curve info;
@@ -124,6 +125,7 @@ typedef struct {
 
 static const ec_curve_row ec_curves[] = {
     {{"P-256", "prime256v1", 256}, "secp256r1", oid_prime256v1, sizeof(oid_prime256v1)},
+    {{"P-384", "secp384r1", 384}, "secp384r1", oid_secp384r1, sizeof(oid_secp384r1)},
 };
 #define EC_CURVE_COUNT (sizeof(ec_curves) / sizeof(ec_curves[0]))
 
@@ -193,11 +195,11 @@ const char *ppk_strerror(ppk_status status)
     case PPK_ERR_PEM: return "malformed PEM";
     case PPK_ERR_DER: return "malformed DER or not a key";
     case PPK_ERR_ENCRYPTED: return "encrypted private key: not supported (picopsa has no cipher yet)";
-    case PPK_ERR_UNSUPPORTED: return "unsupported key type (Ed25519, X25519, RSA, EC P-256 and ML-KEM only)";
+    case PPK_ERR_UNSUPPORTED: return "unsupported key type (Ed25519, X25519, RSA, EC P-256 or P-384 and ML-KEM only)";
     case PPK_ERR_MISMATCH: return "PEM label does not match the key inside";
     case PPK_ERR_BUFFER: return "key too large";
     case PPK_ERR_CURVE:
-        return "unsupported EC key (the named curve P-256 with uncompressed points only; no explicit parameters)";
+        return "unsupported EC key (the named curves P-256 and P-384 with uncompressed points only; no explicit parameters)";
     case PPK_ERR_NOSEED:
         return "ML-KEM private key without its seed (expandedKey only): not supported (the seed d || z is needed)";
     }

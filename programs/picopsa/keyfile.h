@@ -18,7 +18,7 @@
  * written as the seed form), rsaEncryption
  * (RFC 8017 A.1: OID 1.2.840.113549.1.1.1, NULL parameters) and EC keys
  * (RFC 5480 2.1.1: id-ecPublicKey 1.2.840.10045.2.1 with a namedCurve from
- * the curve table in keyfile.c: prime256v1 / P-256, 1.2.840.10045.3.1.7;
+ * the curve table in keyfile.c: prime256v1 / P-256, 1.2.840.10045.3.1.7, and secp384r1 / P-384, 1.3.132.0.34;
  * implicit and explicit curve parameters and compressed points are
  * refused with PPK_ERR_CURVE). Encrypted
  * private keys (PEM "ENCRYPTED PRIVATE KEY", EncryptedPrivateKeyInfo, or a

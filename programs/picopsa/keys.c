@@ -1,6 +1,6 @@
 /*
  * keys.c -- `picopsa genpkey` and `picopsa pkey` (OpenSSL's genpkey and
- * pkey for Ed25519, X25519, RSA, EC P-256 and ML-KEM-512/768/1024 keys;
+ * pkey for Ed25519, X25519, RSA, EC P-256, P-384 and ML-KEM-512/768/1024 keys;
  * docs/cli.md).
  */
 #define _POSIX_C_SOURCE 200809L
@@ -197,7 +197,8 @@ static const char genpkey_usage[] =
     "Usage: picopsa genpkey -algorithm ED25519|X25519|RSA|EC|ML-KEM-768 [options]\n"
     "  -algorithm ALG    ED25519, X25519, RSA, EC, ML-KEM-512, ML-KEM-768 or ML-KEM-1024\n"
     "  -pkeyopt OPT:VAL  rsa_keygen_bits:N (default 2048), rsa_keygen_pubexp:E (default 65537);\n"
-    "                    EC: ec_paramgen_curve:P-256 (or prime256v1), ec_param_enc:named_curve\n"
+    "                    EC: ec_paramgen_curve:P-256 (prime256v1) or P-384 (secp384r1),\n"
+    "                    ec_param_enc:named_curve\n"
     "  -out FILE         output file (default stdout); private keys are created mode 0600\n"
     "  -outform PEM|DER  output format (default PEM); PEM is PKCS#8, DER is PKCS#8 for\n"
     "                    Ed25519, X25519 and ML-KEM (the 64-byte seed form), PKCS#1\n"
@@ -281,7 +282,7 @@ int cmd_genpkey(int argc, char **argv)
                 if (!parse_ulong(o + 18, &pubexp)) return cli_error("-pkeyopt %s: not a number", o);
             } else if (strncmp(o, "ec_paramgen_curve:", 18) == 0 || strncmp(o, "group:", 6) == 0) {
                 curve = ppk_ec_curve_by_name(strchr(o, ':') + 1);
-                if (curve == NULL) return cli_error("-pkeyopt %s: curve not supported (P-256 / prime256v1)", o);
+                if (curve == NULL) return cli_error("-pkeyopt %s: curve not supported (P-256 / prime256v1, P-384 / secp384r1)", o);
             } else if (strncmp(o, "ec_param_enc:", 13) == 0) {
                 /* Keys are written with the named curve (RFC 5480 2.1.1). */
                 if (strcmp(o + 13, "named_curve") != 0) {
@@ -326,7 +327,7 @@ int cmd_genpkey(int argc, char **argv)
         psa_set_key_bits(&attr, (size_t)bits);
     } else if (strcasecmp(alg, "EC") == 0) {
         kind = PPK_EC_PRIVATE;
-        if (curve == NULL) return cli_error("-algorithm EC needs -pkeyopt ec_paramgen_curve:P-256");
+        if (curve == NULL) return cli_error("-algorithm EC needs -pkeyopt ec_paramgen_curve:P-256 or P-384");
         psa_set_key_type(&attr, PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1));
         psa_set_key_bits(&attr, curve->bits);
     } else if (strncasecmp(alg, "ML-KEM-", 7) == 0 &&

@@ -22,7 +22,7 @@
 
 static const char main_usage[] =
     "Usage: picopsa COMMAND [options]   (picopsa COMMAND -help for each)\n"
-    "Commands (the OpenSSL commands of the same names, for Ed25519, X25519, RSA, EC P-256, SHA-1 and SHA-2):\n"
+    "Commands (the OpenSSL commands of the same names, for Ed25519, X25519, RSA, EC P-256/P-384, SHA-1 and SHA-2):\n"
     "  genpkey   generate a private key (PKCS#8)\n"
     "  pkey      read, convert, print and check keys\n"
     "  pkeyutl   sign, verify, encrypt, decrypt, derive (X25519, ECDH)\n"
@@ -86,6 +86,11 @@ int cmd_version(int argc, char **argv)
     printf("P-256: %s (ECDSA %s, deterministic ECDSA %s, ECDH %s)\n", PSA_WANT_ECC_SECP_R1_256 ? "yes" : "no",
            PSA_WANT_ALG_ECDSA ? "yes" : "no", PSA_WANT_ALG_DETERMINISTIC_ECDSA ? "yes" : "no",
            PSA_WANT_ALG_ECDH ? "yes" : "no");
+    /* PICOPSA_P384_VERIFY_ONLY keeps ECDSA verification only (config.h). */
+    printf("P-384: %s (ECDSA %s, deterministic ECDSA %s, ECDH %s)\n", PSA_WANT_ECC_SECP_R1_384 ? "yes" : "no",
+           !PSA_WANT_ALG_ECDSA ? "no" : PICOPSA_P384_VERIFY_ONLY ? "verify only" : "yes",
+           PSA_WANT_ALG_DETERMINISTIC_ECDSA && !PICOPSA_P384_VERIFY_ONLY ? "yes" : "no",
+           PSA_WANT_ALG_ECDH && !PICOPSA_P384_VERIFY_ONLY ? "yes" : "no");
     printf("ML-KEM: %s (512, 768, 1024)\n", PSA_WANT_ALG_ML_KEM ? "yes" : "no");
     printf("RSA: %s (%d..%d bits; PKCS#1 v1.5 sign %s, PSS %s, PKCS#1 v1.5 encrypt %s, OAEP %s)\n",
            PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY ? "yes" : "no", PICOPSA_RSA_MIN_BITS, PICOPSA_RSA_MAX_BITS,
@@ -195,7 +200,7 @@ int picopsa_bench_main(int argc, char **argv);
 int cmd_speed(int argc, char **argv)
 {
     static const char usage[] =
-        "Usage: picopsa speed [hash|sha256|...|ed25519|x25519|p256|rsa|rsa2048|...]\n"
+        "Usage: picopsa speed [hash|sha256|...|ed25519|x25519|p256|p384|rsa|rsa2048|...]\n"
         "Runs the make bench measurements of this build (picopsa only, no peers).\n"
         "PICOPSA_BENCH_QUICK=1 in the environment: short, rough runs.\n";
     char **args;
@@ -222,6 +227,8 @@ int cmd_speed(int argc, char **argv)
         } else if (strcmp(a, "p256") == 0 || strcmp(a, "ecdsap256") == 0 || strcmp(a, "ecdhp256") == 0) {
             /* OpenSSL speed spells P-256 ecdsap256 / ecdhp256. */
             args[n++] = (char *)"p256";
+        } else if (strcmp(a, "p384") == 0 || strcmp(a, "ecdsap384") == 0 || strcmp(a, "ecdhp384") == 0) {
+            args[n++] = (char *)"p384";
         } else {
             free(args);
             cli_error("unknown algorithm '%s'", a);

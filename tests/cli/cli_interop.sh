@@ -32,6 +32,8 @@ need() {
         x25519) grep -q "^X25519: yes" <<<"$features" || { echo "X25519 configured out: skipped"; exit 77; } ;;
         p256) grep -q "^P-256: yes (ECDSA yes, deterministic ECDSA yes, ECDH yes)" <<<"$features" ||
             { echo "P-256 (ECDSA, deterministic ECDSA, ECDH) configured out: skipped"; exit 77; } ;;
+        p384) grep -q "^P-384: yes (ECDSA yes, deterministic ECDSA yes, ECDH yes)" <<<"$features" ||
+            { echo "P-384 (ECDSA, deterministic ECDSA, ECDH) configured out: skipped"; exit 77; } ;;
         *) grep -q "^hashes:.* $f\b" <<<"$features" || { echo "$f configured out: skipped"; exit 77; } ;;
         esac
     done
@@ -1070,12 +1072,12 @@ PYEOF
     check "PKCS#8 without the optional public key" P pkey -in p8_nopub.der -pubout -out x.pub
     O pkey -in ec.o.pem -pubout -out ref.pub
     same "its public key is derived" ref.pub x.pub
-    O genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-384 -out p384.pem
+    O genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-521 -out p521.pem
     O genpkey -algorithm EC -pkeyopt ec_paramgen_curve:secp256k1 -out k1.pem
     O ec -in ec.o.pem -param_enc explicit -out explicit.pem 2>/dev/null
     O ec -in ec.o.pem -pubout -param_enc explicit -out explicit.pub 2>/dev/null
     O ec -in ec.o.pem -pubout -conv_form compressed -out compressed.pub 2>/dev/null
-    for f in p384.pem k1.pem explicit.pem explicit.pub compressed.pub; do
+    for f in p521.pem k1.pem explicit.pem explicit.pub compressed.pub; do
         clean_failure "picopsa rejects $f" $f x.pem P pkey -in $f -out x.pem
         grep -q "unsupported EC key" cmd.err && ok "$f: message says unsupported EC key" || fail "$f message: $(cat cmd.err)"
     done
@@ -1121,8 +1123,8 @@ PYEOF
     clean_failure "an X25519 peer for an EC key" x.pub x.sec P pkeyutl -derive -inkey ec.p.pem -peerkey x.pub -out x.sec
     clean_failure "an EC peer for an X25519 key" ec.o.pub x.sec P pkeyutl -derive -inkey x.pem -peerkey ec.o.pub -out x.sec
     refuse "genpkey EC without a curve" P genpkey -algorithm EC -out y.pem
-    refuse "genpkey EC P-384 (not built)" P genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-384 -out y.pem
-    grep -q "curve not supported" cmd.err && ok "P-384: message says not supported" || fail "P-384 message: $(cat cmd.err)"
+    refuse "genpkey EC P-521 (not in the table)" P genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-521 -out y.pem
+    grep -q "curve not supported" cmd.err && ok "P-521: message says not supported" || fail "P-521 message: $(cat cmd.err)"
     refuse "genpkey ec_param_enc:explicit" P genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -pkeyopt ec_param_enc:explicit -out y.pem
     [ -e y.pem ] && fail "genpkey left y.pem" || ok "no output file from refused genpkey"
 }
@@ -1346,6 +1348,68 @@ run_mlkem() {
     fi
 }
 
+# P-384 (secp384r1, 1.3.132.0.34): the P-256 case's formats and operations
+# on the second curve of keyfile.c's table, both ways with openssl.
+run_ec384() {
+    local who h
+    O genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-384 -out e4.o.pem
+    check "picopsa genpkey EC P-384" P genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-384 -out e4.p.pem
+    check "openssl checks picopsa's P-384 key" O pkey -in e4.p.pem -check -noout
+    check "genpkey secp384r1 DER (SEC1)" P genpkey -algorithm EC -pkeyopt ec_paramgen_curve:secp384r1 -outform DER -out e4.p.der
+    check "openssl checks picopsa's P-384 DER key" O pkey -in e4.p.der -inform DER -check -noout
+    keys_both_ways e4 ec ec384
+    for who in o p; do
+        local key=e4.$who.pem
+        O pkey -in "$key" -traditional -out o.sec1.pem
+        check "ec384/$who: picopsa -traditional" P pkey -in "$key" -traditional -out p.sec1.pem
+        same "ec384/$who: -traditional = openssl's" o.sec1.pem p.sec1.pem
+        O pkey -in "$key" -out ref.priv.pem
+        check "ec384/$who: picopsa reads openssl EC PRIVATE KEY" P pkey -in o.sec1.pem -out x.pem
+        same "ec384/$who: SEC1 -> PKCS#8 identical" ref.priv.pem x.pem
+        check "ec384/$who: picopsa -text_pub" P pkey -in "$key" -text_pub -noout -out x.txt
+        O pkey -in "$key" -text_pub -noout -out ref.txt
+        same "ec384/$who: -text_pub identical to openssl" ref.txt x.txt
+        O pkey -in "$key" -pubout -out e4.$who.pub
+        sig_both_ways "ec384/$who -rawin sha384" 0 "$key" e4.$who.pub msg.bin -rawin -digest sha384
+        sig_both_ways "ec384/$who -rawin sha256" 0 "$key" e4.$who.pub msg.txt -rawin -digest sha256
+        sig_both_ways "ec384/$who -rawin sha512" 0 "$key" e4.$who.pub msg.bin -rawin -digest sha512
+        O dgst -sha384 -binary -out h384.bin msg.bin
+        O dgst -sha512 -binary -out h512.bin msg.bin
+        sig_both_ways "ec384/$who 48-byte hash input (ECDSA_ANY)" 0 "$key" e4.$who.pub h384.bin
+        sig_both_ways "ec384/$who 64-byte hash input (ECDSA_ANY, truncated)" 0 "$key" e4.$who.pub h512.bin
+        for h in sha384 sha256; do
+            O dgst -$h -sign "$key" -out o.dsig msg.bin
+            check "ec384/$who: picopsa dgst -$h -verify openssl's" P dgst -$h -verify e4.$who.pub -signature o.dsig msg.bin
+            check "ec384/$who: picopsa dgst -$h -sign" P dgst -$h -sign "$key" -out p.dsig msg.bin
+            check "ec384/$who: openssl dgst -$h -verify picopsa's" O dgst -$h -verify e4.$who.pub -signature p.dsig msg.bin
+        done
+        refuse "ec384/$who: dgst -verify with the wrong message" P dgst -sha256 -verify e4.$who.pub -signature p.dsig msg.txt
+    done
+    # ECDH both ways: 48 bytes (the x-coordinate, RFC 5903 / SEC 1 3.3.1).
+    O pkeyutl -derive -inkey e4.o.pem -peerkey e4.p.pub -out o.sec
+    check "ecdh384: picopsa derives (openssl peer key)" P pkeyutl -derive -inkey e4.p.pem -peerkey e4.o.pub -out p.sec
+    same "ecdh384: secrets equal" o.sec p.sec
+    [ "$(stat -c %s p.sec)" = 48 ] && ok "ecdh384: 48 bytes" || fail "ecdh384: $(stat -c %s p.sec) bytes"
+    refuse "ecdh384: a P-256 peer key is refused" P pkeyutl -derive -inkey e4.p.pem -peerkey ec256.pub -out z.sec
+    # Deterministic ECDSA (RFC 6979) with SHA-384: repeats, openssl verifies.
+    check "ec384: nonce-type:1" P pkeyutl -sign -inkey e4.p.pem -rawin -digest sha384 -pkeyopt nonce-type:1 -in msg.bin -out det1.sig
+    P pkeyutl -sign -inkey e4.p.pem -rawin -digest sha384 -pkeyopt nonce-type:1 -in msg.bin -out det2.sig
+    same "ec384: deterministic signatures repeat" det1.sig det2.sig
+    check "ec384: openssl verifies the deterministic signature" O pkeyutl -verify -pubin -inkey e4.p.pub -rawin -digest sha384 \
+        -in msg.bin -sigfile det1.sig
+    refuse "ec384: a P-384 signature does not verify under a P-256 key" P pkeyutl -verify -pubin -inkey ec256.pub -rawin -digest sha384 \
+        -in msg.bin -sigfile det1.sig
+    if grep -q "^key store: .*persistent keys: ITS file backend" <<<"$features"; then
+        check "genpkey EC P-384 -keyid 12" P genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-384 -keyid 12 -outpubkey s12.pub
+        check "stored P-384 key signs" P pkeyutl -sign -inkey id:12 -rawin -digest sha384 -in msg.bin -out s12.sig
+        check "openssl verifies the stored P-384 key's signature" O pkeyutl -verify -pubin -inkey s12.pub -rawin -digest sha384 \
+            -in msg.bin -sigfile s12.sig
+        check "storage list" P storage list
+        grep -q "^id:12 (0x0000000c) EC private key, 384 bits, ECDSA(ANY_HASH), not exportable$" cmd.out &&
+            ok "storage list names the P-384 key" || { fail "storage list"; cat cmd.out; }
+    fi
+}
+
 all_sha2=(SHA2-224 SHA2-256 SHA2-384 SHA2-512)
 case "$CASE" in
 ed25519) need ed25519; run_ed25519 ;;
@@ -1359,6 +1423,8 @@ ec) need p256 x25519 "${all_sha2[@]}"; /usr/bin/python3 -c 'import cryptography'
     { echo "python3 cryptography missing: skipped"; exit 77; }; run_ec ;;
 enc) grep -q "^ciphers: yes" <<<"$features" || { echo "ciphers configured out: skipped"; exit 77; }; need SHA2-256 SHA2-512; run_enc ;;
 mac) grep -q "CMAC yes" <<<"$features" || { echo "CMAC configured out: skipped"; exit 77; }; need "${all_sha2[@]}"; run_mac ;;
+ec384) need p256 p384 "${all_sha2[@]}"; O genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 2>/dev/null |
+    O pkey -pubout -out ec256.pub; run_ec384 ;;
 mlkem) grep -q "^ML-KEM: yes" <<<"$features" || { echo "ML-KEM configured out: skipped"; exit 77; }; run_mlkem ;;
 kdf) grep -q "^KDFs: PBKDF2 yes, HKDF yes, TLS1-PRF yes, KBKDF-HMAC yes, KBKDF-CMAC yes" <<<"$features" || { echo "a KDF or CMAC configured out: skipped"; exit 77; }; need SHA1 SHA2-256 SHA2-384 SHA2-512; run_kdf ;;
 *) echo "unknown case $CASE"; exit 2 ;;

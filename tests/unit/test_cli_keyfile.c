@@ -150,15 +150,17 @@ static size_t mk_p8(uint8_t *o, const uint8_t *params, size_t plen, const uint8_
 
 static void test_ec(void)
 {
-    /* namedCurve prime256v1, secp256k1 (1.3.132.0.10), secp384r1 (1.3.132.0.34);
-     * implicitCurve NULL; a specifiedCurve SEQUENCE (explicit parameters). */
+    /* namedCurve prime256v1, secp256k1 (1.3.132.0.10), secp384r1 (1.3.132.0.34),
+     * secp521r1 (1.3.132.0.35); implicitCurve NULL; a specifiedCurve SEQUENCE
+     * (explicit parameters). */
     static const uint8_t p256[] = {0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07};
     static const uint8_t k1[] = {0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x0a};
     static const uint8_t p384[] = {0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x22};
+    static const uint8_t p521[] = {0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x23};
     static const uint8_t implicit[] = {0x05, 0x00};
     static const uint8_t explicit_params[] = {0x30, 0x03, 0x02, 0x01, 0x01};
     static const uint8_t bad_tag[] = {0x04, 0x00};
-    uint8_t d[600], e[600], q[65];
+    uint8_t d[600], e[600], q[65], q384[97];
     size_t n, m, i;
     ppk_key k;
     const uint8_t *dd = ec_p8 + P8_D, *qq = ec_p8 + P8_Q;
@@ -218,7 +220,18 @@ static void test_ec(void)
     CHECK_STATUS(read_der(e, mk_spki(e, p256, sizeof(p256), qq, 65), &k), PPK_OK);
     CHECK(memcmp(e, ec_spki, sizeof(ec_spki)) == 0);
     CHECK_STATUS(read_der(e, mk_spki(e, k1, sizeof(k1), qq, 65), &k), PPK_ERR_CURVE);
-    CHECK_STATUS(read_der(e, mk_spki(e, p384, sizeof(p384), qq, 65), &k), PPK_ERR_CURVE);
+    CHECK_STATUS(read_der(e, mk_spki(e, p521, sizeof(p521), qq, 65), &k), PPK_ERR_CURVE);
+    /* P-384: a 97-byte point (its value is psa_import_key's check); a
+     * P-256-sized point or a compressed one under its OID is refused. */
+    memset(q384, 0x5a, sizeof(q384));
+    q384[0] = 0x04;
+    CHECK_STATUS(read_der(e, mk_spki(e, p384, sizeof(p384), q384, 97), &k), PPK_OK);
+    CHECK(k.kind == PPK_EC_PUBLIC && k.bits == 384 && k.material_len == 97 && memcmp(k.material, q384, 97) == 0);
+    CHECK_STATUS(ppk_write_der(PPK_EC_PUBLIC, PPK_FORM_SPKI, q384, 97, d, sizeof(d), &n), PPK_OK);
+    CHECK(n == mk_spki(e, p384, sizeof(p384), q384, 97) && memcmp(d, e, n) == 0);
+    CHECK_STATUS(read_der(e, mk_spki(e, p384, sizeof(p384), qq, 65), &k), PPK_ERR_DER);
+    q384[0] = 0x02;
+    CHECK_STATUS(read_der(e, mk_spki(e, p384, sizeof(p384), q384, 49), &k), PPK_ERR_CURVE);
     CHECK_STATUS(read_der(e, mk_spki(e, implicit, sizeof(implicit), qq, 65), &k), PPK_ERR_CURVE);
     CHECK_STATUS(read_der(e, mk_spki(e, explicit_params, sizeof(explicit_params), qq, 65), &k), PPK_ERR_CURVE);
     CHECK_STATUS(read_der(e, mk_spki(e, bad_tag, sizeof(bad_tag), qq, 65), &k), PPK_ERR_DER);
@@ -317,7 +330,9 @@ static void test_ec(void)
     /* Curve names (genpkey -pkeyopt ec_paramgen_curve:). */
     CHECK(ppk_ec_curve_by_name("P-256") != NULL && ppk_ec_curve_by_name("prime256v1") == ppk_ec_curve_by_name("p-256"));
     CHECK(ppk_ec_curve_by_name("secp256r1") == ppk_ec_curve_by_bits(256) && ppk_ec_curve_by_bits(256)->bits == 256);
-    CHECK(ppk_ec_curve_by_name("P-384") == NULL && ppk_ec_curve_by_name("P-25") == NULL && ppk_ec_curve_by_bits(384) == NULL);
+    CHECK(ppk_ec_curve_by_name("P-384") == ppk_ec_curve_by_bits(384) && ppk_ec_curve_by_name("SECP384R1") == ppk_ec_curve_by_bits(384));
+    CHECK(ppk_ec_curve_by_bits(384) != NULL && strcmp(ppk_ec_curve_by_bits(384)->sn, "secp384r1") == 0);
+    CHECK(ppk_ec_curve_by_name("P-521") == NULL && ppk_ec_curve_by_name("P-25") == NULL && ppk_ec_curve_by_bits(521) == NULL);
     CHECK(strcmp(ppk_ec_curve_by_bits(256)->sn, "prime256v1") == 0);
 }
 
