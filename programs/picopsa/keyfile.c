@@ -158,6 +158,17 @@ static const uint8_t oid_mlkem1024[] = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04
 
 #define MLKEM_SEED_BYTES 64u
 
+/* HSS/LMS public keys (RFC 9708 3-4, RFC 9802 6): id-alg-hss-lms-hashsig,
+ * 1.2.840.113549.1.9.16.3.17, parameters absent; the subjectPublicKey BIT
+ * STRING holds the HSS public key itself, u32str(L) || LMS public key
+ * (RFC 8554 6.1, 5.3: LMS type, LM-OTS type, I (16 bytes), T[1] (n bytes)),
+ * with no OCTET STRING around it (what OpenSSL 3.6 writes and reads). Only
+ * the length is checked here (n = 24 or 32: 52 or 60 bytes); L and the
+ * type codes are psa_import_key's (PQC extension 2.5.1). No private form:
+ * the library verifies only. */
+static const uint8_t oid_hss_lms[] = {0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x09, 0x10, 0x03, 0x11};
+#define HSS_PUB_BYTES(n) (4u + 24u + (n))
+
 typedef struct {
     size_t bits;   /* the parameter set, PSA's key_bits */
     const uint8_t *oid;
@@ -187,6 +198,7 @@ size_t ppk_mlkem_ek_len(size_t bits)
 #define ALG_X25519 2
 #define ALG_EC 3
 #define ALG_MLKEM 4
+#define ALG_HSS 5
 
 const char *ppk_strerror(ppk_status status)
 {
@@ -195,7 +207,7 @@ const char *ppk_strerror(ppk_status status)
     case PPK_ERR_PEM: return "malformed PEM";
     case PPK_ERR_DER: return "malformed DER or not a key";
     case PPK_ERR_ENCRYPTED: return "encrypted private key: not supported (picopsa has no cipher yet)";
-    case PPK_ERR_UNSUPPORTED: return "unsupported key type (Ed25519, X25519, RSA, EC P-256 or P-384 and ML-KEM only)";
+    case PPK_ERR_UNSUPPORTED: return "unsupported key type (Ed25519, X25519, RSA, EC P-256 or P-384, ML-KEM and HSS/LMS public keys only)";
     case PPK_ERR_MISMATCH: return "PEM label does not match the key inside";
     case PPK_ERR_BUFFER: return "key too large";
     case PPK_ERR_CURVE:
@@ -326,6 +338,11 @@ static ppk_status parse_algorithm(der_cursor *c, int *algo, const ec_curve_row *
             *mlkem = &mlkem_sets[i];
             return der_done(&alg) ? PPK_OK : PPK_ERR_DER;
         }
+    }
+    if (oid_len == sizeof(oid_hss_lms) && memcmp(oid, oid_hss_lms, oid_len) == 0) {
+        /* "the parameters field MUST be absent" (RFC 9708 3). */
+        *algo = ALG_HSS;
+        return der_done(&alg) ? PPK_OK : PPK_ERR_DER;
     }
     if (oid_len == sizeof(oid_ec_public_key) && memcmp(oid, oid_ec_public_key, oid_len) == 0) {
         ppk_status st = parse_ec_params(&alg, curve);
@@ -518,6 +535,8 @@ static ppk_status parse_pkcs8(der_cursor *c, ppk_key *key)
     } else if (alg == ALG_MLKEM) {
         st = parse_mlkem_private(priv, priv_len, mlkem, key);
         if (st != PPK_OK) return st;
+    } else if (alg == ALG_HSS) {
+        return PPK_ERR_UNSUPPORTED; /* HSS/LMS signing keys: not supported */
     } else {
         /* CurvePrivateKey ::= OCTET STRING (RFC 8410 7). */
         der_cursor inner;
@@ -565,6 +584,10 @@ static ppk_status parse_spki(der_cursor *c, ppk_key *key)
         if (l != mlkem->ek_len) return PPK_ERR_DER;
         key->kind = PPK_MLKEM_PUBLIC;
         key->bits = mlkem->bits;
+    } else if (alg == ALG_HSS) {
+        if (l != HSS_PUB_BYTES(24u) && l != HSS_PUB_BYTES(32u)) return PPK_ERR_DER;
+        key->kind = PPK_HSS_PUBLIC;
+        key->bits = (l - HSS_PUB_BYTES(0u)) * 8u;
     } else {
         if (l != ED25519_KEY_BYTES) return PPK_ERR_DER;
         key->kind = alg == ALG_X25519 ? PPK_X25519_PUBLIC : PPK_ED25519_PUBLIC;
@@ -931,6 +954,7 @@ static void put_bytes(uint8_t *out, size_t *pos, const void *src, size_t n)
 static size_t alg_body_size(int alg, const ec_curve_row *curve)
 {
     if (alg == ALG_MLKEM) return der_tlv_size(sizeof(oid_mlkem512));
+    if (alg == ALG_HSS) return der_tlv_size(sizeof(oid_hss_lms));
     if (alg == ALG_EC) return der_tlv_size(sizeof(oid_ec_public_key)) + der_tlv_size(curve->oid_len);
     return alg == ALG_RSA ? der_tlv_size(sizeof(oid_rsa)) + 2u : der_tlv_size(sizeof(oid_ed25519));
 }
@@ -946,6 +970,9 @@ static void put_alg(uint8_t *out, size_t *pos, int alg, const ec_curve_row *curv
         put_bytes(out, pos, oid_ec_public_key, sizeof(oid_ec_public_key));
         der_put_header(out, pos, TAG_OID, curve->oid_len);
         put_bytes(out, pos, curve->oid, curve->oid_len);
+    } else if (alg == ALG_HSS) {
+        der_put_header(out, pos, TAG_OID, sizeof(oid_hss_lms));
+        put_bytes(out, pos, oid_hss_lms, sizeof(oid_hss_lms));
     } else if (alg == ALG_X25519) {
         der_put_header(out, pos, TAG_OID, sizeof(oid_x25519));
         put_bytes(out, pos, oid_x25519, sizeof(oid_x25519));
@@ -1019,6 +1046,7 @@ ppk_status ppk_write_der(ppk_kind kind, ppk_form form, const uint8_t *material, 
               : (kind == PPK_RSA_PRIVATE || kind == PPK_RSA_PUBLIC)       ? ALG_RSA
               : (kind == PPK_X25519_PRIVATE || kind == PPK_X25519_PUBLIC) ? ALG_X25519
               : (kind == PPK_EC_PRIVATE || kind == PPK_EC_PUBLIC)         ? ALG_EC
+              : kind == PPK_HSS_PUBLIC                                    ? ALG_HSS
                                                                           : ALG_ED25519;
     int is_private = kind == PPK_RSA_PRIVATE || kind == PPK_ED25519_PRIVATE || kind == PPK_X25519_PRIVATE ||
                      kind == PPK_EC_PRIVATE;
@@ -1065,6 +1093,8 @@ ppk_status ppk_write_der(ppk_kind kind, ppk_form form, const uint8_t *material, 
     if (alg == ALG_EC) {
         curve = ec_curve_for(is_private, material, material_len, &q_off);
         if (curve == NULL) return PPK_ERR_DER;
+    } else if (alg == ALG_HSS) {
+        if (material_len != HSS_PUB_BYTES(24u) && material_len != HSS_PUB_BYTES(32u)) return PPK_ERR_DER;
     } else if (alg != ALG_RSA && material_len != ED25519_KEY_BYTES) {
         return PPK_ERR_DER;
     }
@@ -1148,6 +1178,7 @@ ppk_pem_label ppk_label_for(ppk_kind kind, ppk_form form)
     case PPK_EC_PUBLIC: return form == PPK_FORM_SPKI ? PPK_PEM_PUBLIC_KEY : PPK_PEM_NONE;
     case PPK_MLKEM_PRIVATE: return form == PPK_FORM_PKCS8 ? PPK_PEM_PRIVATE_KEY : PPK_PEM_NONE;
     case PPK_MLKEM_PUBLIC: return form == PPK_FORM_SPKI ? PPK_PEM_PUBLIC_KEY : PPK_PEM_NONE;
+    case PPK_HSS_PUBLIC: return form == PPK_FORM_SPKI ? PPK_PEM_PUBLIC_KEY : PPK_PEM_NONE;
     case PPK_KIND_NONE: break;
     }
     return PPK_PEM_NONE;

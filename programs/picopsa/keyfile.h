@@ -15,7 +15,9 @@
  * parameters), ML-KEM-512/768/1024 (the LAMPS ML-KEM document, draft-ietf-lamps-kyber-certificates:
  * id-alg-ml-kem-N, 2.16.840.1.101.3.4.4.1/2/3, no parameters; SPKI holds
  * ek, PKCS#8 the seed form [0] d || z, or both seed and expandedKey;
- * written as the seed form), rsaEncryption
+ * written as the seed form), HSS/LMS public keys (RFC 9708 3-4, RFC 9802
+ * 6: id-alg-hss-lms-hashsig, 1.2.840.113549.1.9.16.3.17, no parameters,
+ * SPKI only: the HSS public key in the BIT STRING), rsaEncryption
  * (RFC 8017 A.1: OID 1.2.840.113549.1.1.1, NULL parameters) and EC keys
  * (RFC 5480 2.1.1: id-ecPublicKey 1.2.840.10045.2.1 with a namedCurve from
  * the curve table in keyfile.c: prime256v1 / P-256, 1.2.840.10045.3.1.7, and secp384r1 / P-384, 1.3.132.0.34;
@@ -48,7 +50,9 @@
  *    EC private: the scalar d, big-endian, exactly the curve's byte length
  *    (RFC 5915 3); EC public: the uncompressed point 0x04 || x || y (SEC 1
  *    2.3.3); ML-KEM private: the 64-byte seed d || z (PQC extension
- *    2.2.1); ML-KEM public: ek (FIPS 203 7.2 is psa_import_key's check).
+ *    2.2.1); ML-KEM public: ek (FIPS 203 7.2 is psa_import_key's check);
+ *    HSS public: u32str(L) || LMS public key (RFC 8554 6.1; PQC
+ *    extension 2.5.1's import format, checked by psa_import_key).
  *    Range of d and the point being on the curve are checked by
  *    psa_import_key (PSA 1.2 9.6.4, 9.7.4), like the RSA integers. An EC
  *    private key's optional publicKey (RFC 5915) is returned in ppk_key.pub
@@ -88,7 +92,8 @@ typedef enum {
     PPK_EC_PRIVATE,     /* RFC 5480 id-ecPublicKey, a curve of the table */
     PPK_EC_PUBLIC,
     PPK_MLKEM_PRIVATE,  /* id-alg-ml-kem-512/768/1024, 2.16.840.1.101.3.4.4.1/2/3 */
-    PPK_MLKEM_PUBLIC
+    PPK_MLKEM_PUBLIC,
+    PPK_HSS_PUBLIC      /* id-alg-hss-lms-hashsig, 1.2.840.113549.1.9.16.3.17 (SPKI only) */
 } ppk_kind;
 
 /* The structure a key was found in (and can be written as). */
@@ -120,7 +125,8 @@ typedef struct {
                               * form (secret), or NULL */
     size_t pub_len;
     size_t bits;             /* EC: the curve's size (256); ML-KEM: the parameter
-                              * set (512, 768, 1024); else 0 */
+                              * set (512, 768, 1024); HSS: n in bits (192,
+                              * 256); else 0 */
 } ppk_key;
 
 /* ML-KEM: ek's length for a parameter set (800, 1184, 1568; 0 for another). */

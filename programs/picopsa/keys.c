@@ -113,6 +113,16 @@ static int print_text(cli_sink *s, ppk_kind kind, int public_only, const uint8_t
         hex_block(s, pub, pub_len);
         return 0;
     }
+    if (kind == PPK_HSS_PUBLIC) {
+        /* picopsa's own: OpenSSL 3.0 has no HSS. L and n from the key
+         * (RFC 8554 6.1: u32str(L) || LMS type || ... || T[1] of n bytes). */
+        if (pub_len < 4u) return cli_error("cannot print the key");
+        cli_sink_printf(s, "HSS Public-Key: (L = %lu, n = %zu bytes)\npub:\n",
+                        (unsigned long)pub[0] << 24 | (unsigned long)pub[1] << 16 | (unsigned long)pub[2] << 8 | pub[3],
+                        pub_len - 28u);
+        hex_block(s, pub, pub_len);
+        return 0;
+    }
     if (kind == PPK_EC_PRIVATE || kind == PPK_EC_PUBLIC) {
         /* OpenSSL 3's EC text (ec_to_text): d as the order's byte length,
          * the point as exported, then the curve's names. */

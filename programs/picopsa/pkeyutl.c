@@ -57,7 +57,7 @@ static const char pkeyutl_usage[] =
     "  -pkeyopt rsa_oaep_label:HEX\n"
     "  -pkeyopt nonce-type:0|1    EC: random (default) or deterministic (RFC 6979) ECDSA\n"
     "EC signatures are DER (ECDSA-Sig-Value); without a digest the input is signed as the\n"
-    "hash (ECDSA_ANY).\n"
+    "hash (ECDSA_ANY). HSS/LMS public keys verify the message (-verify only).\n"
     "Verification prints \"Signature Verified Successfully\" (exit 0) or\n"
     "\"Signature Verification Failure\" (exit 1).\n";
 
@@ -168,6 +168,16 @@ static int choose_alg(const opts *o, const cli_key *k, psa_algorithm_t *alg, int
             return cli_error("%s: -derive takes no padding, digest or -rawin option", k->name);
         }
         *alg = PSA_ALG_ECDH; /* PSA 1.2 10.9.2: X25519 with the Montgomery family */
+        return 0;
+    }
+    if (cli_key_is_hss(k)) {
+        /* HSS/LMS: verification only (PQC extension 2.5: no key pairs),
+         * of the message itself (PSA_ALG_HSS, psa_verify_message). */
+        if (o->op != OP_VERIFY) return cli_error("%s: HSS/LMS keys only verify signatures", k->name);
+        if (o->pad != PAD_DEFAULT || o->digest != NULL) {
+            return cli_error("%s: HSS/LMS takes no padding or digest option (it verifies the raw message)", k->name);
+        }
+        *alg = PSA_ALG_HSS;
         return 0;
     }
     if (!cli_key_is_rsa(k)) {
@@ -599,7 +609,7 @@ int cmd_pkeyutl(int argc, char **argv)
                 st = psa_verify_hash(id, alg, hash_input ? hash : in, hash_input ? hash_len : in_len, outbuf,
                                      2u * coord);
             }
-        } else if (alg == PSA_ALG_PURE_EDDSA) {
+        } else if (alg == PSA_ALG_PURE_EDDSA || alg == PSA_ALG_HSS) {
             st = psa_verify_message(id, alg, in, in_len, sig, sig_len);
         } else if (hash_input) {
             st = psa_verify_hash(id, alg, hash, hash_len, sig, sig_len);

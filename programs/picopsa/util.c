@@ -389,6 +389,11 @@ int cli_key_is_mlkem(const cli_key *k)
     return k->key.kind == PPK_MLKEM_PRIVATE || k->key.kind == PPK_MLKEM_PUBLIC;
 }
 
+int cli_key_is_hss(const cli_key *k)
+{
+    return k->key.kind == PPK_HSS_PUBLIC;
+}
+
 int cli_key_is_ec(const cli_key *k)
 {
     return k->key.kind == PPK_EC_PRIVATE || k->key.kind == PPK_EC_PUBLIC;
@@ -463,9 +468,12 @@ int cli_key_load(cli_key *k, const char *path, const char *form, int want_public
     /* PQC extension 2.2.1: key_bits names the set (a seed does not). */
     case PPK_MLKEM_PRIVATE: k->type = PSA_KEY_TYPE_ML_KEM_KEY_PAIR; break;
     case PPK_MLKEM_PUBLIC: k->type = PSA_KEY_TYPE_ML_KEM_PUBLIC_KEY; break;
+    /* PQC extension 2.5.1: the key data names L and the parameter sets;
+     * key_bits 0 on import takes n from them. */
+    case PPK_HSS_PUBLIC: k->type = PSA_KEY_TYPE_HSS_PUBLIC_KEY; break;
     case PPK_KIND_NONE: break;
     }
-    k->bits = cli_key_is_rsa(k) ? 0u : (cli_key_is_ec(k) || cli_key_is_mlkem(k)) ? k->key.bits : 255u;
+    k->bits = cli_key_is_rsa(k) ? 0u : (cli_key_is_ec(k) || cli_key_is_mlkem(k) || cli_key_is_hss(k)) ? k->key.bits : 255u;
     return 0;
 }
 

@@ -1410,6 +1410,105 @@ run_ec384() {
     fi
 }
 
+# HSS/LMS public keys (RFC 9708 / RFC 9802 SPKI: id-alg-hss-lms-hashsig, no
+# parameters, the raw HSS key in the BIT STRING), verification only. The
+# keys and signatures are the library's vectors (tests/data/vectors/lms:
+# RFC 8554 appendix F, SP 800-208 parameter sets, L = 1..3), wrapped in
+# SPKI here; OpenSSL verifies the same files when it has LMS (3.6+).
+run_lms() {
+    local vdir t n=0 o_lms=0
+    vdir="$(cd "$(dirname "${BASH_SOURCE[0]}")/../data/vectors/lms" && pwd)" || { fail "no LMS vectors"; return; }
+    O list -signature-algorithms 2>/dev/null | grep -qi "LMS" && o_lms=1
+    /usr/bin/python3 - "$vdir" <<'PYEOF'
+import base64, glob, os, sys
+def tlv(t, b):
+    n = len(b)
+    l = bytes([n]) if n < 128 else bytes([0x81, n]) if n < 256 else bytes([0x82, n >> 8, n & 255])
+    return bytes([t]) + l + b
+OID = tlv(6, bytes.fromhex("2a864886f70d0109100311"))
+def spki(pk, params=b"", oid=OID, unused=b"\x00"):
+    return tlv(0x30, tlv(0x30, oid + params) + tlv(3, unused + pk))
+def pem(der, label="PUBLIC KEY"):
+    b = base64.b64encode(der).decode()
+    return "-----BEGIN %s-----\n%s\n-----END %s-----\n" % (label, "\n".join(b[i:i + 64] for i in range(0, len(b), 64)), label)
+names = []
+for f in sorted(glob.glob(os.path.join(sys.argv[1], "*.txt"))):
+    d = {}
+    for line in open(f):
+        if ":" in line and not line.startswith("#"):
+            k, v = line.split(":", 1)
+            d[k.strip()] = bytes.fromhex(v.strip())
+    t = os.path.basename(f)[:-4]
+    names.append(t)
+    open(t + ".der", "wb").write(spki(d["pk"]))
+    open(t + ".pem", "w").write(pem(spki(d["pk"])))
+    open(t + ".msg", "wb").write(d["msg"])
+    open(t + ".sig", "wb").write(d["sig"])
+open("lms.list", "w").write("\n".join(names) + "\n")
+pk = [l.split(":", 1)[1].strip() for l in open(os.path.join(sys.argv[1], "rfc8554_tc1.txt")) if l.startswith("pk:")][0]
+pk = bytes.fromhex(pk)
+open("h_params.der", "wb").write(spki(pk, params=b"\x05\x00"))          # NULL parameters
+open("h_short.der", "wb").write(spki(pk[:-1]))                          # 59 bytes
+open("h_long.der", "wb").write(spki(pk + b"\x00"))                      # 61 bytes
+open("h_unused.der", "wb").write(spki(pk, unused=b"\x01"))              # unused bits
+open("h_l9.der", "wb").write(spki(b"\x00\x00\x00\x09" + pk[4:]))        # L = 9 (RFC 8554 6.1: 1..8)
+open("h_l0.der", "wb").write(spki(b"\x00\x00\x00\x00" + pk[4:]))        # L = 0
+open("h_lmstype.der", "wb").write(spki(pk[:4] + b"\x00\x00\x00\x63" + pk[8:]))  # unknown LMS type
+open("h_otstype.der", "wb").write(spki(pk[:8] + b"\x00\x00\x00\x63" + pk[12:])) # unknown LM-OTS type
+open("h_p8.pem", "w").write(pem(tlv(0x30, tlv(2, b"\x00") + tlv(0x30, OID) + tlv(4, tlv(4, bytes(64)))), "PRIVATE KEY"))
+PYEOF
+    [ -s lms.list ] || { fail "LMS vector files"; return; }
+    while read -r t; do
+        n=$((n + 1))
+        check "lms/$t: picopsa verifies (PEM SPKI)" P pkeyutl -verify -pubin -inkey $t.pem -in $t.msg -sigfile $t.sig
+        grep -q "^Signature Verified Successfully$" cmd.out || fail "lms/$t: verify message"
+        check "lms/$t: picopsa verifies (DER SPKI, -rawin)" P pkeyutl -verify -pubin -rawin -inkey $t.der -keyform DER \
+            -in $t.msg -sigfile $t.sig
+        check "lms/$t: pkey re-encodes the SPKI" P pkey -pubin -in $t.der -inform DER -out x.pem
+        same "lms/$t: SPKI PEM identical" $t.pem x.pem
+        # A flipped bit in the signature (in the OTS part and at the end)
+        # and in the message: exit 1, one line naming the signature file.
+        local pos sz
+        sz=$(stat -c %s $t.sig)
+        for pos in 12 $((sz / 2)) $((sz - 1)); do
+            cp $t.sig bad.sig
+            printf "\\x$(printf %02x $(( $(od -An -tu1 -j $pos -N1 $t.sig) ^ 1 )))" | dd of=bad.sig bs=1 seek=$pos conv=notrunc status=none
+            P pkeyutl -verify -pubin -inkey $t.pem -in $t.msg -sigfile bad.sig >cmd.out 2>cmd.err
+            if [ $? -eq 1 ] && grep -q "^Signature Verification Failure$" cmd.out && [ "$(wc -l <cmd.err)" -eq 1 ] &&
+                grep -q "bad.sig" cmd.err; then ok "lms/$t: bit $pos of the signature flipped: rejected"
+            else fail "lms/$t: flipped signature byte $pos"; cat cmd.out cmd.err; fi
+        done
+        head -c $((sz - 1)) $t.sig >short.sig
+        refuse "lms/$t: a truncated signature is rejected" P pkeyutl -verify -pubin -inkey $t.pem -in $t.msg -sigfile short.sig
+        { cat $t.msg; printf x; } >bad.msg
+        refuse "lms/$t: another message is rejected" P pkeyutl -verify -pubin -inkey $t.pem -in bad.msg -sigfile $t.sig
+        # OpenSSL 3.6 reads L = 1 keys only: those it loads, it must verify.
+        if [ $o_lms = 1 ] && O pkey -pubin -in $t.pem -noout 2>/dev/null; then
+            check "lms/$t: openssl verifies with the same SPKI" O pkeyutl -verify -pubin -inkey $t.pem -rawin -in $t.msg -sigfile $t.sig
+        fi
+    done <lms.list
+    [ $n -ge 19 ] && ok "lms: $n vector files" || fail "lms: only $n vector files"
+    [ $o_lms = 1 ] || echo "note: $(openssl version) has no LMS: SPKI format checked against RFC 9708 / RFC 9802 and the vectors"
+    check "lms: -text_pub" P pkey -pubin -in rfc8554_tc1.pem -text_pub -noout
+    grep -q "^HSS Public-Key: (L = 2, n = 32 bytes)$" cmd.out && ok "lms: -text_pub names L and n" || { fail "lms: -text_pub"; cat cmd.out; }
+    check "lms: -pubout of a public key" P pkey -pubin -in rfc8554_tc2.pem -pubout -outform DER -out x.der
+    same "lms: DER identical" rfc8554_tc2.der x.der
+    # Verification only, and nothing else with these keys.
+    clean_failure "lms: no signing" rfc8554_tc1.pem z.sig P pkeyutl -sign -pubin -inkey rfc8554_tc1.pem -in rfc8554_tc1.msg -out z.sig
+    clean_failure "lms: no encryption" rfc8554_tc1.pem z.bin P pkeyutl -encrypt -pubin -inkey rfc8554_tc1.pem -in rfc8554_tc1.msg -out z.bin
+    clean_failure "lms: no digest option" rfc8554_tc1.pem z.txt P pkeyutl -verify -pubin -inkey rfc8554_tc1.pem -digest sha256 \
+        -in rfc8554_tc1.msg -sigfile rfc8554_tc1.sig -out z.txt
+    clean_failure "lms: no dgst -verify" rfc8554_tc1.pem z.txt P dgst -sha256 -verify rfc8554_tc1.pem -signature rfc8554_tc1.sig \
+        -out z.txt rfc8554_tc1.msg
+    # Malformed or refused keys: one line naming the file, no output.
+    for f in h_params.der h_short.der h_long.der h_unused.der h_l9.der h_l0.der h_lmstype.der h_otstype.der; do
+        clean_failure "lms: $f refused" $f z.txt P pkeyutl -verify -pubin -inkey $f -keyform DER -in rfc8554_tc1.msg \
+            -sigfile rfc8554_tc1.sig -out z.txt
+    done
+    clean_failure "lms: a PKCS#8 HSS private key is refused" h_p8.pem z.pem P pkey -in h_p8.pem -out z.pem
+    grep -q "unsupported key type" cmd.err && ok "lms: PKCS#8 message says unsupported" || fail "lms: PKCS#8 message: $(cat cmd.err)"
+}
+
 all_sha2=(SHA2-224 SHA2-256 SHA2-384 SHA2-512)
 case "$CASE" in
 ed25519) need ed25519; run_ed25519 ;;
@@ -1425,6 +1524,7 @@ enc) grep -q "^ciphers: yes" <<<"$features" || { echo "ciphers configured out: s
 mac) grep -q "CMAC yes" <<<"$features" || { echo "CMAC configured out: skipped"; exit 77; }; need "${all_sha2[@]}"; run_mac ;;
 ec384) need p256 p384 "${all_sha2[@]}"; O genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 2>/dev/null |
     O pkey -pubout -out ec256.pub; run_ec384 ;;
+lms) grep -q "^HSS/LMS: yes (verification; HSS yes" <<<"$features" || { echo "HSS configured out: skipped"; exit 77; }; run_lms ;;
 mlkem) grep -q "^ML-KEM: yes" <<<"$features" || { echo "ML-KEM configured out: skipped"; exit 77; }; run_mlkem ;;
 kdf) grep -q "^KDFs: PBKDF2 yes, HKDF yes, TLS1-PRF yes, KBKDF-HMAC yes, KBKDF-CMAC yes" <<<"$features" || { echo "a KDF or CMAC configured out: skipped"; exit 77; }; need SHA1 SHA2-256 SHA2-384 SHA2-512; run_kdf ;;
 *) echo "unknown case $CASE"; exit 2 ;;

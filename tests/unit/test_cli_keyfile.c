@@ -336,6 +336,54 @@ static void test_ec(void)
     CHECK(strcmp(ppk_ec_curve_by_bits(256)->sn, "prime256v1") == 0);
 }
 
+/* HSS/LMS SPKI (RFC 9708 3-4): id-alg-hss-lms-hashsig, parameters absent,
+ * the raw HSS key (52 or 60 bytes) in the BIT STRING; written back
+ * identically; no private form. */
+static void test_hss(void)
+{
+    static const uint8_t hdr[] = {0x30, 0x4e, 0x30, 0x0d, 0x06, 0x0b, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d,
+                                  0x01, 0x09, 0x10, 0x03, 0x11, 0x03, 0x3d, 0x00};
+    uint8_t der[128], out[128], pub[60];
+    size_t n = 0, i;
+    ppk_key k;
+    for (i = 0; i < sizeof(pub); i++) pub[i] = (uint8_t)(i * 7u + 1u);
+    memcpy(der, hdr, sizeof(hdr));
+    memcpy(der + sizeof(hdr), pub, sizeof(pub));
+    CHECK_STATUS(read_der(der, sizeof(hdr) + 60u, &k), PPK_OK);
+    CHECK(k.kind == PPK_HSS_PUBLIC && k.form == PPK_FORM_SPKI && k.bits == 256 && k.material_len == 60);
+    CHECK(memcmp(k.material, pub, 60) == 0);
+    CHECK_STATUS(ppk_write_der(PPK_HSS_PUBLIC, PPK_FORM_SPKI, pub, 60, out, sizeof(out), &n), PPK_OK);
+    CHECK(n == sizeof(hdr) + 60u && memcmp(out, der, n) == 0);
+    CHECK(ppk_label_for(PPK_HSS_PUBLIC, PPK_FORM_SPKI) == PPK_PEM_PUBLIC_KEY);
+    /* n = 24: 52 bytes. */
+    CHECK_STATUS(ppk_write_der(PPK_HSS_PUBLIC, PPK_FORM_SPKI, pub, 52, out, sizeof(out), &n), PPK_OK);
+    CHECK_STATUS(read_der(out, n, &k), PPK_OK);
+    CHECK(k.kind == PPK_HSS_PUBLIC && k.bits == 192 && k.material_len == 52);
+    /* Other lengths, a private form, a short buffer. */
+    CHECK_STATUS(ppk_write_der(PPK_HSS_PUBLIC, PPK_FORM_SPKI, pub, 59, out, sizeof(out), &n), PPK_ERR_DER);
+    CHECK_STATUS(ppk_write_der(PPK_HSS_PUBLIC, PPK_FORM_PKCS8, pub, 60, out, sizeof(out), &n), PPK_ERR_UNSUPPORTED);
+    CHECK_STATUS(ppk_write_der(PPK_HSS_PUBLIC, PPK_FORM_SPKI, pub, 60, out, sizeof(hdr) + 59u, &n), PPK_ERR_BUFFER);
+    /* Every truncation, and a trailing byte. */
+    for (i = 0; i < sizeof(hdr) + 60u; i++) CHECK_STATUS(read_der(der, i, &k), PPK_ERR_DER);
+    der[sizeof(hdr) + 60u] = 0;
+    CHECK_STATUS(read_der(der, sizeof(hdr) + 61u, &k), PPK_ERR_DER);
+    /* 59 key bytes (lengths adjusted). */
+    der[1] = 0x4d;
+    der[18] = 0x3c;
+    CHECK_STATUS(read_der(der, sizeof(hdr) + 59u, &k), PPK_ERR_DER);
+    /* NULL parameters: "MUST be absent" (RFC 9708 3). */
+    memcpy(out, hdr, sizeof(hdr));
+    out[1] = 0x50;
+    out[3] = 0x0f;
+    out[17] = 0x05;
+    out[18] = 0x00;
+    out[19] = 0x03;
+    out[20] = 0x3d;
+    out[21] = 0x00;
+    memcpy(out + 22, pub, 60);
+    CHECK_STATUS(read_der(out, 82, &k), PPK_ERR_DER);
+}
+
 /* ECDSA-Sig-Value <-> r || s. */
 static void test_ecdsa_sig(void)
 {
@@ -538,6 +586,7 @@ int main(void)
         }
     }
     test_ec();
+    test_hss();
     test_ecdsa_sig();
     return test_report("cli_keyfile");
 }
