@@ -24,7 +24,9 @@
  * abort; HKDF, HKDF_EXTRACT, HKDF_EXPAND and KEY_AGREEMENT(ECDH, .)),
  * psa_raw_key_agreement and psa_key_agreement (ECDH on P-256 and X25519),
  * persistent keys (ids in a small user range, the file backend in a
- * mkdtemp directory) and a restart (picopsa_shutdown + psa_crypto_init).
+ * mkdtemp directory) and a restart (picopsa_shutdown + psa_crypto_init);
+ * since issue 26 ML-KEM (import of seeds and encapsulation keys, generate,
+ * psa_encapsulate, psa_decapsulate: op_kem).
  * Keys are chosen among the
  * live ones, destroyed ones (stale ids) and ids never issued; attributes,
  * algorithms and sizes are fuzzer-chosen, mostly from pools of meaningful
@@ -62,7 +64,16 @@
  *    within the policy and equal OpenSSL's ECDH / X25519 secret, the peer
  *    key inside the output changes nothing;
  *  - persistence: a persistent key keeps its id and attributes across a
- *    restart, volatile keys are gone after it.
+ *    restart, volatile keys are gone after it;
+ *  - ML-KEM (1.3 10.10.2, PQC extension 2.2): pairs need a 64-byte seed
+ *    and key_bits 512/768/1024, public keys their set's ek length; an
+ *    encapsulation succeeds only within the ENCRYPT policy, with a
+ *    ciphertext of exactly PSA_ENCAPSULATE_CIPHERTEXT_SIZE and an output
+ *    key of a type 10.10.2 allows; a decapsulation only within DECRYPT,
+ *    and with a good pair and a ciphertext of the right length it must
+ *    succeed whatever the bytes (implicit rejection, FIPS 203 Alg. 18);
+ *    decapsulating an encapsulation's ciphertext gives its secret, a
+ *    modified one another secret, the same one each time.
  *
  * FZ_GATE_* (compile-time, default 0) relax an oracle for a bug that is
  * known and being fixed elsewhere, so fuzzing can go past it.
@@ -397,7 +408,8 @@ static void check_status(psa_status_t status, uint32_t allowed, const char *fn)
 
 /* ---- the model --------------------------------------------------------- */
 
-#define FZ_MAT_MAX 1100u
+#define FZ_MAT_MAX 1600u        /* ML-KEM-1024's ek: 1568 bytes */
+#define FZ_GARBAGE_MAX 1100u    /* rd_len bound of garbage imports (seeds' layout) */
 
 #define TYPE_ED_PAIR PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_TWISTED_EDWARDS)
 #define TYPE_ED_PUB PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_TWISTED_EDWARDS)
@@ -405,6 +417,8 @@ static void check_status(psa_status_t status, uint32_t allowed, const char *fn)
 #define TYPE_P256_PUB PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_SECP_R1)
 #define TYPE_X_PAIR PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_MONTGOMERY)
 #define TYPE_X_PUB PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_MONTGOMERY)
+#define TYPE_KEM_PAIR PSA_KEY_TYPE_ML_KEM_KEY_PAIR
+#define TYPE_KEM_PUB PSA_KEY_TYPE_ML_KEM_PUBLIC_KEY
 #define USAGE_DEFINED (PSA_KEY_USAGE_EXPORT | PSA_KEY_USAGE_COPY | PSA_KEY_USAGE_CACHE |      \
                        PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT |                       \
                        PSA_KEY_USAGE_SIGN_MESSAGE | PSA_KEY_USAGE_VERIFY_MESSAGE |           \
@@ -496,6 +510,9 @@ static int type_built(psa_key_type_t t)
     }
     if (t == PSA_KEY_TYPE_RSA_PUBLIC_KEY) {
         return PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY;
+    }
+    if (t == TYPE_KEM_PAIR || t == TYPE_KEM_PUB) {
+        return PSA_WANT_ALG_ML_KEM;
     }
     return 1;
 }
@@ -691,6 +708,8 @@ static const psa_algorithm_t alg_pool[] = {
     PSA_ALG_KEY_AGREEMENT(PSA_ALG_ECDH, PSA_ALG_HKDF(PSA_ALG_SHA_256)),
     PSA_ALG_KEY_AGREEMENT(PSA_ALG_ECDH, PSA_ALG_HKDF_EXTRACT(PSA_ALG_SHA_256)),
     PSA_ALG_HMAC(PSA_ALG_SHA_1), PSA_ALG_HKDF(PSA_ALG_ANY_HASH),
+    /* issue 26 (appended) */
+    PSA_ALG_ML_KEM, PSA_ALG_ML_KEM,
 };
 
 #define POOL_N(p) (sizeof(p) / sizeof((p)[0]))
@@ -987,7 +1006,7 @@ static void op_import(void)
         if (which >= 0xf0u) {
             type = (psa_key_type_t)rd_u16();
         }
-        len = rd_len(FZ_MAT_MAX);
+        len = rd_len(FZ_GARBAGE_MAX);
         rd_fill(data, len);
         break;
     }
@@ -1215,6 +1234,8 @@ static void op_get_attributes(void)
 
 static psa_key_id_t temp_import(psa_key_type_t type, psa_key_usage_t usage, psa_algorithm_t alg,
                                 const uint8_t *data, size_t len);
+static psa_key_id_t temp_import_bits(psa_key_type_t type, size_t bits, psa_key_usage_t usage,
+                                     psa_algorithm_t alg, const uint8_t *data, size_t len);
 static void temp_destroy(psa_key_id_t id);
 
 /* What the library exported imports again (as the same type, or as the
@@ -1230,7 +1251,9 @@ static void check_reimport(const mkey *k, int pub, const uint8_t *data, size_t l
         type = PSA_KEY_TYPE_IS_KEY_PAIR(k->type) ? PSA_KEY_TYPE_PUBLIC_KEY_OF_KEY_PAIR(k->type)
                                                  : k->type;
     }
-    id = temp_import(type, PSA_KEY_USAGE_EXPORT, PSA_ALG_NONE, data, len);
+    /* An ML-KEM seed does not name its set (PQC extension 2.2.1). */
+    id = temp_import_bits(type, type == TYPE_KEM_PAIR ? k->bits : 0u, PSA_KEY_USAGE_EXPORT, PSA_ALG_NONE,
+                          data, len);
     if (id == PSA_KEY_ID_NULL) {
         return;
     }
@@ -1879,10 +1902,17 @@ static int overlap_checked(psa_algorithm_t alg)
 static psa_key_id_t temp_import(psa_key_type_t type, psa_key_usage_t usage, psa_algorithm_t alg,
                                 const uint8_t *data, size_t len)
 {
+    return temp_import_bits(type, 0u, usage, alg, data, len);
+}
+
+static psa_key_id_t temp_import_bits(psa_key_type_t type, size_t bits, psa_key_usage_t usage,
+                                     psa_algorithm_t alg, const uint8_t *data, size_t len)
+{
     psa_key_attributes_t a = PSA_KEY_ATTRIBUTES_INIT;
     psa_key_id_t id = PSA_KEY_ID_NULL;
     psa_status_t status;
     psa_set_key_type(&a, type);
+    psa_set_key_bits(&a, bits);
     psa_set_key_usage_flags(&a, usage);
     psa_set_key_algorithm(&a, alg);
     status = psa_import_key(&a, data, len, &id);
@@ -2795,6 +2825,294 @@ static void its_dir_remove(void)
 }
 #endif
 
+
+/* ---- key encapsulation (1.3 10.10.2, PQC extension 2.2) ------------------ */
+
+#if PSA_WANT_ALG_ML_KEM
+#define FZ_KEM_CT_MAX PSA_ENCAPSULATE_CIPHERTEXT_SIZE(TYPE_KEM_PAIR, 1024u, PSA_ALG_ML_KEM)
+#else
+#define FZ_KEM_CT_MAX 1568u
+#endif
+
+/* 10.10.2's lists (the key-use set, BUFFER_TOO_SMALL for the ciphertext,
+ * and the output key's creation errors). */
+static const uint32_t allowed_encap = KEYUSE | B(PSA_ERROR_BUFFER_TOO_SMALL) | B(PSA_ERROR_BAD_STATE) |
+    B(PSA_ERROR_ALREADY_EXISTS) | B(PSA_ERROR_INSUFFICIENT_STORAGE) | B(PSA_ERROR_INSUFFICIENT_ENTROPY);
+static const uint32_t allowed_decap = KEYUSE | B(PSA_ERROR_BAD_STATE) | B(PSA_ERROR_ALREADY_EXISTS) |
+    B(PSA_ERROR_INSUFFICIENT_STORAGE);
+
+static const size_t kem_bits_pool[] = {768, 512, 1024, 0, 767, 256, 768, 1024};
+/* Output key types: the three 10.10.2 allows for ML-KEM first. */
+static const psa_key_type_t kem_out_types[] = {
+    PSA_KEY_TYPE_DERIVE, PSA_KEY_TYPE_HMAC, PSA_KEY_TYPE_AES, PSA_KEY_TYPE_DERIVE,
+    PSA_KEY_TYPE_RAW_DATA, PSA_KEY_TYPE_PASSWORD, TYPE_X_PAIR, PSA_KEY_TYPE_CHACHA20,
+};
+static const uint8_t kem_seed[64] = {
+    0x7c, 0x99, 0x35, 0xa0, 0xb0, 0x76, 0x94, 0xaa, 0x0c, 0x6d, 0x10, 0xe4, 0xdb, 0x6b, 0x1a, 0xdd,
+    0x2f, 0xd8, 0x1a, 0x25, 0xcc, 0xb1, 0x48, 0x03, 0x2d, 0xcd, 0x73, 0x99, 0x36, 0x73, 0x7f, 0x2d,
+    0x86, 0x26, 0xed, 0x79, 0xd4, 0x51, 0x14, 0x08, 0x00, 0xe0, 0x3b, 0x59, 0xb9, 0x56, 0xf8, 0x21,
+    0x0e, 0x55, 0x60, 0x67, 0x40, 0x7d, 0x13, 0xdc, 0x90, 0xfa, 0x9e, 0x8b, 0x87, 0x2b, 0xfb, 0x8f,
+};
+
+/* The last successful encapsulation's ciphertext, for decapsulation. */
+static uint8_t kem_last_ct[FZ_KEM_CT_MAX];
+static size_t kem_last_ct_len;
+
+static int kem_set_ok(size_t bits)
+{
+    return bits == 512u || bits == 768u || bits == 1024u;
+}
+
+static size_t kem_ek_len(size_t bits)
+{
+    return kem_set_ok(bits) ? 384u * (bits / 256u) + 32u : 0u;
+}
+
+/* A volatile exportable HMAC key from a decapsulation of ct by id (the
+ * secret's 32 bytes in out); 0 when it fails. */
+static int kem_decap_bytes(psa_key_id_t id, const uint8_t *ct, size_t ct_len, uint8_t out[32])
+{
+    psa_key_attributes_t a = PSA_KEY_ATTRIBUTES_INIT;
+    psa_key_id_t nid = PSA_KEY_ID_NULL;
+    size_t len = 0;
+    psa_status_t status;
+    psa_set_key_type(&a, PSA_KEY_TYPE_HMAC);
+    psa_set_key_usage_flags(&a, PSA_KEY_USAGE_EXPORT);
+    status = psa_decapsulate(id, PSA_ALG_ML_KEM, ct, ct_len, &a, &nid);
+    check_status(status, allowed_decap, "psa_decapsulate (reference)");
+    if (status != PSA_SUCCESS) {
+        return 0;
+    }
+    status = psa_export_key(nid, out, 32, &len);
+    FZ_CHECK(status == PSA_SUCCESS && len == 32, "a decapsulated HMAC key does not export 32 bytes", status);
+    status = psa_destroy_key(nid);
+    FZ_CHECK(status == PSA_SUCCESS, "destroy of a decapsulated key", status);
+    return 1;
+}
+
+/* Output attributes every ML-KEM call must accept (10.10.2): DERIVE, HMAC
+ * or AES with no size or 256 bits, volatile, defined usage flags. */
+static int kem_out_ok(const psa_key_attributes_t *a)
+{
+    psa_key_type_t t = psa_get_key_type(a);
+    size_t b = psa_get_key_bits(a);
+    return (t == PSA_KEY_TYPE_DERIVE || t == PSA_KEY_TYPE_HMAC || t == PSA_KEY_TYPE_AES) &&
+           (b == 0 || b == 256u) && !creation_must_fail(a) &&
+           psa_get_key_lifetime(a) == PSA_KEY_LIFETIME_VOLATILE;
+}
+
+static void kem_import(int pair)
+{
+    uint8_t data[FZ_MAT_MAX];
+    psa_key_attributes_t a;
+    psa_key_id_t id = PSA_KEY_ID_NULL;
+    psa_status_t status;
+    uint8_t which = rd_u8();
+    size_t bits = kem_bits_pool[rd_u8() % POOL_N(kem_bits_pool)], len;
+    int good = 0;
+    if (pair) {
+        len = (which & 0x30u) == 0x30u ? rd_len(70) : 64u;
+        if (which & 1u) {
+            rd_fill(data, len);          /* any 64 bytes are a seed (d || z) */
+        } else {
+            memcpy(data, kem_seed, len < 64u ? len : 64u);
+            if (len > 64u) {
+                rd_fill(data + 64, len - 64u);
+            }
+        }
+        good = len == 64u;
+    } else {
+        /* The public key of a live key, as is or with a byte flipped or a
+         * length changed; or input bytes (almost never a valid ek). */
+        size_t got = 0;
+        len = 0;
+        if ((which & 1u) == 0 && nkeys != 0 &&
+            psa_export_public_key(keys[(size_t)(which >> 4) % nkeys].id, data, sizeof(data), &got) ==
+                PSA_SUCCESS) {
+            len = got;
+            good = kem_ek_len(bits) == len || bits == 0;
+            if (which & 2u) {
+                data[rd_u16() % (len != 0 ? len : 1u)] ^= (uint8_t)(rd_u8() | 1u);
+                good = 0;
+            }
+            if (which & 4u) {
+                len = rd_len(len + 4u);
+                good = 0;
+            }
+        } else {
+            len = kem_ek_len(bits != 0 ? bits : 768u);
+            rd_fill(data, len);
+        }
+    }
+    pick_attr(&a, pair ? TYPE_KEM_PAIR : TYPE_KEM_PUB, bits);
+    status = psa_import_key(&a, data, len, &id);
+    check_status(status, allowed_import, "psa_import_key (ML-KEM)");
+    if (status == PSA_SUCCESS) {
+        FZ_CHECK(!creation_must_fail(&a), "import succeeded with invalid attributes", status);
+        FZ_CHECK(type_built(TYPE_KEM_PAIR), "imported ML-KEM configured out", status);
+        if (pair) {
+            /* PQC extension 2.2.1: the seed does not name the set. */
+            FZ_CHECK(len == 64u && kem_set_ok(bits), "ML-KEM pair imported without a 64-byte seed and a set",
+                     status);
+        } else {
+            FZ_CHECK(len == 800u || len == 1184u || len == 1568u, "ML-KEM ek of a wrong length imported", status);
+            FZ_CHECK(bits == 0 || kem_ek_len(bits) == len, "ML-KEM ek imported with another set's bits", status);
+        }
+        record_key(id, &a, good, data, len, 0, 0);
+    } else {
+        FZ_CHECK(id == PSA_KEY_ID_NULL, "failed import returned an id", status);
+        if (type_built(TYPE_KEM_PAIR) && good && pair && kem_set_ok(bits) && !creation_must_fail(&a) &&
+            nkeys < 4u) {
+            FZ_CHECK(status == PSA_ERROR_INVALID_ARGUMENT || status == PSA_ERROR_ALREADY_EXISTS ||
+                     status == PSA_ERROR_INSUFFICIENT_MEMORY, "valid ML-KEM seed refused", status);
+        }
+    }
+}
+
+static void kem_generate(void)
+{
+    psa_key_attributes_t a;
+    psa_key_id_t id = PSA_KEY_ID_NULL;
+    size_t bits = kem_bits_pool[rd_u8() % POOL_N(kem_bits_pool)];
+    psa_status_t status;
+    pick_attr(&a, (rd_u8() & 7u) == 7u ? TYPE_KEM_PUB : TYPE_KEM_PAIR, bits);
+    status = psa_generate_key(&a, &id);
+    check_status(status, allowed_generate, "psa_generate_key (ML-KEM)");
+    if (status == PSA_SUCCESS) {
+        FZ_CHECK(!creation_must_fail(&a), "generate succeeded with invalid attributes", status);
+        FZ_CHECK(psa_get_key_type(&a) == TYPE_KEM_PAIR && kem_set_ok(bits),
+                 "generated an ML-KEM public key or a key of no set", status);
+        record_key(id, &a, 1, NULL, 0, 0, 0);
+    } else {
+        FZ_CHECK(id == PSA_KEY_ID_NULL, "failed generate returned an id", status);
+    }
+}
+
+static void kem_encapsulate(void)
+{
+    psa_key_id_t id = pick_id(), nid = PSA_KEY_ID_NULL;
+    mkey *k = find_key(id);
+    psa_algorithm_t alg = (rd_u8() & 3u) != 0 ? PSA_ALG_ML_KEM : pick_alg_for(k);
+    uint8_t tsel = rd_u8(), secret[32], again[32];
+    size_t need = k != NULL && (k->type == TYPE_KEM_PAIR || k->type == TYPE_KEM_PUB) && kem_set_ok(k->bits)
+                      ? PSA_ENCAPSULATE_CIPHERTEXT_SIZE(k->type, k->bits, PSA_ALG_ML_KEM)
+                      : 768u;
+    size_t size = pick_out_size(need), len = 12345, slen = 0;
+    uint8_t *ct = fz_alloc(size);
+    psa_key_attributes_t a;
+    psa_status_t status;
+    int exportable;
+    pick_attr(&a, kem_out_types[tsel % POOL_N(kem_out_types)],
+              (tsel & 0x80u) ? 256u : (tsel & 0x40u) ? 128u : 0u);
+    exportable = (psa_get_key_usage_flags(&a) & PSA_KEY_USAGE_EXPORT) != 0;
+    status = psa_encapsulate(id, alg, &a, &nid, ct, size, &len);
+    check_status(status, allowed_encap, "psa_encapsulate");
+    if (status == PSA_SUCCESS) {
+        psa_key_type_t t = psa_get_key_type(&a);
+        FZ_CHECK(k != NULL && model_use(k, PSA_KEY_USAGE_ENCRYPT, alg) != 0, "encapsulation beyond the policy",
+                 status);
+        FZ_CHECK(alg == PSA_ALG_ML_KEM && (k->type == TYPE_KEM_PAIR || k->type == TYPE_KEM_PUB),
+                 "encapsulation with another algorithm or key type", status);
+        FZ_CHECK(len == need && len <= size, "ciphertext is not PSA_ENCAPSULATE_CIPHERTEXT_SIZE", status);
+        FZ_CHECK(!creation_must_fail(&a), "encapsulation with invalid output attributes", status);
+        FZ_CHECK(t == PSA_KEY_TYPE_DERIVE || t == PSA_KEY_TYPE_HMAC || PSA_KEY_TYPE_IS_UNSTRUCTURED(t),
+                 "encapsulation made a key of a type 10.10.2 refuses", status);
+        FZ_CHECK(t != PSA_KEY_TYPE_RAW_DATA && t != PSA_KEY_TYPE_PASSWORD,
+                 "encapsulation made a RAW_DATA or PASSWORD key", status);
+        if (exportable) {
+            status = psa_export_key(nid, secret, sizeof(secret), &slen);
+            FZ_CHECK(status == PSA_SUCCESS && slen == 32, "an exportable encapsulated key does not export 32 bytes",
+                     status);
+        }
+        record_key(nid, &a, 1, exportable ? secret : NULL, slen, 0, 0);
+        memcpy(kem_last_ct, ct, len);
+        kem_last_ct_len = len;
+        /* The pair decapsulates its own ciphertext to the same secret, and
+         * a modified one to another secret, the same one twice (implicit
+         * rejection is deterministic, FIPS 203 Alg. 18). */
+        if (k->type == TYPE_KEM_PAIR && model_use(k, PSA_KEY_USAGE_DECRYPT, PSA_ALG_ML_KEM) == 1 &&
+            kem_decap_bytes(id, ct, len, again)) {
+            FZ_CHECK(!exportable || memcmp(again, secret, 32) == 0, "decapsulation gives another secret",
+                     PSA_SUCCESS);
+            if (exportable) {
+                uint8_t bad[32], bad2[32];
+                ct[rd_u16() % len] ^= (uint8_t)(rd_u8() | 1u);
+                if (kem_decap_bytes(id, ct, len, bad) && kem_decap_bytes(id, ct, len, bad2)) {
+                    FZ_CHECK(memcmp(bad, secret, 32) != 0, "a modified ciphertext gives the same secret",
+                             PSA_SUCCESS);
+                    FZ_CHECK(memcmp(bad, bad2, 32) == 0, "implicit rejection is not deterministic", PSA_SUCCESS);
+                }
+            }
+        }
+    } else {
+        FZ_CHECK(nid == PSA_KEY_ID_NULL, "failed encapsulation returned an id", status);
+        if (k != NULL && k->good && (k->type == TYPE_KEM_PAIR || k->type == TYPE_KEM_PUB) &&
+            alg == PSA_ALG_ML_KEM && model_use(k, PSA_KEY_USAGE_ENCRYPT, alg) == 1 && size >= need &&
+            kem_out_ok(&a) && nkeys < 4u && !slot_miss(k, status)) {
+            fz_fail("encapsulation with a good key, policy, buffer and attributes failed", status);
+        }
+    }
+    free(ct);
+}
+
+static void kem_decapsulate(void)
+{
+    psa_key_id_t id = pick_id(), nid = PSA_KEY_ID_NULL;
+    mkey *k = find_key(id);
+    psa_algorithm_t alg = (rd_u8() & 3u) != 0 ? PSA_ALG_ML_KEM : pick_alg_for(k);
+    uint8_t csel = rd_u8(), tsel = rd_u8();
+    size_t need = k != NULL && k->type == TYPE_KEM_PAIR && kem_set_ok(k->bits)
+                      ? PSA_ENCAPSULATE_CIPHERTEXT_SIZE(k->type, k->bits, PSA_ALG_ML_KEM)
+                      : 1088u;
+    size_t len;
+    uint8_t *ct;
+    psa_key_attributes_t a;
+    psa_status_t status;
+    /* The last ciphertext (its key may be this one), or input bytes of the
+     * right length or near it. */
+    if ((csel & 1u) == 0 && kem_last_ct_len != 0) {
+        len = kem_last_ct_len;
+        ct = fz_alloc(len);
+        memcpy(ct, kem_last_ct, len);
+    } else {
+        len = (csel & 6u) == 6u ? rd_len(need + 2u) : need;
+        ct = fz_alloc(len);
+        rd_fill(ct, len);
+    }
+    pick_attr(&a, kem_out_types[tsel % POOL_N(kem_out_types)], (tsel & 0x80u) ? 256u : 0u);
+    status = psa_decapsulate(id, alg, ct, len, &a, &nid);
+    check_status(status, allowed_decap, "psa_decapsulate");
+    if (status == PSA_SUCCESS) {
+        FZ_CHECK(k != NULL && model_use(k, PSA_KEY_USAGE_DECRYPT, alg) != 0, "decapsulation beyond the policy",
+                 status);
+        FZ_CHECK(alg == PSA_ALG_ML_KEM && k->type == TYPE_KEM_PAIR,
+                 "decapsulation with another algorithm or a public key", status);
+        FZ_CHECK(len == need, "decapsulation of a ciphertext of the wrong length", status);
+        FZ_CHECK(!creation_must_fail(&a), "decapsulation with invalid output attributes", status);
+        record_key(nid, &a, 1, NULL, 0, 0, 0);
+    } else {
+        FZ_CHECK(nid == PSA_KEY_ID_NULL, "failed decapsulation returned an id", status);
+        if (k != NULL && k->good && k->type == TYPE_KEM_PAIR && alg == PSA_ALG_ML_KEM &&
+            model_use(k, PSA_KEY_USAGE_DECRYPT, alg) == 1 && len == need && kem_out_ok(&a) && nkeys < 4u &&
+            !slot_miss(k, status)) {
+            fz_fail("decapsulation with a good pair, policy, length and attributes failed", status);
+        }
+    }
+    free(ct);
+}
+
+static void op_kem(void)
+{
+    switch (rd_u8() % 7u) {
+    case 0: kem_import(1); break;
+    case 1: kem_import(0); break;
+    case 2: kem_generate(); break;
+    case 3:
+    case 4: kem_encapsulate(); break;
+    default: kem_decapsulate(); break;
+    }
+}
+
 /* ---- driver ------------------------------------------------------------ */
 
 typedef void (*op_fn)(void);
@@ -2814,6 +3132,8 @@ static const struct {
     /* issue 21 (appended: the seeds' opcodes above keep their meaning) */
     {op_kdf, "key derivation"}, {op_kdf, "key derivation"}, {op_kdf, "key derivation"},
     {op_agree, "key agreement"}, {op_restart, "restart"},
+    /* issue 26 */
+    {op_kem, "key encapsulation"}, {op_kem, "key encapsulation"},
 };
 
 /* Back to an empty key store and idle operations. */
@@ -2833,6 +3153,7 @@ static void reset_state(void)
         model_remove(id);
     }
     rsa_generated = 0;
+    kem_last_ct_len = 0;
 }
 
 static int initialised;

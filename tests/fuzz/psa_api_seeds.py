@@ -11,7 +11,7 @@ import struct
 OPS = {'import': 0, 'generate': 3, 'export': 4, 'copy': 5, 'destroy': 6, 'purge': 7,
        'attr': 8, 'hash': 9, 'hash_multi': 10, 'mac': 12, 'mac_multi': 13, 'sign': 15,
        'verify': 17, 'encrypt': 18, 'decrypt': 20, 'random': 21,
-       'kdf': 22, 'agree': 25, 'restart': 26}
+       'kdf': 22, 'agree': 25, 'restart': 26, 'kem': 27}
 # Indices into the target's alg_pool[] and hash_pool[].
 ALG = {'none': 0, 'hmac256': 2, 'hmac512': 4, 'trunc16': 8, 'trunc33': 10, 'atleast16': 12,
        'eddsa': 14, 'ed25519ph': 16, 'pkcs1_256': 17, 'pkcs1_any': 19, 'pkcs1_raw': 20,
@@ -19,7 +19,9 @@ ALG = {'none': 0, 'hmac256': 2, 'hmac512': 4, 'trunc16': 8, 'trunc33': 10, 'atle
        # issue 21: appended to alg_pool[]
        'ecdsa256': 32, 'ecdsa384': 33, 'ecdsa_any': 34, 'det256': 35, 'det_sha1': 36,
        'ecdh': 38, 'hkdf256': 40, 'hkdf512': 41, 'hkdf_sha1': 42, 'extract256': 43,
-       'expand256': 44, 'ka_hkdf256': 45, 'ka_extract256': 46, 'hmac_sha1': 47}
+       'expand256': 44, 'ka_hkdf256': 45, 'ka_extract256': 46, 'hmac_sha1': 47,
+       # issue 26
+       'mlkem': 49}
 # op_kdf actions ((action << 1) | operation object) and input steps
 KDF = {'setup': 0, 'bytes': 1, 'key': 3, 'agree': 4, 'capacity': 5, 'output': 6,
        'output_key': 8, 'verify': 9}
@@ -131,6 +133,45 @@ def mac(key, alg, msg_len, mode, off=0):
 
 def mac_multi(op, case, *args):
     return bytes([OPS['mac_multi'], (case << 1) | op]) + b''.join(args)
+
+
+# op_kem actions and kem_bits_pool[] / kem_out_types[] indices
+KEM = {'import_pair': 0, 'import_public': 1, 'generate': 2, 'encap': 3, 'decap': 5}
+KEM_BITS = {768: 0, 512: 1, 1024: 2, 0: 3}
+KEM_OUT = {'derive': 0, 'hmac': 1, 'aes': 2, 'raw': 4}
+
+
+def kem_import_pair(bits, alg='mlkem', usage=None, fuzz_seed=False):
+    b = bytes([OPS['kem'], KEM['import_pair'], 1 if fuzz_seed else 0, KEM_BITS[bits]])
+    if fuzz_seed:
+        b += data(64, 21)
+    return b + attr(alg, usage)
+
+
+def kem_import_public(from_key, bits, alg='mlkem'):
+    """The public key of live key from_key (0..15), unmodified."""
+    return bytes([OPS['kem'], KEM['import_public'], from_key << 4, KEM_BITS[bits]]) + attr(alg)
+
+
+def kem_generate(bits, alg='mlkem', usage=None):
+    return bytes([OPS['kem'], KEM['generate'], KEM_BITS[bits], 0]) + attr(alg, usage)
+
+
+def kem_encap(key, out='derive', bits256=False, usage=None, flip=(3, 1)):
+    """psa_encapsulate with PSA_ALG_ML_KEM, an exact ciphertext buffer; the
+    modified-ciphertext check (a pair that may decapsulate, an exportable
+    output key: usage None is every flag) flips byte flip[0] with flip[1];
+    flip=None when that check does not run."""
+    tsel = KEM_OUT[out] | (0x80 if bits256 else 0)
+    b = bytes([OPS['kem'], KEM['encap'], key, 1, tsel, 0]) + attr('none', usage)
+    return b + (struct.pack('<H', flip[0]) + bytes([flip[1]]) if flip is not None else b'')
+
+
+def kem_decap(key, last=True, out='hmac', n=0):
+    """psa_decapsulate of the last ciphertext, or of n input bytes."""
+    if last:
+        return bytes([OPS['kem'], KEM['decap'], key, 1, 0, KEM_OUT[out]]) + attr('none')
+    return bytes([OPS['kem'], KEM['decap'], key, 1, 7, KEM_OUT[out]]) + L(n) + data(n, 17) + attr('none')
 
 
 def hash_multi(op, case, *args):
@@ -245,6 +286,19 @@ SEEDS = {
     'seed_generate_ec': bytes([OPS['generate'], 5]) + attr('det256') +
         sign(LIVE[0], 'det256', 32, False, 1) + bytes([OPS['generate'], 6]) + attr('ecdh') +
         agree(LIVE[1], 'ecdh', 'live0', 0) + bytes([OPS['export'], LIVE[1], 1, 0]),
+    # issue 26: ML-KEM through psa_encapsulate / psa_decapsulate
+    'seed_mlkem768_round_trip': kem_import_pair(768) + kem_encap(LIVE[0]) +
+        kem_decap(LIVE[0]) + bytes([OPS['export'], LIVE[1], 0, 0, OPS['export'], LIVE[0], 1, 0]),
+    'seed_mlkem_public_encap': kem_generate(512) + kem_import_public(0, 512) +
+        kem_encap(LIVE[1], 'hmac', True, flip=None) + kem_decap(LIVE[0]) + kem_decap(LIVE[1]) +
+        kem_decap(LIVE[0], last=False, n=768) + kem_decap(LIVE[0], last=False, n=767),
+    'seed_mlkem1024_policy': kem_import_pair(1024, usage=0x0100, fuzz_seed=True) +
+        kem_encap(LIVE[0], 'aes', flip=None) + kem_decap(LIVE[0]) +
+        kem_import_pair(1024, alg='hkdf256') + kem_encap(LIVE[2], flip=None) +
+        kem_import_pair(0) + kem_encap(LIVE[0], 'raw', flip=None),
+    'seed_mlkem_persistent': kem_import_pair(768, alg='mlkem') +
+        bytes([OPS['kem'], KEM['import_pair'], 0, KEM_BITS[768]]) + attr('mlkem', persist=2) +
+        bytes([OPS['restart']]) + kem_encap(LIVE[0]) + kem_decap(LIVE[0]),
 }
 
 if __name__ == '__main__':
