@@ -2,7 +2,15 @@
 """bench_report.py -- turn `picopsa_bench` text output into a Markdown table
 and an SVG chart (make bench writes build/bench/report.md and bench.svg).
 
-Usage: bench_report.py BENCH.txt REPORT.md CHART.svg
+Usage: bench_report.py BENCH.txt REPORT.md CHART.svg [PROCESS.txt ...]
+       bench_report.py --selftest   (ctest bench_report)
+
+PROCESS.txt: the output of further bench processes (make bench runs the
+X25519, Ed25519 and P-256 families in PP_BENCH_PROCESSES more processes,
+each with its stack at another offset): the report then gains a table of
+each operation's spread across processes (ours and the ratio: min, median,
+max), which shows a layout effect (issue 25: X25519 at 38.0 us in some
+processes and 58.8 us in others) that one process cannot.
 
 Reads the fixed line shapes of bench/bench.h (other bench files add rows
 in the same shapes, and they are picked up without changes here):
@@ -209,8 +217,79 @@ def svg(header, rows):
     return "\n".join(s) + "\n"
 
 
+def spread(runs):
+    """Per operation present in every run: ([ours ns], {peer: [ratio]})."""
+    out = {}
+    order = []
+    for header, rows in runs:
+        for r in rows:
+            if r["op"] not in out:
+                out[r["op"]] = ([], {})
+                order.append(r["op"])
+            ours, ratios = out[r["op"]]
+            ours.append(r["ours"])
+            for p, (t, ratio, worst) in r["peers"].items():
+                if ratio:
+                    ratios.setdefault(p, []).append(ratio)
+    return [(op, out[op][0], out[op][1]) for op in order if len(out[op][0]) == len(runs)]
+
+
+def median(v):
+    v = sorted(v)
+    n = len(v)
+    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2.0
+
+
+def markdown_spread(runs):
+    rows = spread(runs)
+    if not rows:
+        return ""
+    peers = [p for p in PEER_ORDER if any(p in r[2] for r in rows)]
+    out = ["## Across processes", "",
+           "The same operations in %d separate processes (bench/bench_report.py; each process's stack"
+           " starts at another offset, and ASLR moves the rest): min / median / max over the processes of"
+           " picopsa's time and of each ratio. A spread much wider than one process's worst round is a"
+           " layout effect, not load." % len(runs), ""]
+    out.append("| operation | picopsa min | median | max |" + "".join(" %s ratio min / median / max |" % p for p in peers))
+    out.append("|---|---:|---:|---:|" + "---:|" * len(peers))
+    for op, ours, ratios in rows:
+        cells = [op, fmt_time(min(ours)), fmt_time(median(ours)), fmt_time(max(ours))]
+        for p in peers:
+            v = ratios.get(p)
+            cells.append("%.2f / %.2f / %.2f" % (min(v), median(v), max(v)) if v and len(v) == len(runs) else "")
+        out.append("| " + " | ".join(cells) + " |")
+    out.append("")
+    return "\n".join(out)
+
+
+SELFTEST_RUN = """picopsa bench (profile perf, compiler gcc 12.2.0)
+== X25519 (RFC 7748) ==
+X25519 agreement took %s us
+libsodium X25519 agreement took 35.10 us
+ratio X25519 agreement ours/libsodium = %s
+worst X25519 agreement ours/libsodium = 0.95 (best 0.90, 51 rounds)
+"""
+
+
+def selftest():
+    """The parser and the spread table on fixed text (ctest bench_report)."""
+    header, rows = parse((SELFTEST_RUN % ("32.53", "0.90")).splitlines(True))
+    assert header and len(rows) == 1 and rows[0]["op"] == "X25519 agreement", rows
+    assert abs(rows[0]["ours"] - 32530.0) < 1e-6 and rows[0]["peers"]["libsodium"][1] == 0.90, rows
+    runs = [parse((SELFTEST_RUN % (t, r)).splitlines(True)) for t, r in
+            (("38.00", "1.08"), ("58.80", "1.68"), ("38.20", "1.09"))]
+    table = markdown_spread(runs)
+    want = "| X25519 agreement | 38.00 us | 38.20 us | 58.80 us | 1.08 / 1.09 / 1.68 |"
+    assert want in table and "3 separate processes" in table, table
+    assert markdown_spread([]) == "" and median([1, 2, 3, 4]) == 2.5
+    print("bench_report.py: selftest passed")
+    return 0
+
+
 def main(argv):
-    if len(argv) != 4:
+    if argv[1:] == ["--selftest"]:
+        return selftest()
+    if len(argv) < 4:
         sys.stderr.write(__doc__)
         return 2
     with open(argv[1], encoding="utf-8") as f:
@@ -219,8 +298,14 @@ def main(argv):
         sys.stderr.write("bench_report.py: no figures in %s\n" % argv[1])
         return 1
     import os
+    runs = []
+    for name in argv[4:]:
+        with open(name, encoding="utf-8") as f:
+            runs.append(parse(f.readlines()))
     with open(argv[2], "w", encoding="utf-8") as f:
         f.write(markdown(header, rows, os.path.basename(argv[3])))
+        if runs:
+            f.write("\n" + markdown_spread(runs))
     with open(argv[3], "w", encoding="utf-8") as f:
         f.write(svg(header, rows))
     sys.stderr.write("bench: wrote %s and %s (%d operations)\n" % (argv[2], argv[3], len(rows)))
