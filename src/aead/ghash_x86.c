@@ -17,16 +17,16 @@
 
 #if PP_GHASH_HW_X86
 
-#include <cpuid.h>
 #include <immintrin.h>
 #include <wmmintrin.h>
+
+#include "common/pp_cpu_x86.h"
 
 #define PP_GHASH_TARGET __attribute__((target("pclmul,ssse3")))
 
 /* The CPU answer and the test switch in one word, so one relaxed atomic
- * load serves each query: READ once CPUID was asked (it traps to the
- * hypervisor on VMs, so once per process), HAVE when CPUID leaf 1 ECX has
- * bit 1 (PCLMULQDQ) and bit 9 (SSSE3, for PSHUFB), OFF after
+ * load serves each query: READ once the CPU was asked (pp_x86_features),
+ * HAVE when it has PCLMULQDQ and SSSE3 (for PSHUFB), OFF after
  * pp_ghash_hw_restrict(0). */
 #define HW_READ 1
 #define HW_HAVE 2
@@ -35,11 +35,8 @@ static int hw_flags;
 
 static int cpu_has_pclmul(void)
 {
-    unsigned eax, ebx, ecx, edx;
-    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) {
-        return 0; /* no leaf 1 */
-    }
-    return (ecx & bit_PCLMUL) != 0 && (ecx & bit_SSSE3) != 0;
+    unsigned need = PP_X86_PCLMUL | PP_X86_SSSE3;
+    return (pp_x86_features() & need) == need;
 }
 
 int pp_ghash_hw_available(void)

@@ -3,7 +3,7 @@
  * (PICOPSA_BN_KERNEL_X86_64; GCC/Clang, 64-bit limbs): MULX/ADCX/ADOX
  * (BMI2 + ADX) rows and fixed-size Montgomery multiplication, squaring and
  * final subtraction, the AVX2 table scan, and the run-time choice
- * (pp_bn_kernel_selected: CPUID once per process). Contracts: bn_kernel.h.
+ * (pp_bn_kernel_selected: pp_x86_features, CPUID once per process). Contracts: bn_kernel.h.
  * The portable C kernel (bn_kernel_c.c) is compiled alongside and runs on
  * CPUs without BMI2 + ADX. Constant time: loop counts and branches depend
  * on n (or the public entry count) only; CMOV selects; every table entry
@@ -15,6 +15,8 @@
 
 #include <string.h>
 #include <immintrin.h>
+
+#include "common/pp_cpu_x86.h"
 
 /* The row with MULX and two independent carry chains (ADCX adds t, ADOX
  * adds the previous high half), unrolled by 8. */
@@ -381,27 +383,14 @@ __attribute__((target("avx2"))) void pp_bn_avx2_table_lookup(pp_limb *out, const
 }
 #endif
 
-/* What this CPU can run: CPUID leaf 7 EBX bit 8 = BMI2 (MULX), bit 19 =
- * ADX (ADCX/ADOX), bit 5 = AVX2; AVX2 also needs the OS to save the YMM
- * state: leaf 1 ECX bit 27 (OSXSAVE) and bit 28 (AVX), and XCR0 bits 1 and
- * 2 (SSE and AVX state) set (Intel SDM vol. 1, 14.3). */
+/* What this CPU can run: MULX (BMI2) with ADCX/ADOX (ADX), and AVX2 with
+ * the OS's YMM state (pp_cpu_x86.h). */
 static pp_bn_kernel detect_kernel(void)
 {
-    uint32_t eax, ebx, ecx, edx, leaf7_ebx, xcr0 = 0, xcr0_hi;
-    int adx, avx2 = 0;
-    __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(0u), "c"(0u));
-    if (eax < 7u) {
-        return PP_BN_KERNEL_BASE;
-    }
-    __asm__ volatile("cpuid" : "=a"(eax), "=b"(leaf7_ebx), "=c"(ecx), "=d"(edx) : "a"(7u), "c"(0u));
-    adx = ((leaf7_ebx >> 8) & (leaf7_ebx >> 19) & 1u) != 0;
-    __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(1u), "c"(0u));
-    if (((ecx >> 27) & (ecx >> 28) & 1u) != 0) {
-        __asm__ volatile("xgetbv" : "=a"(xcr0), "=d"(xcr0_hi) : "c"(0u));
-        (void)xcr0_hi;
-    }
+    unsigned cpu = pp_x86_features();
+    int adx = (cpu & (PP_X86_BMI2 | PP_X86_ADX)) == (PP_X86_BMI2 | PP_X86_ADX), avx2 = 0;
 #if defined(PP_BN_SCAN_AVX2_RUNTIME) || defined(PP_BN_SCAN_AVX2_BUILTIN)
-    avx2 = (xcr0 & 6u) == 6u && ((leaf7_ebx >> 5) & 1u) != 0;
+    avx2 = (cpu & PP_X86_AVX2) != 0;
 #endif
 #if defined(__BMI2__) && defined(__ADX__)
     adx = 1; /* the build requires it */
@@ -417,9 +406,10 @@ static pp_bn_kernel detect_kernel(void)
 
 pp_bn_kernel pp_bn_kernel_selected(void)
 {
-    /* CPUID traps to the hypervisor (~6.5 us on our VM): run it once per
-     * process. Threads may race to fill the cache; they store the same
-     * value, and the relaxed atomics make that race well defined (TSan). */
+    /* The choice once per process (pp_x86_features reads CPUID once: it
+     * traps to the hypervisor, ~6.5 us on our VM). Threads may race to
+     * fill the cache; they store the same value, and the relaxed atomics
+     * make that race well defined (TSan). */
     static int cache; /* 0: not yet; else the kernel + 1 */
     int c = __atomic_load_n(&cache, __ATOMIC_RELAXED);
     if (c == 0) {

@@ -17,24 +17,19 @@
 
 #include <immintrin.h>
 
+#include "common/pp_cpu_x86.h"
+
 #define PP_SHA_TARGET __attribute__((target("sha,ssse3,sse4.1")))
 
-/* CPUID leaf 7 EBX bit 29 = SHA, bit 8 = BMI2; leaf 1 ECX bit 9 = SSSE3,
- * 19 = SSE4.1. */
+/* SHA-1 and SHA-256 need SHA-NI with SSSE3 (PSHUFB) and SSE4.1; the
+ * SHA-512 path is the BMI2 build of the portable rounds (RORX). */
 static unsigned detect(void)
 {
-    uint32_t eax, ebx, ecx, edx, leaf1_ecx;
-    unsigned features = 0;
-    __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(0u), "c"(0u));
-    if (eax < 7u) {
-        return 0;
-    }
-    __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(leaf1_ecx), "=d"(edx) : "a"(1u), "c"(0u));
-    __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(7u), "c"(0u));
-    if (((ebx >> 29) & (leaf1_ecx >> 9) & (leaf1_ecx >> 19) & 1u) != 0) {
+    unsigned cpu = pp_x86_features(), features = 0;
+    if ((cpu & (PP_X86_SHA | PP_X86_SSSE3 | PP_X86_SSE41)) == (PP_X86_SHA | PP_X86_SSSE3 | PP_X86_SSE41)) {
         features |= PP_SHA_HW_SHA1 | PP_SHA_HW_SHA256;
     }
-    if (((ebx >> 8) & 1u) != 0) {
+    if ((cpu & PP_X86_BMI2) != 0) {
         features |= PP_SHA_HW_SHA512;
     }
     return features;
@@ -46,7 +41,7 @@ static unsigned hw_allowed = ~0u;
 
 unsigned pp_sha_hw_features(void)
 {
-    /* CPUID traps to the hypervisor on VMs: read it once per process. */
+    /* pp_x86_features reads CPUID once per process; this caches the mask. */
     unsigned c = __atomic_load_n(&hw_cache, __ATOMIC_RELAXED);
     if (c == 0) {
         c = detect() | 0x100u;
