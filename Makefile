@@ -42,9 +42,10 @@
 #                    ctest without labels slow, install
 #                    (tests of a configured-out family report Skipped)
 #                11. AArch64 Linux cross build (test-aarch64): the library with
-#                    the ARMv8 SHA path and tests/cross/test_hash_cross.c,
-#                    -Werror, run under qemu-user (hardware path required),
-#                    and again with PICOPSA_SHA_HW=0
+#                    the ARMv8 SHA path, GCM's PMULL GHASH and
+#                    tests/cross/test_hash_cross.c, -Werror, run under
+#                    qemu-user (hardware paths required), and again with
+#                    PICOPSA_SHA_HW=0 PICOPSA_AES_HW=0
 #                12. persistent keys over the flash ITS backend on the host
 #                    (test-storage-flash): gcc perf -Werror, the storage and
 #                    key tests
@@ -284,7 +285,9 @@ $(addprefix config-,$(PP_CONFIGS)): config-%:
 # portable; no OpenSSL needed on the target) are compiled with
 # aarch64-linux-gnu-gcc, -Werror, linked static and run under qemu-user,
 # whose default CPU has the SHA1/SHA2 extensions: the run must select them
-# (PP_EXPECT_SHA_HW=1). Then the same with PICOPSA_SHA_HW=0. Skipped, loudly,
+# (PP_EXPECT_SHA_HW=1), and GCM's PMULL GHASH (src/aead/ghash_arm.c) against
+# the portable one. Then the same with PICOPSA_SHA_HW=0 PICOPSA_AES_HW=0
+# (the portable paths built alone). Skipped, loudly,
 # without the cross compiler or qemu-aarch64 (.ci/run installs both).
 PP_A64_CC ?= aarch64-linux-gnu-gcc
 PP_A64_QEMU ?= qemu-aarch64
@@ -297,7 +300,7 @@ test-aarch64:
 	set -e; mkdir -p $(PP_BUILD)/aarch64; \
 	srcs="$$(find src -name '*.c' | sort) $$(ls ports/linux/*.c) tests/cross/test_hash_cross.c"; \
 	$(PP_A64_CC) $(PP_A64_FLAGS) $$srcs -o $(PP_BUILD)/aarch64/test_hash_cross & hw=$$!; \
-	$(PP_A64_CC) $(PP_A64_FLAGS) -DPICOPSA_SHA_HW=0 $$srcs -o $(PP_BUILD)/aarch64/test_hash_cross_portable; \
+	$(PP_A64_CC) $(PP_A64_FLAGS) -DPICOPSA_SHA_HW=0 -DPICOPSA_AES_HW=0 $$srcs -o $(PP_BUILD)/aarch64/test_hash_cross_portable; \
 	wait $$hw; \
 	PP_EXPECT_SHA_HW=1 $(PP_A64_QEMU) $(PP_BUILD)/aarch64/test_hash_cross; \
 	$(PP_A64_QEMU) $(PP_BUILD)/aarch64/test_hash_cross_portable

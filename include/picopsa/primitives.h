@@ -136,7 +136,7 @@ typedef struct {
 } picopsa_poly1305_context;
 
 /* GHASH key (SP 800-38D 6.4; src/aead/ghash.h: pp_ghash_key): H^1..H^8,
- * hw 1 when the PCLMULQDQ path set it. */
+ * hw 1 when the PCLMULQDQ (x86-64) or PMULL (AArch64) path set it. */
 typedef struct {
     uint64_t h[8][2];
     uint32_t hw;

@@ -30,10 +30,14 @@
  *    It also has GCM's one-pass GCTR + GHASH (pp_ghash_x86_gcm) for keys
  *    of the AES-NI path: AESENC, like PCLMULQDQ, has no data-dependent
  *    timing (aes_hw.h).
+ *    ghash_arm.c (AArch64 Linux, PICOPSA_AES_HW): PMULL / PMULL2 (the
+ *    ARMv8 Cryptography Extensions, HWCAP_PMULL), whose timing does not
+ *    depend on the operands either (Arm's data-independent-timing list for
+ *    the crypto instructions); four blocks per reduction with H^1..H^4.
  *  - pp_ghash_key is plain data (no pointers): it lives in the GCM
  *    context, which a PSA operation struct embeds. hw records the backend
  *    chosen when the key was set (a public fact): powers [1..7] are only
- *    filled for the PCLMULQDQ path.
+ *    filled for the PCLMULQDQ path, [1..3] for the PMULL one.
  *  - Aliasing: y and the data must not overlap.
  */
 #ifndef PICOPSA_GHASH_H
@@ -51,6 +55,11 @@
 #define PP_GHASH_HW_X86 1
 #else
 #define PP_GHASH_HW_X86 0
+#endif
+#if PICOPSA_AES_HW && defined(__aarch64__) && defined(__GNUC__) && defined(__linux__)
+#define PP_GHASH_HW_ARM 1
+#else
+#define PP_GHASH_HW_ARM 0
 #endif
 
 /* H^1 .. H^8 and hw (1: the PCLMULQDQ path, ghash_x86.c): the public
@@ -86,6 +95,16 @@ void pp_ghash_x86_blocks(const pp_ghash_key *k, uint64_t y[2], const uint8_t *in
 void pp_ghash_x86_gcm(const pp_ghash_key *gk, uint64_t y[2], const pp_aes_key *ak,
                       uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t ngroups,
                       int decrypt);
+#endif
+
+#if PP_GHASH_HW_ARM
+/* getauxval(AT_HWCAP) has HWCAP_PMULL, read once per process;
+ * pp_ghash_arm_restrict as pp_ghash_hw_restrict. */
+int pp_ghash_arm_available(void);
+void pp_ghash_arm_restrict(int allow);
+/* Fill h[1..3] = H^2..H^4 from h[0]. */
+void pp_ghash_arm_powers(pp_ghash_key *k);
+void pp_ghash_arm_blocks(const pp_ghash_key *k, uint64_t y[2], const uint8_t *in, size_t nblocks);
 #endif
 
 #endif /* PICOPSA_GHASH_H */

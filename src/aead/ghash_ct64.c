@@ -106,6 +106,12 @@ void pp_ghash_set_key(pp_ghash_key *k, const uint8_t h[16])
         pp_ghash_x86_powers(k);
     }
 #endif
+#if PP_GHASH_HW_ARM
+    if (pp_ghash_arm_available()) {
+        k->hw = 1;
+        pp_ghash_arm_powers(k);
+    }
+#endif
 }
 
 void pp_ghash_blocks(const pp_ghash_key *k, uint64_t y[2], const uint8_t *in, size_t nblocks)
@@ -113,6 +119,12 @@ void pp_ghash_blocks(const pp_ghash_key *k, uint64_t y[2], const uint8_t *in, si
 #if PP_GHASH_HW_X86
     if (k->hw) {
         pp_ghash_x86_blocks(k, y, in, nblocks);
+        return;
+    }
+#endif
+#if PP_GHASH_HW_ARM
+    if (k->hw) {
+        pp_ghash_arm_blocks(k, y, in, nblocks);
         return;
     }
 #endif

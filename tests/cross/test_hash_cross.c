@@ -11,8 +11,12 @@
  *  - HMAC-SHA-1 / HMAC-SHA-256 of RFC 2202 / RFC 4231 test case 2;
  *  - SHA-1/224/256 of pseudo-random messages of every length 0..1100 in
  *    random pieces: hardware == portable;
- *  - with PP_EXPECT_SHA_HW=1 in the environment the hardware path must be
- *    the one selected (so the comparison cannot silently compare C with C).
+ *  - GHASH (src/aead/ghash_arm.c, PMULL): AES-128-GCM of the GCM paper's
+ *    test cases 2 and 3 through psa_aead_encrypt, with the PMULL path and
+ *    without it; pp_ghash_blocks of 0..41 pseudo-random blocks under
+ *    pseudo-random keys and states: PMULL == portable (ghash_ct64.c);
+ *  - with PP_EXPECT_SHA_HW=1 in the environment the hardware paths must be
+ *    the ones selected (so the comparison cannot silently compare C with C).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +25,7 @@
 #include <psa/crypto.h>
 #include <picopsa/backends.h>
 
+#include "aead/ghash.h"
 #include "hash/pp_hash.h"
 #include "hash/sha_backend.h"
 #include "mac/hmac.h"
@@ -153,6 +158,70 @@ static void hash_pieces(psa_algorithm_t alg, const uint8_t *msg, size_t len, uin
     pp_hash_finish(&ctx, out);
 }
 
+#if PSA_WANT_ALG_GCM && PSA_WANT_KEY_TYPE_AES
+/* The GCM paper's (McGrew-Viega) test cases 2 and 3, AES-128: key, IV,
+ * plaintext, ciphertext || tag (no AD). */
+static const struct {
+    const char *key, *iv, *pt, *ct_tag;
+} gcm_kats[] = {
+    {"00000000000000000000000000000000", "000000000000000000000000", "00000000000000000000000000000000",
+     "0388dace60b6a392f328c2b971b2fe78ab6e47d42cec13bdf53a67b21257bddf"},
+    {"feffe9928665731c6d6a8f9467308308", "cafebabefacedbaddecaf888",
+     "d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a72"
+     "1c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b391aafd255",
+     "42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e"
+     "21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091473f5985"
+     "4d5c2af327cd64a62cf35abd2ba6fab4"},
+};
+
+static void run_gcm(void)
+{
+    size_t i;
+    for (i = 0; i < sizeof(gcm_kats) / sizeof(gcm_kats[0]); i++) {
+        psa_key_attributes_t a = PSA_KEY_ATTRIBUTES_INIT;
+        psa_key_id_t id = PSA_KEY_ID_NULL;
+        uint8_t key[16], iv[12], pt[64], want[80], out[80];
+        size_t pt_len = from_hex(gcm_kats[i].pt, pt), want_len = from_hex(gcm_kats[i].ct_tag, want), n = 0;
+        (void)from_hex(gcm_kats[i].key, key);
+        (void)from_hex(gcm_kats[i].iv, iv);
+        psa_set_key_type(&a, PSA_KEY_TYPE_AES);
+        psa_set_key_usage_flags(&a, PSA_KEY_USAGE_ENCRYPT);
+        psa_set_key_algorithm(&a, PSA_ALG_GCM);
+        check(psa_import_key(&a, key, 16, &id) == PSA_SUCCESS, "GCM key import", i);
+        check(psa_aead_encrypt(id, PSA_ALG_GCM, iv, 12, NULL, 0, pt, pt_len, out, sizeof(out), &n) == PSA_SUCCESS &&
+                  n == want_len && memcmp(out, want, n) == 0,
+              "AES-128-GCM test case", i + 2u);
+        (void)psa_destroy_key(id);
+    }
+}
+
+/* PMULL against the portable multiplication on random keys, states and
+ * block counts (every tail length of the 4-block loop). */
+static void run_ghash(void)
+{
+    static uint8_t blocks[42 * 16];
+    size_t n, i, t;
+    for (t = 0; t < 40; t++) {
+        pp_ghash_key k;
+        uint8_t h[16];
+        uint64_t y0[2], y_fast[2], y_portable[2];
+        for (i = 0; i < 16; i++) h[i] = (uint8_t)rng();
+        for (i = 0; i < sizeof(blocks); i++) blocks[i] = (uint8_t)rng();
+        y0[0] = ((uint64_t)rng() << 32) | rng();
+        y0[1] = ((uint64_t)rng() << 32) | rng();
+        pp_ghash_set_key(&k, h);
+        for (n = 0; n <= 41; n++) {
+            memcpy(y_fast, y0, sizeof(y0));
+            memcpy(y_portable, y0, sizeof(y0));
+            pp_ghash_blocks(&k, y_fast, blocks, n);
+            pp_ghash_ct64_blocks(k.h[0], y_portable, blocks, n);
+            check(memcmp(y_fast, y_portable, sizeof(y0)) == 0, "GHASH fast == portable", t * 100u + n);
+        }
+        pp_ghash_wipe(&k);
+    }
+}
+#endif
+
 int main(void)
 {
     static const psa_algorithm_t hw_algs[3] = { PSA_ALG_SHA_1, PSA_ALG_SHA_224, PSA_ALG_SHA_256 };
@@ -173,7 +242,20 @@ int main(void)
            picopsa_backend_name(PICOPSA_FAMILY_SHA256) ? picopsa_backend_name(PICOPSA_FAMILY_SHA256) : "-");
     if (expect != NULL && strcmp(expect, "1") == 0) {
         check(features == (PP_SHA_HW_SHA1 | PP_SHA_HW_SHA256), "hardware path selected", features);
+#if PP_GHASH_HW_ARM
+        check(pp_ghash_arm_available(), "PMULL GHASH selected", 0);
+#endif
     }
+#if PSA_WANT_ALG_GCM && PSA_WANT_KEY_TYPE_AES
+    run_gcm();
+    run_ghash();
+#if PP_GHASH_HW_ARM
+    printf("GHASH: %s\n", pp_ghash_arm_available() ? "PMULL, then portable" : "portable");
+    pp_ghash_arm_restrict(0);
+    run_gcm();
+    pp_ghash_arm_restrict(1);
+#endif
+#endif
 
     run_kats();
     run_hmac();
