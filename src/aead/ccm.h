@@ -42,9 +42,12 @@
  *  - Plain data (no pointers): a PSA operation struct can embed it; clone
  *    by struct copy. finish, verify and wipe erase the whole context (a
  *    failed verify too); call pp_ccm_wipe to abort.
- *  - Work per call: the CTR keystream is generated in batches of up to
- *    PP_CCM_BATCH blocks (the AES backends run 4-8 blocks per call); the
- *    CBC-MAC is serial by nature and runs one batch per backend call too.
+ *  - Work per call: with a software AES key each whole payload block's
+ *    CBC-MAC block and counter block go through the bitsliced core in one
+ *    pass of two blocks (the MAC is serial by nature; the counter block
+ *    rides along); with an AES-NI key the CTR keystream is generated in
+ *    batches of up to PP_CCM_BATCH blocks and the CBC-MAC runs one batch
+ *    per backend call. The AAD's MAC runs one batch per call.
  */
 #ifndef PICOPSA_CCM_H
 #define PICOPSA_CCM_H
