@@ -28,6 +28,9 @@
  * key buffer length (CORRUPTION_DETECTED). The dispatch layer has checked
  * the algorithm, the key type, the hash length and the signature sizes.
  *
+ * Fault countermeasure (PICOPSA_SIGN_FAULT_CHECK, as for Ed25519): a
+ * deterministic signature is verified before it is released (sign, below).
+ *
  * Secrets: xi, sk, rnd; the primitive is constant time in them (mldsa.h).
  */
 #include <psa/crypto.h>
@@ -152,6 +155,8 @@ psa_status_t pp_mldsa_sign(const psa_key_attributes_t *attributes, const uint8_t
     const pp_mldsa_params *p;
     const uint8_t *sk = key_buffer + SEED;
     uint8_t mu[PP_MLDSA_MU_BYTES], rnd[PP_MLDSA_RND_BYTES];
+    const int rnd_is_zero =
+        alg == PSA_ALG_DETERMINISTIC_ML_DSA || PSA_ALG_IS_DETERMINISTIC_HASH_ML_DSA(alg);
     psa_status_t status;
     (void)signature_size;
     if (l == NULL || !PSA_KEY_TYPE_IS_KEY_PAIR(attributes->type)) {
@@ -160,7 +165,7 @@ psa_status_t pp_mldsa_sign(const psa_key_attributes_t *attributes, const uint8_t
     p = pp_mldsa_params_for(l->bits);
     status = message_mu(p, sk + 64, alg, input, input_length, mu);   /* tr is in sk */
     if (status == PSA_SUCCESS) {
-        if (alg == PSA_ALG_DETERMINISTIC_ML_DSA || PSA_ALG_IS_DETERMINISTIC_HASH_ML_DSA(alg)) {
+        if (rnd_is_zero) {
             memset(rnd, 0, sizeof(rnd));
         } else {
             status = pp_random_bytes(rnd, sizeof(rnd));
@@ -169,6 +174,22 @@ psa_status_t pp_mldsa_sign(const psa_key_attributes_t *attributes, const uint8_t
     if (status == PSA_SUCCESS) {
         status = pp_mldsa_sign_mu(p, sk, mu, rnd, signature);
     }
+#if PICOPSA_SIGN_FAULT_CHECK
+    /* The fault countermeasure of the deterministic variants: a fault in
+     * one of two signings of the same message (same y) gives z - z' =
+     * (c - c') s1, and faults in c, z, the hints or sk give signatures
+     * that do not verify; so the signature is verified against the pair's
+     * pk before it is released, and a failure wipes it
+     * (CORRUPTION_DETECTED, spec 4.2.2: the library detected an
+     * inconsistency in its own state). The hedged variants draw a fresh
+     * rnd, so no two signatures share y (FIPS 204 3.4). */
+    if (status == PSA_SUCCESS && rnd_is_zero &&
+        pp_mldsa_verify_mu(p, key_buffer + l->public_offset, mu, signature, p->sig_bytes) !=
+            PSA_SUCCESS) {
+        pp_wipe(signature, p->sig_bytes);
+        status = PSA_ERROR_CORRUPTION_DETECTED;
+    }
+#endif
     pp_wipe(rnd, sizeof(rnd));
     pp_wipe(mu, sizeof(mu));
     if (status == PSA_SUCCESS) {

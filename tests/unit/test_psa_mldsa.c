@@ -23,7 +23,9 @@
  *  - Wycheproof mldsa_65_sign_seed_test.json (seed import, pk export,
  *    deterministic signature of the empty-context cases byte for byte)
  *    and mldsa_44/65_verify_test.json (empty-context cases' verdicts)
- *    through the PSA API; copy and persistent storage of a pair.
+ *    through the PSA API; copy and persistent storage of a pair;
+ *  - the fault countermeasure of the deterministic variants (a corrupted
+ *    sk in the key buffer: CORRUPTION_DETECTED, the signature wiped).
  * With PSA_WANT_ALG_ML_DSA 0: the NOT_SUPPORTED forms, then exit 77.
  */
 #include <psa/crypto.h>
@@ -34,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dispatch/pp_drivers.h"
 #include "json.h"
 #include "storage/pp_its.h"
 #include "test_util.h"
@@ -329,6 +332,44 @@ static void test_copy_and_storage(void)
 #endif
 }
 
+/* The fault countermeasure, white box: a pair whose sk was corrupted in
+ * the key buffer (as a fault while it is read would) signs
+ * deterministically with CORRUPTION_DETECTED and a wiped signature; the
+ * hedged variants do not check (their signature then fails to verify). */
+static void test_fault_check(void)
+{
+    static uint8_t buf[PP_MLDSA_KEY_PAIR_MATERIAL_MAX];
+    static const uint8_t msg[] = "fault";
+    psa_key_attributes_t a = key_attr(PAIR, 192, SIGN_USAGE, PSA_ALG_DETERMINISTIC_ML_DSA);
+    uint8_t xi[32];
+    size_t len = 0, bits = 0, slen = 0;
+    const pp_fixed_key_layout *l = pp_mldsa_key_layout(192);
+    test_rng_bytes(xi, sizeof(xi));
+    CHECK(l != NULL);
+    CHECK_STATUS(pp_mldsa_import_key(&a, xi, 32, buf, l->pair_material, &len, &bits),
+                 PSA_SUCCESS);
+    CHECK(len == l->pair_material && bits == 192);
+    CHECK_STATUS(pp_mldsa_sign(&a, buf, len, PSA_ALG_DETERMINISTIC_ML_DSA, msg, sizeof(msg), sig,
+                               sizeof(sig), &slen), PSA_SUCCESS);
+    buf[32 + 128 + 5] ^= 0x01;   /* a coefficient of s1 */
+#if PICOPSA_SIGN_FAULT_CHECK
+    slen = 0;
+    CHECK_STATUS(pp_mldsa_sign(&a, buf, len, PSA_ALG_DETERMINISTIC_ML_DSA, msg, sizeof(msg), sig,
+                               sizeof(sig), &slen), PSA_ERROR_CORRUPTION_DETECTED);
+    {
+        uint8_t acc = 0;
+        for (size_t i = 0; i < 3309; i++) {
+            acc |= sig[i];
+        }
+        CHECK(acc == 0 && slen == 0);
+    }
+#endif
+    CHECK_STATUS(pp_mldsa_sign(&a, buf, len, PSA_ALG_ML_DSA, msg, sizeof(msg), sig, sizeof(sig),
+                               &slen), PSA_SUCCESS);
+    CHECK_STATUS(pp_mldsa_verify(&a, buf, len, PSA_ALG_ML_DSA, msg, sizeof(msg), sig, slen),
+                 PSA_ERROR_INVALID_SIGNATURE);
+}
+
 static uint8_t *hex_field(const json_value *tc, const char *name, size_t *len)
 {
     const char *hex = json_str(json_get(tc, name));
@@ -417,6 +458,7 @@ int main(void)
     test_hash_ml_dsa();
     test_refusals();
     test_copy_and_storage();
+    test_fault_check();
     wycheproof("vectors/wycheproof/mldsa_65_sign_seed_test.json", 192, 1);
     wycheproof("vectors/wycheproof/mldsa_44_verify_test.json", 128, 0);
     wycheproof("vectors/wycheproof/mldsa_65_verify_test.json", 192, 0);
