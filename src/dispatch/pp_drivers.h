@@ -77,6 +77,18 @@ psa_status_t pp_fixed_key_generate(const pp_fixed_key_layout *l,
                                    picopsa_driver_import_key_t *import_key,
                                    const psa_key_attributes_t *attributes, uint8_t *key_buffer,
                                    size_t key_buffer_size, size_t *key_buffer_length);
+/* The layout among ls[0..n) of a key: the one of attributes->bits, or
+ * with bits 0 (a public key only) the one whose public export is
+ * data_length bytes; NULL when none is (9.6.1: the data gives the size of
+ * a public key; a pair's private part may not tell). */
+const pp_fixed_key_layout *pp_fixed_key_find(const pp_fixed_key_layout *ls, size_t n,
+                                             const psa_key_attributes_t *attributes,
+                                             size_t data_length);
+/* l when a slot's buffer has the length of l for the key's type, else
+ * NULL (a corrupted slot; l NULL gives NULL). */
+const pp_fixed_key_layout *pp_fixed_key_check_buffer(const pp_fixed_key_layout *l,
+                                                     const psa_key_attributes_t *attributes,
+                                                     size_t key_buffer_size);
 /* Export (public_only: the public key of a pair or a public key): a key
  * buffer of the wrong length for its type is CORRUPTION_DETECTED, a short
  * output BUFFER_TOO_SMALL. A fixed-size family has no export entry points

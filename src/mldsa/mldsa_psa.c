@@ -65,19 +65,11 @@ psa_status_t pp_mldsa_import_key(const psa_key_attributes_t *attributes, const u
                                  size_t *bits)
 {
     int pair = PSA_KEY_TYPE_IS_KEY_PAIR(attributes->type);
-    size_t want = attributes->bits;
-    const pp_fixed_key_layout *l;
+    /* PQC 2.3.1: key_bits 128 / 192 / 256; a public key's 0 takes the set
+     * from pk's length (spec 9.6.1); a pair's 0 cannot be told from its
+     * seed, so it is not a valid ML-DSA key (INVALID_ARGUMENT). */
+    const pp_fixed_key_layout *l = pp_fixed_key_find(layouts, 3, attributes, data_length);
     psa_status_t status;
-    if (!pair && want == 0) {
-        /* Spec 9.6.1: the data gives the size; pk's length names the set. */
-        want = data_length == PP_MLDSA44_PK_BYTES   ? 128u
-               : data_length == PP_MLDSA65_PK_BYTES ? 192u
-               : data_length == PP_MLDSA87_PK_BYTES ? 256u
-                                                    : 0u;
-    }
-    /* PQC 2.3.1: key_bits 128 / 192 / 256; a pair's 0 cannot be told from
-     * its seed, so it is not a valid ML-DSA key (INVALID_ARGUMENT). */
-    l = pp_mldsa_key_layout(want);
     if (l == NULL) {
         return PSA_ERROR_INVALID_ARGUMENT;
     }
@@ -93,19 +85,12 @@ psa_status_t pp_mldsa_import_key(const psa_key_attributes_t *attributes, const u
     return status;
 }
 
-/* The layout of a slot's key, or NULL when the buffer does not have its
- * length (a corrupted slot). */
+/* The layout of a slot's key, or NULL for a corrupted slot. */
 static const pp_fixed_key_layout *layout_of(const psa_key_attributes_t *attributes,
                                             size_t key_buffer_size)
 {
-    const pp_fixed_key_layout *l = pp_mldsa_key_layout(attributes->bits);
-    if (l == NULL) {
-        return NULL;
-    }
-    return key_buffer_size == (PSA_KEY_TYPE_IS_KEY_PAIR(attributes->type) ? l->pair_material
-                                                                          : l->public_material)
-               ? l
-               : NULL;
+    return pp_fixed_key_check_buffer(pp_mldsa_key_layout(attributes->bits), attributes,
+                                     key_buffer_size);
 }
 
 /* FIPS 204 5.4.1: the DER encoding of the hash's OID, 2.16.840.1.101.3.4.2.x

@@ -81,14 +81,6 @@ static void test_arith(void)
 
 static const uint8_t zero_rnd[32];
 
-/* A hex field of a test case, NULL (length 0) when absent. */
-static uint8_t *hex_field(const json_value *tc, const char *name, size_t *len)
-{
-    const char *hex = json_str(json_get(tc, name));
-    *len = 0;
-    return hex != NULL ? test_hex_decode(hex, len) : NULL;
-}
-
 static void test_sign_seed(const char *file)
 {
     json_value *root = json_parse_file(test_data_path(file));
@@ -102,8 +94,8 @@ static void test_sign_seed(const char *file)
         const json_value *tests = json_get(grp, "tests");
         const pp_mldsa_params *p = &pp_mldsa_65;
         size_t xi_len, pk_len;
-        uint8_t *xi = hex_field(grp, "privateSeed", &xi_len);
-        uint8_t *want_pk = hex_field(grp, "publicKey", &pk_len);
+        uint8_t *xi = json_hex_member(grp, "privateSeed", &xi_len);
+        uint8_t *want_pk = json_hex_member(grp, "publicKey", &pk_len);
         uint8_t tr[64];
         if (xi_len != 32) {
             /* A seed of the wrong length: every case invalid (the PSA
@@ -124,12 +116,12 @@ static void test_sign_seed(const char *file)
             const json_value *tc = json_at(tests, t);
             int valid = strcmp(json_str(json_get(tc, "result")), "valid") == 0;
             size_t msg_len, ctx_len, sig_len, mu_len;
-            uint8_t *msg = hex_field(tc, "msg", &msg_len);
-            uint8_t *ctx = hex_field(tc, "ctx", &ctx_len);
-            uint8_t *want_sig = hex_field(tc, "sig", &sig_len);
-            uint8_t *want_mu = hex_field(tc, "mu", &mu_len);
+            uint8_t *msg = json_hex_member(tc, "msg", &msg_len);
+            uint8_t *ctx = json_hex_member(tc, "ctx", &ctx_len);
+            uint8_t *want_sig = json_hex_member(tc, "sig", &sig_len);
+            uint8_t *want_mu = json_hex_member(tc, "mu", &mu_len);
             size_t rnd_len;
-            uint8_t *rnd = hex_field(tc, "rnd", &rnd_len);   /* hedged cases give rnd */
+            uint8_t *rnd = json_hex_member(tc, "rnd", &rnd_len);   /* hedged cases give rnd */
             uint8_t mu[64];
             n++;
             if (ctx_len > 255) {
@@ -180,7 +172,7 @@ static void test_verify_file(const char *file, const pp_mldsa_params *p)
         const json_value *grp = json_at(groups, g);
         const json_value *tests = json_get(grp, "tests");
         size_t pk_len;
-        uint8_t *pk = hex_field(grp, "publicKey", &pk_len);
+        uint8_t *pk = json_hex_member(grp, "publicKey", &pk_len);
         uint8_t tr[64];
         if (pk_len == p->pk_bytes) {
             pp_mldsa_tr(p, pk, tr);
@@ -189,9 +181,9 @@ static void test_verify_file(const char *file, const pp_mldsa_params *p)
             const json_value *tc = json_at(tests, t);
             int valid = strcmp(json_str(json_get(tc, "result")), "valid") == 0;
             size_t msg_len, ctx_len, sig_len;
-            uint8_t *msg = hex_field(tc, "msg", &msg_len);
-            uint8_t *ctx = hex_field(tc, "ctx", &ctx_len);
-            uint8_t *sig = hex_field(tc, "sig", &sig_len);
+            uint8_t *msg = json_hex_member(tc, "msg", &msg_len);
+            uint8_t *ctx = json_hex_member(tc, "ctx", &ctx_len);
+            uint8_t *sig = json_hex_member(tc, "sig", &sig_len);
             int ok = 0;
             n++;
             if (pk_len == p->pk_bytes && ctx_len <= 255) {

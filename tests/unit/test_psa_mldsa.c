@@ -370,13 +370,6 @@ static void test_fault_check(void)
                  PSA_ERROR_INVALID_SIGNATURE);
 }
 
-static uint8_t *hex_field(const json_value *tc, const char *name, size_t *len)
-{
-    const char *hex = json_str(json_get(tc, name));
-    *len = 0;
-    return hex != NULL ? test_hex_decode(hex, len) : NULL;
-}
-
 /* Wycheproof through the API: the empty-context cases (psa_sign_message
  * has no context argument) of the sign file, deterministic ones without
  * rnd, and of the verify files. */
@@ -390,8 +383,8 @@ static void wycheproof(const char *file, size_t bits, int sign)
         const json_value *grp = json_at(groups, g);
         const json_value *tests = json_get(grp, "tests");
         size_t xi_len, pk_len;
-        uint8_t *xi = hex_field(grp, "privateSeed", &xi_len);
-        uint8_t *want_pk = hex_field(grp, "publicKey", &pk_len);
+        uint8_t *xi = json_hex_member(grp, "privateSeed", &xi_len);
+        uint8_t *want_pk = json_hex_member(grp, "publicKey", &pk_len);
         psa_key_id_t key = 0;
         if (sign) {
             psa_status_t want = xi_len == 32 ? PSA_SUCCESS : PSA_ERROR_INVALID_ARGUMENT;
@@ -413,10 +406,10 @@ static void wycheproof(const char *file, size_t bits, int sign)
             const json_value *tc = json_at(tests, t);
             int valid = strcmp(json_str(json_get(tc, "result")), "valid") == 0;
             size_t msg_len, ctx_len, sig_len, rnd_len, slen;
-            uint8_t *msg = hex_field(tc, "msg", &msg_len);
-            uint8_t *ctx = hex_field(tc, "ctx", &ctx_len);
-            uint8_t *want_sig = hex_field(tc, "sig", &sig_len);
-            uint8_t *rnd = hex_field(tc, "rnd", &rnd_len);
+            uint8_t *msg = json_hex_member(tc, "msg", &msg_len);
+            uint8_t *ctx = json_hex_member(tc, "ctx", &ctx_len);
+            uint8_t *want_sig = json_hex_member(tc, "sig", &sig_len);
+            uint8_t *rnd = json_hex_member(tc, "rnd", &rnd_len);
             if (msg != NULL && ctx == NULL && rnd == NULL) {
                 used++;
                 if (sign) {
