@@ -452,6 +452,16 @@
 #ifndef PSA_WANT_ALG_ML_DSA
 #define PSA_WANT_ALG_ML_DSA PICOPSA_HOSTED_OS_DEFAULT
 #endif
+/* Stack against speed: 0 keeps y (signing) and NTT(z) / NTT(s1)
+ * (verification, key generation) for the whole operation, l polynomials
+ * of 1 KiB; 1 recomputes them where they are used (y from ExpandMask,
+ * the NTTs once per row of A): Cortex-M4 -Os stack of src/mldsa and
+ * Keccak about 14.1 / 5.5 / 6.1 KB for sign / verify / keygen instead of
+ * 19.5 / 11.6 / 12.3 KB, for about 9% / 38% / 23% more time (host
+ * medians, docs/mldsa.md). Default 1 off hosted OSes. */
+#ifndef PICOPSA_MLDSA_SMALL_STACK
+#define PICOPSA_MLDSA_SMALL_STACK (!PICOPSA_HOSTED_OS_DEFAULT)
+#endif
 #ifndef PSA_WANT_ALG_DETERMINISTIC_ML_DSA
 #define PSA_WANT_ALG_DETERMINISTIC_ML_DSA PSA_WANT_ALG_ML_DSA
 #endif

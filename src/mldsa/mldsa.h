@@ -36,8 +36,10 @@
  *    every coefficient with masks; only the final verdict is branched on.
  *  - Memory: no allocation; A is never stored: each entry is sampled from
  *    its SHAKE128 stream when it is multiplied. Work space (int32_t[256]
- *    polynomials, 1 KiB each): keygen l + 3, sign l + k + 3 (y and w are
- *    kept across the attempt), verify l + 3.
+ *    polynomials, 1 KiB each, sized for ML-DSA-87): keygen l + 3, sign
+ *    l + k + 3 (y and w are kept across the attempt), verify l + 3; with
+ *    PICOPSA_MLDSA_SMALL_STACK keygen 3, sign k + 4, verify 4 (y, NTT(z),
+ *    NTT(s1) recomputed where used).
  *  - Aliasing: no output may overlap an input.
  *  - Every secret left on the stack is wiped before returning.
  */
@@ -106,11 +108,20 @@ psa_status_t pp_mldsa_sign_mu(const pp_mldsa_params *p, const uint8_t *sk, const
 psa_status_t pp_mldsa_verify_mu(const pp_mldsa_params *p, const uint8_t *pk,
                                 const uint8_t mu[64], const uint8_t *sig, size_t sig_len);
 
-/* Work space of one signature: y and w of the current attempt, the hints. */
+/* Work space of one signature: w of the current attempt, y unless
+ * PICOPSA_MLDSA_SMALL_STACK (then regenerated from rho'' and kappa, kept
+ * here), the hints. */
+#if PICOPSA_MLDSA_SMALL_STACK
+#define PP_MLDSA_Y_KEPT 1
+#else
+#define PP_MLDSA_Y_KEPT PP_MLDSA_L_MAX
+#endif
 typedef struct {
-    pp_mldsa_poly y[PP_MLDSA_L_MAX];
+    pp_mldsa_poly y[PP_MLDSA_Y_KEPT];
     pp_mldsa_poly w[PP_MLDSA_K_MAX];
     uint32_t h[PP_MLDSA_K_MAX][PP_MLDSA_N / 32];
+    uint8_t rhopp[64];
+    unsigned kappa;
 } pp_mldsa_sign_work;
 
 /* rho'' = H(K || rnd || mu, 64) (Alg. 7 step 7). */
