@@ -24,6 +24,8 @@
  *    deterministic signature of the empty-context cases byte for byte)
  *    and mldsa_44/65_verify_test.json (empty-context cases' verdicts)
  *    through the PSA API; copy and persistent storage of a pair;
+ *  - pairs from psa_key_derivation_output_key (2.3.1: 32 bytes of the
+ *    stream are xi), key_bits and the public type refused;
  *  - the fault countermeasure of the deterministic variants (a corrupted
  *    sk in the key buffer: CORRUPTION_DETECTED, the signature wiped).
  * With PSA_WANT_ALG_ML_DSA 0: the NOT_SUPPORTED forms, then exit 77.
@@ -332,6 +334,64 @@ static void test_copy_and_storage(void)
 #endif
 }
 
+#if PSA_WANT_ALG_HKDF && PSA_WANT_ALG_SHA_256
+/* HKDF-SHA-256 over ikm, from a DERIVE key (secret != 0; output_key needs
+ * one, 10.6.3) or from bytes. */
+static void kdf_start(psa_key_derivation_operation_t *op, psa_key_id_t secret)
+{
+    static const uint8_t ikm[32] = {0x64, 0x73, 0x61};
+    CHECK_STATUS(psa_key_derivation_setup(op, PSA_ALG_HKDF(PSA_ALG_SHA_256)), PSA_SUCCESS);
+    if (secret != 0) {
+        CHECK_STATUS(psa_key_derivation_input_key(op, PSA_KEY_DERIVATION_INPUT_SECRET, secret),
+                     PSA_SUCCESS);
+    } else {
+        CHECK_STATUS(psa_key_derivation_input_bytes(op, PSA_KEY_DERIVATION_INPUT_SECRET, ikm,
+                                                    sizeof(ikm)), PSA_SUCCESS);
+    }
+    CHECK_STATUS(psa_key_derivation_input_bytes(op, PSA_KEY_DERIVATION_INPUT_INFO,
+                                                (const uint8_t *)"xi", 2), PSA_SUCCESS);
+}
+
+/* PQC 2.3.1 "Key derivation": psa_key_derivation_output_key draws 32
+ * bytes as xi, so the key equals importing those bytes and the stream
+ * goes on after them; key_bits must name a parameter set and a public key
+ * type is refused (INVALID_ARGUMENT). */
+static void test_derivation(void)
+{
+    static const uint8_t ikm[32] = {0x64, 0x73, 0x61};
+    psa_key_attributes_t a = key_attr(PAIR, 256, SIGN_USAGE | PSA_KEY_USAGE_EXPORT,
+                                      PSA_ALG_DETERMINISTIC_ML_DSA);
+    psa_key_attributes_t bad = key_attr(PUB, 256, PSA_KEY_USAGE_VERIFY_MESSAGE, PSA_ALG_ML_DSA);
+    psa_key_attributes_t da = key_attr(PSA_KEY_TYPE_DERIVE, 0, PSA_KEY_USAGE_DERIVE,
+                                       PSA_ALG_HKDF(PSA_ALG_SHA_256));
+    psa_key_derivation_operation_t op = PSA_KEY_DERIVATION_OPERATION_INIT;
+    uint8_t stream[40], out[32];
+    size_t len;
+    psa_key_id_t k, secret;
+    kdf_start(&op, 0);
+    CHECK_STATUS(psa_key_derivation_output_bytes(&op, stream, sizeof(stream)), PSA_SUCCESS);
+    CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
+    CHECK_STATUS(psa_import_key(&da, ikm, sizeof(ikm), &secret), PSA_SUCCESS);
+    for (int refusal = 0; refusal < 2; refusal++) {
+        kdf_start(&op, secret);
+        psa_set_key_bits(&a, 100);
+        CHECK_STATUS(psa_key_derivation_output_key(refusal == 0 ? &a : &bad, &op, &k),
+                     PSA_ERROR_INVALID_ARGUMENT);
+        psa_set_key_bits(&a, 256);
+        CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
+    }
+    kdf_start(&op, secret);
+    CHECK_STATUS(psa_key_derivation_output_key(&a, &op, &k), PSA_SUCCESS);
+    CHECK_STATUS(psa_export_key(k, out, sizeof(out), &len), PSA_SUCCESS);
+    CHECK(len == 32 && memcmp(out, stream, 32) == 0);
+    CHECK_STATUS(psa_key_derivation_output_bytes(&op, out, 8), PSA_SUCCESS);
+    CHECK_MEM(out, stream + 32, 8);
+    CHECK_STATUS(psa_key_derivation_abort(&op), PSA_SUCCESS);
+    CHECK_STATUS(psa_destroy_key(k), PSA_SUCCESS);
+    CHECK_STATUS(psa_destroy_key(secret), PSA_SUCCESS);
+}
+#endif
+
 /* The fault countermeasure, white box: a pair whose sk was corrupted in
  * the key buffer (as a fault while it is read would) signs
  * deterministically with CORRUPTION_DETECTED and a wiped signature; the
@@ -452,6 +512,9 @@ int main(void)
     test_refusals();
     test_copy_and_storage();
     test_fault_check();
+#if PSA_WANT_ALG_HKDF && PSA_WANT_ALG_SHA_256
+    test_derivation();
+#endif
     wycheproof("vectors/wycheproof/mldsa_65_sign_seed_test.json", 192, 1);
     wycheproof("vectors/wycheproof/mldsa_44_verify_test.json", 128, 0);
     wycheproof("vectors/wycheproof/mldsa_65_verify_test.json", 192, 0);
