@@ -41,6 +41,7 @@
 #include "dispatch/pp_drivers.h"
 #include "json.h"
 #include "storage/pp_its.h"
+#include "test_keys.h"
 #include "test_util.h"
 
 #if PSA_WANT_ALG_ML_DSA
@@ -55,26 +56,8 @@ static const size_t bits_of[3] = {128, 192, 256};
 static const size_t pk_len_of[3] = {1312, 1952, 2592};
 static const size_t sig_len_of[3] = {2420, 3309, 4627};
 
-static psa_key_attributes_t key_attr(psa_key_type_t type, size_t bits, psa_key_usage_t usage,
-                                     psa_algorithm_t alg)
-{
-    psa_key_attributes_t a = PSA_KEY_ATTRIBUTES_INIT;
-    psa_set_key_type(&a, type);
-    psa_set_key_bits(&a, bits);
-    psa_set_key_usage_flags(&a, usage);
-    psa_set_key_algorithm(&a, alg);
-    return a;
-}
-
-static psa_key_id_t import(psa_key_type_t type, size_t bits, psa_key_usage_t usage,
-                           psa_algorithm_t alg, const uint8_t *data, size_t len,
-                           psa_status_t want)
-{
-    psa_key_attributes_t a = key_attr(type, bits, usage, alg);
-    psa_key_id_t id = 0;
-    CHECK_STATUS(psa_import_key(&a, data, len, &id), want);
-    return id;
-}
+#define key_attr test_key_attr
+#define import test_key_import
 
 static void test_values(void)
 {
