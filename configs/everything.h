@@ -17,7 +17,7 @@
  * the raw-key size PICOPSA_HMAC_MAX_KEY_BYTES: 1024 on 64-bit hosts, 128 on
  * MCUs; Ed25519 tables, exponentiation window, backends; the mechanisms
  * on by default only on hosted OSes: SHA-1, SHA-512/t, SHA-3, CMAC, XTS,
- * ML-KEM (PSA_WANT_ALG_ML_KEM), LMS / HSS (PSA_WANT_ALG_LMS, _HSS), P-384
+ * ML-KEM (PSA_WANT_ALG_ML_KEM), ML-DSA (PSA_WANT_ALG_ML_DSA), LMS / HSS (PSA_WANT_ALG_LMS, _HSS), P-384
  * (PSA_WANT_ECC_SECP_R1_384)) are left to config.h.
  */
 #ifndef PICOPSA_CONFIGS_EVERYTHING_H

@@ -66,6 +66,8 @@
 #define PSA_WANT_ALG_HKDF_EXPAND 0
 #define PSA_WANT_KEY_TYPE_DERIVE 0
 #define PSA_WANT_ALG_ML_KEM 0
+/* ML-DSA (issue 27): out (no src/mldsa code is linked). */
+#define PSA_WANT_ALG_ML_DSA 0
 #define PSA_WANT_ECC_SECP_R1_256 0
 #define PSA_WANT_ECC_SECP_R1_384 0
 #define PSA_WANT_ALG_ECDSA 0

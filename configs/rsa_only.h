@@ -56,6 +56,8 @@
 #define PSA_WANT_KEY_TYPE_DERIVE 0
 /* ML-KEM (issue 26): out (no src/mlkem code is linked). */
 #define PSA_WANT_ALG_ML_KEM 0
+/* ML-DSA (issue 27): out (no src/mldsa code is linked). */
+#define PSA_WANT_ALG_ML_DSA 0
 /* LMS / HSS verification: out (no src/lms code is linked). */
 #define PSA_WANT_ALG_LMS 0
 #define PSA_WANT_ALG_HSS 0

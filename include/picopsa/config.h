@@ -439,6 +439,40 @@
 #define PSA_WANT_ALG_ML_KEM PICOPSA_HOSTED_OS_DEFAULT
 #endif
 
+/* ===== ML-DSA (src/mldsa) =========================================== */
+/* ML-DSA-44/65/87 (FIPS 204) through psa_sign_message / psa_verify_message
+ * (and the hash variants through psa_sign_hash / psa_verify_hash), 1.3
+ * PQC extension 2.3: key types PSA_KEY_TYPE_ML_DSA_KEY_PAIR/PUBLIC_KEY,
+ * algorithms PSA_ALG_ML_DSA (hedged), PSA_ALG_DETERMINISTIC_ML_DSA,
+ * PSA_ALG_HASH_ML_DSA(h), PSA_ALG_DETERMINISTIC_HASH_ML_DSA(h).
+ * PSA_WANT_ALG_ML_DSA builds the family (src/mldsa); the other three
+ * switches choose the variants over it. Default: 1 on hosted operating
+ * systems, 0 elsewhere, for ML-KEM's reason (key import / generation and
+ * verification dispatch on the type at run time; a pair's key buffer is
+ * 7.5 KB for ML-DSA-87) and for its stack (about 20 KB to sign). */
+#ifndef PSA_WANT_ALG_ML_DSA
+#define PSA_WANT_ALG_ML_DSA PICOPSA_HOSTED_OS_DEFAULT
+#endif
+/* Stack against speed: 0 keeps y (signing) and NTT(z) / NTT(s1)
+ * (verification, key generation) for the whole operation, l polynomials
+ * of 1 KiB; 1 recomputes them where they are used (y from ExpandMask,
+ * the NTTs once per row of A): Cortex-M4 -Os stack of src/mldsa and
+ * Keccak about 14.1 / 5.5 / 6.1 KB for sign / verify / keygen instead of
+ * 19.5 / 11.6 / 12.3 KB, for about 9% / 38% / 23% more time (host
+ * medians, docs/mldsa.md). Default 1 off hosted OSes. */
+#ifndef PICOPSA_MLDSA_SMALL_STACK
+#define PICOPSA_MLDSA_SMALL_STACK (!PICOPSA_HOSTED_OS_DEFAULT)
+#endif
+#ifndef PSA_WANT_ALG_DETERMINISTIC_ML_DSA
+#define PSA_WANT_ALG_DETERMINISTIC_ML_DSA PSA_WANT_ALG_ML_DSA
+#endif
+#ifndef PSA_WANT_ALG_HASH_ML_DSA
+#define PSA_WANT_ALG_HASH_ML_DSA PSA_WANT_ALG_ML_DSA
+#endif
+#ifndef PSA_WANT_ALG_DETERMINISTIC_HASH_ML_DSA
+#define PSA_WANT_ALG_DETERMINISTIC_HASH_ML_DSA PSA_WANT_ALG_ML_DSA
+#endif
+
 /* ===== LMS / HSS verification (src/lms) =============================== */
 /* LMS and HSS signature verification (RFC 8554; the parameter sets of
  * NIST SP 800-208 4) through psa_verify_message (1.3 PQC extension 2.5):

@@ -47,6 +47,10 @@
 #if (PSA_WANT_ALG_PURE_EDDSA || PSA_WANT_ALG_ED25519PH) && !PSA_WANT_ALG_SHA_512
 #error "picopsa config: Ed25519 needs PSA_WANT_ALG_SHA_512"
 #endif
+#if (PSA_WANT_ALG_DETERMINISTIC_ML_DSA || PSA_WANT_ALG_HASH_ML_DSA ||            \
+     PSA_WANT_ALG_DETERMINISTIC_HASH_ML_DSA) && !PSA_WANT_ALG_ML_DSA
+#error "picopsa config: the ML-DSA variants need PSA_WANT_ALG_ML_DSA (it builds src/mldsa)"
+#endif
 #if (PSA_WANT_ALG_LMS || PSA_WANT_ALG_HSS) && !PSA_WANT_ALG_SHA_256
 #error "picopsa config: LMS / HSS verification needs PSA_WANT_ALG_SHA_256 (RFC 8554 hashes with SHA-256)"
 #endif

@@ -208,9 +208,14 @@
  * supported (1.3 PQC extension 2.5.2). */
 #define PSA_ECC_SIGNATURE_SIZE_(key_bits)                                      \
     ((key_bits) == 448u ? (size_t)114 : (size_t)(2u * PSA_BITS_TO_BYTES(key_bits)))
+/* ML-DSA (1.3 PQC extension 2.3.2; FIPS 204 Table 2): 2420, 3309, 4627
+ * bytes for key_bits 128, 192, 256, whatever the variant. */
+#define PSA_ML_DSA_SIGNATURE_SIZE_(key_bits)                                   \
+    ((key_bits) == 128u ? 2420u : (key_bits) == 192u ? 3309u : (key_bits) == 256u ? 4627u : 0u)
 #define PSA_SIGN_OUTPUT_SIZE(key_type, key_bits, alg)                          \
     ((size_t)(PSA_KEY_TYPE_IS_RSA(key_type) ? PSA_BITS_TO_BYTES(key_bits) :    \
               PSA_KEY_TYPE_IS_ECC(key_type) ? PSA_ECC_SIGNATURE_SIZE_(key_bits) : \
+              PSA_KEY_TYPE_IS_ML_DSA(key_type) ? PSA_ML_DSA_SIGNATURE_SIZE_(key_bits) : \
               ((void)(alg), 0u)))
 
 #if PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY
@@ -226,7 +231,13 @@
 #else
 #define PSA_ECC_SIGNATURE_MAX_ ((size_t)64)
 #endif
-#define PSA_SIGNATURE_MAX_SIZE PSA_MAX_OF_(PSA_RSA_MAX_BYTES_, PSA_ECC_SIGNATURE_MAX_)
+#if PSA_WANT_ALG_ML_DSA
+#define PSA_ML_DSA_SIGNATURE_MAX_ ((size_t)4627)   /* ML-DSA-87 */
+#else
+#define PSA_ML_DSA_SIGNATURE_MAX_ ((size_t)0)
+#endif
+#define PSA_SIGNATURE_MAX_SIZE                                                 \
+    PSA_MAX_OF_(PSA_MAX_OF_(PSA_RSA_MAX_BYTES_, PSA_ECC_SIGNATURE_MAX_), PSA_ML_DSA_SIGNATURE_MAX_)
 
 /* ===== Asymmetric encryption (spec 10.8.4) =========================== */
 #define PSA_ASYMMETRIC_ENCRYPT_OUTPUT_SIZE(key_type, key_bits, alg)            \
@@ -304,6 +315,15 @@
     (PSA_ML_KEM_BITS_OK_(key_bits) ? 384u * ((key_bits) / 256u) + 32u : 0u)
 #define PSA_ML_KEM_KEY_PAIR_SIZE_(key_bits) (PSA_ML_KEM_BITS_OK_(key_bits) ? 64u : 0u)
 
+/* ML-DSA (1.3 PQC extension 2.3.1): a pair exports the 32-byte seed xi,
+ * a public key pk = rho || t1, 32 + 320 k bytes (FIPS 204 Table 2: 1312,
+ * 1952, 2592 for key_bits 128, 192, 256); 0 for another key_bits. */
+#define PSA_ML_DSA_BITS_OK_(key_bits)                                          \
+    ((key_bits) == 128u || (key_bits) == 192u || (key_bits) == 256u)
+#define PSA_ML_DSA_PUBLIC_KEY_SIZE_(key_bits)                                  \
+    ((key_bits) == 128u ? 1312u : (key_bits) == 192u ? 1952u : (key_bits) == 256u ? 2592u : 0u)
+#define PSA_ML_DSA_KEY_PAIR_SIZE_(key_bits) (PSA_ML_DSA_BITS_OK_(key_bits) ? 32u : 0u)
+
 /* LMS / HSS public keys (1.3 PQC extension 2.5.1): RFC 8554 3's
  * lms_public_key, 24 + key_bits / 8 bytes; hss_public_key adds u32 L. */
 #define PSA_LMS_BITS_OK_(key_bits) ((key_bits) == 192u || (key_bits) == 256u)
@@ -321,6 +341,10 @@
                   PSA_ML_KEM_KEY_PAIR_SIZE_(key_bits) :                        \
               (key_type) == PSA_KEY_TYPE_ML_KEM_PUBLIC_KEY ?                   \
                   PSA_ML_KEM_PUBLIC_KEY_SIZE_(key_bits) :                      \
+              (key_type) == PSA_KEY_TYPE_ML_DSA_KEY_PAIR ?                     \
+                  PSA_ML_DSA_KEY_PAIR_SIZE_(key_bits) :                        \
+              (key_type) == PSA_KEY_TYPE_ML_DSA_PUBLIC_KEY ?                   \
+                  PSA_ML_DSA_PUBLIC_KEY_SIZE_(key_bits) :                      \
               (key_type) == PSA_KEY_TYPE_RSA_KEY_PAIR ?                        \
                   PSA_KEY_EXPORT_RSA_KEY_PAIR_MAX_SIZE(key_bits) :             \
               (key_type) == PSA_KEY_TYPE_RSA_PUBLIC_KEY ?                      \
@@ -337,6 +361,8 @@
                   PSA_LMS_PUBLIC_KEY_SIZE_(key_type, key_bits) :               \
               PSA_KEY_TYPE_IS_ML_KEM(key_type) ?                               \
                   PSA_ML_KEM_PUBLIC_KEY_SIZE_(key_bits) :                      \
+              PSA_KEY_TYPE_IS_ML_DSA(key_type) ?                               \
+                  PSA_ML_DSA_PUBLIC_KEY_SIZE_(key_bits) :                      \
               PSA_KEY_TYPE_IS_RSA(key_type) ?                                  \
                   PSA_KEY_EXPORT_RSA_PUBLIC_KEY_MAX_SIZE(key_bits) :           \
               PSA_KEY_TYPE_IS_ECC(key_type) ?                                  \
@@ -361,6 +387,11 @@
 #define PSA_ML_KEM_KEY_PAIR_EXPORT_MAX_ ((size_t)0)
 #define PSA_ML_KEM_PUBLIC_EXPORT_MAX_ ((size_t)0)
 #endif
+#if PSA_WANT_ALG_ML_DSA
+#define PSA_ML_DSA_PUBLIC_EXPORT_MAX_ ((size_t)2592)   /* ML-DSA-87 pk */
+#else
+#define PSA_ML_DSA_PUBLIC_EXPORT_MAX_ ((size_t)0)
+#endif
 /* ECC: a 32-byte private key (Curve25519, P-256), 48 bytes with P-384;
  * the public key is 32 bytes, P-256's uncompressed point 65 bytes, P-384's
  * 97 bytes (spec 9.7.3, 9.7.4). */
@@ -384,7 +415,8 @@
 #define PSA_LMS_PUBLIC_EXPORT_MAX_ ((size_t)0)
 #endif
 #define PSA_EXPORT_PUBLIC_KEY_MAX_SIZE                                         \
-    PSA_MAX_OF_(PSA_MAX_OF_(PSA_RSA_PUBLIC_EXPORT_MAX_, PSA_ML_KEM_PUBLIC_EXPORT_MAX_), \
+    PSA_MAX_OF_(PSA_MAX_OF_(PSA_MAX_OF_(PSA_RSA_PUBLIC_EXPORT_MAX_, PSA_ML_KEM_PUBLIC_EXPORT_MAX_), \
+                            PSA_ML_DSA_PUBLIC_EXPORT_MAX_),                    \
                 PSA_MAX_OF_(PSA_ECC_PUBLIC_EXPORT_MAX_, PSA_LMS_PUBLIC_EXPORT_MAX_))
 /* Crypto API 1.3 addition (like psa_generate_key_custom): either kind. */
 #define PSA_EXPORT_ASYMMETRIC_KEY_MAX_SIZE                                     \

@@ -129,6 +129,14 @@
 #define PSA_KEY_TYPE_IS_ML_KEM(type)                                           \
     (PSA_KEY_TYPE_PUBLIC_KEY_OF_KEY_PAIR(type) == PSA_KEY_TYPE_ML_KEM_PUBLIC_KEY)
 
+/* ML-DSA keys (Crypto API 1.3 PQC extension 2.3.1): key_bits is the
+ * security strength of the parameter set, 128 (ML-DSA-44), 192 (ML-DSA-65)
+ * or 256 (ML-DSA-87). */
+#define PSA_KEY_TYPE_ML_DSA_KEY_PAIR        ((psa_key_type_t)0x7002)
+#define PSA_KEY_TYPE_ML_DSA_PUBLIC_KEY      ((psa_key_type_t)0x4002)
+#define PSA_KEY_TYPE_IS_ML_DSA(type)                                           \
+    (PSA_KEY_TYPE_PUBLIC_KEY_OF_KEY_PAIR(type) == PSA_KEY_TYPE_ML_DSA_PUBLIC_KEY)
+
 /* LMS and HSS public keys (Crypto API 1.3 PQC extension 2.5.1): the
  * parameter set is in the key data; key_bits is the hash output length,
  * 192 (SHA-256/192, SHAKE256/192) or 256 (SHA-256, SHAKE256/256). There
@@ -359,13 +367,31 @@
 #define PSA_ALG_LMS                         ((psa_algorithm_t)0x06004800)
 #define PSA_ALG_HSS                         ((psa_algorithm_t)0x06004900)
 
+/* ML-DSA (1.3 PQC extension 2.3.2): pure ML-DSA signs messages only,
+ * hedged or deterministic (FIPS 204 3.4, Alg. 2 step 5); HashML-DSA
+ * (FIPS 204 5.4) is a hash-and-sign algorithm. */
+#define PSA_ALG_ML_DSA                      ((psa_algorithm_t)0x06004400)
+#define PSA_ALG_DETERMINISTIC_ML_DSA        ((psa_algorithm_t)0x06004500)
+#define PSA_ALG_HASH_ML_DSA_BASE            ((psa_algorithm_t)0x06004600)
+#define PSA_ALG_DETERMINISTIC_HASH_ML_DSA_BASE ((psa_algorithm_t)0x06004700)
+#define PSA_ALG_HASH_ML_DSA(hash_alg)                                          \
+    ((psa_algorithm_t)(PSA_ALG_HASH_ML_DSA_BASE | ((hash_alg) & PSA_ALG_HASH_MASK)))
+#define PSA_ALG_DETERMINISTIC_HASH_ML_DSA(hash_alg)                            \
+    ((psa_algorithm_t)(PSA_ALG_DETERMINISTIC_HASH_ML_DSA_BASE | ((hash_alg) & PSA_ALG_HASH_MASK)))
+#define PSA_ALG_IS_ML_DSA(alg)              (((alg) & ~(psa_algorithm_t)0x00000100) == PSA_ALG_ML_DSA)
+#define PSA_ALG_IS_HASH_ML_DSA(alg)                                            \
+    (((alg) & ~PSA_ALG_HASH_MASK & ~(psa_algorithm_t)0x00000100) == PSA_ALG_HASH_ML_DSA_BASE)
+#define PSA_ALG_IS_DETERMINISTIC_HASH_ML_DSA(alg)                              \
+    (((alg) & ~PSA_ALG_HASH_MASK) == PSA_ALG_DETERMINISTIC_HASH_ML_DSA_BASE)
+#define PSA_ALG_IS_HEDGED_HASH_ML_DSA(alg)  (((alg) & ~PSA_ALG_HASH_MASK) == PSA_ALG_HASH_ML_DSA_BASE)
+
 #define PSA_ALG_IS_HASH_AND_SIGN(alg)                                          \
     (PSA_ALG_IS_RSA_PSS(alg) || PSA_ALG_IS_RSA_PKCS1V15_SIGN(alg) ||           \
-     PSA_ALG_IS_ECDSA(alg) || PSA_ALG_IS_HASH_EDDSA(alg))
+     PSA_ALG_IS_ECDSA(alg) || PSA_ALG_IS_HASH_EDDSA(alg) || PSA_ALG_IS_HASH_ML_DSA(alg))
 #define PSA_ALG_IS_SIGN_HASH(alg)           PSA_ALG_IS_HASH_AND_SIGN(alg)
 #define PSA_ALG_IS_SIGN_MESSAGE(alg)                                           \
     (PSA_ALG_IS_SIGN_HASH(alg) || (alg) == PSA_ALG_PURE_EDDSA ||               \
-     (alg) == PSA_ALG_LMS || (alg) == PSA_ALG_HSS)
+     (alg) == PSA_ALG_LMS || (alg) == PSA_ALG_HSS || PSA_ALG_IS_ML_DSA(alg))
 #define PSA_ALG_SIGN_GET_HASH(alg)                                             \
     (PSA_ALG_IS_HASH_AND_SIGN(alg) ?                                           \
      (((alg) & PSA_ALG_HASH_MASK) == 0 ? PSA_ALG_NONE :                        \

@@ -1306,6 +1306,19 @@ static psa_status_t derived_key_size(const psa_key_attributes_t *attributes, siz
         return PSA_SUCCESS;
     }
 #endif
+#if PSA_WANT_ALG_ML_DSA
+    if (type == PSA_KEY_TYPE_ML_DSA_KEY_PAIR) {
+        /* PQC extension 2.3.1, PSA_KEY_TYPE_ML_DSA_KEY_PAIR "Key
+         * derivation": 32 bytes drawn are the seed xi, expanded by
+         * ML-DSA.KeyGen_internal (FIPS 204 Alg. 6) at import; key_bits
+         * 128 / 192 / 256, else INVALID_ARGUMENT as at psa_import_key. */
+        if (bits != 128u && bits != 192u && bits != 256u) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        *bytes = 32u;
+        return PSA_SUCCESS;
+    }
+#endif
     return PSA_ERROR_NOT_SUPPORTED;
 }
 

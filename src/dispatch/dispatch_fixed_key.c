@@ -84,6 +84,29 @@ psa_status_t pp_fixed_key_generate(const pp_fixed_key_layout *l,
     return status;
 }
 
+const pp_fixed_key_layout *pp_fixed_key_find(const pp_fixed_key_layout *ls, size_t n,
+                                             const psa_key_attributes_t *attributes,
+                                             size_t data_length)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (attributes->bits != 0 ? ls[i].bits == attributes->bits
+                                  : !PSA_KEY_TYPE_IS_KEY_PAIR(attributes->type) &&
+                                        ls[i].public_size == data_length) {
+            return &ls[i];
+        }
+    }
+    return NULL;
+}
+
+const pp_fixed_key_layout *pp_fixed_key_check_buffer(const pp_fixed_key_layout *l,
+                                                     const psa_key_attributes_t *attributes,
+                                                     size_t key_buffer_size)
+{
+    return l != NULL && key_buffer_size == material_of(l, PSA_KEY_TYPE_IS_KEY_PAIR(attributes->type))
+               ? l
+               : NULL;
+}
+
 psa_status_t pp_fixed_key_export(const pp_fixed_key_layout *l,
                                  const psa_key_attributes_t *attributes, const uint8_t *key_buffer,
                                  size_t key_buffer_size, int public_only, uint8_t *data,

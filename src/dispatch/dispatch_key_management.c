@@ -17,7 +17,7 @@
 /* The driver of a key type. Only the routes of built families exist, so
  * a configured-out family is never called from here. */
 enum key_route { ROUTE_NONE, ROUTE_RAW, ROUTE_EDDSA, ROUTE_RSA, ROUTE_X25519, ROUTE_SECP_R1,
-                 ROUTE_MLKEM, ROUTE_LMS };
+                 ROUTE_MLKEM, ROUTE_LMS, ROUTE_MLDSA };
 
 static enum key_route route_of(psa_key_type_t type)
 {
@@ -51,6 +51,11 @@ static enum key_route route_of(psa_key_type_t type)
     case PSA_KEY_TYPE_ML_KEM_KEY_PAIR:
     case PSA_KEY_TYPE_ML_KEM_PUBLIC_KEY:
         return ROUTE_MLKEM;
+#endif
+#if PP_DRIVER_MLDSA
+    case PSA_KEY_TYPE_ML_DSA_KEY_PAIR:
+    case PSA_KEY_TYPE_ML_DSA_PUBLIC_KEY:
+        return ROUTE_MLDSA;
 #endif
     /* 1.3 PQC extension 2.5.1: public keys only (no pair types exist);
      * each type with its algorithm. */
@@ -181,6 +186,11 @@ static psa_status_t buffer_size(psa_key_type_t type, size_t raw_bytes, size_t *s
         *size = PP_MLKEM_KEY_PAIR_MATERIAL_MAX;
         return PSA_SUCCESS;
 #endif
+#if PP_DRIVER_MLDSA
+    case ROUTE_MLDSA:
+        *size = PP_MLDSA_KEY_PAIR_MATERIAL_MAX;   /* the driver checks the size */
+        return PSA_SUCCESS;
+#endif
 #if PP_DRIVER_LMS
     case ROUTE_LMS:
         *size = PP_LMS_KEY_MATERIAL_MAX;
@@ -282,6 +292,11 @@ psa_status_t pp_dispatch_import_key(const psa_key_attributes_t *attributes, cons
         return pp_mlkem_import_key(attributes, data, data_length, key_buffer, key_buffer_size,
                                    key_buffer_length, bits);
 #endif
+#if PP_DRIVER_MLDSA
+    case ROUTE_MLDSA:
+        return pp_mldsa_import_key(attributes, data, data_length, key_buffer, key_buffer_size,
+                                   key_buffer_length, bits);
+#endif
 #if PP_DRIVER_LMS
     case ROUTE_LMS:
         return pp_lms_import_key(attributes, data, data_length, key_buffer, key_buffer_size,
@@ -348,6 +363,18 @@ psa_status_t pp_dispatch_generate_key(const psa_key_attributes_t *attributes,
                                      key_buffer_size, key_buffer_length);
     }
 #endif
+#if PP_DRIVER_MLDSA
+    case ROUTE_MLDSA: {
+        /* PQC 2.3.1: key_bits 128 / 192 / 256 (spec 9.6.3: another size is
+         * INVALID_ARGUMENT); FIPS 204 Alg. 1: xi from the RNG. */
+        const pp_fixed_key_layout *l = pp_mldsa_key_layout(attributes->bits);
+        if (l == NULL) {
+            return PSA_ERROR_INVALID_ARGUMENT;
+        }
+        return pp_fixed_key_generate(l, pp_mldsa_import_key, attributes, key_buffer,
+                                     key_buffer_size, key_buffer_length);
+    }
+#endif
     default:
         (void)custom_data;
         (void)custom_data_length;
@@ -397,6 +424,16 @@ psa_status_t pp_dispatch_export(const psa_key_attributes_t *attributes, const ui
 #if PP_DRIVER_MLKEM
     case ROUTE_MLKEM: {
         const pp_fixed_key_layout *l = pp_mlkem_key_layout(attributes->bits);
+        if (l == NULL) {
+            return PSA_ERROR_CORRUPTION_DETECTED;
+        }
+        return pp_fixed_key_export(l, attributes, key_buffer, key_buffer_size, public_only,
+                                   data, data_size, data_length);
+    }
+#endif
+#if PP_DRIVER_MLDSA
+    case ROUTE_MLDSA: {
+        const pp_fixed_key_layout *l = pp_mldsa_key_layout(attributes->bits);
         if (l == NULL) {
             return PSA_ERROR_CORRUPTION_DETECTED;
         }

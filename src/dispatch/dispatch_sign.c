@@ -1,7 +1,8 @@
 /*
  * dispatch_sign.c -- signatures (PSA 1.2 10.7) routed to the family of the
  * key: Ed25519 (PureEdDSA, Ed25519ph), P-256 (ECDSA, deterministic ECDSA),
- * RSA (PKCS#1 v1.5, PSS) or LMS / HSS (verification only).
+ * RSA (PKCS#1 v1.5, PSS), ML-DSA (pure and HashML-DSA) or LMS / HSS
+ * (verification only).
  *
  * Checked here, once, in this order (docs/ARCHITECTURE.md): a key pair
  * for signing (INVALID_ARGUMENT); the algorithm fits the key type
@@ -177,6 +178,31 @@ psa_status_t pp_dispatch_signature(unsigned op, const psa_key_attributes_t *attr
         if (alg == PSA_ALG_LMS ? PSA_WANT_ALG_LMS : PSA_WANT_ALG_HSS) {
             verify_fn = pp_lms_verify_message;
             built = PSA_SUCCESS;
+        }
+    }
+#endif
+#if PP_DRIVER_MLDSA
+    /* 1.3 PQC extension 2.3.2: pure ML-DSA (hedged or deterministic)
+     * signs messages with an empty context; HashML-DSA is hash-and-sign
+     * (FIPS 204 5.4). Verification is one algorithm for both variants
+     * (FIPS 204 Alg. 3 / 5 take no rnd). */
+    if (PSA_KEY_TYPE_IS_ML_DSA(type) && (PSA_ALG_IS_ML_DSA(alg) || PSA_ALG_IS_HASH_ML_DSA(alg))) {
+        fits = PSA_SUCCESS;
+        expected = PSA_SIGN_OUTPUT_SIZE(type, attributes->bits, alg);
+        if (PSA_ALG_IS_ML_DSA(alg)) {
+            takes_message = 1;
+            if (alg == PSA_ALG_ML_DSA ? PSA_WANT_ALG_ML_DSA
+                                      : PSA_WANT_ALG_DETERMINISTIC_ML_DSA) {
+                sign_fn = pp_mldsa_sign;
+                verify_fn = pp_mldsa_verify;
+                built = PSA_SUCCESS;
+            }
+        } else if (PSA_ALG_IS_DETERMINISTIC_HASH_ML_DSA(alg)
+                       ? PSA_WANT_ALG_DETERMINISTIC_HASH_ML_DSA
+                       : PSA_WANT_ALG_HASH_ML_DSA) {
+            sign_fn = pp_mldsa_sign;
+            verify_fn = pp_mldsa_verify;
+            built = hash_alg != PSA_ALG_NONE ? PSA_SUCCESS : PSA_ERROR_INVALID_ARGUMENT;
         }
     }
 #endif

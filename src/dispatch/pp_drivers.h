@@ -23,6 +23,7 @@
 #define PP_DRIVER_P384 PSA_WANT_ECC_SECP_R1_384
 #define PP_DRIVER_MLKEM PSA_WANT_ALG_ML_KEM
 #define PP_DRIVER_LMS (PSA_WANT_ALG_LMS || PSA_WANT_ALG_HSS)
+#define PP_DRIVER_MLDSA PSA_WANT_ALG_ML_DSA
 
 /* ---------------------------------------------------------------------- */
 /* Fixed-size key families (Ed25519, X25519, P-256; next P-384, ML-KEM,    */
@@ -30,7 +31,7 @@
 /* them (0 bytes otherwise).                                               */
 /* ---------------------------------------------------------------------- */
 #define PP_FIXED_KEY (PP_DRIVER_EDDSA || PP_DRIVER_X25519 || PP_DRIVER_P256 || PP_DRIVER_P384 || \
-                      PP_DRIVER_MLKEM)
+                      PP_DRIVER_MLKEM || PP_DRIVER_MLDSA)
 
 #if PP_FIXED_KEY
 /* The key buffer of one key size of such a family: a pair's buffer starts
@@ -76,6 +77,18 @@ psa_status_t pp_fixed_key_generate(const pp_fixed_key_layout *l,
                                    picopsa_driver_import_key_t *import_key,
                                    const psa_key_attributes_t *attributes, uint8_t *key_buffer,
                                    size_t key_buffer_size, size_t *key_buffer_length);
+/* The layout among ls[0..n) of a key: the one of attributes->bits, or
+ * with bits 0 (a public key only) the one whose public export is
+ * data_length bytes; NULL when none is (9.6.1: the data gives the size of
+ * a public key; a pair's private part may not tell). */
+const pp_fixed_key_layout *pp_fixed_key_find(const pp_fixed_key_layout *ls, size_t n,
+                                             const psa_key_attributes_t *attributes,
+                                             size_t data_length);
+/* l when a slot's buffer has the length of l for the key's type, else
+ * NULL (a corrupted slot; l NULL gives NULL). */
+const pp_fixed_key_layout *pp_fixed_key_check_buffer(const pp_fixed_key_layout *l,
+                                                     const psa_key_attributes_t *attributes,
+                                                     size_t key_buffer_size);
 /* Export (public_only: the public key of a pair or a public key): a key
  * buffer of the wrong length for its type is CORRUPTION_DETECTED, a short
  * output BUFFER_TOO_SMALL. A fixed-size family has no export entry points
@@ -233,6 +246,30 @@ const pp_fixed_key_layout *pp_mlkem_key_layout(size_t bits);
  * layer). */
 picopsa_driver_encapsulate_t pp_mlkem_encapsulate;
 picopsa_driver_decapsulate_t pp_mlkem_decapsulate;
+#endif
+
+/* ---------------------------------------------------------------------- */
+/* ML-DSA-44/65/87 (FIPS 204), src/mldsa/mldsa_psa.c                       */
+/* Key buffer: key pair = the 32-byte seed xi (its export format), then    */
+/* sk (skEncode, FIPS 204 Alg. 24), then pk; public key = pk (pkEncode,    */
+/* Alg. 22). Pair: 3904 / 6016 / 7520 bytes; public: 1312 / 1952 / 2592.   */
+/* ---------------------------------------------------------------------- */
+#define PP_MLDSA_PAIR_MATERIAL_SIZE(sk, pk) (32u + (sk) + (pk))
+#define PP_MLDSA_KEY_PAIR_MATERIAL_MAX PP_MLDSA_PAIR_MATERIAL_SIZE(4896u, 2592u)
+
+#if PP_DRIVER_MLDSA
+/* Pair: the seed, key_bits required (a seed does not tell the parameter
+ * set); public key: pk, key_bits 0 taken from its length. */
+picopsa_driver_import_key_t pp_mldsa_import_key;
+/* The layout of key_bits 128 / 192 / 256, else NULL. */
+const pp_fixed_key_layout *pp_mldsa_key_layout(size_t bits);
+/* Both the message entry points (alg PSA_ALG_ML_DSA or
+ * PSA_ALG_DETERMINISTIC_ML_DSA, the message, an empty context) and the
+ * hash ones (a HashML-DSA algorithm, a hash of its length): the key an
+ * ML-DSA key (a pair to sign), the signature buffer of
+ * PSA_SIGN_OUTPUT_SIZE (dispatch layer). */
+picopsa_driver_sign_t pp_mldsa_sign;
+picopsa_driver_verify_t pp_mldsa_verify;
 #endif
 
 /* ---------------------------------------------------------------------- */

@@ -69,8 +69,14 @@
 #else
 #define PP_KEY_BUFFER_MLKEM_ ((size_t)0)
 #endif
+/* ML-DSA keys (up to 7520 B: ML-DSA-87's seed, sk and pk) likewise. */
+#if PP_DRIVER_MLDSA
+#define PP_KEY_BUFFER_MLDSA_ ((size_t)PP_MLDSA_KEY_PAIR_MATERIAL_MAX)
+#else
+#define PP_KEY_BUFFER_MLDSA_ ((size_t)0)
+#endif
 #define PP_KEY_BUFFER_LARGE_SIZE                                                   \
-    PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_SMALL_SIZE,                                   \
+    PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_SMALL_SIZE, PP_KEY_BUFFER_MLDSA_), \
                        PP_KEY_BUFFER_MAX_(PP_KEY_BUFFER_RSA_, PP_KEY_BUFFER_MLKEM_))
 
 /* Largest raw key (HMAC, RAW_DATA, DERIVE, PASSWORD...): what every slot

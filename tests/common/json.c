@@ -2,6 +2,7 @@
  * json.c -- see json.h. Recursive-descent parser over RFC 8259 section 2-7.
  */
 #include "json.h"
+#include "test_util.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -607,4 +608,11 @@ double json_num(const json_value *v)
 int json_bool(const json_value *v)
 {
     return v != NULL && v->type == JSON_BOOL && v->bool_value;
+}
+
+unsigned char *json_hex_member(const json_value *obj, const char *key, size_t *len)
+{
+    const char *hex = json_str(json_get(obj, key));
+    *len = 0;
+    return hex != NULL ? test_hex_decode(hex, len) : NULL;
 }

@@ -68,5 +68,8 @@ long long json_int(const json_value *v);
 double json_num(const json_value *v);
 /* 1 for true, 0 for false and for anything that is not a boolean. */
 int json_bool(const json_value *v);
+/* The hex string member `key` of obj decoded (test_hex_decode: malloc'd,
+ * the caller frees it), or NULL with *len 0 when obj has no such string. */
+unsigned char *json_hex_member(const json_value *obj, const char *key, size_t *len);
 
 #endif /* PICOPSA_TEST_JSON_H */

@@ -21,6 +21,7 @@ tests/size/ is compiled and linked with --gc-sections:
                   modes of src/cipher, ChaCha20), which they do not call,
                   nor of ML-KEM (src/mlkem, psa_kem.c, dispatch_kem.c:
                   PSA_WANT_ALG_ML_KEM is 0 in those headers and on MCUs)
+                  nor of ML-DSA (src/mldsa: PSA_WANT_ALG_ML_DSA likewise)
     app_cipher.c  (every cipher function) with tests/size/cipher_aes.h:
                   nothing of src/chacha20; with tests/size/cipher_none.h:
                   nothing of src/aes, src/cipher, src/chacha20; with
@@ -143,6 +144,12 @@ FAMILIES = {
         "files": re.compile(r"^src/(mlkem/|core/psa_kem\.c$|dispatch/dispatch_kem\.c$)"),
         "symbols": re.compile(r"^(pp_mlkem|pp_dispatch_(en|de)capsulate)"),
     },
+    # Issue 27: ML-DSA (src/mldsa: the primitive and its driver);
+    # PSA_WANT_ALG_ML_DSA is 0 on MCUs and in the single-family headers.
+    "ML-DSA": {
+        "files": re.compile(r"^src/mldsa/"),
+        "symbols": re.compile(r"^pp_mldsa"),
+    },
     # Issue 27: LMS / HSS verification (src/lms: the verifier and its
     # driver); PSA_WANT_ALG_LMS / _HSS are 0 on MCUs and in the
     # single-family headers.
@@ -170,17 +177,17 @@ FAMILIES = {
 # calls all of them and is linked with them configured out.
 UNUSED_CIPHERS = ["AES", "cipher modes", "ChaCha20"]
 LMS_ABSENT = ["RSA", "Ed25519", "X25519+KDF", "P-256", "P-384", "SHA-512", "SHA-1", "SHA-512/t", "storage",
-              "ML-KEM", "Keccak"] + UNUSED_CIPHERS
+              "ML-KEM", "ML-DSA", "Keccak"] + UNUSED_CIPHERS
 CHECKED = [
-    ("ed25519-only-Os", "app_ed25519.c", "configs/ed25519_only.h", "size", ["RSA", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
-    ("ed25519-only-O0", "app_ed25519.c", "configs/ed25519_only.h", "none", ["RSA", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
-    ("rsa-only-Os", "app_rsa.c", "configs/rsa_only.h", "size", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
-    ("rsa-only-O0", "app_rsa.c", "configs/rsa_only.h", "none", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
-    ("ed25519-small-Os", "app_ed25519.c", "configs/ed25519_small.h", "size", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
-    ("ed25519-small-O0", "app_ed25519.c", "configs/ed25519_small.h", "none", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "LMS"] + UNUSED_CIPHERS),
+    ("ed25519-only-Os", "app_ed25519.c", "configs/ed25519_only.h", "size", ["RSA", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "ML-DSA", "LMS"] + UNUSED_CIPHERS),
+    ("ed25519-only-O0", "app_ed25519.c", "configs/ed25519_only.h", "none", ["RSA", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "ML-DSA", "LMS"] + UNUSED_CIPHERS),
+    ("rsa-only-Os", "app_rsa.c", "configs/rsa_only.h", "size", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "ML-DSA", "LMS"] + UNUSED_CIPHERS),
+    ("rsa-only-O0", "app_rsa.c", "configs/rsa_only.h", "none", ["Ed25519", "SHA-512", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "ML-DSA", "LMS"] + UNUSED_CIPHERS),
+    ("ed25519-small-Os", "app_ed25519.c", "configs/ed25519_small.h", "size", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "ML-DSA", "LMS"] + UNUSED_CIPHERS),
+    ("ed25519-small-O0", "app_ed25519.c", "configs/ed25519_small.h", "none", ["RSA", "Ed25519 fast backend", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "ML-DSA", "LMS"] + UNUSED_CIPHERS),
     # The default configuration: the ciphers are built, and unused.
-    ("unused-cipher-ed25519-Os", "app_ed25519.c", None, "size", UNUSED_CIPHERS + ["ML-KEM", "LMS", "P-384"]),
-    ("unused-cipher-rsa-Os", "app_rsa.c", None, "size", UNUSED_CIPHERS + ["ML-KEM", "LMS", "P-384"]),
+    ("unused-cipher-ed25519-Os", "app_ed25519.c", None, "size", UNUSED_CIPHERS + ["ML-KEM", "ML-DSA", "LMS", "P-384"]),
+    ("unused-cipher-rsa-Os", "app_rsa.c", None, "size", UNUSED_CIPHERS + ["ML-KEM", "ML-DSA", "LMS", "P-384"]),
     # Issue 27: the secure-boot verifier (configs/lms_verify_only.h, SHA-256
     # sets only): no other family, no Keccak.
     ("lms-verify-only-Os", "app_lms.c", "configs/lms_verify_only.h", "size", LMS_ABSENT),

@@ -63,7 +63,11 @@ static void check_wycheproof_file(const char *name)
                 results_ok = 0;
             }
             for (f = 0; f < json_len(flags); f++) {
-                if (json_get(notes, json_str(json_at(flags, f))) == NULL) {
+                const char *flag = json_str(json_at(flags, f));
+                /* Upstream's mldsa_{44,65}_verify_test.json use the flag
+                 * InvalidSignature without a note for it (files as published). */
+                if (json_get(notes, flag) == NULL &&
+                    !(strncmp(name, "mldsa_", 6) == 0 && strcmp(flag, "InvalidSignature") == 0)) {
                     flags_ok = 0;
                 }
             }
@@ -103,8 +107,8 @@ static void test_wycheproof_files(void)
         }
     }
     closedir(dir);
-    /* tests/data/vectors/README.md lists 51 vector files. */
-    CHECK_STATUS(files, 51);
+    /* tests/data/vectors/README.md lists 54 vector files. */
+    CHECK_STATUS(files, 54);
 }
 
 static void test_rfc8032_file(void)

@@ -356,7 +356,7 @@ static void export_max_cases(void)
         "-DPSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY=0 -DPSA_WANT_KEY_TYPE_RSA_KEY_PAIR=0 "
         "-DPSA_WANT_ALG_RSA_PKCS1V15_SIGN=0 -DPSA_WANT_ALG_RSA_PSS=0 "
         "-DPSA_WANT_ALG_RSA_PKCS1V15_CRYPT=0 -DPSA_WANT_ALG_RSA_OAEP=0";
-    static const char *const extra[] = {"", "-DPSA_WANT_ALG_ML_KEM=0",
+    static const char *const extra[] = {"", "-DPSA_WANT_ALG_ML_KEM=0", "-DPSA_WANT_ALG_ML_DSA=0",
                                         "-DPSA_WANT_ALG_ML_KEM=0 -DPSA_WANT_ECC_SECP_R1_256=0",
                                         "-DPSA_WANT_ALG_ML_KEM=0 -DPSA_WANT_ECC_SECP_R1_384=0",
                                         "-DPSA_WANT_ALG_ML_KEM=0 -DPSA_WANT_ECC_SECP_R1_256=0 "
@@ -401,6 +401,9 @@ int main(void)
                    "Ed25519 needs PSA_WANT_ALG_SHA_512");
     expect_compile("include/picopsa/config.h", "-DPSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY=0",
                    "an RSA key pair needs PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY");
+    expect_compile("include/picopsa/config.h",
+                   "-DPSA_WANT_ALG_ML_DSA=0 -DPSA_WANT_ALG_HASH_ML_DSA=1",
+                   "the ML-DSA variants need PSA_WANT_ALG_ML_DSA");
     /* AES backend: each value compiles, anything else is refused. */
     expect_compile("src/aes/aes_ref.c", "-DPICOPSA_AES_BACKEND=PICOPSA_AES_REF", NULL);
     expect_compile("include/picopsa/config.h", "-DPICOPSA_AES_BACKEND=PICOPSA_AES_CT64", NULL);
