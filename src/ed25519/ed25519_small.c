@@ -403,64 +403,68 @@ NO_MEMSET static void ge_set(ge *r, uint32_t x, uint32_t y, uint32_t z)
     r->w[16] = z;
 }
 
-/* c = p in the "cached" form (Y + X, Y - X, 2Z, 2d T) kept in the X, Y,
- * Z, T words: what an addition needs of its second operand. c may alias p. */
-static void ge_cache(ge *c, const ge *p)
-{
-    fe t;
-    fe_sub(t, GY(p), GX(p));
-    fe_add(GX(c), GY(p), GX(p));
-    copy_bytes(GY(c), t, sizeof(fe));
-    fe_add(GZ(c), GZ(p), GZ(p));
-    fe_mul(GT(c), GT(p), k_d);
-    fe_add(GT(c), GT(c), GT(c)); /* 2d T: 2d is not stored (32 B) */
-}
+/* The point formulas as programs of field operations, run by one loop
+ * (ge_run): 2 bytes an operation instead of a call sequence. An operation
+ * is d = x * y, d = x + y, d = x - y or d = x, its operands slots: 0-3 the
+ * X, Y, Z, T words of p (updated in place), 4-7 those of q, 8-11 four
+ * temporaries, 12 the constant d. The programs are public constants (the
+ * branch on the kind follows them, never the data). */
+enum { PX, PY, PZ, PT, QX, QY, QZ, QT, TA, TB, TC, TD, KD };
+#define OP_MUL(d, x, y) ((d) | (x) << 4 | (y) << 8)
+#define OP_CPY(d, x) (OP_MUL(d, x, 0) | 1 << 12)
+#define OP_ADD(d, x, y) (OP_MUL(d, x, y) | 2 << 12)
+#define OP_SUB(d, x, y) (OP_MUL(d, x, y) | 3 << 12)
 
-/* r = p + q for a cached q, HWCD sec. 3.1 (a = -1, k = 2d, complete on
- * this curve): A = (Y1-X1)(Y2-X2), B = (Y1+X1)(Y2+X2), C = T1 (2d T2),
- * D = Z1 (2 Z2), E = B - A, F = D - C, G = D + C, H = B + A. r may alias p. */
-NOINLINE static void ge_add(ge *r, const ge *p, const ge *q)
-{
-    fe a, b, c, d;
-    fe_sub(a, GY(p), GX(p));
-    fe_add(b, GY(p), GX(p));
-    fe_mul(a, a, GY(q));     /* A */
-    fe_mul(b, b, GX(q));     /* B */
-    fe_mul(c, GT(p), GT(q)); /* C */
-    fe_mul(d, GZ(p), GZ(q)); /* D; p is dead from here: r's words are free */
-    fe_sub(GX(r), b, a);     /* E */
-    fe_add(GY(r), b, a);     /* H */
-    fe_sub(a, d, c);         /* F */
-    fe_add(b, d, c);         /* G */
-    fe_mul(GT(r), GX(r), GY(r)); /* E H */
-    fe_mul(GX(r), GX(r), a);     /* E F */
-    fe_mul(GY(r), GY(r), b);     /* H G */
-    fe_mul(GZ(r), a, b);         /* F G */
-}
+static const uint16_t k_prog[34] = {
+    /* 0: p = p + q for a cached q, HWCD sec. 3.1 (a = -1, k = 2d, complete
+     * on this curve): A = (Y1-X1)(Y2-X2), B = (Y1+X1)(Y2+X2), C = T1 (2d
+     * T2), D = Z1 (2 Z2), E = B - A, F = D - C, G = D + C, H = B + A. */
+    OP_SUB(TA, PY, PX), OP_ADD(TB, PY, PX), OP_MUL(TA, TA, QY), OP_MUL(TB, TB, QX),
+    OP_MUL(TC, PT, QT), OP_MUL(TD, PZ, QZ), /* A, B, C, D: p is dead from here */
+    OP_SUB(PX, TB, TA), OP_ADD(PY, TB, TA), OP_SUB(TA, TD, TC), OP_ADD(TB, TD, TC), /* E H F G */
+    OP_MUL(PT, PX, PY), OP_MUL(PX, PX, TA), OP_MUL(PY, PY, TB), OP_MUL(PZ, TA, TB),
+    /* 14: p = 2p, HWCD sec. 3.3 with a = -1, all four outputs scaled by
+     * -1: A = X^2, B = Y^2, C = 2 Z^2, H' = A + B, G = B - A, F' = C - G,
+     * E = (X + Y)^2 - H'; T (the last operation) only when asked for. */
+    OP_MUL(TA, PX, PX), OP_MUL(TB, PY, PY), OP_MUL(TC, PZ, PZ), OP_ADD(TC, TC, TC),
+    OP_ADD(TD, PX, PY), OP_MUL(TD, TD, TD), /* p is dead from here */
+    OP_ADD(PT, TA, TB), OP_SUB(TB, TB, TA), OP_SUB(TC, TC, TB), OP_SUB(TD, TD, PT), /* H' G F' E */
+    OP_MUL(PX, TD, TC), OP_MUL(PY, TB, PT), OP_MUL(PZ, TC, TB), OP_MUL(PT, TD, PT),
+    /* 28: q = p in the "cached" form (Y + X, Y - X, 2Z, 2d T) kept in the
+     * X, Y, Z, T words: what an addition needs of its second operand.
+     * q may be p (each word of p is read before its slot is written). */
+    OP_SUB(TA, PY, PX), OP_ADD(QX, PY, PX), OP_CPY(QY, TA), OP_ADD(QZ, PZ, PZ),
+    OP_MUL(QT, PT, KD), OP_ADD(QT, QT, QT), /* 2d T: 2d is not stored (32 B) */
+};
+/* A program: its first operation in k_prog + 64 * its length. */
+#define PROG_ADD (0u + 64u * 14u)
+#define PROG_DBL (14u + 64u * 13u) /* + 64: with T */
+#define PROG_CACHE (28u + 64u * 6u)
 
-/* r = 2p, HWCD sec. 3.3 with a = -1, all four outputs scaled by -1:
- * A = X^2, B = Y^2, C = 2 Z^2, H' = A + B, G = B - A, F' = C - G,
- * E = (X + Y)^2 - H'. r may alias p. */
-NOINLINE static void ge_dbl(ge *r, const ge *p, int with_t)
+NOINLINE static void ge_run(ge *p, ge *q, uint32_t prog)
 {
-    fe a, b, c, e;
-    fe_mul(a, GX(p), GX(p));
-    fe_mul(b, GY(p), GY(p));
-    fe_mul(c, GZ(p), GZ(p));
-    fe_add(c, c, c);
-    fe_add(e, GX(p), GY(p));
-    fe_mul(e, e, e);         /* p is dead from here: r's words are free */
-    fe_add(GT(r), a, b);     /* H' */
-    fe_sub(b, b, a);         /* G */
-    fe_sub(c, c, b);         /* F' */
-    fe_sub(e, e, GT(r));     /* E */
-    fe_mul(GX(r), e, c);     /* E F' */
-    fe_mul(GY(r), b, GT(r)); /* G H' */
-    fe_mul(GZ(r), c, b);     /* F' G */
-    if (with_t) {
-        fe_mul(GT(r), e, GT(r)); /* E H' */
+    fe tmp[4];
+    uint32_t *const base[4] = {p->w, q->w, tmp[0], (uint32_t *)(uintptr_t)k_d};
+    const uint16_t *op = k_prog + (prog & 63u);
+    uint32_t n;
+    for (n = prog >> 6; n > 0; n--, op++) {
+        uint32_t o = *op, kind = o >> 12;
+#define SLOT(k) (base[(k) >> 2] + 8 * ((k) & 3))
+        uint32_t *d = SLOT(o & 15u), *x = SLOT((o >> 4) & 15u), *y = SLOT((o >> 8) & 15u);
+#undef SLOT
+        if (kind == 0) {
+            fe_mul(d, x, y);
+        } else if (kind == 1) {
+            copy_bytes(d, x, sizeof(fe));
+        } else {
+            fe_addsub(d, x, y, 0u - (kind & 1u));
+        }
     }
 }
+
+#define ge_add(p, q) ge_run((p), (q), PROG_ADD)
+#define ge_dbl(p, with_t) ge_run((p), (p), PROG_DBL + 64u * (uint32_t)(with_t))
+#define ge_cache(c, p) ge_run((p), (c), PROG_CACHE)
 
 /* bit j of the 256-bit little-endian s (0 outside 0..255). j is public. */
 static uint32_t scalar_bit(const uint8_t s[32], int j)
@@ -482,8 +486,8 @@ static uint32_t scalar_bit(const uint8_t s[32], int j)
  * digits in -2^(W-1)..2^(W-1) (Booth: digit i is bits W i - 1 .. W i + W - 1
  * read as b(Wi-1) + sum_j 2^j b(Wi+j) - 2^W b(Wi+W-1), so no recoding pass),
  * each selected from {P, .., 2^(W-1) P} by a masked scan of every entry and
- * negated by a masked swap. r may alias P. */
-static void ge_scalarmult(ge *r, const ge *p, const uint8_t s[32])
+ * negated by a masked swap. p is replaced by [s]p. */
+static void ge_scalarmult(ge *r, const uint8_t s[32])
 {
     struct { /* the secrets of this frame, wiped at once */
         ge tab[SM_TAB];
@@ -493,16 +497,16 @@ static void ge_scalarmult(ge *r, const ge *p, const uint8_t s[32])
     int i, k;
     uint32_t j;
 
-    ge_cache(&st.tab[0], p);
-    for (j = 1; j < SM_TAB; j++) { /* r = (j + 1) P, no copy of P first */
-        ge_add(r, j == 1 ? p : r, &st.tab[0]);
+    ge_cache(&st.tab[0], r);
+    for (j = 1; j < SM_TAB; j++) { /* r = (j + 1) P */
+        ge_add(r, &st.tab[0]);
         ge_cache(&st.tab[j], r);
     }
     ge_set(r, 0, 1, 1);
     for (i = SM_DIGITS - 1; i >= 0; i--) {
         uint32_t t = 0, u, top, m, a;
         for (k = 0; k < SM_W; k++) {
-            ge_dbl(r, r, k == SM_W - 1);
+            ge_dbl(r, k == SM_W - 1);
         }
         for (k = 0; k <= SM_W; k++) {
             t |= scalar_bit(s, SM_W * i - 1 + k) << k;
@@ -527,7 +531,7 @@ static void ge_scalarmult(ge *r, const ge *p, const uint8_t s[32])
         }
         fe_set(st.neg, 0);
         fe_addsub(GT(&st.sel), st.neg, GT(&st.sel), m); /* 0 +- 2d T */
-        ge_add(r, r, &st.sel);
+        ge_add(r, &st.sel);
     }
     pp_wipe(&st, sizeof(st));
 }
@@ -712,7 +716,7 @@ NOINLINE static void base_mult_tobytes(uint8_t out[32], uint8_t *x, const uint8_
 {
     ge p;
     ge_base(&p);
-    ge_scalarmult(&p, &p, s);
+    ge_scalarmult(&p, s);
     ge_tobytes(out, x, &p);
     pp_wipe(&p, sizeof(p));
 }
@@ -823,11 +827,11 @@ int pp_ed25519_verify_ex(const uint8_t sig[64], const uint8_t pk[32], const uint
         return -1;
     }
     hash_to_scalar(k, ph, sig, pk, msg, msg_len);
-    ge_scalarmult(&a, &a, k);          /* [k](-A) */
+    ge_scalarmult(&a, k);              /* [k](-A) */
     ge_base(&sb);
-    ge_scalarmult(&sb, &sb, sig + 32); /* [S]B */
+    ge_scalarmult(&sb, sig + 32);      /* [S]B */
     ge_cache(&sb, &sb);
-    ge_add(&a, &a, &sb);
+    ge_add(&a, &sb);
     ge_tobytes(k, NULL, &a);
     return memcmp(k, sig, 32) == 0 ? 0 : -1;
 }
