@@ -210,10 +210,10 @@ static void fe_fold(fe r, int64_t c)
 #endif
 
 #if SMALL_ARM_ASM
-/* r = t mod p (not fully): t[i] + 38 t[i + 8] by a UMAAL chain, then the
- * carry (at most 38) folded as in fe_add, all in r4-r6, r8-r12. */
+/* r = t mod p (not fully): t[i] + 38 t[i + 8] by a UMAAL chain (the low
+ * half by one LDM), then the carry (at most 38) folded as in fe_add, all
+ * in r4-r6, r8-r12. */
 #define FE_RED(k, reg)                                \
-    "ldr " reg ", [%[t], #" #k "]\n\t"                \
     "ldr lr, [%[t], #" #k " + 32]\n\t"                \
     "umaal " reg ", %[c], lr, %[k38]\n\t"
 static void fe_mul(fe r, const fe a, const fe b)
@@ -222,6 +222,7 @@ static void fe_mul(fe r, const fe a, const fe b)
     uint32_t c;
     mul256(t, a, b);
     __asm__ volatile(
+        "ldm %[t], {r4, r5, r6, r8, r9, r10, r11, r12}\n\t"
         "mov.w %[c], #0\n\t"
         FE_RED(0, "r4") FE_RED(4, "r5") FE_RED(8, "r6") FE_RED(12, "r8")
         FE_RED(16, "r9") FE_RED(20, "r10") FE_RED(24, "r11") FE_RED(28, "r12")
@@ -266,19 +267,21 @@ static void fe_mul(fe r, const fe a, const fe b)
  * is within 38 of 0 (f' = 1) or of 2^256 (f' = -1), so 38 f' lands in word
  * 0 alone. About 75 cycles; one body for both (120 B less than two). r may
  * alias a or b (all is loaded first). */
-#define FE_LD(k, reg, op)                     \
-    "ldr " reg ", [%[a], #" #k "]\n\t"        \
-    "ldr lr, [%[b], #" #k "]\n\t"             \
+/* a by one LDM into the eight words, b two words at a time (LDM and a
+ * flag-less EOR leave the carry alone, so one chain runs across). */
+#define FE_LD2(r1, r2)                        \
+    "ldm %[b]!, {%[a], lr}\n\t"              \
+    "eor %[a], %[a], %[m]\n\t"               \
     "eor lr, lr, %[m]\n\t"                   \
-    op " " reg ", " reg ", lr\n\t"
+    "adcs " r1 ", " r1 ", %[a]\n\t"          \
+    "adcs " r2 ", " r2 ", lr\n\t"
 #define FE_FOLD(reg) "adcs " reg ", " reg ", %[m]\n\t"
 NOINLINE static void fe_addsub(fe r, const fe a, const fe b, uint32_t m)
 {
     __asm__ volatile(
+        "ldm %[a], {r4, r5, r6, r8, r9, r10, r11, r12}\n\t"
         "lsrs lr, %[m], #1\n\t"      /* carry in: m & 1 */
-        FE_LD(0, "r4", "adcs") FE_LD(4, "r5", "adcs") FE_LD(8, "r6", "adcs")
-        FE_LD(12, "r8", "adcs") FE_LD(16, "r9", "adcs") FE_LD(20, "r10", "adcs")
-        FE_LD(24, "r11", "adcs") FE_LD(28, "r12", "adcs")
+        FE_LD2("r4", "r5") FE_LD2("r6", "r8") FE_LD2("r9", "r10") FE_LD2("r11", "r12")
         "adc lr, %[m], #0\n\t"       /* f = c + m */
         "mov.w %[b], #38\n\t"
         "mul lr, lr, %[b]\n\t"       /* 38 f */
@@ -290,8 +293,8 @@ NOINLINE static void fe_addsub(fe r, const fe a, const fe b, uint32_t m)
         "mul lr, lr, %[b]\n\t"
         "add r4, r4, lr\n\t"
         "stm %[r], {r4, r5, r6, r8, r9, r10, r11, r12}\n\t"
-        : [b] "+r"(b), [m] "+r"(m)
-        : [r] "r"(r), [a] "r"(a)
+        : [a] "+&r"(a), [b] "+&r"(b), [m] "+&r"(m)
+        : [r] "r"(r)
         : FE_REGS);
 }
 
