@@ -136,60 +136,65 @@ static void store_words(uint8_t *s, const uint32_t *w)
     } while (0)
 #endif
 
+/* t[0..16) = a * b + t[0..8), 256 x 256 bits, by rows: row i adds
+ * a[i] * b into t[i..i+8) and writes t[i + 8] (its carry), so what
+ * t[0..8) holds is an addend (sc_muladd's c). */
 #if SMALL_ARM_ASM
-/* t[0..9) += ai * b[0..8) with t[8] written, not added: one row, eight
- * UMAAL steps (Cortex-M4: 6 cycles a step against 9 for the C loop). */
-#define ROW_STEP(k)                                   \
-    "ldr %[x], [%[b], #" #k "]\n\t"                   \
-    "ldr %[y], [%[t], #" #k "]\n\t"                   \
-    "umaal %[y], %[c], %[ai], %[x]\n\t"               \
-    "str %[y], [%[t], #" #k "]\n\t"
-static void mul_row(uint32_t *t, const uint32_t *b, uint32_t ai)
+/* b in r4-r6, r8-r12 by one LDM (operand caching, Hutter-Wenger 2011),
+ * then per row a[i] and eight UMAAL steps on t: 4 cycles a step on
+ * Cortex-M4 against 5 with b reloaded. b's register holds a[i]; the end
+ * of a is compared from memory (no register is left). */
+#define ROW_STEP(k, reg)                              \
+    "ldr lr, [%[t], #" #k "]\n\t"                    \
+    "umaal lr, %[c], %[ai], " reg "\n\t"            \
+    "str lr, [%[t], #" #k "]\n\t"
+NOINLINE static void mul256_add(uint32_t t[16], const uint32_t a[8], const uint32_t b[8])
 {
-    uint32_t c = 0, x, y;
-    __asm__ volatile(ROW_STEP(0) ROW_STEP(4) ROW_STEP(8) ROW_STEP(12)
-                     ROW_STEP(16) ROW_STEP(20) ROW_STEP(24) ROW_STEP(28)
-                     "str %[c], [%[t], #32]"
-                     : [c] "+&r"(c), [x] "=&r"(x), [y] "=&r"(y)
-                     : [t] "r"(t), [b] "r"(b), [ai] "r"(ai)
-                     : "memory");
+    const uint32_t *const aend = a + 8;
+    uintptr_t ai = (uintptr_t)b;
+    uint32_t c;
+    __asm__ volatile(
+        "ldm %[ai], {r4, r5, r6, r8, r9, r10, r11, r12}\n\t"
+        "1:\n\t"
+        "ldr %[ai], [%[a]], #4\n\t"
+        "mov.w %[c], #0\n\t"
+        ROW_STEP(0, "r4") ROW_STEP(4, "r5") ROW_STEP(8, "r6") ROW_STEP(12, "r8")
+        ROW_STEP(16, "r9") ROW_STEP(20, "r10") ROW_STEP(24, "r11") ROW_STEP(28, "r12")
+        "str %[c], [%[t], #32]\n\t"
+        "add %[t], %[t], #4\n\t"
+        "ldr %[ai], %[aend]\n\t"
+        "cmp %[a], %[ai]\n\t"
+        "bne 1b\n\t"
+        : [t] "+&r"(t), [a] "+&r"(a), [ai] "+&r"(ai), [c] "=&r"(c)
+        : [aend] "m"(aend)
+        : FE_REGS);
 }
 #else
-static void mul_row(uint32_t *t, const uint32_t *b, uint32_t ai)
+NOINLINE static void mul256_add(uint32_t t[16], const uint32_t a[8], const uint32_t b[8])
 {
-    uint32_t c = 0;
-    size_t j;
-    for (j = 0; j < 8; j++) {
-        uint32_t lo = t[j];
-        MULACC(lo, c, ai, b[j]);
-        t[j] = lo;
+    size_t i, j;
+    for (i = 0; i < 8; i++) {
+        uint32_t c = 0;
+        for (j = 0; j < 8; j++) {
+            uint32_t lo = t[i + j];
+            MULACC(lo, c, a[i], b[j]);
+            t[i + j] = lo;
+        }
+        t[i + 8] = c;
     }
-    t[8] = c;
 }
 #endif
 
-/* t[0..16) = a * b + t[0..8), 256 x 256 bits, by rows (t[i + 8] is first
- * written by row i; the rows add into t[0..8), so what it holds is an
- * addend: sc_muladd's c). */
-NOINLINE static void mul256_add(uint32_t t[16], const uint32_t a[8], const uint32_t b[8])
-{
-    size_t i;
-    for (i = 0; i < 8; i++) {
-        mul_row(t + i, b, a[i]);
-    }
-}
-
-/* t[0..16) = a * b. Shared by the field and the scalars. */
-NO_MEMSET static void mul256(uint32_t t[16], const uint32_t a[8], const uint32_t b[8])
-{
-    size_t i;
-    for (i = 0; i < 8; i++) {
-        t[i] = 0;
-    }
-    mul256_add(t, a, b);
-}
-
 /* ---- the field GF(2^255 - 19), values < 2^256 ------------------------ */
+
+NO_MEMSET static void fe_set(fe r, uint32_t v)
+{
+    size_t i;
+    for (i = 0; i < 8; i++) {
+        r[i] = 0;
+    }
+    r[0] = v;
+}
 
 #if !SMALL_ARM_ASM
 /* r + c * 2^256 -> r (mod p), for |c| <= 38: 2^256 = 38 (mod p). When
@@ -220,7 +225,8 @@ static void fe_mul(fe r, const fe a, const fe b)
 {
     uint32_t t[16];
     uint32_t c;
-    mul256(t, a, b);
+    fe_set(t, 0); /* t[0..8): the product with no addend */
+    mul256_add(t, a, b);
     __asm__ volatile(
         "ldm %[t], {r4, r5, r6, r8, r9, r10, r11, r12}\n\t"
         "mov.w %[c], #0\n\t"
@@ -247,7 +253,8 @@ static void fe_mul(fe r, const fe a, const fe b)
     uint32_t t[16];
     uint32_t c = 0;
     size_t i;
-    mul256(t, a, b);
+    fe_set(t, 0); /* t[0..8): the product with no addend */
+    mul256_add(t, a, b);
     for (i = 0; i < 8; i++) {
         uint32_t lo = t[i];
         MULACC(lo, c, t[i + 8], 38u);
@@ -326,15 +333,6 @@ static void fe_addsub(fe r, const fe a, const fe b, uint32_t m)
 #define fe_sub(r, a, b) fe_addsub((r), (a), (b), 0xffffffffu)
 #endif
 
-NO_MEMSET static void fe_set(fe r, uint32_t v)
-{
-    size_t i;
-    for (i = 0; i < 8; i++) {
-        r[i] = 0;
-    }
-    r[0] = v;
-}
-
 /* r = z^e, e = 2^(top + 1) - 1 - clear (clear < 2^5): square and
  * multiply over the bits of e from the top, which is set. e is public (the
  * branch follows it, not z). Inversion: e = p - 2 = 2^255 - 1 - 20;
@@ -408,43 +406,47 @@ NO_MEMSET static void ge_set(ge *r, uint32_t x, uint32_t y, uint32_t z)
 
 /* The point formulas as programs of field operations, run by one loop
  * (ge_run): 2 bytes an operation instead of a call sequence. An operation
- * is d = x * y, d = x + y, d = x - y or d = x, its operands slots: 0-3 the
+ * is d = x * y, d = x + y, d = x - y or (d, x) swapped under the run's
+ * mask (all ones or 0; pp_ct_barrier_u32), its operands slots: 0-3 the
  * X, Y, Z, T words of p (updated in place), 4-7 those of q, 8-11 four
  * temporaries, 12 the constant d. The programs are public constants (the
  * branch on the kind follows them, never the data). */
 enum { PX, PY, PZ, PT, QX, QY, QZ, QT, TA, TB, TC, TD, KD };
 #define OP_MUL(d, x, y) ((d) | (x) << 4 | (y) << 8)
-#define OP_CPY(d, x) (OP_MUL(d, x, 0) | 1 << 12)
+#define OP_SWP(d, x) (OP_MUL(d, x, 0) | 1 << 12)
 #define OP_ADD(d, x, y) (OP_MUL(d, x, y) | 2 << 12)
 #define OP_SUB(d, x, y) (OP_MUL(d, x, y) | 3 << 12)
 
-static const uint16_t k_prog[34] = {
-    /* 0: p = p + q for a cached q, HWCD sec. 3.1 (a = -1, k = 2d, complete
-     * on this curve): A = (Y1-X1)(Y2-X2), B = (Y1+X1)(Y2+X2), C = T1 (2d
-     * T2), D = Z1 (2 Z2), E = B - A, F = D - C, G = D + C, H = B + A. */
-    OP_SUB(TA, PY, PX), OP_ADD(TB, PY, PX), OP_MUL(TA, TA, QY), OP_MUL(TB, TB, QX),
-    OP_MUL(TC, PT, QT), OP_MUL(TD, PZ, QZ), /* A, B, C, D: p is dead from here */
+static const uint16_t k_prog[36] = {
+    /* 0: p = p + q for a cached q, or p - q with the mask (-q cached: its
+     * Y + X and Y - X swapped, 2d T negated, which swaps F and G), HWCD
+     * sec. 3.1 (a = -1, k = 2d, complete on this curve): A = (Y1-X1)(Y2-X2),
+     * B = (Y1+X1)(Y2+X2), C = T1 (2d T2), D = Z1 (2 Z2), E = B - A,
+     * F = D - C, G = D + C, H = B + A. q's X and Y are left swapped. */
+    OP_SWP(QX, QY), OP_SUB(TA, PY, PX), OP_ADD(TB, PY, PX), OP_MUL(TA, TA, QY),
+    OP_MUL(TB, TB, QX), OP_MUL(TC, PT, QT), OP_MUL(TD, PZ, QZ), /* A B C D: p is dead */
     OP_SUB(PX, TB, TA), OP_ADD(PY, TB, TA), OP_SUB(TA, TD, TC), OP_ADD(TB, TD, TC), /* E H F G */
-    OP_MUL(PT, PX, PY), OP_MUL(PX, PX, TA), OP_MUL(PY, PY, TB), OP_MUL(PZ, TA, TB),
-    /* 14: p = 2p, HWCD sec. 3.3 with a = -1, all four outputs scaled by
+    OP_SWP(TA, TB), OP_MUL(PT, PX, PY), OP_MUL(PX, PX, TA), OP_MUL(PY, PY, TB), OP_MUL(PZ, TA, TB),
+    /* 16: p = 2p, HWCD sec. 3.3 with a = -1, all four outputs scaled by
      * -1: A = X^2, B = Y^2, C = 2 Z^2, H' = A + B, G = B - A, F' = C - G,
      * E = (X + Y)^2 - H'; T (the last operation) only when asked for. */
     OP_MUL(TA, PX, PX), OP_MUL(TB, PY, PY), OP_MUL(TC, PZ, PZ), OP_ADD(TC, TC, TC),
     OP_ADD(TD, PX, PY), OP_MUL(TD, TD, TD), /* p is dead from here */
     OP_ADD(PT, TA, TB), OP_SUB(TB, TB, TA), OP_SUB(TC, TC, TB), OP_SUB(TD, TD, PT), /* H' G F' E */
     OP_MUL(PX, TD, TC), OP_MUL(PY, TB, PT), OP_MUL(PZ, TC, TB), OP_MUL(PT, TD, PT),
-    /* 28: q = p in the "cached" form (Y + X, Y - X, 2Z, 2d T) kept in the
-     * X, Y, Z, T words: what an addition needs of its second operand.
-     * q may be p (each word of p is read before its slot is written). */
-    OP_SUB(TA, PY, PX), OP_ADD(QX, PY, PX), OP_CPY(QY, TA), OP_ADD(QZ, PZ, PZ),
+    /* 30: q = p in the "cached" form (Y + X, Y - X, 2Z, 2d T) kept in the
+     * X, Y, Z, T words: what an addition needs of its second operand
+     * (Y + X as (Y - X) + 2X: no copy). q may be p (each word of p is read
+     * before its slot is written). */
+    OP_ADD(TA, PX, PX), OP_SUB(QY, PY, PX), OP_ADD(QX, QY, TA), OP_ADD(QZ, PZ, PZ),
     OP_MUL(QT, PT, KD), OP_ADD(QT, QT, QT), /* 2d T: 2d is not stored (32 B) */
 };
 /* A program: its first operation in k_prog + 64 * its length. */
-#define PROG_ADD (0u + 64u * 14u)
-#define PROG_DBL (14u + 64u * 13u) /* + 64: with T */
-#define PROG_CACHE (28u + 64u * 6u)
+#define PROG_ADD (0u + 64u * 16u)
+#define PROG_DBL (16u + 64u * 13u) /* + 64: with T */
+#define PROG_CACHE (30u + 64u * 6u)
 
-NOINLINE static void ge_run(ge *p, ge *q, uint32_t prog)
+NOINLINE static void ge_run(ge *p, ge *q, uint32_t prog, uint32_t mask)
 {
     fe tmp[4];
     uint32_t *const base[4] = {p->w, q->w, tmp[0], (uint32_t *)(uintptr_t)k_d};
@@ -458,16 +460,21 @@ NOINLINE static void ge_run(ge *p, ge *q, uint32_t prog)
         if (kind == 0) {
             fe_mul(d, x, y);
         } else if (kind == 1) {
-            copy_bytes(d, x, sizeof(fe));
+            size_t k;
+            for (k = 0; k < 8; k++) {
+                uint32_t v = mask & (d[k] ^ x[k]);
+                d[k] ^= v;
+                x[k] ^= v;
+            }
         } else {
             fe_addsub(d, x, y, 0u - (kind & 1u));
         }
     }
 }
 
-#define ge_add(p, q) ge_run((p), (q), PROG_ADD)
-#define ge_dbl(p, with_t) ge_run((p), (p), PROG_DBL + 64u * (uint32_t)(with_t))
-#define ge_cache(c, p) ge_run((p), (c), PROG_CACHE)
+#define ge_add(p, q, neg) ge_run((p), (q), PROG_ADD, (neg))
+#define ge_dbl(p, with_t) ge_run((p), (p), PROG_DBL + 64u * (uint32_t)(with_t), 0)
+#define ge_cache(c, p) ge_run((p), (c), PROG_CACHE, 0)
 
 /* bit j of the 256-bit little-endian s (0 outside 0..255). j is public. */
 static uint32_t scalar_bit(const uint8_t s[32], int j)
@@ -495,14 +502,13 @@ static void ge_scalarmult(ge *r, const uint8_t s[32])
     struct { /* the secrets of this frame, wiped at once */
         ge tab[SM_TAB];
         ge sel;
-        fe neg;
     } st;
     int i, k;
     uint32_t j;
 
     ge_cache(&st.tab[0], r);
     for (j = 1; j < SM_TAB; j++) { /* r = (j + 1) P */
-        ge_add(r, &st.tab[0]);
+        ge_add(r, &st.tab[0], 0);
         ge_cache(&st.tab[j], r);
     }
     ge_set(r, 0, 1, 1);
@@ -526,15 +532,7 @@ static void ge_scalarmult(ge *r, const uint8_t s[32])
                 st.sel.w[k] ^= eq & (st.sel.w[k] ^ st.tab[j - 1].w[k]);
             }
         }
-        /* -P cached: Y + X and Y - X swapped, 2d T negated */
-        for (k = 0; k < 8; k++) {
-            uint32_t x = m & (st.sel.w[k] ^ st.sel.w[8 + k]);
-            st.sel.w[k] ^= x;
-            st.sel.w[8 + k] ^= x;
-        }
-        fe_set(st.neg, 0);
-        fe_addsub(GT(&st.sel), st.neg, GT(&st.sel), m); /* 0 +- 2d T */
-        ge_add(r, &st.sel);
+        ge_add(r, &st.sel, m); /* r - sel when the digit is negative */
     }
     pp_wipe(&st, sizeof(st));
 }
@@ -834,7 +832,7 @@ int pp_ed25519_verify_ex(const uint8_t sig[64], const uint8_t pk[32], const uint
     ge_base(&sb);
     ge_scalarmult(&sb, sig + 32);      /* [S]B */
     ge_cache(&sb, &sb);
-    ge_add(&a, &sb);
+    ge_add(&a, &sb, 0);
     ge_tobytes(k, NULL, &a);
     return memcmp(k, sig, 32) == 0 ? 0 : -1;
 }
