@@ -173,14 +173,14 @@ NOINLINE static void mul256_add(uint32_t t[16], const uint32_t a[8], const uint3
 NOINLINE static void mul256_add(uint32_t t[16], const uint32_t a[8], const uint32_t b[8])
 {
     size_t i, j;
-    for (i = 0; i < 8; i++) {
-        uint32_t c = 0;
+    for (i = 0; i < 8; i++, t++) {
+        uint32_t c = 0, ai = a[i];
         for (j = 0; j < 8; j++) {
-            uint32_t lo = t[i + j];
-            MULACC(lo, c, a[i], b[j]);
-            t[i + j] = lo;
+            uint32_t lo = t[j];
+            MULACC(lo, c, ai, b[j]);
+            t[j] = lo;
         }
-        t[i + 8] = c;
+        t[8] = c;
     }
 }
 #endif
