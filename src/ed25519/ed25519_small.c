@@ -14,9 +14,12 @@
  *    from the scalar bits; SM_W below) over a 2-point table built on the
  *    stack, serves key generation, signing and both halves of
  *    verification ([S]B and [k](-A), then one addition);
- *  - on ARMv7E-M (Cortex-M4/M7/M33) the product row and the addition and
- *    subtraction are short inline assembly (tools/ed25519/check_small_asm.py
- *    checks them under unicorn); elsewhere the same steps in C;
+ *  - the point formulas are 2-byte programs of field operations run by one
+ *    loop (ge_run), not call sequences;
+ *  - on ARMv7E-M (Cortex-M4/M7/M33) the product rows, the reduction and the
+ *    addition and subtraction are short inline assembly
+ *    (tools/ed25519/check_small_asm.py checks them under unicorn); elsewhere
+ *    the same steps in C;
  *  - scalars mod L by shift-and-subtract, one bit at a time.
  * Secrets (the expanded key, the nonce, every point derived from them)
  * drive no branch and no memory index: table entries are selected by
@@ -315,7 +318,7 @@ NOINLINE static void fe_sub(fe r, const fe a, const fe b)
 #else
 /* r = a + (b ^ m) + (m & 1): a + b (m = 0) or a - b (m = all ones), as
  * the assembly; with c the carry, the value is r + 2^256 (c + m), m read
- * as -1 or 0. No branch on m (a secret where a point is negated). */
+ * as -1 or 0. No branch on m. */
 static void fe_addsub(fe r, const fe a, const fe b, uint32_t m)
 {
     uint64_t c = m & 1u;
