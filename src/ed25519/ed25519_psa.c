@@ -112,10 +112,15 @@ static void complete_pair(uint8_t *key)
 }
 
 #if PSA_WANT_ALG_PURE_EDDSA || PSA_WANT_ALG_ED25519PH
-/* Verification of either kind with the slot's public key (and its cached
- * x when the cache is on). */
-static int verify_with_key(psa_key_type_t type, const uint8_t *key, int prehash,
-                           const uint8_t *msg, size_t msg_len, const uint8_t *sig)
+/* The one body of both verification entry points (prehash: Ed25519ph),
+ * out of line so that the two share it: the material check, then the
+ * slot's public key (and its cached x when the cache is on). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static psa_status_t verify_with_key(psa_key_type_t type, const uint8_t *key, size_t key_len,
+                                    unsigned prehash, const uint8_t *msg, size_t msg_len,
+                                    const uint8_t *sig)
 {
     const uint8_t *pk = public_part(type, key);
 #if PICOPSA_ED25519_CACHE_DECODED_KEY
@@ -123,7 +128,12 @@ static int verify_with_key(psa_key_type_t type, const uint8_t *key, int prehash,
 #else
     const uint8_t *x = NULL;
 #endif
-    return pp_ed25519_verify_ex(sig, pk, x, (unsigned)prehash, msg, msg_len);
+    if (!material_ok(type, key_len)) {
+        return PSA_ERROR_CORRUPTION_DETECTED;
+    }
+    return pp_ed25519_verify_ex(sig, pk, x, prehash, msg, msg_len) == 0
+               ? PSA_SUCCESS
+               : PSA_ERROR_INVALID_SIGNATURE;
 }
 #endif
 
@@ -180,6 +190,24 @@ static psa_status_t sign_status(int ret)
     return (psa_status_t)(int32_t)(pp_ct_barrier_u32((uint32_t)ret) &
                                    (uint32_t)PSA_ERROR_CORRUPTION_DETECTED);
 }
+
+/* The one body of both signing entry points (prehash: Ed25519ph), out of
+ * line so that the two share it. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static psa_status_t sign_with_key(const uint8_t *key, size_t key_len, unsigned prehash,
+                                  const uint8_t *msg, size_t msg_len, uint8_t *signature,
+                                  size_t *signature_length)
+{
+    if (!pair_material_ok(key_len)) {
+        return PSA_ERROR_CORRUPTION_DETECTED;
+    }
+    *signature_length = PP_ED25519_SIGNATURE_SIZE;
+    return sign_status(pp_ed25519_sign_ex(signature, key + PAIR_EXPANDED_OFFSET,
+                                          key + PP_ED25519_SEED_SIZE, PAIR_TAG(key), prehash,
+                                          msg, msg_len));
+}
 #endif
 
 #if PSA_WANT_ALG_PURE_EDDSA
@@ -196,13 +224,8 @@ psa_status_t pp_eddsa_sign_message(const psa_key_attributes_t *attributes,
     (void)alg;
     (void)signature_size;
     (void)attributes;
-    if (!pair_material_ok(key_buffer_size)) {
-        return PSA_ERROR_CORRUPTION_DETECTED;
-    }
-    *signature_length = PP_ED25519_SIGNATURE_SIZE;
-    return sign_status(pp_ed25519_sign_ex(signature, key_buffer + PAIR_EXPANDED_OFFSET,
-                                          key_buffer + PP_ED25519_SEED_SIZE,
-                                          PAIR_TAG(key_buffer), 0, input, input_length));
+    return sign_with_key(key_buffer, key_buffer_size, 0, input, input_length, signature,
+                         signature_length);
 }
 
 /* As sign_message; the signature is 64 bytes long (dispatch layer). */
@@ -214,12 +237,8 @@ psa_status_t pp_eddsa_verify_message(const psa_key_attributes_t *attributes,
 {
     (void)alg;
     (void)signature_length;
-    if (!material_ok(attributes->type, key_buffer_size)) {
-        return PSA_ERROR_CORRUPTION_DETECTED;
-    }
-    return verify_with_key(attributes->type, key_buffer, 0, input, input_length, signature) == 0
-               ? PSA_SUCCESS
-               : PSA_ERROR_INVALID_SIGNATURE;
+    return verify_with_key(attributes->type, key_buffer, key_buffer_size, 0, input,
+                           input_length, signature);
 }
 
 #endif /* PSA_WANT_ALG_PURE_EDDSA */
@@ -238,13 +257,7 @@ psa_status_t pp_eddsa_sign_hash(const psa_key_attributes_t *attributes,
     (void)hash_length;
     (void)signature_size;
     (void)attributes;
-    if (!pair_material_ok(key_buffer_size)) {
-        return PSA_ERROR_CORRUPTION_DETECTED;
-    }
-    *signature_length = PP_ED25519_SIGNATURE_SIZE;
-    return sign_status(pp_ed25519_sign_ex(signature, key_buffer + PAIR_EXPANDED_OFFSET,
-                                          key_buffer + PP_ED25519_SEED_SIZE,
-                                          PAIR_TAG(key_buffer), 1, hash, 64));
+    return sign_with_key(key_buffer, key_buffer_size, 1, hash, 64, signature, signature_length);
 }
 
 psa_status_t pp_eddsa_verify_hash(const psa_key_attributes_t *attributes,
@@ -254,12 +267,8 @@ psa_status_t pp_eddsa_verify_hash(const psa_key_attributes_t *attributes,
 {
     (void)alg;
     (void)signature_length;
-    if (!material_ok(attributes->type, key_buffer_size)) {
-        return PSA_ERROR_CORRUPTION_DETECTED;
-    }
-    return verify_with_key(attributes->type, key_buffer, 1, hash, hash_length, signature) == 0
-               ? PSA_SUCCESS
-               : PSA_ERROR_INVALID_SIGNATURE;
+    return verify_with_key(attributes->type, key_buffer, key_buffer_size, 1, hash, hash_length,
+                           signature);
 }
 
 #endif /* PSA_WANT_ALG_ED25519PH */

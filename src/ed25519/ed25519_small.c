@@ -14,9 +14,12 @@
  *    from the scalar bits; SM_W below) over a 2-point table built on the
  *    stack, serves key generation, signing and both halves of
  *    verification ([S]B and [k](-A), then one addition);
- *  - on ARMv7E-M (Cortex-M4/M7/M33) the product row and the addition and
- *    subtraction are short inline assembly (tools/ed25519/check_small_asm.py
- *    checks them under unicorn); elsewhere the same steps in C;
+ *  - the point formulas are 2-byte programs of field operations run by one
+ *    loop (ge_run), not call sequences;
+ *  - on ARMv7E-M (Cortex-M4/M7/M33) the product rows, the reduction and the
+ *    addition and subtraction are short inline assembly
+ *    (tools/ed25519/check_small_asm.py checks them under unicorn); elsewhere
+ *    the same steps in C;
  *  - scalars mod L by shift-and-subtract, one bit at a time.
  * Secrets (the expanded key, the nonce, every point derived from them)
  * drive no branch and no memory index: table entries are selected by
@@ -136,60 +139,65 @@ static void store_words(uint8_t *s, const uint32_t *w)
     } while (0)
 #endif
 
+/* t[0..16) = a * b + t[0..8), 256 x 256 bits, by rows: row i adds
+ * a[i] * b into t[i..i+8) and writes t[i + 8] (its carry), so what
+ * t[0..8) holds is an addend (sc_muladd's c). */
 #if SMALL_ARM_ASM
-/* t[0..9) += ai * b[0..8) with t[8] written, not added: one row, eight
- * UMAAL steps (Cortex-M4: 6 cycles a step against 9 for the C loop). */
-#define ROW_STEP(k)                                   \
-    "ldr %[x], [%[b], #" #k "]\n\t"                   \
-    "ldr %[y], [%[t], #" #k "]\n\t"                   \
-    "umaal %[y], %[c], %[ai], %[x]\n\t"               \
-    "str %[y], [%[t], #" #k "]\n\t"
-static void mul_row(uint32_t *t, const uint32_t *b, uint32_t ai)
+/* b in r4-r6, r8-r12 by one LDM (operand caching, Hutter-Wenger 2011),
+ * then per row a[i] and eight UMAAL steps on t: 4 cycles a step on
+ * Cortex-M4 against 5 with b reloaded. b's register holds a[i]; the end
+ * of a is compared from memory (no register is left). */
+#define ROW_STEP(k, reg)                              \
+    "ldr lr, [%[t], #" #k "]\n\t"                    \
+    "umaal lr, %[c], %[ai], " reg "\n\t"            \
+    "str lr, [%[t], #" #k "]\n\t"
+NOINLINE static void mul256_add(uint32_t t[16], const uint32_t a[8], const uint32_t b[8])
 {
-    uint32_t c = 0, x, y;
-    __asm__ volatile(ROW_STEP(0) ROW_STEP(4) ROW_STEP(8) ROW_STEP(12)
-                     ROW_STEP(16) ROW_STEP(20) ROW_STEP(24) ROW_STEP(28)
-                     "str %[c], [%[t], #32]"
-                     : [c] "+&r"(c), [x] "=&r"(x), [y] "=&r"(y)
-                     : [t] "r"(t), [b] "r"(b), [ai] "r"(ai)
-                     : "memory");
+    const uint32_t *const aend = a + 8;
+    uintptr_t ai = (uintptr_t)b;
+    uint32_t c;
+    __asm__ volatile(
+        "ldm %[ai], {r4, r5, r6, r8, r9, r10, r11, r12}\n\t"
+        "1:\n\t"
+        "ldr %[ai], [%[a]], #4\n\t"
+        "mov.w %[c], #0\n\t"
+        ROW_STEP(0, "r4") ROW_STEP(4, "r5") ROW_STEP(8, "r6") ROW_STEP(12, "r8")
+        ROW_STEP(16, "r9") ROW_STEP(20, "r10") ROW_STEP(24, "r11") ROW_STEP(28, "r12")
+        "str %[c], [%[t], #32]\n\t"
+        "add %[t], %[t], #4\n\t"
+        "ldr %[ai], %[aend]\n\t"
+        "cmp %[a], %[ai]\n\t"
+        "bne 1b\n\t"
+        : [t] "+&r"(t), [a] "+&r"(a), [ai] "+&r"(ai), [c] "=&r"(c)
+        : [aend] "m"(aend)
+        : FE_REGS);
 }
 #else
-static void mul_row(uint32_t *t, const uint32_t *b, uint32_t ai)
+NOINLINE static void mul256_add(uint32_t t[16], const uint32_t a[8], const uint32_t b[8])
 {
-    uint32_t c = 0;
-    size_t j;
-    for (j = 0; j < 8; j++) {
-        uint32_t lo = t[j];
-        MULACC(lo, c, ai, b[j]);
-        t[j] = lo;
+    size_t i, j;
+    for (i = 0; i < 8; i++, t++) {
+        uint32_t c = 0, ai = a[i];
+        for (j = 0; j < 8; j++) {
+            uint32_t lo = t[j];
+            MULACC(lo, c, ai, b[j]);
+            t[j] = lo;
+        }
+        t[8] = c;
     }
-    t[8] = c;
 }
 #endif
 
-/* t[0..16) = a * b + t[0..8), 256 x 256 bits, by rows (t[i + 8] is first
- * written by row i; the rows add into t[0..8), so what it holds is an
- * addend: sc_muladd's c). */
-NOINLINE static void mul256_add(uint32_t t[16], const uint32_t a[8], const uint32_t b[8])
-{
-    size_t i;
-    for (i = 0; i < 8; i++) {
-        mul_row(t + i, b, a[i]);
-    }
-}
-
-/* t[0..16) = a * b. Shared by the field and the scalars. */
-NO_MEMSET static void mul256(uint32_t t[16], const uint32_t a[8], const uint32_t b[8])
-{
-    size_t i;
-    for (i = 0; i < 8; i++) {
-        t[i] = 0;
-    }
-    mul256_add(t, a, b);
-}
-
 /* ---- the field GF(2^255 - 19), values < 2^256 ------------------------ */
+
+NO_MEMSET static void fe_set(fe r, uint32_t v)
+{
+    size_t i;
+    for (i = 0; i < 8; i++) {
+        r[i] = 0;
+    }
+    r[0] = v;
+}
 
 #if !SMALL_ARM_ASM
 /* r + c * 2^256 -> r (mod p), for |c| <= 38: 2^256 = 38 (mod p). When
@@ -210,18 +218,20 @@ static void fe_fold(fe r, int64_t c)
 #endif
 
 #if SMALL_ARM_ASM
-/* r = t mod p (not fully): t[i] + 38 t[i + 8] by a UMAAL chain, then the
- * carry (at most 38) folded as in fe_add, all in r4-r6, r8-r12. */
+/* r = t mod p (not fully): t[i] + 38 t[i + 8] by a UMAAL chain (the low
+ * half by one LDM), then the carry (at most 38) folded as in fe_add, all
+ * in r4-r6, r8-r12. */
 #define FE_RED(k, reg)                                \
-    "ldr " reg ", [%[t], #" #k "]\n\t"                \
     "ldr lr, [%[t], #" #k " + 32]\n\t"                \
     "umaal " reg ", %[c], lr, %[k38]\n\t"
 static void fe_mul(fe r, const fe a, const fe b)
 {
     uint32_t t[16];
     uint32_t c;
-    mul256(t, a, b);
+    fe_set(t, 0); /* t[0..8): the product with no addend */
+    mul256_add(t, a, b);
     __asm__ volatile(
+        "ldm %[t], {r4, r5, r6, r8, r9, r10, r11, r12}\n\t"
         "mov.w %[c], #0\n\t"
         FE_RED(0, "r4") FE_RED(4, "r5") FE_RED(8, "r6") FE_RED(12, "r8")
         FE_RED(16, "r9") FE_RED(20, "r10") FE_RED(24, "r11") FE_RED(28, "r12")
@@ -230,10 +240,8 @@ static void fe_mul(fe r, const fe a, const fe b)
         "adcs r5, r5, #0\n\tadcs r6, r6, #0\n\tadcs r8, r8, #0\n\t"
         "adcs r9, r9, #0\n\tadcs r10, r10, #0\n\tadcs r11, r11, #0\n\t"
         "adcs r12, r12, #0\n\t"
-        "mov.w lr, #0\n\t"
-        "adc lr, lr, #0\n\t"
-        "rsb lr, lr, #0\n\t"
-        "and lr, lr, #38\n\t"
+        "sbc lr, lr, lr\n\t"          /* carry - 1: 0 or all ones */
+        "bic lr, %[k38], lr\n\t"      /* 38 when it carried */
         "add r4, r4, lr\n\t"
         "stm %[r], {r4, r5, r6, r8, r9, r10, r11, r12}\n\t"
         : [c] "=&r"(c)
@@ -246,7 +254,8 @@ static void fe_mul(fe r, const fe a, const fe b)
     uint32_t t[16];
     uint32_t c = 0;
     size_t i;
-    mul256(t, a, b);
+    fe_set(t, 0); /* t[0..8): the product with no addend */
+    mul256_add(t, a, b);
     for (i = 0; i < 8; i++) {
         uint32_t lo = t[i];
         MULACC(lo, c, t[i + 8], 38u);
@@ -266,19 +275,21 @@ static void fe_mul(fe r, const fe a, const fe b)
  * is within 38 of 0 (f' = 1) or of 2^256 (f' = -1), so 38 f' lands in word
  * 0 alone. About 75 cycles; one body for both (120 B less than two). r may
  * alias a or b (all is loaded first). */
-#define FE_LD(k, reg, op)                     \
-    "ldr " reg ", [%[a], #" #k "]\n\t"        \
-    "ldr lr, [%[b], #" #k "]\n\t"             \
+/* a by one LDM into the eight words, b two words at a time (LDM and a
+ * flag-less EOR leave the carry alone, so one chain runs across). */
+#define FE_LD2(r1, r2)                        \
+    "ldm %[b]!, {%[a], lr}\n\t"              \
+    "eor %[a], %[a], %[m]\n\t"               \
     "eor lr, lr, %[m]\n\t"                   \
-    op " " reg ", " reg ", lr\n\t"
+    "adcs " r1 ", " r1 ", %[a]\n\t"          \
+    "adcs " r2 ", " r2 ", lr\n\t"
 #define FE_FOLD(reg) "adcs " reg ", " reg ", %[m]\n\t"
 NOINLINE static void fe_addsub(fe r, const fe a, const fe b, uint32_t m)
 {
     __asm__ volatile(
+        "ldm %[a], {r4, r5, r6, r8, r9, r10, r11, r12}\n\t"
         "lsrs lr, %[m], #1\n\t"      /* carry in: m & 1 */
-        FE_LD(0, "r4", "adcs") FE_LD(4, "r5", "adcs") FE_LD(8, "r6", "adcs")
-        FE_LD(12, "r8", "adcs") FE_LD(16, "r9", "adcs") FE_LD(20, "r10", "adcs")
-        FE_LD(24, "r11", "adcs") FE_LD(28, "r12", "adcs")
+        FE_LD2("r4", "r5") FE_LD2("r6", "r8") FE_LD2("r9", "r10") FE_LD2("r11", "r12")
         "adc lr, %[m], #0\n\t"       /* f = c + m */
         "mov.w %[b], #38\n\t"
         "mul lr, lr, %[b]\n\t"       /* 38 f */
@@ -290,8 +301,8 @@ NOINLINE static void fe_addsub(fe r, const fe a, const fe b, uint32_t m)
         "mul lr, lr, %[b]\n\t"
         "add r4, r4, lr\n\t"
         "stm %[r], {r4, r5, r6, r8, r9, r10, r11, r12}\n\t"
-        : [b] "+r"(b), [m] "+r"(m)
-        : [r] "r"(r), [a] "r"(a)
+        : [a] "+&r"(a), [b] "+&r"(b), [m] "+&r"(m)
+        : [r] "r"(r)
         : FE_REGS);
 }
 
@@ -307,7 +318,7 @@ NOINLINE static void fe_sub(fe r, const fe a, const fe b)
 #else
 /* r = a + (b ^ m) + (m & 1): a + b (m = 0) or a - b (m = all ones), as
  * the assembly; with c the carry, the value is r + 2^256 (c + m), m read
- * as -1 or 0. No branch on m (a secret where a point is negated). */
+ * as -1 or 0. No branch on m. */
 static void fe_addsub(fe r, const fe a, const fe b, uint32_t m)
 {
     uint64_t c = m & 1u;
@@ -322,15 +333,6 @@ static void fe_addsub(fe r, const fe a, const fe b, uint32_t m)
 #define fe_add(r, a, b) fe_addsub((r), (a), (b), 0)
 #define fe_sub(r, a, b) fe_addsub((r), (a), (b), 0xffffffffu)
 #endif
-
-NO_MEMSET static void fe_set(fe r, uint32_t v)
-{
-    size_t i;
-    for (i = 0; i < 8; i++) {
-        r[i] = 0;
-    }
-    r[0] = v;
-}
 
 /* r = z^e, e = 2^(top + 1) - 1 - clear (clear < 2^5): square and
  * multiply over the bits of e from the top, which is set. e is public (the
@@ -403,64 +405,81 @@ NO_MEMSET static void ge_set(ge *r, uint32_t x, uint32_t y, uint32_t z)
     r->w[16] = z;
 }
 
-/* c = p in the "cached" form (Y + X, Y - X, 2Z, 2d T) kept in the X, Y,
- * Z, T words: what an addition needs of its second operand. c may alias p. */
-static void ge_cache(ge *c, const ge *p)
-{
-    fe t;
-    fe_sub(t, GY(p), GX(p));
-    fe_add(GX(c), GY(p), GX(p));
-    copy_bytes(GY(c), t, sizeof(fe));
-    fe_add(GZ(c), GZ(p), GZ(p));
-    fe_mul(GT(c), GT(p), k_d);
-    fe_add(GT(c), GT(c), GT(c)); /* 2d T: 2d is not stored (32 B) */
-}
+/* The point formulas as programs of field operations, run by one loop
+ * (ge_run): 2 bytes an operation instead of a call sequence. An operation
+ * is d = x * y, d = x + y, d = x - y or (d, x) swapped under the run's
+ * mask (all ones or 0; pp_ct_barrier_u32), its operands slots: 0-3 the
+ * X, Y, Z, T words of p (updated in place), 4-7 those of q, 8-11 four
+ * temporaries, 12 the constant d. The programs are public constants (the
+ * branch on the kind follows them, never the data). */
+enum { PX, PY, PZ, PT, QX, QY, QZ, QT, TA, TB, TC, TD, KD };
+#define OP_MUL(d, x, y) ((d) | (x) << 4 | (y) << 8)
+#define OP_SWP(d, x) (OP_MUL(d, x, 0) | 1 << 12)
+#define OP_ADD(d, x, y) (OP_MUL(d, x, y) | 2 << 12)
+#define OP_SUB(d, x, y) (OP_MUL(d, x, y) | 3 << 12)
 
-/* r = p + q for a cached q, HWCD sec. 3.1 (a = -1, k = 2d, complete on
- * this curve): A = (Y1-X1)(Y2-X2), B = (Y1+X1)(Y2+X2), C = T1 (2d T2),
- * D = Z1 (2 Z2), E = B - A, F = D - C, G = D + C, H = B + A. r may alias p. */
-NOINLINE static void ge_add(ge *r, const ge *p, const ge *q)
-{
-    fe a, b, c, d;
-    fe_sub(a, GY(p), GX(p));
-    fe_add(b, GY(p), GX(p));
-    fe_mul(a, a, GY(q));     /* A */
-    fe_mul(b, b, GX(q));     /* B */
-    fe_mul(c, GT(p), GT(q)); /* C */
-    fe_mul(d, GZ(p), GZ(q)); /* D; p is dead from here: r's words are free */
-    fe_sub(GX(r), b, a);     /* E */
-    fe_add(GY(r), b, a);     /* H */
-    fe_sub(a, d, c);         /* F */
-    fe_add(b, d, c);         /* G */
-    fe_mul(GT(r), GX(r), GY(r)); /* E H */
-    fe_mul(GX(r), GX(r), a);     /* E F */
-    fe_mul(GY(r), GY(r), b);     /* H G */
-    fe_mul(GZ(r), a, b);         /* F G */
-}
+static const uint16_t k_prog[40] = {
+    /* 0: p = p + q for a cached q, or p - q with the mask (-q cached: its
+     * Y + X and Y - X swapped, 2d T negated, which swaps F and G), HWCD
+     * sec. 3.1 (a = -1, k = 2d, complete on this curve): A = (Y1-X1)(Y2-X2),
+     * B = (Y1+X1)(Y2+X2), C = T1 (2d T2), D = Z1 (2 Z2), E = B - A,
+     * F = D - C, G = D + C, H = B + A. q's X and Y are left swapped. */
+    OP_SWP(QX, QY), OP_SUB(TA, PY, PX), OP_ADD(TB, PY, PX), OP_MUL(TA, TA, QY),
+    OP_MUL(TB, TB, QX), OP_MUL(TC, PT, QT), OP_MUL(TD, PZ, QZ), /* A B C D: p is dead */
+    OP_SUB(PX, TB, TA), OP_ADD(PY, TB, TA), OP_SUB(TA, TD, TC), OP_ADD(TB, TD, TC), /* E H F G */
+    OP_SWP(TA, TB), OP_MUL(PT, PX, PY), OP_MUL(PX, PX, TA), OP_MUL(PY, PY, TB), OP_MUL(PZ, TA, TB),
+    /* 16: p = 2p, HWCD sec. 3.3 with a = -1, all four outputs scaled by
+     * -1: A = X^2, B = Y^2, C = 2 Z^2, H' = A + B, G = B - A, F' = C - G,
+     * E = (X + Y)^2 - H'; T (the last operation) only when asked for. */
+    OP_MUL(TA, PX, PX), OP_MUL(TB, PY, PY), OP_MUL(TC, PZ, PZ), OP_ADD(TC, TC, TC),
+    OP_ADD(TD, PX, PY), OP_MUL(TD, TD, TD), /* p is dead from here */
+    OP_ADD(PT, TA, TB), OP_SUB(TB, TB, TA), OP_SUB(TC, TC, TB), OP_SUB(TD, TD, PT), /* H' G F' E */
+    OP_MUL(PX, TD, TC), OP_MUL(PY, TB, PT), OP_MUL(PZ, TC, TB), OP_MUL(PT, TD, PT),
+    /* 30: q = p in the "cached" form (Y + X, Y - X, 2Z, 2d T) kept in the
+     * X, Y, Z, T words: what an addition needs of its second operand
+     * (Y + X as (Y - X) + 2X: no copy). q may be p (each word of p is read
+     * before its slot is written). */
+    OP_ADD(TA, PX, PX), OP_SUB(QY, PY, PX), OP_ADD(QX, QY, TA), OP_ADD(QZ, PZ, PZ),
+    OP_MUL(QT, PT, KD), OP_ADD(QT, QT, QT), /* 2d T: 2d is not stored (32 B) */
+    /* 36: decoding (ge_frombytes), from y in Y and 1 in Z: u = y^2 - 1 in
+     * T, v = d y^2 + 1 in X (never 0: d is not a square). */
+    OP_MUL(PT, PY, PY), OP_MUL(PX, PT, KD), OP_SUB(PT, PT, PZ), OP_ADD(PX, PX, PZ),
+};
+/* A program: its first operation in k_prog + 64 * its length. */
+#define PROG_ADD (0u + 64u * 16u)
+#define PROG_DBL (16u + 64u * 13u) /* + 64: with T */
+#define PROG_CACHE (30u + 64u * 6u)
+#define PROG_DECODE (36u + 64u * 4u)
 
-/* r = 2p, HWCD sec. 3.3 with a = -1, all four outputs scaled by -1:
- * A = X^2, B = Y^2, C = 2 Z^2, H' = A + B, G = B - A, F' = C - G,
- * E = (X + Y)^2 - H'. r may alias p. */
-NOINLINE static void ge_dbl(ge *r, const ge *p, int with_t)
+NOINLINE static void ge_run(ge *p, ge *q, uint32_t prog, uint32_t mask)
 {
-    fe a, b, c, e;
-    fe_mul(a, GX(p), GX(p));
-    fe_mul(b, GY(p), GY(p));
-    fe_mul(c, GZ(p), GZ(p));
-    fe_add(c, c, c);
-    fe_add(e, GX(p), GY(p));
-    fe_mul(e, e, e);         /* p is dead from here: r's words are free */
-    fe_add(GT(r), a, b);     /* H' */
-    fe_sub(b, b, a);         /* G */
-    fe_sub(c, c, b);         /* F' */
-    fe_sub(e, e, GT(r));     /* E */
-    fe_mul(GX(r), e, c);     /* E F' */
-    fe_mul(GY(r), b, GT(r)); /* G H' */
-    fe_mul(GZ(r), c, b);     /* F' G */
-    if (with_t) {
-        fe_mul(GT(r), e, GT(r)); /* E H' */
+    fe tmp[4];
+    uint32_t *const base[4] = {p->w, q->w, tmp[0], (uint32_t *)(uintptr_t)k_d};
+    const uint16_t *op = k_prog + (prog & 63u);
+    uint32_t n;
+    for (n = prog >> 6; n > 0; n--, op++) {
+        uint32_t o = *op, kind = o >> 12;
+#define SLOT(k) (base[(k) >> 2] + 8 * ((k) & 3))
+        uint32_t *d = SLOT(o & 15u), *x = SLOT((o >> 4) & 15u), *y = SLOT((o >> 8) & 15u);
+#undef SLOT
+        if (kind == 0) {
+            fe_mul(d, x, y);
+        } else if (kind == 1) {
+            size_t k;
+            for (k = 0; k < 8; k++) {
+                uint32_t v = mask & (d[k] ^ x[k]);
+                d[k] ^= v;
+                x[k] ^= v;
+            }
+        } else {
+            fe_addsub(d, x, y, 0u - (kind & 1u));
+        }
     }
 }
+
+#define ge_add(p, q, neg) ge_run((p), (q), PROG_ADD, (neg))
+#define ge_dbl(p, with_t) ge_run((p), (p), PROG_DBL + 64u * (uint32_t)(with_t), 0)
+#define ge_cache(c, p) ge_run((p), (c), PROG_CACHE, 0)
 
 /* bit j of the 256-bit little-endian s (0 outside 0..255). j is public. */
 static uint32_t scalar_bit(const uint8_t s[32], int j)
@@ -482,27 +501,26 @@ static uint32_t scalar_bit(const uint8_t s[32], int j)
  * digits in -2^(W-1)..2^(W-1) (Booth: digit i is bits W i - 1 .. W i + W - 1
  * read as b(Wi-1) + sum_j 2^j b(Wi+j) - 2^W b(Wi+W-1), so no recoding pass),
  * each selected from {P, .., 2^(W-1) P} by a masked scan of every entry and
- * negated by a masked swap. r may alias P. */
-static void ge_scalarmult(ge *r, const ge *p, const uint8_t s[32])
+ * negated by a masked swap. p is replaced by [s]p. */
+static void ge_scalarmult(ge *r, const uint8_t s[32])
 {
     struct { /* the secrets of this frame, wiped at once */
         ge tab[SM_TAB];
         ge sel;
-        fe neg;
     } st;
     int i, k;
     uint32_t j;
 
-    ge_cache(&st.tab[0], p);
-    for (j = 1; j < SM_TAB; j++) { /* r = (j + 1) P, no copy of P first */
-        ge_add(r, j == 1 ? p : r, &st.tab[0]);
+    ge_cache(&st.tab[0], r);
+    for (j = 1; j < SM_TAB; j++) { /* r = (j + 1) P */
+        ge_add(r, &st.tab[0], 0);
         ge_cache(&st.tab[j], r);
     }
     ge_set(r, 0, 1, 1);
     for (i = SM_DIGITS - 1; i >= 0; i--) {
         uint32_t t = 0, u, top, m, a;
         for (k = 0; k < SM_W; k++) {
-            ge_dbl(r, r, k == SM_W - 1);
+            ge_dbl(r, k == SM_W - 1);
         }
         for (k = 0; k <= SM_W; k++) {
             t |= scalar_bit(s, SM_W * i - 1 + k) << k;
@@ -519,15 +537,7 @@ static void ge_scalarmult(ge *r, const ge *p, const uint8_t s[32])
                 st.sel.w[k] ^= eq & (st.sel.w[k] ^ st.tab[j - 1].w[k]);
             }
         }
-        /* -P cached: Y + X and Y - X swapped, 2d T negated */
-        for (k = 0; k < 8; k++) {
-            uint32_t x = m & (st.sel.w[k] ^ st.sel.w[8 + k]);
-            st.sel.w[k] ^= x;
-            st.sel.w[8 + k] ^= x;
-        }
-        fe_set(st.neg, 0);
-        fe_addsub(GT(&st.sel), st.neg, GT(&st.sel), m); /* 0 +- 2d T */
-        ge_add(r, r, &st.sel);
+        ge_add(r, &st.sel, m); /* r - sel when the digit is negative */
     }
     pp_wipe(&st, sizeof(st));
 }
@@ -576,7 +586,7 @@ static void ge_tobytes(uint8_t s[32], uint8_t *x, const ge *h)
  * Public input: may branch. */
 static int ge_frombytes(ge *h, const uint8_t s[32], const uint8_t *x, unsigned neg)
 {
-    fe u, v, w, c;
+    fe w, c;
     uint8_t chk[32];
     unsigned sign = (unsigned)s[31] >> 7;
 
@@ -591,19 +601,16 @@ static int ge_frombytes(ge *h, const uint8_t s[32], const uint8_t *x, unsigned n
         load_words(GX(h), x, 8);
         sign = x[0] & 1u; /* x as given: negated exactly when neg = 1 */
     } else {
-        fe_mul(u, GY(h), GY(h));
-        fe_mul(v, u, k_d);
-        fe_sub(u, u, GZ(h));      /* u = y^2 - 1 */
-        fe_add(v, v, GZ(h));      /* v = d y^2 + 1: never 0, d is not a square */
+        ge_run(h, h, PROG_DECODE, 0); /* u = y^2 - 1 in T, v = d y^2 + 1 in X */
         /* x^2 = u / v (5.1.3 step 2, with one inversion instead of the u v^3,
          * u v^7 form: fewer calls, 0.13 M cycles more). */
-        fe_pow(w, v, 254, 20);
-        fe_mul(w, w, u);          /* u / v */
+        fe_pow(w, GX(h), 254, 20);
+        fe_mul(w, w, GT(h));      /* u / v */
         fe_pow(GX(h), w, 251, 1); /* candidate x = (u / v)^((p + 3) / 8) */
-        fe_mul(v, GX(h), GX(h));
-        fe_sub(c, v, w);
+        fe_mul(GT(h), GX(h), GX(h)); /* x^2 */
+        fe_sub(c, GT(h), w);
         if (!fe_iszero(c)) {
-            fe_add(c, v, w);
+            fe_add(c, GT(h), w);
             if (!fe_iszero(c)) {
                 return -1;          /* no square root */
             }
@@ -712,7 +719,7 @@ NOINLINE static void base_mult_tobytes(uint8_t out[32], uint8_t *x, const uint8_
 {
     ge p;
     ge_base(&p);
-    ge_scalarmult(&p, &p, s);
+    ge_scalarmult(&p, s);
     ge_tobytes(out, x, &p);
     pp_wipe(&p, sizeof(p));
 }
@@ -823,11 +830,11 @@ int pp_ed25519_verify_ex(const uint8_t sig[64], const uint8_t pk[32], const uint
         return -1;
     }
     hash_to_scalar(k, ph, sig, pk, msg, msg_len);
-    ge_scalarmult(&a, &a, k);          /* [k](-A) */
+    ge_scalarmult(&a, k);              /* [k](-A) */
     ge_base(&sb);
-    ge_scalarmult(&sb, &sb, sig + 32); /* [S]B */
+    ge_scalarmult(&sb, sig + 32);      /* [S]B */
     ge_cache(&sb, &sb);
-    ge_add(&a, &a, &sb);
+    ge_add(&a, &sb, 0);
     ge_tobytes(k, NULL, &a);
     return memcmp(k, sig, 32) == 0 ? 0 : -1;
 }

@@ -47,7 +47,7 @@ WRAPPER = r'''
 void chk_mul(fe r, const fe a, const fe b) { fe_mul(r, a, b); }
 void chk_add(fe r, const fe a, const fe b) { fe_add(r, a, b); }
 void chk_sub(fe r, const fe a, const fe b) { fe_sub(r, a, b); }
-void chk_mul256(uint32_t t[16], const uint32_t a[8], const uint32_t b[8]) { mul256(t, a, b); }
+void chk_mul256(uint32_t t[16], const uint32_t a[8], const uint32_t b[8]) { fe_set(t, 0); mul256_add(t, a, b); }
 ''' % os.path.join(ROOT, "src", "ed25519", "ed25519_small.c")
 
 
