@@ -14,7 +14,11 @@ Python ChaCha20 (RFC 8439 2.3, 2.4) and against each other, byte for byte:
     later shorter calls still served up to the end;
   - the kernel itself, 1..9 blocks with unaligned in/out: callee-saved
     registers and sp survive, nothing is written outside out and the
-    kernel's stack frame is zero on return.
+    kernel's stack frame is zero on return;
+  - constant time: the instruction trace and every load/store address of
+    the kernel are the same for three random keys, nonces and data (the
+    valgrind harness of tests/ct cannot run Thumb-2 code);
+  - prints the kernel's Cortex-M4 cycles for 1 KiB (tools/cyclemodel).
 The host suite cannot run the assembly; this is its test.
 
 usage: /usr/bin/python3 tools/chacha20/check_armv7m.py [-O level (default -Os)]
@@ -35,7 +39,8 @@ import sys
 import tempfile
 
 try:
-    from unicorn import Uc, UC_ARCH_ARM, UC_HOOK_CODE, UC_MODE_THUMB, UC_MODE_MCLASS
+    from unicorn import Uc, UC_ARCH_ARM, UC_HOOK_CODE, UC_HOOK_MEM_READ, UC_HOOK_MEM_WRITE
+    from unicorn import UC_MODE_THUMB, UC_MODE_MCLASS
     from unicorn import arm_const as arm
 except ImportError:
     print("check_armv7m: SKIPPED: python3-unicorn not installed")
@@ -344,6 +349,26 @@ def main():
             # kernel's 172-byte frame, all zero.
             kframe = frame[low:low + 172]
             assert kframe == bytes(172), ("kernel frame not zeroed", n)
+    # Constant time: for fixed pointers, block count and counter, the
+    # executed addresses and every load/store address must not depend on
+    # the key, the nonce or the data (three random secrets, one trace).
+    def secret_trace(seed, n, counter):
+        r = random.Random(seed)
+        cpu = Cpu(*asm_image)
+        seen = []
+        cpu.mu.hook_add(UC_HOOK_CODE, lambda mu, addr, size, _: seen.append(("x", addr)))
+        cpu.mu.hook_add(UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE,
+                        lambda mu, acc, addr, size, value, _: seen.append((acc, addr, size)))
+        s = [0x61707865, 0x3320646E, 0x79622D32, 0x6B206574] + \
+            [r.getrandbits(32) for _ in range(8)] + [counter] + [r.getrandbits(32) for _ in range(3)]
+        cpu.write(S, struct.pack("<16I", *s))
+        cpu.write(IN + 1, bytes(r.getrandbits(8) for _ in range(64 * n)))
+        cpu.call("chk_kernel", [S, IN + 1, OUT + 2, n])
+        return seen
+    for n, counter in ((1, 0), (3, 0xFFFFFFFD), (16, 12345)):
+        traces = [secret_trace(seed, n, counter) for seed in (1, 2, 3)]
+        assert traces[0] == traces[1] == traces[2], ("secret-dependent trace", n)
+
     # Cortex-M4 cycles of the kernel over 1 KiB (tools/cyclemodel on the
     # exact trace; the kernel has no IT blocks).
     sys.path.insert(0, os.path.join(ROOT, "tools", "cyclemodel"))
