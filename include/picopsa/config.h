@@ -289,7 +289,7 @@
  *  PICOPSA_CHACHA20_ARMV7M: whole 64-byte blocks in Thumb-2 assembly
  *    (chacha20_armv7m.c: 14 state words in registers, rotations folded into
  *    the barrel shifter), for GCC/Clang targeting M-profile Thumb-2
- *    (Cortex-M3/M4/M7/M33/M55, little endian); the C keeps HChaCha20.
+ *    (Cortex-M3/M4/M7/M33/M55, little endian), HChaCha20's rounds too.
  * Default ARMV7M where the compiler targets such a core, else PORTABLE
  * (Cortex-M0+/M23, RV32, hosts). */
 #define PICOPSA_CHACHA20_PORTABLE 0x1

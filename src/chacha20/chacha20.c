@@ -20,7 +20,8 @@
  * (chacha20_simd.h; PICOPSA_CHACHA20_SIMD).
  * With PICOPSA_CHACHA20_ARMV7M (Cortex-M3/M4/M7/M33) every keystream block
  * of pp_chacha20_xor comes from the Thumb-2 kernel of chacha20_armv7m.c,
- * the partial last block too (run over ctx->ks); HChaCha20 stays in C.
+ * the partial last block too (run over ctx->ks), and HChaCha20's rounds
+ * (pp_chacha20_rounds: the kernel's block minus its input).
  */
 #include "chacha20/chacha20.h"
 
@@ -54,6 +55,19 @@
 
 void pp_chacha20_rounds(uint32_t out[16], const uint32_t in[16])
 {
+#if PP_CHACHA20_ARMV7M
+    /* The Thumb-2 kernel's keystream of one zero block is rounds(in) + in
+     * (little-endian words): subtracting in leaves the rounds, without a
+     * second copy of them in C (HChaCha20 is the only caller). */
+    uint32_t k[16];
+    unsigned i;
+
+    memset(k, 0, sizeof(k));
+    pp_chacha20_armv7m_xor(in, (const uint8_t *)k, (uint8_t *)k, 1);
+    for (i = 0; i < 16; i++)
+        out[i] = k[i] - in[i];
+    pp_wipe(k, sizeof(k));
+#else
     uint32_t x[16];
     unsigned i;
 
@@ -65,6 +79,7 @@ void pp_chacha20_rounds(uint32_t out[16], const uint32_t in[16])
         out[i] = x[i];
     /* x is not wiped: it lives in registers (a pp_wipe would force it to
      * memory on every block); the result is in out, which callers wipe. */
+#endif
 }
 
 /* RFC 8439 2.3: words 0-3 "expand 32-byte k", 4-11 the key (little endian). */

@@ -4,7 +4,9 @@ PICOPSA_CHACHA20_ARMV7M) under unicorn: pp_chacha20_xor of the assembly
 build and of the portable C build (PICOPSA_CHACHA20_BACKEND =
 PICOPSA_CHACHA20_PORTABLE), both compiled for the Cortex-M, against a
 Python ChaCha20 (RFC 8439 2.3, 2.4) and against each other, byte for byte:
-  - the RFC 8439 2.4.2 example and A.2 test vectors 1-3;
+  - the RFC 8439 2.4.2 example and A.2 test vectors 1-3; HChaCha20
+    (whose rounds the assembly build takes from the kernel) on the
+    draft-irtf-cfrg-xchacha-03 2.2.1 vector and random keys and nonces;
   - random keys, nonces and start counters (0, 1, random, and 2^32 - k for
     small k so that streams reach the counter end), random total lengths
     (0..1100 bytes) cut into random chunks (streaming: the partial block's
@@ -80,6 +82,11 @@ void chk_stream(const uint8_t *key, uint32_t counter, const uint8_t *nonce, cons
     pp_chacha20_wipe(&ctx);
 }
 
+void chk_hchacha20(uint8_t *out, const uint8_t *key, const uint8_t *nonce)
+{
+    pp_hchacha20(out, key, nonce);
+}
+
 #if PP_CHACHA20_ARMV7M
 void chk_kernel(const uint32_t *s, const uint8_t *in, uint8_t *out, uint32_t n)
 {
@@ -108,7 +115,8 @@ def build(tmp, cc, cpu, opt, backend):
         objs.append(obj)
     elf = os.path.join(tmp, backend[-6:] + ".elf")
     link = ["arm-none-eabi-gcc", "-mcpu=" + cpu, "-mthumb", "-nostdlib", "-Wl,--gc-sections",
-            "-Wl,-Ttext=0x%x" % CODE, "-Wl,--entry=chk_stream", "-Wl,--undefined=chk_kernel"]
+            "-Wl,-Ttext=0x%x" % CODE, "-Wl,--entry=chk_stream", "-Wl,--undefined=chk_kernel",
+            "-Wl,--undefined=chk_hchacha20"]
     subprocess.check_call(link + objs + ["-lgcc", "-o", elf])
     syms = {}
     for line in subprocess.check_output(["arm-none-eabi-nm", elf]).decode().splitlines():
@@ -126,7 +134,7 @@ def rotl(v, n):
     return ((v << n) | (v >> (32 - n))) & MASK
 
 
-def block(key, counter, nonce):
+def block(key, counter, nonce, feed_forward=True):
     s = [0x61707865, 0x3320646E, 0x79622D32, 0x6B206574] + list(struct.unpack("<8I", key)) + \
         [counter] + list(struct.unpack("<3I", nonce))
     x = list(s)
@@ -139,7 +147,15 @@ def block(key, counter, nonce):
     for _ in range(10):
         qr(0, 4, 8, 12); qr(1, 5, 9, 13); qr(2, 6, 10, 14); qr(3, 7, 11, 15)
         qr(0, 5, 10, 15); qr(1, 6, 11, 12); qr(2, 7, 8, 13); qr(3, 4, 9, 14)
+    if not feed_forward:
+        return struct.pack("<16I", *x)
     return struct.pack("<16I", *[(x[i] + s[i]) & MASK for i in range(16)])
+
+
+def hchacha20(key, nonce16):
+    """draft-irtf-cfrg-xchacha-03 2.2: rows 0 and 3 after the rounds."""
+    x = block(key, struct.unpack("<I", nonce16[:4])[0], nonce16[4:], feed_forward=False)
+    return x[:16] + x[48:]
 
 
 def keystream(key, counter, nonce, nbytes):
@@ -258,6 +274,21 @@ def check_vectors(cpu):
         "04c6a8d1bcd1bf4d50d6154b6da731b187b58dfd728afa36757a797ac188d1"), "A.2 #3"
 
 
+def check_hchacha20(cpu, rng):
+    # draft-irtf-cfrg-xchacha-03 2.2.1, then random keys and nonces.
+    key = bytes(range(32))
+    nonce = bytes.fromhex("000000090000004a0000000031415927")
+    want = bytes.fromhex("82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc")
+    assert hchacha20(key, nonce) == want, "reference HChaCha20"
+    cases = [(key, nonce)] + [(bytes(rng.getrandbits(8) for _ in range(32)),
+                               bytes(rng.getrandbits(8) for _ in range(16))) for _ in range(20)]
+    for k, n in cases:
+        cpu.write(KEY, k)
+        cpu.write(NONCE, n)
+        cpu.call("chk_hchacha20", [OUT, KEY, NONCE])
+        assert cpu.read(OUT, 32) == hchacha20(k, n), "HChaCha20"
+
+
 def random_chunks(rng, total):
     chunks = []
     while total > 0:
@@ -287,6 +318,8 @@ def main():
     assert "pp_chacha20_armv7m_xor" in asm.syms and "pp_chacha20_armv7m_xor" not in ref.syms
     check_vectors(asm)
     check_vectors(ref)
+    check_hchacha20(asm, random.Random(1))
+    check_hchacha20(ref, random.Random(1))
 
     rng = random.Random(8439)
     wraps = 0
@@ -388,7 +421,7 @@ def main():
     cost = cyclemodel.trace_cost([tuple(t) for t in trace[start:]])
     print("kernel, 16 blocks: %d cycles (%.2f c/B), %d instructions"
           % (cost["cycles"], cost["cycles"] / 1024.0, cost["instructions"]))
-    print("chacha20 ARMv7-M kernel (%s %s %s): RFC 8439 2.4.2 and A.2, %d random streams "
+    print("chacha20 ARMv7-M kernel (%s %s %s): RFC 8439 2.4.2 and A.2, HChaCha20, %d random streams "
           "(%d reaching the counter end), kernel 1..9 blocks: asm == portable == reference"
           % (args.cc, args.cpu, opt, args.cases, wraps))
 
