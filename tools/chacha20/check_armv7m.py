@@ -19,7 +19,13 @@ Python ChaCha20 (RFC 8439 2.3, 2.4) and against each other, byte for byte:
     kernel's stack frame is zero on return;
   - constant time: the instruction trace and every load/store address of
     the kernel are the same for three random keys, nonces and data (the
-    valgrind harness of tests/ct cannot run Thumb-2 code);
+    valgrind harness of tests/ct cannot run Thumb-2 code); likewise the
+    whole Poly1305 (init, update, finish) for random and all-ones keys and
+    messages;
+  - Poly1305 (src/poly1305/poly1305_armv7em.c, the radix-2^32 loop in
+    Thumb-2 on cores with the DSP extension) against the radix-2^26 C
+    build and a Python reference: RFC 8439 2.5.2, random, all-ones and
+    edge keys and messages, one call and random update steps;
   - prints the kernel's Cortex-M4 cycles for 1 KiB (tools/cyclemodel).
 The host suite cannot run the assembly; this is its test.
 
@@ -60,6 +66,22 @@ MASK = 0xFFFFFFFF
 WRAPPER = r'''
 #include "chacha20/chacha20.h"
 #include "chacha20/chacha20_armv7m.h"
+#include "poly1305/poly1305.h"
+
+/* Poly1305 of len bytes of msg fed in chunks of step bytes (step 0: one call). */
+void chk_poly1305(uint8_t *tag, const uint8_t *key, const uint8_t *msg, uint32_t len,
+                  uint32_t step)
+{
+    pp_poly1305_ctx c;
+    uint32_t off = 0;
+    pp_poly1305_init(&c, key);
+    while (off < len) {
+        uint32_t n = step == 0 || len - off < step ? len - off : step;
+        pp_poly1305_update(&c, msg + off, n);
+        off += n;
+    }
+    pp_poly1305_finish(&c, tag);
+}
 
 /* Streams total bytes of in to out in nchunks calls of chunk[i] bytes
  * (out == in allowed); status[i] per call; state: s[12], avail, live. */
@@ -105,18 +127,22 @@ def build(tmp, cc, cpu, opt, backend):
                                "-I" + os.path.join(ROOT, "include"), "-I" + SRC,
                                "-I" + os.path.join(ROOT, "ports", "freestanding"),
                                "-DPICOPSA_CHACHA20_BACKEND=" + backend]
+    if backend.endswith("PORTABLE"):
+        flags.append("-DPP_POLY1305_RADIX32=0")   # the radix-2^26 C
+    objs_extra = [os.path.join(SRC, "poly1305", "poly1305.c"),
+                  os.path.join(SRC, "poly1305", "poly1305_armv7em.c")]
     objs = []
     for i, src in enumerate([wrapper, os.path.join(SRC, "chacha20", "chacha20.c"),
                              os.path.join(SRC, "chacha20", "chacha20_armv7m.c"),
                              os.path.join(SRC, "common", "pp_util.c"),
-                             os.path.join(ROOT, "ports", "freestanding", "string.c")]):
+                             os.path.join(ROOT, "ports", "freestanding", "string.c")] + objs_extra):
         obj = os.path.join(tmp, "%s%d.o" % (backend[-6:], i))
         subprocess.check_call(flags + ["-c", src, "-o", obj])
         objs.append(obj)
     elf = os.path.join(tmp, backend[-6:] + ".elf")
     link = ["arm-none-eabi-gcc", "-mcpu=" + cpu, "-mthumb", "-nostdlib", "-Wl,--gc-sections",
             "-Wl,-Ttext=0x%x" % CODE, "-Wl,--entry=chk_stream", "-Wl,--undefined=chk_kernel",
-            "-Wl,--undefined=chk_hchacha20"]
+            "-Wl,--undefined=chk_hchacha20", "-Wl,--undefined=chk_poly1305"]
     subprocess.check_call(link + objs + ["-lgcc", "-o", elf])
     syms = {}
     for line in subprocess.check_output(["arm-none-eabi-nm", elf]).decode().splitlines():
@@ -289,6 +315,49 @@ def check_hchacha20(cpu, rng):
         assert cpu.read(OUT, 32) == hchacha20(k, n), "HChaCha20"
 
 
+def poly1305_ref(key, msg):
+    """RFC 8439 2.5.1."""
+    r = int.from_bytes(key[:16], "little") & 0x0ffffffc0ffffffc0ffffffc0fffffff
+    s = int.from_bytes(key[16:], "little")
+    p = (1 << 130) - 5
+    acc = 0
+    for i in range(0, len(msg), 16):
+        n = int.from_bytes(msg[i:i + 16] + b"\x01", "little")
+        acc = (acc + n) * r % p
+    return ((acc + s) % (1 << 128)).to_bytes(16, "little")
+
+
+def check_poly1305(asm, ref, rng):
+    """RFC 8439 2.5.2, then random, all-ones and edge keys and messages,
+    one call and random steps, on the assembly (radix 2^32) and the
+    radix-2^26 C builds."""
+    key = bytes.fromhex("85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b")
+    msg = b"Cryptographic Forum Research Group"
+    assert poly1305_ref(key, msg).hex() == "a8061dc1305136c6c22b8baf0c0127a9"
+    cases = [(key, msg)]
+    for i in range(120):
+        k = bytes(rng.getrandbits(8) for _ in range(32))
+        if i % 6 == 1:
+            k = b"\xff" * 32
+        n = rng.choice([0, 1, 15, 16, 17, 64, 100, 255, 256, 1024, rng.randrange(0, 1100)])
+        m = bytes(rng.getrandbits(8) for _ in range(n)) if i % 3 else b"\xff" * n
+        cases.append((k, m))
+    # r = 1 with all-ones blocks: h runs up to 3 * 2^129 - 3 before the
+    # fold, whose carry then ripples out of h3 into h4 (block 3).
+    for nb in range(1, 12):
+        cases.append((b"\x01" + bytes(15) + bytes(rng.getrandbits(8) for _ in range(16)),
+                      b"\xff" * (16 * nb)))
+    for k, m in cases:
+        want = poly1305_ref(k, m)
+        for step in (0, rng.randrange(1, 40)):
+            for cpu, name in ((asm, "asm"), (ref, "radix-2^26")):
+                cpu.write(KEY, k)
+                cpu.write(IN + 1, m)
+                cpu.call("chk_poly1305", [OUT, KEY, IN + 1, len(m), step])
+                assert cpu.read(OUT, 16) == want, ("poly1305", name, k.hex(), len(m), step)
+    return len(cases)
+
+
 def random_chunks(rng, total):
     chunks = []
     while total > 0:
@@ -320,6 +389,10 @@ def main():
     check_vectors(ref)
     check_hchacha20(asm, random.Random(1))
     check_hchacha20(ref, random.Random(1))
+    # Poly1305's loop needs the DSP extension (not on Cortex-M3).
+    assert ("pp_poly1305_armv7em_blocks" in asm.syms) == (args.cpu != "cortex-m3")
+    assert "pp_poly1305_armv7em_blocks" not in ref.syms
+    npoly = check_poly1305(asm, ref, random.Random(1305))
 
     rng = random.Random(8439)
     wraps = 0
@@ -402,6 +475,21 @@ def main():
         traces = [secret_trace(seed, n, counter) for seed in (1, 2, 3)]
         assert traces[0] == traces[1] == traces[2], ("secret-dependent trace", n)
 
+    def poly_trace(seed, n, step):
+        r = random.Random(seed)
+        cpu = Cpu(*asm_image)
+        seen = []
+        cpu.mu.hook_add(UC_HOOK_CODE, lambda mu, addr, size, _: seen.append(("x", addr)))
+        cpu.mu.hook_add(UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE,
+                        lambda mu, acc, addr, size, value, _: seen.append((acc, addr, size)))
+        cpu.write(KEY, b"\xff" * 32 if seed == 3 else bytes(r.getrandbits(8) for _ in range(32)))
+        cpu.write(IN + 1, b"\xff" * n if seed == 3 else bytes(r.getrandbits(8) for _ in range(n)))
+        cpu.call("chk_poly1305", [OUT, KEY, IN + 1, n, step])
+        return seen
+    for n, step in ((0, 0), (15, 0), (64, 0), (300, 13)):
+        traces = [poly_trace(seed, n, step) for seed in (1, 2, 3)]
+        assert traces[0] == traces[1] == traces[2], ("secret-dependent Poly1305 trace", n)
+
     # Cortex-M4 cycles of the kernel over 1 KiB (tools/cyclemodel on the
     # exact trace; the kernel has no IT blocks).
     sys.path.insert(0, os.path.join(ROOT, "tools", "cyclemodel"))
@@ -424,6 +512,8 @@ def main():
     print("chacha20 ARMv7-M kernel (%s %s %s): RFC 8439 2.4.2 and A.2, HChaCha20, %d random streams "
           "(%d reaching the counter end), kernel 1..9 blocks: asm == portable == reference"
           % (args.cc, args.cpu, opt, args.cases, wraps))
+    print("poly1305 ARMv7E-M loop: RFC 8439 2.5.2 and %d random/edge messages: asm == radix-2^26 C "
+          "== reference" % npoly)
 
 
 if __name__ == "__main__":
