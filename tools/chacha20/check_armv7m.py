@@ -29,12 +29,12 @@ Python ChaCha20 (RFC 8439 2.3, 2.4) and against each other, byte for byte:
   - prints the kernel's Cortex-M4 cycles for 1 KiB (tools/cyclemodel).
 The host suite cannot run the assembly; this is its test.
 
-usage: /usr/bin/python3 tools/chacha20/check_armv7m.py [-O level (default -Os)]
+usage: /usr/bin/python3 tools/chacha20/check_armv7m.py [-O level (default s; 2: rounds unrolled)]
        [--cpu cortex-m4|cortex-m3|cortex-m33|cortex-m7] [--cc compiler]
        [--cases N]
 (needs Debian's python3-unicorn and arm-none-eabi-gcc, or "clang
 --target=armv7em-none-eabi"; exits 77, "skipped", without them). ctest runs
-it as chacha20_armv7m_asm.
+it as chacha20_armv7m_asm (-Os) and chacha20_armv7m_asm_o2 (-O2).
 """
 import argparse
 import os
