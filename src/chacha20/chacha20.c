@@ -17,7 +17,8 @@
  * x86-64: about 1.8 times the one-block speed). Microcontrollers keep the
  * one-block form only: smaller, and fastest without vector registers.
  * On x86-64 with AVX2 or AVX-512VL, runs of 8 blocks go through chacha20_x86.c
- * (chacha20_simd.h; PICOPSA_CHACHA20_SIMD).
+ * (chacha20_simd.h; PICOPSA_CHACHA20_SIMD), on AArch64 runs of 4 blocks
+ * through chacha20_neon.c.
  * With PICOPSA_CHACHA20_ARMV7M (Cortex-M3/M4/M7/M33) every keystream block
  * of pp_chacha20_xor comes from the Thumb-2 kernel of chacha20_armv7m.c,
  * the partial last block too (run over ctx->ks), and HChaCha20's rounds
@@ -243,6 +244,18 @@ psa_status_t pp_chacha20_xor(pp_chacha20_ctx *ctx, const uint8_t *in, uint8_t *o
         len -= steps * 8 * PP_CHACHA20_BLOCK_SIZE;
     }
 #endif
+#if PP_CHACHA20_NEON
+    if (len >= 4 * PP_CHACHA20_BLOCK_SIZE && pp_chacha20_neon_enabled()) {
+        /* Four blocks a step (chacha20_neon.c); the room was checked above. */
+        size_t steps = len / (4 * PP_CHACHA20_BLOCK_SIZE);
+        pp_chacha20_neon_xor4(ctx->s, in, out, steps);
+        ctx->s[12] += (uint32_t)(4u * steps);
+        ctx->live = (uint8_t)(ctx->s[12] != 0);
+        in += steps * 4 * PP_CHACHA20_BLOCK_SIZE;
+        out += steps * 4 * PP_CHACHA20_BLOCK_SIZE;
+        len -= steps * 4 * PP_CHACHA20_BLOCK_SIZE;
+    }
+#endif
 #if PP_CHACHA20_WIDE
     for (; len >= 4 * PP_CHACHA20_BLOCK_SIZE; len -= 4 * PP_CHACHA20_BLOCK_SIZE) {
         xor_4_blocks(ctx, in, out);
@@ -308,6 +321,10 @@ const char *pp_chacha20_backend_name(void)
     default:
         break;
     }
+#endif
+#if PP_CHACHA20_NEON
+    if (pp_chacha20_neon_enabled())
+        return "AArch64 NEON";
 #endif
     if (PP_CHACHA20_ARMV7M)
         return "ARMv7-M Thumb-2";
