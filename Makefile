@@ -45,7 +45,8 @@
 #                    the ARMv8 SHA path, GCM's PMULL GHASH and
 #                    tests/cross/test_hash_cross.c, -Werror, run under
 #                    qemu-user (hardware paths required), and again with
-#                    PICOPSA_SHA_HW=0 PICOPSA_AES_HW=0
+#                    PICOPSA_SHA_HW=0 PICOPSA_AES_HW=0; ChaCha20's NEON
+#                    path (tests/cross/test_chacha20_cross.c)
 #                12. persistent keys over the flash ITS backend on the host
 #                    (test-storage-flash): gcc perf -Werror, the storage and
 #                    key tests
@@ -287,23 +288,28 @@ $(addprefix config-,$(PP_CONFIGS)): config-%:
 # whose default CPU has the SHA1/SHA2 extensions: the run must select them
 # (PP_EXPECT_SHA_HW=1), and GCM's PMULL GHASH (src/aead/ghash_arm.c) against
 # the portable one. Then the same with PICOPSA_SHA_HW=0 PICOPSA_AES_HW=0
-# (the portable paths built alone). Skipped, loudly,
+# (the portable paths built alone), and tests/cross/test_chacha20_cross.c
+# (RFC 8439 answers, NEON == portable; the NEON path must be the one named:
+# PP_EXPECT_CHACHA20_NEON=1). Skipped, loudly,
 # without the cross compiler or qemu-aarch64 (.ci/run installs both).
 PP_A64_CC ?= aarch64-linux-gnu-gcc
 PP_A64_QEMU ?= qemu-aarch64
 PP_A64_FLAGS := -std=c99 -O2 -Wall -Wextra -Wpedantic -Wconversion -Werror -Iinclude -Isrc -static -pthread
 .PHONY: test-aarch64
 test-aarch64:
-	@echo "==> [11] AArch64 cross build, hash tests under qemu-user [$$(date +%T)]"
+	@echo "==> [11] AArch64 cross build, hash and ChaCha20 NEON tests under qemu-user [$$(date +%T)]"
 	@command -v $(PP_A64_CC) >/dev/null && command -v $(PP_A64_QEMU) >/dev/null || \
 	  { echo "    SKIPPED: $(PP_A64_CC) or $(PP_A64_QEMU) not installed"; exit 0; }; \
 	set -e; mkdir -p $(PP_BUILD)/aarch64; \
-	srcs="$$(find src -name '*.c' | sort) $$(ls ports/linux/*.c) tests/cross/test_hash_cross.c"; \
+	lib="$$(find src -name '*.c' | sort) $$(ls ports/linux/*.c)"; \
+	srcs="$$lib tests/cross/test_hash_cross.c"; \
 	$(PP_A64_CC) $(PP_A64_FLAGS) $$srcs -o $(PP_BUILD)/aarch64/test_hash_cross & hw=$$!; \
 	$(PP_A64_CC) $(PP_A64_FLAGS) -DPICOPSA_SHA_HW=0 -DPICOPSA_AES_HW=0 $$srcs -o $(PP_BUILD)/aarch64/test_hash_cross_portable; \
 	wait $$hw; \
+	$(PP_A64_CC) $(PP_A64_FLAGS) $$lib tests/cross/test_chacha20_cross.c -o $(PP_BUILD)/aarch64/test_chacha20_cross; \
 	PP_EXPECT_SHA_HW=1 $(PP_A64_QEMU) $(PP_BUILD)/aarch64/test_hash_cross; \
-	$(PP_A64_QEMU) $(PP_BUILD)/aarch64/test_hash_cross_portable
+	$(PP_A64_QEMU) $(PP_BUILD)/aarch64/test_hash_cross_portable; \
+	PP_EXPECT_CHACHA20_NEON=1 $(PP_A64_QEMU) $(PP_BUILD)/aarch64/test_chacha20_cross
 
 # Step 12: persistent keys through the whole PSA API over the flash ITS
 # backend (issue 13): a gcc -Werror build with PICOPSA_ITS_BACKEND=FLASH and

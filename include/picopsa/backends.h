@@ -31,6 +31,8 @@ typedef enum {
                                    * backend, "bitsliced ct64" or "byte-oriented reference" */
     PICOPSA_FAMILY_CHACHA20 = 6   /* ChaCha20 keystream (PSA_WANT_KEY_TYPE_CHACHA20 or
                                    * _XCHACHA20): "x86-64 AVX-512", "x86-64 AVX2",
+                                   * "AArch64 NEON", "ARMv7-M Thumb-2"
+                                   * (Cortex-M3/M4/M7/M33),
                                    * "portable C, 4 lanes" or "portable C" */
 } picopsa_family_t;
 

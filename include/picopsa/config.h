@@ -284,6 +284,26 @@
 #define PICOPSA_CHACHA20_SIMD 1
 #endif
 
+/* ChaCha20's one-block backend (src/chacha20/), one of:
+ *  PICOPSA_CHACHA20_PORTABLE: the C of chacha20.c (any CPU; with the x86-64
+ *    kernels above on hosts);
+ *  PICOPSA_CHACHA20_ARMV7M: whole 64-byte blocks in Thumb-2 assembly
+ *    (chacha20_armv7m.c: 14 state words in registers, rotations folded into
+ *    the barrel shifter), for GCC/Clang targeting M-profile Thumb-2
+ *    (Cortex-M3/M4/M7/M33/M55, little endian), HChaCha20's rounds too.
+ * Default ARMV7M where the compiler targets such a core, else PORTABLE
+ * (Cortex-M0+/M23, RV32, hosts). */
+#define PICOPSA_CHACHA20_PORTABLE 0x1
+#define PICOPSA_CHACHA20_ARMV7M 0x2
+#ifndef PICOPSA_CHACHA20_BACKEND
+#if defined(__GNUC__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M' && \
+    defined(__ARM_ARCH_ISA_THUMB) && __ARM_ARCH_ISA_THUMB >= 2 && !defined(__ARM_BIG_ENDIAN)
+#define PICOPSA_CHACHA20_BACKEND PICOPSA_CHACHA20_ARMV7M
+#else
+#define PICOPSA_CHACHA20_BACKEND PICOPSA_CHACHA20_PORTABLE
+#endif
+#endif
+
 /* Poly1305 four blocks at a time on x86-64 with AVX2
  * (src/poly1305/poly1305_simd.h, chosen at run time; docs/aead.md); 0:
  * the portable loop only. No effect on other targets or at -Os. */

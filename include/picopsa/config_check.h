@@ -91,6 +91,18 @@
 #error "picopsa config: PICOPSA_AES_BACKEND selects no single backend: choose one of PICOPSA_AES_REF, PICOPSA_AES_CT64"
 #endif
 
+/* ChaCha20's backend (config.h): one of the two, and the assembly only
+ * where it assembles (GCC/Clang, M-profile Thumb-2, little endian). */
+#if (PICOPSA_CHACHA20_BACKEND) != PICOPSA_CHACHA20_PORTABLE && \
+    (PICOPSA_CHACHA20_BACKEND) != PICOPSA_CHACHA20_ARMV7M
+#error "picopsa config: PICOPSA_CHACHA20_BACKEND must be PICOPSA_CHACHA20_PORTABLE or PICOPSA_CHACHA20_ARMV7M"
+#endif
+#if (PICOPSA_CHACHA20_BACKEND) == PICOPSA_CHACHA20_ARMV7M &&                          \
+    !(defined(__GNUC__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M' && \
+      defined(__ARM_ARCH_ISA_THUMB) && __ARM_ARCH_ISA_THUMB >= 2 && !defined(__ARM_BIG_ENDIAN))
+#error "picopsa config: PICOPSA_CHACHA20_ARMV7M needs GCC/Clang targeting little-endian M-profile Thumb-2 (Cortex-M3/M4/M7/M33)"
+#endif
+
 #if (PICOPSA_ED25519_BACKEND & (PICOPSA_ED25519_BACKEND - 1)) != 0
 #error "picopsa config: PICOPSA_ED25519_BACKEND selects more than one backend: choose one of PICOPSA_BACKEND_FAST, PICOPSA_BACKEND_SMALL"
 #elif PICOPSA_ED25519_BACKEND != PICOPSA_BACKEND_FAST && PICOPSA_ED25519_BACKEND != PICOPSA_BACKEND_SMALL

@@ -17,12 +17,18 @@
  * x86-64: about 1.8 times the one-block speed). Microcontrollers keep the
  * one-block form only: smaller, and fastest without vector registers.
  * On x86-64 with AVX2 or AVX-512VL, runs of 8 blocks go through chacha20_x86.c
- * (chacha20_simd.h; PICOPSA_CHACHA20_SIMD).
+ * (chacha20_simd.h; PICOPSA_CHACHA20_SIMD), on AArch64 runs of 4 blocks
+ * through chacha20_neon.c.
+ * With PICOPSA_CHACHA20_ARMV7M (Cortex-M3/M4/M7/M33) every keystream block
+ * of pp_chacha20_xor comes from the Thumb-2 kernel of chacha20_armv7m.c,
+ * the partial last block too (run over ctx->ks), and HChaCha20's rounds
+ * (pp_chacha20_rounds: the kernel's block minus its input).
  */
 #include "chacha20/chacha20.h"
 
 #include <string.h>
 
+#include "chacha20/chacha20_armv7m.h"
 #include "chacha20/chacha20_simd.h"
 #include "common/pp_util.h"
 
@@ -50,6 +56,19 @@
 
 void pp_chacha20_rounds(uint32_t out[16], const uint32_t in[16])
 {
+#if PP_CHACHA20_ARMV7M
+    /* The Thumb-2 kernel's keystream of one zero block is rounds(in) + in
+     * (little-endian words): subtracting in leaves the rounds, without a
+     * second copy of them in C (HChaCha20 is the only caller). */
+    uint32_t k[16];
+    unsigned i;
+
+    memset(k, 0, sizeof(k));
+    pp_chacha20_armv7m_xor(in, (const uint8_t *)k, (uint8_t *)k, 1);
+    for (i = 0; i < 16; i++)
+        out[i] = k[i] - in[i];
+    pp_wipe(k, sizeof(k));
+#else
     uint32_t x[16];
     unsigned i;
 
@@ -61,6 +80,7 @@ void pp_chacha20_rounds(uint32_t out[16], const uint32_t in[16])
         out[i] = x[i];
     /* x is not wiped: it lives in registers (a pp_wipe would force it to
      * memory on every block); the result is in out, which callers wipe. */
+#endif
 }
 
 /* RFC 8439 2.3: words 0-3 "expand 32-byte k", 4-11 the key (little endian). */
@@ -131,6 +151,7 @@ void pp_xchacha20_init(pp_chacha20_ctx *ctx, const uint8_t key[32], const uint8_
     pp_wipe(n12, sizeof(n12));
 }
 
+#if !PP_CHACHA20_ARMV7M
 /* RFC 8439 2.3: keystream block s[12] into k, then the counter moves on.
  * The caller has checked that block s[12] exists (ctx->live). */
 static void next_block(pp_chacha20_ctx *ctx, uint32_t k[16])
@@ -142,6 +163,7 @@ static void next_block(pp_chacha20_ctx *ctx, uint32_t k[16])
     ctx->s[12]++;
     ctx->live = (uint8_t)(ctx->s[12] != 0);  /* public: the counter */
 }
+#endif
 
 #if PP_CHACHA20_WIDE
 /* RFC 8439 2.1 on words a, b, c, d of four blocks at once. */
@@ -183,7 +205,9 @@ static void xor_4_blocks(pp_chacha20_ctx *ctx, const uint8_t *in, uint8_t *out)
 
 psa_status_t pp_chacha20_xor(pp_chacha20_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len)
 {
+#if !PP_CHACHA20_ARMV7M
     uint32_t k[16];
+#endif
     size_t i, n;
 
     if (len == 0)
@@ -220,6 +244,18 @@ psa_status_t pp_chacha20_xor(pp_chacha20_ctx *ctx, const uint8_t *in, uint8_t *o
         len -= steps * 8 * PP_CHACHA20_BLOCK_SIZE;
     }
 #endif
+#if PP_CHACHA20_NEON
+    if (len >= 4 * PP_CHACHA20_BLOCK_SIZE && pp_chacha20_neon_enabled()) {
+        /* Four blocks a step (chacha20_neon.c); the room was checked above. */
+        size_t steps = len / (4 * PP_CHACHA20_BLOCK_SIZE);
+        pp_chacha20_neon_xor4(ctx->s, in, out, steps);
+        ctx->s[12] += (uint32_t)(4u * steps);
+        ctx->live = (uint8_t)(ctx->s[12] != 0);
+        in += steps * 4 * PP_CHACHA20_BLOCK_SIZE;
+        out += steps * 4 * PP_CHACHA20_BLOCK_SIZE;
+        len -= steps * 4 * PP_CHACHA20_BLOCK_SIZE;
+    }
+#endif
 #if PP_CHACHA20_WIDE
     for (; len >= 4 * PP_CHACHA20_BLOCK_SIZE; len -= 4 * PP_CHACHA20_BLOCK_SIZE) {
         xor_4_blocks(ctx, in, out);
@@ -227,6 +263,31 @@ psa_status_t pp_chacha20_xor(pp_chacha20_ctx *ctx, const uint8_t *in, uint8_t *o
         out += 4 * PP_CHACHA20_BLOCK_SIZE;
     }
 #endif
+#if PP_CHACHA20_ARMV7M
+    /* Whole blocks, then the partial one, through the Thumb-2 kernel: the
+     * tail is copied into ks, zero-padded and encrypted in place, so ks
+     * ends with the keystream the next call consumes first. */
+    if (len >= PP_CHACHA20_BLOCK_SIZE) {
+        size_t blocks = len / PP_CHACHA20_BLOCK_SIZE;
+        pp_chacha20_armv7m_xor(ctx->s, in, out, blocks);
+        ctx->s[12] += (uint32_t)blocks;
+        ctx->live = (uint8_t)(ctx->s[12] != 0);
+        in += blocks * PP_CHACHA20_BLOCK_SIZE;
+        out += blocks * PP_CHACHA20_BLOCK_SIZE;
+        len -= blocks * PP_CHACHA20_BLOCK_SIZE;
+    }
+    if (len > 0) {
+        memcpy(ctx->ks, in, len);
+        memset(ctx->ks + len, 0, PP_CHACHA20_BLOCK_SIZE - len);
+        pp_chacha20_armv7m_xor(ctx->s, ctx->ks, ctx->ks, 1);
+        ctx->s[12]++;
+        ctx->live = (uint8_t)(ctx->s[12] != 0);
+        memcpy(out, ctx->ks, len);
+        memset(ctx->ks, 0, len);
+        ctx->avail = (uint8_t)(PP_CHACHA20_BLOCK_SIZE - len);
+    }
+    return PSA_SUCCESS;
+#else
     for (; len >= PP_CHACHA20_BLOCK_SIZE; len -= PP_CHACHA20_BLOCK_SIZE) {
         next_block(ctx, k);
         for (i = 0; i < 16; i++)
@@ -246,6 +307,7 @@ psa_status_t pp_chacha20_xor(pp_chacha20_ctx *ctx, const uint8_t *in, uint8_t *o
     }
     pp_wipe(k, sizeof(k));
     return PSA_SUCCESS;
+#endif
 }
 
 const char *pp_chacha20_backend_name(void)
@@ -260,6 +322,12 @@ const char *pp_chacha20_backend_name(void)
         break;
     }
 #endif
+#if PP_CHACHA20_NEON
+    if (pp_chacha20_neon_enabled())
+        return "AArch64 NEON";
+#endif
+    if (PP_CHACHA20_ARMV7M)
+        return "ARMv7-M Thumb-2";
     return PP_CHACHA20_WIDE ? "portable C, 4 lanes" : "portable C";
 }
 

@@ -1,6 +1,7 @@
 /*
  * chacha20_simd.h -- the wide ChaCha20 kernels (RFC 8439 2.3, eight blocks
- * at a time) and their run-time choice, in the pattern of aes/aes_hw.h:
+ * at a time on x86-64, four with AArch64 NEON) and their choice, in the
+ * pattern of aes/aes_hw.h:
  * the portable chacha20.c is always built and tested; this path runs when
  * the CPU has it.
  *
@@ -48,6 +49,22 @@
 int pp_chacha20_x86_kernel(void);
 void pp_chacha20_x86_xor8(int kernel, const uint32_t s[16], const uint8_t *in, uint8_t *out,
                           size_t n);
+#endif
+
+/* AArch64 (GCC/Clang, little endian): NEON, four blocks a step
+ * (chacha20_neon.c). pp_chacha20_neon_xor4(s, in, out, n) XORs blocks
+ * s[12] .. s[12] + 4n - 1 into 256 n bytes under the same rules as
+ * pp_chacha20_x86_xor8 (the caller checked the counter room and advances
+ * s[12]; in == out allowed); pp_chacha20_neon_enabled() is 0 after
+ * pp_chacha20_simd_restrict(0), else 1. Constant time: vector additions,
+ * XORs, shifts and lane permutations, the loop count from n alone. */
+#if PICOPSA_CHACHA20_SIMD && defined(__aarch64__) && defined(__ARM_NEON) && \
+    defined(__GNUC__) && !defined(__ARM_BIG_ENDIAN) && !defined(__OPTIMIZE_SIZE__)
+#define PP_CHACHA20_NEON 1
+int pp_chacha20_neon_enabled(void);
+void pp_chacha20_neon_xor4(const uint32_t s[16], const uint8_t *in, uint8_t *out, size_t n);
+#else
+#define PP_CHACHA20_NEON 0
 #endif
 void pp_chacha20_simd_restrict(int limit);
 

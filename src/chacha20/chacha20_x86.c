@@ -172,7 +172,7 @@ void pp_chacha20_x86_xor8(int kernel, const uint32_t s[16], const uint8_t *in, u
     }
 }
 
-#else
+#elif !PP_CHACHA20_NEON
 
 void pp_chacha20_simd_restrict(int limit)
 {

@@ -17,6 +17,8 @@
  *   aes128_ccm_1024 (psa_aead_encrypt, 16-byte tag), chacha20_1024
  *   (STREAM_CIPHER, 12-byte nonce: counter 0), chachapoly_1024
  *   (psa_aead_encrypt), cmac_1024 (psa_mac_compute, AES-128-CMAC).
+ * fw_74_chacha20_rfc8439 checks the RFC's own bytes (2.4.2, 2.8.2) and the
+ * 32-bit counter end on the target, unmeasured.
  */
 #include <string.h>
 
@@ -219,6 +221,94 @@ FW_TEST(fw_72_chacha20)
     psa_destroy_key(stream);
     psa_destroy_key(aead);
     fw_timing("1024 B: ChaCha20 {chacha20_1024}, ChaCha20-Poly1305 {chachapoly_1024} cycles");
+}
+#endif
+
+#if FW_HAVE_CHACHA20
+/* RFC 8439 on the target (whatever backend it builds: the Thumb-2 kernel
+ * on Cortex-M3/M4/M33, the portable C elsewhere): 2.4.2 through the
+ * multipart cipher API (16-byte IV: counter 1 || nonce) in chunks of 1,
+ * 64 and 49 bytes (the partial block's keystream carried over), 2.8.2
+ * through psa_aead_encrypt, and the counter end (RFC 8439 2.3: 32-bit
+ * block counter): from counter 2^32 - 1 one block is served, the next
+ * byte refused. */
+static const char fw_sunscreen[] =
+    "Ladies and Gentlemen of the class of '99: If I could offer you only one tip for "
+    "the future, sunscreen would be it.";
+
+FW_TEST(fw_74_chacha20_rfc8439)
+{
+    static const uint8_t iv[16] = {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x4a, 0, 0, 0, 0};
+    static const uint8_t aead_nonce[12] = {7, 0, 0, 0, 0x40, 0x41, 0x42, 0x43,
+                                           0x44, 0x45, 0x46, 0x47};
+    static const uint8_t aad[12] = {0x50, 0x51, 0x52, 0x53, 0xc0, 0xc1,
+                                    0xc2, 0xc3, 0xc4, 0xc5, 0xc6, 0xc7};
+    static const uint8_t end_iv[16] = {0xff, 0xff, 0xff, 0xff};
+    uint8_t want[114 + 16], key[32];
+    size_t n = 0, m = 0, k = 0, len = 0;
+    psa_cipher_operation_t op = PSA_CIPHER_OPERATION_INIT;
+    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    psa_key_id_t stream, aead = PSA_KEY_ID_NULL;
+    const uint8_t *text = (const uint8_t *)fw_sunscreen;
+
+    (void)psa_crypto_init();
+    /* 2.4.2: key 00..1f (fw_key's bytes). */
+    stream = fw_key(PSA_KEY_TYPE_CHACHA20, 32, PSA_KEY_USAGE_ENCRYPT, PSA_ALG_STREAM_CIPHER);
+    fw_unhex(want, sizeof(want),
+             "6e2e359a2568f98041ba0728dd0d6981e97e7aec1d4360c20a27afccfd9fae0b"
+             "f91b65c5524733ab8f593dabcd62b3571639d624e65152ab8f530c359f0861d8"
+             "07ca0dbf500d6a6156a38e088a22b65e52bc514d16ccf806818ce91ab7793736"
+             "5af90bbf74a35be6b40b8eedf2785e42874d");
+    fw_check_int(psa_cipher_encrypt_setup(&op, stream, PSA_ALG_STREAM_CIPHER), PSA_SUCCESS,
+                 "RFC 8439 2.4.2 setup");
+    fw_check_int(psa_cipher_set_iv(&op, iv, sizeof(iv)), PSA_SUCCESS, "RFC 8439 2.4.2 IV");
+    fw_check_int(psa_cipher_update(&op, text, 1, fw_out, sizeof(fw_out), &n), PSA_SUCCESS,
+                 "RFC 8439 2.4.2 update 1");
+    fw_check_int(psa_cipher_update(&op, text + n, 64, fw_out + n, sizeof(fw_out) - n, &m),
+                 PSA_SUCCESS, "RFC 8439 2.4.2 update 64");
+    n += m;
+    fw_check_int(psa_cipher_update(&op, text + n, 49, fw_out + n, sizeof(fw_out) - n, &m),
+                 PSA_SUCCESS, "RFC 8439 2.4.2 update 49");
+    n += m;
+    fw_check_int(psa_cipher_finish(&op, fw_out + n, sizeof(fw_out) - n, &m), PSA_SUCCESS,
+                 "RFC 8439 2.4.2 finish");
+    fw_check(n + m == 114, "RFC 8439 2.4.2 length");
+    fw_check_mem(fw_out, want, 114, "RFC 8439 2.4.2 ciphertext");
+    psa_cipher_abort(&op);
+
+    /* The counter end: block 2^32 - 1 is the last. */
+    fw_check_int(psa_cipher_encrypt_setup(&op, stream, PSA_ALG_STREAM_CIPHER), PSA_SUCCESS,
+                 "counter end setup");
+    fw_check_int(psa_cipher_set_iv(&op, end_iv, sizeof(end_iv)), PSA_SUCCESS, "counter end IV");
+    fw_check_int(psa_cipher_update(&op, text, 64, fw_out, sizeof(fw_out), &n), PSA_SUCCESS,
+                 "block 2^32 - 1 served");
+    fw_check_int(psa_cipher_update(&op, text, 1, fw_out, sizeof(fw_out), &n),
+                 PSA_ERROR_INVALID_ARGUMENT, "block 2^32 refused");
+    psa_cipher_abort(&op);
+    psa_destroy_key(stream);
+
+    /* 2.8.2: key 80..9f, AAD, 16-byte tag. */
+    for (k = 0; k < sizeof(key); k++) {
+        key[k] = (uint8_t)(0x80u + k);
+    }
+    psa_set_key_type(&attr, PSA_KEY_TYPE_CHACHA20);
+    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_ENCRYPT);
+    psa_set_key_algorithm(&attr, PSA_ALG_CHACHA20_POLY1305);
+    fw_check_int(psa_import_key(&attr, key, sizeof(key), &aead), PSA_SUCCESS,
+                 "RFC 8439 2.8.2 key");
+    fw_unhex(want, sizeof(want),
+             "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d6"
+             "3dbea45e8ca9671282fafb69da92728b1a71de0a9e060b2905d6a5b67ecd3b36"
+             "92ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc"
+             "3ff4def08e4b7a9de576d26586cec64b6116"
+             "1ae10b594f09e26a7e902ecbd0600691");
+    fw_check_int(psa_aead_encrypt(aead, PSA_ALG_CHACHA20_POLY1305, aead_nonce,
+                                  sizeof(aead_nonce), aad, sizeof(aad), text, 114, fw_out,
+                                  sizeof(fw_out), &len),
+                 PSA_SUCCESS, "RFC 8439 2.8.2 encrypt");
+    fw_check(len == sizeof(want), "RFC 8439 2.8.2 length");
+    fw_check_mem(fw_out, want, sizeof(want), "RFC 8439 2.8.2 ciphertext and tag");
+    psa_destroy_key(aead);
 }
 #endif
 

@@ -1,8 +1,9 @@
 /*
  * poly1305_cases.h -- the Poly1305 test cases shared by test_poly1305.c
- * (the radix the build selects: 2^44 on hosts with unsigned __int128) and
- * test_poly1305_r26.c (the 2^26 code compiled into the test itself), so
- * both radixes run the same checks on the host:
+ * (the radix the build selects: 2^44 on hosts with unsigned __int128),
+ * test_poly1305_r26.c and test_poly1305_r32.c (the 2^26 and 2^32 codes
+ * compiled into the test itself), so every radix runs the same checks on
+ * the host:
  *  - RFC 8439 2.5.2 and the eleven vectors of Appendix A.3 (r = 0, s = 0,
  *    a final value of exactly 2^130 - 5 and 2^130 - 6, the s addition
  *    overflowing 2^128, the 131-bit intermediate results of the 5*H + L
@@ -11,9 +12,9 @@
  *    37, one-shot against OpenSSL's EVP_MAC "POLY1305" and against random
  *    update chunking (up to 40 bytes a call: the one-block loop, while the
  *    one-shot takes the 8-block x86-64 path where it is built);
- *  - edge keys (all-ones r before clamping, all-ones s) and all-0xff
- *    messages up to 4200 bytes, driving h close to 2^130-5 and the vector
- *    limbs to their bounds.
+ *  - edge keys (all-ones r before clamping, all-ones s; r = 1) and all-0xff
+ *    messages up to 4200 bytes, driving h close to 2^130-5, the vector
+ *    limbs to their bounds and the reduction's carry out of 2^128.
  * The includer provides pp_poly1305_ctx and the pp_poly1305_* functions
  * (possibly renamed by macros) before including this file.
  */
@@ -195,6 +196,13 @@ static void poly1305_run_cases(void)
     }
     memset(k, 0, 16);
     check_one(k, m, 600);
+    /* r = 1 and all-0xff blocks: h reaches 3 * 2^129 - 3 at block 3, so the
+     * fold of the bits from 2^130 on carries out of the low 128 bits (the
+     * radix-2^32 code's h3 -> h4 carry). */
+    k[0] = 1;
+    for (len = 16; len <= 176; len += 16) {
+        check_one(k, m, len);
+    }
     /* Long messages (the 8-block x86-64 path takes whole runs of 128
      * bytes from 256 bytes on): random, then all-0xff with the all-ones
      * key, which keeps every limb at its bound. */

@@ -123,6 +123,20 @@ static void bignum_kernel_checks(void)
     }
 }
 
+/* PICOPSA_CHACHA20_BACKEND (config.h): one of the two, and the Thumb-2
+ * kernel only where GCC/Clang target little-endian M-profile Thumb-2 (not
+ * this host). */
+static void chacha20_backend_checks(void)
+{
+    expect_compile("include/picopsa/config.h",
+                   "-DPICOPSA_CHACHA20_BACKEND=PICOPSA_CHACHA20_PORTABLE", NULL);
+    expect_compile("include/picopsa/config.h", "-DPICOPSA_CHACHA20_BACKEND=0x4",
+                   "PICOPSA_CHACHA20_BACKEND must be PICOPSA_CHACHA20_PORTABLE");
+    expect_compile("include/picopsa/config.h",
+                   "-DPICOPSA_CHACHA20_BACKEND=PICOPSA_CHACHA20_ARMV7M",
+                   "PICOPSA_CHACHA20_ARMV7M needs GCC/Clang targeting little-endian M-profile");
+}
+
 /* Make the scratch directory `dir` (a mkdtemp template) and write
  * dir/main.c (its name into path) from the n source parts. */
 static int write_main(char *dir, char *path, size_t path_size, const char *const *parts, size_t n)
@@ -464,6 +478,7 @@ int main(void)
              "-DPICOPSA_DRBG_HASH=PSA_ALG_SHA_512 -DPICOPSA_DRBG_MECHANISM=PICOPSA_DRBG_HMAC");
     expect_compile("src/random/pp_random.c", defines, "pp_random_drbg_hash_must_be_sha256_or_sha512");
     bignum_kernel_checks();
+    chacha20_backend_checks();
 
     /* No entropy port: the link names the missing hook; with one it links. */
     expect_link(0, "-DPICOPSA_THREADS=0 -DPICOPSA_FORK_DETECT=0", "picopsa_port_entropy");

@@ -1,0 +1,165 @@
+/*
+ * poly1305_armv7em.c -- the radix-2^32 Poly1305 block loop of poly1305.c
+ * (RFC 8439 2.5.1) in Thumb-2 assembly for ARMv7E-M / ARMv8-M Mainline
+ * with the DSP extension (Cortex-M4/M7/M33: UMULL/UMLAL/MLA in one cycle,
+ * operand-independent); PP_POLY1305_ARMV7EM in poly1305.c.
+ *
+ * pp_poly1305_armv7em_blocks(h, r, m, n, hibit), n >= 1: the same
+ * arithmetic as poly1305.c's radix-2^32 C loop, word for word (h[0..4] in
+ * and out, r[0..3] clamped, n 16-byte blocks of m, unaligned allowed,
+ * each with hibit 2^128): h += m; the four columns of h * r with the
+ * products at 2^128 and above folded through s_j = r_j + r_j / 4
+ * (UMULL/UMLAL into a 64-bit accumulator, the high word carried into the
+ * next column), d4 = h4 r0 + carry (MLA), then (d4 >> 2) * 5 back into h0.
+ *
+ * Registers: h0..h4 in r0..r4, the accumulator in r5/r6 (roles swapped
+ * from column to column), five coefficients in r7..r11 (LDM from the
+ * frame's table, one row per column), r12 the table pointer, lr the
+ * message pointer. Frame: the coefficient table T[19] at 0 (column 0: r0
+ * s3 s2 s1; 1: r1 r0 s3 s2 s1; 2: r2 r1 r0 s3 s2; 3: r3 r2 r1 r0 s3), the
+ * new h0..h2 at 76..84, the end of m at 88, hibit at 92, h's address at
+ * 96 (100 B + 36 B of saved registers). No branch but the block loop, no
+ * address from secret data; the frame is zeroed on return.
+ * Cortex-M4 model (tools/cyclemodel): about 80 cycles a block.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__) && defined(__ARM_FEATURE_DSP) && defined(__ARM_ARCH_ISA_THUMB) && \
+    __ARM_ARCH_ISA_THUMB >= 2 && !defined(__ARM_BIG_ENDIAN)
+
+void pp_poly1305_armv7em_blocks(uint32_t h[5], const uint32_t r[4], const uint8_t *m, size_t n,
+                                uint32_t hibit);
+
+__asm__(
+    ".pushsection .text.pp_poly1305_armv7em_blocks,\"ax\",%progbits\n"
+    ".syntax unified\n"
+    ".thumb\n"
+    ".p2align 2\n"
+    ".global pp_poly1305_armv7em_blocks\n"
+    ".hidden pp_poly1305_armv7em_blocks\n"
+    ".type pp_poly1305_armv7em_blocks, %function\n"
+    ".thumb_func\n"
+    "pp_poly1305_armv7em_blocks:\n"
+    "push {r4-r11, lr}\n"
+    "sub sp, sp, #100\n"
+    "ldr r12, [sp, #136]\n"          /* hibit, the fifth argument */
+    "str r12, [sp, #92]\n"
+    "str r0, [sp, #96]\n"
+    "add r3, r2, r3, lsl #4\n"
+    "str r3, [sp, #88]\n"
+    "mov lr, r2\n"
+    /* The table: r4..r7 = r0..r3, r8..r10 = s1..s3. */
+    "ldmia r1, {r4-r7}\n"
+    "add r8, r5, r5, lsr #2\n"
+    "add r9, r6, r6, lsr #2\n"
+    "add r10, r7, r7, lsr #2\n"
+    "str r4, [sp, #0]\n"
+    "str r10, [sp, #4]\n"
+    "str r9, [sp, #8]\n"
+    "str r8, [sp, #12]\n"
+    "str r5, [sp, #16]\n"
+    "str r4, [sp, #20]\n"
+    "str r10, [sp, #24]\n"
+    "str r9, [sp, #28]\n"
+    "str r8, [sp, #32]\n"
+    "str r6, [sp, #36]\n"
+    "str r5, [sp, #40]\n"
+    "str r4, [sp, #44]\n"
+    "str r10, [sp, #48]\n"
+    "str r9, [sp, #52]\n"
+    "str r7, [sp, #56]\n"
+    "str r6, [sp, #60]\n"
+    "str r5, [sp, #64]\n"
+    "str r4, [sp, #68]\n"
+    "str r10, [sp, #72]\n"
+    "ldmia r0, {r0-r4}\n"
+    "1:\n"
+    /* h += m + hibit 2^128 */
+    "ldr r7, [lr, #0]\n"
+    "ldr r8, [lr, #4]\n"
+    "ldr r9, [lr, #8]\n"
+    "ldr r10, [lr, #12]\n"
+    "ldr r11, [sp, #92]\n"
+    "adds r0, r0, r7\n"
+    "adcs r1, r1, r8\n"
+    "adcs r2, r2, r9\n"
+    "adcs r3, r3, r10\n"
+    "adc r4, r4, r11\n"
+    "add lr, lr, #16\n"
+    "mov r12, sp\n"
+    /* column 0: h0 r0 + h1 s3 + h2 s2 + h3 s1 */
+    "ldmia r12!, {r7-r10}\n"
+    "umull r5, r6, r0, r7\n"
+    "umlal r5, r6, r1, r8\n"
+    "umlal r5, r6, r2, r9\n"
+    "umlal r5, r6, r3, r10\n"
+    "str r5, [sp, #76]\n"
+    /* column 1: carry + h0 r1 + h1 r0 + h2 s3 + h3 s2 + h4 s1 */
+    "ldmia r12!, {r7-r11}\n"
+    "movs r5, #0\n"
+    "umlal r6, r5, r0, r7\n"
+    "umlal r6, r5, r1, r8\n"
+    "umlal r6, r5, r2, r9\n"
+    "umlal r6, r5, r3, r10\n"
+    "umlal r6, r5, r4, r11\n"
+    "str r6, [sp, #80]\n"
+    /* column 2: carry + h0 r2 + h1 r1 + h2 r0 + h3 s3 + h4 s2 */
+    "ldmia r12!, {r7-r11}\n"
+    "movs r6, #0\n"
+    "umlal r5, r6, r0, r7\n"
+    "umlal r5, r6, r1, r8\n"
+    "umlal r5, r6, r2, r9\n"
+    "umlal r5, r6, r3, r10\n"
+    "umlal r5, r6, r4, r11\n"
+    "str r5, [sp, #84]\n"
+    /* column 3: carry + h0 r3 + h1 r2 + h2 r1 + h3 r0 + h4 s3; d4 */
+    "ldmia r12, {r7-r11}\n"
+    "movs r5, #0\n"
+    "umlal r6, r5, r0, r7\n"
+    "umlal r6, r5, r1, r8\n"
+    "umlal r6, r5, r2, r9\n"
+    "umlal r6, r5, r3, r10\n"
+    "umlal r6, r5, r4, r11\n"
+    "mla r5, r4, r10, r5\n"          /* d4 = h4 r0 + carry (< 2^32) */
+    "ldr r0, [sp, #76]\n"
+    "ldr r1, [sp, #80]\n"
+    "ldr r2, [sp, #84]\n"
+    /* (d4 >> 2) * 5 into h0, h4 = d4 & 3 + carry */
+    "lsrs r7, r5, #2\n"
+    "add r7, r7, r7, lsl #2\n"
+    "and r4, r5, #3\n"
+    "adds r0, r0, r7\n"
+    "adcs r1, r1, #0\n"
+    "adcs r2, r2, #0\n"
+    "adcs r3, r6, #0\n"
+    "adc r4, r4, #0\n"
+    "ldr r7, [sp, #88]\n"
+    "cmp lr, r7\n"
+    "bne 1b\n"
+    "ldr r12, [sp, #96]\n"
+    "stmia r12, {r0-r4}\n"
+    /* Zero the frame (25 words) and the scratch registers. */
+    "movs r0, #0\n"
+    "movs r1, #0\n"
+    "movs r2, #0\n"
+    "movs r3, #0\n"
+    "mov r4, #0\n"
+    "mov r5, #0\n"
+    "mov r6, #0\n"
+    "mov r7, #0\n"
+    "mov r12, sp\n"
+    "stmia r12!, {r0-r7}\n"
+    "stmia r12!, {r0-r7}\n"
+    "stmia r12!, {r0-r7}\n"
+    "str r0, [r12]\n"
+    "mov r12, #0\n"
+    "add sp, sp, #100\n"
+    "pop {r4-r11, pc}\n"
+    ".size pp_poly1305_armv7em_blocks, .-pp_poly1305_armv7em_blocks\n"
+    ".popsection\n");
+
+#else
+/* ISO C forbids an empty translation unit. */
+typedef int pp_poly1305_armv7em_unused;
+#endif
