@@ -128,6 +128,8 @@ int cli_key_is_x25519(const cli_key *k);
 int cli_key_is_ec(const cli_key *k);
 /* An ML-KEM key (PSA_KEY_TYPE_ML_KEM_KEY_PAIR / _PUBLIC_KEY). */
 int cli_key_is_mlkem(const cli_key *k);
+/* An ML-DSA key (pair or public). */
+int cli_key_is_mldsa(const cli_key *k);
 /* An HSS/LMS public key (verification only). */
 int cli_key_is_hss(const cli_key *k);
 

@@ -155,8 +155,16 @@ static size_t ec_point_len(const ec_curve_row *c)
 static const uint8_t oid_mlkem512[] = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x04, 0x01};
 static const uint8_t oid_mlkem768[] = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x04, 0x02};
 static const uint8_t oid_mlkem1024[] = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x04, 0x03};
-
-#define MLKEM_SEED_BYTES 64u
+/* ML-DSA (FIPS 204) as RFC 9881 (the LAMPS ML-DSA-in-X.509 document)
+ * encodes it, the same shapes as ML-KEM's: id-ml-dsa-44/65/87 =
+ * 2.16.840.1.101.3.4.3.17/18/19 (NIST's sigAlgs arc), parameters absent;
+ * SPKI holds pk; ML-DSA-PrivateKey ::= CHOICE { seed [0] IMPLICIT OCTET
+ * STRING (SIZE (32)), expandedKey OCTET STRING, both SEQUENCE { ... } },
+ * written as the seed xi (PSA's key-pair format, PQC extension 2.3.1). */
+static const uint8_t oid_mldsa44[] = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, 0x11};
+static const uint8_t oid_mldsa65[] = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, 0x12};
+static const uint8_t oid_mldsa87[] = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, 0x13};
+#define PQ_OID_BYTES 9u /* every OID of the table */
 
 /* HSS/LMS public keys (RFC 9708 3-4, RFC 9802 6): id-alg-hss-lms-hashsig,
  * 1.2.840.113549.1.9.16.3.17, parameters absent; the subjectPublicKey BIT
@@ -169,29 +177,6 @@ static const uint8_t oid_mlkem1024[] = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04
 static const uint8_t oid_hss_lms[] = {0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x09, 0x10, 0x03, 0x11};
 #define HSS_PUB_BYTES(n) (4u + 24u + (n))
 
-typedef struct {
-    size_t bits;   /* the parameter set, PSA's key_bits */
-    const uint8_t *oid;
-    size_t ek_len; /* FIPS 203 8: 384 k + 32 */
-    size_t dk_len; /* 768 k + 96 */
-} mlkem_row;
-
-static const mlkem_row mlkem_sets[] = {
-    {512, oid_mlkem512, 800, 1632},
-    {768, oid_mlkem768, 1184, 2400},
-    {1024, oid_mlkem1024, 1568, 3168},
-};
-#define MLKEM_SET_COUNT (sizeof(mlkem_sets) / sizeof(mlkem_sets[0]))
-
-size_t ppk_mlkem_ek_len(size_t bits)
-{
-    size_t i;
-    for (i = 0; i < MLKEM_SET_COUNT; i++) {
-        if (mlkem_sets[i].bits == bits) return mlkem_sets[i].ek_len;
-    }
-    return 0;
-}
-
 /* The key algorithm of an AlgorithmIdentifier. */
 #define ALG_ED25519 0
 #define ALG_RSA 1
@@ -199,6 +184,57 @@ size_t ppk_mlkem_ek_len(size_t bits)
 #define ALG_EC 3
 #define ALG_MLKEM 4
 #define ALG_HSS 5
+#define ALG_MLDSA 6
+
+/* The seeded post-quantum sets, one row each. */
+typedef struct {
+    int alg;          /* ALG_MLKEM or ALG_MLDSA */
+    size_t bits;      /* PSA's key_bits: ML-KEM 512/768/1024, ML-DSA 128/192/256 */
+    const uint8_t *oid;
+    size_t pub_len;   /* FIPS 203 8: ek, 384 k + 32; FIPS 204 4: pk */
+    size_t expanded_len; /* dk, 768 k + 96; sk */
+    size_t seed_len;  /* d || z: 64; xi: 32 */
+} pq_row;
+
+static const pq_row pq_sets[] = {
+    {ALG_MLKEM, 512, oid_mlkem512, 800, 1632, 64},
+    {ALG_MLKEM, 768, oid_mlkem768, 1184, 2400, 64},
+    {ALG_MLKEM, 1024, oid_mlkem1024, 1568, 3168, 64},
+    {ALG_MLDSA, 128, oid_mldsa44, 1312, 2560, 32},
+    {ALG_MLDSA, 192, oid_mldsa65, 1952, 4032, 32},
+    {ALG_MLDSA, 256, oid_mldsa87, 2592, 4896, 32},
+};
+#define PQ_SET_COUNT (sizeof(pq_sets) / sizeof(pq_sets[0]))
+
+static const pq_row *pq_set(int alg, size_t bits)
+{
+    size_t i;
+    for (i = 0; i < PQ_SET_COUNT; i++) {
+        if (pq_sets[i].alg == alg && pq_sets[i].bits == bits) return &pq_sets[i];
+    }
+    return NULL;
+}
+
+size_t ppk_mlkem_ek_len(size_t bits)
+{
+    const pq_row *r = pq_set(ALG_MLKEM, bits);
+    return r != NULL ? r->pub_len : 0u;
+}
+
+size_t ppk_mldsa_pk_len(size_t bits)
+{
+    const pq_row *r = pq_set(ALG_MLDSA, bits);
+    return r != NULL ? r->pub_len : 0u;
+}
+
+size_t ppk_mldsa_bits_by_pk_len(size_t pk_len)
+{
+    size_t i;
+    for (i = 0; i < PQ_SET_COUNT; i++) {
+        if (pq_sets[i].alg == ALG_MLDSA && pq_sets[i].pub_len == pk_len) return pq_sets[i].bits;
+    }
+    return 0;
+}
 
 const char *ppk_strerror(ppk_status status)
 {
@@ -207,13 +243,13 @@ const char *ppk_strerror(ppk_status status)
     case PPK_ERR_PEM: return "malformed PEM";
     case PPK_ERR_DER: return "malformed DER or not a key";
     case PPK_ERR_ENCRYPTED: return "encrypted private key: not supported (picopsa has no cipher yet)";
-    case PPK_ERR_UNSUPPORTED: return "unsupported key type (Ed25519, X25519, RSA, EC P-256 or P-384, ML-KEM and HSS/LMS public keys only)";
+    case PPK_ERR_UNSUPPORTED: return "unsupported key type (Ed25519, X25519, RSA, EC P-256 or P-384, ML-KEM, ML-DSA and HSS/LMS public keys only)";
     case PPK_ERR_MISMATCH: return "PEM label does not match the key inside";
     case PPK_ERR_BUFFER: return "key too large";
     case PPK_ERR_CURVE:
         return "unsupported EC key (the named curves P-256 and P-384 with uncompressed points only; no explicit parameters)";
     case PPK_ERR_NOSEED:
-        return "ML-KEM private key without its seed (expandedKey only): not supported (the seed d || z is needed)";
+        return "ML-KEM or ML-DSA private key without its seed (expandedKey only): not supported (the seed is needed)";
     }
     return "unknown error";
 }
@@ -307,7 +343,7 @@ static ppk_status parse_ec_params(der_cursor *c, const ec_curve_row **curve)
  * id-ecPublicKey (ECParameters, required: RFC 5480 2.1.1). Returns
  * PPK_OK and *alg (ALG_*) (and *curve for EC), PPK_ERR_UNSUPPORTED for
  * another well-formed one. X25519 is RFC 8410's too: parameters absent. */
-static ppk_status parse_algorithm(der_cursor *c, int *algo, const ec_curve_row **curve, const mlkem_row **mlkem)
+static ppk_status parse_algorithm(der_cursor *c, int *algo, const ec_curve_row **curve, const pq_row **pq)
 {
     size_t i;
     der_cursor alg;
@@ -330,12 +366,12 @@ static ppk_status parse_algorithm(der_cursor *c, int *algo, const ec_curve_row *
         if (!der_next(&alg, TAG_NULL, &v, &l) || l != 0u || !der_done(&alg)) return PPK_ERR_DER;
         return PPK_OK;
     }
-    for (i = 0; i < MLKEM_SET_COUNT; i++) {
-        if (oid_len == sizeof(oid_mlkem512) && memcmp(oid, mlkem_sets[i].oid, oid_len) == 0) {
+    for (i = 0; i < PQ_SET_COUNT; i++) {
+        if (oid_len == PQ_OID_BYTES && memcmp(oid, pq_sets[i].oid, oid_len) == 0) {
             /* "The parameters field of the AlgorithmIdentifier ... MUST
-             * be absent" (LAMPS ML-KEM 3). */
-            *algo = ALG_MLKEM;
-            *mlkem = &mlkem_sets[i];
+             * be absent" (LAMPS ML-KEM 3, RFC 9881 2). */
+            *algo = pq_sets[i].alg;
+            *pq = &pq_sets[i];
             return der_done(&alg) ? PPK_OK : PPK_ERR_DER;
         }
     }
@@ -463,7 +499,7 @@ static int is_one_sequence(const uint8_t *v, size_t l)
 
 /* ML-KEM-PrivateKey (the CHOICE above), the whole of der[0..len). Only
  * tags and lengths are read; the seed and the expanded key are secret. */
-static ppk_status parse_mlkem_private(const uint8_t *der, size_t len, const mlkem_row *set, ppk_key *key)
+static ppk_status parse_pq_private(const uint8_t *der, size_t len, const pq_row *set, ppk_key *key)
 {
     der_cursor c, inner;
     const uint8_t *seed, *dk = NULL;
@@ -476,19 +512,19 @@ static ppk_status parse_mlkem_private(const uint8_t *der, size_t len, const mlke
         if (!der_next(&c, TAG_CTX0_PRIM, &seed, &seed_len)) return PPK_ERR_DER;
     } else if (tag == TAG_SEQUENCE) {
         if (!der_enter(&c, &inner) || !der_next(&inner, TAG_OCTET_STRING, &seed, &seed_len) ||
-            !der_next(&inner, TAG_OCTET_STRING, &dk, &dk_len) || !der_done(&inner) || dk_len != set->dk_len) {
+            !der_next(&inner, TAG_OCTET_STRING, &dk, &dk_len) || !der_done(&inner) || dk_len != set->expanded_len) {
             return PPK_ERR_DER;
         }
     } else if (tag == TAG_OCTET_STRING) {
-        if (!der_next(&c, TAG_OCTET_STRING, &dk, &dk_len) || !der_done(&c) || dk_len != set->dk_len) {
+        if (!der_next(&c, TAG_OCTET_STRING, &dk, &dk_len) || !der_done(&c) || dk_len != set->expanded_len) {
             return PPK_ERR_DER;
         }
         return PPK_ERR_NOSEED;
     } else {
         return PPK_ERR_DER;
     }
-    if (!der_done(&c) || seed_len != MLKEM_SEED_BYTES) return PPK_ERR_DER;
-    key->kind = PPK_MLKEM_PRIVATE;
+    if (!der_done(&c) || seed_len != set->seed_len) return PPK_ERR_DER;
+    key->kind = set->alg == ALG_MLKEM ? PPK_MLKEM_PRIVATE : PPK_MLDSA_PRIVATE;
     key->material = seed;
     key->material_len = seed_len;
     key->pub = dk;
@@ -508,12 +544,12 @@ static ppk_status parse_pkcs8(der_cursor *c, ppk_key *key)
     unsigned version;
     ppk_status st;
     const ec_curve_row *curve = NULL;
-    const mlkem_row *mlkem = NULL;
+    const pq_row *pq = NULL;
     if (!der_next(c, TAG_INTEGER, &v, &l) || l != 1u) return PPK_ERR_DER;
     PPK_CT_PUBLIC(v, 1); /* the version */
     if (v[0] > 1u) return PPK_ERR_DER;
     version = v[0];
-    st = parse_algorithm(c, &alg, &curve, &mlkem);
+    st = parse_algorithm(c, &alg, &curve, &pq);
     if (st != PPK_OK) return st;
     if (!der_next(c, TAG_OCTET_STRING, &priv, &priv_len)) return PPK_ERR_DER;
     if (der_peek(c) == TAG_CTX0_CONS && !der_next(c, TAG_CTX0_CONS, &v, &l)) return PPK_ERR_DER;
@@ -532,8 +568,8 @@ static ppk_status parse_pkcs8(der_cursor *c, ppk_key *key)
         /* The privateKey is an ECPrivateKey (RFC 5915 3, RFC 5958 2). */
         st = parse_ec_private(priv, priv_len, curve, key);
         if (st != PPK_OK) return st;
-    } else if (alg == ALG_MLKEM) {
-        st = parse_mlkem_private(priv, priv_len, mlkem, key);
+    } else if (alg == ALG_MLKEM || alg == ALG_MLDSA) {
+        st = parse_pq_private(priv, priv_len, pq, key);
         if (st != PPK_OK) return st;
     } else if (alg == ALG_HSS) {
         return PPK_ERR_UNSUPPORTED; /* HSS/LMS signing keys: not supported */
@@ -561,8 +597,8 @@ static ppk_status parse_spki(der_cursor *c, ppk_key *key)
     size_t l;
     int alg = 0;
     const ec_curve_row *curve = NULL;
-    const mlkem_row *mlkem = NULL;
-    ppk_status st = parse_algorithm(c, &alg, &curve, &mlkem);
+    const pq_row *pq = NULL;
+    ppk_status st = parse_algorithm(c, &alg, &curve, &pq);
     if (st != PPK_OK) return st;
     /* BIT STRING with zero unused bits (X.690 8.6.2.2). */
     if (!der_next(c, TAG_BIT_STRING, &v, &l) || l < 1u || v[0] != 0u || !der_done(c)) return PPK_ERR_DER;
@@ -578,12 +614,12 @@ static ppk_status parse_spki(der_cursor *c, ppk_key *key)
         if (st != PPK_OK) return st;
         key->kind = PPK_EC_PUBLIC;
         key->bits = curve->info.bits;
-    } else if (alg == ALG_MLKEM) {
-        /* ek, of its set's length; its coefficients are psa_import_key's
-         * to check (FIPS 203 7.2). */
-        if (l != mlkem->ek_len) return PPK_ERR_DER;
-        key->kind = PPK_MLKEM_PUBLIC;
-        key->bits = mlkem->bits;
+    } else if (alg == ALG_MLKEM || alg == ALG_MLDSA) {
+        /* ek / pk, of its set's length; ek's coefficients are
+         * psa_import_key's to check (FIPS 203 7.2). */
+        if (l != pq->pub_len) return PPK_ERR_DER;
+        key->kind = alg == ALG_MLKEM ? PPK_MLKEM_PUBLIC : PPK_MLDSA_PUBLIC;
+        key->bits = pq->bits;
     } else if (alg == ALG_HSS) {
         if (l != HSS_PUB_BYTES(24u) && l != HSS_PUB_BYTES(32u)) return PPK_ERR_DER;
         key->kind = PPK_HSS_PUBLIC;
@@ -953,18 +989,18 @@ static void put_bytes(uint8_t *out, size_t *pos, const void *src, size_t n)
 /* AlgorithmIdentifier of rsaEncryption, Ed25519, X25519 or an EC curve. */
 static size_t alg_body_size(int alg, const ec_curve_row *curve)
 {
-    if (alg == ALG_MLKEM) return der_tlv_size(sizeof(oid_mlkem512));
+    if (alg == ALG_MLKEM || alg == ALG_MLDSA) return der_tlv_size(PQ_OID_BYTES);
     if (alg == ALG_HSS) return der_tlv_size(sizeof(oid_hss_lms));
     if (alg == ALG_EC) return der_tlv_size(sizeof(oid_ec_public_key)) + der_tlv_size(curve->oid_len);
     return alg == ALG_RSA ? der_tlv_size(sizeof(oid_rsa)) + 2u : der_tlv_size(sizeof(oid_ed25519));
 }
 
-static void put_alg(uint8_t *out, size_t *pos, int alg, const ec_curve_row *curve, const mlkem_row *mlkem)
+static void put_alg(uint8_t *out, size_t *pos, int alg, const ec_curve_row *curve, const pq_row *pq)
 {
     der_put_header(out, pos, TAG_SEQUENCE, alg_body_size(alg, curve));
-    if (alg == ALG_MLKEM) {
-        der_put_header(out, pos, TAG_OID, sizeof(oid_mlkem512));
-        put_bytes(out, pos, mlkem->oid, sizeof(oid_mlkem512));
+    if (alg == ALG_MLKEM || alg == ALG_MLDSA) {
+        der_put_header(out, pos, TAG_OID, PQ_OID_BYTES);
+        put_bytes(out, pos, pq->oid, PQ_OID_BYTES);
     } else if (alg == ALG_EC) {
         der_put_header(out, pos, TAG_OID, sizeof(oid_ec_public_key));
         put_bytes(out, pos, oid_ec_public_key, sizeof(oid_ec_public_key));
@@ -1043,6 +1079,7 @@ ppk_status ppk_write_der(ppk_kind kind, ppk_form form, const uint8_t *material, 
                          uint8_t *out, size_t out_size, size_t *out_len)
 {
     int alg = (kind == PPK_MLKEM_PRIVATE || kind == PPK_MLKEM_PUBLIC)     ? ALG_MLKEM
+              : (kind == PPK_MLDSA_PRIVATE || kind == PPK_MLDSA_PUBLIC)   ? ALG_MLDSA
               : (kind == PPK_RSA_PRIVATE || kind == PPK_RSA_PUBLIC)       ? ALG_RSA
               : (kind == PPK_X25519_PRIVATE || kind == PPK_X25519_PUBLIC) ? ALG_X25519
               : (kind == PPK_EC_PRIVATE || kind == PPK_EC_PUBLIC)         ? ALG_EC
@@ -1054,19 +1091,22 @@ ppk_status ppk_write_der(ppk_kind kind, ppk_form form, const uint8_t *material, 
     size_t pos = 0, body, inner, q_off = 0;
     *out_len = 0;
     if (kind == PPK_KIND_NONE || material == NULL) return PPK_ERR_UNSUPPORTED;
-    if (alg == ALG_MLKEM) {
-        /* Private: seed || ek (the set from ek's length), written as
-         * PKCS#8 { 0, id-alg-ml-kem-N, OCTET STRING { [0] seed } }; public:
-         * SPKI { id-alg-ml-kem-N, BIT STRING ek }. */
-        const mlkem_row *set = NULL;
-        size_t i, key_len = kind == PPK_MLKEM_PRIVATE ? MLKEM_SEED_BYTES : 0u;
-        for (i = 0; i < MLKEM_SET_COUNT; i++) {
-            if (material_len == key_len + mlkem_sets[i].ek_len) set = &mlkem_sets[i];
+    if (alg == ALG_MLKEM || alg == ALG_MLDSA) {
+        /* Private: seed || ek / pk (the set from the public key's length),
+         * written as PKCS#8 { 0, OID, OCTET STRING { [0] seed } }; public:
+         * SPKI { OID, BIT STRING ek / pk }. */
+        const pq_row *set = NULL;
+        int priv = kind == PPK_MLKEM_PRIVATE || kind == PPK_MLDSA_PRIVATE;
+        size_t i;
+        for (i = 0; i < PQ_SET_COUNT; i++) {
+            if (pq_sets[i].alg == alg && material_len == (priv ? pq_sets[i].seed_len : 0u) + pq_sets[i].pub_len) {
+                set = &pq_sets[i];
+            }
         }
         if (set == NULL) return PPK_ERR_DER;
-        if (kind == PPK_MLKEM_PRIVATE) {
+        if (priv) {
             if (form != PPK_FORM_PKCS8) return PPK_ERR_UNSUPPORTED;
-            inner = 2u + MLKEM_SEED_BYTES;
+            inner = 2u + set->seed_len;
             body = 3u + der_tlv_size(alg_body_size(alg, NULL)) + der_tlv_size(inner);
             if (der_tlv_size(body) > out_size) return PPK_ERR_BUFFER;
             der_put_header(out, &pos, TAG_SEQUENCE, body);
@@ -1075,8 +1115,8 @@ ppk_status ppk_write_der(ppk_kind kind, ppk_form form, const uint8_t *material, 
             out[pos++] = 0;
             put_alg(out, &pos, alg, NULL, set);
             der_put_header(out, &pos, TAG_OCTET_STRING, inner);
-            der_put_header(out, &pos, TAG_CTX0_PRIM, MLKEM_SEED_BYTES);
-            put_bytes(out, &pos, material, MLKEM_SEED_BYTES);
+            der_put_header(out, &pos, TAG_CTX0_PRIM, set->seed_len);
+            put_bytes(out, &pos, material, set->seed_len);
         } else {
             if (form != PPK_FORM_SPKI) return PPK_ERR_UNSUPPORTED;
             body = der_tlv_size(alg_body_size(alg, NULL)) + der_tlv_size(material_len + 1u);
@@ -1178,6 +1218,8 @@ ppk_pem_label ppk_label_for(ppk_kind kind, ppk_form form)
     case PPK_EC_PUBLIC: return form == PPK_FORM_SPKI ? PPK_PEM_PUBLIC_KEY : PPK_PEM_NONE;
     case PPK_MLKEM_PRIVATE: return form == PPK_FORM_PKCS8 ? PPK_PEM_PRIVATE_KEY : PPK_PEM_NONE;
     case PPK_MLKEM_PUBLIC: return form == PPK_FORM_SPKI ? PPK_PEM_PUBLIC_KEY : PPK_PEM_NONE;
+    case PPK_MLDSA_PRIVATE: return form == PPK_FORM_PKCS8 ? PPK_PEM_PRIVATE_KEY : PPK_PEM_NONE;
+    case PPK_MLDSA_PUBLIC: return form == PPK_FORM_SPKI ? PPK_PEM_PUBLIC_KEY : PPK_PEM_NONE;
     case PPK_HSS_PUBLIC: return form == PPK_FORM_SPKI ? PPK_PEM_PUBLIC_KEY : PPK_PEM_NONE;
     case PPK_KIND_NONE: break;
     }

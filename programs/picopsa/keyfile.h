@@ -15,7 +15,10 @@
  * parameters), ML-KEM-512/768/1024 (the LAMPS ML-KEM document, draft-ietf-lamps-kyber-certificates:
  * id-alg-ml-kem-N, 2.16.840.1.101.3.4.4.1/2/3, no parameters; SPKI holds
  * ek, PKCS#8 the seed form [0] d || z, or both seed and expandedKey;
- * written as the seed form), HSS/LMS public keys (RFC 9708 3-4, RFC 9802
+ * written as the seed form), ML-DSA-44/65/87 (RFC 9881: id-ml-dsa-N,
+ * 2.16.840.1.101.3.4.3.17/18/19, no parameters; SPKI holds pk, PKCS#8 the
+ * seed form [0] xi or seed and expandedKey; written as the seed form),
+ * HSS/LMS public keys (RFC 9708 3-4, RFC 9802
  * 6: id-alg-hss-lms-hashsig, 1.2.840.113549.1.9.16.3.17, no parameters,
  * SPKI only: the HSS public key in the BIT STRING), rsaEncryption
  * (RFC 8017 A.1: OID 1.2.840.113549.1.1.1, NULL parameters) and EC keys
@@ -51,6 +54,8 @@
  *    (RFC 5915 3); EC public: the uncompressed point 0x04 || x || y (SEC 1
  *    2.3.3); ML-KEM private: the 64-byte seed d || z (PQC extension
  *    2.2.1); ML-KEM public: ek (FIPS 203 7.2 is psa_import_key's check);
+ *    ML-DSA private: the 32-byte seed xi (PQC extension 2.3.1); ML-DSA
+ *    public: pk (FIPS 204 7.2's pkEncode);
  *    HSS public: u32str(L) || LMS public key (RFC 8554 6.1; PQC
  *    extension 2.5.1's import format, checked by psa_import_key).
  *    Range of d and the point being on the curve are checked by
@@ -78,7 +83,7 @@ typedef enum {
     PPK_ERR_BUFFER,      /* output buffer too small */
     PPK_ERR_CURVE,       /* an EC key on a curve not in the table, explicit or
                           * implicit parameters, or a compressed point */
-    PPK_ERR_NOSEED       /* an ML-KEM private key as expandedKey only */
+    PPK_ERR_NOSEED       /* an ML-KEM or ML-DSA private key as expandedKey only */
 } ppk_status;
 
 typedef enum {
@@ -93,7 +98,9 @@ typedef enum {
     PPK_EC_PUBLIC,
     PPK_MLKEM_PRIVATE,  /* id-alg-ml-kem-512/768/1024, 2.16.840.1.101.3.4.4.1/2/3 */
     PPK_MLKEM_PUBLIC,
-    PPK_HSS_PUBLIC      /* id-alg-hss-lms-hashsig, 1.2.840.113549.1.9.16.3.17 (SPKI only) */
+    PPK_HSS_PUBLIC,     /* id-alg-hss-lms-hashsig, 1.2.840.113549.1.9.16.3.17 (SPKI only) */
+    PPK_MLDSA_PRIVATE,  /* id-ml-dsa-44/65/87, 2.16.840.1.101.3.4.3.17/18/19 */
+    PPK_MLDSA_PUBLIC
 } ppk_kind;
 
 /* The structure a key was found in (and can be written as). */
@@ -121,16 +128,21 @@ typedef struct {
     const uint8_t *material; /* PSA import format, inside the DER */
     size_t material_len;
     const uint8_t *pub;      /* EC private: the optional publicKey point, or NULL;
-                              * ML-KEM private: the expandedKey of the "both"
-                              * form (secret), or NULL */
+                              * ML-KEM / ML-DSA private: the expandedKey of
+                              * the "both" form (secret), or NULL */
     size_t pub_len;
     size_t bits;             /* EC: the curve's size (256); ML-KEM: the parameter
-                              * set (512, 768, 1024); HSS: n in bits (192,
-                              * 256); else 0 */
+                              * set (512, 768, 1024); ML-DSA: PSA's key_bits
+                              * (128, 192, 256); HSS: n in bits (192, 256);
+                              * else 0 */
 } ppk_key;
 
 /* ML-KEM: ek's length for a parameter set (800, 1184, 1568; 0 for another). */
 size_t ppk_mlkem_ek_len(size_t bits);
+/* ML-DSA: pk's length for PSA's key_bits (128, 192, 256 for ML-DSA-44,
+ * -65, -87: 1312, 1952, 2592; 0 for another), and the reverse. */
+size_t ppk_mldsa_pk_len(size_t bits);
+size_t ppk_mldsa_bits_by_pk_len(size_t pk_len);
 
 /* The EC curves this module reads and writes (one row each in keyfile.c's
  * table): names as OpenSSL prints them, size. */

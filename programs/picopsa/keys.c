@@ -32,8 +32,8 @@ static int write_key(cli_sink *out, ppk_kind kind, ppk_form form, const uint8_t 
      * form; PEM is PKCS#8): the same here, so scripts get the same bytes. */
     if (der && kind == PPK_RSA_PRIVATE) form = PPK_FORM_PKCS1;
     if (der && kind == PPK_EC_PRIVATE) form = PPK_FORM_SEC1;
-    if ((kind == PPK_EC_PRIVATE || kind == PPK_MLKEM_PRIVATE) && pub != NULL) {
-        /* d || Q, ML-KEM seed || ek (keyfile.h, ppk_write_der) */
+    if ((kind == PPK_EC_PRIVATE || kind == PPK_MLKEM_PRIVATE || kind == PPK_MLDSA_PRIVATE) && pub != NULL) {
+        /* d || Q, ML-KEM seed || ek, ML-DSA seed || pk (keyfile.h, ppk_write_der) */
         if (len + pub_len > sizeof(dq)) return cli_error("cannot encode the key: %s", ppk_strerror(PPK_ERR_BUFFER));
         memcpy(dq, material, len);
         memcpy(dq + len, pub, pub_len);
@@ -110,6 +110,21 @@ static int print_text(cli_sink *s, ppk_kind kind, int public_only, const uint8_t
             cli_sink_printf(s, "ML-KEM-%zu Public-Key:\n", bits);
         }
         cli_sink_printf(s, "ek:\n");
+        hex_block(s, pub, pub_len);
+        return 0;
+    }
+    if (kind == PPK_MLDSA_PRIVATE || kind == PPK_MLDSA_PUBLIC) {
+        /* The set from pk's length; the seed xi, then pk. */
+        size_t bits = ppk_mldsa_bits_by_pk_len(pub_len);
+        unsigned set = bits == 128u ? 44u : bits == 192u ? 65u : bits == 256u ? 87u : 0u;
+        if (set == 0u) return cli_error("cannot print the key");
+        if (kind == PPK_MLDSA_PRIVATE && !public_only) {
+            cli_sink_printf(s, "ML-DSA-%u Private-Key:\nseed:\n", set);
+            hex_block(s, material, len);
+        } else {
+            cli_sink_printf(s, "ML-DSA-%u Public-Key:\n", set);
+        }
+        cli_sink_printf(s, "pub:\n");
         hex_block(s, pub, pub_len);
         return 0;
     }
@@ -198,14 +213,15 @@ static ppk_kind public_kind(ppk_kind k)
            : k == PPK_X25519_PRIVATE ? PPK_X25519_PUBLIC
            : k == PPK_EC_PRIVATE     ? PPK_EC_PUBLIC
            : k == PPK_MLKEM_PRIVATE  ? PPK_MLKEM_PUBLIC
+           : k == PPK_MLDSA_PRIVATE  ? PPK_MLDSA_PUBLIC
                                      : k;
 }
 
 /* ---- genpkey ---------------------------------------------------------------------- */
 
 static const char genpkey_usage[] =
-    "Usage: picopsa genpkey -algorithm ED25519|X25519|RSA|EC|ML-KEM-768 [options]\n"
-    "  -algorithm ALG    ED25519, X25519, RSA, EC, ML-KEM-512, ML-KEM-768 or ML-KEM-1024\n"
+    "Usage: picopsa genpkey -algorithm ED25519|X25519|RSA|EC|ML-KEM-768|ML-DSA-65 [options]\n"
+    "  -algorithm ALG    ED25519, X25519, RSA, EC, ML-KEM-512/768/1024 or ML-DSA-44/65/87\n"
     "  -pkeyopt OPT:VAL  rsa_keygen_bits:N (default 2048), rsa_keygen_pubexp:E (default 65537);\n"
     "                    EC: ec_paramgen_curve:P-256 (prime256v1) or P-384 (secp384r1),\n"
     "                    ec_param_enc:named_curve\n"
@@ -346,9 +362,15 @@ int cmd_genpkey(int argc, char **argv)
         kind = PPK_MLKEM_PRIVATE;
         psa_set_key_type(&attr, PSA_KEY_TYPE_ML_KEM_KEY_PAIR);
         psa_set_key_bits(&attr, (size_t)strtoul(alg + 7, NULL, 10));
+    } else if (strncasecmp(alg, "ML-DSA-", 7) == 0 &&
+               (strcmp(alg + 7, "44") == 0 || strcmp(alg + 7, "65") == 0 || strcmp(alg + 7, "87") == 0)) {
+        /* PQC extension 2.3.1: key_bits 128, 192, 256 name the set. */
+        kind = PPK_MLDSA_PRIVATE;
+        psa_set_key_type(&attr, PSA_KEY_TYPE_ML_DSA_KEY_PAIR);
+        psa_set_key_bits(&attr, alg[7] == '4' ? 128u : alg[7] == '6' ? 192u : 256u);
     } else {
-        return cli_error("-algorithm %s: not supported (ED25519, X25519, RSA, EC, ML-KEM-512, ML-KEM-768 or "
-                         "ML-KEM-1024)", alg);
+        return cli_error("-algorithm %s: not supported (ED25519, X25519, RSA, EC, ML-KEM-512, ML-KEM-768, "
+                         "ML-KEM-1024, ML-DSA-44, ML-DSA-65 or ML-DSA-87)", alg);
     }
     if (curve != NULL && kind != PPK_EC_PRIVATE) return cli_error("ec_paramgen_curve is for -algorithm EC");
     if (ec_use != NULL && (kind != PPK_EC_PRIVATE || keyid == 0)) {
@@ -380,6 +402,11 @@ int cmd_genpkey(int argc, char **argv)
         if (kind == PPK_ED25519_PRIVATE) {
             usage |= PSA_KEY_USAGE_SIGN_MESSAGE | PSA_KEY_USAGE_VERIFY_MESSAGE;
             psa_set_key_algorithm(&attr, PSA_ALG_PURE_EDDSA);
+        } else if (kind == PPK_MLDSA_PRIVATE) {
+            /* pkeyutl -sign / -verify, hedged (PQC extension 2.3.2); the
+             * deterministic variant is another policy. */
+            usage |= PSA_KEY_USAGE_SIGN_MESSAGE | PSA_KEY_USAGE_VERIFY_MESSAGE;
+            psa_set_key_algorithm(&attr, PSA_ALG_ML_DSA);
         } else if (kind == PPK_MLKEM_PRIVATE) {
             /* pkeyutl -encap / -decap (PSA 1.3 10.10.2: ENCRYPT / DECRYPT). */
             usage |= PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT;

@@ -22,7 +22,7 @@
 
 static const char main_usage[] =
     "Usage: picopsa COMMAND [options]   (picopsa COMMAND -help for each)\n"
-    "Commands (the OpenSSL commands of the same names, for Ed25519, X25519, RSA, EC P-256/P-384, SHA-1 and SHA-2):\n"
+    "Commands (the OpenSSL commands of the same names, for Ed25519, X25519, RSA, EC, ML-KEM, ML-DSA, SHA-1 and SHA-2):\n"
     "  genpkey   generate a private key (PKCS#8)\n"
     "  pkey      read, convert, print and check keys\n"
     "  pkeyutl   sign, verify, encrypt, decrypt, derive (X25519, ECDH)\n"
@@ -92,6 +92,7 @@ int cmd_version(int argc, char **argv)
            PSA_WANT_ALG_DETERMINISTIC_ECDSA && !PICOPSA_P384_VERIFY_ONLY ? "yes" : "no",
            PSA_WANT_ALG_ECDH && !PICOPSA_P384_VERIFY_ONLY ? "yes" : "no");
     printf("ML-KEM: %s (512, 768, 1024)\n", PSA_WANT_ALG_ML_KEM ? "yes" : "no");
+    printf("ML-DSA: %s (44, 65, 87)\n", PSA_WANT_ALG_ML_DSA ? "yes" : "no");
     printf("HSS/LMS: %s (verification; HSS %s, LMS %s)\n", PSA_WANT_ALG_HSS || PSA_WANT_ALG_LMS ? "yes" : "no",
            PSA_WANT_ALG_HSS ? "yes" : "no", PSA_WANT_ALG_LMS ? "yes" : "no");
     printf("RSA: %s (%d..%d bits; PKCS#1 v1.5 sign %s, PSS %s, PKCS#1 v1.5 encrypt %s, OAEP %s)\n",

@@ -56,8 +56,11 @@ static const char pkeyutl_usage[] =
     "  -pkeyopt rsa_oaep_md:NAME  (default sha1)   -pkeyopt rsa_mgf1_md:NAME (must equal the hash)\n"
     "  -pkeyopt rsa_oaep_label:HEX\n"
     "  -pkeyopt nonce-type:0|1    EC: random (default) or deterministic (RFC 6979) ECDSA\n"
+    "  -pkeyopt deterministic:0|1 ML-DSA: hedged (default) or deterministic signing\n"
     "EC signatures are DER (ECDSA-Sig-Value); without a digest the input is signed as the\n"
     "hash (ECDSA_ANY). HSS/LMS public keys verify the message (-verify only).\n"
+    "ML-DSA keys sign and verify the message; -pkeyopt deterministic:1 signs\n"
+    "deterministically (FIPS 204), the default is hedged.\n"
     "Verification prints \"Signature Verified Successfully\" (exit 0) or\n"
     "\"Signature Verification Failure\" (exit 1).\n";
 
@@ -65,7 +68,7 @@ enum { OP_NONE, OP_SIGN, OP_VERIFY, OP_ENCRYPT, OP_DECRYPT, OP_DERIVE, OP_ENCAP,
 enum { PAD_DEFAULT, PAD_PKCS1, PAD_PSS, PAD_OAEP };
 
 typedef struct {
-    int op, pad, rawin, pubin, deterministic;
+    int op, pad, rawin, pubin, deterministic, mldsa_deterministic;
     const char *inkey, *keyform, *in, *out, *sigfile, *peerkey, *peerform, *secret;
     const cli_digest *digest, *oaep_md, *mgf1_md;
     const char *saltlen; /* NULL: default */
@@ -97,6 +100,12 @@ static int parse_pkeyopt(opts *o, const char *s)
     } else if (IS("nonce-type")) {
         if (strcmp(v, "0") != 0 && strcmp(v, "1") != 0) return cli_error("-pkeyopt %s: 0 (random) or 1 (RFC 6979)", s);
         o->deterministic = v[0] == '1';
+    } else if (IS("deterministic")) {
+        /* OpenSSL 3.5's ML-DSA option: FIPS 204's deterministic variant. */
+        if (strcmp(v, "0") != 0 && strcmp(v, "1") != 0) return cli_error("-pkeyopt %s: 0 (hedged) or 1", s);
+        o->mldsa_deterministic = v[0] == '1';
+    } else if (IS("context-string")) {
+        return cli_error("-pkeyopt %s: not supported (PSA's ML-DSA signs with an empty context)", s);
     } else if (IS("rsa_pss_saltlen")) {
         o->saltlen = v;
     } else if (IS("digest") || IS("rsa_oaep_md") || IS("rsa_mgf1_md")) {
@@ -168,6 +177,18 @@ static int choose_alg(const opts *o, const cli_key *k, psa_algorithm_t *alg, int
             return cli_error("%s: -derive takes no padding, digest or -rawin option", k->name);
         }
         *alg = PSA_ALG_ECDH; /* PSA 1.2 10.9.2: X25519 with the Montgomery family */
+        return 0;
+    }
+    if (o->mldsa_deterministic && !cli_key_is_mldsa(k)) return cli_error("%s: deterministic is for ML-DSA keys", k->name);
+    if (cli_key_is_mldsa(k)) {
+        /* ML-DSA signs the message itself (PQC extension 2.3.2; HashML-DSA
+         * is not what OpenSSL's pkeyutl makes): hedged, or deterministic
+         * with -pkeyopt deterministic:1; one verification for both. */
+        if (o->op != OP_SIGN && o->op != OP_VERIFY) return cli_error("%s: ML-DSA keys only sign and verify", k->name);
+        if (o->pad != PAD_DEFAULT || o->digest != NULL) {
+            return cli_error("%s: ML-DSA takes no padding or digest option (it signs the raw message)", k->name);
+        }
+        *alg = o->mldsa_deterministic && o->op == OP_SIGN ? PSA_ALG_DETERMINISTIC_ML_DSA : PSA_ALG_ML_DSA;
         return 0;
     }
     if (cli_key_is_hss(k)) {
@@ -570,7 +591,7 @@ int cmd_pkeyutl(int argc, char **argv)
     }
     switch (o.op) {
     case OP_SIGN:
-        if (alg == PSA_ALG_PURE_EDDSA) {
+        if (alg == PSA_ALG_PURE_EDDSA || PSA_ALG_IS_ML_DSA(alg)) {
             st = psa_sign_message(id, alg, in, in_len, outbuf, out_size, &out_len);
         } else if (hash_input) {
             st = psa_sign_hash(id, alg, hash, hash_len, outbuf, out_size, &out_len);
@@ -609,7 +630,7 @@ int cmd_pkeyutl(int argc, char **argv)
                 st = psa_verify_hash(id, alg, hash_input ? hash : in, hash_input ? hash_len : in_len, outbuf,
                                      2u * coord);
             }
-        } else if (alg == PSA_ALG_PURE_EDDSA || alg == PSA_ALG_HSS) {
+        } else if (alg == PSA_ALG_PURE_EDDSA || alg == PSA_ALG_HSS || PSA_ALG_IS_ML_DSA(alg)) {
             st = psa_verify_message(id, alg, in, in_len, sig, sig_len);
         } else if (hash_input) {
             st = psa_verify_hash(id, alg, hash, hash_len, sig, sig_len);

@@ -83,11 +83,15 @@ int cli_key_load_stored(cli_key *k, const char *ref, int want_public)
         k->key.kind = PPK_MLKEM_PRIVATE;
     } else if (type == PSA_KEY_TYPE_ML_KEM_PUBLIC_KEY) {
         k->key.kind = PPK_MLKEM_PUBLIC;
+    } else if (type == PSA_KEY_TYPE_ML_DSA_KEY_PAIR) {
+        k->key.kind = PPK_MLDSA_PRIVATE;
+    } else if (type == PSA_KEY_TYPE_ML_DSA_PUBLIC_KEY) {
+        k->key.kind = PPK_MLDSA_PUBLIC;
     } else if (type == PSA_KEY_TYPE_HSS_PUBLIC_KEY) {
         k->key.kind = PPK_HSS_PUBLIC;
     } else {
         psa_reset_key_attributes(&attr);
-        return cli_error("%s: key type 0x%04x: the tool handles Ed25519, X25519, RSA, EC, ML-KEM and HSS keys only", ref, (unsigned)type);
+        return cli_error("%s: key type 0x%04x: the tool handles Ed25519, X25519, RSA, EC, ML-KEM, ML-DSA and HSS keys only", ref, (unsigned)type);
     }
     k->key.form = PPK_FORM_PKCS8;
     k->type = type;
@@ -166,6 +170,8 @@ static const char *type_name(psa_key_type_t type)
     if (type == PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_SECP_R1)) return "EC public";
     if (type == PSA_KEY_TYPE_ML_KEM_KEY_PAIR) return "ML-KEM private";
     if (type == PSA_KEY_TYPE_ML_KEM_PUBLIC_KEY) return "ML-KEM public";
+    if (type == PSA_KEY_TYPE_ML_DSA_KEY_PAIR) return "ML-DSA private";
+    if (type == PSA_KEY_TYPE_ML_DSA_PUBLIC_KEY) return "ML-DSA public";
     if (type == PSA_KEY_TYPE_HSS_PUBLIC_KEY) return "HSS public";
     if (type == PSA_KEY_TYPE_LMS_PUBLIC_KEY) return "LMS public";
     return "other";

@@ -381,12 +381,17 @@ const cli_digest *cli_digest_by_alg(psa_algorithm_t alg)
 int cli_key_is_private(const cli_key *k)
 {
     return k->key.kind == PPK_ED25519_PRIVATE || k->key.kind == PPK_RSA_PRIVATE || k->key.kind == PPK_X25519_PRIVATE ||
-           k->key.kind == PPK_EC_PRIVATE || k->key.kind == PPK_MLKEM_PRIVATE;
+           k->key.kind == PPK_EC_PRIVATE || k->key.kind == PPK_MLKEM_PRIVATE || k->key.kind == PPK_MLDSA_PRIVATE;
 }
 
 int cli_key_is_mlkem(const cli_key *k)
 {
     return k->key.kind == PPK_MLKEM_PRIVATE || k->key.kind == PPK_MLKEM_PUBLIC;
+}
+
+int cli_key_is_mldsa(const cli_key *k)
+{
+    return k->key.kind == PPK_MLDSA_PRIVATE || k->key.kind == PPK_MLDSA_PUBLIC;
 }
 
 int cli_key_is_hss(const cli_key *k)
@@ -471,9 +476,12 @@ int cli_key_load(cli_key *k, const char *path, const char *form, int want_public
     /* PQC extension 2.5.1: the key data names L and the parameter sets;
      * key_bits 0 on import takes n from them. */
     case PPK_HSS_PUBLIC: k->type = PSA_KEY_TYPE_HSS_PUBLIC_KEY; break;
+    /* PQC extension 2.3.1: key_bits names the set (a seed does not). */
+    case PPK_MLDSA_PRIVATE: k->type = PSA_KEY_TYPE_ML_DSA_KEY_PAIR; break;
+    case PPK_MLDSA_PUBLIC: k->type = PSA_KEY_TYPE_ML_DSA_PUBLIC_KEY; break;
     case PPK_KIND_NONE: break;
     }
-    k->bits = cli_key_is_rsa(k) ? 0u : (cli_key_is_ec(k) || cli_key_is_mlkem(k) || cli_key_is_hss(k)) ? k->key.bits : 255u;
+    k->bits = cli_key_is_rsa(k) ? 0u : (cli_key_is_ec(k) || cli_key_is_mlkem(k) || cli_key_is_mldsa(k) || cli_key_is_hss(k)) ? k->key.bits : 255u;
     return 0;
 }
 
@@ -501,6 +509,25 @@ static int check_mlkem_expanded(const cli_key *k, psa_key_id_t id)
     return diff != 0u;
 }
 
+/* The "both" form of an ML-DSA private key: sk = rho || K || tr || s1 ||
+ * s2 || t0 (FIPS 204 Alg. 24) must agree with the key made from the seed
+ * where PSA lets us see: rho (pk's first 32 bytes) and tr = H(pk, 64)
+ * (Alg. 6 line 6, SHAKE256 with 512 bits of output, when built). K, s1,
+ * s2 and t0 cannot be checked through the PSA API; they are not used.
+ * Nonzero on a mismatch. */
+static int check_mldsa_expanded(const cli_key *k, psa_key_id_t id)
+{
+    uint8_t pk[PSA_EXPORT_PUBLIC_KEY_MAX_SIZE], tr[64];
+    size_t pk_len = 0, tr_len = 0;
+    const uint8_t *sk = k->key.pub;
+    psa_status_t st;
+    if (psa_export_public_key(id, pk, sizeof(pk), &pk_len) != PSA_SUCCESS || pk_len < 32u) return 1;
+    if (k->key.pub_len < 128u || memcmp(sk, pk, 32) != 0) return 1;
+    st = psa_hash_compute(PSA_ALG_SHAKE256_512, pk, pk_len, tr, sizeof(tr), &tr_len);
+    if (st == PSA_ERROR_NOT_SUPPORTED) return 0;
+    return st != PSA_SUCCESS || tr_len != 64u || memcmp(sk + 64, tr, 64) != 0;
+}
+
 int cli_key_import(cli_key *k, psa_key_usage_t usage, psa_algorithm_t alg, psa_key_id_t *id)
 {
     psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
@@ -510,7 +537,7 @@ int cli_key_import(cli_key *k, psa_key_usage_t usage, psa_algorithm_t alg, psa_k
         return 0;
     }
     psa_set_key_type(&attr, k->type);
-    if (cli_key_is_mlkem(k)) psa_set_key_bits(&attr, k->key.bits);
+    if (cli_key_is_mlkem(k) || cli_key_is_mldsa(k)) psa_set_key_bits(&attr, k->key.bits);
     psa_set_key_usage_flags(&attr, usage);
     psa_set_key_algorithm(&attr, alg);
     st = psa_import_key(&attr, k->key.material, k->key.material_len, id);
@@ -536,7 +563,8 @@ int cli_key_import(cli_key *k, psa_key_usage_t usage, psa_algorithm_t alg, psa_k
             return cli_error("%s: invalid key (its public key is not the private key's)", k->name);
         }
     }
-    if (k->key.kind == PPK_MLKEM_PRIVATE && k->key.pub != NULL && check_mlkem_expanded(k, *id) != 0) {
+    if (k->key.pub != NULL && ((k->key.kind == PPK_MLKEM_PRIVATE && check_mlkem_expanded(k, *id) != 0) ||
+                               (k->key.kind == PPK_MLDSA_PRIVATE && check_mldsa_expanded(k, *id) != 0))) {
         (void)psa_destroy_key(*id);
         *id = 0;
         return cli_error("%s: invalid key (its expandedKey is not the seed's)", k->name);

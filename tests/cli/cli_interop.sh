@@ -1181,7 +1181,7 @@ H = dk[off + len(ek):off + len(ek) + 32]
 hostile = {
     "h_oid4.der": p8(4, seed_form(seed)),                        # id-alg-ml-kem-... .4: no such set
     "h_mldsa.der": tlv(0x30, tlv(2, b"\x00") + tlv(0x30, tlv(6, bytes.fromhex("608648016503040312"))) +
-                   tlv(4, seed_form(seed))),                    # ML-DSA-65's OID
+                   tlv(4, seed_form(seed))),                    # ML-DSA-65's OID, a 64-byte seed
     "h_params.der": p8(2, seed_form(seed), tlv(5, b"")),         # NULL parameters (must be absent)
     "h_pub_params.der": spki(2, ek, tlv(5, b"")),
     "h_seed63.der": p8(2, seed_form(seed[:63])),
@@ -1288,7 +1288,8 @@ run_mlkem() {
     same "keygen vector: ek = FIPS 203's" kg.pub.der x.der
     check "keygen vector: seed + expandedKey form read" P pkey -in kg.both.der -outform DER -out x.der
     same "keygen vector: both -> seed form" kg.seed.der x.der
-    for f in h_oid4.der h_mldsa.der; do
+    clean_failure "rejects h_mldsa.der (ML-DSA's OID: a 32-byte seed)" h_mldsa.der x.pem P pkey -in h_mldsa.der -out x.pem
+    for f in h_oid4.der; do
         clean_failure "rejects $f (not an ML-KEM OID)" $f x.pem P pkey -in $f -out x.pem
         grep -q "unsupported key type" cmd.err && ok "$f: message says unsupported key type" || fail "$f message: $(cat cmd.err)"
     done
@@ -1509,6 +1510,161 @@ PYEOF
     grep -q "unsupported key type" cmd.err && ok "lms: PKCS#8 message says unsupported" || fail "lms: PKCS#8 message: $(cat cmd.err)"
 }
 
+# ML-DSA-44/65/87 (RFC 9881: id-ml-dsa-N, SPKI pk, PKCS#8 seed form), the
+# message signed as is, hedged or deterministic. OpenSSL 3.0 has no
+# ML-DSA: Wycheproof's mldsa_65_sign_seed_test.json is the reference (its
+# PKCS#8 keys read and re-encoded byte for byte, its public keys and its
+# deterministic signatures reproduced), and OpenSSL 3.5+ is used both ways
+# when it is the installed one.
+run_mldsa() {
+    local set bits vdir
+    vdir="$(cd "$(dirname "${BASH_SOURCE[0]}")/../data/vectors/wycheproof" && pwd)" || { fail "no Wycheproof vectors"; return; }
+    for set in 44 65 87; do
+        check "genpkey ML-DSA-$set" P genpkey -algorithm ML-DSA-$set -out d$set.pem
+        [ "$(stat -c %a d$set.pem)" = 600 ] && ok "ML-DSA-$set key file mode 0600" || fail "mode $(stat -c %a d$set.pem)"
+        O asn1parse -in d$set.pem >cmd.out 2>&1
+        oid=$(( set == 44 ? 17 : set == 65 ? 18 : 19 ))
+        grep -q "OBJECT *:2.16.840.1.101.3.4.3.$oid$" cmd.out && grep -q "l=  34 prim: OCTET STRING *\[HEX DUMP\]:8020" cmd.out &&
+            ok "ML-DSA-$set PKCS#8: id-ml-dsa-$set and the [0] seed form (openssl asn1parse)" || { fail "ML-DSA-$set PKCS#8"; cat cmd.out; }
+        check "ML-DSA-$set: -pubout" P pkey -in d$set.pem -pubout -out d$set.pub
+        check "ML-DSA-$set: -pubout DER" P pkey -in d$set.pem -pubout -outform DER -out d$set.pub.der
+        len=$(( set == 44 ? 1312 : set == 65 ? 1952 : 2592 ))
+        O asn1parse -in d$set.pub.der -inform DER >cmd.out 2>&1
+        grep -q "prim: BIT STRING" cmd.out && [ "$(stat -c %s d$set.pub.der)" -eq $((len + 22)) ] &&
+            ok "ML-DSA-$set SPKI: pk of $len bytes" || { fail "ML-DSA-$set SPKI"; cat cmd.out; }
+        check "ML-DSA-$set: pkey re-encodes" P pkey -in d$set.pem -out x.pem
+        same "ML-DSA-$set: PKCS#8 identical" d$set.pem x.pem
+        check "ML-DSA-$set: DER -> PEM" P pkey -in d$set.pub.der -inform DER -pubin -out x.pub
+        same "ML-DSA-$set: SPKI identical" d$set.pub x.pub
+        check "ML-DSA-$set: -text" P pkey -in d$set.pem -text -noout
+        grep -q "^ML-DSA-$set Private-Key:$" cmd.out && ok "ML-DSA-$set: -text names the set" || fail "ML-DSA-$set -text"
+        check "ML-DSA-$set: sign" P pkeyutl -sign -inkey d$set.pem -in msg.bin -out s1.sig
+        check "ML-DSA-$set: sign again" P pkeyutl -sign -rawin -inkey d$set.pem -in msg.bin -out s2.sig
+        cmp -s s1.sig s2.sig && fail "ML-DSA-$set: hedged signatures repeat" || ok "ML-DSA-$set: hedged signatures differ"
+        check "ML-DSA-$set: verify" P pkeyutl -verify -pubin -inkey d$set.pub -in msg.bin -sigfile s1.sig
+        grep -q "^Signature Verified Successfully$" cmd.out && ok "ML-DSA-$set: verify message" || fail "ML-DSA-$set verify"
+        check "ML-DSA-$set: verify with the private key" P pkeyutl -verify -inkey d$set.pem -in msg.bin -sigfile s2.sig
+        check "ML-DSA-$set: deterministic" P pkeyutl -sign -inkey d$set.pem -in msg.bin -out t1.sig -pkeyopt deterministic:1
+        P pkeyutl -sign -inkey d$set.pem -in msg.bin -out t2.sig -pkeyopt deterministic:1
+        same "ML-DSA-$set: deterministic signatures repeat" t1.sig t2.sig
+        check "ML-DSA-$set: verify the deterministic one" P pkeyutl -verify -pubin -inkey d$set.pub -in msg.bin -sigfile t1.sig
+        cp s1.sig bad.sig
+        printf '\x01' | dd of=bad.sig bs=1 seek=100 conv=notrunc status=none
+        cmp -s s1.sig bad.sig && printf '\x02' | dd of=bad.sig bs=1 seek=100 conv=notrunc status=none
+        P pkeyutl -verify -pubin -inkey d$set.pub -in msg.bin -sigfile bad.sig >cmd.out 2>cmd.err
+        if [ $? -eq 1 ] && grep -q "^Signature Verification Failure$" cmd.out && [ "$(wc -l <cmd.err)" -eq 1 ] &&
+            grep -q "bad.sig" cmd.err; then ok "ML-DSA-$set: a flipped signature bit is rejected (exit 1, one line)"
+        else fail "ML-DSA-$set: flipped signature bit"; cat cmd.out cmd.err; fi
+        refuse "ML-DSA-$set: another message" P pkeyutl -verify -pubin -inkey d$set.pub -in msg.txt -sigfile s1.sig
+        head -c $(( $(stat -c %s s1.sig) - 1 )) s1.sig >short.sig
+        refuse "ML-DSA-$set: a truncated signature" P pkeyutl -verify -pubin -inkey d$set.pub -in msg.bin -sigfile short.sig
+    done
+    refuse "ML-DSA-65 signature under an ML-DSA-44 key" P pkeyutl -verify -pubin -inkey d44.pub -in msg.bin -sigfile t1.sig
+    clean_failure "ML-DSA: a digest option" d65.pem z.sig P pkeyutl -sign -inkey d65.pem -digest sha256 -in msg.bin -out z.sig
+    rm -f z.sig
+    refuse "ML-DSA: a context string" P pkeyutl -sign -inkey d65.pem -pkeyopt context-string:ab -in msg.bin -out z.sig
+    grep -q "empty context" cmd.err && [ ! -e z.sig ] && ok "ML-DSA: context refused saying why, no output" || fail "context: $(cat cmd.err)"
+    clean_failure "ML-DSA: no encryption" d65.pem z.bin P pkeyutl -encrypt -inkey d65.pem -in msg.txt -out z.bin
+    clean_failure "ML-DSA: no signing with the public key" d65.pub z.sig P pkeyutl -sign -pubin -inkey d65.pub -in msg.bin -out z.sig
+    O genpkey -algorithm ED25519 -out ed.tmp.pem 2>/dev/null
+    clean_failure "deterministic:1 is for ML-DSA" ed.tmp.pem z.sig P pkeyutl -sign -inkey ed.tmp.pem -rawin -in msg.bin \
+        -pkeyopt deterministic:1 -out z.sig
+    # Wycheproof: every group's PKCS#8 key read and written back byte for
+    # byte, its public key, and each pure-message signature without a
+    # context reproduced with deterministic:1; the keys of a wrong length
+    # refused.
+    /usr/bin/python3 - "$PICOPSA" "$vdir/mldsa_65_sign_seed_test.json" <<'PYEOF'
+import json, subprocess, sys
+P, path = sys.argv[1], sys.argv[2]
+d = json.load(open(path))
+groups = same = sigs = refused = 0
+failures = []
+for g in d["testGroups"]:
+    if "privateKeyPkcs8" not in g:
+        continue
+    der = bytes.fromhex(g["privateKeyPkcs8"])
+    open("w.der", "wb").write(der)
+    expect_ok = all(t["result"] != "invalid" or "IncorrectPrivateKeyLength" not in t.get("flags", []) for t in g["tests"])
+    r = subprocess.run([P, "pkey", "-in", "w.der", "-inform", "DER", "-outform", "DER", "-out", "w2.der"], capture_output=True)
+    if not expect_ok:
+        if r.returncode == 1 and len(r.stderr.splitlines()) == 1:
+            refused += 1
+        else:
+            failures.append("a key of a wrong length read (tcId %d)" % g["tests"][0]["tcId"])
+        continue
+    if r.returncode != 0:
+        failures.append("pkey refused tcId %d: %s" % (g["tests"][0]["tcId"], r.stderr.decode().strip()))
+        continue
+    groups += 1
+    if open("w2.der", "rb").read() == der:
+        same += 1
+    subprocess.run([P, "pkey", "-in", "w.der", "-inform", "DER", "-pubout", "-outform", "DER", "-out", "w.pub"], check=True)
+    if not open("w.pub", "rb").read().endswith(bytes.fromhex(g["publicKey"])):
+        failures.append("public key of tcId %d" % g["tests"][0]["tcId"])
+    for t in g["tests"]:
+        if t["result"] != "valid" or "Internal" in t.get("flags", []) or t.get("ctx"):
+            continue
+        open("w.msg", "wb").write(bytes.fromhex(t["msg"]))
+        r = subprocess.run([P, "pkeyutl", "-sign", "-inkey", "w.der", "-keyform", "DER", "-in", "w.msg", "-out", "w.sig",
+                            "-pkeyopt", "deterministic:1"], capture_output=True)
+        if r.returncode != 0 or open("w.sig", "rb").read() != bytes.fromhex(t["sig"]):
+            failures.append("signature of tcId %d" % t["tcId"])
+        else:
+            sigs += 1
+for f in failures:
+    print("FAIL wycheproof ML-DSA-65:", f)
+print("%s   wycheproof ML-DSA-65: %d keys read (%d re-encoded identically), %d deterministic signatures identical, "
+      "%d wrong-length keys refused" % ("ok" if not failures and groups >= 20 and same == groups and sigs >= 60 and refused >= 3
+                                        else "FAIL", groups, same, sigs, refused))
+PYEOF
+    [ $? -eq 0 ] || fail "wycheproof script"
+    # Hostile forms: the expandedKey alone (no seed), a "both" form whose
+    # expandedKey is not the seed's, a 31-byte seed, a short pk.
+    /usr/bin/python3 - <<'PYEOF'
+def tlv(t, b):
+    n = len(b)
+    l = bytes([n]) if n < 128 else bytes([0x81, n]) if n < 256 else bytes([0x82, n >> 8, n & 255])
+    return bytes([t]) + l + b
+alg = tlv(0x30, tlv(6, bytes.fromhex("608648016503040312")))
+def p8(inner):
+    return tlv(0x30, tlv(2, b"\x00") + alg + tlv(4, inner))
+seed = bytes(range(32))
+open("h_expanded.der", "wb").write(p8(tlv(4, bytes(4032))))
+open("h_both_bad.der", "wb").write(p8(tlv(0x30, tlv(4, seed) + tlv(4, bytes(4032)))))
+open("h_seed31.der", "wb").write(p8(tlv(0x80, seed[:31])))
+open("h_both_short.der", "wb").write(p8(tlv(0x30, tlv(4, seed) + tlv(4, bytes(4031)))))
+open("h_pk_short.der", "wb").write(tlv(0x30, alg + tlv(3, b"\x00" + bytes(1951))))
+open("h_params.der", "wb").write(tlv(0x30, tlv(2, b"\x00") + tlv(0x30, tlv(6, bytes.fromhex("608648016503040312")) + b"\x05\x00") +
+                                     tlv(4, tlv(0x80, seed))))
+PYEOF
+    clean_failure "ML-DSA: expandedKey alone" h_expanded.der z.pem P pkey -in h_expanded.der -inform DER -out z.pem
+    grep -q "without its seed" cmd.err && ok "ML-DSA: the message says the seed is needed" || fail "expandedKey message: $(cat cmd.err)"
+    clean_failure "ML-DSA: an expandedKey that is not the seed's" h_both_bad.der z.pem P pkey -in h_both_bad.der -inform DER -out z.pem
+    for f in h_seed31.der h_both_short.der h_pk_short.der h_params.der; do
+        clean_failure "ML-DSA: $f refused" $f z.pem P pkey -in $f -inform DER -out z.pem
+    done
+    if grep -q "^key store: .*persistent keys: ITS file backend" <<<"$features"; then
+        check "genpkey ML-DSA-65 -keyid 13" P genpkey -algorithm ML-DSA-65 -keyid 13 -outpubkey s13.pub
+        check "stored ML-DSA key signs" P pkeyutl -sign -inkey id:13 -in msg.bin -out s13.sig
+        check "its signature verifies" P pkeyutl -verify -pubin -inkey s13.pub -in msg.bin -sigfile s13.sig
+        clean_failure "stored ML-DSA key: deterministic is another policy" id:13 z.sig P pkeyutl -sign -inkey id:13 -in msg.bin \
+            -pkeyopt deterministic:1 -out z.sig
+        check "storage list" P storage list
+        grep -q "^id:13 (0x0000000d) ML-DSA private key, 192 bits, " cmd.out && ok "storage list names the ML-DSA key" ||
+            { fail "storage list"; cat cmd.out; }
+    fi
+    if O list -signature-algorithms 2>/dev/null | grep -qi "ML-DSA-65"; then
+        O genpkey -algorithm ML-DSA-65 -out o.pem && O pkey -in o.pem -pubout -out o.pub
+        check "picopsa reads openssl's ML-DSA-65 key" P pkey -in o.pem -pubout -out x.pub
+        same "openssl's public key = picopsa's derivation" o.pub x.pub
+        O pkeyutl -sign -rawin -inkey o.pem -in msg.bin -out o.sig
+        check "picopsa verifies openssl's ML-DSA signature" P pkeyutl -verify -pubin -inkey o.pub -in msg.bin -sigfile o.sig
+        check "openssl verifies picopsa's" O pkeyutl -verify -rawin -pubin -inkey d65.pub -in msg.bin -sigfile s1.sig
+    else
+        echo "note: $(openssl version) has no ML-DSA: formats checked against Wycheproof and DER built here"
+    fi
+}
+
 all_sha2=(SHA2-224 SHA2-256 SHA2-384 SHA2-512)
 case "$CASE" in
 ed25519) need ed25519; run_ed25519 ;;
@@ -1524,6 +1680,7 @@ enc) grep -q "^ciphers: yes" <<<"$features" || { echo "ciphers configured out: s
 mac) grep -q "CMAC yes" <<<"$features" || { echo "CMAC configured out: skipped"; exit 77; }; need "${all_sha2[@]}"; run_mac ;;
 ec384) need p256 p384 "${all_sha2[@]}"; O genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 2>/dev/null |
     O pkey -pubout -out ec256.pub; run_ec384 ;;
+mldsa) grep -q "^ML-DSA: yes" <<<"$features" || { echo "ML-DSA configured out: skipped"; exit 77; }; run_mldsa ;;
 lms) grep -q "^HSS/LMS: yes (verification; HSS yes" <<<"$features" || { echo "HSS configured out: skipped"; exit 77; }; run_lms ;;
 mlkem) grep -q "^ML-KEM: yes" <<<"$features" || { echo "ML-KEM configured out: skipped"; exit 77; }; run_mlkem ;;
 kdf) grep -q "^KDFs: PBKDF2 yes, HKDF yes, TLS1-PRF yes, KBKDF-HMAC yes, KBKDF-CMAC yes" <<<"$features" || { echo "a KDF or CMAC configured out: skipped"; exit 77; }; need SHA1 SHA2-256 SHA2-384 SHA2-512; run_kdf ;;

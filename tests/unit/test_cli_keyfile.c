@@ -384,6 +384,49 @@ static void test_hss(void)
     CHECK_STATUS(read_der(out, 82, &k), PPK_ERR_DER);
 }
 
+/* ML-DSA (RFC 9881): Wycheproof mldsa_65_sign_seed_test.json's first
+ * PKCS#8 key (seed 0x2a x 32, the [0] form) read and written back; an SPKI
+ * of each set's length; the wrong lengths refused. */
+static void test_mldsa(void)
+{
+    static const uint8_t p8[] = {0x30, 0x34, 0x02, 0x01, 0x00, 0x30, 0x0b, 0x06, 0x09, 0x60, 0x86, 0x48,
+                                 0x01, 0x65, 0x03, 0x04, 0x03, 0x12, 0x04, 0x22, 0x80, 0x20};
+    static uint8_t der[2700], out[2700], mat[32 + 2592];
+    size_t n = 0, i;
+    ppk_key k;
+    memcpy(der, p8, sizeof(p8));
+    memset(der + sizeof(p8), 0x2a, 32);
+    CHECK_STATUS(read_der(der, sizeof(p8) + 32u, &k), PPK_OK);
+    CHECK(k.kind == PPK_MLDSA_PRIVATE && k.form == PPK_FORM_PKCS8 && k.bits == 192 && k.material_len == 32);
+    CHECK(k.material == der + sizeof(p8) && k.pub == NULL);
+    memset(mat, 0x2a, 32);
+    memset(mat + 32, 0x11, 1952);
+    CHECK_STATUS(ppk_write_der(PPK_MLDSA_PRIVATE, PPK_FORM_PKCS8, mat, 32 + 1952, out, sizeof(out), &n), PPK_OK);
+    CHECK(n == sizeof(p8) + 32u && memcmp(out, der, n) == 0);
+    CHECK(ppk_label_for(PPK_MLDSA_PRIVATE, PPK_FORM_PKCS8) == PPK_PEM_PRIVATE_KEY);
+    CHECK(ppk_label_for(PPK_MLDSA_PUBLIC, PPK_FORM_SPKI) == PPK_PEM_PUBLIC_KEY);
+    for (i = 0; i < sizeof(p8) + 32u; i++) CHECK_STATUS(read_der(der, i, &k), PPK_ERR_DER);
+    /* A 31-byte seed. */
+    der[1] = 0x33;
+    der[19] = 0x21;
+    der[21] = 0x1f;
+    CHECK_STATUS(read_der(der, sizeof(p8) + 31u, &k), PPK_ERR_DER);
+    /* SPKI of each set: written from pk, read back. */
+    {
+        static const size_t bits[3] = {128, 192, 256}, pk_len[3] = {1312, 1952, 2592};
+        for (i = 0; i < 3; i++) {
+            CHECK(ppk_mldsa_pk_len(bits[i]) == pk_len[i] && ppk_mldsa_bits_by_pk_len(pk_len[i]) == bits[i]);
+            CHECK_STATUS(ppk_write_der(PPK_MLDSA_PUBLIC, PPK_FORM_SPKI, mat + 32, pk_len[i], out, sizeof(out), &n), PPK_OK);
+            CHECK_STATUS(read_der(out, n, &k), PPK_OK);
+            CHECK(k.kind == PPK_MLDSA_PUBLIC && k.bits == bits[i] && k.material_len == pk_len[i]);
+        }
+        CHECK(ppk_mldsa_pk_len(255) == 0 && ppk_mldsa_bits_by_pk_len(1184) == 0);
+        CHECK_STATUS(ppk_write_der(PPK_MLDSA_PUBLIC, PPK_FORM_SPKI, mat + 32, 1951, out, sizeof(out), &n), PPK_ERR_DER);
+        CHECK_STATUS(ppk_write_der(PPK_MLDSA_PRIVATE, PPK_FORM_SPKI, mat, 32 + 1952, out, sizeof(out), &n),
+                     PPK_ERR_UNSUPPORTED);
+    }
+}
+
 /* ECDSA-Sig-Value <-> r || s. */
 static void test_ecdsa_sig(void)
 {
@@ -587,6 +630,7 @@ int main(void)
     }
     test_ec();
     test_hss();
+    test_mldsa();
     test_ecdsa_sig();
     return test_report("cli_keyfile");
 }
