@@ -192,14 +192,15 @@ static void inv_affine_of(PP_BS_W q[8], PP_BS_W a0, PP_BS_W a1,
     q[7] = a1 ^ a4 ^ a6;
 }
 
-/* Exchange, for the given s in {1, 2, 4}, bit k + s of every byte of *x with
- * bit k of the same byte of *y (m selects the bits k). */
-static void swap_bits(PP_BS_W *x, PP_BS_W *y, PP_BS_W m, unsigned s)
-{
-    PP_BS_W a = *x, b = *y;
-    *x = (a & m) | ((b & m) << s);
-    *y = ((a >> s) & m) | (b & ~m);
-}
+/* Exchange, for the given s in {1, 2, 4}, bit k + s of every byte of x with
+ * bit k of the same byte of y (m selects the bits k). A macro on locals:
+ * gcc -Os kept a function of it out of line, twelve calls per transpose. */
+#define PP_BS_SWAP(x, y, m, s)                     \
+    do {                                           \
+        PP_BS_W a_ = (x), b_ = (y);                \
+        (x) = (a_ & (m)) | ((b_ & (m)) << (s));    \
+        (y) = ((a_ >> (s)) & (m)) | (b_ & ~(m));   \
+    } while (0)
 
 /* Transpose, in each of the 8 byte lanes, the 8x8 bit matrix whose rows are
  * the words: afterwards bit w of byte p of q[b] is what bit b of byte p of
@@ -209,18 +210,29 @@ static void ortho(PP_BS_W q[8])
     const PP_BS_W m1 = (PP_BS_W)(~(PP_BS_W)0 / 3u);   /* 0x55... */
     const PP_BS_W m2 = (PP_BS_W)(~(PP_BS_W)0 / 5u);   /* 0x33... */
     const PP_BS_W m4 = (PP_BS_W)(~(PP_BS_W)0 / 17u);  /* 0x0F... */
-    swap_bits(&q[0], &q[1], m1, 1);
-    swap_bits(&q[2], &q[3], m1, 1);
-    swap_bits(&q[4], &q[5], m1, 1);
-    swap_bits(&q[6], &q[7], m1, 1);
-    swap_bits(&q[0], &q[2], m2, 2);
-    swap_bits(&q[1], &q[3], m2, 2);
-    swap_bits(&q[4], &q[6], m2, 2);
-    swap_bits(&q[5], &q[7], m2, 2);
-    swap_bits(&q[0], &q[4], m4, 4);
-    swap_bits(&q[1], &q[5], m4, 4);
-    swap_bits(&q[2], &q[6], m4, 4);
-    swap_bits(&q[3], &q[7], m4, 4);
+    PP_BS_W q0 = q[0], q1 = q[1], q2 = q[2], q3 = q[3];
+    PP_BS_W q4 = q[4], q5 = q[5], q6 = q[6], q7 = q[7];
+    PP_BS_SWAP(q0, q1, m1, 1);
+    PP_BS_SWAP(q2, q3, m1, 1);
+    PP_BS_SWAP(q4, q5, m1, 1);
+    PP_BS_SWAP(q6, q7, m1, 1);
+    PP_BS_SWAP(q0, q2, m2, 2);
+    PP_BS_SWAP(q1, q3, m2, 2);
+    PP_BS_SWAP(q4, q6, m2, 2);
+    PP_BS_SWAP(q5, q7, m2, 2);
+    PP_BS_SWAP(q0, q4, m4, 4);
+    PP_BS_SWAP(q1, q5, m4, 4);
+    PP_BS_SWAP(q2, q6, m4, 4);
+    PP_BS_SWAP(q3, q7, m4, 4);
+    q[0] = q0;
+    q[1] = q1;
+    q[2] = q2;
+    q[3] = q3;
+    q[4] = q4;
+    q[5] = q5;
+    q[6] = q6;
+    q[7] = q7;
 }
 
+#undef PP_BS_SWAP
 #undef PP_BS_W

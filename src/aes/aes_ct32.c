@@ -47,45 +47,30 @@
 
 /* ---- rotations ------------------------------------------------------- */
 
-static inline uint32_t ror32(uint32_t x, unsigned n)
-{
-    return (x >> n) | (x << (32u - n));
-}
+/* Macros rather than inline functions: gcc -Os kept them out of line (a
+ * call per rotation, the round's main cost). n is 8 or 16 here. */
+#define ROR32(x, n) (((x) >> (n)) | ((x) << (32u - (n))))
 
 /* Every byte rotated right by 2, 4, 6 bits: column c + 1, c + 2, c + 3 of
  * each row moves to column c. */
-static inline uint32_t bytes_ror2(uint32_t x)
-{
-    return ((x >> 2) & 0x3F3F3F3Fu) | ((x & 0x03030303u) << 6);
-}
-
-static inline uint32_t bytes_ror4(uint32_t x)
-{
-    return ((x >> 4) & 0x0F0F0F0Fu) | ((x & 0x0F0F0F0Fu) << 4);
-}
-
-static inline uint32_t bytes_ror6(uint32_t x)
-{
-    return ((x >> 6) & 0x03030303u) | ((x & 0x3F3F3F3Fu) << 2);
-}
+#define BYTES_ROR2(x) ((((x) >> 2) & 0x3F3F3F3Fu) | (((x) & 0x03030303u) << 6))
+#define BYTES_ROR4(x) ((((x) >> 4) & 0x0F0F0F0Fu) | (((x) & 0x0F0F0F0Fu) << 4))
+#define BYTES_ROR6(x) ((((x) >> 6) & 0x03030303u) | (((x) & 0x3F3F3F3Fu) << 2))
 
 /* ShiftRows twice (rows 1 and 3 by two columns, row 2 by four = none):
  * the change between frame 2 and frame 0, an involution. */
-static inline uint32_t shift_rows2(uint32_t x)
-{
-    return (x & 0x00FF00FFu) | ((x >> 4) & 0x0F000F00u) | ((x << 4) & 0xF000F000u);
-}
+#define SHIFT_ROWS2(x) (((x) & 0x00FF00FFu) | (((x) >> 4) & 0x0F000F00u) | (((x) << 4) & 0xF000F000u))
 
 /* ---- MixColumns per frame ------------------------------------------- */
 
 /* rot1/rot2 of frame k (see the top): the stored byte one (two) rows
  * down and k (2k) columns on, brought to each position. */
-#define ROT1_F0(x) ror32((x), 8)
-#define ROT1_F1(x) bytes_ror2(ror32((x), 8))
-#define ROT1_F2(x) bytes_ror4(ror32((x), 8))
-#define ROT1_F3(x) bytes_ror6(ror32((x), 8))
-#define ROT2_EVEN(x) ror32((x), 16)
-#define ROT2_ODD(x) bytes_ror4(ror32((x), 16))
+#define ROT1_F0(x) ROR32((x), 8)
+#define ROT1_F1(x) BYTES_ROR2(ROR32((x), 8))
+#define ROT1_F2(x) BYTES_ROR4(ROR32((x), 8))
+#define ROT1_F3(x) BYTES_ROR6(ROR32((x), 8))
+#define ROT2_EVEN(x) ROR32((x), 16)
+#define ROT2_ODD(x) BYTES_ROR4(ROR32((x), 16))
 
 /* FIPS 197 5.1.3: b_r = 2 a_r ^ 3 a_(r+1) ^ a_(r+2) ^ a_(r+3)
  *                    = 2 s_r ^ a_(r+1) ^ s_(r+2), s_r = a_r ^ a_(r+1),
@@ -179,7 +164,7 @@ static void shift_rows2_all(uint32_t q[8])
 {
     unsigned i;
     for (i = 0; i < 8; i++)
-        q[i] = shift_rows2(q[i]);
+        q[i] = SHIFT_ROWS2(q[i]);
 }
 
 /* ---- rounds ---------------------------------------------------------- */
@@ -341,7 +326,7 @@ psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_l
     for (i = nk; i < total; i++) {
         uint32_t t = w[i - 1];
         if (i % nk == 0) {
-            t = sub_word(ror32(t, 8)) ^ rcon;
+            t = sub_word(ROR32(t, 8)) ^ rcon;
             rcon = (rcon << 1) ^ (0x11bu & (0u - (rcon >> 7)));
         } else if (nk > 6 && i % nk == 4) {
             t = sub_word(t);
@@ -418,38 +403,42 @@ static void ctr_inc(uint32_t c[4])
     }
 }
 
+/* The counter block's column c as the little-endian word load_blocks()
+ * reads: the big-endian counter word, byte-swapped. */
+#define BSWAP32(x) (((x) >> 24) | (((x) >> 8) & 0xFF00u) | (((x) & 0xFF00u) << 8) | ((x) << 24))
+
 void pp_aes_soft_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
                      size_t nblocks)
 {
     uint32_t q[8], cw[4];
-    uint8_t cb[32], ks[32];
-    size_t j, n;
-    unsigned i;
+    size_t n;
+    unsigned i, j;
 
     for (i = 0; i < 4; i++)
         cw[i] = pp_load_be32(ctr + 4 * i);
     while (nblocks > 0) {
         n = min2(nblocks);
+        for (j = 0; j < 2; j++) {
+            for (i = 0; i < 4; i++)
+                q[2 * i + j] = BSWAP32(cw[i]);
+            if (j < n)
+                ctr_inc(cw);
+        }
+        ortho(q);
+        encrypt_q(k, q);
+        ortho(q);
         for (j = 0; j < n; j++) {
             for (i = 0; i < 4; i++)
-                pp_store_be32(cb + 16 * j + 4 * i, cw[i]);
-            ctr_inc(cw);
+                pp_store_le32(out + 4 * i, pp_load_le32(in + 4 * i) ^ q[2 * i + j]);
+            in += 16;
+            out += 16;
         }
-        load_blocks(q, cb, n);
-        encrypt_q(k, q);
-        store_blocks(ks, q, n);
-        for (j = 0; j < 16 * n; j++)
-            out[j] = (uint8_t)(in[j] ^ ks[j]);
-        in += 16 * n;
-        out += 16 * n;
         nblocks -= n;
     }
     for (i = 0; i < 4; i++)
         pp_store_be32(ctr + 4 * i, cw[i]);
     pp_wipe(q, sizeof q);
     pp_wipe(cw, sizeof cw);
-    pp_wipe(cb, sizeof cb);
-    pp_wipe(ks, sizeof ks);
 }
 
 /* SP 800-38A 6.2: each block needs the previous ciphertext, so one lane
