@@ -48,14 +48,8 @@
 /* ---- rotations ------------------------------------------------------- */
 
 /* Macros rather than inline functions: gcc -Os kept them out of line (a
- * call per rotation, the round's main cost). n is 8 or 16 here. */
+ * call per rotation, the round's main cost). 0 < n < 32. */
 #define ROR32(x, n) (((x) >> (n)) | ((x) << (32u - (n))))
-
-/* Every byte rotated right by 2, 4, 6 bits: column c + 1, c + 2, c + 3 of
- * each row moves to column c. */
-#define BYTES_ROR2(x) ((((x) >> 2) & 0x3F3F3F3Fu) | (((x) & 0x03030303u) << 6))
-#define BYTES_ROR4(x) ((((x) >> 4) & 0x0F0F0F0Fu) | (((x) & 0x0F0F0F0Fu) << 4))
-#define BYTES_ROR6(x) ((((x) >> 6) & 0x03030303u) | (((x) & 0x3F3F3F3Fu) << 2))
 
 /* ShiftRows twice (rows 1 and 3 by two columns, row 2 by four = none):
  * the change between frame 2 and frame 0, an involution. */
@@ -64,13 +58,18 @@
 /* ---- MixColumns per frame ------------------------------------------- */
 
 /* rot1/rot2 of frame k (see the top): the stored byte one (two) rows
- * down and k (2k) columns on, brought to each position. */
+ * down and k (2k) columns on, brought to each position. A rotation by 8n
+ * then every byte by s bits is two 32-bit rotations merged: the low 8 - s
+ * bits of each byte come from ror(x, 8n + s), the top s bits (what the
+ * byte rotation wraps around) from ror(x, 8n + s - 8): 4 operations on
+ * ARMv7-M (rotations fold into EOR) instead of 6. */
+#define ROT_MERGE(x, a, b, hi) (ROR32((x), (a)) ^ ((ROR32((x), (a)) ^ ROR32((x), (b))) & (hi)))
 #define ROT1_F0(x) ROR32((x), 8)
-#define ROT1_F1(x) BYTES_ROR2(ROR32((x), 8))
-#define ROT1_F2(x) BYTES_ROR4(ROR32((x), 8))
-#define ROT1_F3(x) BYTES_ROR6(ROR32((x), 8))
+#define ROT1_F1(x) ROT_MERGE((x), 10, 2, 0xC0C0C0C0u)
+#define ROT1_F2(x) ROT_MERGE((x), 12, 4, 0xF0F0F0F0u)
+#define ROT1_F3(x) ROT_MERGE((x), 14, 6, 0xFCFCFCFCu)
 #define ROT2_EVEN(x) ROR32((x), 16)
-#define ROT2_ODD(x) BYTES_ROR4(ROR32((x), 16))
+#define ROT2_ODD(x) ROT_MERGE((x), 20, 12, 0xF0F0F0F0u)
 
 /* FIPS 197 5.1.3: b_r = 2 a_r ^ 3 a_(r+1) ^ a_(r+2) ^ a_(r+3)
  *                    = 2 s_r ^ a_(r+1) ^ s_(r+2), s_r = a_r ^ a_(r+1),
