@@ -120,37 +120,52 @@ PP_CT32_MIX(mix_f3, ROT1_F3, ROT2_ODD)
 
 static const uint32_t zero_key[8] = {0, 0, 0, 0, 0, 0, 0, 0};
 
-/* AddRoundKey then InvMixColumns (FIPS 197 5.3.3, 5.3.4) in a frame:
- * 0b x^3 + 0d x^2 + 09 x + 0e = (03 x^3 + 01 x^2 + 01 x + 02)(04 x^2 + 05)
- * mod x^4 + 1, so u_r = a_r ^ 4 (a_r ^ a_(r+2)) (row offset read in the
- * frame), then the frame's MixColumns. 4 d is x times x times d on the
+/* AddRoundKey, then the first factor of InvMixColumns (FIPS 197 5.3.3,
+ * 5.3.4) in a frame: 0b x^3 + 0d x^2 + 09 x + 0e = (03 x^3 + 01 x^2 +
+ * 01 x + 02)(04 x^2 + 05) mod x^4 + 1, so u_r = a_r ^ 4 (a_r ^ a_(r+2))
+ * (row offset read in the frame: only its parity matters); the caller
+ * then runs the frame's MixColumns on u. 4 d is x times x times d on the
  * bit planes, written out. */
-#define PP_CT32_INV_MIX(name, MIX, ROT2)                                               \
+#define PP_CT32_INV_PRE(name, ROT2)                                                    \
     static void name(uint32_t q[8], const uint32_t rk[8])                              \
     {                                                                                  \
-        uint32_t u[8];                                                                 \
         uint32_t a0 = q[0] ^ rk[0], a1 = q[1] ^ rk[1], a2 = q[2] ^ rk[2];              \
         uint32_t a3 = q[3] ^ rk[3], a4 = q[4] ^ rk[4], a5 = q[5] ^ rk[5];              \
         uint32_t a6 = q[6] ^ rk[6], a7 = q[7] ^ rk[7];                                 \
         uint32_t d0 = a0 ^ ROT2(a0), d1 = a1 ^ ROT2(a1), d2 = a2 ^ ROT2(a2);           \
         uint32_t d3 = a3 ^ ROT2(a3), d4 = a4 ^ ROT2(a4), d5 = a5 ^ ROT2(a5);           \
         uint32_t d6 = a6 ^ ROT2(a6), d7 = a7 ^ ROT2(a7);                               \
-        u[0] = a0 ^ d6;                                                                \
-        u[1] = a1 ^ d6 ^ d7;                                                           \
-        u[2] = a2 ^ d0 ^ d7;                                                           \
-        u[3] = a3 ^ d1 ^ d6;                                                           \
-        u[4] = a4 ^ d2 ^ d6 ^ d7;                                                      \
-        u[5] = a5 ^ d3 ^ d7;                                                           \
-        u[6] = a6 ^ d4;                                                                \
-        u[7] = a7 ^ d5;                                                                \
-        MIX(q, u, zero_key);                                                           \
-        pp_wipe(u, sizeof u);                                                          \
+        q[0] = a0 ^ d6;                                                                \
+        q[1] = a1 ^ d6 ^ d7;                                                           \
+        q[2] = a2 ^ d0 ^ d7;                                                           \
+        q[3] = a3 ^ d1 ^ d6;                                                           \
+        q[4] = a4 ^ d2 ^ d6 ^ d7;                                                      \
+        q[5] = a5 ^ d3 ^ d7;                                                           \
+        q[6] = a6 ^ d4;                                                                \
+        q[7] = a7 ^ d5;                                                                \
     }
 
-PP_CT32_INV_MIX(inv_mix_f0, mix_f0, ROT2_EVEN)
-PP_CT32_INV_MIX(inv_mix_f1, mix_f1, ROT2_ODD)
-PP_CT32_INV_MIX(inv_mix_f2, mix_f2, ROT2_EVEN)
-PP_CT32_INV_MIX(inv_mix_f3, mix_f3, ROT2_ODD)
+PP_CT32_INV_PRE(inv_pre_even, ROT2_EVEN)
+PP_CT32_INV_PRE(inv_pre_odd, ROT2_ODD)
+
+/* q = MixColumns(q) ^ rk in the frame of round r (public). */
+static void mix_frame(uint32_t q[8], const uint32_t rk[8], unsigned r)
+{
+    switch (r & 3u) {
+    case 1:
+        mix_f1(q, q, rk);
+        break;
+    case 2:
+        mix_f2(q, q, rk);
+        break;
+    case 3:
+        mix_f3(q, q, rk);
+        break;
+    default:
+        mix_f0(q, q, rk);
+        break;
+    }
+}
 
 static void add_round_key(uint32_t q[8], const uint32_t *rk)
 {
@@ -178,20 +193,7 @@ static void encrypt_q(const pp_aes_key *k, uint32_t q[8])
     add_round_key(q, rk);
     for (r = 1; r < nr; r++) {
         sub_bytes(q);
-        switch (r & 3u) {
-        case 1:
-            mix_f1(q, q, rk + 8 * r);
-            break;
-        case 2:
-            mix_f2(q, q, rk + 8 * r);
-            break;
-        case 3:
-            mix_f3(q, q, rk + 8 * r);
-            break;
-        default:
-            mix_f0(q, q, rk + 8 * r);
-            break;
-        }
+        mix_frame(q, rk + 8 * r, r);
     }
     sub_bytes(q);
     add_round_key(q, rk + 8 * nr);
@@ -222,20 +224,11 @@ static void decrypt_q(const pp_aes_key *k, uint32_t q[8])
     add_round_key(q, rk + 8 * nr);
     for (r = nr - 1; r > 0; r--) {
         inv_sub(q);
-        switch (r & 3u) {
-        case 1:
-            inv_mix_f1(q, rk + 8 * r);
-            break;
-        case 2:
-            inv_mix_f2(q, rk + 8 * r);
-            break;
-        case 3:
-            inv_mix_f3(q, rk + 8 * r);
-            break;
-        default:
-            inv_mix_f0(q, rk + 8 * r);
-            break;
-        }
+        if (r & 1u)
+            inv_pre_odd(q, rk + 8 * r);
+        else
+            inv_pre_even(q, rk + 8 * r);
+        mix_frame(q, zero_key, r);
     }
     inv_sub(q);
     add_round_key(q, rk);
