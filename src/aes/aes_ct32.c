@@ -345,39 +345,9 @@ psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_l
 
 /* ---- modes ----------------------------------------------------------- */
 
-static size_t min2(size_t n)
-{
-    return n < 2 ? n : 2;
-}
-
-/* ECB in passes of up to two blocks; pass() is encrypt_q or decrypt_q. */
-static void ecb(const pp_aes_key *k, const uint8_t *in, uint8_t *out, size_t nblocks,
-                void (*pass)(const pp_aes_key *, uint32_t *))
-{
-    uint32_t q[8];
-    while (nblocks > 0) {
-        size_t n = min2(nblocks);
-        load_blocks(q, in, n);
-        pass(k, q);
-        store_blocks(out, q, n);
-        in += 16 * n;
-        out += 16 * n;
-        nblocks -= n;
-    }
-    pp_wipe(q, sizeof q);
-}
-
-void pp_aes_soft_ecb_encrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
-                             size_t nblocks)
-{
-    ecb(k, in, out, nblocks, encrypt_q);
-}
-
-void pp_aes_soft_ecb_decrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
-                             size_t nblocks)
-{
-    ecb(k, in, out, nblocks, decrypt_q);
-}
+#define PP_BS_W uint32_t
+#define PP_BS_LANES 2
+#include "aes/aes_bitslice_modes.h"
 
 /* SP 800-38A B.1: the whole 128-bit block is the counter, c[0] its most
  * significant word. Each carry is computed from the word (zero after the
@@ -409,7 +379,7 @@ void pp_aes_soft_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in, ui
     for (i = 0; i < 4; i++)
         cw[i] = pp_load_be32(ctr + 4 * i);
     while (nblocks > 0) {
-        n = min2(nblocks);
+        n = min_lanes(nblocks);
         for (j = 0; j < 2; j++) {
             for (i = 0; i < 4; i++)
                 q[2 * i + j] = BSWAP32(cw[i]);
@@ -431,65 +401,6 @@ void pp_aes_soft_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in, ui
         pp_store_be32(ctr + 4 * i, cw[i]);
     pp_wipe(q, sizeof q);
     pp_wipe(cw, sizeof cw);
-}
-
-/* SP 800-38A 6.2: each block needs the previous ciphertext, so one lane
- * per pass. */
-void pp_aes_soft_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
-                             uint8_t *out, size_t nblocks)
-{
-    uint32_t q[8];
-    uint8_t x[16];
-    size_t j;
-
-    memcpy(x, iv, 16);
-    while (nblocks-- > 0) {
-        for (j = 0; j < 16; j++)
-            x[j] ^= in[j];
-        load_blocks(q, x, 1);
-        encrypt_q(k, q);
-        store_blocks(x, q, 1);
-        memcpy(out, x, 16);
-        in += 16;
-        out += 16;
-    }
-    memcpy(iv, x, 16);
-    pp_wipe(q, sizeof q);
-    pp_wipe(x, sizeof x);
-}
-
-/* Decryption has no chaining dependency: two blocks per pass. The
- * ciphertext is saved first, so in == out works. */
-void pp_aes_soft_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
-                             uint8_t *out, size_t nblocks)
-{
-    uint32_t q[8];
-    uint8_t c[32], p[32];
-    size_t j;
-
-    while (nblocks > 0) {
-        size_t n = min2(nblocks);
-        memcpy(c, in, 16 * n);
-        load_blocks(q, c, n);
-        decrypt_q(k, q);
-        store_blocks(p, q, n);
-        for (j = 0; j < 16; j++)
-            out[j] = (uint8_t)(p[j] ^ iv[j]);
-        for (j = 16; j < 16 * n; j++)
-            out[j] = (uint8_t)(p[j] ^ c[j - 16]);
-        memcpy(iv, c + 16 * (n - 1), 16);
-        in += 16 * n;
-        out += 16 * n;
-        nblocks -= n;
-    }
-    pp_wipe(q, sizeof q);
-    pp_wipe(p, sizeof p);
-    pp_wipe(c, sizeof c);
-}
-
-void pp_aes_soft_wipe(pp_aes_key *k)
-{
-    pp_wipe(k, sizeof *k);
 }
 
 #endif /* PICOPSA_AES_BACKEND == PICOPSA_AES_CT32 */

@@ -301,39 +301,9 @@ psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_l
 
 /* ---- modes ----------------------------------------------------------- */
 
-static size_t min4(size_t n)
-{
-    return n < 4 ? n : 4;
-}
-
-/* ECB in passes of up to four blocks; pass() is encrypt_q or decrypt_q. */
-static void ecb(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
-                size_t nblocks, void (*pass)(const pp_aes_key *, uint64_t *))
-{
-    uint64_t q[8];
-    while (nblocks > 0) {
-        size_t n = min4(nblocks);
-        load_blocks(q, in, n);
-        pass(k, q);
-        store_blocks(out, q, n);
-        in += 16 * n;
-        out += 16 * n;
-        nblocks -= n;
-    }
-    pp_wipe(q, sizeof q);
-}
-
-void pp_aes_soft_ecb_encrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
-                        size_t nblocks)
-{
-    ecb(k, in, out, nblocks, encrypt_q);
-}
-
-void pp_aes_soft_ecb_decrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
-                        size_t nblocks)
-{
-    ecb(k, in, out, nblocks, decrypt_q);
-}
+#define PP_BS_W uint64_t
+#define PP_BS_LANES 4
+#include "aes/aes_bitslice_modes.h"
 
 /* SP 800-38A B.1: the whole 128-bit block is the counter. The carry out of
  * the low half is computed, not branched on (the counter may be secret).
@@ -356,7 +326,7 @@ void pp_aes_soft_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in,
     size_t j;
 
     while (nblocks > 0) {
-        size_t n = min4(nblocks);
+        size_t n = min_lanes(nblocks);
         for (j = 0; j < n; j++) {
             pp_store_be64(cb + 16 * j, hi);
             pp_store_be64(cb + 16 * j + 8, lo);
@@ -378,65 +348,6 @@ void pp_aes_soft_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in,
     pp_wipe(ks, sizeof ks);
     pp_wipe(&hi, sizeof hi);
     pp_wipe(&lo, sizeof lo);
-}
-
-/* SP 800-38A 6.2: each block needs the previous ciphertext, so one lane
- * per pass. */
-void pp_aes_soft_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
-                        uint8_t *out, size_t nblocks)
-{
-    uint64_t q[8];
-    uint8_t x[16];
-    size_t j;
-
-    memcpy(x, iv, 16);
-    while (nblocks-- > 0) {
-        for (j = 0; j < 16; j++)
-            x[j] ^= in[j];
-        load_blocks(q, x, 1);
-        encrypt_q(k, q);
-        store_blocks(x, q, 1);
-        memcpy(out, x, 16);
-        in += 16;
-        out += 16;
-    }
-    memcpy(iv, x, 16);
-    pp_wipe(q, sizeof q);
-    pp_wipe(x, sizeof x);
-}
-
-/* Decryption has no chaining dependency: four blocks per pass. The
- * ciphertext is saved first, so in == out works. */
-void pp_aes_soft_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
-                        uint8_t *out, size_t nblocks)
-{
-    uint64_t q[8];
-    uint8_t c[64], p[64];
-    size_t j;
-
-    while (nblocks > 0) {
-        size_t n = min4(nblocks);
-        memcpy(c, in, 16 * n);
-        load_blocks(q, c, n);
-        decrypt_q(k, q);
-        store_blocks(p, q, n);
-        for (j = 0; j < 16; j++)
-            out[j] = (uint8_t)(p[j] ^ iv[j]);
-        for (j = 16; j < 16 * n; j++)
-            out[j] = (uint8_t)(p[j] ^ c[j - 16]);
-        memcpy(iv, c + 16 * (n - 1), 16);
-        in += 16 * n;
-        out += 16 * n;
-        nblocks -= n;
-    }
-    pp_wipe(q, sizeof q);
-    pp_wipe(p, sizeof p);
-    pp_wipe(c, sizeof c);
-}
-
-void pp_aes_soft_wipe(pp_aes_key *k)
-{
-    pp_wipe(k, sizeof *k);
 }
 
 #endif /* PICOPSA_AES_BACKEND == PICOPSA_AES_CT64 */
