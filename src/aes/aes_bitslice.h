@@ -7,8 +7,9 @@
  *    uint32_t) and includes this once; it gets static functions on
  *    PP_BS_W words: sub_bytes() (FIPS 197 5.1.1 on every byte of the eight
  *    bit planes q[0..7], q[b] holding bit b), inv_affine_of() (the inverse
- *    affine map of 5.3.2) and ortho() (the per-byte 8x8 bit transpose that
- *    converts eight words between byte order and bit planes).
+ *    affine map of 5.3.2), ortho() (the per-byte 8x8 bit transpose that
+ *    converts eight words between byte order and bit planes), sub_word()
+ *    and expand_key() (the key expansion of 5.2, SubWord by the circuit).
  *  - Constant time: fixed sequences of AND/XOR/NOT/shift on whole words;
  *    no table, no branch, nothing indexed. Secrets stay in locals.
  */
@@ -235,4 +236,45 @@ static void ortho(PP_BS_W q[8])
 }
 
 #undef PP_BS_SWAP
+/* SubWord (FIPS 197 5.2) through the circuit: the 4 bytes of w (byte 0 in
+ * the low bits) ride in q[0] (block 0, column 0 in either layout); ortho()
+ * keeps each byte in its byte lane, so S(byte) comes back in the same
+ * place. */
+static uint32_t sub_word(uint32_t w)
+{
+    PP_BS_W q[8];
+    memset(q, 0, sizeof q);
+    q[0] = w;
+    ortho(q);
+    sub_bytes(q);
+    ortho(q);
+    w = (uint32_t)q[0];
+    pp_wipe(q, sizeof q);
+    return w;
+}
+
+/* FIPS 197 5.2 KeyExpansion of the nk-word key (nk = 4, 6, 8) into
+ * w[0 .. 4 (Nr + 1)), Nr = nk + 6, returned. Words hold byte 0 in the low
+ * bits, so RotWord is a right rotation by 8 and Rcon goes in the low byte.
+ * The branches are on the public word index only. */
+static unsigned expand_key(uint32_t w[60], const uint8_t *key, size_t nk)
+{
+    size_t total = 4 * (nk + 7), i;
+    uint32_t rcon = 1;
+
+    for (i = 0; i < nk; i++)
+        w[i] = pp_load_le32(key + 4 * i);
+    for (i = nk; i < total; i++) {
+        uint32_t t = w[i - 1];
+        if (i % nk == 0) {
+            t = sub_word((t >> 8) | (t << 24)) ^ rcon;
+            rcon = (rcon << 1) ^ (0x11bu & (0u - (rcon >> 7)));
+        } else if (nk > 6 && i % nk == 4) {
+            t = sub_word(t);
+        }
+        w[i] = w[i - nk] ^ t;
+    }
+    return (unsigned)(nk + 6);
+}
+
 #undef PP_BS_W

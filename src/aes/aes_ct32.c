@@ -263,22 +263,6 @@ static void store_blocks(uint8_t *out, uint32_t q[8], size_t n)
 
 /* ---- key schedule ---------------------------------------------------- */
 
-/* SubWord (FIPS 197 5.2) through the circuit: w as column 0 of block 0;
- * ortho() keeps each byte in its byte lane, so S(byte) comes back in the
- * same place. */
-static uint32_t sub_word(uint32_t w)
-{
-    uint32_t q[8];
-    memset(q, 0, sizeof q);
-    q[0] = w;
-    ortho(q);
-    sub_bytes(q);
-    ortho(q);
-    w = q[0];
-    pp_wipe(q, sizeof q);
-    return w;
-}
-
 /* Y(r, c) = X(r, c + k r) on one bit-plane word: row r's byte rotated
  * right by 2 (k r mod 4) bits. k is public (a round number mod 4). */
 static uint32_t col_shift(uint32_t x, unsigned k)
@@ -298,8 +282,6 @@ psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_l
 {
     uint32_t w[60];
     uint32_t q[8];
-    size_t nk, total, i;
-    uint32_t rcon = 1;
     unsigned r, c;
 
     if (key_len != 16 && key_len != 24 && key_len != 32) {
@@ -307,24 +289,7 @@ psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_l
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     memset(k, 0, sizeof *k);
-    nk = key_len / 4;
-    k->rounds = (unsigned)(nk + 6);
-    total = 4 * ((size_t)k->rounds + 1);
-    for (i = 0; i < nk; i++)
-        w[i] = pp_load_le32(key + 4 * i);
-    /* FIPS 197 5.2 KeyExpansion; words hold byte 0 in the low bits, so
-     * RotWord is a right rotation by 8 and Rcon goes in the low byte.
-     * The branches are on the public word index. */
-    for (i = nk; i < total; i++) {
-        uint32_t t = w[i - 1];
-        if (i % nk == 0) {
-            t = sub_word(ROR32(t, 8)) ^ rcon;
-            rcon = (rcon << 1) ^ (0x11bu & (0u - (rcon >> 7)));
-        } else if (nk > 6 && i % nk == 4) {
-            t = sub_word(t);
-        }
-        w[i] = w[i - nk] ^ t;
-    }
+    k->rounds = expand_key(w, key, key_len / 4);
     /* Round key r in both lanes, bitsliced, then moved into frame r mod 4:
      * stored (r', c) must meet the true byte (r', c - k r'), i.e. the
      * shift by -k. */

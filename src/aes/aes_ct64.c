@@ -234,28 +234,10 @@ static void decrypt_q(const pp_aes_key *k, uint64_t q[8])
 
 /* ---- key schedule ---------------------------------------------------- */
 
-/* SubWord (FIPS 197 5.2) through the circuit: the 4 bytes of w (byte 0 in
- * the low bits) ride in lanes 0..3 of q[0]; ortho() keeps each lane's byte
- * in that lane, so S(byte) comes back in the same place. */
-static uint32_t sub_word(uint32_t w)
-{
-    uint64_t q[8];
-    memset(q, 0, sizeof q);
-    q[0] = w;
-    ortho(q);
-    sub_bytes(q);
-    ortho(q);
-    w = (uint32_t)q[0];
-    pp_wipe(q, sizeof q);
-    return w;
-}
-
 psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_len)
 {
     uint32_t w[60];
     uint64_t q[8];
-    size_t nk, total, i;
-    uint32_t rcon = 1;
     unsigned r, j;
 
     if (key_len != 16 && key_len != 24 && key_len != 32) {
@@ -263,23 +245,7 @@ psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_l
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     memset(k, 0, sizeof *k);
-    nk = key_len / 4;
-    k->rounds = (unsigned)(nk + 6);
-    total = 4 * ((size_t)k->rounds + 1);
-    for (i = 0; i < nk; i++)
-        w[i] = pp_load_le32(key + 4 * i);
-    /* FIPS 197 5.2 KeyExpansion; words hold byte 0 in the low bits, so
-     * RotWord is a right rotation by 8 and Rcon goes in the low byte. */
-    for (i = nk; i < total; i++) {
-        uint32_t t = w[i - 1];
-        if (i % nk == 0) {
-            t = sub_word((t >> 8) | (t << 24)) ^ rcon;
-            rcon = (rcon << 1) ^ (0x11bu & (0u - (rcon >> 7)));
-        } else if (nk > 6 && i % nk == 4) {
-            t = sub_word(t);
-        }
-        w[i] = w[i - nk] ^ t;
-    }
+    k->rounds = expand_key(w, key, key_len / 4);
     /* Each round key, copied to all four lanes, bitsliced once. */
     for (r = 0; r <= k->rounds; r++) {
         uint8_t b[16];
