@@ -315,18 +315,20 @@ psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_l
 #include "aes/aes_bitslice_modes.h"
 
 /* SP 800-38A B.1: the whole 128-bit block is the counter, c[0] its most
- * significant word. Each carry is computed from the word (zero after the
- * add), never branched on: the counter may be secret. The barrier keeps
- * the compiler from making c[3] the induction variable of the caller's
- * loop (a compare of the counter at the loop exit). */
+ * significant word. Each carry is the top half of a 33-bit sum, never a
+ * comparison: the counter may be secret (clang -O1 turned "carry &= the
+ * word is zero" into a branch on the word, caught by ct_aes). The
+ * barriers keep the compiler from making c[3] the induction variable of
+ * the caller's loop (a compare of the counter at the loop exit) and from
+ * leaving the loop once it could tell the carry is 0. */
 static void ctr_inc(uint32_t c[4])
 {
     uint32_t carry = 1;
     int i;
     for (i = 3; i >= 0; i--) {
-        uint32_t t = pp_ct_barrier_u32(c[i] + carry);
-        c[i] = t;
-        carry &= pp_ct_mask_zero_u32(t);
+        uint64_t t = (uint64_t)c[i] + carry;
+        c[i] = pp_ct_barrier_u32((uint32_t)t);
+        carry = pp_ct_barrier_u32((uint32_t)(t >> 32));
     }
 }
 
