@@ -9,7 +9,8 @@
  *    bit planes q[0..7], q[b] holding bit b), inv_affine_of() (the inverse
  *    affine map of 5.3.2), ortho() (the per-byte 8x8 bit transpose that
  *    converts eight words between byte order and bit planes), sub_word()
- *    and expand_key() (the key expansion of 5.2, SubWord by the circuit).
+ *    and expand_key() (the key expansion of 5.2, SubWord by the circuit),
+ *    start_key() (set_key's length check and expansion).
  *  - Constant time: fixed sequences of AND/XOR/NOT/shift on whole words;
  *    no table, no branch, nothing indexed. Secrets stay in locals.
  */
@@ -275,6 +276,20 @@ static unsigned expand_key(uint32_t w[60], const uint8_t *key, size_t nk)
         w[i] = w[i - nk] ^ t;
     }
     return (unsigned)(nk + 6);
+}
+
+/* pp_aes_soft_set_key's common part: key_len 16, 24 or 32, else k is
+ * wiped and PSA_ERROR_INVALID_ARGUMENT (aes.h); k zeroed, k->rounds set,
+ * w[] expanded for the backend to bitslice. */
+static psa_status_t start_key(pp_aes_key *k, uint32_t w[60], const uint8_t *key, size_t key_len)
+{
+    if (key_len != 16 && key_len != 24 && key_len != 32) {
+        pp_wipe(k, sizeof *k);
+        return PSA_ERROR_INVALID_ARGUMENT;
+    }
+    memset(k, 0, sizeof *k);
+    k->rounds = expand_key(w, key, key_len / 4);
+    return PSA_SUCCESS;
 }
 
 #undef PP_BS_W

@@ -283,13 +283,10 @@ psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_l
     uint32_t w[60];
     uint32_t q[8];
     unsigned r, c;
+    psa_status_t status = start_key(k, w, key, key_len);
 
-    if (key_len != 16 && key_len != 24 && key_len != 32) {
-        pp_aes_soft_wipe(k);
-        return PSA_ERROR_INVALID_ARGUMENT;
-    }
-    memset(k, 0, sizeof *k);
-    k->rounds = expand_key(w, key, key_len / 4);
+    if (status != PSA_SUCCESS)
+        return status;
     /* Round key r in both lanes, bitsliced, then moved into frame r mod 4:
      * stored (r', c) must meet the true byte (r', c - k r'), i.e. the
      * shift by -k. */

@@ -239,13 +239,10 @@ psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_l
     uint32_t w[60];
     uint64_t q[8];
     unsigned r, j;
+    psa_status_t status = start_key(k, w, key, key_len);
 
-    if (key_len != 16 && key_len != 24 && key_len != 32) {
-        pp_aes_soft_wipe(k);
-        return PSA_ERROR_INVALID_ARGUMENT;
-    }
-    memset(k, 0, sizeof *k);
-    k->rounds = expand_key(w, key, key_len / 4);
+    if (status != PSA_SUCCESS)
+        return status;
     /* Each round key, copied to all four lanes, bitsliced once. */
     for (r = 0; r <= k->rounds; r++) {
         uint8_t b[16];
