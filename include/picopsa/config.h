@@ -259,12 +259,23 @@
  *  PICOPSA_AES_CT64: bitsliced, four blocks per pass in 64-bit words
  *    (aes_ct64.c; on x86-64 about 12-14 cycles/byte for CTR and CBC
  *    decryption, 40 for CBC encryption; Cortex-M4 -Os: 5.6 KB text, about
- *    690 B stack).
- * Default CT64. */
+ *    690 B stack);
+ *  PICOPSA_AES_CT32: fixsliced (Adomnicai-Peyrin, TCHES 2021/1), two
+ *    blocks per pass in 32-bit words (aes_ct32.c), the MCU backend: on
+ *    32-bit targets faster and smaller than CT64, which emulates its 64-bit
+ *    words there; 480-byte round keys.
+ * Default CT32 where pointers are 32 bits (Cortex-M, RV32), CT64 on 64-bit
+ * hosts. */
 #define PICOPSA_AES_REF 0x1
 #define PICOPSA_AES_CT64 0x2
+#define PICOPSA_AES_CT32 0x4
 #ifndef PICOPSA_AES_BACKEND
+#if defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 4 && !defined(__x86_64__) && \
+    !defined(__aarch64__)
+#define PICOPSA_AES_BACKEND PICOPSA_AES_CT32
+#else
 #define PICOPSA_AES_BACKEND PICOPSA_AES_CT64
+#endif
 #endif
 /* 1: AES-NI on x86-64 (GCC/Clang) when CPUID reports AES and SSE4.2,
  * chosen per key at run time (src/aes/aes_x86.c, 8 blocks in flight;

@@ -87,8 +87,9 @@
 #error "picopsa config: PSA_WANT_ALG_XCHACHA20_POLY1305 needs PSA_WANT_KEY_TYPE_XCHACHA20"
 #endif
 
-#if PICOPSA_AES_BACKEND != PICOPSA_AES_REF && PICOPSA_AES_BACKEND != PICOPSA_AES_CT64
-#error "picopsa config: PICOPSA_AES_BACKEND selects no single backend: choose one of PICOPSA_AES_REF, PICOPSA_AES_CT64"
+#if PICOPSA_AES_BACKEND != PICOPSA_AES_REF && PICOPSA_AES_BACKEND != PICOPSA_AES_CT64 && \
+    PICOPSA_AES_BACKEND != PICOPSA_AES_CT32
+#error "picopsa config: PICOPSA_AES_BACKEND selects no single backend: choose one of PICOPSA_AES_REF, PICOPSA_AES_CT64, PICOPSA_AES_CT32"
 #endif
 
 /* ChaCha20's backend (config.h): one of the two, and the assembly only

@@ -86,15 +86,20 @@ typedef struct {
 /* AES key schedule (FIPS 197 5.2) in the layout of the configured backend
  * (src/aes/aes.h: pp_aes_key); rounds is 10, 12 or 14. Size: the
  * bitsliced ct64 backend keeps 15 round keys x 8 words (960 bytes); the
- * reference backend 240 bytes and AES-NI 480 (both schedules), so 480
- * bytes do without ct64. */
+ * reference backend 240 bytes, the fixsliced ct32 one 480 (15 x 8 32-bit
+ * words, as uint32_t) and AES-NI 480 (both schedules), so 480 bytes do
+ * without ct64. */
 #if PICOPSA_AES_BACKEND == PICOPSA_AES_CT64
 #define PICOPSA_AES_KEY_WORDS 120
 #else
 #define PICOPSA_AES_KEY_WORDS 60
 #endif
 typedef struct {
+#if PICOPSA_AES_BACKEND == PICOPSA_AES_CT32
+    uint32_t rk[2 * PICOPSA_AES_KEY_WORDS]; /* fixsliced: 15 x 8 32-bit words */
+#else
     uint64_t rk[PICOPSA_AES_KEY_WORDS];
+#endif
     unsigned rounds;
     unsigned hw;        /* 1: set by the hardware path (src/aes/aes_hw.h) */
 } picopsa_aes_context;

@@ -10,7 +10,8 @@
 #include "common/pp_util.h"
 
 /* The round-key storage holds every layout built: ct64 15 x 8 words,
- * AES-NI both schedules (2 x 240 bytes), ref 240 bytes. */
+ * ct32 15 x 8 32-bit words, AES-NI both schedules (2 x 240 bytes), ref
+ * 240 bytes. */
 typedef char pp_aes_rk_fits_[(sizeof(((pp_aes_key *)0)->rk) >=
                               (PICOPSA_AES_BACKEND == PICOPSA_AES_CT64 ? 960u : 480u)) ? 1 : -1];
 
@@ -105,5 +106,11 @@ const char *pp_aes_backend_name(void)
         return "x86-64 AES-NI";
     }
 #endif
-    return PICOPSA_AES_BACKEND == PICOPSA_AES_CT64 ? "bitsliced ct64" : "byte-oriented reference";
+#if PICOPSA_AES_BACKEND == PICOPSA_AES_CT64
+    return "bitsliced ct64";
+#elif PICOPSA_AES_BACKEND == PICOPSA_AES_CT32
+    return "fixsliced ct32";
+#else
+    return "byte-oriented reference";
+#endif
 }

@@ -16,6 +16,9 @@
  *    pass in eight 64-bit words, SubBytes as the Boyar-Peralta Boolean
  *    circuit, round keys stored pre-bitsliced (8 words per round, all of
  *    rk[] for AES-256); CBC encryption runs one block per pass.
+ *    PICOPSA_AES_CT32 (aes_ct32.c, the 32-bit default) is fixsliced: two
+ *    blocks per pass in eight 32-bit words, ShiftRows folded into four
+ *    per-frame MixColumns variants, round keys pre-shifted (480 bytes).
  *    On x86-64 with AES-NI (PICOPSA_AES_HW, aes_hw.h) the pp_aes_*
  *    functions run aes_x86.c instead, chosen by CPUID when the key is set
  *    (pp_aes_key.hw says which layout the round keys are in); aes.c routes.
@@ -34,6 +37,7 @@
 /* Round keys and Nr (FIPS 197 5): the public mirror in picopsa/primitives.h,
  * because the PSA cipher operation embeds it. Layout: the backend's (ref:
  * the FIPS 197 schedule in the first 240 bytes; ct64: bitsliced, all 960;
+ * ct32: fixsliced, 480;
  * AES-NI: encryption schedule, then the decryption one at byte 240). */
 typedef picopsa_aes_context pp_aes_key;
 
@@ -60,13 +64,14 @@ void pp_aes_wipe(pp_aes_key *k);
  * caller runs XTS over pp_aes_ecb_*. */
 int pp_aes_xts_fused(const pp_aes_key *k, uint8_t tweak[16], const uint8_t *in, uint8_t *out,
                      size_t nblocks, int encrypt);
-/* What pp_aes_set_key would choose now: "x86-64 AES-NI", "bitsliced ct64"
- * or "byte-oriented reference" (picopsa_backend_name, banners). */
+/* What pp_aes_set_key would choose now: "x86-64 AES-NI", "bitsliced ct64",
+ * "fixsliced ct32" or "byte-oriented reference" (picopsa_backend_name,
+ * banners). */
 const char *pp_aes_backend_name(void);
 
-/* The portable backend selected by PICOPSA_AES_BACKEND (aes_ref.c or
- * aes_ct64.c): the same contract, always built, the fallback of the
- * hardware path and tested on its own. */
+/* The portable backend selected by PICOPSA_AES_BACKEND (aes_ref.c,
+ * aes_ct64.c or aes_ct32.c): the same contract, always built, the
+ * fallback of the hardware path and tested on its own. */
 psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_len);
 void pp_aes_soft_ecb_encrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
                              size_t nblocks);

@@ -24,181 +24,8 @@
 
 #include <string.h>
 
-/* ---- S-box circuit --------------------------------------------------- */
-
-/* SubBytes (FIPS 197 5.1.1) on all 64 bytes: Boyar and Peralta's circuit
- * with u0 the most significant input bit and the output s0 (q[7]) the most
- * significant bit; tN, mN, lN are the paper's TN, MN, LN. All temporaries
- * are locals (registers or spill slots the caller's stack reuses), so
- * there is nothing addressable to wipe here. */
-static void sub_bytes(uint64_t q[8])
-{
-    uint64_t u0 = q[7], u1 = q[6], u2 = q[5], u3 = q[4];
-    uint64_t u4 = q[3], u5 = q[2], u6 = q[1], u7 = q[0];
-    uint64_t t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12;
-    uint64_t t13, t14, t15, t16, t17, t18, t19, t20, t21, t22, t23, t24;
-    uint64_t t25, t26, t27;
-    uint64_t m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12;
-    uint64_t m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23, m24;
-    uint64_t m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36;
-    uint64_t m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48;
-    uint64_t m49, m50, m51, m52, m53, m54, m55, m56, m57, m58, m59, m60;
-    uint64_t m61, m62, m63;
-    uint64_t l0, l1, l2, l3, l4, l5, l6, l7, l8, l9, l10, l11;
-    uint64_t l12, l13, l14, l15, l16, l17, l18, l19, l20, l21, l22, l23;
-    uint64_t l24, l25, l26, l27, l28, l29;
-
-    /* top linear map: 27 XORs */
-    t1 = u0 ^ u3;
-    t2 = u0 ^ u5;
-    t3 = u0 ^ u6;
-    t4 = u3 ^ u5;
-    t5 = u4 ^ u6;
-    t6 = t1 ^ t5;
-    t7 = u1 ^ u2;
-    t8 = u7 ^ t6;
-    t9 = u7 ^ t7;
-    t10 = t6 ^ t7;
-    t11 = u1 ^ u5;
-    t12 = u2 ^ u5;
-    t13 = t3 ^ t4;
-    t14 = t6 ^ t11;
-    t15 = t5 ^ t11;
-    t16 = t5 ^ t12;
-    t17 = t9 ^ t16;
-    t18 = u3 ^ u7;
-    t19 = t7 ^ t18;
-    t20 = t1 ^ t19;
-    t21 = u6 ^ u7;
-    t22 = t7 ^ t21;
-    t23 = t2 ^ t22;
-    t24 = t2 ^ t10;
-    t25 = t20 ^ t17;
-    t26 = t3 ^ t16;
-    t27 = t1 ^ t12;
-
-    /* middle: inversion in GF((2^4)^2), 63 gates (34 AND, 29 XOR) */
-    m1 = t13 & t6;
-    m2 = t23 & t8;
-    m3 = t14 ^ m1;
-    m4 = t19 & u7;
-    m5 = m4 ^ m1;
-    m6 = t3 & t16;
-    m7 = t22 & t9;
-    m8 = t26 ^ m6;
-    m9 = t20 & t17;
-    m10 = m9 ^ m6;
-    m11 = t1 & t15;
-    m12 = t4 & t27;
-    m13 = m12 ^ m11;
-    m14 = t2 & t10;
-    m15 = m14 ^ m11;
-    m16 = m3 ^ m2;
-    m17 = m5 ^ t24;
-    m18 = m8 ^ m7;
-    m19 = m10 ^ m15;
-    m20 = m16 ^ m13;
-    m21 = m17 ^ m15;
-    m22 = m18 ^ m13;
-    m23 = m19 ^ t25;
-    m24 = m22 ^ m23;
-    m25 = m22 & m20;
-    m26 = m21 ^ m25;
-    m27 = m20 ^ m21;
-    m28 = m23 ^ m25;
-    m29 = m28 & m27;
-    m30 = m26 & m24;
-    m31 = m20 & m23;
-    m32 = m27 & m31;
-    m33 = m27 ^ m25;
-    m34 = m21 & m22;
-    m35 = m24 & m34;
-    m36 = m24 ^ m25;
-    m37 = m21 ^ m29;
-    m38 = m32 ^ m33;
-    m39 = m23 ^ m30;
-    m40 = m35 ^ m36;
-    m41 = m38 ^ m40;
-    m42 = m37 ^ m39;
-    m43 = m37 ^ m38;
-    m44 = m39 ^ m40;
-    m45 = m42 ^ m41;
-    m46 = m44 & t6;
-    m47 = m40 & t8;
-    m48 = m39 & u7;
-    m49 = m43 & t16;
-    m50 = m38 & t9;
-    m51 = m37 & t17;
-    m52 = m42 & t15;
-    m53 = m45 & t27;
-    m54 = m41 & t10;
-    m55 = m44 & t13;
-    m56 = m40 & t23;
-    m57 = m39 & t19;
-    m58 = m43 & t3;
-    m59 = m38 & t22;
-    m60 = m37 & t20;
-    m61 = m42 & t1;
-    m62 = m45 & t4;
-    m63 = m41 & t2;
-
-    /* bottom linear map: 30 XORs, then 8 more for the outputs, four of
-     * them complemented (the affine constant 0x63) */
-    l0 = m61 ^ m62;
-    l1 = m50 ^ m56;
-    l2 = m46 ^ m48;
-    l3 = m47 ^ m55;
-    l4 = m54 ^ m58;
-    l5 = m49 ^ m61;
-    l6 = m62 ^ l5;
-    l7 = m46 ^ l3;
-    l8 = m51 ^ m59;
-    l9 = m52 ^ m53;
-    l10 = m53 ^ l4;
-    l11 = m60 ^ l2;
-    l12 = m48 ^ m51;
-    l13 = m50 ^ l0;
-    l14 = m52 ^ m61;
-    l15 = m55 ^ l1;
-    l16 = m56 ^ l0;
-    l17 = m57 ^ l1;
-    l18 = m58 ^ l8;
-    l19 = m63 ^ l4;
-    l20 = l0 ^ l1;
-    l21 = l1 ^ l7;
-    l22 = l3 ^ l12;
-    l23 = l18 ^ l2;
-    l24 = l15 ^ l9;
-    l25 = l6 ^ l10;
-    l26 = l7 ^ l9;
-    l27 = l8 ^ l10;
-    l28 = l11 ^ l14;
-    l29 = l11 ^ l17;
-    q[7] = l6 ^ l24;
-    q[6] = ~(l16 ^ l26);
-    q[5] = ~(l19 ^ l28);
-    q[4] = l6 ^ l21;
-    q[3] = l20 ^ l22;
-    q[2] = l25 ^ l29;
-    q[1] = ~(l13 ^ l27);
-    q[0] = ~(l6 ^ l23);
-}
-
-/* The inverse affine map of FIPS 197 5.3.2 with its constant:
- * b_i = a_(i+2) ^ a_(i+5) ^ a_(i+7) ^ c_i, c = 0x05, indices mod 8. */
-static void inv_affine_of(uint64_t q[8], uint64_t a0, uint64_t a1,
-                          uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5,
-                          uint64_t a6, uint64_t a7)
-{
-    q[0] = ~(a2 ^ a5 ^ a7);
-    q[1] = a3 ^ a6 ^ a0;
-    q[2] = ~(a4 ^ a7 ^ a1);
-    q[3] = a5 ^ a0 ^ a2;
-    q[4] = a6 ^ a1 ^ a3;
-    q[5] = a7 ^ a2 ^ a4;
-    q[6] = a0 ^ a3 ^ a5;
-    q[7] = a1 ^ a4 ^ a6;
-}
+#define PP_BS_W uint64_t
+#include "aes/aes_bitslice.h"
 
 /* ---- linear layers --------------------------------------------------- */
 
@@ -323,36 +150,6 @@ static void add_round_key(uint64_t q[8], const uint64_t *rk)
 
 /* ---- bitslice conversion --------------------------------------------- */
 
-/* Exchange, for the given s in {1, 2, 4}, bit k + s of every byte of *x with
- * bit k of the same byte of *y (m selects the bits k). */
-static void swap_bits(uint64_t *x, uint64_t *y, uint64_t m, unsigned s)
-{
-    uint64_t a = *x, b = *y;
-    *x = (a & m) | ((b & m) << s);
-    *y = ((a >> s) & m) | (b & ~m);
-}
-
-/* Transpose, in each of the 8 byte lanes, the 8x8 bit matrix whose rows are
- * the words: afterwards bit w of byte p of q[b] is what bit b of byte p of
- * q[w] was. An involution, so it converts both ways. */
-static void ortho(uint64_t q[8])
-{
-    const uint64_t m1 = 0x5555555555555555u, m2 = 0x3333333333333333u;
-    const uint64_t m4 = 0x0F0F0F0F0F0F0F0Fu;
-    swap_bits(&q[0], &q[1], m1, 1);
-    swap_bits(&q[2], &q[3], m1, 1);
-    swap_bits(&q[4], &q[5], m1, 1);
-    swap_bits(&q[6], &q[7], m1, 1);
-    swap_bits(&q[0], &q[2], m2, 2);
-    swap_bits(&q[1], &q[3], m2, 2);
-    swap_bits(&q[4], &q[6], m2, 2);
-    swap_bits(&q[5], &q[7], m2, 2);
-    swap_bits(&q[0], &q[4], m4, 4);
-    swap_bits(&q[1], &q[5], m4, 4);
-    swap_bits(&q[2], &q[6], m4, 4);
-    swap_bits(&q[3], &q[7], m4, 4);
-}
-
 /* The 4 bytes of v into the even bytes of the result. */
 static uint64_t spread(uint64_t v)
 {
@@ -437,52 +234,15 @@ static void decrypt_q(const pp_aes_key *k, uint64_t q[8])
 
 /* ---- key schedule ---------------------------------------------------- */
 
-/* SubWord (FIPS 197 5.2) through the circuit: the 4 bytes of w (byte 0 in
- * the low bits) ride in lanes 0..3 of q[0]; ortho() keeps each lane's byte
- * in that lane, so S(byte) comes back in the same place. */
-static uint32_t sub_word(uint32_t w)
-{
-    uint64_t q[8];
-    memset(q, 0, sizeof q);
-    q[0] = w;
-    ortho(q);
-    sub_bytes(q);
-    ortho(q);
-    w = (uint32_t)q[0];
-    pp_wipe(q, sizeof q);
-    return w;
-}
-
 psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_len)
 {
     uint32_t w[60];
     uint64_t q[8];
-    size_t nk, total, i;
-    uint32_t rcon = 1;
     unsigned r, j;
+    psa_status_t status = start_key(k, w, key, key_len);
 
-    if (key_len != 16 && key_len != 24 && key_len != 32) {
-        pp_aes_soft_wipe(k);
-        return PSA_ERROR_INVALID_ARGUMENT;
-    }
-    memset(k, 0, sizeof *k);
-    nk = key_len / 4;
-    k->rounds = (unsigned)(nk + 6);
-    total = 4 * ((size_t)k->rounds + 1);
-    for (i = 0; i < nk; i++)
-        w[i] = pp_load_le32(key + 4 * i);
-    /* FIPS 197 5.2 KeyExpansion; words hold byte 0 in the low bits, so
-     * RotWord is a right rotation by 8 and Rcon goes in the low byte. */
-    for (i = nk; i < total; i++) {
-        uint32_t t = w[i - 1];
-        if (i % nk == 0) {
-            t = sub_word((t >> 8) | (t << 24)) ^ rcon;
-            rcon = (rcon << 1) ^ (0x11bu & (0u - (rcon >> 7)));
-        } else if (nk > 6 && i % nk == 4) {
-            t = sub_word(t);
-        }
-        w[i] = w[i - nk] ^ t;
-    }
+    if (status != PSA_SUCCESS)
+        return status;
     /* Each round key, copied to all four lanes, bitsliced once. */
     for (r = 0; r <= k->rounds; r++) {
         uint8_t b[16];
@@ -504,39 +264,9 @@ psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_l
 
 /* ---- modes ----------------------------------------------------------- */
 
-static size_t min4(size_t n)
-{
-    return n < 4 ? n : 4;
-}
-
-/* ECB in passes of up to four blocks; pass() is encrypt_q or decrypt_q. */
-static void ecb(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
-                size_t nblocks, void (*pass)(const pp_aes_key *, uint64_t *))
-{
-    uint64_t q[8];
-    while (nblocks > 0) {
-        size_t n = min4(nblocks);
-        load_blocks(q, in, n);
-        pass(k, q);
-        store_blocks(out, q, n);
-        in += 16 * n;
-        out += 16 * n;
-        nblocks -= n;
-    }
-    pp_wipe(q, sizeof q);
-}
-
-void pp_aes_soft_ecb_encrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
-                        size_t nblocks)
-{
-    ecb(k, in, out, nblocks, encrypt_q);
-}
-
-void pp_aes_soft_ecb_decrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
-                        size_t nblocks)
-{
-    ecb(k, in, out, nblocks, decrypt_q);
-}
+#define PP_BS_W uint64_t
+#define PP_BS_LANES 4
+#include "aes/aes_bitslice_modes.h"
 
 /* SP 800-38A B.1: the whole 128-bit block is the counter. The carry out of
  * the low half is computed, not branched on (the counter may be secret).
@@ -559,7 +289,7 @@ void pp_aes_soft_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in,
     size_t j;
 
     while (nblocks > 0) {
-        size_t n = min4(nblocks);
+        size_t n = min_lanes(nblocks);
         for (j = 0; j < n; j++) {
             pp_store_be64(cb + 16 * j, hi);
             pp_store_be64(cb + 16 * j + 8, lo);
@@ -581,65 +311,6 @@ void pp_aes_soft_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in,
     pp_wipe(ks, sizeof ks);
     pp_wipe(&hi, sizeof hi);
     pp_wipe(&lo, sizeof lo);
-}
-
-/* SP 800-38A 6.2: each block needs the previous ciphertext, so one lane
- * per pass. */
-void pp_aes_soft_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
-                        uint8_t *out, size_t nblocks)
-{
-    uint64_t q[8];
-    uint8_t x[16];
-    size_t j;
-
-    memcpy(x, iv, 16);
-    while (nblocks-- > 0) {
-        for (j = 0; j < 16; j++)
-            x[j] ^= in[j];
-        load_blocks(q, x, 1);
-        encrypt_q(k, q);
-        store_blocks(x, q, 1);
-        memcpy(out, x, 16);
-        in += 16;
-        out += 16;
-    }
-    memcpy(iv, x, 16);
-    pp_wipe(q, sizeof q);
-    pp_wipe(x, sizeof x);
-}
-
-/* Decryption has no chaining dependency: four blocks per pass. The
- * ciphertext is saved first, so in == out works. */
-void pp_aes_soft_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
-                        uint8_t *out, size_t nblocks)
-{
-    uint64_t q[8];
-    uint8_t c[64], p[64];
-    size_t j;
-
-    while (nblocks > 0) {
-        size_t n = min4(nblocks);
-        memcpy(c, in, 16 * n);
-        load_blocks(q, c, n);
-        decrypt_q(k, q);
-        store_blocks(p, q, n);
-        for (j = 0; j < 16; j++)
-            out[j] = (uint8_t)(p[j] ^ iv[j]);
-        for (j = 16; j < 16 * n; j++)
-            out[j] = (uint8_t)(p[j] ^ c[j - 16]);
-        memcpy(iv, c + 16 * (n - 1), 16);
-        in += 16 * n;
-        out += 16 * n;
-        nblocks -= n;
-    }
-    pp_wipe(q, sizeof q);
-    pp_wipe(p, sizeof p);
-    pp_wipe(c, sizeof c);
-}
-
-void pp_aes_soft_wipe(pp_aes_key *k)
-{
-    pp_wipe(k, sizeof *k);
 }
 
 #endif /* PICOPSA_AES_BACKEND == PICOPSA_AES_CT64 */

@@ -13,7 +13,9 @@
  * Measurement ids (docs/footprint.md rows, tools/budgets.txt), each the
  * whole multipart or one-shot call sequence of one 1024-byte message:
  *   aes128_cbc_1024 (CBC_NO_PADDING: setup, set_iv, update, finish),
- *   aes128_ctr_1024 (CTR, the same calls), aes128_gcm_1024 and
+ *   aes128_ctr_1024 (CTR, the same calls), aes256_ctr_1024 (CTR with the
+ *   AES-256 key 00..1f, digest checked with `openssl enc -aes-256-ctr`),
+ *   aes128_gcm_1024 and
  *   aes128_ccm_1024 (psa_aead_encrypt, 16-byte tag), chacha20_1024
  *   (STREAM_CIPHER, 12-byte nonce: counter 0), chachapoly_1024
  *   (psa_aead_encrypt), cmac_1024 (psa_mac_compute, AES-128-CMAC).
@@ -120,7 +122,7 @@ FW_TEST(fw_70_aes_cbc_ctr)
 {
     psa_status_t status = PSA_ERROR_GENERIC_ERROR;
     size_t len = 0;
-    psa_key_id_t cbc, ctr;
+    psa_key_id_t cbc, ctr, ctr256;
 
     (void)psa_crypto_init();
     fw_fill();
@@ -136,9 +138,17 @@ FW_TEST(fw_70_aes_cbc_ctr)
     fw_check_digest(fw_out, len, FW_MSG_LEN,
                     "d650ca48d46b0cbce825798c215a60aef6b9dada5b6a175f5ed00f376dafd4ef",
                     "AES-128-CTR 1024 B");
+    ctr256 = fw_key(PSA_KEY_TYPE_AES, 32, PSA_KEY_USAGE_ENCRYPT, PSA_ALG_CTR);
+    FW_MEASURE("aes256_ctr_1024", status = fw_cipher_run(ctr256, PSA_ALG_CTR, 16, &len));
+    fw_check_int(status, PSA_SUCCESS, "AES-256-CTR 1024 B");
+    fw_check_digest(fw_out, len, FW_MSG_LEN,
+                    "c29e319e23e13b50114440ef61206bd4b4345124eb5269c3371e0e54b5584399",
+                    "AES-256-CTR 1024 B");
     psa_destroy_key(cbc);
     psa_destroy_key(ctr);
-    fw_timing("AES-128 1024 B: CBC {aes128_cbc_1024}, CTR {aes128_ctr_1024} cycles");
+    psa_destroy_key(ctr256);
+    fw_timing("AES-128 1024 B: CBC {aes128_cbc_1024}, CTR {aes128_ctr_1024} cycles; "
+              "AES-256-CTR {aes256_ctr_1024}");
 }
 #endif
 

@@ -312,6 +312,8 @@ int main(void)
     fw_puts(fw_backend(PICOPSA_FAMILY_ED25519));
     fw_print("backends: RSA ");
     fw_puts(fw_backend(PICOPSA_FAMILY_RSA));
+    fw_print("backends: AES ");
+    fw_puts(fw_backend(PICOPSA_FAMILY_AES));
     for (const struct fw_xcheck *x = __fw_xchecks_start; x < __fw_xchecks_end; x++) {
         fw_run_xcheck(x);
     }

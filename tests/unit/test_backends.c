@@ -84,8 +84,9 @@ static void test_aes(void)
 #if !PSA_WANT_KEY_TYPE_AES
     CHECK(picopsa_backend_name(PICOPSA_FAMILY_AES) == NULL);
 #else
-    const char *soft = PICOPSA_AES_BACKEND == PICOPSA_AES_CT64 ? "bitsliced ct64"
-                                                               : "byte-oriented reference";
+    const char *soft = PICOPSA_AES_BACKEND == PICOPSA_AES_CT64   ? "bitsliced ct64"
+                       : PICOPSA_AES_BACKEND == PICOPSA_AES_CT32 ? "fixsliced ct32"
+                                                                 : "byte-oriented reference";
     const char *now = picopsa_backend_name(PICOPSA_FAMILY_AES);
 #if PP_AES_HW_X86
     check_name(now, pp_aes_hw_available() ? "x86-64 AES-NI" : soft, "AES");

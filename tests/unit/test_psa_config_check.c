@@ -421,6 +421,7 @@ int main(void)
     /* AES backend: each value compiles, anything else is refused. */
     expect_compile("src/aes/aes_ref.c", "-DPICOPSA_AES_BACKEND=PICOPSA_AES_REF", NULL);
     expect_compile("include/picopsa/config.h", "-DPICOPSA_AES_BACKEND=PICOPSA_AES_CT64", NULL);
+    expect_compile("src/aes/aes_ct32.c", "-DPICOPSA_AES_BACKEND=PICOPSA_AES_CT32", NULL);
     expect_compile("include/picopsa/config.h", "-DPICOPSA_AES_BACKEND=0",
                    "PICOPSA_AES_BACKEND selects no single backend");
     expect_compile("include/picopsa/config.h",

@@ -1,0 +1,370 @@
+/*
+ * aes_ct32.c -- fixsliced constant-time AES (FIPS 197) on 32-bit words,
+ * see aes.h. The fixslicing idea is Adomnicai and Peyrin's ("Fixslicing
+ * AES-like ciphers", TCHES 2021/1): never apply ShiftRows, let the state
+ * drift, and have each round's MixColumns read the drifted positions.
+ *
+ * Layout: two blocks at once in eight words q[0..7]; q[b] holds bit b of
+ * all 32 state bytes, the byte of block j (0, 1) at row r, column c
+ * (FIPS 197 3.4) sitting at bit 8r + 2c + j. So row r is byte r of every
+ * word: "the row below" is a 32-bit rotation by 8, and moving a byte to
+ * another column is a rotation inside each byte by 2 bits per column.
+ *
+ * Frames: after i rounds without ShiftRows, the stored state S and the
+ * true state T of FIPS 197 5.1 satisfy T(r, c) = S(r, c + k r), k = i mod 4
+ * (columns mod 4). MixColumns (5.1.3) in frame k therefore combines the
+ * stored byte (r, c) with (r + 1, c + k), (r + 2, c + 2k), (r + 3, c + 3k):
+ * rot1 = 32-bit rotation by 8 then a rotation of every byte by 2k bits,
+ * rot2 = rotation by 16 then every byte by 4k bits (nothing when k is
+ * even). Four MixColumns variants, one per frame, chosen by the public
+ * round number. Round key i is stored pre-shifted into frame i mod 4, so
+ * AddRoundKey stays one XOR per word. After the last round (no
+ * MixColumns) the frame is Nr mod 4: 2 for AES-128 and AES-256, where one
+ * byte rotation by 4 of rows 1 and 3 restores the true order; 0 for AES-192.
+ * Decryption (5.3) runs the same frames backwards: InvShiftRows is never
+ * applied either, the stored round keys serve both directions.
+ *
+ *  - SubBytes: Boyar-Peralta's circuit on whole words (aes_bitslice.h);
+ *    InvSubBytes as A^-1 o S o A^-1 with the inverse affine map around it.
+ *  - CTR, ECB, CBC decryption: two blocks per pass; CBC encryption (and so
+ *    CMAC, CCM's CBC-MAC) one block per pass in lane 0, lane 1 zero.
+ *  - Round keys: 8 words per round, 15 x 32 bytes = 480 bytes for AES-256
+ *    (pp_aes_key.rk is uint32_t[120] in this backend).
+ * Every operation is a fixed sequence of AND/XOR/NOT/shift/rotate on the
+ * words; loop bounds and switch labels depend only on the public round
+ * count and block count. No table is read at all.
+ */
+#include "aes/aes.h"
+#include "common/pp_util.h"
+#include <picopsa/config.h>
+
+#if PICOPSA_AES_BACKEND == PICOPSA_AES_CT32
+
+#include <string.h>
+
+#define PP_BS_W uint32_t
+#include "aes/aes_bitslice.h"
+
+/* ---- rotations ------------------------------------------------------- */
+
+/* Macros rather than inline functions: gcc -Os kept them out of line (a
+ * call per rotation, the round's main cost). 0 < n < 32. */
+#define ROR32(x, n) (((x) >> (n)) | ((x) << (32u - (n))))
+
+/* ShiftRows twice (rows 1 and 3 by two columns, row 2 by four = none):
+ * the change between frame 2 and frame 0, an involution. */
+#define SHIFT_ROWS2(x) (((x) & 0x00FF00FFu) | (((x) >> 4) & 0x0F000F00u) | (((x) << 4) & 0xF000F000u))
+
+/* ---- MixColumns per frame ------------------------------------------- */
+
+/* rot1/rot2 of frame k (see the top): the stored byte one (two) rows
+ * down and k (2k) columns on, brought to each position. A rotation by 8n
+ * then every byte by s bits is two 32-bit rotations merged: the low 8 - s
+ * bits of each byte come from ror(x, 8n + s), the top s bits (what the
+ * byte rotation wraps around) from ror(x, 8n + s - 8): 4 operations on
+ * ARMv7-M (rotations fold into EOR) instead of 6. */
+#define ROT_MERGE(x, a, b, hi) (ROR32((x), (a)) ^ ((ROR32((x), (a)) ^ ROR32((x), (b))) & (hi)))
+#define ROT1_F0(x) ROR32((x), 8)
+#define ROT1_F1(x) ROT_MERGE((x), 10, 2, 0xC0C0C0C0u)
+#define ROT1_F2(x) ROT_MERGE((x), 12, 4, 0xF0F0F0F0u)
+#define ROT1_F3(x) ROT_MERGE((x), 14, 6, 0xFCFCFCFCu)
+#define ROT2_EVEN(x) ROR32((x), 16)
+#define ROT2_ODD(x) ROT_MERGE((x), 20, 12, 0xF0F0F0F0u)
+
+/* FIPS 197 5.1.3: b_r = 2 a_r ^ 3 a_(r+1) ^ a_(r+2) ^ a_(r+3)
+ *                    = 2 s_r ^ a_(r+1) ^ s_(r+2), s_r = a_r ^ a_(r+1),
+ * row offsets read in the frame. 2 s (FIPS 197 4.2.1) on bit planes: plane
+ * 7 folds into planes 0, 1, 3, 4 (0x1b). q = MixColumns(a) ^ rk; a is read
+ * whole before q is written, so q == a is fine. */
+#define PP_CT32_MIX(name, ROT1, ROT2)                                                  \
+    static void name(uint32_t q[8], const uint32_t a[8], const uint32_t rk[8])          \
+    {                                                                                  \
+        uint32_t a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];                           \
+        uint32_t a4 = a[4], a5 = a[5], a6 = a[6], a7 = a[7];                           \
+        uint32_t n7 = ROT1(a7), s7 = a7 ^ n7;                                          \
+        uint32_t n, s, p;                                                              \
+        n = ROT1(a0);                                                                  \
+        s = a0 ^ n;                                                                    \
+        q[0] = s7 ^ n ^ ROT2(s) ^ rk[0];                                               \
+        p = s;                                                                         \
+        n = ROT1(a1);                                                                  \
+        s = a1 ^ n;                                                                    \
+        q[1] = p ^ s7 ^ n ^ ROT2(s) ^ rk[1];                                           \
+        p = s;                                                                         \
+        n = ROT1(a2);                                                                  \
+        s = a2 ^ n;                                                                    \
+        q[2] = p ^ n ^ ROT2(s) ^ rk[2];                                                \
+        p = s;                                                                         \
+        n = ROT1(a3);                                                                  \
+        s = a3 ^ n;                                                                    \
+        q[3] = p ^ s7 ^ n ^ ROT2(s) ^ rk[3];                                           \
+        p = s;                                                                         \
+        n = ROT1(a4);                                                                  \
+        s = a4 ^ n;                                                                    \
+        q[4] = p ^ s7 ^ n ^ ROT2(s) ^ rk[4];                                           \
+        p = s;                                                                         \
+        n = ROT1(a5);                                                                  \
+        s = a5 ^ n;                                                                    \
+        q[5] = p ^ n ^ ROT2(s) ^ rk[5];                                                \
+        p = s;                                                                         \
+        n = ROT1(a6);                                                                  \
+        s = a6 ^ n;                                                                    \
+        q[6] = p ^ n ^ ROT2(s) ^ rk[6];                                                \
+        q[7] = s ^ n7 ^ ROT2(s7) ^ rk[7];                                              \
+    }
+
+PP_CT32_MIX(mix_f0, ROT1_F0, ROT2_EVEN)
+PP_CT32_MIX(mix_f1, ROT1_F1, ROT2_ODD)
+PP_CT32_MIX(mix_f2, ROT1_F2, ROT2_EVEN)
+PP_CT32_MIX(mix_f3, ROT1_F3, ROT2_ODD)
+
+static const uint32_t zero_key[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+
+/* AddRoundKey, then the first factor of InvMixColumns (FIPS 197 5.3.3,
+ * 5.3.4) in a frame: 0b x^3 + 0d x^2 + 09 x + 0e = (03 x^3 + 01 x^2 +
+ * 01 x + 02)(04 x^2 + 05) mod x^4 + 1, so u_r = a_r ^ 4 (a_r ^ a_(r+2))
+ * (row offset read in the frame: only its parity matters); the caller
+ * then runs the frame's MixColumns on u. 4 d is x times x times d on the
+ * bit planes, written out. */
+#define PP_CT32_INV_PRE(name, ROT2)                                                    \
+    static void name(uint32_t q[8], const uint32_t rk[8])                              \
+    {                                                                                  \
+        uint32_t a0 = q[0] ^ rk[0], a1 = q[1] ^ rk[1], a2 = q[2] ^ rk[2];              \
+        uint32_t a3 = q[3] ^ rk[3], a4 = q[4] ^ rk[4], a5 = q[5] ^ rk[5];              \
+        uint32_t a6 = q[6] ^ rk[6], a7 = q[7] ^ rk[7];                                 \
+        uint32_t d0 = a0 ^ ROT2(a0), d1 = a1 ^ ROT2(a1), d2 = a2 ^ ROT2(a2);           \
+        uint32_t d3 = a3 ^ ROT2(a3), d4 = a4 ^ ROT2(a4), d5 = a5 ^ ROT2(a5);           \
+        uint32_t d6 = a6 ^ ROT2(a6), d7 = a7 ^ ROT2(a7);                               \
+        q[0] = a0 ^ d6;                                                                \
+        q[1] = a1 ^ d6 ^ d7;                                                           \
+        q[2] = a2 ^ d0 ^ d7;                                                           \
+        q[3] = a3 ^ d1 ^ d6;                                                           \
+        q[4] = a4 ^ d2 ^ d6 ^ d7;                                                      \
+        q[5] = a5 ^ d3 ^ d7;                                                           \
+        q[6] = a6 ^ d4;                                                                \
+        q[7] = a7 ^ d5;                                                                \
+    }
+
+PP_CT32_INV_PRE(inv_pre_even, ROT2_EVEN)
+PP_CT32_INV_PRE(inv_pre_odd, ROT2_ODD)
+
+/* q = MixColumns(q) ^ rk in the frame of round r (public). */
+static void mix_frame(uint32_t q[8], const uint32_t rk[8], unsigned r)
+{
+    switch (r & 3u) {
+    case 1:
+        mix_f1(q, q, rk);
+        break;
+    case 2:
+        mix_f2(q, q, rk);
+        break;
+    case 3:
+        mix_f3(q, q, rk);
+        break;
+    default:
+        mix_f0(q, q, rk);
+        break;
+    }
+}
+
+static void add_round_key(uint32_t q[8], const uint32_t *rk)
+{
+    unsigned i;
+    for (i = 0; i < 8; i++)
+        q[i] ^= rk[i];
+}
+
+static void shift_rows2_all(uint32_t q[8])
+{
+    unsigned i;
+    for (i = 0; i < 8; i++)
+        q[i] = SHIFT_ROWS2(q[i]);
+}
+
+/* ---- rounds ---------------------------------------------------------- */
+
+/* FIPS 197 5.1 Cipher on both lanes; round r's MixColumns and round key
+ * are in frame r mod 4 (r is public). */
+static void encrypt_q(const pp_aes_key *k, uint32_t q[8])
+{
+    const uint32_t *rk = k->rk;
+    unsigned r, nr = k->rounds;
+
+    add_round_key(q, rk);
+    for (r = 1; r < nr; r++) {
+        sub_bytes(q);
+        mix_frame(q, rk + 8 * r, r);
+    }
+    sub_bytes(q);
+    add_round_key(q, rk + 8 * nr);
+    if ((nr & 3u) == 2u)
+        shift_rows2_all(q);
+}
+
+/* InvShiftRows (not applied: the frame steps back) and InvSubBytes
+ * (FIPS 197 5.3.1, 5.3.2). With L(y) = A^-1(y ^ 0x63), S(x) = A(x^-1) ^
+ * 0x63 gives x^-1 = L(S(x)), so S^-1(y) = L(S(L(y))). */
+static void inv_sub(uint32_t q[8])
+{
+    inv_affine_of(q, q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]);
+    sub_bytes(q);
+    inv_affine_of(q, q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]);
+}
+
+/* FIPS 197 5.3 InvCipher on both lanes, the same stored round keys: the
+ * state enters frame Nr mod 4, round r's AddRoundKey and InvMixColumns
+ * run in frame r mod 4. */
+static void decrypt_q(const pp_aes_key *k, uint32_t q[8])
+{
+    const uint32_t *rk = k->rk;
+    unsigned r, nr = k->rounds;
+
+    if ((nr & 3u) == 2u)
+        shift_rows2_all(q);
+    add_round_key(q, rk + 8 * nr);
+    for (r = nr - 1; r > 0; r--) {
+        inv_sub(q);
+        if (r & 1u)
+            inv_pre_odd(q, rk + 8 * r);
+        else
+            inv_pre_even(q, rk + 8 * r);
+        mix_frame(q, zero_key, r);
+    }
+    inv_sub(q);
+    add_round_key(q, rk);
+}
+
+/* ---- bitslice conversion --------------------------------------------- */
+
+/* n (1 or 2) blocks in: word 2c + j is column c of block j (bytes 4c + r
+ * little-endian, so byte r of the word is row r); ortho() then makes q[b]
+ * hold bit b of byte (r, c) of block j at bit 8r + 2c + j. */
+static void load_blocks(uint32_t q[8], const uint8_t *in, size_t n)
+{
+    unsigned c;
+    for (c = 0; c < 4; c++) {
+        q[2 * c] = pp_load_le32(in + 4 * c);
+        q[2 * c + 1] = n > 1 ? pp_load_le32(in + 16 + 4 * c) : 0u;
+    }
+    ortho(q);
+}
+
+/* Lanes 0..n-1 out as n blocks; q is left in byte order. */
+static void store_blocks(uint8_t *out, uint32_t q[8], size_t n)
+{
+    unsigned c;
+    ortho(q);
+    for (c = 0; c < 4; c++) {
+        pp_store_le32(out + 4 * c, q[2 * c]);
+        if (n > 1)
+            pp_store_le32(out + 16 + 4 * c, q[2 * c + 1]);
+    }
+}
+
+/* ---- key schedule ---------------------------------------------------- */
+
+/* Y(r, c) = X(r, c + k r) on one bit-plane word: row r's byte rotated
+ * right by 2 (k r mod 4) bits. k is public (a round number mod 4). */
+static uint32_t col_shift(uint32_t x, unsigned k)
+{
+    uint32_t y = x & 0xFFu;
+    unsigned r;
+    for (r = 1; r < 4; r++) {
+        unsigned s = 2u * ((k * r) & 3u);
+        uint32_t b = (x >> (8u * r)) & 0xFFu;
+        b = ((b >> s) | (b << (8u - s))) & 0xFFu;
+        y |= b << (8u * r);
+    }
+    return y;
+}
+
+psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_len)
+{
+    uint32_t w[60];
+    uint32_t q[8];
+    unsigned r, c;
+    psa_status_t status = start_key(k, w, key, key_len);
+
+    if (status != PSA_SUCCESS)
+        return status;
+    /* Round key r in both lanes, bitsliced, then moved into frame r mod 4:
+     * stored (r', c) must meet the true byte (r', c - k r'), i.e. the
+     * shift by -k. */
+    for (r = 0; r <= k->rounds; r++) {
+        unsigned back = (4u - (r & 3u)) & 3u;
+        for (c = 0; c < 4; c++) {
+            q[2 * c] = w[4 * r + c];
+            q[2 * c + 1] = w[4 * r + c];
+        }
+        ortho(q);
+        for (c = 0; c < 8; c++)
+            k->rk[8 * r + c] = col_shift(q[c], back);
+    }
+    pp_wipe(w, sizeof w);
+    pp_wipe(q, sizeof q);
+    return PSA_SUCCESS;
+}
+
+/* ---- modes ----------------------------------------------------------- */
+
+#define PP_BS_W uint32_t
+#define PP_BS_LANES 2
+#include "aes/aes_bitslice_modes.h"
+
+/* SP 800-38A B.1: the whole 128-bit block is the counter, c[0] its most
+ * significant word. Each carry is the top half of a 33-bit sum, never a
+ * comparison: the counter may be secret (clang -O1 turned "carry &= the
+ * word is zero" into a branch on the word, caught by ct_aes). The
+ * barriers keep the compiler from making c[3] the induction variable of
+ * the caller's loop (a compare of the counter at the loop exit) and from
+ * leaving the loop once it could tell the carry is 0. */
+static void ctr_inc(uint32_t c[4])
+{
+    uint32_t carry = 1;
+    int i;
+    for (i = 3; i >= 0; i--) {
+        uint64_t t = (uint64_t)c[i] + carry;
+        c[i] = pp_ct_barrier_u32((uint32_t)t);
+        carry = pp_ct_barrier_u32((uint32_t)(t >> 32));
+    }
+}
+
+/* The counter block's column c as the little-endian word load_blocks()
+ * reads: the big-endian counter word, byte-swapped. */
+#define BSWAP32(x) (((x) >> 24) | (((x) >> 8) & 0xFF00u) | (((x) & 0xFF00u) << 8) | ((x) << 24))
+
+void pp_aes_soft_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
+                     size_t nblocks)
+{
+    uint32_t q[8], cw[4];
+    size_t n;
+    unsigned i, j;
+
+    for (i = 0; i < 4; i++)
+        cw[i] = pp_load_be32(ctr + 4 * i);
+    while (nblocks > 0) {
+        n = min_lanes(nblocks);
+        for (j = 0; j < 2; j++) {
+            for (i = 0; i < 4; i++)
+                q[2 * i + j] = BSWAP32(cw[i]);
+            if (j < n)
+                ctr_inc(cw);
+        }
+        ortho(q);
+        encrypt_q(k, q);
+        ortho(q);
+        for (j = 0; j < n; j++) {
+            for (i = 0; i < 4; i++)
+                pp_store_le32(out + 4 * i, pp_load_le32(in + 4 * i) ^ q[2 * i + j]);
+            in += 16;
+            out += 16;
+        }
+        nblocks -= n;
+    }
+    for (i = 0; i < 4; i++)
+        pp_store_be32(ctr + 4 * i, cw[i]);
+    pp_wipe(q, sizeof q);
+    pp_wipe(cw, sizeof cw);
+}
+
+#endif /* PICOPSA_AES_BACKEND == PICOPSA_AES_CT32 */
