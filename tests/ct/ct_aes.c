@@ -1,7 +1,8 @@
 /*
- * ct_aes.c -- the reference AES backend is constant time in the key and
- * the data: under valgrind memcheck with key, plaintext, counter and IV
- * marked secret, the key schedule, ECB encryption and decryption, CTR and
+ * ct_aes.c -- the configured AES backend (PICOPSA_AES_BACKEND: ct32, ct64
+ * or ref) is constant time in the key and the data: under valgrind
+ * memcheck with key, plaintext, counter and IV marked secret, the key
+ * schedule, ECB encryption and decryption, CTR and
  * CBC must not branch or index memory on them (FIPS 197 5.1.1: SubBytes
  * is computed, not looked up). Declassified outputs are checked against
  * the same calls on public copies.
