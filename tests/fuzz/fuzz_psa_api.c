@@ -26,7 +26,9 @@
  * persistent keys (ids in a small user range, the file backend in a
  * mkdtemp directory) and a restart (picopsa_shutdown + psa_crypto_init);
  * since issue 26 ML-KEM (import of seeds and encapsulation keys, generate,
- * psa_encapsulate, psa_decapsulate: op_kem).
+ * psa_encapsulate, psa_decapsulate: op_kem); since issue 27 ML-DSA keys
+ * (op_mldsa: seeds, public keys, generate) whose signatures go through
+ * op_sign / op_verify with the four ML-DSA algorithms.
  * Keys are chosen among the
  * live ones, destroyed ones (stale ids) and ids never issued; attributes,
  * algorithms and sizes are fuzzer-chosen, mostly from pools of meaningful
@@ -73,7 +75,12 @@
  *    and with a good pair and a ciphertext of the right length it must
  *    succeed whatever the bytes (implicit rejection, FIPS 203 Alg. 18);
  *    decapsulating an encapsulation's ciphertext gives its secret, a
- *    modified one another secret, the same one each time.
+ *    modified one another secret, the same one each time;
+ *  - ML-DSA (PQC extension 2.3): pairs need a 32-byte seed and key_bits
+ *    128/192/256, public keys their set's pk length; a good pair signs a
+ *    message with ML_DSA and DETERMINISTIC_ML_DSA (and a SHA-256 hash
+ *    with the HASH_ML_DSA forms) under a permitting policy, the signature
+ *    verifies, a deterministic one is the same with overlapping buffers.
  *
  * FZ_GATE_* (compile-time, default 0) relax an oracle for a bug that is
  * known and being fixed elsewhere, so fuzzing can go past it.
@@ -419,6 +426,9 @@ static void check_status(psa_status_t status, uint32_t allowed, const char *fn)
 #define TYPE_X_PUB PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_MONTGOMERY)
 #define TYPE_KEM_PAIR PSA_KEY_TYPE_ML_KEM_KEY_PAIR
 #define TYPE_KEM_PUB PSA_KEY_TYPE_ML_KEM_PUBLIC_KEY
+#define TYPE_DSA_PAIR PSA_KEY_TYPE_ML_DSA_KEY_PAIR
+#define TYPE_DSA_PUB PSA_KEY_TYPE_ML_DSA_PUBLIC_KEY
+#define FZ_SIG_MAX PSA_SIGNATURE_MAX_SIZE
 #define USAGE_DEFINED (PSA_KEY_USAGE_EXPORT | PSA_KEY_USAGE_COPY | PSA_KEY_USAGE_CACHE |      \
                        PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT |                       \
                        PSA_KEY_USAGE_SIGN_MESSAGE | PSA_KEY_USAGE_VERIFY_MESSAGE |           \
@@ -514,6 +524,9 @@ static int type_built(psa_key_type_t t)
     if (t == TYPE_KEM_PAIR || t == TYPE_KEM_PUB) {
         return PSA_WANT_ALG_ML_KEM;
     }
+    if (t == TYPE_DSA_PAIR || t == TYPE_DSA_PUB) {
+        return PSA_WANT_ALG_ML_DSA;
+    }
     return 1;
 }
 
@@ -539,6 +552,13 @@ static int model_permits(psa_algorithm_t policy, psa_algorithm_t alg)
     }
     if (PSA_ALG_IS_SIGN(policy)) {
         psa_algorithm_t ph, ah;
+        /* The hedged and deterministic ML-DSA of one form: the extension's
+         * text does not say whether one permits the other; undecided. */
+        if ((PSA_ALG_IS_ML_DSA(policy) && PSA_ALG_IS_ML_DSA(alg)) ||
+            (PSA_ALG_IS_HASH_ML_DSA(policy) && PSA_ALG_IS_HASH_ML_DSA(alg) &&
+             PSA_ALG_SIGN_GET_HASH(policy) == PSA_ALG_SIGN_GET_HASH(alg))) {
+            return 2;
+        }
         if (!PSA_ALG_IS_HASH_AND_SIGN(policy) || !PSA_ALG_IS_HASH_AND_SIGN(alg)) {
             return 0;   /* pure EdDSA against anything else */
         }
@@ -710,6 +730,9 @@ static const psa_algorithm_t alg_pool[] = {
     PSA_ALG_HMAC(PSA_ALG_SHA_1), PSA_ALG_HKDF(PSA_ALG_ANY_HASH),
     /* issue 26 (appended) */
     PSA_ALG_ML_KEM, PSA_ALG_ML_KEM,
+    /* issue 27 (appended) */
+    PSA_ALG_ML_DSA, PSA_ALG_DETERMINISTIC_ML_DSA, PSA_ALG_HASH_ML_DSA(PSA_ALG_SHA_256),
+    PSA_ALG_DETERMINISTIC_HASH_ML_DSA(PSA_ALG_SHA_256),
 };
 
 #define POOL_N(p) (sizeof(p) / sizeof((p)[0]))
@@ -1251,9 +1274,9 @@ static void check_reimport(const mkey *k, int pub, const uint8_t *data, size_t l
         type = PSA_KEY_TYPE_IS_KEY_PAIR(k->type) ? PSA_KEY_TYPE_PUBLIC_KEY_OF_KEY_PAIR(k->type)
                                                  : k->type;
     }
-    /* An ML-KEM seed does not name its set (PQC extension 2.2.1). */
-    id = temp_import_bits(type, type == TYPE_KEM_PAIR ? k->bits : 0u, PSA_KEY_USAGE_EXPORT, PSA_ALG_NONE,
-                          data, len);
+    /* An ML-KEM or ML-DSA seed does not name its set (PQC extension 2.2.1, 2.3.1). */
+    id = temp_import_bits(type, type == TYPE_KEM_PAIR || type == TYPE_DSA_PAIR ? k->bits : 0u, PSA_KEY_USAGE_EXPORT,
+                          PSA_ALG_NONE, data, len);
     if (id == PSA_KEY_ID_NULL) {
         return;
     }
@@ -1881,7 +1904,8 @@ static void op_mac_multi(void)
 static int is_deterministic_sign(psa_algorithm_t alg)
 {
     return alg == PSA_ALG_PURE_EDDSA || alg == PSA_ALG_ED25519PH ||
-           PSA_ALG_IS_RSA_PKCS1V15_SIGN(alg) || PSA_ALG_IS_DETERMINISTIC_ECDSA(alg);
+           PSA_ALG_IS_RSA_PKCS1V15_SIGN(alg) || PSA_ALG_IS_DETERMINISTIC_ECDSA(alg) ||
+           alg == PSA_ALG_DETERMINISTIC_ML_DSA || PSA_ALG_IS_DETERMINISTIC_HASH_ML_DSA(alg);
 }
 
 /* Overlap oracle enabled for this algorithm (FZ_GATE_*). */
@@ -1944,7 +1968,7 @@ static int ossl_ed25519_verifies(const uint8_t *pub, const uint8_t *msg, size_t 
 static void check_signature(const mkey *k, psa_algorithm_t alg, int is_msg, const uint8_t *in,
                             size_t in_len, const uint8_t *sig, size_t sig_len)
 {
-    uint8_t pub[600];
+    uint8_t pub[PSA_EXPORT_PUBLIC_KEY_MAX_SIZE];
     size_t pub_len = 0;
     psa_key_id_t vid;
     psa_status_t status = psa_export_public_key(k->id, pub, sizeof(pub), &pub_len);
@@ -1986,6 +2010,12 @@ static int sign_must_work(const mkey *k, psa_algorithm_t alg, int is_msg, size_t
         return (alg == PSA_ALG_RSA_PKCS1V15_SIGN(PSA_ALG_SHA_256) ||
                 alg == PSA_ALG_RSA_PSS(PSA_ALG_SHA_256)) && (is_msg || in_len == 32);
     }
+    if (k->type == TYPE_DSA_PAIR) {
+        return ((alg == PSA_ALG_ML_DSA || alg == PSA_ALG_DETERMINISTIC_ML_DSA) && is_msg) ||
+               ((alg == PSA_ALG_HASH_ML_DSA(PSA_ALG_SHA_256) ||
+                 alg == PSA_ALG_DETERMINISTIC_HASH_ML_DSA(PSA_ALG_SHA_256)) &&
+                (is_msg || in_len == 32));
+    }
     return 0;
 }
 
@@ -1996,7 +2026,7 @@ static void op_sign(void)
     psa_algorithm_t alg = pick_alg_for(k);
     int is_msg = rd_u8() & 1u, mode = rd_u8() % 4u;
     size_t off = rd_u16(), len, need, size, ref_len = 9999, out_len = 9999;
-    uint8_t in[FZ_MAX_DATA], ref_sig[600];
+    uint8_t in[FZ_MAX_DATA], ref_sig[FZ_SIG_MAX];
     psa_key_usage_t usage = is_msg ? PSA_KEY_USAGE_SIGN_MESSAGE : PSA_KEY_USAGE_SIGN_HASH;
     placed pl;
     psa_status_t status, ref_status;
@@ -2050,11 +2080,14 @@ static void op_verify(void)
     mkey *k = find_key(id);
     psa_algorithm_t alg = pick_alg_for(k);
     int is_msg = rd_u8() & 1u;
-    uint8_t in[FZ_MAX_DATA], sig[600];
+    uint8_t in[FZ_MAX_DATA], sig[FZ_SIG_MAX];
     size_t len = rd_len(is_msg ? FZ_MAX_DATA : 100u), sig_len;
     psa_status_t status;
     rd_fill(in, len);
-    sig_len = rd_len(sizeof(sig));
+    sig_len = rd_len(600u); /* the seeds' layout; an ML-DSA length below */
+    if (k != NULL && PSA_KEY_TYPE_IS_ML_DSA(k->type) && (rd_u8() & 1u) != 0) {
+        sig_len = PSA_SIGN_OUTPUT_SIZE(k->type, k->bits, PSA_ALG_ML_DSA);
+    }
     rd_fill(sig, sig_len);
     status = is_msg ? psa_verify_message(id, alg, in, len, sig, sig_len)
                     : psa_verify_hash(id, alg, in, len, sig, sig_len);
@@ -3113,6 +3146,85 @@ static void op_kem(void)
     }
 }
 
+/* ---- ML-DSA keys (PQC extension 2.3.1) ------------------------------------ */
+
+static const size_t dsa_bits_pool[] = {192, 128, 256, 0, 191, 192, 256, 384};
+
+static int dsa_set_ok(size_t bits)
+{
+    return bits == 128u || bits == 192u || bits == 256u;
+}
+
+static void op_mldsa(void)
+{
+    uint8_t data[PSA_EXPORT_PUBLIC_KEY_MAX_SIZE];
+    psa_key_attributes_t a;
+    psa_key_id_t id = PSA_KEY_ID_NULL;
+    psa_status_t status;
+    uint8_t sub = rd_u8(), which = rd_u8();
+    size_t bits = dsa_bits_pool[rd_u8() % POOL_N(dsa_bits_pool)], len = 0, got = 0;
+    int good = 0, pair = 1;
+    switch (sub % 3u) {
+    case 0:
+        /* A seed xi: any 32 bytes (FIPS 204 Alg. 1), or a wrong length. */
+        len = (which & 0x30u) == 0x30u ? rd_len(40) : 32u;
+        rd_fill(data, len);
+        good = len == 32u;
+        break;
+    case 1:
+        /* The public key of a live key, as is or with a byte flipped (pk
+         * has no structure to check: it still imports) or a length off. */
+        pair = 0;
+        if (nkeys != 0 && psa_export_public_key(keys[(size_t)(which >> 4) % nkeys].id, data, sizeof(data), &got) ==
+                              PSA_SUCCESS) {
+            len = got;
+            good = (which & 4u) == 0;
+            if (which & 2u) {
+                data[rd_u16() % (len != 0 ? len : 1u)] ^= (uint8_t)(rd_u8() | 1u);
+            }
+            if (which & 4u) {
+                len = rd_len(len + 4u);
+            }
+        } else {
+            len = rd_len(64);
+            rd_fill(data, len);
+        }
+        break;
+    default:
+        pick_attr(&a, (which & 7u) == 7u ? TYPE_DSA_PUB : TYPE_DSA_PAIR, bits);
+        status = psa_generate_key(&a, &id);
+        check_status(status, allowed_generate, "psa_generate_key (ML-DSA)");
+        if (status == PSA_SUCCESS) {
+            FZ_CHECK(!creation_must_fail(&a), "generate succeeded with invalid attributes", status);
+            FZ_CHECK(psa_get_key_type(&a) == TYPE_DSA_PAIR && dsa_set_ok(bits),
+                     "generated an ML-DSA public key or a key of no set", status);
+            record_key(id, &a, 1, NULL, 0, 0, 0);
+        } else {
+            FZ_CHECK(id == PSA_KEY_ID_NULL, "failed generate returned an id", status);
+        }
+        return;
+    }
+    pick_attr(&a, pair ? TYPE_DSA_PAIR : TYPE_DSA_PUB, bits);
+    status = psa_import_key(&a, data, len, &id);
+    check_status(status, allowed_import, "psa_import_key (ML-DSA)");
+    if (status == PSA_SUCCESS) {
+        FZ_CHECK(!creation_must_fail(&a), "import succeeded with invalid attributes", status);
+        FZ_CHECK(type_built(TYPE_DSA_PAIR), "imported ML-DSA configured out", status);
+        if (pair) {
+            FZ_CHECK(len == 32u && dsa_set_ok(bits), "ML-DSA pair imported without a 32-byte seed and a set", status);
+        } else {
+            FZ_CHECK(len == 1312u || len == 1952u || len == 2592u, "ML-DSA pk of a wrong length imported", status);
+        }
+        record_key(id, &a, good, data, len, 0, 0);
+    } else {
+        FZ_CHECK(id == PSA_KEY_ID_NULL, "failed import returned an id", status);
+        if (type_built(TYPE_DSA_PAIR) && good && pair && dsa_set_ok(bits) && !creation_must_fail(&a) && nkeys < 4u) {
+            FZ_CHECK(status == PSA_ERROR_INVALID_ARGUMENT || status == PSA_ERROR_ALREADY_EXISTS ||
+                     status == PSA_ERROR_INSUFFICIENT_MEMORY, "valid ML-DSA seed refused", status);
+        }
+    }
+}
+
 /* ---- driver ------------------------------------------------------------ */
 
 typedef void (*op_fn)(void);
@@ -3134,6 +3246,8 @@ static const struct {
     {op_agree, "key agreement"}, {op_restart, "restart"},
     /* issue 26 */
     {op_kem, "key encapsulation"}, {op_kem, "key encapsulation"},
+    /* issue 27 */
+    {op_mldsa, "ML-DSA key"},
 };
 
 /* Back to an empty key store and idle operations. */

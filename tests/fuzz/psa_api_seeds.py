@@ -11,7 +11,7 @@ import struct
 OPS = {'import': 0, 'generate': 3, 'export': 4, 'copy': 5, 'destroy': 6, 'purge': 7,
        'attr': 8, 'hash': 9, 'hash_multi': 10, 'mac': 12, 'mac_multi': 13, 'sign': 15,
        'verify': 17, 'encrypt': 18, 'decrypt': 20, 'random': 21,
-       'kdf': 22, 'agree': 25, 'restart': 26, 'kem': 27}
+       'kdf': 22, 'agree': 25, 'restart': 26, 'kem': 27, 'mldsa': 29}
 # Indices into the target's alg_pool[] and hash_pool[].
 ALG = {'none': 0, 'hmac256': 2, 'hmac512': 4, 'trunc16': 8, 'trunc33': 10, 'atleast16': 12,
        'eddsa': 14, 'ed25519ph': 16, 'pkcs1_256': 17, 'pkcs1_any': 19, 'pkcs1_raw': 20,
@@ -21,7 +21,9 @@ ALG = {'none': 0, 'hmac256': 2, 'hmac512': 4, 'trunc16': 8, 'trunc33': 10, 'atle
        'ecdh': 38, 'hkdf256': 40, 'hkdf512': 41, 'hkdf_sha1': 42, 'extract256': 43,
        'expand256': 44, 'ka_hkdf256': 45, 'ka_extract256': 46, 'hmac_sha1': 47,
        # issue 26
-       'mlkem': 49}
+       'mlkem': 49,
+       # issue 27
+       'mldsa': 51, 'mldsa_det': 52, 'hash_mldsa256': 53, 'det_hash_mldsa256': 54}
 # op_kdf actions ((action << 1) | operation object) and input steps
 KDF = {'setup': 0, 'bytes': 1, 'key': 3, 'agree': 4, 'capacity': 5, 'output': 6,
        'output_key': 8, 'verify': 9}
@@ -174,6 +176,22 @@ def kem_decap(key, last=True, out='hmac', n=0):
     return bytes([OPS['kem'], KEM['decap'], key, 1, 7, KEM_OUT[out]]) + L(n) + data(n, 17) + attr('none')
 
 
+# op_mldsa: dsa_bits_pool[] indices
+DSA_BITS = {192: 0, 128: 1, 256: 2, 0: 3}
+
+
+def mldsa_import_seed(bits, alg, usage=None):
+    return bytes([OPS['mldsa'], 0, 0, DSA_BITS[bits]]) + data(32, 29) + attr(alg, usage)
+
+
+def mldsa_import_public(from_key, bits, alg):
+    return bytes([OPS['mldsa'], 1, from_key << 4, DSA_BITS[bits]]) + attr(alg)
+
+
+def mldsa_generate(bits, alg, usage=None):
+    return bytes([OPS['mldsa'], 2, 0, DSA_BITS[bits]]) + attr(alg, usage)
+
+
 def hash_multi(op, case, *args):
     return bytes([OPS['hash_multi'], (case << 1) | op]) + b''.join(args)
 
@@ -296,6 +314,18 @@ SEEDS = {
         kem_encap(LIVE[0], 'aes', flip=None) + kem_decap(LIVE[0]) +
         kem_import_pair(1024, alg='hkdf256') + kem_encap(LIVE[2], flip=None) +
         kem_import_pair(0) + kem_encap(LIVE[0], 'raw', flip=None),
+    # issue 27: ML-DSA through op_sign / op_verify
+    'seed_mldsa65_sign_verify': mldsa_import_seed(192, 'mldsa') + sign(LIVE[0], 'mldsa', 40, True, 0) +
+        sign(LIVE[0], 'mldsa', 0, True, 0) + mldsa_import_public(0, 192, 'mldsa') +
+        bytes([OPS['verify'], LIVE[1], ALG['mldsa'], 1]) + L(5) + data(5) + L(20) + data(20) + bytes([1]) +
+        bytes([OPS['export'], LIVE[0], 0, 0, OPS['export'], LIVE[1], 1, 0]),
+    'seed_mldsa_deterministic_overlap': mldsa_import_seed(128, 'mldsa_det') +
+        sign(LIVE[0], 'mldsa_det', 60, True, 1) + sign(LIVE[0], 'mldsa_det', 60, True, 3, 11) +
+        sign(LIVE[0], 'mldsa', 10, True, 0),
+    'seed_mldsa_hash_variants': mldsa_generate(256, 'hash_mldsa256') +
+        sign(LIVE[0], 'hash_mldsa256', 32, False, 2, 4) + sign(LIVE[0], 'hash_mldsa256', 9, True, 0) +
+        mldsa_import_seed(192, 'det_hash_mldsa256') + sign(LIVE[1], 'det_hash_mldsa256', 32, False, 1) +
+        sign(LIVE[1], 'mldsa', 32, False, 0) + mldsa_import_seed(0, 'mldsa'),
     'seed_mlkem_persistent': kem_import_pair(768, alg='mlkem') +
         bytes([OPS['kem'], KEM['import_pair'], 0, KEM_BITS[768]]) + attr('mlkem', persist=2) +
         bytes([OPS['restart']]) + kem_encap(LIVE[0]) + kem_decap(LIVE[0]),
