@@ -255,6 +255,9 @@ __asm__(
     "umaal r1, lr, r11, r3\n\t"
     "str r1, [sp, #56]\n\t"
     "str lr, [sp, #60]\n\t"
+    "ldr r3, [sp, #108]\n\t"
+    "cmp r3, #0\n\t"
+    "beq.w .Lpp_p256_redp\n\t"
     "ldr r0, [sp, #68]\n\t"
     "ldm r0, {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
     "mov lr, #0\n\t"
@@ -528,8 +531,144 @@ __asm__(
     "str r3, [r0, #28]\n\t"
     "add sp, sp, #72\n\t"
     "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n\t"
+    ".Lpp_p256_redp:\n"
+    "ldm sp, {r2, r3, r4, r5, r6, r7, r8, r9}\n\t"
+    "mov lr, #0\n\t"
+    "mov r12, #0\n\t"
+    "ldr r1, [sp, #32]\n\t"
+    "rsbs r10, r2, #0\n\t"
+    "sbc r11, r2, #0\n\t"
+    "add r11, r11, r12\n\t"
+    "adds r5, r5, r2\n\t"
+    "adcs r6, r6, #0\n\t"
+    "adcs r7, r7, #0\n\t"
+    "adcs r8, r8, r2\n\t"
+    "adcs r9, r9, r10\n\t"
+    "adcs r1, r1, r11\n\t"
+    "adc r12, lr, #0\n\t"
+    "ldr r2, [sp, #36]\n\t"
+    "rsbs r10, r3, #0\n\t"
+    "sbc r11, r3, #0\n\t"
+    "add r11, r11, r12\n\t"
+    "adds r6, r6, r3\n\t"
+    "adcs r7, r7, #0\n\t"
+    "adcs r8, r8, #0\n\t"
+    "adcs r9, r9, r3\n\t"
+    "adcs r1, r1, r10\n\t"
+    "adcs r2, r2, r11\n\t"
+    "adc r12, lr, #0\n\t"
+    "ldr r3, [sp, #40]\n\t"
+    "rsbs r10, r4, #0\n\t"
+    "sbc r11, r4, #0\n\t"
+    "add r11, r11, r12\n\t"
+    "adds r7, r7, r4\n\t"
+    "adcs r8, r8, #0\n\t"
+    "adcs r9, r9, #0\n\t"
+    "adcs r1, r1, r4\n\t"
+    "adcs r2, r2, r10\n\t"
+    "adcs r3, r3, r11\n\t"
+    "adc r12, lr, #0\n\t"
+    "ldr r4, [sp, #44]\n\t"
+    "rsbs r10, r5, #0\n\t"
+    "sbc r11, r5, #0\n\t"
+    "add r11, r11, r12\n\t"
+    "adds r8, r8, r5\n\t"
+    "adcs r9, r9, #0\n\t"
+    "adcs r1, r1, #0\n\t"
+    "adcs r2, r2, r5\n\t"
+    "adcs r3, r3, r10\n\t"
+    "adcs r4, r4, r11\n\t"
+    "adc r12, lr, #0\n\t"
+    "ldr r5, [sp, #48]\n\t"
+    "rsbs r10, r6, #0\n\t"
+    "sbc r11, r6, #0\n\t"
+    "add r11, r11, r12\n\t"
+    "adds r9, r9, r6\n\t"
+    "adcs r1, r1, #0\n\t"
+    "adcs r2, r2, #0\n\t"
+    "adcs r3, r3, r6\n\t"
+    "adcs r4, r4, r10\n\t"
+    "adcs r5, r5, r11\n\t"
+    "adc r12, lr, #0\n\t"
+    "ldr r6, [sp, #52]\n\t"
+    "rsbs r10, r7, #0\n\t"
+    "sbc r11, r7, #0\n\t"
+    "add r11, r11, r12\n\t"
+    "adds r1, r1, r7\n\t"
+    "adcs r2, r2, #0\n\t"
+    "adcs r3, r3, #0\n\t"
+    "adcs r4, r4, r7\n\t"
+    "adcs r5, r5, r10\n\t"
+    "adcs r6, r6, r11\n\t"
+    "adc r12, lr, #0\n\t"
+    "ldr r7, [sp, #56]\n\t"
+    "rsbs r10, r8, #0\n\t"
+    "sbc r11, r8, #0\n\t"
+    "add r11, r11, r12\n\t"
+    "adds r2, r2, r8\n\t"
+    "adcs r3, r3, #0\n\t"
+    "adcs r4, r4, #0\n\t"
+    "adcs r5, r5, r8\n\t"
+    "adcs r6, r6, r10\n\t"
+    "adcs r7, r7, r11\n\t"
+    "adc r12, lr, #0\n\t"
+    "ldr r8, [sp, #60]\n\t"
+    "rsbs r10, r9, #0\n\t"
+    "sbc r11, r9, #0\n\t"
+    "add r11, r11, r12\n\t"
+    "adds r3, r3, r9\n\t"
+    "adcs r4, r4, #0\n\t"
+    "adcs r5, r5, #0\n\t"
+    "adcs r6, r6, r9\n\t"
+    "adcs r7, r7, r10\n\t"
+    "adcs r8, r8, r11\n\t"
+    "adc r12, lr, #0\n\t"
+    "subs r1, r1, #0xffffffff\n\t"
+    "sbcs r2, r2, #0xffffffff\n\t"
+    "sbcs r3, r3, #0xffffffff\n\t"
+    "sbcs r4, r4, #0\n\t"
+    "sbcs r5, r5, #0\n\t"
+    "sbcs r6, r6, #0\n\t"
+    "sbcs r7, r7, #1\n\t"
+    "sbcs r8, r8, #0xffffffff\n\t"
+    "sbcs r12, r12, #0\n\t"
+    "sbc r12, r12, r12\n\t"
+    "and r10, r12, #1\n\t"
+    "adds r1, r1, r12\n\t"
+    "adcs r2, r2, r12\n\t"
+    "adcs r3, r3, r12\n\t"
+    "adcs r4, r4, #0\n\t"
+    "adcs r5, r5, #0\n\t"
+    "adcs r6, r6, #0\n\t"
+    "adcs r7, r7, r10\n\t"
+    "adc r8, r8, r12\n\t"
+    "ldr r0, [sp, #64]\n\t"
+    "stm r0, {r1, r2, r3, r4, r5, r6, r7, r8}\n\t"
+    "add sp, sp, #72\n\t"
+    "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n\t"
     ".size pp_p256_mont_mul_umaal, .-pp_p256_mont_mul_umaal\n\t"
     ".text\n");
+
+/* minv = 0 (no valid Montgomery constant): r = a b 2^-256 mod p, the
+ * product above, then (.Lpp_p256_redp, sharing the product's code: one
+ * kernel for both moduli keeps src/p256 near its 10 KB) a Montgomery
+ * reduction with p's shape instead of the 64 products of the generic one
+ * (567 -> 371 cycles on the Cortex-M4 model). -p^-1 = 1 mod 2^32, so
+ * round i's digit is q = t[i], and q p = q 2^256 - q 2^224 + q 2^192 +
+ * q 2^96 - q: it clears limb i and adds q at limb i+3, q at i+6 and the
+ * two-word q (2^32 - 1) = (q - (q != 0)) 2^32 + (-q mod 2^32) at i+7,
+ * one carry chain of six limbs per round with the window t[i..i+8] in
+ * registers (round i-1's carry into limb i+8 joins the high word, which
+ * stays below 2^32). No multiplication, no branch but the one on minv
+ * (public), fixed addresses. The result (< 2p for a b < p 2^256) loses p
+ * under a mask. tools/p256/m4_kernel_check.sh checks it against the
+ * bit-serial reference and against the generic reduction with minv = 1
+ * (also for unreduced a in fe_to_mont). A dedicated squaring (28 cross
+ * products one row per pass, then 2 t + a_i^2 through memory) with this
+ * reduction measured 440 cycles, slower than the multiplication, so
+ * squaring uses it; a squaring worth having keeps t in registers (not
+ * done). */
+#define pp_p256_fe_mul_m4(r, a, b) pp_p256_mont_mul_umaal((r), (a), (b), P256_P.v, 0u)
 
 /* r = a + b and a - b mod p (a, b < p) in ARMv7E-M assembly: the eight
  * limbs in r4-r11, one carry chain, then p's limbs (2^32 - 1 three times,
@@ -971,7 +1110,11 @@ void pp_p256_fe_mul(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 #if PICOPSA_P256_LIMB_BITS == 64
     fe_mul64(r->v, a->v, b->v);
 #else
+#if PICOPSA_P256_UMAAL
+    pp_p256_fe_mul_m4(r->v, a->v, b->v);
+#else
     mont_mul(r->v, a->v, b->v, P256_P.v, 1u);
+#endif
 #endif
 }
 
@@ -1053,12 +1196,20 @@ void pp_p256_fe_inv(pp_p256_fe *r, const pp_p256_fe *a)
 
 void pp_p256_fe_to_mont(pp_p256_fe *r, const pp_p256_fe *a)
 {
+    #if PICOPSA_P256_UMAAL
+    pp_p256_fe_mul_m4(r->v, a->v, P256_R2P.v);
+#else
     mont_mul(r->v, a->v, P256_R2P.v, P256_P.v, 1u);
+#endif
 }
 
 void pp_p256_fe_from_mont(pp_p256_fe *r, const pp_p256_fe *a)
 {
+    #if PICOPSA_P256_UMAAL
+    pp_p256_fe_mul_m4(r->v, a->v, P256_PLAIN_ONE.v);
+#else
     mont_mul(r->v, a->v, P256_PLAIN_ONE.v, P256_P.v, 1u);
+#endif
 }
 
 uint32_t pp_p256_fe_from_bytes(pp_p256_fe *r, const uint8_t in[32])
