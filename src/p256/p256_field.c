@@ -97,6 +97,12 @@ __asm__(
     ".global pp_p256_mont_mul_umaal\n\t"
     ".hidden pp_p256_mont_mul_umaal\n\t"
     ".type pp_p256_mont_mul_umaal, %function\n\t"
+    ".global pp_p256_fe_mul_m4\n\t"
+    ".hidden pp_p256_fe_mul_m4\n\t"
+    ".type pp_p256_fe_mul_m4, %function\n\t"
+    ".thumb_func\n"
+    "pp_p256_fe_mul_m4:\n\t"
+    "mov r3, #0\n\t"
     ".thumb_func\n"
     "pp_p256_mont_mul_umaal:\n\t"
     "push {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n\t"
@@ -255,10 +261,9 @@ __asm__(
     "umaal r1, lr, r11, r3\n\t"
     "str r1, [sp, #56]\n\t"
     "str lr, [sp, #60]\n\t"
-    "ldr r3, [sp, #108]\n\t"
-    "cmp r3, #0\n\t"
-    "beq.w .Lpp_p256_redp\n\t"
     "ldr r0, [sp, #68]\n\t"
+    "cmp r0, #0\n\t"
+    "beq.w .Lpp_p256_redp\n\t"
     "ldm r0, {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
     "mov lr, #0\n\t"
     "ldr r3, [sp, #108]\n\t"
@@ -647,9 +652,11 @@ __asm__(
     "add sp, sp, #72\n\t"
     "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n\t"
     ".size pp_p256_mont_mul_umaal, .-pp_p256_mont_mul_umaal\n\t"
+    ".size pp_p256_fe_mul_m4, .-pp_p256_fe_mul_m4\n\t"
     ".text\n");
 
-/* minv = 0 (no valid Montgomery constant): r = a b 2^-256 mod p, the
+/* pp_p256_fe_mul_m4 (r0 = r, r1 = a, r2 = b; the entry above that sets
+ * m = NULL and falls into the kernel): r = a b 2^-256 mod p, the
  * product above, then (.Lpp_p256_redp, sharing the product's code: one
  * kernel for both moduli keeps src/p256 near its 10 KB) a Montgomery
  * reduction with p's shape instead of the 64 products of the generic one
@@ -659,16 +666,16 @@ __asm__(
  * two-word q (2^32 - 1) = (q - (q != 0)) 2^32 + (-q mod 2^32) at i+7,
  * one carry chain of six limbs per round with the window t[i..i+8] in
  * registers (round i-1's carry into limb i+8 joins the high word, which
- * stays below 2^32). No multiplication, no branch but the one on minv
- * (public), fixed addresses. The result (< 2p for a b < p 2^256) loses p
+ * stays below 2^32). No multiplication, no branch but the one on m
+ * (public: which modulus), fixed addresses. The result (< 2p for a b < p 2^256) loses p
  * under a mask. tools/p256/m4_kernel_check.sh checks it against the
- * bit-serial reference and against the generic reduction with minv = 1
+ * bit-serial reference and against the generic reduction (m = p)
  * (also for unreduced a in fe_to_mont). A dedicated squaring (28 cross
  * products one row per pass, then 2 t + a_i^2 through memory) with this
  * reduction measured 440 cycles, slower than the multiplication, so
  * squaring uses it; a squaring worth having keeps t in registers (not
  * done). */
-#define pp_p256_fe_mul_m4(r, a, b) pp_p256_mont_mul_umaal((r), (a), (b), P256_P.v, 0u)
+void pp_p256_fe_mul_m4(uint32_t r[8], const uint32_t a[8], const uint32_t b[8]);
 
 /* r = a + b and a - b mod p (a, b < p) in ARMv7E-M assembly: the eight
  * limbs in r4-r11, one carry chain, then p's limbs (2^32 - 1 three times,
