@@ -149,6 +149,72 @@ static uint32_t comb_digit(const pp_p256_sc *k, unsigned i)
     return d;
 }
 
+#if PICOPSA_P256_UMAAL
+/* out = x || y of comb entry d (1..n; all zero for d = 0) on ARMv7E-M:
+ * four passes (a loop) over the table (a quarter of each 64-byte entry,
+ * four accumulators, four loaded words: one LDM), each entry ORed in under
+ * the mask (entry address == wanted address), made without a branch
+ * (eor, subs 1, sbc: all-ones only for a zero difference). Every entry is
+ * read in every pass; the only branch is the loop's, on the public
+ * address. Replaces 2n fe_cmov calls (76 cycles each on the Cortex-M4
+ * model) by about 21 cycles per entry and pass. r0 = out (16 words),
+ * r1 = table, r2 = n >= 1, r3 = d. */
+void pp_p256_comb_scan_m4(uint32_t out[16], const pp_p256_affine *table, uint32_t n, uint32_t d);
+__asm__(
+    ".section .text.pp_p256_comb_scan_m4,\"ax\",%progbits\n\t"
+    ".syntax unified\n\t"
+    ".thumb\n\t"
+    ".p2align 2\n\t"
+    ".global pp_p256_comb_scan_m4\n\t"
+    ".hidden pp_p256_comb_scan_m4\n\t"
+    ".type pp_p256_comb_scan_m4, %function\n\t"
+    ".thumb_func\n"
+    "pp_p256_comb_scan_m4:\n\t"
+    "push {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n\t"
+    "mov lr, r0\n\t"
+    "mov r12, r1\n\t"
+    "sub r3, r3, #1\n\t"
+    "lsl r3, r3, #6\n\t"
+    "lsl r2, r2, #6\n\t"
+    "add r0, r0, #64\n\t"
+    "push {r0, r2, r3}\n\t"
+    "2:\n\t"
+    "ldr r2, [sp, #8]\n\t"
+    "add r2, r2, r12\n\t"
+    "ldr r1, [sp, #4]\n\t"
+    "add r1, r1, r12\n\t"
+    "mov r0, r12\n\t"
+    "mov r4, #0\n\t"
+    "mov r5, #0\n\t"
+    "mov r6, #0\n\t"
+    "mov r7, #0\n\t"
+    "1:\n\t"
+    "eor r3, r0, r2\n\t"
+    "subs r3, r3, #1\n\t"
+    "sbc r3, r3, r3\n\t"
+    "ldm r0, {r8, r9, r10, r11}\n\t"
+    "add r0, r0, #64\n\t"
+    "and r8, r8, r3\n\t"
+    "orr r4, r4, r8\n\t"
+    "and r9, r9, r3\n\t"
+    "orr r5, r5, r9\n\t"
+    "and r10, r10, r3\n\t"
+    "orr r6, r6, r10\n\t"
+    "and r11, r11, r3\n\t"
+    "orr r7, r7, r11\n\t"
+    "cmp r0, r1\n\t"
+    "bne 1b\n\t"
+    "stm lr!, {r4, r5, r6, r7}\n\t"
+    "add r12, r12, #16\n\t"
+    "ldr r3, [sp, #0]\n\t"
+    "cmp lr, r3\n\t"
+    "bne 2b\n\t"
+    "add sp, sp, #12\n\t"
+    "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n\t"
+    ".size pp_p256_comb_scan_m4, .-pp_p256_comb_scan_m4\n\t"
+    ".text\n");
+#endif
+
 /* r = entry d of the comb (d = 0: the identity), every entry read. */
 static void comb_select(pp_p256_point *r, uint32_t d)
 {
@@ -172,6 +238,16 @@ static void comb_select(pp_p256_point *r, uint32_t d)
     memcpy(r->y.v, acc + PP_P256_LIMBS, sizeof(r->y.v));
     memset(&r->z, 0, sizeof(r->z));
     /* d = 0: y = 1 (the identity (0 : 1 : 0)); else Z = 1. */
+    pp_p256_fe_cmov(&r->y, &pp_p256_fe_one, pp_ct_barrier_u32(pp_ct_mask_zero_u32(d)));
+    pp_wipe(acc, sizeof(acc));
+#elif PICOPSA_P256_UMAAL
+    uint32_t acc[16];
+    (void)j;
+    pp_p256_comb_scan_m4(acc, p256_comb, COMB_ENTRIES, d);
+    memcpy(r->x.v, acc, sizeof(r->x.v));
+    memcpy(r->y.v, acc + 8, sizeof(r->y.v));
+    memset(&r->z, 0, sizeof(r->z));
+    /* d = 0: y = 1 (the identity (0 : 1 : 0)); else Z = 1 below. */
     pp_p256_fe_cmov(&r->y, &pp_p256_fe_one, pp_ct_barrier_u32(pp_ct_mask_zero_u32(d)));
     pp_wipe(acc, sizeof(acc));
 #else
