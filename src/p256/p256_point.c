@@ -150,34 +150,36 @@ static uint32_t comb_digit(const pp_p256_sc *k, unsigned i)
 }
 
 #if PICOPSA_P256_UMAAL
-/* out = x || y of comb entry d (1..n; all zero for d = 0) on ARMv7E-M:
- * four passes (a loop) over the table (a quarter of each 64-byte entry,
- * four accumulators, four loaded words: one LDM), each entry ORed in under
+/* out = entry idx (0-based; none, so all zero, when idx >= n, e.g. -1) of
+ * a table of n entries of stride bytes (a multiple of 16: the comb's
+ * 64-byte affine points, ECDH's 96-byte projective ones) on ARMv7E-M:
+ * stride / 16 passes (a loop) over the table, a 16-byte quarter of each
+ * entry per pass (four accumulators, one LDM), each entry ORed in under
  * the mask (entry address == wanted address), made without a branch
  * (eor, subs 1, sbc: all-ones only for a zero difference). Every entry is
- * read in every pass; the only branch is the loop's, on the public
- * address. Replaces 2n fe_cmov calls (76 cycles each on the Cortex-M4
- * model) by about 21 cycles per entry and pass. r0 = out (16 words),
- * r1 = table, r2 = n >= 1, r3 = d. */
-void pp_p256_comb_scan_m4(uint32_t out[16], const pp_p256_affine *table, uint32_t n, uint32_t d);
+ * read in every pass; the only branches are the loops', on public
+ * addresses. Replaces the per-coordinate fe_cmov calls (76 cycles each
+ * on the Cortex-M4 model) by about 21 cycles per 16 bytes of entry.
+ * r0 = out (stride bytes), r1 = table, r2 = n >= 1, r3 = idx,
+ * [sp] = stride. */
+void pp_p256_scan_m4(uint32_t *out, const void *table, uint32_t n, uint32_t idx, uint32_t stride);
 __asm__(
-    ".section .text.pp_p256_comb_scan_m4,\"ax\",%progbits\n\t"
+    ".section .text.pp_p256_scan_m4,\"ax\",%progbits\n\t"
     ".syntax unified\n\t"
     ".thumb\n\t"
     ".p2align 2\n\t"
-    ".global pp_p256_comb_scan_m4\n\t"
-    ".hidden pp_p256_comb_scan_m4\n\t"
-    ".type pp_p256_comb_scan_m4, %function\n\t"
+    ".global pp_p256_scan_m4\n\t"
+    ".hidden pp_p256_scan_m4\n\t"
+    ".type pp_p256_scan_m4, %function\n\t"
     ".thumb_func\n"
-    "pp_p256_comb_scan_m4:\n\t"
+    "pp_p256_scan_m4:\n\t"
     "push {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n\t"
-    "mov lr, r0\n\t"
+    "ldr lr, [sp, #36]\n\t"
+    "mul r2, r2, lr\n\t"
+    "mul r3, r3, lr\n\t"
+    "add r4, r0, lr\n\t"
     "mov r12, r1\n\t"
-    "sub r3, r3, #1\n\t"
-    "lsl r3, r3, #6\n\t"
-    "lsl r2, r2, #6\n\t"
-    "add r0, r0, #64\n\t"
-    "push {r0, r2, r3}\n\t"
+    "push {r0, r2, r3, r4}\n\t"
     "2:\n\t"
     "ldr r2, [sp, #8]\n\t"
     "add r2, r2, r12\n\t"
@@ -193,7 +195,7 @@ __asm__(
     "subs r3, r3, #1\n\t"
     "sbc r3, r3, r3\n\t"
     "ldm r0, {r8, r9, r10, r11}\n\t"
-    "add r0, r0, #64\n\t"
+    "add r0, r0, lr\n\t"
     "and r8, r8, r3\n\t"
     "orr r4, r4, r8\n\t"
     "and r9, r9, r3\n\t"
@@ -204,14 +206,16 @@ __asm__(
     "orr r7, r7, r11\n\t"
     "cmp r0, r1\n\t"
     "bne 1b\n\t"
-    "stm lr!, {r4, r5, r6, r7}\n\t"
-    "add r12, r12, #16\n\t"
     "ldr r3, [sp, #0]\n\t"
-    "cmp lr, r3\n\t"
+    "stm r3!, {r4, r5, r6, r7}\n\t"
+    "str r3, [sp, #0]\n\t"
+    "add r12, r12, #16\n\t"
+    "ldr r1, [sp, #12]\n\t"
+    "cmp r3, r1\n\t"
     "bne 2b\n\t"
-    "add sp, sp, #12\n\t"
+    "add sp, sp, #16\n\t"
     "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n\t"
-    ".size pp_p256_comb_scan_m4, .-pp_p256_comb_scan_m4\n\t"
+    ".size pp_p256_scan_m4, .-pp_p256_scan_m4\n\t"
     ".text\n");
 #endif
 
@@ -243,7 +247,7 @@ static void comb_select(pp_p256_point *r, uint32_t d)
 #elif PICOPSA_P256_UMAAL
     uint32_t acc[16];
     (void)j;
-    pp_p256_comb_scan_m4(acc, p256_comb, COMB_ENTRIES, d);
+    pp_p256_scan_m4(acc, p256_comb, COMB_ENTRIES, d - 1u, (uint32_t)sizeof(pp_p256_affine));
     memcpy(r->x.v, acc, sizeof(r->x.v));
     memcpy(r->y.v, acc + 8, sizeof(r->y.v));
     memset(&r->z, 0, sizeof(r->z));
@@ -308,14 +312,19 @@ static void select_signed(pp_p256_point *r, const pp_p256_point table[9], uint32
 {
     pp_p256_fe ny;
     uint32_t mag = d & 0x1fu, j;
-    *r = table[0];
     mag &= 0xfu;
+#if PICOPSA_P256_UMAAL
+    (void)j;
+    pp_p256_scan_m4(r->x.v, table, 9u, mag, (uint32_t)sizeof(pp_p256_point));
+#else
+    *r = table[0];
     for (j = 1; j < 9u; j++) {
         uint32_t m = pp_ct_barrier_u32(pp_ct_mask_eq_u32(mag, j));
         pp_p256_fe_cmov(&r->x, &table[j].x, m);
         pp_p256_fe_cmov(&r->y, &table[j].y, m);
         pp_p256_fe_cmov(&r->z, &table[j].z, m);
     }
+#endif
     memset(&ny, 0, sizeof(ny));
     pp_p256_fe_sub(&ny, &ny, &r->y);
     pp_p256_fe_cmov(&r->y, &ny, pp_ct_barrier_u32(0u - ((d >> 4) & 1u)));
