@@ -2,10 +2,12 @@
  * p256_point.c -- P-256 group law and scalar multiplication (contract in
  * p256_point.h).
  *
- * Addition and doubling are the complete projective formulas of Renes,
- * Costello and Batina, "Complete addition formulas for prime order
- * elliptic curves" (EUROCRYPT 2016), algorithm 4 (12M + 2 m_b) and
- * algorithm 6 (8M + 3S + 2 m_b) for a = -3, written out step by step.
+ * Addition is the complete projective formula of Renes, Costello and
+ * Batina, "Complete addition formulas for prime order elliptic curves"
+ * (EUROCRYPT 2016), algorithm 4 (12M + 2 m_b) for a = -3, written out
+ * step by step; doubling the projective tangent formula (7M + 3S, see
+ * pp_p256_point_dbl), whose one exceptional input, the identity, is
+ * handled by a mask.
  *
  * Fixed base (key generation, signing): one Lim-Lee comb of
  * h = PICOPSA_P256_COMB_TEETH teeth and spacing s = ceil(256/h)
@@ -87,43 +89,48 @@ void pp_p256_point_add(pp_p256_point *r, const pp_p256_point *p, const pp_p256_p
     r->z = z3;
 }
 
+/* 2P in projective coordinates for a = -3, from the affine tangent
+ * (lambda = (3 x^2 - 3) / 2y, x = X/Z, y = Y/Z):
+ *   w = 3 (X - Z)(X + Z), s = Y Z, B = X Y s, h = w^2 - 8 B,
+ *   X3 = 2 h s, Y3 = w (4 B - h) - 8 (Y s)^2, Z3 = 8 s^3,
+ * 7M + 3S against the complete formula's (RCB algorithm 6) 8M + 3S +
+ * 2 m_b: 10 products instead of 13, 17 additions instead of 21. Its only
+ * exception is s = 0: Y = 0 (a point of order 2; P-256's order is prime,
+ * it has none) or Z = 0, the identity (0 : Y : 0), which the formula
+ * maps to (0 : 0 : 0); a masked move of Y keeps it the identity. So it is
+ * valid for every point, with no branch (issue 25 sec. 1). */
 void pp_p256_point_dbl(pp_p256_point *r, const pp_p256_point *p)
 {
-    pp_p256_fe t0, t1, t2, t3, x3, y3, z3;
-    pp_p256_fe_sqr(&t0, &p->x);
-    pp_p256_fe_sqr(&t1, &p->y);
-    pp_p256_fe_sqr(&t2, &p->z);
-    fe_mul(&t3, &p->x, &p->y);
-    fe_add(&t3, &t3, &t3);
-    fe_mul(&z3, &p->x, &p->z);
-    fe_add(&z3, &z3, &z3);
-    fe_mul(&y3, &p256_b_mont, &t2);
-    fe_sub(&y3, &y3, &z3);
-    fe_add(&x3, &y3, &y3);
-    fe_add(&y3, &x3, &y3);
-    fe_sub(&x3, &t1, &y3);
-    fe_add(&y3, &t1, &y3);
-    fe_mul(&y3, &x3, &y3);
-    fe_mul(&x3, &x3, &t3);
-    fe_add(&t3, &t2, &t2);
-    fe_add(&t2, &t2, &t3);
-    fe_mul(&z3, &p256_b_mont, &z3);
-    fe_sub(&z3, &z3, &t2);
-    fe_sub(&z3, &z3, &t0);
-    fe_add(&t3, &z3, &z3);
-    fe_add(&z3, &z3, &t3);
-    fe_add(&t3, &t0, &t0);
-    fe_add(&t0, &t3, &t0);
-    fe_sub(&t0, &t0, &t2);
-    fe_mul(&t0, &t0, &z3);
-    fe_add(&y3, &y3, &t0);
-    fe_mul(&t0, &p->y, &p->z);
-    fe_add(&t0, &t0, &t0);
-    fe_mul(&z3, &t0, &z3);
-    fe_sub(&x3, &x3, &z3);
-    fe_mul(&z3, &t0, &t1);
+    pp_p256_fe w, s, ys, b, h, t, x3, y3, z3;
+    uint32_t inf = pp_ct_barrier_u32(pp_p256_fe_is_zero(&p->z));
+    fe_sub(&t, &p->x, &p->z);
+    fe_add(&w, &p->x, &p->z);
+    fe_mul(&w, &w, &t);
+    fe_add(&t, &w, &w);
+    fe_add(&w, &w, &t);              /* w = 3 (X - Z)(X + Z) */
+    fe_mul(&s, &p->y, &p->z);        /* s = Y Z */
+    fe_mul(&ys, &p->y, &s);          /* Y s */
+    fe_mul(&b, &p->x, &ys);          /* B = X Y s */
+    fe_add(&b, &b, &b);
+    fe_add(&b, &b, &b);              /* 4 B */
+    pp_p256_fe_sqr(&h, &w);
+    fe_sub(&h, &h, &b);
+    fe_sub(&h, &h, &b);              /* h = w^2 - 8 B */
+    fe_mul(&x3, &h, &s);
+    fe_add(&x3, &x3, &x3);           /* X3 = 2 h s */
+    fe_sub(&t, &b, &h);
+    fe_mul(&y3, &w, &t);             /* w (4 B - h) */
+    pp_p256_fe_sqr(&t, &ys);
+    fe_add(&t, &t, &t);
+    fe_add(&t, &t, &t);
+    fe_add(&t, &t, &t);              /* 8 (Y s)^2 */
+    fe_sub(&y3, &y3, &t);
+    pp_p256_fe_sqr(&t, &s);
+    fe_mul(&z3, &t, &s);
     fe_add(&z3, &z3, &z3);
     fe_add(&z3, &z3, &z3);
+    fe_add(&z3, &z3, &z3);           /* Z3 = 8 s^3 */
+    pp_p256_fe_cmov(&y3, &p->y, inf);
     r->x = x3;
     r->y = y3;
     r->z = z3;
