@@ -1,9 +1,9 @@
 /*
  * p256_point.h -- the P-256 group (y^2 = x^3 - 3x + b over GF(p),
- * SP 800-186 3.2.1.3): projective points, complete addition and doubling
- * (Renes, Costello, Batina 2016, algorithms 4 and 6 for a = -3), scalar
- * multiplication and point validation (doubling: the projective tangent
- * formula, 7M + 3S).
+ * SP 800-186 3.2.1.3): projective points, complete addition (Renes,
+ * Costello, Batina 2016, algorithm 4 for a = -3), doubling by the
+ * projective tangent formula (7M + 3S, the identity kept by a mask),
+ * scalar multiplication and point validation.
  *
  * Points are projective (X : Y : Z) with coordinates in the Montgomery
  * domain of p256_field.h; the identity is (0 : 1 : 0) and the formulas are
