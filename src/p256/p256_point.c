@@ -5,7 +5,7 @@
  * Addition is the complete projective formula of Renes, Costello and
  * Batina, "Complete addition formulas for prime order elliptic curves"
  * (EUROCRYPT 2016), algorithm 4 (12M + 2 m_b) for a = -3, written out
- * step by step; doubling the projective tangent formula (7M + 3S, see
+ * step by step (the comb's affine entries: its mixed form); doubling the projective tangent formula (7M + 3S, see
  * pp_p256_point_dbl), whose one exceptional input, the identity, is
  * handled by a mask.
  *
@@ -38,27 +38,43 @@
 #define fe_add pp_p256_fe_add
 #define fe_sub pp_p256_fe_sub
 
-void pp_p256_point_add(pp_p256_point *r, const pp_p256_point *p, const pp_p256_point *q)
+/* RCB algorithm 4; q_affine (a public constant of the call site): q has
+ * Z = 1 and is not the identity (a comb entry), so Z1 Z2 = Z1 and the two
+ * (A1 + Z1)(A2 + Z2) - A1 A2 - Z1 Z2 terms are A2 Z1 + A1: one product and
+ * six additions fewer (RCB's mixed addition, algorithm 5). */
+static void point_add(pp_p256_point *r, const pp_p256_point *p, const pp_p256_point *q,
+                      int q_affine)
 {
     pp_p256_fe t0, t1, t2, t3, t4, x3, y3, z3;
     fe_mul(&t0, &p->x, &q->x);
     fe_mul(&t1, &p->y, &q->y);
-    fe_mul(&t2, &p->z, &q->z);
+    if (q_affine) {
+        t2 = p->z;
+    } else {
+        fe_mul(&t2, &p->z, &q->z);
+    }
     fe_add(&t3, &p->x, &p->y);
     fe_add(&t4, &q->x, &q->y);
     fe_mul(&t3, &t3, &t4);
     fe_add(&t4, &t0, &t1);
     fe_sub(&t3, &t3, &t4);
-    fe_add(&t4, &p->y, &p->z);
-    fe_add(&x3, &q->y, &q->z);
-    fe_mul(&t4, &t4, &x3);
-    fe_add(&x3, &t1, &t2);
-    fe_sub(&t4, &t4, &x3);
-    fe_add(&x3, &p->x, &p->z);
-    fe_add(&y3, &q->x, &q->z);
-    fe_mul(&x3, &x3, &y3);
-    fe_add(&y3, &t0, &t2);
-    fe_sub(&y3, &x3, &y3);
+    if (q_affine) {
+        fe_mul(&t4, &q->y, &p->z);
+        fe_add(&t4, &t4, &p->y);         /* Y1 Z2 + Y2 Z1 */
+        fe_mul(&y3, &q->x, &p->z);
+        fe_add(&y3, &y3, &p->x);         /* X1 Z2 + X2 Z1 */
+    } else {
+        fe_add(&t4, &p->y, &p->z);
+        fe_add(&x3, &q->y, &q->z);
+        fe_mul(&t4, &t4, &x3);
+        fe_add(&x3, &t1, &t2);
+        fe_sub(&t4, &t4, &x3);
+        fe_add(&x3, &p->x, &p->z);
+        fe_add(&y3, &q->x, &q->z);
+        fe_mul(&x3, &x3, &y3);
+        fe_add(&y3, &t0, &t2);
+        fe_sub(&y3, &x3, &y3);
+    }
     fe_mul(&z3, &p256_b_mont, &t2);
     fe_sub(&x3, &y3, &z3);
     fe_add(&z3, &x3, &x3);
@@ -87,6 +103,11 @@ void pp_p256_point_add(pp_p256_point *r, const pp_p256_point *p, const pp_p256_p
     r->x = x3;
     r->y = y3;
     r->z = z3;
+}
+
+void pp_p256_point_add(pp_p256_point *r, const pp_p256_point *p, const pp_p256_point *q)
+{
+    point_add(r, p, q, 0);
 }
 
 /* 2P in projective coordinates for a = -3, from the affine tangent
@@ -276,13 +297,20 @@ static void comb_select(pp_p256_point *r, uint32_t d)
 void pp_p256_mul_base(pp_p256_point *r, const pp_p256_sc *k)
 {
     pp_p256_point acc, t;
+    uint32_t m;
     int i;
     set_identity(&acc);
     for (i = P256_COMB_SPACING - 1; i >= 0; i--) {
         uint32_t d = comb_digit(k, (unsigned)i);
         pp_p256_point_dbl(&acc, &acc);
         comb_select(&t, d);
-        pp_p256_point_add(&acc, &acc, &t);
+        /* Mixed addition (the entry is affine); a zero digit selects no
+         * entry, so its sum is discarded by masked moves. */
+        point_add(&t, &acc, &t, 1);
+        m = pp_ct_barrier_u32(pp_ct_mask_nonzero_u32(d));
+        pp_p256_fe_cmov(&acc.x, &t.x, m);
+        pp_p256_fe_cmov(&acc.y, &t.y, m);
+        pp_p256_fe_cmov(&acc.z, &t.z, m);
     }
     *r = acc;
     pp_wipe(&acc, sizeof(acc));
