@@ -16,8 +16,9 @@
  * 4-bit digits in [-8, 8] (Booth recoding without a branch) over a table
  * of 0..8 P, 4 doublings and one masked-scan addition (with a masked
  * negation) per digit: half the table, and stack, of unsigned windows.
- * Verification: u2*Q by the same signed digits and u1*G by the comb share
- * one chain of 256 doublings; zero digits are skipped (public scalars),
+ * Verification: u2*Q by a width-5 NAF (odd multiples Q..15Q) and u1*G by
+ * the comb share one chain of 256 doublings; zero digits are skipped
+ * (public scalars: variable time is allowed there and only there),
  * and the group law is the faster Jacobian one, its exceptional cases
  * branched on (public points).
  */
@@ -508,41 +509,73 @@ static void jac_add(pp_p256_point *r, const pp_p256_point *p, const pp_p256_poin
     r->x = t;
 }
 
+/* Width-5 NAF of k, VARIABLE TIME (verification's public scalars only):
+ * k = sum naf[i] 2^i, every nonzero digit odd in [-15, 15] and followed by
+ * at least four zeros, so about 256 / 6 additions instead of the 4-bit
+ * signed window's 60. */
+static void wnaf5(int8_t naf[257], const pp_p256_sc *k)
+{
+    uint8_t be[32];
+    uint32_t w[9];
+    int i, j;
+    pp_p256_sc_to_bytes(be, k);
+    for (j = 0; j < 8; j++) {
+        w[j] = (uint32_t)be[31 - 4 * j] | ((uint32_t)be[30 - 4 * j] << 8) |
+               ((uint32_t)be[29 - 4 * j] << 16) | ((uint32_t)be[28 - 4 * j] << 24);
+    }
+    w[8] = 0;
+    for (i = 0; i < 257; i++) {
+        int d = 0;
+        if ((w[0] & 1u) != 0) {
+            d = (int)(w[0] & 31u);
+            if (d >= 16) {
+                uint32_t c = (uint32_t)(32 - d);   /* k += 32 - d: low five bits 0 */
+                d -= 32;
+                for (j = 0; j < 9 && c != 0; j++) {
+                    w[j] += c;
+                    c = w[j] < c ? 1u : 0u;
+                }
+            } else {
+                w[0] -= (uint32_t)d;
+            }
+        }
+        naf[i] = (int8_t)d;
+        for (j = 0; j < 8; j++) {
+            w[j] = (w[j] >> 1) | (w[j + 1] << 31);
+        }
+        w[8] >>= 1;
+    }
+}
+
 void pp_p256_mul2_vartime(pp_p256_point *r, const pp_p256_sc *u1, const pp_p256_sc *u2,
                           const pp_p256_point *q)
 {
-    /* table[j - 1] = j Q (Jacobian), j = 1..8; Q affine (decoded, Z = 1). */
+    /* table[j] = (2j + 1) Q (Jacobian), j = 0..7; Q affine (decoded, Z = 1). */
     pp_p256_point table[8], acc, t;
-    uint8_t digit[65];
+    int8_t naf[257];
     int b, have = 0;
     uint32_t j;
     table[0] = *q;
-    jac_dbl(&table[1], q);
-    for (j = 2; j < 8u; j++) {
-        jac_add(&table[j], &table[j - 1u], q, 1);
+    jac_dbl(&t, q);
+    for (j = 1; j < 8u; j++) {
+        jac_add(&table[j], &table[j - 1u], &t, 0);
     }
-    signed_digits(digit, u2);
+    wnaf5(naf, u2);
     memset(&acc, 0, sizeof(acc));
-    if (digit[64] != 0) {
-        acc = table[0];
-        have = 1;
-    }
-    for (b = 255; b >= 0; b--) {
+    for (b = 256; b >= 0; b--) {
         if (have) {
             jac_dbl(&acc, &acc);
         }
-        if ((b & 3) == 0) {
-            uint32_t d = digit[b / 4];
-            if ((d & 0xfu) != 0) {
-                t = table[(d & 0xfu) - 1u];
-                if ((d >> 4) != 0) {
-                    pp_p256_fe ny;
-                    memset(&ny, 0, sizeof(ny));
-                    pp_p256_fe_sub(&t.y, &ny, &t.y);
-                }
-                jac_add(&acc, &acc, &t, 0);
-                have = 1;
+        if (naf[b] != 0) {
+            int d = naf[b];
+            t = table[(d < 0 ? -d : d) / 2];
+            if (d < 0) {
+                pp_p256_fe ny;
+                memset(&ny, 0, sizeof(ny));
+                pp_p256_fe_sub(&t.y, &ny, &t.y);
             }
+            jac_add(&acc, &acc, &t, 0);
+            have = 1;
         }
         if (b < P256_COMB_SPACING) {
             uint32_t d = comb_digit(u1, (unsigned)b);
