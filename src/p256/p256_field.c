@@ -102,6 +102,10 @@ __asm__(
     ".global pp_p256_fe_mul_m4\n\t"
     ".hidden pp_p256_fe_mul_m4\n\t"
     ".type pp_p256_fe_mul_m4, %function\n\t"
+    ".global pp_p256_fe_mul\n\t"
+    ".type pp_p256_fe_mul, %function\n\t"
+    ".thumb_func\n"
+    "pp_p256_fe_mul:\n\t"
     ".thumb_func\n"
     "pp_p256_fe_mul_m4:\n\t"
     "mov r3, #0\n\t"
@@ -588,6 +592,7 @@ __asm__(
     "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n\t"
     ".size pp_p256_mont_mul_umaal, .-pp_p256_mont_mul_umaal\n\t"
     ".size pp_p256_fe_mul_m4, .-pp_p256_fe_mul_m4\n\t"
+    ".size pp_p256_fe_mul, .-pp_p256_fe_mul\n\t"
     ".text\n");
 
 /* pp_p256_fe_mul_m4 (r0 = r, r1 = a, r2 = b; the entry above that sets
@@ -632,6 +637,10 @@ __asm__(
     ".global pp_p256_fe_add_m4\n\t"
     ".hidden pp_p256_fe_add_m4\n\t"
     ".type pp_p256_fe_add_m4, %function\n\t"
+    ".global pp_p256_fe_add\n\t"
+    ".type pp_p256_fe_add, %function\n\t"
+    ".thumb_func\n"
+    "pp_p256_fe_add:\n\t"
     ".thumb_func\n"
     "pp_p256_fe_add_m4:\n\t"
     "push {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
@@ -671,6 +680,7 @@ __asm__(
     "pop {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
     "bx lr\n\t"
     ".size pp_p256_fe_add_m4, .-pp_p256_fe_add_m4\n\t"
+    ".size pp_p256_fe_add, .-pp_p256_fe_add\n\t"
     ".text\n");
 __asm__(
     ".section .text.pp_p256_fe_sub_m4,\"ax\",%progbits\n\t"
@@ -680,6 +690,10 @@ __asm__(
     ".global pp_p256_fe_sub_m4\n\t"
     ".hidden pp_p256_fe_sub_m4\n\t"
     ".type pp_p256_fe_sub_m4, %function\n\t"
+    ".global pp_p256_fe_sub\n\t"
+    ".type pp_p256_fe_sub, %function\n\t"
+    ".thumb_func\n"
+    "pp_p256_fe_sub:\n\t"
     ".thumb_func\n"
     "pp_p256_fe_sub_m4:\n\t"
     "push {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
@@ -709,6 +723,7 @@ __asm__(
     "pop {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
     "bx lr\n\t"
     ".size pp_p256_fe_sub_m4, .-pp_p256_fe_sub_m4\n\t"
+    ".size pp_p256_fe_sub, .-pp_p256_fe_sub\n\t"
     ".text\n");
 
 /* r = mask ? a : r (mask bit 0) in assembly: a masked exchange of the
@@ -723,6 +738,10 @@ __asm__(
     ".global pp_p256_fe_cmov_m4\n\t"
     ".hidden pp_p256_fe_cmov_m4\n\t"
     ".type pp_p256_fe_cmov_m4, %function\n\t"
+    ".global pp_p256_fe_cmov\n\t"
+    ".type pp_p256_fe_cmov, %function\n\t"
+    ".thumb_func\n"
+    "pp_p256_fe_cmov:\n\t"
     ".thumb_func\n"
     "pp_p256_fe_cmov_m4:\n\t"
     "push {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
@@ -770,6 +789,7 @@ __asm__(
     "pop {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
     "bx lr\n\t"
     ".size pp_p256_fe_cmov_m4, .-pp_p256_fe_cmov_m4\n\t"
+    ".size pp_p256_fe_cmov, .-pp_p256_fe_cmov\n\t"
     ".text\n");
 
 static inline void mont_mul(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256_limb b[NL],
@@ -1071,18 +1091,19 @@ static void fe_sqr64(uint64_t r[4], const uint64_t a[4])
 }
 #endif
 
+/* With PICOPSA_P256_UMAAL, pp_p256_fe_mul, _add, _sub and _cmov are second
+ * labels of their assembly functions (the same arguments: a pp_p256_fe is
+ * its limb array), so the point code calls the kernels with no wrapper. */
+#if !PICOPSA_P256_UMAAL
 void pp_p256_fe_mul(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 {
 #if PICOPSA_P256_LIMB_BITS == 64
     fe_mul64(r->v, a->v, b->v);
 #else
-#if PICOPSA_P256_UMAAL
-    pp_p256_fe_mul_m4(r->v, a->v, b->v);
-#else
     mont_mul(r->v, a->v, b->v, P256_P.v, 1u);
 #endif
-#endif
 }
+#endif
 
 void pp_p256_fe_sqr(pp_p256_fe *r, const pp_p256_fe *a)
 {
@@ -1093,23 +1114,19 @@ void pp_p256_fe_sqr(pp_p256_fe *r, const pp_p256_fe *a)
 #endif
 }
 
+#if !PICOPSA_P256_UMAAL
 void pp_p256_fe_add(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 {
-#if PICOPSA_P256_UMAAL
-    pp_p256_fe_add_m4(r->v, a->v, b->v);
-#else
     mod_add(r->v, a->v, b->v, P256_P.v);
-#endif
 }
+#endif
 
+#if !PICOPSA_P256_UMAAL
 void pp_p256_fe_sub(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 {
-#if PICOPSA_P256_UMAAL
-    pp_p256_fe_sub_m4(r->v, a->v, b->v);
-#else
     mod_sub(r->v, a->v, b->v, P256_P.v);
-#endif
 }
+#endif
 
 /* r = a squared n times. */
 static void fe_sqr_n(pp_p256_fe *r, const pp_p256_fe *a, unsigned n)
@@ -1212,19 +1229,17 @@ uint32_t pp_p256_fe_eq(const pp_p256_fe *a, const pp_p256_fe *b)
     return zero_mask(d);
 }
 
+#if !PICOPSA_P256_UMAAL
 void pp_p256_fe_cmov(pp_p256_fe *r, const pp_p256_fe *a, uint32_t mask)
 {
-#if PICOPSA_P256_UMAAL
-    pp_p256_fe_cmov_m4(r->v, a->v, mask);
-#else
     pp_p256_limb m = LIMB_BARRIER((pp_p256_limb)0 - (pp_p256_limb)(mask & 1u));
     int i;
     PP_UNROLL
     for (i = 0; i < NL; i++) {
         r->v[i] ^= m & (r->v[i] ^ a->v[i]);
     }
-#endif
 }
+#endif
 
 /* ---- scalars ----------------------------------------------------------- */
 
