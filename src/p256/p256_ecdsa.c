@@ -96,7 +96,43 @@ void pp_p256_ecdsa_sign_k(uint8_t sig[64], const uint8_t d[32], const uint8_t h1
     sign_k(sig, NULL, d, h1, k_bytes);
 }
 
+static const uint8_t p256_n_be[32] = {
+    0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51};
+
+/* rn = r + n (32 big-endian bytes; r < n); returns the carry out (0/1).
+ * No branch: the fault check calls it before r is released. */
+static uint32_t add_n(uint8_t rn[32], const uint8_t r[32])
+{
+    uint32_t carry = 0;
+    int i;
+    for (i = 31; i >= 0; i--) {
+        uint32_t sum = (uint32_t)r[i] + p256_n_be[i] + carry;
+        rn[i] = (uint8_t)sum;
+        carry = sum >> 8;
+    }
+    return carry;
+}
+
 #if PICOPSA_SIGN_FAULT_CHECK
+/* All-ones when x(R) mod n == r (32 big-endian bytes, r < n) for a
+ * projective R with Z != 0: X == r Z, or X == (r + n) Z when r + n < p
+ * (x(R) < p < 2n), the test verification makes, here without a branch. */
+static uint32_t x_mod_n_is(const pp_p256_point *pt, const uint8_t r[32])
+{
+    uint8_t rn[32];
+    pp_p256_fe f;
+    uint32_t ok1, ok2, carry = add_n(rn, r);
+    (void)pp_p256_fe_from_bytes(&f, r);   /* r < n < p */
+    pp_p256_fe_mul(&f, &f, &pt->z);
+    ok1 = pp_p256_fe_eq(&f, &pt->x);
+    ok2 = pp_p256_fe_from_bytes(&f, rn) & pp_ct_mask_zero_u32(carry);
+    pp_p256_fe_mul(&f, &f, &pt->z);
+    ok2 &= pp_p256_fe_eq(&f, &pt->x);
+    pp_wipe(&f, sizeof(f));
+    return ~pp_p256_fe_is_zero(&pt->z) & (ok1 | ok2);
+}
+
 /* All-ones when a == b as projective points, both with Z != 0. */
 static uint32_t point_eq(const pp_p256_point *a, const pp_p256_point *b)
 {
@@ -115,7 +151,14 @@ static uint32_t point_eq(const pp_p256_point *a, const pp_p256_point *b)
  * every value is taken again from its source (sig as released, d, the
  * public key, e read again from the caller's hash, the nonce bytes) and
  *   (1) s k == e + r d (mod n): the scalar arithmetic of s, and e;
- *   (2) r == x(R) mod n, R from a second inversion: the encoding of r;
+ *   (2) r == x(R) mod n, checked on R's projective X and Z (X == r Z
+ *       or (r + n) Z, Z != 0) where signing inverted Z, encoded x and
+ *       reduced it mod n: the encoding of r by a computation that shares
+ *       no step with the one it checks, so one fault in either cannot
+ *       make them agree on a wrong r (issue 21 sec. 3: "checking R
+ *       against the final state" is the cheaper check it asks for; a
+ *       second inversion cost 267 field multiplications, this one four;
+ *       a fault in R itself is (3)'s);
  *   (3) (k + d) G == R + Q: R is k G (a second comb) and d is the key
  *       whose public key Q the slot holds (so a d, k or pointer fault
  *       that keeps (1) and (2) consistent still fails here);
@@ -127,7 +170,7 @@ uint32_t pp_p256_ecdsa_sign_check(const uint8_t *sig, const pp_p256_point *pt,
 {
     pp_p256_sc k, x, r, s, t, u;
     pp_p256_point a, b;
-    uint8_t rx[32], seen[64];
+    uint8_t seen[64];
     uint32_t diff = 0;
     size_t i;
     uint32_t ok = pp_p256_sc_from_bytes(&k, k_bytes);
@@ -139,9 +182,7 @@ uint32_t pp_p256_ecdsa_sign_check(const uint8_t *sig, const pp_p256_point *pt,
     pp_p256_sc_add(&u, &u, e);
     pp_p256_sc_mul(&t, &s, &k);
     ok &= pp_p256_fe_eq(&t, &u);                         /* (1) */
-    ok &= pp_p256_point_encode_xy(rx, NULL, pt);
-    pp_p256_sc_from_hash(&t, rx, sizeof(rx));
-    ok &= pp_p256_fe_eq(&t, &r);                         /* (2) */
+    ok &= x_mod_n_is(pt, seen);                          /* (2) */
     pp_p256_sc_add(&t, &k, &x);
     pp_p256_mul_base(&a, &t);
     /* Q without the on-curve test (a branch on the verdict): an off-curve
@@ -320,18 +361,8 @@ int pp_p256_ecdsa_verify(const uint8_t sig[64], const uint8_t pub[65], const uin
         return 0;
     }
     {
-        static const uint8_t n_be[32] = {
-            0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-            0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51};
         uint8_t rb[32];
-        unsigned carry = 0;
-        int i;
-        for (i = 31; i >= 0; i--) {
-            unsigned sum = (unsigned)sig[i] + n_be[i] + carry;
-            rb[i] = (uint8_t)sum;
-            carry = sum >> 8;
-        }
-        if (carry != 0 || pp_p256_fe_from_bytes(&rf, rb) == 0) {
+        if (add_n(rb, sig) != 0 || pp_p256_fe_from_bytes(&rf, rb) == 0) {
             return -1;   /* r + n >= p: no second candidate */
         }
         pp_p256_fe_mul(&rf, &rf, &q.z);

@@ -80,8 +80,10 @@ static inline void final_sub(pp_p256_limb r[NL], const pp_p256_limb t[NL], pp_p2
  * b_i+1 in r2/r3, one UMAAL per limb product, each row's carry in its own
  * register), then the Montgomery rounds two per pass the same way
  * (q_i = t[i] minv; q_i+1 from t[i+1] once round i has passed it; m in
- * r4-r11, the carry out of the top in lr), then the final subtraction
- * under a mask: half the loads and stores of t of one row per pass.
+ * r4-r11, the carry out of the top in lr), then the final subtraction:
+ * t - m in place (LDM/STM halves, m still in r4-r11) and m & mask added
+ * back under the borrow's mask: half the loads and stores of t of one
+ * row per pass.
  * Straight-line code: no branch, every address fixed. A real function
  * (all registers, any -O level); t lives in the 72-byte frame.
  * Arguments: r0 = r, r1 = a, r2 = b, r3 = m, [sp] = minv. r may alias a or
@@ -97,6 +99,16 @@ __asm__(
     ".global pp_p256_mont_mul_umaal\n\t"
     ".hidden pp_p256_mont_mul_umaal\n\t"
     ".type pp_p256_mont_mul_umaal, %function\n\t"
+    ".global pp_p256_fe_mul_m4\n\t"
+    ".hidden pp_p256_fe_mul_m4\n\t"
+    ".type pp_p256_fe_mul_m4, %function\n\t"
+    ".global pp_p256_fe_mul\n\t"
+    ".type pp_p256_fe_mul, %function\n\t"
+    ".thumb_func\n"
+    "pp_p256_fe_mul:\n\t"
+    ".thumb_func\n"
+    "pp_p256_fe_mul_m4:\n\t"
+    "mov r3, #0\n\t"
     ".thumb_func\n"
     "pp_p256_mont_mul_umaal:\n\t"
     "push {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n\t"
@@ -256,6 +268,8 @@ __asm__(
     "str r1, [sp, #56]\n\t"
     "str lr, [sp, #60]\n\t"
     "ldr r0, [sp, #68]\n\t"
+    "cmp r0, #0\n\t"
+    "beq.w .Lpp_p256_redp\n\t"
     "ldm r0, {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
     "mov lr, #0\n\t"
     "ldr r3, [sp, #108]\n\t"
@@ -450,93 +464,169 @@ __asm__(
     "adds r12, r12, r1\n\t"
     "adc lr, r0, #0\n\t"
     "str r12, [sp, #60]\n\t"
-    "ldr r12, [sp, #32]\n\t"
-    "subs r12, r12, r4\n\t"
-    "str r12, [sp, #0]\n\t"
-    "ldr r12, [sp, #36]\n\t"
-    "sbcs r12, r12, r5\n\t"
-    "str r12, [sp, #4]\n\t"
-    "ldr r12, [sp, #40]\n\t"
-    "sbcs r12, r12, r6\n\t"
-    "str r12, [sp, #8]\n\t"
-    "ldr r12, [sp, #44]\n\t"
-    "sbcs r12, r12, r7\n\t"
-    "str r12, [sp, #12]\n\t"
-    "ldr r12, [sp, #48]\n\t"
-    "sbcs r12, r12, r8\n\t"
-    "str r12, [sp, #16]\n\t"
-    "ldr r12, [sp, #52]\n\t"
-    "sbcs r12, r12, r9\n\t"
-    "str r12, [sp, #20]\n\t"
-    "ldr r12, [sp, #56]\n\t"
-    "sbcs r12, r12, r10\n\t"
-    "str r12, [sp, #24]\n\t"
-    "ldr r12, [sp, #60]\n\t"
-    "sbcs r12, r12, r11\n\t"
-    "str r12, [sp, #28]\n\t"
-    "sbc r2, r2, r2\n\t"
-    "rsb r3, lr, #0\n\t"
-    "bic r2, r2, r3\n\t"
-    "ldr r0, [sp, #64]\n\t"
-    "ldr r3, [sp, #0]\n\t"
-    "ldr r12, [sp, #32]\n\t"
-    "eor r12, r12, r3\n\t"
-    "and r12, r12, r2\n\t"
-    "eor r3, r3, r12\n\t"
-    "str r3, [r0, #0]\n\t"
-    "ldr r3, [sp, #4]\n\t"
-    "ldr r12, [sp, #36]\n\t"
-    "eor r12, r12, r3\n\t"
-    "and r12, r12, r2\n\t"
-    "eor r3, r3, r12\n\t"
-    "str r3, [r0, #4]\n\t"
-    "ldr r3, [sp, #8]\n\t"
-    "ldr r12, [sp, #40]\n\t"
-    "eor r12, r12, r3\n\t"
-    "and r12, r12, r2\n\t"
-    "eor r3, r3, r12\n\t"
-    "str r3, [r0, #8]\n\t"
-    "ldr r3, [sp, #12]\n\t"
-    "ldr r12, [sp, #44]\n\t"
-    "eor r12, r12, r3\n\t"
-    "and r12, r12, r2\n\t"
-    "eor r3, r3, r12\n\t"
-    "str r3, [r0, #12]\n\t"
-    "ldr r3, [sp, #16]\n\t"
-    "ldr r12, [sp, #48]\n\t"
-    "eor r12, r12, r3\n\t"
-    "and r12, r12, r2\n\t"
-    "eor r3, r3, r12\n\t"
-    "str r3, [r0, #16]\n\t"
-    "ldr r3, [sp, #20]\n\t"
-    "ldr r12, [sp, #52]\n\t"
-    "eor r12, r12, r3\n\t"
-    "and r12, r12, r2\n\t"
-    "eor r3, r3, r12\n\t"
-    "str r3, [r0, #20]\n\t"
-    "ldr r3, [sp, #24]\n\t"
-    "ldr r12, [sp, #56]\n\t"
-    "eor r12, r12, r3\n\t"
-    "and r12, r12, r2\n\t"
-    "eor r3, r3, r12\n\t"
-    "str r3, [r0, #24]\n\t"
-    "ldr r3, [sp, #28]\n\t"
-    "ldr r12, [sp, #60]\n\t"
-    "eor r12, r12, r3\n\t"
-    "and r12, r12, r2\n\t"
-    "eor r3, r3, r12\n\t"
-    "str r3, [r0, #28]\n\t"
+    "add r12, sp, #32\n\t"
+    "ldm r12, {r0, r1, r2, r3}\n\t"
+    "subs r0, r0, r4\n\t"
+    "sbcs r1, r1, r5\n\t"
+    "sbcs r2, r2, r6\n\t"
+    "sbcs r3, r3, r7\n\t"
+    "stm r12!, {r0, r1, r2, r3}\n\t"
+    "ldm r12, {r0, r1, r2, r3}\n\t"
+    "sbcs r0, r0, r8\n\t"
+    "sbcs r1, r1, r9\n\t"
+    "sbcs r2, r2, r10\n\t"
+    "sbcs r3, r3, r11\n\t"
+    "stm r12, {r0, r1, r2, r3}\n\t"
+    "sbcs lr, lr, #0\n\t"
+    "sbc lr, lr, lr\n\t"
+    "and r4, r4, lr\n\t"
+    "and r5, r5, lr\n\t"
+    "and r6, r6, lr\n\t"
+    "and r7, r7, lr\n\t"
+    "and r8, r8, lr\n\t"
+    "and r9, r9, lr\n\t"
+    "and r10, r10, lr\n\t"
+    "and r11, r11, lr\n\t"
+    "add r12, sp, #32\n\t"
+    "ldr lr, [sp, #64]\n\t"
+    "ldm r12!, {r0, r1, r2, r3}\n\t"
+    "adds r0, r0, r4\n\t"
+    "adcs r1, r1, r5\n\t"
+    "adcs r2, r2, r6\n\t"
+    "adcs r3, r3, r7\n\t"
+    "stm lr!, {r0, r1, r2, r3}\n\t"
+    "ldm r12, {r0, r1, r2, r3}\n\t"
+    "adcs r0, r0, r8\n\t"
+    "adcs r1, r1, r9\n\t"
+    "adcs r2, r2, r10\n\t"
+    "adcs r3, r3, r11\n\t"
+    "stm lr, {r0, r1, r2, r3}\n\t"
+    "add sp, sp, #72\n\t"
+    "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n\t"
+    ".Lpp_p256_redp:\n"
+    "ldm sp, {r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+    "adds r3, r3, r0\n\t"
+    "adcs r4, r4, r1\n\t"
+    "adcs r5, r5, r2\n\t"
+    "adcs r6, r6, r0\n\t"
+    "adcs r7, r7, r1\n\t"
+    "adcs r8, r8, r2\n\t"
+    "adcs r9, r9, #0\n\t"
+    "adcs r10, r10, #0\n\t"
+    "adcs r11, r11, #0\n\t"
+    "mov lr, #0\n\t"
+    "adc lr, lr, #0\n\t"
+    "rsbs r12, r0, #0\n\t"
+    "sbcs r0, r0, r1\n\t"
+    "sbcs r1, r1, r2\n\t"
+    "sbc r2, r2, #0\n\t"
+    "adds r7, r7, r12\n\t"
+    "adcs r8, r8, r0\n\t"
+    "adcs r9, r9, r1\n\t"
+    "adcs r10, r10, r2\n\t"
+    "adcs r11, r11, #0\n\t"
+    "adc lr, lr, #0\n\t"
+    "add r12, sp, #48\n\t"
+    "ldm r12, {r0, r1, r2}\n\t"
+    "adds r6, r6, r3\n\t"
+    "adcs r7, r7, r4\n\t"
+    "adcs r8, r8, r5\n\t"
+    "adcs r9, r9, r3\n\t"
+    "adcs r10, r10, r4\n\t"
+    "adcs r11, r11, r5\n\t"
+    "adcs r0, r0, lr\n\t"
+    "adcs r1, r1, #0\n\t"
+    "adcs r2, r2, #0\n\t"
+    "mov lr, #0\n\t"
+    "adc lr, lr, #0\n\t"
+    "rsbs r12, r3, #0\n\t"
+    "sbcs r3, r3, r4\n\t"
+    "sbcs r4, r4, r5\n\t"
+    "sbc r5, r5, #0\n\t"
+    "adds r10, r10, r12\n\t"
+    "adcs r11, r11, r3\n\t"
+    "adcs r0, r0, r4\n\t"
+    "adcs r1, r1, r5\n\t"
+    "adcs r2, r2, #0\n\t"
+    "adc lr, lr, #0\n\t"
+    "ldr r3, [sp, #60]\n\t"
+    "adds r9, r9, r6\n\t"
+    "adcs r10, r10, r7\n\t"
+    "adcs r11, r11, #0\n\t"
+    "adcs r0, r0, r6\n\t"
+    "adcs r1, r1, r7\n\t"
+    "adcs r2, r2, #0\n\t"
+    "adcs r3, r3, lr\n\t"
+    "mov lr, #0\n\t"
+    "adc lr, lr, #0\n\t"
+    "rsbs r12, r6, #0\n\t"
+    "sbcs r6, r6, r7\n\t"
+    "sbc r7, r7, #0\n\t"
+    "adds r1, r1, r12\n\t"
+    "adcs r2, r2, r6\n\t"
+    "adcs r3, r3, r7\n\t"
+    "adc lr, lr, #0\n\t"
+    "subs r8, r8, #0xffffffff\n\t"
+    "sbcs r9, r9, #0xffffffff\n\t"
+    "sbcs r10, r10, #0xffffffff\n\t"
+    "sbcs r11, r11, #0\n\t"
+    "sbcs r0, r0, #0\n\t"
+    "sbcs r1, r1, #0\n\t"
+    "sbcs r2, r2, #1\n\t"
+    "sbcs r3, r3, #0xffffffff\n\t"
+    "sbcs lr, lr, #0\n\t"
+    "sbc r12, r12, r12\n\t"
+    "and r4, r12, #1\n\t"
+    "adds r8, r8, r12\n\t"
+    "adcs r9, r9, r12\n\t"
+    "adcs r10, r10, r12\n\t"
+    "adcs r11, r11, #0\n\t"
+    "adcs r0, r0, #0\n\t"
+    "adcs r1, r1, #0\n\t"
+    "adcs r2, r2, r4\n\t"
+    "adc r3, r3, r12\n\t"
+    "ldr r4, [sp, #64]\n\t"
+    "stm r4!, {r8, r9, r10, r11}\n\t"
+    "stm r4, {r0, r1, r2, r3}\n\t"
     "add sp, sp, #72\n\t"
     "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n\t"
     ".size pp_p256_mont_mul_umaal, .-pp_p256_mont_mul_umaal\n\t"
+    ".size pp_p256_fe_mul_m4, .-pp_p256_fe_mul_m4\n\t"
+    ".size pp_p256_fe_mul, .-pp_p256_fe_mul\n\t"
     ".text\n");
+
+/* pp_p256_fe_mul_m4 (r0 = r, r1 = a, r2 = b; the entry above that sets
+ * m = NULL and falls into the kernel): r = a b 2^-256 mod p, the
+ * product above, then (.Lpp_p256_redp, sharing the product's code: one
+ * kernel for both moduli keeps src/p256 near its 10 KB) a Montgomery
+ * reduction with p's shape instead of the 64 products of the generic one
+ * (567 -> 343 cycles a multiplication on the Cortex-M4 model). p = -1
+ * mod 2^96, so -p^-1 = 1 mod 2^96 and a round can take three limbs at
+ * once: Q = t[i..i+2] and Q p = Q 2^256 - Q 2^224 + Q 2^192 + Q 2^96 - Q
+ * clears them and adds Q at limbs i+3 and i+6 and the four-word
+ * L = Q (2^32 - 1) = Q 2^32 - Q at i+7 (rsbs/sbcs/sbc, never negative).
+ * Rounds at limbs 0, 3 (three words) and 6 (two), each two carry chains
+ * (Q twice, then L) with t[0..15] in registers (ldm of twelve limbs), the
+ * carry out of a round (<= 2) joining the next round's first chain where
+ * it passes that limb. No multiplication, no branch but the one on m
+ * (public: which modulus), fixed addresses. The result (< 2p for
+ * a b < p 2^256) loses p under a mask. tools/p256/m4_kernel_check.sh
+ * checks it against the bit-serial reference and against the generic
+ * reduction (m = p), also for unreduced a in fe_to_mont; a dropped carry
+ * of the last round is caught. A dedicated squaring (28 cross products
+ * one row per pass, then 2 t + a_i^2 through memory) with the first
+ * version of this reduction measured 440 cycles, slower than the
+ * multiplication, so squaring uses it; a squaring worth having keeps t
+ * in registers (not done). */
+void pp_p256_fe_mul_m4(uint32_t r[8], const uint32_t a[8], const uint32_t b[8]);
 
 /* r = a + b and a - b mod p (a, b < p) in ARMv7E-M assembly: the eight
  * limbs in r4-r11, one carry chain, then p's limbs (2^32 - 1 three times,
  * 0, 0, 0, 1, 2^32 - 1) as immediates. The sum subtracts p and its final
  * borrow, through the carry word, becomes the mask that adds p back; the
- * difference adds p back under its borrow's mask. No branch. r0 = r,
- * r1 = a, r2 = b; r may alias either. */
+ * difference adds p back under its borrow's mask. b is read with three
+ * LDMs (the flags survive them). No branch. r0 = r, r1 = a, r2 = b; r may
+ * alias either. */
 void pp_p256_fe_add_m4(pp_p256_limb r[8], const pp_p256_limb a[8], const pp_p256_limb b[8]);
 void pp_p256_fe_sub_m4(pp_p256_limb r[8], const pp_p256_limb a[8], const pp_p256_limb b[8]);
 __asm__(
@@ -547,26 +637,25 @@ __asm__(
     ".global pp_p256_fe_add_m4\n\t"
     ".hidden pp_p256_fe_add_m4\n\t"
     ".type pp_p256_fe_add_m4, %function\n\t"
+    ".global pp_p256_fe_add\n\t"
+    ".type pp_p256_fe_add, %function\n\t"
+    ".thumb_func\n"
+    "pp_p256_fe_add:\n\t"
     ".thumb_func\n"
     "pp_p256_fe_add_m4:\n\t"
     "push {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
     "ldm r1, {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
-    "ldr r3, [r2, #0]\n\t"
-    "adds r4, r4, r3\n\t"
-    "ldr r3, [r2, #4]\n\t"
+    "ldm r2!, {r1, r3, r12}\n\t"
+    "adds r4, r4, r1\n\t"
     "adcs r5, r5, r3\n\t"
-    "ldr r3, [r2, #8]\n\t"
-    "adcs r6, r6, r3\n\t"
-    "ldr r3, [r2, #12]\n\t"
-    "adcs r7, r7, r3\n\t"
-    "ldr r3, [r2, #16]\n\t"
+    "adcs r6, r6, r12\n\t"
+    "ldm r2!, {r1, r3, r12}\n\t"
+    "adcs r7, r7, r1\n\t"
     "adcs r8, r8, r3\n\t"
-    "ldr r3, [r2, #20]\n\t"
-    "adcs r9, r9, r3\n\t"
-    "ldr r3, [r2, #24]\n\t"
-    "adcs r10, r10, r3\n\t"
-    "ldr r3, [r2, #28]\n\t"
-    "adcs r11, r11, r3\n\t"
+    "adcs r9, r9, r12\n\t"
+    "ldm r2, {r1, r2}\n\t"
+    "adcs r10, r10, r1\n\t"
+    "adcs r11, r11, r2\n\t"
     "mov r12, #0\n\t"
     "adc r12, r12, #0\n\t"
     "subs r4, r4, #0xffffffff\n\t"
@@ -591,6 +680,7 @@ __asm__(
     "pop {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
     "bx lr\n\t"
     ".size pp_p256_fe_add_m4, .-pp_p256_fe_add_m4\n\t"
+    ".size pp_p256_fe_add, .-pp_p256_fe_add\n\t"
     ".text\n");
 __asm__(
     ".section .text.pp_p256_fe_sub_m4,\"ax\",%progbits\n\t"
@@ -600,26 +690,25 @@ __asm__(
     ".global pp_p256_fe_sub_m4\n\t"
     ".hidden pp_p256_fe_sub_m4\n\t"
     ".type pp_p256_fe_sub_m4, %function\n\t"
+    ".global pp_p256_fe_sub\n\t"
+    ".type pp_p256_fe_sub, %function\n\t"
+    ".thumb_func\n"
+    "pp_p256_fe_sub:\n\t"
     ".thumb_func\n"
     "pp_p256_fe_sub_m4:\n\t"
     "push {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
     "ldm r1, {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
-    "ldr r3, [r2, #0]\n\t"
-    "subs r4, r4, r3\n\t"
-    "ldr r3, [r2, #4]\n\t"
+    "ldm r2!, {r1, r3, r12}\n\t"
+    "subs r4, r4, r1\n\t"
     "sbcs r5, r5, r3\n\t"
-    "ldr r3, [r2, #8]\n\t"
-    "sbcs r6, r6, r3\n\t"
-    "ldr r3, [r2, #12]\n\t"
-    "sbcs r7, r7, r3\n\t"
-    "ldr r3, [r2, #16]\n\t"
+    "sbcs r6, r6, r12\n\t"
+    "ldm r2!, {r1, r3, r12}\n\t"
+    "sbcs r7, r7, r1\n\t"
     "sbcs r8, r8, r3\n\t"
-    "ldr r3, [r2, #20]\n\t"
-    "sbcs r9, r9, r3\n\t"
-    "ldr r3, [r2, #24]\n\t"
-    "sbcs r10, r10, r3\n\t"
-    "ldr r3, [r2, #28]\n\t"
-    "sbcs r11, r11, r3\n\t"
+    "sbcs r9, r9, r12\n\t"
+    "ldm r2, {r1, r2}\n\t"
+    "sbcs r10, r10, r1\n\t"
+    "sbcs r11, r11, r2\n\t"
     "sbc r12, r12, r12\n\t"
     "and r1, r12, #1\n\t"
     "adds r4, r4, r12\n\t"
@@ -634,6 +723,7 @@ __asm__(
     "pop {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
     "bx lr\n\t"
     ".size pp_p256_fe_sub_m4, .-pp_p256_fe_sub_m4\n\t"
+    ".size pp_p256_fe_sub, .-pp_p256_fe_sub\n\t"
     ".text\n");
 
 /* r = mask ? a : r (mask bit 0) in assembly: a masked exchange of the
@@ -648,6 +738,10 @@ __asm__(
     ".global pp_p256_fe_cmov_m4\n\t"
     ".hidden pp_p256_fe_cmov_m4\n\t"
     ".type pp_p256_fe_cmov_m4, %function\n\t"
+    ".global pp_p256_fe_cmov\n\t"
+    ".type pp_p256_fe_cmov, %function\n\t"
+    ".thumb_func\n"
+    "pp_p256_fe_cmov:\n\t"
     ".thumb_func\n"
     "pp_p256_fe_cmov_m4:\n\t"
     "push {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
@@ -695,6 +789,7 @@ __asm__(
     "pop {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
     "bx lr\n\t"
     ".size pp_p256_fe_cmov_m4, .-pp_p256_fe_cmov_m4\n\t"
+    ".size pp_p256_fe_cmov, .-pp_p256_fe_cmov\n\t"
     ".text\n");
 
 static inline void mont_mul(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256_limb b[NL],
@@ -794,22 +889,52 @@ static void mod_sub(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256_
 }
 #endif
 
-/* r = a^e in the Montgomery domain of m; e public with its top bit (255)
- * set, so the scan starts from a. */
+/* r = a^e (Montgomery domain) for a PUBLIC exponent e (n - 2), bit 255
+ * set: sliding windows of up to 4 bits over the odd powers a, a^3, ...,
+ * a^15 (the window values, hence the table indices, are the exponent's
+ * bits, never a secret). For n - 2: 252 squarings and 58 multiplications
+ * (8 for the table: a^2 and seven odd powers), against 255 and 168 with
+ * one bit at a time. Stack: the 256-byte table. */
 static void mont_pow(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256_fe *e,
                      const pp_p256_limb m[NL], pp_p256_limb minv)
 {
-    pp_p256_limb acc[NL];
-    int i;
-    memcpy(acc, a, sizeof(acc));
-    for (i = 254; i >= 0; i--) {
-        mont_mul(acc, acc, acc, m, minv);
-        if (pp_p256_sc_bit(e, (unsigned)i) != 0) {   /* public exponent bit */
-            mont_mul(acc, acc, a, m, minv);
+    pp_p256_limb odd[8][NL], acc[NL];
+    int i, l, first = 1;
+    unsigned j, w;
+    memcpy(odd[0], a, sizeof(odd[0]));
+    mont_mul(acc, a, a, m, minv);                     /* a^2 */
+    for (j = 1; j < 8u; j++) {
+        mont_mul(odd[j], odd[j - 1u], acc, m, minv);  /* a^(2j+1) */
+    }
+    i = 255;
+    while (i >= 0) {
+        if (pp_p256_sc_bit(e, (unsigned)i) == 0) {    /* public exponent bit */
+            mont_mul(acc, acc, acc, m, minv);
+            i--;
+            continue;
         }
+        l = i - 3 < 0 ? 0 : i - 3;
+        while (pp_p256_sc_bit(e, (unsigned)l) == 0) {
+            l++;
+        }
+        w = 0;
+        for (j = (unsigned)i + 1u; j-- > (unsigned)l;) {
+            w = (w << 1) | pp_p256_sc_bit(e, j);
+        }
+        if (first) {
+            memcpy(acc, odd[w >> 1], sizeof(acc));
+            first = 0;
+        } else {
+            for (j = (unsigned)l; j <= (unsigned)i; j++) {
+                mont_mul(acc, acc, acc, m, minv);
+            }
+            mont_mul(acc, acc, odd[w >> 1], m, minv);
+        }
+        i = l - 1;
     }
     memcpy(r, acc, sizeof(acc));
     pp_wipe(acc, sizeof(acc));
+    pp_wipe(odd, sizeof(odd));
 }
 
 static void load_be(pp_p256_limb r[NL], const uint8_t in[32])
@@ -966,6 +1091,10 @@ static void fe_sqr64(uint64_t r[4], const uint64_t a[4])
 }
 #endif
 
+/* With PICOPSA_P256_UMAAL, pp_p256_fe_mul, _add, _sub and _cmov are second
+ * labels of their assembly functions (the same arguments: a pp_p256_fe is
+ * its limb array), so the point code calls the kernels with no wrapper. */
+#if !PICOPSA_P256_UMAAL
 void pp_p256_fe_mul(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 {
 #if PICOPSA_P256_LIMB_BITS == 64
@@ -974,6 +1103,7 @@ void pp_p256_fe_mul(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
     mont_mul(r->v, a->v, b->v, P256_P.v, 1u);
 #endif
 }
+#endif
 
 void pp_p256_fe_sqr(pp_p256_fe *r, const pp_p256_fe *a)
 {
@@ -984,23 +1114,19 @@ void pp_p256_fe_sqr(pp_p256_fe *r, const pp_p256_fe *a)
 #endif
 }
 
+#if !PICOPSA_P256_UMAAL
 void pp_p256_fe_add(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 {
-#if PICOPSA_P256_UMAAL
-    pp_p256_fe_add_m4(r->v, a->v, b->v);
-#else
     mod_add(r->v, a->v, b->v, P256_P.v);
-#endif
 }
+#endif
 
+#if !PICOPSA_P256_UMAAL
 void pp_p256_fe_sub(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 {
-#if PICOPSA_P256_UMAAL
-    pp_p256_fe_sub_m4(r->v, a->v, b->v);
-#else
     mod_sub(r->v, a->v, b->v, P256_P.v);
-#endif
 }
+#endif
 
 /* r = a squared n times. */
 static void fe_sqr_n(pp_p256_fe *r, const pp_p256_fe *a, unsigned n)
@@ -1053,12 +1179,20 @@ void pp_p256_fe_inv(pp_p256_fe *r, const pp_p256_fe *a)
 
 void pp_p256_fe_to_mont(pp_p256_fe *r, const pp_p256_fe *a)
 {
+    #if PICOPSA_P256_UMAAL
+    pp_p256_fe_mul_m4(r->v, a->v, P256_R2P.v);
+#else
     mont_mul(r->v, a->v, P256_R2P.v, P256_P.v, 1u);
+#endif
 }
 
 void pp_p256_fe_from_mont(pp_p256_fe *r, const pp_p256_fe *a)
 {
+    #if PICOPSA_P256_UMAAL
+    pp_p256_fe_mul_m4(r->v, a->v, P256_PLAIN_ONE.v);
+#else
     mont_mul(r->v, a->v, P256_PLAIN_ONE.v, P256_P.v, 1u);
+#endif
 }
 
 uint32_t pp_p256_fe_from_bytes(pp_p256_fe *r, const uint8_t in[32])
@@ -1095,19 +1229,17 @@ uint32_t pp_p256_fe_eq(const pp_p256_fe *a, const pp_p256_fe *b)
     return zero_mask(d);
 }
 
+#if !PICOPSA_P256_UMAAL
 void pp_p256_fe_cmov(pp_p256_fe *r, const pp_p256_fe *a, uint32_t mask)
 {
-#if PICOPSA_P256_UMAAL
-    pp_p256_fe_cmov_m4(r->v, a->v, mask);
-#else
     pp_p256_limb m = LIMB_BARRIER((pp_p256_limb)0 - (pp_p256_limb)(mask & 1u));
     int i;
     PP_UNROLL
     for (i = 0; i < NL; i++) {
         r->v[i] ^= m & (r->v[i] ^ a->v[i]);
     }
-#endif
 }
+#endif
 
 /* ---- scalars ----------------------------------------------------------- */
 

@@ -1,13 +1,15 @@
 /*
  * p256_point.h -- the P-256 group (y^2 = x^3 - 3x + b over GF(p),
- * SP 800-186 3.2.1.3): projective points, complete addition and doubling
- * (Renes, Costello, Batina 2016, algorithms 4 and 6 for a = -3), scalar
- * multiplication and point validation.
+ * SP 800-186 3.2.1.3): projective points, complete addition (Renes,
+ * Costello, Batina 2016, algorithm 4 for a = -3), doubling by the
+ * projective tangent formula (7M + 3S, the identity kept by a mask),
+ * scalar multiplication and point validation.
  *
  * Points are projective (X : Y : Z) with coordinates in the Montgomery
  * domain of p256_field.h; the identity is (0 : 1 : 0) and the formulas are
- * complete (any two inputs, the identity and P + P included), so no
- * routine needs a special case.
+ * valid for every input (the addition is complete: the identity and P + P
+ * included; the doubling keeps the identity by a mask), so no routine
+ * needs a special case.
  *
  * Constant time: pp_p256_point_add/_dbl, pp_p256_mul_base (fixed-base
  * comb, every table entry read for each digit) and pp_p256_mul

@@ -8,8 +8,10 @@
  * signature wiped, never a signature (the old code signed: 64 of these
  * checks fail on it). Then pp_p256_ecdsa_sign_check itself: the correct
  * (sig, R, d, Q, e, k) passes; one flipped bit of r, of s, of e, of d or
- * of k, R moved by G (a faulty comb), or a signature made consistently
- * with another k (a fault in the nonce) must each fail a check.
+ * of k, R moved by G (a faulty comb), a wrong r with s made from it (a
+ * fault in r's encoding, seen only by the x(R) mod n == r check), or a
+ * signature made consistently with another k (a fault in the nonce) must
+ * each fail a check.
  * The fault-injection campaign (tools/fault) covers the same code on the
  * emulated Cortex-M4 with random bit flips.
  */
@@ -134,6 +136,33 @@ int main(void)
             pp_p256_mul_base(&g, &one);
             pp_p256_point_add(&g, &g, &r_pt);
             CHECK(pp_p256_ecdsa_sign_check(want, &g, x, pub, &e, k) == 0u);
+        }
+        /* A wrong r with s made from it (a fault in r's encoding: the
+         * inversion, the encoding or the reduction mod n of x(R)): s k ==
+         * e + r d, R and d are right, so only check (2), x(R) mod n == r
+         * on R's projective coordinates, can see it. First the
+         * construction itself: from the right r it gives the right s. */
+        {
+            pp_p256_sc rr, ss, dd, kk, ki;
+            uint8_t sb[32];
+            (void)pp_p256_sc_from_bytes(&dd, x);
+            (void)pp_p256_sc_from_bytes(&kk, k);
+            pp_p256_sc_inv(&ki, &kk);
+            for (unsigned flip = 0; flip < 2u; flip++) {
+                memcpy(bad, want, 64);
+                bad[31] ^= (uint8_t)flip;
+                (void)pp_p256_sc_from_bytes(&rr, bad);
+                pp_p256_sc_mul(&ss, &rr, &dd);
+                pp_p256_sc_add(&ss, &ss, &e);
+                pp_p256_sc_mul(&ss, &ss, &ki);
+                pp_p256_sc_to_bytes(sb, &ss);
+                if (flip == 0) {
+                    CHECK(memcmp(sb, want + 32, 32) == 0);
+                } else {
+                    memcpy(bad + 32, sb, 32);
+                    CHECK(pp_p256_ecdsa_sign_check(bad, &r_pt, x, pub, &e, k) == 0u);
+                }
+            }
         }
         /* A signature made consistently with k2 = k ^ 1 (a nonce fault),
          * checked against the R of k: rejected by (k + d) G == R + Q. */

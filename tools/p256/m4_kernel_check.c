@@ -4,8 +4,11 @@
  * user mode (tools/p256/m4_kernel_check.sh). Freestanding: _start, the
  * Linux exit/write system calls. Checks fe_mul (a b 2^-256 mod p),
  * fe_add, fe_sub and sc_mul (a b mod n) on edge operands (0, 1, m - 1,
- * m - 2, limbs of all ones) and pseudo-random ones; exits 0 when every
- * result matches, else with the failing operations as bits.
+ * m - 2, limbs of all ones) and pseudo-random ones; fe_sqr (the UMAAL
+ * squaring with p's reduction) against the reference product a a, and
+ * fe_mul / fe_to_mont (p's reduction, any 256-bit a against R^2) against
+ * the generic kernel pp_p256_mont_mul_umaal; exits 0 when every result
+ * matches, else with the failing operations as bits.
  */
 #include <stdint.h>
 #include <string.h>
@@ -182,7 +185,14 @@ static void operand(uint32_t x[8], unsigned k, const uint32_t m[8])
     memcpy(x, t, 32);
 }
 
-static unsigned bad;   /* bit 0 fe_mul, 1 fe_add, 2 fe_sub, 3 sc_mul, 4 fe_cmov */
+/* The generic kernel (p256_field.c, hidden symbol, static link). */
+void pp_p256_mont_mul_umaal(uint32_t r[8], const uint32_t a[8], const uint32_t b[8],
+                            const uint32_t m[8], uint32_t minv);
+static const uint32_t R2P[8] = {3, 0, 0xffffffffu, 0xfffffffbu, 0xfffffffeu, 0xffffffffu,
+                                0xfffffffdu, 4};
+
+static unsigned bad;   /* bit 0 fe_mul, 1 fe_add, 2 fe_sub, 3 sc_mul, 4 fe_cmov,
+                        * 5 fe_sqr, 6 fe_mul vs the generic kernel, 7 fe_to_mont */
 static void check(const uint32_t *got, const uint32_t *want, unsigned what)
 {
     if (memcmp(got, want, 32) != 0) {
@@ -214,6 +224,37 @@ void _start(void)
         }
         ref_mul(want, a.v, b.v, P);
         check(rm, want, 0);
+        pp_p256_mont_mul_umaal(want, a.v, b.v, P, 1u);
+        check(r.v, want, 6);
+        pp_p256_fe_sqr(&r, &a);
+        pp_p256_mont_mul_umaal(want, a.v, a.v, P, 1u);
+        check(r.v, want, 5);
+        if (k < 64u) {   /* the bit-serial square too (slow) */
+            memcpy(rm, r.v, 32);
+            {
+                uint32_t t[9];
+                memcpy(t, rm, 32);
+                t[8] = 0;
+                for (i = 0; i < 256; i++) {
+                    dbl_mod(t, P);
+                }
+                memcpy(rm, t, 32);
+            }
+            ref_mul(want, a.v, a.v, P);
+            check(rm, want, 5);
+        }
+        {   /* any 256-bit value into the domain (a < 2^256, not reduced) */
+            pp_p256_fe x;
+            for (i = 0; i < 8; i++) {
+                x.v[i] = (k % 4u == 0u) ? 0xffffffffu : rnd();
+            }
+            if (k % 4u == 1u) {
+                x.v[rnd() & 7u] = 0xffffffffu;
+            }
+            pp_p256_fe_to_mont(&r, &x);
+            pp_p256_mont_mul_umaal(want, x.v, R2P, P, 1u);
+            check(r.v, want, 7);
+        }
         pp_p256_fe_add(&r, &a, &b);
         ref_add(want, a.v, b.v, P, 0);
         check(r.v, want, 1);
