@@ -277,6 +277,20 @@
 #define PICOPSA_AES_BACKEND PICOPSA_AES_CT64
 #endif
 #endif
+/* 1: the CT32 backend's SubBytes circuit in Thumb-2 assembly
+ * (src/aes/aes_ct32_armv7m.c, registers allocated by a generator: about
+ * 180 instructions against 220 for gcc -Os), for GCC/Clang targeting
+ * M-profile Thumb-2 (Cortex-M3/M4/M7/M33, little endian), the default
+ * there; 0: the C circuit of aes_bitslice.h (Cortex-M0+/M23, RV32, hosts).
+ * Only meaningful with PICOPSA_AES_BACKEND == PICOPSA_AES_CT32. */
+#ifndef PICOPSA_AES_CT32_ASM
+#if defined(__GNUC__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M' && \
+    defined(__ARM_ARCH_ISA_THUMB) && __ARM_ARCH_ISA_THUMB >= 2 && !defined(__ARM_BIG_ENDIAN)
+#define PICOPSA_AES_CT32_ASM 1
+#else
+#define PICOPSA_AES_CT32_ASM 0
+#endif
+#endif
 /* 1: AES-NI on x86-64 (GCC/Clang) when CPUID reports AES and SSE4.2,
  * chosen per key at run time (src/aes/aes_x86.c, 8 blocks in flight;
  * about 0.1 ns/byte for CTR), and GCM's PCLMULQDQ GHASH; on AArch64 Linux

@@ -91,6 +91,16 @@
     PICOPSA_AES_BACKEND != PICOPSA_AES_CT32
 #error "picopsa config: PICOPSA_AES_BACKEND selects no single backend: choose one of PICOPSA_AES_REF, PICOPSA_AES_CT64, PICOPSA_AES_CT32"
 #endif
+/* CT32's assembly SubBytes (config.h): 0 or 1, and 1 only where it
+ * assembles (GCC/Clang, M-profile Thumb-2, little endian). */
+#if (PICOPSA_AES_CT32_ASM) != 0 && (PICOPSA_AES_CT32_ASM) != 1
+#error "picopsa config: PICOPSA_AES_CT32_ASM must be 0 or 1"
+#endif
+#if (PICOPSA_AES_CT32_ASM) == 1 &&                                                    \
+    !(defined(__GNUC__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M' && \
+      defined(__ARM_ARCH_ISA_THUMB) && __ARM_ARCH_ISA_THUMB >= 2 && !defined(__ARM_BIG_ENDIAN))
+#error "picopsa config: PICOPSA_AES_CT32_ASM needs GCC/Clang targeting little-endian M-profile Thumb-2 (Cortex-M3/M4/M7/M33)"
+#endif
 
 /* ChaCha20's backend (config.h): one of the two, and the assembly only
  * where it assembles (GCC/Clang, M-profile Thumb-2, little endian). */

@@ -24,7 +24,10 @@
  * with u0 the most significant input bit and the output s0 (q[7]) the most
  * significant bit; tN, mN, lN are the paper's TN, MN, LN. All temporaries
  * are locals (registers or spill slots the caller's stack reuses), so
- * there is nothing addressable to wipe here. */
+ * there is nothing addressable to wipe here. A backend that defines
+ * PP_BS_SUB_BYTES_EXTERNAL brings its own sub_bytes() (aes_ct32.c with
+ * the Thumb-2 circuit of aes_ct32_armv7m.c). */
+#ifndef PP_BS_SUB_BYTES_EXTERNAL
 static void sub_bytes(PP_BS_W q[8])
 {
     PP_BS_W u0 = q[7], u1 = q[6], u2 = q[5], u3 = q[4];
@@ -177,6 +180,7 @@ static void sub_bytes(PP_BS_W q[8])
     q[1] = ~(l13 ^ l27);
     q[0] = ~(l6 ^ l23);
 }
+#endif /* !PP_BS_SUB_BYTES_EXTERNAL */
 
 /* The inverse affine map of FIPS 197 5.3.2 with its constant:
  * b_i = a_(i+2) ^ a_(i+5) ^ a_(i+7) ^ c_i, c = 0x05, indices mod 8. */

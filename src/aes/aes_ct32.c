@@ -24,8 +24,10 @@
  * Decryption (5.3) runs the same frames backwards: InvShiftRows is never
  * applied either, the stored round keys serve both directions.
  *
- *  - SubBytes: Boyar-Peralta's circuit on whole words (aes_bitslice.h);
- *    InvSubBytes as A^-1 o S o A^-1 with the inverse affine map around it.
+ *  - SubBytes: Boyar-Peralta's circuit on whole words (aes_bitslice.h;
+ *    with PICOPSA_AES_CT32_ASM the same circuit in Thumb-2,
+ *    aes_ct32_armv7m.c); InvSubBytes as A^-1 o S o A^-1 with the inverse
+ *    affine map around it.
  *  - CTR, ECB, CBC decryption: two blocks per pass; CBC encryption (and so
  *    CMAC, CCM's CBC-MAC) one block per pass in lane 0, lane 1 zero.
  *  - Round keys: 8 words per round, 15 x 32 bytes = 480 bytes for AES-256
@@ -35,6 +37,7 @@
  * count and block count. No table is read at all.
  */
 #include "aes/aes.h"
+#include "aes/aes_ct32_armv7m.h"
 #include "common/pp_util.h"
 #include <picopsa/config.h>
 
@@ -43,6 +46,15 @@
 #include <string.h>
 
 #define PP_BS_W uint32_t
+#if PP_AES_CT32_ASM
+/* SubBytes (rounds and key schedule) in Thumb-2, aes_ct32_armv7m.c: the
+ * same circuit, its registers allocated by tools/aes/gen_sbox_armv7m.py. */
+#define PP_BS_SUB_BYTES_EXTERNAL 1
+static void sub_bytes(uint32_t q[8])
+{
+    pp_aes_ct32_sbox_armv7m(q);
+}
+#endif
 #include "aes/aes_bitslice.h"
 
 /* ---- rotations ------------------------------------------------------- */
