@@ -98,7 +98,46 @@ void pp_p384_ecdsa_sign_k(uint8_t sig[96], const uint8_t d[48], const uint8_t h1
     sign_k(sig, NULL, d, h1, k_bytes);
 }
 
+/* n in 48 big-endian bytes (SP 800-186 3.2.1.4). */
+static const uint8_t p384_n_be[48] = {
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xc7, 0x63, 0x4d, 0x81, 0xf4, 0x37, 0x2d, 0xdf, 0x58, 0x1a, 0x0d, 0xb2,
+    0x48, 0xb0, 0xa7, 0x7a, 0xec, 0xec, 0x19, 0x6a, 0xcc, 0xc5, 0x29, 0x73};
+
+/* rn = r + n (48 big-endian bytes; r < n); returns the carry out (0/1).
+ * No branch: the fault check calls it before r is released. */
+static uint32_t add_n(uint8_t rn[48], const uint8_t r[48])
+{
+    uint32_t carry = 0;
+    int i;
+    for (i = 47; i >= 0; i--) {
+        uint32_t sum = (uint32_t)r[i] + p384_n_be[i] + carry;
+        rn[i] = (uint8_t)sum;
+        carry = sum >> 8;
+    }
+    return carry;
+}
+
 #if PICOPSA_SIGN_FAULT_CHECK
+/* All-ones when x(R) mod n == r (48 big-endian bytes, r < n) for a
+ * projective R with Z != 0: X == r Z, or X == (r + n) Z when r + n < p
+ * (x(R) < p < 2n), the test verification makes, here without a branch. */
+static uint32_t x_mod_n_is(const pp_p384_point *pt, const uint8_t r[48])
+{
+    uint8_t rn[48];
+    pp_p384_fe f;
+    uint32_t ok1, ok2, carry = add_n(rn, r);
+    (void)pp_p384_fe_from_bytes(&f, r);   /* r < n < p */
+    pp_p384_fe_mul(&f, &f, &pt->z);
+    ok1 = pp_p384_fe_eq(&f, &pt->x);
+    ok2 = pp_p384_fe_from_bytes(&f, rn) & pp_ct_mask_zero_u32(carry);
+    pp_p384_fe_mul(&f, &f, &pt->z);
+    ok2 &= pp_p384_fe_eq(&f, &pt->x);
+    pp_wipe(&f, sizeof(f));
+    return ~pp_p384_fe_is_zero(&pt->z) & (ok1 | ok2);
+}
+
 /* All-ones when a == b as projective points, both with Z != 0. */
 static uint32_t point_eq(const pp_p384_point *a, const pp_p384_point *b)
 {
@@ -115,16 +154,24 @@ static uint32_t point_eq(const pp_p384_point *a, const pp_p384_point *b)
 
 /* The fault check of P-256 (docs/p256.md "Fault countermeasure"), every
  * value taken again from its source:
- *   (1) s k == e + r d (mod n); (2) r == x(R) mod n, a second inversion;
- *   (3) (k + d) G == R + Q, Q the slot's public key; (4) sig still holds
- *   what (1) and (2) read. All-ones when every check holds. */
+ *   (1) s k == e + r d (mod n);
+ *   (2) r == x(R) mod n, checked on R's projective X and Z (X == r Z or
+ *       (r + n) Z, Z != 0) where signing inverted Z, encoded x and
+ *       reduced it mod n: a computation sharing no step with the one it
+ *       checks, so one fault in either cannot make them agree on a wrong
+ *       r (issue 21 sec. 3, "checking R against the final state"; a
+ *       second inversion cost about 400 field multiplications, this one
+ *       two; a fault in R itself is (3)'s);
+ *   (3) (k + d) G == R + Q, Q the slot's public key;
+ *   (4) sig still holds what (1) and (2) read.
+ * All-ones when every check holds. */
 uint32_t pp_p384_ecdsa_sign_check(const uint8_t *sig, const pp_p384_point *pt,
                                   const uint8_t d[48], const uint8_t pub[97],
                                   const pp_p384_sc *e, const uint8_t k_bytes[48])
 {
     pp_p384_sc k, x, r, s, t, u;
     pp_p384_point a, b;
-    uint8_t rx[48], seen[96];
+    uint8_t seen[96];
     uint32_t diff = 0;
     size_t i;
     uint32_t ok = pp_p384_sc_from_bytes(&k, k_bytes);
@@ -136,9 +183,7 @@ uint32_t pp_p384_ecdsa_sign_check(const uint8_t *sig, const pp_p384_point *pt,
     pp_p384_sc_add(&u, &u, e);
     pp_p384_sc_mul(&t, &s, &k);
     ok &= pp_p384_fe_eq(&t, &u);                         /* (1) */
-    ok &= pp_p384_point_encode_xy(rx, NULL, pt);
-    pp_p384_sc_from_fe_bytes(&t, rx);
-    ok &= pp_p384_fe_eq(&t, &r);                         /* (2) */
+    ok &= x_mod_n_is(pt, seen);                          /* (2) */
     pp_p384_sc_add(&t, &k, &x);
     pp_p384_mul_base(&a, &t);
     /* Q without the on-curve test (a branch on the verdict): an off-curve
@@ -158,7 +203,6 @@ uint32_t pp_p384_ecdsa_sign_check(const uint8_t *sig, const pp_p384_point *pt,
     pp_wipe(&u, sizeof(u));
     pp_wipe(&a, sizeof(a));
     pp_wipe(&b, sizeof(b));
-    pp_wipe(rx, sizeof(rx));
     return pp_ct_barrier_u32(ok);
 }
 #endif
@@ -281,16 +325,9 @@ psa_status_t pp_p384_ecdsa_sign(uint8_t sig[96], const uint8_t d[48], const uint
 int pp_p384_ecdsa_verify(const uint8_t sig[96], const uint8_t pub[97], const uint8_t *hash,
                          size_t hash_len)
 {
-    static const uint8_t n_be[48] = {
-        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-        0xc7, 0x63, 0x4d, 0x81, 0xf4, 0x37, 0x2d, 0xdf, 0x58, 0x1a, 0x0d, 0xb2,
-        0x48, 0xb0, 0xa7, 0x7a, 0xec, 0xec, 0x19, 0x6a, 0xcc, 0xc5, 0x29, 0x73};
     pp_p384_point q;
     pp_p384_fe rf;
     uint8_t rb[48];
-    unsigned carry = 0;
-    int i;
     if (pp_p384_point_decode(&q, pub) != 0) {
         return -1;
     }
@@ -317,12 +354,7 @@ int pp_p384_ecdsa_verify(const uint8_t sig[96], const uint8_t pub[97], const uin
     if (pp_p384_fe_eq(&rf, &q.x) != 0) {
         return 0;
     }
-    for (i = 47; i >= 0; i--) {
-        unsigned sum = (unsigned)sig[i] + n_be[i] + carry;
-        rb[i] = (uint8_t)sum;
-        carry = sum >> 8;
-    }
-    if (carry != 0 || pp_p384_fe_from_bytes(&rf, rb) == 0) {
+    if (add_n(rb, sig) != 0 || pp_p384_fe_from_bytes(&rf, rb) == 0) {
         return -1;   /* r + n >= p: no second candidate */
     }
     pp_p384_fe_mul(&rf, &rf, &q.z);
