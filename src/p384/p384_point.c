@@ -2,21 +2,24 @@
  * p384_point.c -- P-384 group law and scalar multiplication (contract in
  * p384_point.h).
  *
- * Addition and doubling are the complete projective formulas of Renes,
- * Costello and Batina, "Complete addition formulas for prime order
- * elliptic curves" (EUROCRYPT 2016), algorithm 4 (12M + 2 m_b) and
- * algorithm 6 (8M + 3S + 2 m_b) for a = -3, step by step as in
- * src/p256/p256_point.c (the same sequence over this field: the code is
- * kept separate so that P-256 keeps its inlined field).
+ * Addition is the complete projective formula of Renes, Costello and
+ * Batina, "Complete addition formulas for prime order elliptic curves"
+ * (EUROCRYPT 2016), algorithm 4 (12M + 2 m_b) for a = -3 (its mixed form,
+ * algorithm 5, for the comb's affine entries); doubling the projective
+ * tangent formula (7M + 3S), whose one exceptional input, the identity,
+ * is handled by a mask; both as in src/p256/p256_point.c (the same
+ * sequence over this field: the code is kept separate so that P-256
+ * keeps its inlined field).
  *
  * Fixed base (key generation, signing): one Lim-Lee comb of
  * h = PICOPSA_P384_COMB_TEETH teeth and spacing s = ceil(384/h)
- * (p384_tables.h), each addition of an entry selected by a full masked
- * scan. Variable base (ECDH): signed 4-bit digits in [-8, 8] (branch-free
+ * (p384_tables.h), each mixed addition of an entry selected by a full
+ * masked scan, its sum discarded by masked moves for a zero digit. Variable base (ECDH): signed 4-bit digits in [-8, 8] (branch-free
  * Booth recoding) over 0..8 P, 4 doublings and one masked-scan addition
- * (masked negation) per digit. Verification: u2*Q by the same digits and
- * u1*G by the comb share one chain of 384 doublings, zero digits skipped
- * and Jacobian formulas with branches (public inputs only).
+ * (masked negation) per digit. Verification: u2*Q by a width-5 NAF (odd
+ * multiples Q..15Q) and u1*G by the comb share one chain of 384
+ * doublings, zero digits skipped and Jacobian formulas with branches
+ * (public inputs only).
  */
 #include <string.h>
 
@@ -33,27 +36,44 @@
 #define fe_add pp_p384_fe_add
 #define fe_sub pp_p384_fe_sub
 
-void pp_p384_point_add(pp_p384_point *r, const pp_p384_point *p, const pp_p384_point *q)
+/* RCB algorithm 4 (12M + 2 m_b, a = -3); q_affine (a public constant of
+ * the call site): q has Z = 1 and is not the identity (a comb entry), so
+ * Z1 Z2 = Z1 and the two (A1 + Z1)(A2 + Z2) - A1 A2 - Z1 Z2 terms are
+ * A2 Z1 + A1: one product and six additions fewer (RCB's mixed addition,
+ * algorithm 5). As P-256's (src/p256/p256_point.c). */
+static void point_add(pp_p384_point *r, const pp_p384_point *p, const pp_p384_point *q,
+                      int q_affine)
 {
     pp_p384_fe t0, t1, t2, t3, t4, x3, y3, z3;
     fe_mul(&t0, &p->x, &q->x);
     fe_mul(&t1, &p->y, &q->y);
-    fe_mul(&t2, &p->z, &q->z);
+    if (q_affine) {
+        t2 = p->z;
+    } else {
+        fe_mul(&t2, &p->z, &q->z);
+    }
     fe_add(&t3, &p->x, &p->y);
     fe_add(&t4, &q->x, &q->y);
     fe_mul(&t3, &t3, &t4);
     fe_add(&t4, &t0, &t1);
     fe_sub(&t3, &t3, &t4);
-    fe_add(&t4, &p->y, &p->z);
-    fe_add(&x3, &q->y, &q->z);
-    fe_mul(&t4, &t4, &x3);
-    fe_add(&x3, &t1, &t2);
-    fe_sub(&t4, &t4, &x3);
-    fe_add(&x3, &p->x, &p->z);
-    fe_add(&y3, &q->x, &q->z);
-    fe_mul(&x3, &x3, &y3);
-    fe_add(&y3, &t0, &t2);
-    fe_sub(&y3, &x3, &y3);
+    if (q_affine) {
+        fe_mul(&t4, &q->y, &p->z);
+        fe_add(&t4, &t4, &p->y);         /* Y1 Z2 + Y2 Z1 */
+        fe_mul(&y3, &q->x, &p->z);
+        fe_add(&y3, &y3, &p->x);         /* X1 Z2 + X2 Z1 */
+    } else {
+        fe_add(&t4, &p->y, &p->z);
+        fe_add(&x3, &q->y, &q->z);
+        fe_mul(&t4, &t4, &x3);
+        fe_add(&x3, &t1, &t2);
+        fe_sub(&t4, &t4, &x3);
+        fe_add(&x3, &p->x, &p->z);
+        fe_add(&y3, &q->x, &q->z);
+        fe_mul(&x3, &x3, &y3);
+        fe_add(&y3, &t0, &t2);
+        fe_sub(&y3, &x3, &y3);
+    }
     fe_mul(&z3, &p384_b_mont, &t2);
     fe_sub(&x3, &y3, &z3);
     fe_add(&z3, &x3, &x3);
@@ -84,43 +104,47 @@ void pp_p384_point_add(pp_p384_point *r, const pp_p384_point *p, const pp_p384_p
     r->z = z3;
 }
 
+void pp_p384_point_add(pp_p384_point *r, const pp_p384_point *p, const pp_p384_point *q)
+{
+    point_add(r, p, q, 0);
+}
+
+/* 2P in projective coordinates for a = -3 (P-384's a, SP 800-186
+ * 3.2.1.4), from the affine tangent (lambda = (3 x^2 - 3) / 2y,
+ * x = X/Z, y = Y/Z), P-256's formula (src/p256/p256_point.c):
+ *   w = 3 (X - Z)(X + Z), s' = 2 Y Z, 4 B = 2 X (Y s'), h = w^2 - 8 B,
+ *   X3 = h s', Y3 = w (4 B - h) - 2 (Y s')^2, Z3 = s'^3,
+ * 7M + 3S against RCB algorithm 6's 8M + 3S + 2 m_b. Its only exception
+ * is s' = 0: Y = 0 (a point of order 2; P-384's order is prime, cofactor
+ * 1, it has none) or Z = 0, the identity (0 : Y : 0), which the formula
+ * maps to (0 : 0 : 0); a masked move of Y keeps it the identity. So it is
+ * valid for every point, with no branch. */
 void pp_p384_point_dbl(pp_p384_point *r, const pp_p384_point *p)
 {
-    pp_p384_fe t0, t1, t2, t3, x3, y3, z3;
-    fe_sqr(&t0, &p->x);
-    fe_sqr(&t1, &p->y);
-    fe_sqr(&t2, &p->z);
-    fe_mul(&t3, &p->x, &p->y);
-    fe_add(&t3, &t3, &t3);
-    fe_mul(&z3, &p->x, &p->z);
-    fe_add(&z3, &z3, &z3);
-    fe_mul(&y3, &p384_b_mont, &t2);
-    fe_sub(&y3, &y3, &z3);
-    fe_add(&x3, &y3, &y3);
-    fe_add(&y3, &x3, &y3);
-    fe_sub(&x3, &t1, &y3);
-    fe_add(&y3, &t1, &y3);
-    fe_mul(&y3, &x3, &y3);
-    fe_mul(&x3, &x3, &t3);
-    fe_add(&t3, &t2, &t2);
-    fe_add(&t2, &t2, &t3);
-    fe_mul(&z3, &p384_b_mont, &z3);
-    fe_sub(&z3, &z3, &t2);
-    fe_sub(&z3, &z3, &t0);
-    fe_add(&t3, &z3, &z3);
-    fe_add(&z3, &z3, &t3);
-    fe_add(&t3, &t0, &t0);
-    fe_add(&t0, &t3, &t0);
-    fe_sub(&t0, &t0, &t2);
-    fe_mul(&t0, &t0, &z3);
-    fe_add(&y3, &y3, &t0);
-    fe_mul(&t0, &p->y, &p->z);
-    fe_add(&t0, &t0, &t0);
-    fe_mul(&z3, &t0, &z3);
-    fe_sub(&x3, &x3, &z3);
-    fe_mul(&z3, &t0, &t1);
-    fe_add(&z3, &z3, &z3);
-    fe_add(&z3, &z3, &z3);
+    pp_p384_fe w, s, ys, b, h, t, x3, y3, z3;
+    uint32_t inf = pp_ct_barrier_u32(pp_p384_fe_is_zero(&p->z));
+    fe_sub(&t, &p->x, &p->z);
+    fe_add(&w, &p->x, &p->z);
+    fe_mul(&w, &w, &t);
+    fe_add(&t, &w, &w);
+    fe_add(&w, &w, &t);              /* w = 3 (X - Z)(X + Z) */
+    fe_mul(&s, &p->y, &p->z);
+    fe_add(&s, &s, &s);              /* s' = 2 Y Z */
+    fe_mul(&ys, &p->y, &s);          /* Y s' */
+    fe_mul(&b, &p->x, &ys);          /* 2 B */
+    fe_add(&b, &b, &b);              /* 4 B */
+    fe_sqr(&h, &w);
+    fe_sub(&h, &h, &b);
+    fe_sub(&h, &h, &b);              /* h = w^2 - 8 B */
+    fe_mul(&x3, &h, &s);             /* X3 = h s' */
+    fe_sub(&t, &b, &h);
+    fe_mul(&y3, &w, &t);             /* w (4 B - h) */
+    fe_sqr(&t, &ys);
+    fe_add(&t, &t, &t);              /* 2 (Y s')^2 */
+    fe_sub(&y3, &y3, &t);
+    fe_sqr(&t, &s);
+    fe_mul(&z3, &t, &s);             /* Z3 = s'^3 */
+    pp_p384_fe_cmov(&y3, &p->y, inf);
     r->x = x3;
     r->y = y3;
     r->z = z3;
@@ -175,13 +199,20 @@ static void comb_select(pp_p384_point *r, uint32_t d)
 void pp_p384_mul_base(pp_p384_point *r, const pp_p384_sc *k)
 {
     pp_p384_point acc, t;
+    uint32_t m;
     int i;
     set_identity(&acc);
     for (i = P384_COMB_SPACING - 1; i >= 0; i--) {
         uint32_t d = comb_digit(k, (unsigned)i);
         pp_p384_point_dbl(&acc, &acc);
         comb_select(&t, d);
-        pp_p384_point_add(&acc, &acc, &t);
+        /* Mixed addition (the entry is affine); a zero digit selects no
+         * entry, so its sum is discarded by masked moves. */
+        point_add(&t, &acc, &t, 1);
+        m = pp_ct_barrier_u32(pp_ct_mask_nonzero_u32(d));
+        pp_p384_fe_cmov(&acc.x, &t.x, m);
+        pp_p384_fe_cmov(&acc.y, &t.y, m);
+        pp_p384_fe_cmov(&acc.z, &t.z, m);
     }
     *r = acc;
     pp_wipe(&acc, sizeof(acc));
@@ -369,41 +400,74 @@ static void jac_add(pp_p384_point *r, const pp_p384_point *p, const pp_p384_poin
     r->x = t;
 }
 
+/* Width-5 NAF of k, VARIABLE TIME (verification's public scalars only):
+ * k = sum naf[i] 2^i, every nonzero digit odd in [-15, 15] and followed by
+ * at least four zeros, so about 384 / 6 additions instead of the 4-bit
+ * signed window's 90. P-256's recoding (src/p256/p256_point.c) over 12
+ * words. */
+static void wnaf5(int8_t naf[385], const pp_p384_sc *k)
+{
+    uint8_t be[48];
+    uint32_t w[13];
+    int i, j;
+    pp_p384_sc_to_bytes(be, k);
+    for (j = 0; j < 12; j++) {
+        w[j] = (uint32_t)be[47 - 4 * j] | ((uint32_t)be[46 - 4 * j] << 8) |
+               ((uint32_t)be[45 - 4 * j] << 16) | ((uint32_t)be[44 - 4 * j] << 24);
+    }
+    w[12] = 0;
+    for (i = 0; i < 385; i++) {
+        int d = 0;
+        if ((w[0] & 1u) != 0) {
+            d = (int)(w[0] & 31u);
+            if (d >= 16) {
+                uint32_t c = (uint32_t)(32 - d);   /* k += 32 - d: low five bits 0 */
+                d -= 32;
+                for (j = 0; j < 13 && c != 0; j++) {
+                    w[j] += c;
+                    c = w[j] < c ? 1u : 0u;
+                }
+            } else {
+                w[0] -= (uint32_t)d;
+            }
+        }
+        naf[i] = (int8_t)d;
+        for (j = 0; j < 12; j++) {
+            w[j] = (w[j] >> 1) | (w[j + 1] << 31);
+        }
+        w[12] >>= 1;
+    }
+}
+
 void pp_p384_mul2_vartime(pp_p384_point *r, const pp_p384_sc *u1, const pp_p384_sc *u2,
                           const pp_p384_point *q)
 {
-    /* table[j - 1] = j Q (Jacobian), j = 1..8; Q affine (decoded, Z = 1). */
+    /* table[j] = (2j + 1) Q (Jacobian), j = 0..7; Q affine (decoded, Z = 1). */
     pp_p384_point table[8], acc, t;
-    uint8_t digit[NDIGITS + 1u];
+    int8_t naf[385];
     int b, have = 0;
     uint32_t j;
     table[0] = *q;
-    jac_dbl(&table[1], q);
-    for (j = 2; j < 8u; j++) {
-        jac_add(&table[j], &table[j - 1u], q, 1);
+    jac_dbl(&t, q);
+    for (j = 1; j < 8u; j++) {
+        jac_add(&table[j], &table[j - 1u], &t, 0);
     }
-    signed_digits(digit, u2);
+    wnaf5(naf, u2);
     memset(&acc, 0, sizeof(acc));
-    if (digit[NDIGITS] != 0) {
-        acc = table[0];
-        have = 1;
-    }
-    for (b = 383; b >= 0; b--) {
+    for (b = 384; b >= 0; b--) {
         if (have) {
             jac_dbl(&acc, &acc);
         }
-        if ((b & 3) == 0) {
-            uint32_t d = digit[b / 4];
-            if ((d & 0xfu) != 0) {
-                t = table[(d & 0xfu) - 1u];
-                if ((d >> 4) != 0) {
-                    pp_p384_fe ny;
-                    memset(&ny, 0, sizeof(ny));
-                    fe_sub(&t.y, &ny, &t.y);
-                }
-                jac_add(&acc, &acc, &t, 0);
-                have = 1;
+        if (naf[b] != 0) {
+            int d = naf[b];
+            t = table[(d < 0 ? -d : d) / 2];
+            if (d < 0) {
+                pp_p384_fe ny;
+                memset(&ny, 0, sizeof(ny));
+                fe_sub(&t.y, &ny, &t.y);
             }
+            jac_add(&acc, &acc, &t, 0);
+            have = 1;
         }
         if (b < P384_COMB_SPACING) {
             uint32_t d = comb_digit(u1, (unsigned)b);
