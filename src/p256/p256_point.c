@@ -66,20 +66,6 @@ static void set_identity(pp_p256_point *r)
     r->y = pp_p256_fe_one;
 }
 
-/* Comb digit of column i: bits i, i + s, i + 2s, ... of k (i public). */
-static uint32_t comb_digit(const pp_p256_sc *k, unsigned i)
-{
-    uint32_t d = 0;
-    unsigned t;
-    for (t = 0; t < PICOPSA_P256_COMB_TEETH; t++) {
-        unsigned pos = i + t * P256_COMB_SPACING;
-        if (pos < 256u) {   /* public: the position, not the bit */
-            d |= pp_p256_sc_bit(k, pos) << t;
-        }
-    }
-    return d;
-}
-
 #if PICOPSA_P256_UMAAL
 /* out = entry idx (0-based; none, so all zero, when idx >= n, e.g. -1) of
  * a table of n entries of stride bytes (a multiple of 16: the comb's
@@ -197,28 +183,17 @@ static void comb_select(pp_p256_point *r, uint32_t d)
     pp_p256_fe_cmov(&r->z, &pp_p256_fe_one, pp_ct_barrier_u32(pp_ct_mask_nonzero_u32(d)));
 }
 
-void pp_p256_mul_base(pp_p256_point *r, const pp_p256_sc *k)
-{
-    pp_p256_point acc, t;
-    uint32_t m;
-    int i;
-    set_identity(&acc);
-    for (i = P256_COMB_SPACING - 1; i >= 0; i--) {
-        uint32_t d = comb_digit(k, (unsigned)i);
-        pp_p256_point_dbl(&acc, &acc);
-        comb_select(&t, d);
-        /* Mixed addition (the entry is affine); a zero digit selects no
-         * entry, so its sum is discarded by masked moves. */
-        point_add(&t, &acc, &t, 1);
-        m = pp_ct_barrier_u32(pp_ct_mask_nonzero_u32(d));
-        pp_p256_fe_cmov(&acc.x, &t.x, m);
-        pp_p256_fe_cmov(&acc.y, &t.y, m);
-        pp_p256_fe_cmov(&acc.z, &t.z, m);
-    }
-    *r = acc;
-    pp_wipe(&acc, sizeof(acc));
-    pp_wipe(&t, sizeof(t));
-}
+/* comb_digit, pp_p256_mul_base (the comb) and wnaf5 (verification's
+ * recoding): ecc/ecc_a3_mul.h over this curve. */
+#define ECC_SC pp_p256_sc
+#define ECC_SC_BIT pp_p256_sc_bit
+#define ECC_SC_TO_BYTES pp_p256_sc_to_bytes
+#define ECC_BITS 256u
+#define ECC_WORDS 8
+#define ECC_COMB_TEETH PICOPSA_P256_COMB_TEETH
+#define ECC_COMB_SPACING P256_COMB_SPACING
+#define ECC_MUL_BASE pp_p256_mul_base
+#include "ecc/ecc_a3_mul.h"
 
 /* 4-bit window w (0..63) of k. */
 static uint32_t nibble(const pp_p256_sc *k, unsigned w)
@@ -310,44 +285,6 @@ void pp_p256_mul(pp_p256_point *r, const pp_p256_sc *k, const pp_p256_point *p)
 
 /* Verification: jac_dbl and jac_add (ecc/ecc_a3_group.h), Jacobian
  * formulas with branches on their exceptional cases, public data only. */
-
-/* Width-5 NAF of k, VARIABLE TIME (verification's public scalars only):
- * k = sum naf[i] 2^i, every nonzero digit odd in [-15, 15] and followed by
- * at least four zeros, so about 256 / 6 additions instead of the 4-bit
- * signed window's 60. */
-static void wnaf5(int8_t naf[257], const pp_p256_sc *k)
-{
-    uint8_t be[32];
-    uint32_t w[9];
-    int i, j;
-    pp_p256_sc_to_bytes(be, k);
-    for (j = 0; j < 8; j++) {
-        w[j] = (uint32_t)be[31 - 4 * j] | ((uint32_t)be[30 - 4 * j] << 8) |
-               ((uint32_t)be[29 - 4 * j] << 16) | ((uint32_t)be[28 - 4 * j] << 24);
-    }
-    w[8] = 0;
-    for (i = 0; i < 257; i++) {
-        int d = 0;
-        if ((w[0] & 1u) != 0) {
-            d = (int)(w[0] & 31u);
-            if (d >= 16) {
-                uint32_t c = (uint32_t)(32 - d);   /* k += 32 - d: low five bits 0 */
-                d -= 32;
-                for (j = 0; j < 9 && c != 0; j++) {
-                    w[j] += c;
-                    c = w[j] < c ? 1u : 0u;
-                }
-            } else {
-                w[0] -= (uint32_t)d;
-            }
-        }
-        naf[i] = (int8_t)d;
-        for (j = 0; j < 8; j++) {
-            w[j] = (w[j] >> 1) | (w[j + 1] << 31);
-        }
-        w[8] >>= 1;
-    }
-}
 
 void pp_p256_mul2_vartime(pp_p256_point *r, const pp_p256_sc *u1, const pp_p256_sc *u2,
                           const pp_p256_point *q)

@@ -61,20 +61,6 @@ static void set_identity(pp_p384_point *r)
     r->y = pp_p384_fe_one;
 }
 
-/* Comb digit of column i: bits i, i + s, i + 2s, ... of k (i public). */
-static uint32_t comb_digit(const pp_p384_sc *k, unsigned i)
-{
-    uint32_t d = 0;
-    unsigned t;
-    for (t = 0; t < PICOPSA_P384_COMB_TEETH; t++) {
-        unsigned pos = i + t * P384_COMB_SPACING;
-        if (pos < 384u) {   /* public: the position, not the bit */
-            d |= pp_p384_sc_bit(k, pos) << t;
-        }
-    }
-    return d;
-}
-
 /* r = entry d of the comb (d = 0: the identity), every entry read: the
  * OR of every entry under its mask (exactly one mask is set, none for
  * d = 0). */
@@ -101,28 +87,17 @@ static void comb_select(pp_p384_point *r, uint32_t d)
     pp_wipe(acc, sizeof(acc));
 }
 
-void pp_p384_mul_base(pp_p384_point *r, const pp_p384_sc *k)
-{
-    pp_p384_point acc, t;
-    uint32_t m;
-    int i;
-    set_identity(&acc);
-    for (i = P384_COMB_SPACING - 1; i >= 0; i--) {
-        uint32_t d = comb_digit(k, (unsigned)i);
-        pp_p384_point_dbl(&acc, &acc);
-        comb_select(&t, d);
-        /* Mixed addition (the entry is affine); a zero digit selects no
-         * entry, so its sum is discarded by masked moves. */
-        point_add(&t, &acc, &t, 1);
-        m = pp_ct_barrier_u32(pp_ct_mask_nonzero_u32(d));
-        pp_p384_fe_cmov(&acc.x, &t.x, m);
-        pp_p384_fe_cmov(&acc.y, &t.y, m);
-        pp_p384_fe_cmov(&acc.z, &t.z, m);
-    }
-    *r = acc;
-    pp_wipe(&acc, sizeof(acc));
-    pp_wipe(&t, sizeof(t));
-}
+/* comb_digit, pp_p384_mul_base (the comb) and wnaf5 (verification's
+ * recoding): ecc/ecc_a3_mul.h over this curve. */
+#define ECC_SC pp_p384_sc
+#define ECC_SC_BIT pp_p384_sc_bit
+#define ECC_SC_TO_BYTES pp_p384_sc_to_bytes
+#define ECC_BITS 384u
+#define ECC_WORDS 12
+#define ECC_COMB_TEETH PICOPSA_P384_COMB_TEETH
+#define ECC_COMB_SPACING P384_COMB_SPACING
+#define ECC_MUL_BASE pp_p384_mul_base
+#include "ecc/ecc_a3_mul.h"
 
 /* 4-bit window w (0..95) of k. */
 static uint32_t nibble(const pp_p384_sc *k, unsigned w)
@@ -204,45 +179,6 @@ void pp_p384_mul(pp_p384_point *r, const pp_p384_sc *k, const pp_p384_point *p)
 
 /* Verification: jac_dbl and jac_add (ecc/ecc_a3_group.h), Jacobian
  * formulas with branches on their exceptional cases, public data only. */
-
-/* Width-5 NAF of k, VARIABLE TIME (verification's public scalars only):
- * k = sum naf[i] 2^i, every nonzero digit odd in [-15, 15] and followed by
- * at least four zeros, so about 384 / 6 additions instead of the 4-bit
- * signed window's 90. P-256's recoding (src/p256/p256_point.c) over 12
- * words. */
-static void wnaf5(int8_t naf[385], const pp_p384_sc *k)
-{
-    uint8_t be[48];
-    uint32_t w[13];
-    int i, j;
-    pp_p384_sc_to_bytes(be, k);
-    for (j = 0; j < 12; j++) {
-        w[j] = (uint32_t)be[47 - 4 * j] | ((uint32_t)be[46 - 4 * j] << 8) |
-               ((uint32_t)be[45 - 4 * j] << 16) | ((uint32_t)be[44 - 4 * j] << 24);
-    }
-    w[12] = 0;
-    for (i = 0; i < 385; i++) {
-        int d = 0;
-        if ((w[0] & 1u) != 0) {
-            d = (int)(w[0] & 31u);
-            if (d >= 16) {
-                uint32_t c = (uint32_t)(32 - d);   /* k += 32 - d: low five bits 0 */
-                d -= 32;
-                for (j = 0; j < 13 && c != 0; j++) {
-                    w[j] += c;
-                    c = w[j] < c ? 1u : 0u;
-                }
-            } else {
-                w[0] -= (uint32_t)d;
-            }
-        }
-        naf[i] = (int8_t)d;
-        for (j = 0; j < 12; j++) {
-            w[j] = (w[j] >> 1) | (w[j + 1] << 31);
-        }
-        w[12] >>= 1;
-    }
-}
 
 void pp_p384_mul2_vartime(pp_p384_point *r, const pp_p384_sc *u1, const pp_p384_sc *u2,
                           const pp_p384_point *q)
