@@ -39,139 +39,31 @@
 #define fe_add pp_p256_fe_add
 #define fe_sub pp_p256_fe_sub
 
-/* RCB algorithm 4; q_affine (a public constant of the call site): q has
- * Z = 1 and is not the identity (a comb entry), so Z1 Z2 = Z1 and the two
- * (A1 + Z1)(A2 + Z2) - A1 A2 - Z1 Z2 terms are A2 Z1 + A1: one product and
- * six additions fewer (RCB's mixed addition, algorithm 5). */
-static void point_add(pp_p256_point *r, const pp_p256_point *p, const pp_p256_point *q,
-                      int q_affine)
-{
-    pp_p256_fe t0, t1, t2, t3, t4, x3, y3, z3;
-    fe_mul(&t0, &p->x, &q->x);
-    fe_mul(&t1, &p->y, &q->y);
-    if (q_affine) {
-        t2 = p->z;
-    } else {
-        fe_mul(&t2, &p->z, &q->z);
-    }
-    fe_add(&t3, &p->x, &p->y);
-    fe_add(&t4, &q->x, &q->y);
-    fe_mul(&t3, &t3, &t4);
-    fe_add(&t4, &t0, &t1);
-    fe_sub(&t3, &t3, &t4);
-    if (q_affine) {
-        fe_mul(&t4, &q->y, &p->z);
-        fe_add(&t4, &t4, &p->y);         /* Y1 Z2 + Y2 Z1 */
-        fe_mul(&y3, &q->x, &p->z);
-        fe_add(&y3, &y3, &p->x);         /* X1 Z2 + X2 Z1 */
-    } else {
-        fe_add(&t4, &p->y, &p->z);
-        fe_add(&x3, &q->y, &q->z);
-        fe_mul(&t4, &t4, &x3);
-        fe_add(&x3, &t1, &t2);
-        fe_sub(&t4, &t4, &x3);
-        fe_add(&x3, &p->x, &p->z);
-        fe_add(&y3, &q->x, &q->z);
-        fe_mul(&x3, &x3, &y3);
-        fe_add(&y3, &t0, &t2);
-        fe_sub(&y3, &x3, &y3);
-    }
-    fe_mul(&z3, &p256_b_mont, &t2);
-    fe_sub(&x3, &y3, &z3);
-    fe_add(&z3, &x3, &x3);
-    fe_add(&x3, &x3, &z3);
-    fe_sub(&z3, &t1, &x3);
-    fe_add(&x3, &t1, &x3);
-    fe_mul(&y3, &p256_b_mont, &y3);
-    fe_add(&t1, &t2, &t2);
-    fe_add(&t2, &t1, &t2);
-    fe_sub(&y3, &y3, &t2);
-    fe_sub(&y3, &y3, &t0);
-    fe_add(&t1, &y3, &y3);
-    fe_add(&y3, &t1, &y3);
-    fe_add(&t1, &t0, &t0);
-    fe_add(&t0, &t1, &t0);
-    fe_sub(&t0, &t0, &t2);
-    fe_mul(&t1, &t4, &y3);
-    fe_mul(&t2, &t0, &y3);
-    fe_mul(&y3, &x3, &z3);
-    fe_add(&y3, &y3, &t2);
-    fe_mul(&x3, &t3, &x3);
-    fe_sub(&x3, &x3, &t1);
-    fe_mul(&z3, &t4, &z3);
-    fe_mul(&t1, &t3, &t0);
-    fe_add(&z3, &z3, &t1);
-    r->x = x3;
-    r->y = y3;
-    r->z = z3;
-}
+#define fe_sqr pp_p256_fe_sqr
+
+/* The group law (RCB addition, tangent doubling, Jacobian verification
+ * formulas): one template for P-256 and P-384, this file's copy over
+ * P-256's field. */
+#define ECC_FE pp_p256_fe
+#define ECC_POINT pp_p256_point
+#define ECC_FE_IS_ZERO pp_p256_fe_is_zero
+#define ECC_FE_CMOV pp_p256_fe_cmov
+#define ECC_FE_ONE pp_p256_fe_one
+#define ECC_B_MONT p256_b_mont
+#define ECC_POINT_DBL pp_p256_point_dbl
+#include "ecc/ecc_a3_group.h"
 
 void pp_p256_point_add(pp_p256_point *r, const pp_p256_point *p, const pp_p256_point *q)
 {
     point_add(r, p, q, 0);
 }
 
-/* 2P in projective coordinates for a = -3, from the affine tangent
- * (lambda = (3 x^2 - 3) / 2y, x = X/Z, y = Y/Z):
- *   w = 3 (X - Z)(X + Z), s = Y Z, B = X Y s, h = w^2 - 8 B,
- *   X3 = 2 h s, Y3 = w (4 B - h) - 8 (Y s)^2, Z3 = 8 s^3,
- * 7M + 3S against the complete formula's (RCB algorithm 6) 8M + 3S +
- * 2 m_b: 10 products instead of 13, 11 additions instead of 21. Its only
- * exception is s = 0: Y = 0 (a point of order 2; P-256's order is prime,
- * it has none) or Z = 0, the identity (0 : Y : 0), which the formula
- * maps to (0 : 0 : 0); a masked move of Y keeps it the identity. So it is
- * valid for every point, with no branch (issue 25 sec. 1). */
-void pp_p256_point_dbl(pp_p256_point *r, const pp_p256_point *p)
-{
-    /* With s' = 2 s: X3 = h s', Z3 = s'^3, 4 B = 2 X (Y s'), 8 (Y s)^2 =
-     * 2 (Y s')^2: 11 additions. */
-    pp_p256_fe w, s, ys, b, h, t, x3, y3, z3;
-    uint32_t inf = pp_ct_barrier_u32(pp_p256_fe_is_zero(&p->z));
-    fe_sub(&t, &p->x, &p->z);
-    fe_add(&w, &p->x, &p->z);
-    fe_mul(&w, &w, &t);
-    fe_add(&t, &w, &w);
-    fe_add(&w, &w, &t);              /* w = 3 (X - Z)(X + Z) */
-    fe_mul(&s, &p->y, &p->z);
-    fe_add(&s, &s, &s);              /* s' = 2 Y Z */
-    fe_mul(&ys, &p->y, &s);          /* Y s' */
-    fe_mul(&b, &p->x, &ys);          /* 2 B */
-    fe_add(&b, &b, &b);              /* 4 B */
-    pp_p256_fe_sqr(&h, &w);
-    fe_sub(&h, &h, &b);
-    fe_sub(&h, &h, &b);              /* h = w^2 - 8 B */
-    fe_mul(&x3, &h, &s);             /* X3 = 2 h s */
-    fe_sub(&t, &b, &h);
-    fe_mul(&y3, &w, &t);             /* w (4 B - h) */
-    pp_p256_fe_sqr(&t, &ys);
-    fe_add(&t, &t, &t);              /* 8 (Y s)^2 */
-    fe_sub(&y3, &y3, &t);
-    pp_p256_fe_sqr(&t, &s);
-    fe_mul(&z3, &t, &s);             /* Z3 = 8 s^3 */
-    pp_p256_fe_cmov(&y3, &p->y, inf);
-    r->x = x3;
-    r->y = y3;
-    r->z = z3;
-}
+/* pp_p256_point_dbl: the tangent doubling of ecc/ecc_a3_group.h. */
 
 static void set_identity(pp_p256_point *r)
 {
     memset(r, 0, sizeof(*r));
     r->y = pp_p256_fe_one;
-}
-
-/* Comb digit of column i: bits i, i + s, i + 2s, ... of k (i public). */
-static uint32_t comb_digit(const pp_p256_sc *k, unsigned i)
-{
-    uint32_t d = 0;
-    unsigned t;
-    for (t = 0; t < PICOPSA_P256_COMB_TEETH; t++) {
-        unsigned pos = i + t * P256_COMB_SPACING;
-        if (pos < 256u) {   /* public: the position, not the bit */
-            d |= pp_p256_sc_bit(k, pos) << t;
-        }
-    }
-    return d;
 }
 
 #if PICOPSA_P256_UMAAL
@@ -291,28 +183,17 @@ static void comb_select(pp_p256_point *r, uint32_t d)
     pp_p256_fe_cmov(&r->z, &pp_p256_fe_one, pp_ct_barrier_u32(pp_ct_mask_nonzero_u32(d)));
 }
 
-void pp_p256_mul_base(pp_p256_point *r, const pp_p256_sc *k)
-{
-    pp_p256_point acc, t;
-    uint32_t m;
-    int i;
-    set_identity(&acc);
-    for (i = P256_COMB_SPACING - 1; i >= 0; i--) {
-        uint32_t d = comb_digit(k, (unsigned)i);
-        pp_p256_point_dbl(&acc, &acc);
-        comb_select(&t, d);
-        /* Mixed addition (the entry is affine); a zero digit selects no
-         * entry, so its sum is discarded by masked moves. */
-        point_add(&t, &acc, &t, 1);
-        m = pp_ct_barrier_u32(pp_ct_mask_nonzero_u32(d));
-        pp_p256_fe_cmov(&acc.x, &t.x, m);
-        pp_p256_fe_cmov(&acc.y, &t.y, m);
-        pp_p256_fe_cmov(&acc.z, &t.z, m);
-    }
-    *r = acc;
-    pp_wipe(&acc, sizeof(acc));
-    pp_wipe(&t, sizeof(t));
-}
+/* comb_digit, pp_p256_mul_base (the comb) and wnaf5 (verification's
+ * recoding): ecc/ecc_a3_mul.h over this curve. */
+#define ECC_SC pp_p256_sc
+#define ECC_SC_BIT pp_p256_sc_bit
+#define ECC_SC_TO_BYTES pp_p256_sc_to_bytes
+#define ECC_BITS 256u
+#define ECC_WORDS 8
+#define ECC_COMB_TEETH PICOPSA_P256_COMB_TEETH
+#define ECC_COMB_SPACING P256_COMB_SPACING
+#define ECC_MUL_BASE pp_p256_mul_base
+#include "ecc/ecc_a3_mul.h"
 
 /* 4-bit window w (0..63) of k. */
 static uint32_t nibble(const pp_p256_sc *k, unsigned w)
@@ -402,146 +283,8 @@ void pp_p256_mul(pp_p256_point *r, const pp_p256_sc *k, const pp_p256_point *p)
     pp_wipe(digit, sizeof(digit));
 }
 
-/* ---- verification: Jacobian coordinates, variable time ---------------
- * (X : Y : Z) stands for (X / Z^2, Y / Z^3), Z = 0 for the identity. The
- * formulas (Bernstein-Lange, Explicit-Formulas Database) are faster than
- * the complete ones but have exceptional cases, handled here by branches:
- * legitimate only because every input of verification is public. */
-#define fe_sqr pp_p256_fe_sqr
-
-/* dbl-2001-b (a = -3): 3M + 5S. The identity (Z = 0) stays the identity;
- * P-256 has no point of order 2 (Y = 0). */
-static void jac_dbl(pp_p256_point *r, const pp_p256_point *p)
-{
-    pp_p256_fe delta, gamma, beta, alpha, t, x3;
-    fe_sqr(&delta, &p->z);
-    fe_sqr(&gamma, &p->y);
-    fe_mul(&beta, &p->x, &gamma);
-    fe_sub(&t, &p->x, &delta);
-    fe_add(&alpha, &p->x, &delta);
-    fe_mul(&t, &t, &alpha);
-    fe_add(&alpha, &t, &t);
-    fe_add(&alpha, &alpha, &t);           /* 3 (X - delta)(X + delta) */
-    fe_add(&beta, &beta, &beta);
-    fe_add(&beta, &beta, &beta);          /* 4 beta */
-    fe_sqr(&x3, &alpha);
-    fe_sub(&x3, &x3, &beta);
-    fe_sub(&x3, &x3, &beta);              /* alpha^2 - 8 beta */
-    fe_add(&t, &p->y, &p->z);
-    fe_sqr(&t, &t);
-    fe_sub(&t, &t, &gamma);
-    fe_sub(&r->z, &t, &delta);            /* (Y + Z)^2 - gamma - delta = 2 Y Z */
-    fe_sqr(&gamma, &gamma);
-    fe_add(&gamma, &gamma, &gamma);
-    fe_add(&gamma, &gamma, &gamma);
-    fe_add(&gamma, &gamma, &gamma);       /* 8 gamma^2 */
-    fe_sub(&t, &beta, &x3);
-    fe_mul(&t, &alpha, &t);
-    fe_sub(&r->y, &t, &gamma);
-    r->x = x3;
-}
-
-/* r = p + q; q affine (Z = 1, madd-2007-bl: 8M + 3S) when q_affine,
- * else add-2007-bl (11M + 5S). r may alias p. Temporaries share slots
- * (stack: verification runs at the deepest point of the 2 KB budget). */
-static void jac_add(pp_p256_point *r, const pp_p256_point *p, const pp_p256_point *q, int q_affine)
-{
-    pp_p256_fe zz, u1, s1, h, rr, i, v, t;
-    if (pp_p256_fe_is_zero(&p->z) != 0) {   /* public: the identity */
-        *r = *q;
-        return;
-    }
-    if (!q_affine && pp_p256_fe_is_zero(&q->z) != 0) {
-        *r = *p;
-        return;
-    }
-    fe_sqr(&zz, &p->z);                   /* Z1Z1 */
-    fe_mul(&h, &q->x, &zz);               /* U2 */
-    fe_mul(&rr, &q->y, &p->z);
-    fe_mul(&rr, &rr, &zz);                /* S2 */
-    if (q_affine) {
-        u1 = p->x;
-        s1 = p->y;
-    } else {
-        fe_sqr(&zz, &q->z);               /* Z2Z2 */
-        fe_mul(&u1, &p->x, &zz);
-        fe_mul(&s1, &p->y, &q->z);
-        fe_mul(&s1, &s1, &zz);
-    }
-    fe_sub(&h, &h, &u1);                  /* H = U2 - U1 */
-    fe_sub(&rr, &rr, &s1);                /* S2 - S1 */
-    if (pp_p256_fe_is_zero(&h) != 0) {   /* public: same x */
-        if (pp_p256_fe_is_zero(&rr) != 0) {
-            jac_dbl(r, p);                /* p == q */
-        } else {
-            memset(r, 0, sizeof(*r));     /* p == -q: the identity */
-            r->x = pp_p256_fe_one;
-            r->y = pp_p256_fe_one;
-        }
-        return;
-    }
-    fe_add(&rr, &rr, &rr);
-    fe_add(&i, &h, &h);
-    fe_sqr(&i, &i);                       /* I = (2H)^2 */
-    fe_mul(&v, &u1, &i);                  /* V */
-    fe_mul(&zz, &h, &i);                  /* J */
-    /* Z3 = ((Z1 + Z2)^2 - Z1Z1 - Z2Z2) H = 2 Z1 Z2 H */
-    if (q_affine) {
-        fe_mul(&t, &p->z, &h);
-    } else {
-        fe_mul(&t, &p->z, &q->z);
-        fe_mul(&t, &t, &h);
-    }
-    fe_add(&r->z, &t, &t);
-    fe_sqr(&t, &rr);
-    fe_sub(&t, &t, &zz);
-    fe_sub(&t, &t, &v);
-    fe_sub(&t, &t, &v);                   /* X3 = rr^2 - J - 2V */
-    fe_sub(&v, &v, &t);
-    fe_mul(&v, &rr, &v);
-    fe_mul(&s1, &s1, &zz);
-    fe_add(&s1, &s1, &s1);
-    fe_sub(&r->y, &v, &s1);               /* Y3 = rr (V - X3) - 2 S1 J */
-    r->x = t;
-}
-
-/* Width-5 NAF of k, VARIABLE TIME (verification's public scalars only):
- * k = sum naf[i] 2^i, every nonzero digit odd in [-15, 15] and followed by
- * at least four zeros, so about 256 / 6 additions instead of the 4-bit
- * signed window's 60. */
-static void wnaf5(int8_t naf[257], const pp_p256_sc *k)
-{
-    uint8_t be[32];
-    uint32_t w[9];
-    int i, j;
-    pp_p256_sc_to_bytes(be, k);
-    for (j = 0; j < 8; j++) {
-        w[j] = (uint32_t)be[31 - 4 * j] | ((uint32_t)be[30 - 4 * j] << 8) |
-               ((uint32_t)be[29 - 4 * j] << 16) | ((uint32_t)be[28 - 4 * j] << 24);
-    }
-    w[8] = 0;
-    for (i = 0; i < 257; i++) {
-        int d = 0;
-        if ((w[0] & 1u) != 0) {
-            d = (int)(w[0] & 31u);
-            if (d >= 16) {
-                uint32_t c = (uint32_t)(32 - d);   /* k += 32 - d: low five bits 0 */
-                d -= 32;
-                for (j = 0; j < 9 && c != 0; j++) {
-                    w[j] += c;
-                    c = w[j] < c ? 1u : 0u;
-                }
-            } else {
-                w[0] -= (uint32_t)d;
-            }
-        }
-        naf[i] = (int8_t)d;
-        for (j = 0; j < 8; j++) {
-            w[j] = (w[j] >> 1) | (w[j + 1] << 31);
-        }
-        w[8] >>= 1;
-    }
-}
+/* Verification: jac_dbl and jac_add (ecc/ecc_a3_group.h), Jacobian
+ * formulas with branches on their exceptional cases, public data only. */
 
 void pp_p256_mul2_vartime(pp_p256_point *r, const pp_p256_sc *u1, const pp_p256_sc *u2,
                           const pp_p256_point *q)

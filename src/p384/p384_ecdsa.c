@@ -98,199 +98,29 @@ void pp_p384_ecdsa_sign_k(uint8_t sig[96], const uint8_t d[48], const uint8_t h1
     sign_k(sig, NULL, d, h1, k_bytes);
 }
 
-#if PICOPSA_SIGN_FAULT_CHECK
-/* All-ones when a == b as projective points, both with Z != 0. */
-static uint32_t point_eq(const pp_p384_point *a, const pp_p384_point *b)
-{
-    pp_p384_fe u, v;
-    uint32_t ok = ~pp_p384_fe_is_zero(&a->z) & ~pp_p384_fe_is_zero(&b->z);
-    pp_p384_fe_mul(&u, &a->x, &b->z);
-    pp_p384_fe_mul(&v, &b->x, &a->z);
-    ok &= pp_p384_fe_eq(&u, &v);
-    pp_p384_fe_mul(&u, &a->y, &b->z);
-    pp_p384_fe_mul(&v, &b->y, &a->z);
-    ok &= pp_p384_fe_eq(&u, &v);
-    return ok;
-}
+/* n in 48 big-endian bytes (SP 800-186 3.2.1.4). */
+static const uint8_t p384_n_be[48] = {
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xc7, 0x63, 0x4d, 0x81, 0xf4, 0x37, 0x2d, 0xdf, 0x58, 0x1a, 0x0d, 0xb2,
+    0x48, 0xb0, 0xa7, 0x7a, 0xec, 0xec, 0x19, 0x6a, 0xcc, 0xc5, 0x29, 0x73};
 
-/* The fault check of P-256 (docs/p256.md "Fault countermeasure"), every
- * value taken again from its source:
- *   (1) s k == e + r d (mod n); (2) r == x(R) mod n, a second inversion;
- *   (3) (k + d) G == R + Q, Q the slot's public key; (4) sig still holds
- *   what (1) and (2) read. All-ones when every check holds. */
-uint32_t pp_p384_ecdsa_sign_check(const uint8_t *sig, const pp_p384_point *pt,
-                                  const uint8_t d[48], const uint8_t pub[97],
-                                  const pp_p384_sc *e, const uint8_t k_bytes[48])
-{
-    pp_p384_sc k, x, r, s, t, u;
-    pp_p384_point a, b;
-    uint8_t rx[48], seen[96];
-    uint32_t diff = 0;
-    size_t i;
-    uint32_t ok = pp_p384_sc_from_bytes(&k, k_bytes);
-    memcpy(seen, sig, sizeof(seen));
-    ok &= pp_p384_sc_from_bytes(&x, d);
-    ok &= pp_p384_sc_from_bytes(&r, seen);
-    ok &= pp_p384_sc_from_bytes(&s, seen + SZ);
-    pp_p384_sc_mul(&u, &r, &x);
-    pp_p384_sc_add(&u, &u, e);
-    pp_p384_sc_mul(&t, &s, &k);
-    ok &= pp_p384_fe_eq(&t, &u);                         /* (1) */
-    ok &= pp_p384_point_encode_xy(rx, NULL, pt);
-    pp_p384_sc_from_fe_bytes(&t, rx);
-    ok &= pp_p384_fe_eq(&t, &r);                         /* (2) */
-    pp_p384_sc_add(&t, &k, &x);
-    pp_p384_mul_base(&a, &t);
-    /* Q without the on-curve test (a branch on the verdict): an off-curve
-     * Q cannot satisfy (3). */
-    ok &= pp_p384_fe_from_bytes(&b.x, pub + 1);
-    ok &= pp_p384_fe_from_bytes(&b.y, pub + 1 + SZ);
-    b.z = pp_p384_fe_one;
-    pp_p384_point_add(&b, &b, pt);
-    ok &= point_eq(&a, &b);                              /* (3) */
-    for (i = 0; i < sizeof(seen); i++) {                 /* (4) */
-        diff |= (uint32_t)(seen[i] ^ ((const volatile uint8_t *)sig)[i]);
-    }
-    ok &= pp_ct_mask_zero_u32(diff);
-    pp_wipe(&k, sizeof(k));
-    pp_wipe(&x, sizeof(x));
-    pp_wipe(&t, sizeof(t));
-    pp_wipe(&u, sizeof(u));
-    pp_wipe(&a, sizeof(a));
-    pp_wipe(&b, sizeof(b));
-    pp_wipe(rx, sizeof(rx));
-    return pp_ct_barrier_u32(ok);
-}
-#endif
-
-/* The nonce: the first DRBG candidate in [1, n-1] after skip others
- * (RFC 6979 3.2 h.3; skip counts the candidates a zero r or s refused). */
-static psa_status_t derive_nonce(pp_hmac_drbg *drbg, uint8_t cand[48], pp_p384_sc *t,
-                                 const uint8_t d[48], const uint8_t h1[48], const uint8_t *extra,
-                                 size_t extra_len, psa_algorithm_t nonce_hash, int skip)
-{
-    int tries;
-    psa_status_t status = pp_hmac_drbg_instantiate(drbg, nonce_hash, d, SZ, h1, SZ, extra,
-                                                   extra_len);
-    if (status != PSA_SUCCESS) {
-        return status;
-    }
-    pp_hmac_drbg_set_prediction_resistance(drbg, 0);
-    status = PSA_ERROR_CORRUPTION_DETECTED;
-    for (tries = 0; tries < NONCE_TRIES; tries++) {
-        if (pp_hmac_drbg_generate(drbg, cand, SZ, NULL, 0) != PSA_SUCCESS) {
-            status = PSA_ERROR_CORRUPTION_DETECTED;
-            break;
-        }
-        if (pp_p384_sc_from_bytes(t, cand) == 0xffffffffu && skip-- == 0) {
-            status = PSA_SUCCESS;
-            break;
-        }
-    }
-    return status;
-}
-
-psa_status_t pp_p384_ecdsa_sign(uint8_t sig[96], const uint8_t d[48], const uint8_t pub[97],
-                                const uint8_t *hash, size_t hash_len, psa_algorithm_t nonce_hash,
-                                int deterministic)
-{
-    pp_hmac_drbg drbg;
-    pp_p384_sc t;
-    uint8_t h1[48], extra[32], cand[48];
-#if PICOPSA_SIGN_FAULT_CHECK
-    pp_p384_point pt;
-    pp_p384_point *rp = &pt;
-    uint8_t out[96];
-#else
-    pp_p384_point *rp = NULL;
-    uint8_t *out = sig;
-#endif
-    const uint8_t *ad = deterministic ? NULL : extra;
-    size_t ad_len = deterministic ? 0u : sizeof(extra);
-    psa_status_t status;
-    int skip;
-
-    if (pp_p384_private_key_check(d) != 0) {
-        return PSA_ERROR_INVALID_ARGUMENT;
-    }
-    /* The hash is read before sig (which may overlap it) is written. */
-    pp_p384_sc_from_hash(&t, hash, hash_len);   /* bits2int(H(m)) mod n */
-    pp_p384_sc_to_bytes(h1, &t);                /* bits2octets(h1) */
-    status = PSA_SUCCESS;
-    if (!deterministic) {
-        status = pp_random_bytes(extra, sizeof(extra));
-    }
-    for (skip = 0; status == PSA_SUCCESS; skip++) {
-        status = derive_nonce(&drbg, cand, &t, d, h1, ad, ad_len, nonce_hash, skip);
-        pp_hmac_drbg_uninstantiate(&drbg);
-        if (status != PSA_SUCCESS) {
-            break;
-        }
-        sign_k(out, rp, d, h1, cand);
-        /* r and s are public: a zero one means another candidate. */
-        if (pp_p384_private_key_check(out) == 0 && pp_p384_private_key_check(out + SZ) == 0) {
-            break;
-        }
-#if PICOPSA_SIGN_FAULT_CHECK
-        /* A zero r or s (probability 2^-384) must come out again, or it
-         * was a fault. */
-        sign_k(out, rp, d, h1, cand);
-        if (pp_p384_private_key_check(out) == 0 && pp_p384_private_key_check(out + SZ) == 0) {
-            status = PSA_ERROR_CORRUPTION_DETECTED;
-        }
-#endif
-    }
-#if PICOPSA_SIGN_FAULT_CHECK
-    /* A single fault must not release a wrong signature: derive the nonce
-     * a second time and compare, read e again, then check what sig holds. */
-    if (status == PSA_SUCCESS) {
-        uint8_t cand2[48];
-        uint32_t ok, diff = 0;
-        size_t i;
-        status = derive_nonce(&drbg, cand2, &t, d, h1, ad, ad_len, nonce_hash, skip);
-        pp_hmac_drbg_uninstantiate(&drbg);
-        for (i = 0; i < sizeof(cand); i++) {
-            diff |= (uint32_t)(cand[i] ^ cand2[i]);
-        }
-        ok = pp_ct_mask_zero_u32(diff);
-        pp_wipe(cand2, sizeof(cand2));
-        pp_p384_sc_from_hash(&t, hash, hash_len);
-        memcpy(sig, out, sizeof(out));
-        ok &= pp_p384_ecdsa_sign_check(sig, rp, d, pub, &t, cand);
-        if (status == PSA_SUCCESS && pp_ct_barrier_u32(ok) != 0xffffffffu) {
-            status = PSA_ERROR_CORRUPTION_DETECTED;
-        }
-    }
-#else
-    (void)pub;
-#endif
-    if (status != PSA_SUCCESS) {
-        memset(sig, 0, 96);
-    }
-    pp_wipe(&t, sizeof(t));
-    pp_wipe(extra, sizeof(extra));
-    pp_wipe(cand, sizeof(cand));
-    pp_wipe(h1, sizeof(h1));
-#if PICOPSA_SIGN_FAULT_CHECK
-    pp_wipe(&pt, sizeof(pt));
-    pp_wipe(out, sizeof(out));
-#endif
-    return status;
-}
+/* add_n, the fault check pp_p384_ecdsa_sign_check and the signing glue
+ * pp_p384_ecdsa_sign: ecc/ecc_ecdsa_glue.h over this curve. */
+#define ECC(name) pp_p384_##name
+#define ECC_FE pp_p384_fe
+#define ECC_SC pp_p384_sc
+#define ECC_POINT pp_p384_point
+#define ECC_SZ 48u
+#define ECC_N_BE p384_n_be
+#include "ecc/ecc_ecdsa_glue.h"
 
 int pp_p384_ecdsa_verify(const uint8_t sig[96], const uint8_t pub[97], const uint8_t *hash,
                          size_t hash_len)
 {
-    static const uint8_t n_be[48] = {
-        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-        0xc7, 0x63, 0x4d, 0x81, 0xf4, 0x37, 0x2d, 0xdf, 0x58, 0x1a, 0x0d, 0xb2,
-        0x48, 0xb0, 0xa7, 0x7a, 0xec, 0xec, 0x19, 0x6a, 0xcc, 0xc5, 0x29, 0x73};
     pp_p384_point q;
     pp_p384_fe rf;
     uint8_t rb[48];
-    unsigned carry = 0;
-    int i;
     if (pp_p384_point_decode(&q, pub) != 0) {
         return -1;
     }
@@ -317,12 +147,7 @@ int pp_p384_ecdsa_verify(const uint8_t sig[96], const uint8_t pub[97], const uin
     if (pp_p384_fe_eq(&rf, &q.x) != 0) {
         return 0;
     }
-    for (i = 47; i >= 0; i--) {
-        unsigned sum = (unsigned)sig[i] + n_be[i] + carry;
-        rb[i] = (uint8_t)sum;
-        carry = sum >> 8;
-    }
-    if (carry != 0 || pp_p384_fe_from_bytes(&rf, rb) == 0) {
+    if (add_n(rb, sig) != 0 || pp_p384_fe_from_bytes(&rf, rb) == 0) {
         return -1;   /* r + n >= p: no second candidate */
     }
     pp_p384_fe_mul(&rf, &rf, &q.z);

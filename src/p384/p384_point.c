@@ -2,21 +2,24 @@
  * p384_point.c -- P-384 group law and scalar multiplication (contract in
  * p384_point.h).
  *
- * Addition and doubling are the complete projective formulas of Renes,
- * Costello and Batina, "Complete addition formulas for prime order
- * elliptic curves" (EUROCRYPT 2016), algorithm 4 (12M + 2 m_b) and
- * algorithm 6 (8M + 3S + 2 m_b) for a = -3, step by step as in
- * src/p256/p256_point.c (the same sequence over this field: the code is
- * kept separate so that P-256 keeps its inlined field).
+ * Addition is the complete projective formula of Renes, Costello and
+ * Batina, "Complete addition formulas for prime order elliptic curves"
+ * (EUROCRYPT 2016), algorithm 4 (12M + 2 m_b) for a = -3 (its mixed form,
+ * algorithm 5, for the comb's affine entries); doubling the projective
+ * tangent formula (7M + 3S), whose one exceptional input, the identity,
+ * is handled by a mask; both as in src/p256/p256_point.c (the same
+ * sequence over this field: the code is kept separate so that P-256
+ * keeps its inlined field).
  *
  * Fixed base (key generation, signing): one Lim-Lee comb of
  * h = PICOPSA_P384_COMB_TEETH teeth and spacing s = ceil(384/h)
- * (p384_tables.h), each addition of an entry selected by a full masked
- * scan. Variable base (ECDH): signed 4-bit digits in [-8, 8] (branch-free
+ * (p384_tables.h), each mixed addition of an entry selected by a full
+ * masked scan, its sum discarded by masked moves for a zero digit. Variable base (ECDH): signed 4-bit digits in [-8, 8] (branch-free
  * Booth recoding) over 0..8 P, 4 doublings and one masked-scan addition
- * (masked negation) per digit. Verification: u2*Q by the same digits and
- * u1*G by the comb share one chain of 384 doublings, zero digits skipped
- * and Jacobian formulas with branches (public inputs only).
+ * (masked negation) per digit. Verification: u2*Q by a width-5 NAF (odd
+ * multiples Q..15Q) and u1*G by the comb share one chain of 384
+ * doublings, zero digits skipped and Jacobian formulas with branches
+ * (public inputs only).
  */
 #include <string.h>
 
@@ -33,117 +36,29 @@
 #define fe_add pp_p384_fe_add
 #define fe_sub pp_p384_fe_sub
 
+/* The group law (RCB addition, tangent doubling, Jacobian verification
+ * formulas): one template for P-256 and P-384, this file's copy over
+ * P-384's field. */
+#define ECC_FE pp_p384_fe
+#define ECC_POINT pp_p384_point
+#define ECC_FE_IS_ZERO pp_p384_fe_is_zero
+#define ECC_FE_CMOV pp_p384_fe_cmov
+#define ECC_FE_ONE pp_p384_fe_one
+#define ECC_B_MONT p384_b_mont
+#define ECC_POINT_DBL pp_p384_point_dbl
+#include "ecc/ecc_a3_group.h"
+
 void pp_p384_point_add(pp_p384_point *r, const pp_p384_point *p, const pp_p384_point *q)
 {
-    pp_p384_fe t0, t1, t2, t3, t4, x3, y3, z3;
-    fe_mul(&t0, &p->x, &q->x);
-    fe_mul(&t1, &p->y, &q->y);
-    fe_mul(&t2, &p->z, &q->z);
-    fe_add(&t3, &p->x, &p->y);
-    fe_add(&t4, &q->x, &q->y);
-    fe_mul(&t3, &t3, &t4);
-    fe_add(&t4, &t0, &t1);
-    fe_sub(&t3, &t3, &t4);
-    fe_add(&t4, &p->y, &p->z);
-    fe_add(&x3, &q->y, &q->z);
-    fe_mul(&t4, &t4, &x3);
-    fe_add(&x3, &t1, &t2);
-    fe_sub(&t4, &t4, &x3);
-    fe_add(&x3, &p->x, &p->z);
-    fe_add(&y3, &q->x, &q->z);
-    fe_mul(&x3, &x3, &y3);
-    fe_add(&y3, &t0, &t2);
-    fe_sub(&y3, &x3, &y3);
-    fe_mul(&z3, &p384_b_mont, &t2);
-    fe_sub(&x3, &y3, &z3);
-    fe_add(&z3, &x3, &x3);
-    fe_add(&x3, &x3, &z3);
-    fe_sub(&z3, &t1, &x3);
-    fe_add(&x3, &t1, &x3);
-    fe_mul(&y3, &p384_b_mont, &y3);
-    fe_add(&t1, &t2, &t2);
-    fe_add(&t2, &t1, &t2);
-    fe_sub(&y3, &y3, &t2);
-    fe_sub(&y3, &y3, &t0);
-    fe_add(&t1, &y3, &y3);
-    fe_add(&y3, &t1, &y3);
-    fe_add(&t1, &t0, &t0);
-    fe_add(&t0, &t1, &t0);
-    fe_sub(&t0, &t0, &t2);
-    fe_mul(&t1, &t4, &y3);
-    fe_mul(&t2, &t0, &y3);
-    fe_mul(&y3, &x3, &z3);
-    fe_add(&y3, &y3, &t2);
-    fe_mul(&x3, &t3, &x3);
-    fe_sub(&x3, &x3, &t1);
-    fe_mul(&z3, &t4, &z3);
-    fe_mul(&t1, &t3, &t0);
-    fe_add(&z3, &z3, &t1);
-    r->x = x3;
-    r->y = y3;
-    r->z = z3;
+    point_add(r, p, q, 0);
 }
 
-void pp_p384_point_dbl(pp_p384_point *r, const pp_p384_point *p)
-{
-    pp_p384_fe t0, t1, t2, t3, x3, y3, z3;
-    fe_sqr(&t0, &p->x);
-    fe_sqr(&t1, &p->y);
-    fe_sqr(&t2, &p->z);
-    fe_mul(&t3, &p->x, &p->y);
-    fe_add(&t3, &t3, &t3);
-    fe_mul(&z3, &p->x, &p->z);
-    fe_add(&z3, &z3, &z3);
-    fe_mul(&y3, &p384_b_mont, &t2);
-    fe_sub(&y3, &y3, &z3);
-    fe_add(&x3, &y3, &y3);
-    fe_add(&y3, &x3, &y3);
-    fe_sub(&x3, &t1, &y3);
-    fe_add(&y3, &t1, &y3);
-    fe_mul(&y3, &x3, &y3);
-    fe_mul(&x3, &x3, &t3);
-    fe_add(&t3, &t2, &t2);
-    fe_add(&t2, &t2, &t3);
-    fe_mul(&z3, &p384_b_mont, &z3);
-    fe_sub(&z3, &z3, &t2);
-    fe_sub(&z3, &z3, &t0);
-    fe_add(&t3, &z3, &z3);
-    fe_add(&z3, &z3, &t3);
-    fe_add(&t3, &t0, &t0);
-    fe_add(&t0, &t3, &t0);
-    fe_sub(&t0, &t0, &t2);
-    fe_mul(&t0, &t0, &z3);
-    fe_add(&y3, &y3, &t0);
-    fe_mul(&t0, &p->y, &p->z);
-    fe_add(&t0, &t0, &t0);
-    fe_mul(&z3, &t0, &z3);
-    fe_sub(&x3, &x3, &z3);
-    fe_mul(&z3, &t0, &t1);
-    fe_add(&z3, &z3, &z3);
-    fe_add(&z3, &z3, &z3);
-    r->x = x3;
-    r->y = y3;
-    r->z = z3;
-}
+/* pp_p384_point_dbl: the tangent doubling of ecc/ecc_a3_group.h. */
 
 static void set_identity(pp_p384_point *r)
 {
     memset(r, 0, sizeof(*r));
     r->y = pp_p384_fe_one;
-}
-
-/* Comb digit of column i: bits i, i + s, i + 2s, ... of k (i public). */
-static uint32_t comb_digit(const pp_p384_sc *k, unsigned i)
-{
-    uint32_t d = 0;
-    unsigned t;
-    for (t = 0; t < PICOPSA_P384_COMB_TEETH; t++) {
-        unsigned pos = i + t * P384_COMB_SPACING;
-        if (pos < 384u) {   /* public: the position, not the bit */
-            d |= pp_p384_sc_bit(k, pos) << t;
-        }
-    }
-    return d;
 }
 
 /* r = entry d of the comb (d = 0: the identity), every entry read: the
@@ -172,21 +87,17 @@ static void comb_select(pp_p384_point *r, uint32_t d)
     pp_wipe(acc, sizeof(acc));
 }
 
-void pp_p384_mul_base(pp_p384_point *r, const pp_p384_sc *k)
-{
-    pp_p384_point acc, t;
-    int i;
-    set_identity(&acc);
-    for (i = P384_COMB_SPACING - 1; i >= 0; i--) {
-        uint32_t d = comb_digit(k, (unsigned)i);
-        pp_p384_point_dbl(&acc, &acc);
-        comb_select(&t, d);
-        pp_p384_point_add(&acc, &acc, &t);
-    }
-    *r = acc;
-    pp_wipe(&acc, sizeof(acc));
-    pp_wipe(&t, sizeof(t));
-}
+/* comb_digit, pp_p384_mul_base (the comb) and wnaf5 (verification's
+ * recoding): ecc/ecc_a3_mul.h over this curve. */
+#define ECC_SC pp_p384_sc
+#define ECC_SC_BIT pp_p384_sc_bit
+#define ECC_SC_TO_BYTES pp_p384_sc_to_bytes
+#define ECC_BITS 384u
+#define ECC_WORDS 12
+#define ECC_COMB_TEETH PICOPSA_P384_COMB_TEETH
+#define ECC_COMB_SPACING P384_COMB_SPACING
+#define ECC_MUL_BASE pp_p384_mul_base
+#include "ecc/ecc_a3_mul.h"
 
 /* 4-bit window w (0..95) of k. */
 static uint32_t nibble(const pp_p384_sc *k, unsigned w)
@@ -266,144 +177,38 @@ void pp_p384_mul(pp_p384_point *r, const pp_p384_sc *k, const pp_p384_point *p)
     pp_wipe(digit, sizeof(digit));
 }
 
-/* ---- verification: Jacobian coordinates, variable time ---------------
- * (X : Y : Z) stands for (X / Z^2, Y / Z^3), Z = 0 for the identity. The
- * formulas (Bernstein-Lange, Explicit-Formulas Database) are faster than
- * the complete ones but have exceptional cases, handled here by branches:
- * legitimate only because every input of verification is public. */
-
-/* dbl-2001-b (a = -3): 3M + 5S. The identity (Z = 0) stays the identity;
- * P-384 has no point of order 2 (Y = 0). */
-static void jac_dbl(pp_p384_point *r, const pp_p384_point *p)
-{
-    pp_p384_fe delta, gamma, beta, alpha, t, x3;
-    fe_sqr(&delta, &p->z);
-    fe_sqr(&gamma, &p->y);
-    fe_mul(&beta, &p->x, &gamma);
-    fe_sub(&t, &p->x, &delta);
-    fe_add(&alpha, &p->x, &delta);
-    fe_mul(&t, &t, &alpha);
-    fe_add(&alpha, &t, &t);
-    fe_add(&alpha, &alpha, &t);           /* 3 (X - delta)(X + delta) */
-    fe_add(&beta, &beta, &beta);
-    fe_add(&beta, &beta, &beta);          /* 4 beta */
-    fe_sqr(&x3, &alpha);
-    fe_sub(&x3, &x3, &beta);
-    fe_sub(&x3, &x3, &beta);              /* alpha^2 - 8 beta */
-    fe_add(&t, &p->y, &p->z);
-    fe_sqr(&t, &t);
-    fe_sub(&t, &t, &gamma);
-    fe_sub(&r->z, &t, &delta);            /* 2 Y Z */
-    fe_sqr(&gamma, &gamma);
-    fe_add(&gamma, &gamma, &gamma);
-    fe_add(&gamma, &gamma, &gamma);
-    fe_add(&gamma, &gamma, &gamma);       /* 8 gamma^2 */
-    fe_sub(&t, &beta, &x3);
-    fe_mul(&t, &alpha, &t);
-    fe_sub(&r->y, &t, &gamma);
-    r->x = x3;
-}
-
-/* r = p + q; q affine (Z = 1, madd-2007-bl) when q_affine, else
- * add-2007-bl. r may alias p. */
-static void jac_add(pp_p384_point *r, const pp_p384_point *p, const pp_p384_point *q, int q_affine)
-{
-    pp_p384_fe zz, u1, s1, h, rr, i, v, t;
-    if (pp_p384_fe_is_zero(&p->z) != 0) {   /* public: the identity */
-        *r = *q;
-        if (q_affine) {
-            r->z = pp_p384_fe_one;
-        }
-        return;
-    }
-    if (!q_affine && pp_p384_fe_is_zero(&q->z) != 0) {
-        *r = *p;
-        return;
-    }
-    fe_sqr(&zz, &p->z);                   /* Z1Z1 */
-    fe_mul(&h, &q->x, &zz);               /* U2 */
-    fe_mul(&rr, &q->y, &p->z);
-    fe_mul(&rr, &rr, &zz);                /* S2 */
-    if (q_affine) {
-        u1 = p->x;
-        s1 = p->y;
-    } else {
-        fe_sqr(&zz, &q->z);               /* Z2Z2 */
-        fe_mul(&u1, &p->x, &zz);
-        fe_mul(&s1, &p->y, &q->z);
-        fe_mul(&s1, &s1, &zz);
-    }
-    fe_sub(&h, &h, &u1);                  /* H = U2 - U1 */
-    fe_sub(&rr, &rr, &s1);                /* S2 - S1 */
-    if (pp_p384_fe_is_zero(&h) != 0) {    /* public: same x */
-        if (pp_p384_fe_is_zero(&rr) != 0) {
-            jac_dbl(r, p);                /* p == q */
-        } else {
-            memset(r, 0, sizeof(*r));     /* p == -q: the identity */
-            r->x = pp_p384_fe_one;
-            r->y = pp_p384_fe_one;
-        }
-        return;
-    }
-    fe_add(&rr, &rr, &rr);
-    fe_add(&i, &h, &h);
-    fe_sqr(&i, &i);                       /* I = (2H)^2 */
-    fe_mul(&v, &u1, &i);                  /* V */
-    fe_mul(&zz, &h, &i);                  /* J */
-    if (q_affine) {
-        fe_mul(&t, &p->z, &h);
-    } else {
-        fe_mul(&t, &p->z, &q->z);
-        fe_mul(&t, &t, &h);
-    }
-    fe_add(&r->z, &t, &t);                /* 2 Z1 Z2 H */
-    fe_sqr(&t, &rr);
-    fe_sub(&t, &t, &zz);
-    fe_sub(&t, &t, &v);
-    fe_sub(&t, &t, &v);                   /* X3 = rr^2 - J - 2V */
-    fe_sub(&v, &v, &t);
-    fe_mul(&v, &rr, &v);
-    fe_mul(&s1, &s1, &zz);
-    fe_add(&s1, &s1, &s1);
-    fe_sub(&r->y, &v, &s1);               /* Y3 = rr (V - X3) - 2 S1 J */
-    r->x = t;
-}
+/* Verification: jac_dbl and jac_add (ecc/ecc_a3_group.h), Jacobian
+ * formulas with branches on their exceptional cases, public data only. */
 
 void pp_p384_mul2_vartime(pp_p384_point *r, const pp_p384_sc *u1, const pp_p384_sc *u2,
                           const pp_p384_point *q)
 {
-    /* table[j - 1] = j Q (Jacobian), j = 1..8; Q affine (decoded, Z = 1). */
+    /* table[j] = (2j + 1) Q (Jacobian), j = 0..7; Q affine (decoded, Z = 1). */
     pp_p384_point table[8], acc, t;
-    uint8_t digit[NDIGITS + 1u];
+    int8_t naf[385];
     int b, have = 0;
     uint32_t j;
     table[0] = *q;
-    jac_dbl(&table[1], q);
-    for (j = 2; j < 8u; j++) {
-        jac_add(&table[j], &table[j - 1u], q, 1);
+    jac_dbl(&t, q);
+    for (j = 1; j < 8u; j++) {
+        jac_add(&table[j], &table[j - 1u], &t, 0);
     }
-    signed_digits(digit, u2);
+    wnaf5(naf, u2);
     memset(&acc, 0, sizeof(acc));
-    if (digit[NDIGITS] != 0) {
-        acc = table[0];
-        have = 1;
-    }
-    for (b = 383; b >= 0; b--) {
+    for (b = 384; b >= 0; b--) {
         if (have) {
             jac_dbl(&acc, &acc);
         }
-        if ((b & 3) == 0) {
-            uint32_t d = digit[b / 4];
-            if ((d & 0xfu) != 0) {
-                t = table[(d & 0xfu) - 1u];
-                if ((d >> 4) != 0) {
-                    pp_p384_fe ny;
-                    memset(&ny, 0, sizeof(ny));
-                    fe_sub(&t.y, &ny, &t.y);
-                }
-                jac_add(&acc, &acc, &t, 0);
-                have = 1;
+        if (naf[b] != 0) {
+            int d = naf[b];
+            t = table[(d < 0 ? -d : d) / 2];
+            if (d < 0) {
+                pp_p384_fe ny;
+                memset(&ny, 0, sizeof(ny));
+                fe_sub(&t.y, &ny, &t.y);
             }
+            jac_add(&acc, &acc, &t, 0);
+            have = 1;
         }
         if (b < P384_COMB_SPACING) {
             uint32_t d = comb_digit(u1, (unsigned)b);

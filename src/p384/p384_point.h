@@ -1,13 +1,15 @@
 /*
  * p384_point.h -- the P-384 group (y^2 = x^3 - 3x + b over GF(p),
- * SP 800-186 3.2.1.4): projective points, complete addition and doubling
- * (Renes, Costello, Batina 2016, algorithms 4 and 6 for a = -3), scalar
- * multiplication and point validation.
+ * SP 800-186 3.2.1.4): projective points, complete addition (Renes,
+ * Costello, Batina 2016, algorithm 4 for a = -3) and the projective
+ * tangent doubling (7M + 3S, the identity kept by a mask: valid for every
+ * point of this prime-order curve), scalar multiplication and point
+ * validation.
  *
  * Points are projective (X : Y : Z) with coordinates in the Montgomery
- * domain of p384_field.h; the identity is (0 : 1 : 0) and the formulas are
- * complete (any two inputs, the identity and P + P included), so no
- * routine needs a special case.
+ * domain of p384_field.h; the identity is (0 : 1 : 0); addition is
+ * complete (any two inputs, the identity and P + P included) and doubling
+ * keeps the identity by a masked move, so no routine needs a branch.
  *
  * Constant time: pp_p384_point_add/_dbl, pp_p384_mul_base (fixed-base
  * comb, every table entry read for each digit) and pp_p384_mul (variable
