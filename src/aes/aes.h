@@ -58,6 +58,18 @@ void pp_aes_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
 void pp_aes_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
                         uint8_t *out, size_t nblocks);
 void pp_aes_wipe(pp_aes_key *k);
+/* PSA_SUCCESS, or the first error of the accelerator engine that took k
+ * (aes_engine.h; its outputs since then are wiped): every front end
+ * reports it before releasing output. Always PSA_SUCCESS without drivers. */
+static inline psa_status_t pp_aes_status(const pp_aes_key *k)
+{
+#if PICOPSA_DRIVERS
+    return k->engine_status;
+#else
+    (void)k;
+    return PSA_SUCCESS;
+#endif
+}
 /* XTS whole blocks (IEEE 1619-2007 5.3.1 / 5.4.1; src/cipher/cipher_xts.c)
  * in one pass when the key's backend has a fused form (AES-NI): returns 1
  * and tweak holds the next block's tweak; else 0, nothing done, and the

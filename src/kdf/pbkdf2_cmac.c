@@ -76,7 +76,7 @@ static void next_block(void *kdf, const void *unused)
     ctx->index++;
     pp_store_be32(counter, ctx->index);   /* INT(i) */
     pp_cmac_update(&h, counter, sizeof(counter));
-    pp_cmac_finish(&h, u);                /* U_1; finish wipes h */
+    (void)pp_cmac_finish(&h, u);          /* U_1; finish wipes h */
     memcpy(t, u, sizeof(u));
     for (j = 1; j < ctx->iterations; j++) {
         pp_cmac_one_block(&ctx->salted, u, u);   /* U_j = AES-CMAC(K, U_{j-1}) */
