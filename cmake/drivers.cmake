@@ -90,7 +90,7 @@ endforeach()
 # The AES and cipher suites with the ESP32-C3 AES driver + model in the
 # path (drivers/test_build.h; the test driver declines): every AES-128/256
 # block of every mode runs on the model, AES-192 in software.
-set(PICOPSA_DRIVER_AES_TESTS aes aes_blocks xts ccm gcm cmac ctr_drbg psa_cipher psa_aead
+set(PICOPSA_DRIVER_AES_TESTS aes aes_blocks xts ccm gcm cmac ctr_drbg pbkdf2_cmac sp800_108_cmac psa_cipher psa_aead
   psa_cmac cipher_state aead_state)
 foreach(t IN LISTS PICOPSA_DRIVER_AES_TESTS)
   picopsa_driver_test(driver_esp32c3_${t} "${PROJECT_SOURCE_DIR}/tests/unit/test_${t}.c")

@@ -340,6 +340,30 @@ static void test_modes(void)
         }
 #endif
 
+#if PSA_WANT_ALG_SP800_108_COUNTER_CMAC
+        {
+            /* SP 800-108 CMAC: a failing engine is an error, not output */
+            psa_key_derivation_operation_t op = PSA_KEY_DERIVATION_OPERATION_INIT;
+            psa_key_id_t id = import_aes(key, klen, PSA_ALG_SP800_108_COUNTER_CMAC,
+                                         PSA_KEY_USAGE_DERIVE);
+            uint8_t derived[40];
+            pp_td.calls[PP_TD_AES_ECB] = 0;
+            memset(derived, 0x5a, sizeof(derived));
+            CHECK_STATUS(psa_key_derivation_setup(&op, PSA_ALG_SP800_108_COUNTER_CMAC),
+                         PSA_SUCCESS);
+            CHECK_STATUS(psa_key_derivation_input_key(&op, PSA_KEY_DERIVATION_INPUT_SECRET, id),
+                         PSA_SUCCESS);
+            CHECK_STATUS(psa_key_derivation_input_bytes(&op, PSA_KEY_DERIVATION_INPUT_LABEL, in,
+                                                        8),
+                         PSA_SUCCESS);
+            CHECK(psa_key_derivation_output_bytes(&op, derived, sizeof(derived)) ==
+                  PSA_ERROR_HARDWARE_FAILURE);
+            CHECK(all_zero(derived, sizeof(derived)));
+            psa_key_derivation_abort(&op);
+            CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+        }
+#endif
+
         /* corrupt: the known answer catches it */
         pp_td_reset();
         pp_td.mode[PP_TD_AES_SET_KEY] = PP_TD_SOFTWARE;
