@@ -12,7 +12,7 @@ foreach(source IN LISTS sources)
     COMMAND "${CC}" -march=rv32imac -mabi=ilp32 -ffreestanding -Os -std=c99
       -Wall -Wextra -Wpedantic -Wconversion -Werror
       -I${SRC}/include -I${SRC}/src -I${SRC}/drivers -isystem ${SRC}/ports/freestanding
-      "-DPICOPSA_DRIVER_LIST(X)=X(picopsa_esp32c3_driver)"
+      "-DPICOPSA_DRIVER_LIST(X)=X(picopsa_esp32c3_driver) X(picopsa_esp32c3_aes_driver)"
       -c "${source}" -o "${OUT}/${name}.o"
     RESULT_VARIABLE rc ERROR_VARIABLE err)
   if(NOT rc EQUAL 0 OR NOT err STREQUAL "")

@@ -7,8 +7,9 @@
 #define PICOPSA_DRIVERS_TEST_BUILD_H
 
 /* The test driver first (it declines until a test steers it), then the
- * ESP32-C3 RSA accelerator (on the register model, tests/models/). */
-#define PICOPSA_DRIVER_LIST(X) X(pp_test_driver) X(picopsa_esp32c3_driver)
+ * ESP32-C3 RSA accelerator and the ESP32-C3 AES accelerator (both on their
+ * register models, tests/models/). */
+#define PICOPSA_DRIVER_LIST(X) X(pp_test_driver) X(picopsa_esp32c3_driver) X(picopsa_esp32c3_aes_driver)
 /* The ESP32-C3 driver talks to the register model (tests/models/). */
 #define PICOPSA_ESP32C3_MODEL 1
 #ifndef PICOPSA_BN_LIMB_BITS

@@ -8,6 +8,9 @@
 #include "test_driver.h"
 
 #include "dispatch/pp_drivers.h"
+#if PSA_WANT_KEY_TYPE_AES
+#include "aes/aes.h"
+#endif
 #if PP_DRIVER_RSA
 #include "bignum/bignum.h"
 #include "rsa/rsa.h"   /* PP_RSA_KEY_MATERIAL_SIZE */
@@ -319,6 +322,64 @@ static const picopsa_bn_engine_t td_engine = { 0, 0xffffu, td_begin, td_mont_mul
 #define TD_ENGINE NULL
 #endif
 
+/* ---- the AES engine ---------------------------------------------------- */
+#if PSA_WANT_KEY_TYPE_AES
+typedef struct {
+    uint8_t key[32];
+    uint32_t key_length;
+} td_aes_ctx;
+typedef char td_aes_ctx_fits_[sizeof(td_aes_ctx) <= PICOPSA_DRIVER_AES_CONTEXT_SIZE ? 1 : -1];
+
+static psa_status_t td_aes_set_key(void *context, const uint8_t *key, size_t key_length)
+{
+    td_aes_ctx *c = (td_aes_ctx *)context;
+    pp_td_mode mode = pp_td.mode[PP_TD_AES_SET_KEY];
+    pp_td.calls[PP_TD_AES_SET_KEY]++;
+    if (mode == PP_TD_DECLINE || (pp_td.aes_declined_192 && key_length == 24u)) {
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+    if (mode == PP_TD_FAIL) {
+        return pp_td.fail_status;
+    }
+    memcpy(c->key, key, key_length);
+    c->key_length = (uint32_t)key_length;
+    if (mode == PP_TD_CORRUPT) {
+        c->key[0] ^= 0x01u;
+    }
+    return PSA_SUCCESS;
+}
+
+static psa_status_t td_aes_ecb(const void *context, int encrypt, const uint8_t *input,
+                               uint8_t *output, size_t nblocks)
+{
+    const td_aes_ctx *c = (const td_aes_ctx *)context;
+    pp_td_mode mode = pp_td.mode[PP_TD_AES_ECB];
+    pp_aes_key k;
+    unsigned n = ++pp_td.calls[PP_TD_AES_ECB];
+    if (pp_td.act_at != 0 && n != pp_td.act_at) {
+        mode = PP_TD_SOFTWARE;
+    }
+    if (mode == PP_TD_FAIL) {
+        memset(output, 0xA5, nblocks * 16u);
+        return pp_td.fail_status;
+    }
+    if (pp_aes_soft_set_key(&k, c->key, c->key_length) != PSA_SUCCESS) {
+        return PSA_ERROR_CORRUPTION_DETECTED;
+    }
+    (encrypt ? pp_aes_soft_ecb_encrypt : pp_aes_soft_ecb_decrypt)(&k, input, output, nblocks);
+    pp_aes_soft_wipe(&k);
+    if (mode == PP_TD_CORRUPT) {
+        output[0] ^= 0x80u;
+    }
+    return PSA_SUCCESS;
+}
+
+static const picopsa_aes_engine_t td_aes_engine = { td_aes_set_key, td_aes_ecb };
+#define TD_AES_ENGINE (&td_aes_engine)
+#else
+#define TD_AES_ENGINE NULL
+#endif
+
 const picopsa_transparent_driver_t pp_test_driver = {
     "test",
     td_mechanisms, sizeof(td_mechanisms) / sizeof(td_mechanisms[0]),
@@ -326,4 +387,5 @@ const picopsa_transparent_driver_t pp_test_driver = {
     td_sign_hash, td_verify_hash, td_sign_message, td_verify_message,
     td_encrypt, td_decrypt,
     TD_ENGINE,
+    TD_AES_ENGINE,
 };

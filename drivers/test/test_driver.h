@@ -11,6 +11,13 @@
  * Everything declines until a test says otherwise, so the other drivers
  * and the software see every call (a declining engine declines at begin,
  * so its mont_mul is not called and not counted).
+ * The AES engine: aes_set_key SOFTWARE takes every key (the software AES
+ * on a copy of the key in its context), FAIL returns fail_status, CORRUPT
+ * takes the key with one key bit flipped; aes_ecb (only called for a key
+ * it took) SOFTWARE computes, FAIL fills the output with 0xA5 and returns
+ * fail_status, CORRUPT flips one output bit; act_at selects the n-th ecb
+ * call as for products (the others compute correctly). aes_declined_192:
+ * when nonzero, set_key declines 24-byte keys whatever the mode.
  */
 #ifndef PICOPSA_TEST_DRIVER_H
 #define PICOPSA_TEST_DRIVER_H
@@ -21,6 +28,7 @@
 typedef enum {
     PP_TD_SIGN_HASH, PP_TD_VERIFY_HASH, PP_TD_SIGN_MESSAGE, PP_TD_VERIFY_MESSAGE,
     PP_TD_ENCRYPT, PP_TD_DECRYPT, PP_TD_GENERATE, PP_TD_MONT_MUL, PP_TD_MOD_EXP,
+    PP_TD_AES_SET_KEY, PP_TD_AES_ECB,   /* the AES engine (picopsa_aes_engine_t) */
     PP_TD_ENTRY_COUNT
 } pp_td_entry;
 
@@ -45,6 +53,7 @@ typedef struct {
     int act_secret;
     unsigned act_at;
     unsigned secret_calls, public_calls;
+    int aes_declined_192;
 } pp_td_control;
 
 /* The steering wheel; pp_td_reset() puts every mode to DECLINE, counters

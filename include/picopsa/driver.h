@@ -219,6 +219,38 @@ typedef struct {
                                    size_t words);
 } picopsa_bn_engine_t;
 
+/* The block-level seam for AES accelerators (FIPS 197): a key set into a
+ * driver-owned context, then whole 16-byte blocks encrypted or decrypted
+ * with it. picopsa runs every mode (ECB, CBC, CTR, CFB, OFB, XTS, CCM, GCM,
+ * CMAC, CTR_DRBG) in software over these blocks, so the modes' constant
+ * time, padding and IV rules stay the software's whatever engine does the
+ * blocks (an ESP32-C3-class engine in its typical mode does one block per
+ * trigger). The PSA driver interface's multipart cipher entry points
+ * (setup/set_iv/update/finish/abort) are not in this round (docs/drivers.md).
+ *  - set_key: key of key_length 16, 24 or 32 bytes; fills context (at most
+ *    PICOPSA_DRIVER_AES_CONTEXT_SIZE bytes, 8-byte aligned; the library
+ *    owns and wipes the memory). PSA_ERROR_NOT_SUPPORTED: the software
+ *    runs this key (a key size the hardware lacks, e.g. AES-192 on the
+ *    ESP32-C3); another error fails the operation that sets the key.
+ *  - ecb: nblocks >= 1 blocks, in == out allowed (partial overlap not),
+ *    encrypt 1 / decrypt 0. PSA_SUCCESS, or an error (e.g.
+ *    PSA_ERROR_HARDWARE_FAILURE) that fails the whole operation: the
+ *    library wipes out and every later output of that key, and makes no
+ *    further call with it. No fallback once a key is taken.
+ *  - Both leave no key bit and no data block in the hardware when they
+ *    return (clear the key and text registers), and branch on no key or
+ *    data value. */
+#define PICOPSA_DRIVER_AES_CONTEXT_SIZE 64u
+typedef psa_status_t picopsa_driver_aes_set_key_t(void *context, const uint8_t *key,
+                                                  size_t key_length);
+typedef psa_status_t picopsa_driver_aes_ecb_t(const void *context, int encrypt,
+                                              const uint8_t *input, uint8_t *output,
+                                              size_t nblocks);
+typedef struct {
+    picopsa_driver_aes_set_key_t *set_key;
+    picopsa_driver_aes_ecb_t *ecb;
+} picopsa_aes_engine_t;
+
 /* One transparent driver: its mechanisms, then its entry points (NULL: not
  * provided; the message entry points come before the dispatch layer hashes
  * a hash-and-sign message, the hash ones after) and its bignum engine
@@ -236,6 +268,7 @@ typedef struct {
     picopsa_driver_asymmetric_encrypt_t *asymmetric_encrypt;
     picopsa_driver_asymmetric_decrypt_t *asymmetric_decrypt;
     const picopsa_bn_engine_t *bn_engine;
+    const picopsa_aes_engine_t *aes_engine; /* NULL: none; serves every AES key it takes */
 } picopsa_transparent_driver_t;
 
 /* Helpers for drivers (built only with PICOPSA_DRIVER_LIST): the software's

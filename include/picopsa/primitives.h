@@ -101,7 +101,12 @@ typedef struct {
     uint64_t rk[PICOPSA_AES_KEY_WORDS];
 #endif
     unsigned rounds;
-    unsigned hw;        /* 1: set by the hardware path (src/aes/aes_hw.h) */
+    unsigned hw;        /* 1: set by the hardware path (src/aes/aes_hw.h); 2 + i: by the
+                         * AES engine of PICOPSA_DRIVER_LIST's driver i (src/aes/aes_engine.h),
+                         * whose context is then the start of rk */
+#if PICOPSA_DRIVERS
+    int32_t engine_status; /* PSA_SUCCESS, or the engine's first error (sticky) */
+#endif
 } picopsa_aes_context;
 
 /* AES-CMAC in progress (SP 800-38B; src/mac/cmac.h: pp_cmac_ctx): the

@@ -262,7 +262,7 @@ static psa_status_t update(pp_gcm_ctx *c, const uint8_t *in, uint8_t *out, size_
         size_t n = len < CHUNK ? len : CHUNK;
         size_t pos = (size_t)(c->data_len & 15u);
 #if PP_GHASH_HW_X86
-        if (c->ghash.hw && c->aes.hw) {
+        if (c->ghash.hw && c->aes.hw == 1u) {
             /* AES-NI and PCLMULQDQ: whole groups of eight blocks in one
              * pass (ghash_x86.c); the generic steps below only bring the
              * position to a block boundary and take the tail. */

@@ -58,6 +58,31 @@ void pp_aes_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
 void pp_aes_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
                         uint8_t *out, size_t nblocks);
 void pp_aes_wipe(pp_aes_key *k);
+/* PSA_SUCCESS, or the first error of the accelerator engine that took k
+ * (aes_engine.h; its outputs since then are wiped): every front end
+ * reports it before releasing output. Always PSA_SUCCESS without drivers. */
+static inline psa_status_t pp_aes_status(const pp_aes_key *k)
+{
+#if PICOPSA_DRIVERS
+    return k->engine_status;
+#else
+    (void)k;
+    return PSA_SUCCESS;
+#endif
+}
+/* Records status (an accelerator error that a copy of k met, e.g. a cloned
+ * CMAC state) in k unless k already holds one; nothing without drivers. */
+static inline void pp_aes_status_keep(pp_aes_key *k, psa_status_t status)
+{
+#if PICOPSA_DRIVERS
+    if (k->engine_status == PSA_SUCCESS) {
+        k->engine_status = status;
+    }
+#else
+    (void)k;
+    (void)status;
+#endif
+}
 /* XTS whole blocks (IEEE 1619-2007 5.3.1 / 5.4.1; src/cipher/cipher_xts.c)
  * in one pass when the key's backend has a fused form (AES-NI): returns 1
  * and tweak holds the next block's tweak; else 0, nothing done, and the

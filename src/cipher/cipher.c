@@ -177,19 +177,21 @@ psa_status_t pp_cipher_update(picopsa_cipher_context *c, const uint8_t *input,
 #if PSA_WANT_ALG_XTS
     if (c->alg == PSA_ALG_XTS) {
         pp_cipher_xts_update(c, input, input_length, output);
-        return PSA_SUCCESS;
+        return pp_aes_status(&c->key.aes);
     }
 #endif
 #if PP_CIPHER_BLOCK_MODES
     if (pp_cipher_is_block_mode(c->alg)) {
         pp_cipher_block_update(c, input, input_length, output);
-        return PSA_SUCCESS;
+        return pp_aes_status(&c->key.aes);
     }
 #endif
 #if PP_CIPHER_SEGMENT_MODES
     pp_cipher_stream_update(c, input, input_length, output);
-#endif
+    return pp_aes_status(&c->key.aes);   /* an accelerator's error (aes.h) */
+#else
     return PSA_SUCCESS;
+#endif
 }
 
 psa_status_t pp_cipher_finish(picopsa_cipher_context *c, uint8_t out[PP_CIPHER_FINISH_MAX],
@@ -200,11 +202,17 @@ psa_status_t pp_cipher_finish(picopsa_cipher_context *c, uint8_t out[PP_CIPHER_F
 #if PSA_WANT_ALG_XTS
     if (c->alg == PSA_ALG_XTS) {
         status = pp_cipher_xts_finish(c, out, out_length);
+        if (status == PSA_SUCCESS) {
+            status = pp_aes_status(&c->key.aes);
+        }
     }
 #endif
 #if PP_CIPHER_BLOCK_MODES
     if (pp_cipher_is_block_mode(c->alg)) {
         status = pp_cipher_block_finish(c, out, out_length);
+        if (status == PSA_SUCCESS) {
+            status = pp_aes_status(&c->key.aes);   /* an accelerator's error (aes.h) */
+        }
     }
 #endif
     (void)out;

@@ -205,11 +205,14 @@ psa_status_t pp_cipher_xts_set_iv(picopsa_cipher_context *c, const uint8_t *iv,
     if (status == PSA_SUCCESS) {
         /* T_0 = E_Key2(i) (IEEE 1619-2007 5.3.1 step 1) */
         pp_aes_ecb_encrypt(&c->key.aes, iv, c->chain, 1);
+        status = pp_aes_status(&c->key.aes);   /* an accelerator's error (aes.h) */
+    }
+    if (status == PSA_SUCCESS) {
         status = pp_aes_set_key(&c->key.aes, keys, half);
     }
     pp_wipe(keys, sizeof(keys));
     c->used = 0;
-    return status;   /* not reached with an error: half is 16, 24 or 32 */
+    return status;   /* an error only from an accelerator: half is 16, 24 or 32 */
 }
 
 size_t pp_cipher_xts_update_length(const picopsa_cipher_context *c, size_t input_length)

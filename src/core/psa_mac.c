@@ -69,15 +69,15 @@ static void engine_update(psa_mac_operation_t *operation, const uint8_t *input, 
 }
 
 /* The full tag into tag[]; the context is wiped. */
-static void engine_finish(psa_mac_operation_t *operation, uint8_t *tag)
+static psa_status_t engine_finish(psa_mac_operation_t *operation, uint8_t *tag)
 {
 #if PSA_WANT_ALG_CMAC
     if (IS_CMAC(operation->alg)) {
-        pp_cmac_finish(&operation->u.cmac, tag);
-        return;
+        return pp_cmac_finish(&operation->u.cmac, tag);   /* an AES accelerator may fail */
     }
 #endif
     pp_hmac_finish(&operation->u.hmac, tag);
+    return PSA_SUCCESS;
 }
 
 /* Back to the inactive state. The MAC context itself is wiped by
@@ -287,7 +287,12 @@ psa_status_t psa_mac_sign_finish(psa_mac_operation_t *operation, uint8_t *mac, s
         psa_mac_abort(operation);
         return pp_fail_output(status, mac, mac_size, mac_length);
     }
-    engine_finish(operation, tag);   /* wipes the context */
+    status = engine_finish(operation, tag);   /* wipes the context */
+    if (status != PSA_SUCCESS) {
+        pp_wipe(tag, sizeof(tag));
+        mac_clear_header(operation);
+        return pp_fail_output(status, mac, mac_size, mac_length);
+    }
     memcpy(mac, tag, operation->mac_length);
     *mac_length = operation->mac_length;
     pp_wipe(tag, sizeof(tag));
@@ -307,10 +312,12 @@ psa_status_t psa_mac_verify_finish(psa_mac_operation_t *operation, const uint8_t
         psa_mac_abort(operation);
         return PSA_ERROR_INVALID_ARGUMENT;
     }
-    engine_finish(operation, tag);   /* wipes the context */
+    status = engine_finish(operation, tag);   /* wipes the context */
     /* The length is public; the tag bytes are compared in constant time
      * and the verdict is formed without a branch on them. */
-    if (mac_length != operation->mac_length) {
+    if (status != PSA_SUCCESS) {
+        /* an AES accelerator's error, never a verdict */
+    } else if (mac_length != operation->mac_length) {
         status = PSA_ERROR_INVALID_SIGNATURE;
     } else {
         status = pp_status_from_equal_flag(pp_ct_memeq(tag, mac, mac_length),

@@ -14,21 +14,22 @@
 #define LAST_BLOCK 0xFFFFFFFFu
 
 /* RFC 4615 3 steps 1-2: the AES-128 key of the PRF. */
-static void prf_key(const uint8_t *vk, size_t vk_len, uint8_t k[PP_CMAC_BLOCK])
+static psa_status_t prf_key(const uint8_t *vk, size_t vk_len, uint8_t k[PP_CMAC_BLOCK])
 {
     static const uint8_t zero[PP_CMAC_BLOCK] = {0};
     if (vk_len == PP_CMAC_BLOCK) {   /* a public length */
         memcpy(k, vk, PP_CMAC_BLOCK);
-    } else {
-        (void)pp_cmac_compute(zero, sizeof(zero), vk, vk_len, k);   /* a 16-byte key: SUCCESS */
+        return PSA_SUCCESS;
     }
+    /* a 16-byte key: an error only from an AES accelerator */
+    return pp_cmac_compute(zero, sizeof(zero), vk, vk_len, k);
 }
 
 void pp_aes_cmac_prf_128(const uint8_t *key, size_t key_len, const uint8_t *msg, size_t msg_len,
                          uint8_t out[PP_CMAC_BLOCK])
 {
     uint8_t k[PP_CMAC_BLOCK];
-    prf_key(key, key_len, k);
+    (void)prf_key(key, key_len, k);
     (void)pp_cmac_compute(k, sizeof(k), msg, msg_len, out);
     pp_wipe(k, sizeof(k));
 }
@@ -46,8 +47,10 @@ psa_status_t pp_pbkdf2_cmac_setup(pp_pbkdf2_cmac_ctx *ctx, const uint8_t *passwo
     if (iterations > LAST_BLOCK) {
         return PSA_ERROR_NOT_SUPPORTED;
     }
-    prf_key(password, password_len, k);
-    status = pp_cmac_setup(&ctx->salted, k, sizeof(k));
+    status = prf_key(password, password_len, k);
+    if (status == PSA_SUCCESS) {
+        status = pp_cmac_setup(&ctx->salted, k, sizeof(k));
+    }
     pp_wipe(k, sizeof(k));
     if (status != PSA_SUCCESS) {
         return status;
@@ -76,7 +79,9 @@ static void next_block(void *kdf, const void *unused)
     ctx->index++;
     pp_store_be32(counter, ctx->index);   /* INT(i) */
     pp_cmac_update(&h, counter, sizeof(counter));
-    pp_cmac_finish(&h, u);                /* U_1; finish wipes h */
+    /* U_1; finish wipes h; an accelerator error of the clone is kept in
+     * the parent for pp_pbkdf2_cmac_output */
+    pp_aes_status_keep(&ctx->salted.key, pp_cmac_finish(&h, u));
     memcpy(t, u, sizeof(u));
     for (j = 1; j < ctx->iterations; j++) {
         pp_cmac_one_block(&ctx->salted, u, u);   /* U_j = AES-CMAC(K, U_{j-1}) */
@@ -90,6 +95,7 @@ static void next_block(void *kdf, const void *unused)
 psa_status_t pp_pbkdf2_cmac_output(pp_pbkdf2_cmac_ctx *ctx, uint8_t *out, size_t len)
 {
     const pp_kdf_stream *s = &ctx->stream;
+    psa_status_t status;
     uint64_t left;
 
     if (s->len == 0) {
@@ -100,7 +106,11 @@ psa_status_t pp_pbkdf2_cmac_output(pp_pbkdf2_cmac_ctx *ctx, uint8_t *out, size_t
         return PSA_ERROR_INSUFFICIENT_DATA;
     }
     pp_kdf_stream_draw(&ctx->stream, out, len, next_block, ctx, NULL);
-    return PSA_SUCCESS;
+    status = pp_aes_status(&ctx->salted.key);   /* an AES accelerator's error (aes.h) */
+    if (status != PSA_SUCCESS) {
+        pp_wipe(out, len);
+    }
+    return status;
 }
 
 void pp_pbkdf2_cmac_wipe(pp_pbkdf2_cmac_ctx *ctx)

@@ -55,9 +55,9 @@ psa_status_t pp_sp800_108_cmac_start(pp_sp800_108_cmac_ctx *ctx, size_t total_le
     /* K_0 = CMAC(K_IN, Label || 0x00 || Context || [L]_4) */
     h = ctx->cmac;
     absorb_fixed(ctx, &h, label, label_len, context, context_len);
-    pp_cmac_finish(&h, ctx->k0);   /* finish wipes h */
+    pp_aes_status_keep(&ctx->cmac.key, pp_cmac_finish(&h, ctx->k0));   /* finish wipes h */
     ctx->started = 1;
-    return PSA_SUCCESS;
+    return pp_aes_status(&ctx->cmac.key);   /* an AES accelerator's error (aes.h) */
 }
 
 /* stream.block = K_{index + 1}. A pp_kdf_refill_fn; inputs: label and
@@ -74,7 +74,7 @@ static void next_block(void *kdf, const void *inputs)
     pp_cmac_update(&h, counter, sizeof(counter));
     absorb_fixed(ctx, &h, in->first, in->first_len, in->second, in->second_len);
     pp_cmac_update(&h, ctx->k0, sizeof(ctx->k0));
-    pp_cmac_finish(&h, ctx->stream.block);
+    pp_aes_status_keep(&ctx->cmac.key, pp_cmac_finish(&h, ctx->stream.block));
 }
 
 psa_status_t pp_sp800_108_cmac_output(pp_sp800_108_cmac_ctx *ctx, const uint8_t *label,
@@ -90,6 +90,10 @@ psa_status_t pp_sp800_108_cmac_output(pp_sp800_108_cmac_ctx *ctx, const uint8_t 
     ctx->left -= (uint32_t)len;
     pp_kdf_stream_draw_over(&ctx->stream, out, len, next_block, ctx, label, label_len, context,
                             context_len);
+    if (pp_aes_status(&ctx->cmac.key) != PSA_SUCCESS) {   /* an AES accelerator's error */
+        pp_wipe(out, len);
+        return pp_aes_status(&ctx->cmac.key);
+    }
     return PSA_SUCCESS;
 }
 

@@ -107,13 +107,14 @@ void pp_cmac_update(pp_cmac_ctx *ctx, const uint8_t *in, size_t len)
     ctx->buf_len = (uint32_t)len;
 }
 
-void pp_cmac_finish(pp_cmac_ctx *ctx, uint8_t mac[PP_CMAC_BLOCK])
+psa_status_t pp_cmac_finish(pp_cmac_ctx *ctx, uint8_t mac[PP_CMAC_BLOCK])
 {
     const uint8_t *subkey = ctx->k1;
+    psa_status_t status;
     unsigned i;
 
     if (ctx->ready == 0) {
-        return;
+        return PSA_ERROR_BAD_STATE;
     }
     /* SP 800-38B 6.2 steps 2-4: a complete last block (the empty message
      * counts as incomplete, n = 1) takes K1; otherwise pad with 10^j and
@@ -129,7 +130,12 @@ void pp_cmac_finish(pp_cmac_ctx *ctx, uint8_t mac[PP_CMAC_BLOCK])
     cmac_chain(ctx, ctx->buf);
     /* Step 7 with Tlen = 128: the caller truncates. */
     memcpy(mac, ctx->chain, PP_CMAC_BLOCK);
+    status = pp_aes_status(&ctx->key);
+    if (status != PSA_SUCCESS) {
+        pp_wipe(mac, PP_CMAC_BLOCK);
+    }
     pp_cmac_wipe(ctx);
+    return status;
 }
 
 void pp_cmac_wipe(pp_cmac_ctx *ctx)
@@ -148,6 +154,5 @@ psa_status_t pp_cmac_compute(const uint8_t *key, size_t key_len,
         return status;
     }
     pp_cmac_update(&ctx, in, in_len);
-    pp_cmac_finish(&ctx, mac);
-    return PSA_SUCCESS;
+    return pp_cmac_finish(&ctx, mac);
 }

@@ -47,7 +47,9 @@ typedef picopsa_cmac_context pp_cmac_ctx;
 
 psa_status_t pp_cmac_setup(pp_cmac_ctx *ctx, const uint8_t *key, size_t key_len);
 void pp_cmac_update(pp_cmac_ctx *ctx, const uint8_t *in, size_t len);
-void pp_cmac_finish(pp_cmac_ctx *ctx, uint8_t mac[PP_CMAC_BLOCK]);
+/* PSA_SUCCESS, or an AES accelerator's error (aes.h: pp_aes_status), mac
+ * then wiped; without drivers always PSA_SUCCESS. */
+psa_status_t pp_cmac_finish(pp_cmac_ctx *ctx, uint8_t mac[PP_CMAC_BLOCK]);
 void pp_cmac_wipe(pp_cmac_ctx *ctx);
 
 /* The tag of exactly one complete block under a set-up context, which is

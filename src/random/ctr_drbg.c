@@ -78,7 +78,18 @@ static void df_absorb(ctr_drbg_df *df, const uint8_t *in, size_t len)
  * in *scratch, whose contents are lost: the callers lend the DRBG's own
  * Key schedule once they no longer need it (it is rebuilt by
  * ctr_drbg_rekey), which keeps a second 1 KB pp_aes_key off the stack. */
-static void ctr_drbg_df_run(pp_aes_key *scratch, uint8_t out[CTR_DRBG_SEED_LEN],
+/* The first AES accelerator error of a run (aes.h: pp_aes_status) into
+ * *acc; the key is re-set between steps, so each key's status is taken
+ * before the next pp_aes_set_key. */
+static void ctr_drbg_keep(psa_status_t *acc, const pp_aes_key *k)
+{
+    if (*acc == PSA_SUCCESS) {
+        *acc = pp_aes_status(k);
+    }
+}
+
+static void ctr_drbg_df_run(psa_status_t *acc, pp_aes_key *scratch,
+                            uint8_t out[CTR_DRBG_SEED_LEN],
                             const uint8_t *in1, size_t len1,
                             const uint8_t *in2, size_t len2,
                             const uint8_t *in3, size_t len3)
@@ -119,10 +130,12 @@ static void ctr_drbg_df_run(pp_aes_key *scratch, uint8_t out[CTR_DRBG_SEED_LEN],
 
     /* Steps 10-15: K = temp[0..32), X = temp[32..48); then X = E_K(X)
      * three times gives the 48 output bytes. */
+    ctr_drbg_keep(acc, df.key);
     (void)pp_aes_set_key(df.key, df.chain, CTR_DRBG_KEY_LEN);
     pp_aes_ecb_encrypt(df.key, df.chain + CTR_DRBG_KEY_LEN, out, 1);
     pp_aes_ecb_encrypt(df.key, out, out + CTR_DRBG_BLOCK, 1);
     pp_aes_ecb_encrypt(df.key, out + CTR_DRBG_BLOCK, out + 2u * CTR_DRBG_BLOCK, 1);
+    ctr_drbg_keep(acc, df.key);
 
     pp_wipe(&df, sizeof(df));
     pp_wipe(head, sizeof(head));
@@ -185,16 +198,20 @@ static void ctr_drbg_update_pad(pp_ctr_drbg *drbg, uint8_t temp[CTR_DRBG_SEED_LE
 }
 
 /* Key, V = Update(df(in1 || in2 || in3), Key, V). */
-static void ctr_drbg_update_df(pp_ctr_drbg *drbg, uint8_t seed[CTR_DRBG_SEED_LEN],
+static psa_status_t ctr_drbg_update_df(pp_ctr_drbg *drbg, uint8_t seed[CTR_DRBG_SEED_LEN],
                                const uint8_t *in1, size_t len1,
                                const uint8_t *in2, size_t len2,
                                const uint8_t *in3, size_t len3)
 {
     uint8_t temp[CTR_DRBG_SEED_LEN];
+    psa_status_t acc = PSA_SUCCESS;
 
     ctr_drbg_update_pad(drbg, temp);
-    ctr_drbg_df_run(&drbg->key, seed, in1, len1, in2, len2, in3, len3);
+    ctr_drbg_keep(&acc, &drbg->key);
+    ctr_drbg_df_run(&acc, &drbg->key, seed, in1, len1, in2, len2, in3, len3);
     ctr_drbg_rekey(drbg, temp, seed);
+    ctr_drbg_keep(&acc, &drbg->key);
+    return acc;
 }
 
 /* ---- the DRBG functions -------------------------------------------------- */
@@ -205,6 +222,7 @@ psa_status_t pp_ctr_drbg_instantiate(pp_ctr_drbg *drbg,
                                      const uint8_t *personalization, size_t pers_len)
 {
     uint8_t seed[CTR_DRBG_SEED_LEN];
+    psa_status_t status;
 
     memset(drbg, 0, sizeof(*drbg));
     if (entropy_len < PP_CTR_DRBG_MIN_ENTROPY || entropy_len > PP_CTR_DRBG_MAX_INPUT ||
@@ -214,9 +232,13 @@ psa_status_t pp_ctr_drbg_instantiate(pp_ctr_drbg *drbg,
     /* 10.2.1.3.2: seed_material = df(entropy || nonce || personalization),
      * Key = 0^256, V = 0^128 (zeroed above), Update(seed_material). */
     (void)pp_aes_set_key(&drbg->key, ctr_drbg_zeros, CTR_DRBG_KEY_LEN);
-    ctr_drbg_update_df(drbg, seed, entropy, entropy_len, nonce, nonce_len,
-                       personalization, pers_len);
+    status = ctr_drbg_update_df(drbg, seed, entropy, entropy_len, nonce, nonce_len,
+                                personalization, pers_len);
     pp_wipe(seed, sizeof(seed));
+    if (PICOPSA_DRIVERS && status != PSA_SUCCESS) {   /* an AES accelerator failed: no state */
+        pp_ctr_drbg_uninstantiate(drbg);
+        return status;
+    }
     drbg->reseed_counter = 1;
     drbg->reseeded = 0;
     drbg->reseed_interval = PICOPSA_DRBG_RESEED_INTERVAL;
@@ -230,6 +252,7 @@ psa_status_t pp_ctr_drbg_reseed(pp_ctr_drbg *drbg,
                                 const uint8_t *additional, size_t add_len)
 {
     uint8_t seed[CTR_DRBG_SEED_LEN];
+    psa_status_t status;
 
     if (drbg->instantiated == 0) {
         return PSA_ERROR_BAD_STATE;
@@ -239,8 +262,12 @@ psa_status_t pp_ctr_drbg_reseed(pp_ctr_drbg *drbg,
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     /* 10.2.1.4.2: seed_material = df(entropy || additional), Update. */
-    ctr_drbg_update_df(drbg, seed, entropy, entropy_len, additional, add_len, NULL, 0);
+    status = ctr_drbg_update_df(drbg, seed, entropy, entropy_len, additional, add_len, NULL, 0);
     pp_wipe(seed, sizeof(seed));
+    if (PICOPSA_DRIVERS && status != PSA_SUCCESS) {
+        pp_ctr_drbg_uninstantiate(drbg);
+        return status;
+    }
     drbg->reseed_counter = 1;
     drbg->reseeded = 1;
     return PSA_SUCCESS;
@@ -255,6 +282,7 @@ psa_status_t pp_ctr_drbg_generate(pp_ctr_drbg *drbg, uint8_t *out, size_t out_le
     size_t nblocks = (out_len + CTR_DRBG_BLOCK - 1u) / CTR_DRBG_BLOCK;
     size_t head, last;
     const uint8_t *provided = NULL;
+    psa_status_t status = PSA_SUCCESS;
 
     if (drbg->instantiated == 0) {
         return PSA_ERROR_BAD_STATE;
@@ -272,7 +300,7 @@ psa_status_t pp_ctr_drbg_generate(pp_ctr_drbg *drbg, uint8_t *out, size_t out_le
      * result updates the state now and again in step 6. Otherwise step 6
      * uses 0^seedlen (provided = NULL). */
     if (add_len != 0) {
-        ctr_drbg_update_df(drbg, add, additional, add_len, NULL, 0, NULL, 0);
+        status = ctr_drbg_update_df(drbg, add, additional, add_len, NULL, 0, NULL, 0);
         provided = add;
     }
 
@@ -297,12 +325,23 @@ psa_status_t pp_ctr_drbg_generate(pp_ctr_drbg *drbg, uint8_t *out, size_t out_le
     if (out_len != 0) {   /* out may be NULL for an empty request */
         memcpy(out + head * CTR_DRBG_BLOCK, tail, out_len - head * CTR_DRBG_BLOCK);
     }
+    ctr_drbg_keep(&status, &drbg->key);
     ctr_drbg_rekey(drbg, tail + last * CTR_DRBG_BLOCK, provided);
+    ctr_drbg_keep(&status, &drbg->key);
 
     /* Step 7: count the request. */
     pp_wipe(tail, sizeof(tail));
     pp_wipe(ctr, sizeof(ctr));
     pp_wipe(add, sizeof(add));
+    if (PICOPSA_DRIVERS && status != PSA_SUCCESS) {
+        /* an AES accelerator failed (aes.h): no output, no state (SP
+         * 800-90A 11.3's error state; instantiate again to recover) */
+        if (out_len != 0) {
+            pp_wipe(out, out_len);
+        }
+        pp_ctr_drbg_uninstantiate(drbg);
+        return status;
+    }
     drbg->reseed_counter++;
     drbg->reseeded = 0;
     return PSA_SUCCESS;
