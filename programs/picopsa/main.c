@@ -93,8 +93,9 @@ int cmd_version(int argc, char **argv)
            PSA_WANT_ALG_ECDH && !PICOPSA_P384_VERIFY_ONLY ? "yes" : "no");
     printf("ML-KEM: %s (512, 768, 1024)\n", PSA_WANT_ALG_ML_KEM ? "yes" : "no");
     printf("ML-DSA: %s (44, 65, 87)\n", PSA_WANT_ALG_ML_DSA ? "yes" : "no");
-    printf("HSS/LMS: %s (verification; HSS %s, LMS %s)\n", PSA_WANT_ALG_HSS || PSA_WANT_ALG_LMS ? "yes" : "no",
-           PSA_WANT_ALG_HSS ? "yes" : "no", PSA_WANT_ALG_LMS ? "yes" : "no");
+    printf("HSS/LMS: %s (verification; HSS %s, LMS %s, SHAKE256 sets %s)\n",
+           PSA_WANT_ALG_HSS || PSA_WANT_ALG_LMS ? "yes" : "no", PSA_WANT_ALG_HSS ? "yes" : "no",
+           PSA_WANT_ALG_LMS ? "yes" : "no", PICOPSA_LMS_SHAKE ? "yes" : "no");
     printf("RSA: %s (%d..%d bits; PKCS#1 v1.5 sign %s, PSS %s, PKCS#1 v1.5 encrypt %s, OAEP %s)\n",
            PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY ? "yes" : "no", PICOPSA_RSA_MIN_BITS, PICOPSA_RSA_MAX_BITS,
            PSA_WANT_ALG_RSA_PKCS1V15_SIGN ? "yes" : "no", PSA_WANT_ALG_RSA_PSS ? "yes" : "no",
