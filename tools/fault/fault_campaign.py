@@ -8,8 +8,14 @@ uniformly random executed instruction of the call, and the outcome is
 classified:
 
   correct   status PSA_SUCCESS and the signature of the unfaulted run
-  error     an error status (the output must then be all zeros: counted
-            apart as "error, output not wiped" otherwise)
+  error     an error status with the output all zeros
+  error_public  an error status with the unfaulted signature in the
+            output, or another public value (RSA's encoded message, which
+            the caller's buffer holds before the exponentiation): the
+            fault (a pc flip, say) jumped past the wipe; it tells nothing
+            the unfaulted call does not
+  error_unwiped  an error status with any other output: it may hold a
+            faulty signature, so --expect zero counts it as released
   crash     the emulator stopped on an exception, a bad access or a write
             to flash
   hang      no return within twice the unfaulted instruction count
@@ -63,6 +69,14 @@ READY_BIT = {"ed25519": 1, "ecdsa": 2, "rsa": 4}
 # The unfaulted ECDSA call must give RFC 6979 A.2.5 (P-256, SHA-256, "sample").
 KNOWN = {"ecdsa": "efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716"
                   "f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8"}
+# Outputs other than the signature that an error may leave and that are
+# public: RSA signs in the caller's buffer, which first holds the encoded
+# message EMSA-PKCS1-v1_5(SHA-256, msg32) of fw_fault_app.c (RFC 8017
+# 9.2; msg32[i] = 7 i + 1): a fault that jumps past the wipe leaves it.
+_RSA_EM = (b"\x00\x01" + b"\xff" * (256 - 3 - 19 - 32) + b"\x00" +
+           bytes.fromhex("3031300d060960864801650304020105000420") +
+           bytes((7 * i + 1) & 0xff for i in range(32)))
+PUBLIC = {"rsa": [_RSA_EM]}
 REGS = [getattr(A, "UC_ARM_REG_R%d" % i) for i in range(13)] + [
     A.UC_ARM_REG_SP, A.UC_ARM_REG_LR, A.UC_ARM_REG_PC, A.UC_ARM_REG_XPSR]
 REG_NAMES = ["r%d" % i for i in range(13)] + ["sp", "lr", "pc", "xpsr"]
@@ -225,10 +239,20 @@ def inject(m, f):
     return "stack 0x%08x (sp+%d) bit %d" % (addr, addr - sp, f["bit"])
 
 
-def classify(result, golden):
+def classify(result, golden, public=()):
     status, length, sig = result
     if status != 0:
-        return "error" if not any(sig) else "error_unwiped"
+        if not any(sig):
+            return "error"
+        # Output left with an error status: the unfaulted signature (the
+        # fault hit after it was written, during the check or the return)
+        # or a public value of the op (PUBLIC) tells nothing the unfaulted
+        # call does not; anything else may be a faulty signature and
+        # counts as released.
+        for known in [golden[2][:golden[1]]] + list(public):
+            if sig[:len(known)] == known and not any(sig[len(known):]):
+                return "error_public"
+        return "error_unwiped"
     if (length, sig) == (golden[1], golden[2]):
         return "correct"
     want = golden[2][:golden[1]]
@@ -276,7 +300,7 @@ def run_faults(elf_path, op, total, golden, faults):
                 outcome = "crash"
                 break
             if r == "ret":
-                outcome = classify(m.result(), golden)
+                outcome = classify(m.result(), golden, PUBLIC.get(op, ()))
                 break
             if m.state() == g_state:
                 outcome = "correct"   # the same state as the golden run: masked
@@ -286,10 +310,10 @@ def run_faults(elf_path, op, total, golden, faults):
         if outcome is None:
             m.restore(faulty)
             r = m.step(2 * total + 1000 - at)
-            outcome = {"crash": "crash", "run": "hang"}.get(r) or classify(m.result(), golden)
+            outcome = {"crash": "crash", "run": "hang"}.get(r) or classify(m.result(), golden, PUBLIC.get(op, ()))
         rec = {"id": f["id"], "pos": f["pos"], "pc": pc, "where": where, "outcome": outcome,
                "converged": converged_at}
-        if outcome == "WRONG":
+        if outcome in ("WRONG", "error_unwiped"):
             rec["sig"] = m.result()[2][:golden[1]].hex()
         out.append(rec)
         m.restore(here)
@@ -379,16 +403,16 @@ def main():
     for r in records:
         counts[r["outcome"]] = counts.get(r["outcome"], 0) + 1
     syms_sorted = sorted((a & ~1, n) for n, a in m.elf.symbols(only_functions=True).items())
-    wrong = [r for r in records if r["outcome"] == "WRONG"]
-    order = ("correct", "error", "error_unwiped", "crash", "hang", "length", "moved", "silent", "WRONG")
+    wrong = [r for r in records if r["outcome"] in ("WRONG", "error_unwiped")]
+    order = ("correct", "error", "error_public", "error_unwiped", "crash", "hang", "length", "moved", "silent", "WRONG")
     label = args.label or os.path.basename(args.elf)
     print("fault: %s %s: %d instructions per call, %d faults (seed %d), %.1f s" %
           (label, args.op, total, len(records), args.seed, time.time() - t0))
     print("fault: %s %s: %s" % (label, args.op, ", ".join(
         "%s %d" % (k, counts.get(k, 0)) for k in order)))
     for r in wrong[:args.list_wrong]:
-        print("fault:   WRONG at insn %d pc 0x%05x (%s): %s" %
-              (r["pos"], r["pc"], function_of(syms_sorted, r["pc"]), r["where"]))
+        print("fault:   %s at insn %d pc 0x%05x (%s): %s" %
+              (r["outcome"], r["pos"], r["pc"], function_of(syms_sorted, r["pc"]), r["where"]))
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"op": args.op, "elf": args.elf, "instructions": total,
@@ -396,10 +420,11 @@ def main():
                        "records": [dict(r, function=function_of(syms_sorted, r["pc"]))
                                    for r in records if r["outcome"] != "correct"]}, f, indent=1)
     if args.expect == "zero" and wrong:
-        print("fault: FAILED: %d faulty %s signatures released with the countermeasure on" %
-              (len(wrong), args.op))
+        print("fault: FAILED: %d faulty %s signatures released with the countermeasure on "
+              "(WRONG, or error_unwiped: an error status with output that is not the "
+              "unfaulted signature)" % (len(wrong), args.op))
         return 1
-    if args.expect == "found" and not wrong:
+    if args.expect == "found" and not any(r["outcome"] == "WRONG" for r in records):
         print("fault: FAILED: the control (countermeasure off) released no faulty %s signature: "
               "the campaign cannot see what it must find" % args.op)
         return 1

@@ -5,6 +5,7 @@
 #   run_campaigns.sh <cortex-m4f-size build dir> <python with unicorn> [faults scale %]
 #
 # Countermeasures on (fw_fault.elf): no faulty signature may be released
+# (WRONG) or left in the output beside an error status (error_unwiped)
 # (2,000 faults each for Ed25519 and deterministic ECDSA, 200 for RSA-2048
 # CRT). Control (fw_fault_off.elf, PICOPSA_SIGN_FAULT_CHECK=0): the same
 # campaign must find released faulty Ed25519 and ECDSA signatures, or it
