@@ -33,6 +33,25 @@ static inline int test_hash_built(psa_algorithm_t alg)
     }
 }
 
+/* 1 if the cipher alg (the block modes, PSA_ALG_XTS, PSA_ALG_STREAM_CIPHER)
+ * is built; a product header may keep a few modes (configs/lorawan_node.h:
+ * ECB and CTR). */
+static inline int test_cipher_built(psa_algorithm_t alg)
+{
+    switch (alg) {
+    case PSA_ALG_ECB_NO_PADDING: return PSA_WANT_ALG_ECB_NO_PADDING;
+    case PSA_ALG_CBC_NO_PADDING: return PSA_WANT_ALG_CBC_NO_PADDING;
+    case PSA_ALG_CBC_PKCS7: return PSA_WANT_ALG_CBC_PKCS7;
+    case PSA_ALG_CTR: return PSA_WANT_ALG_CTR;
+    case PSA_ALG_CFB: return PSA_WANT_ALG_CFB;
+    case PSA_ALG_OFB: return PSA_WANT_ALG_OFB;
+    case PSA_ALG_CCM_STAR_NO_TAG: return PSA_WANT_ALG_CCM_STAR_NO_TAG;
+    case PSA_ALG_XTS: return PSA_WANT_ALG_XTS;
+    case PSA_ALG_STREAM_CIPHER: return PSA_WANT_ALG_STREAM_CIPHER;
+    default: return 0;
+    }
+}
+
 /* The families, for the #if around a test whose whole subject is one. */
 #define TEST_HAVE_RSA (PSA_WANT_KEY_TYPE_RSA_PUBLIC_KEY)
 #define TEST_HAVE_RSA_KEY_PAIR (PSA_WANT_KEY_TYPE_RSA_KEY_PAIR)

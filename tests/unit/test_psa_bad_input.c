@@ -25,6 +25,8 @@
 #include "test_config.h"
 #include "test_util.h"
 
+#include "cipher/cipher.h"   /* PP_CIPHER_BUILT */
+
 static const uint8_t msg[3] = {'a', 'b', 'c'};
 /* SHA-256("abc"), FIPS 180-2 B.1. */
 static const char sha256_abc_hex[] =
@@ -571,10 +573,14 @@ static void test_not_supported(void)
     /* Ciphers. */
     memset(out, 0xee, sizeof(out));
     /* id is a RAW_DATA key whose policy names no algorithm: NOT_PERMITTED
-     * (the cipher API is built since issue 22; test_psa_cipher has its rules) */
+     * wherever some cipher is built, also for a mode the build leaves out
+     * (the front end checks the policy before the dispatch looks for the
+     * mode: docs/ARCHITECTURE.md's table; the spec lets an implementation
+     * return either of two errors that both apply); NOT_SUPPORTED where no
+     * cipher is (psa_not_supported.c). test_psa_cipher has the rules. */
     CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_CBC_NO_PADDING, msg, 3, out, sizeof(out),
                                     &out_len),
-                 PSA_WANT_ALG_CBC_NO_PADDING ? PSA_ERROR_NOT_PERMITTED : PSA_ERROR_NOT_SUPPORTED);
+                 PP_CIPHER_BUILT ? PSA_ERROR_NOT_PERMITTED : PSA_ERROR_NOT_SUPPORTED);
     CHECK(out_len == 0 && all_zero(out, sizeof(out)));
     CHECK_STATUS(psa_cipher_decrypt(id, PSA_ALG_SHA_256, msg, 3, out, sizeof(out), &out_len),
                  PSA_ERROR_INVALID_ARGUMENT);
@@ -583,7 +589,7 @@ static void test_not_supported(void)
     CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_CTR, NULL, 3, out, sizeof(out), &out_len),
                  PSA_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(psa_cipher_encrypt_setup(&cop, id, PSA_ALG_CTR),
-                 PSA_WANT_ALG_CBC_NO_PADDING ? PSA_ERROR_NOT_PERMITTED : PSA_ERROR_NOT_SUPPORTED);
+                 PP_CIPHER_BUILT ? PSA_ERROR_NOT_PERMITTED : PSA_ERROR_NOT_SUPPORTED);
     CHECK_STATUS(psa_cipher_decrypt_setup(&cop, id, PSA_ALG_GCM), PSA_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(psa_cipher_generate_iv(&cop, out, sizeof(out), &out_len), PSA_ERROR_BAD_STATE);
     CHECK_STATUS(psa_cipher_set_iv(&cop, out, 16), PSA_ERROR_BAD_STATE);
