@@ -38,8 +38,9 @@
 #                10. the host suite under each product header (test-configs):
 #                    gcc, perf, -Werror, PICOPSA_CONFIG_FILE=configs/ed25519_only.h,
 #                    configs/ed25519_small.h (the small Ed25519 backend),
-#                    configs/rsa_only.h, configs/lms_verify_only.h and
-#                    configs/lorawan_node.h (AES ECB/CTR/CMAC only):
+#                    configs/rsa_only.h, configs/lms_verify_only.h,
+#                    configs/lorawan_node.h (AES ECB/CTR/CMAC only) and
+#                    configs/pqc_node.h (ML-KEM, ML-DSA only):
 #                    ctest without labels slow, install
 #                    (tests of a configured-out family report Skipped)
 #                11. AArch64 Linux cross build (test-aarch64): the library with
@@ -293,7 +294,7 @@ test-size:
 # configured out exits 77 (test_skip(), SKIP_RETURN_CODE): ctest reports it
 # Skipped, never Passed; the others test what is built and check that what
 # is left out answers PSA_ERROR_NOT_SUPPORTED.
-PP_CONFIGS := ed25519_only ed25519_small rsa_only lms_verify_only lorawan_node
+PP_CONFIGS := ed25519_only ed25519_small rsa_only lms_verify_only lorawan_node pqc_node
 .PHONY: test-configs $(addprefix config-,$(PP_CONFIGS))
 test-configs: $(addprefix config-,$(PP_CONFIGS))
 
