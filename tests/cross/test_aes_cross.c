@@ -15,6 +15,10 @@
  *    0..300: every cipher mode (XTS with its double keys), GCM, CCM, CMAC,
  *    in place too; the CTR counter carried across bytes, the 64-bit halves
  *    and 2^128 at every position of an eight-block batch (pp_aes_ctr);
+ *  - CTR_DRBG (src/random/ctr_drbg.c, linked whichever DRBG the build
+ *    chose): the CAVS 14.3 no-reseed AES-256 use-df COUNT 0 answer on both
+ *    paths, and 40 requests of 1..1100 bytes with additional input and
+ *    reseeds: hardware == portable;
  *  - with PP_EXPECT_AES_HW=1 in the environment the hardware path must be
  *    the one selected and named ("AArch64 ARMv8 CE"), so the comparison
  *    cannot silently compare C with C.
@@ -29,6 +33,7 @@
 
 #include "aes/aes.h"
 #include "aes/aes_hw.h"
+#include "random/ctr_drbg.h"
 #include "json.h"
 #include "test_util.h"
 
@@ -505,6 +510,64 @@ static size_t ctr_carries(void)
     return runs;
 }
 
+/* The CAVS 14.3 no-reseed case (test_ctr_drbg.c quotes its provenance):
+ * instantiate(E, N), generate(64), generate(64), the second compared. */
+static void ctr_drbg_kat(void)
+{
+    uint8_t e[32], n[16], want[64], got[64];
+    pp_ctr_drbg d;
+    test_hex_to("36401940fa8b1fba91a1661f211d78a0b9389a74e5bccfece8d766af1a6d3b14", e, 32);
+    test_hex_to("496f25b0f1301b4f501be30380a137eb", n, 16);
+    test_hex_to("5862eb38bd558dd978a696e6df164782ddd887e7e9a6c9f3f1fbafb78941b535"
+                "a64912dfd224c6dc7454e5250b3d97165e16260c2faf1cc7735cb75fb4f07e1d",
+                want, 64);
+    CHECK_STATUS(pp_ctr_drbg_instantiate(&d, e, 32, n, 16, NULL, 0), PSA_SUCCESS);
+    CHECK_STATUS(pp_ctr_drbg_generate(&d, got, 64, NULL, 0), PSA_SUCCESS);
+    CHECK_STATUS(pp_ctr_drbg_generate(&d, got, 64, NULL, 0), PSA_SUCCESS);
+    CHECK_MEM(got, want, 64);
+    pp_ctr_drbg_uninstantiate(&d);
+}
+
+/* 40 requests (lengths, additional inputs and reseeds drawn from the test
+ * PRNG, reseeded by the caller), all output concatenated into out;
+ * returns its length. */
+static size_t ctr_drbg_run(uint8_t *out)
+{
+    uint8_t e[48], add[32];
+    size_t total = 0, i;
+    pp_ctr_drbg d;
+    test_rng_bytes(e, sizeof e);
+    CHECK_STATUS(pp_ctr_drbg_instantiate(&d, e, 32, e + 32, 16, NULL, 0), PSA_SUCCESS);
+    for (i = 0; i < 40; i++) {
+        size_t len = test_rng_range(1, 1100), al = test_rng_range(0, sizeof add);
+        test_rng_bytes(add, al);
+        if (i % 7 == 6) {
+            test_rng_bytes(e, 32);
+            CHECK_STATUS(pp_ctr_drbg_reseed(&d, e, 32, add, al), PSA_SUCCESS);
+        }
+        CHECK_STATUS(pp_ctr_drbg_generate(&d, out + total, len, add, al), PSA_SUCCESS);
+        total += len;
+    }
+    pp_ctr_drbg_uninstantiate(&d);
+    return total;
+}
+
+static void ctr_drbg_checks(void)
+{
+    static uint8_t fast[40 * 1100], port[40 * 1100];
+    size_t nf, np;
+    ctr_drbg_kat();
+    set_hw(0);
+    ctr_drbg_kat();
+    test_rng_seed(0x445242u);
+    np = ctr_drbg_run(port);
+    set_hw(1);
+    test_rng_seed(0x445242u);
+    nf = ctr_drbg_run(fast);
+    CHECK(nf == np && memcmp(fast, port, nf) == 0);
+    printf("CTR_DRBG: CAVS answer on both paths, %zu bytes hardware == portable\n", nf);
+}
+
 int main(void)
 {
     const char *expect = getenv("PP_EXPECT_AES_HW");
@@ -558,5 +621,6 @@ int main(void)
            MAXLEN);
     runs = ctr_carries();
     printf("hardware == portable: %zu pp_aes_ctr carry runs\n", runs);
+    ctr_drbg_checks();
     return test_report("aes_cross");
 }
