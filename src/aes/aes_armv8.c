@@ -37,6 +37,7 @@
 #include <arm_neon.h>
 #include <sys/auxv.h>
 
+#include "aes/aes_hw_lanes.h"
 #include "common/pp_util.h"
 
 #if defined(__clang__)
@@ -193,43 +194,6 @@ PP_AES_TARGET static uint8x16_t decrypt1(const uint8_t *dk, unsigned nr, uint8x1
     } while (0)
 #define ENC8(s, nr) ROUNDS8(s, nr, E_ROUND, E_LAST)
 #define DEC8(s, nr) ROUNDS8(s, nr, D_ROUND, D_LAST)
-
-#define LOAD8(p)                                                          \
-    do {                                                                  \
-        b0 = LOAD((p)); b1 = LOAD((p) + 16); b2 = LOAD((p) + 32);         \
-        b3 = LOAD((p) + 48); b4 = LOAD((p) + 64); b5 = LOAD((p) + 80);    \
-        b6 = LOAD((p) + 96); b7 = LOAD((p) + 112);                        \
-    } while (0)
-#define STORE8(p)                                                         \
-    do {                                                                  \
-        STORE((p), b0); STORE((p) + 16, b1); STORE((p) + 32, b2);         \
-        STORE((p) + 48, b3); STORE((p) + 64, b4); STORE((p) + 80, b5);    \
-        STORE((p) + 96, b6); STORE((p) + 112, b7);                        \
-    } while (0)
-/* The last 2..7 blocks (m, public) go through all eight lanes too: one
- * batch costs less than m dependent chains one after the other. Lanes
- * past m hold a copy of b0 and are dropped. */
-#define LOADN(p, m)                                                       \
-    do {                                                                  \
-        b0 = LOAD((p));                                                   \
-        b1 = (m) > 1 ? LOAD((p) + 16) : b0;                               \
-        b2 = (m) > 2 ? LOAD((p) + 32) : b0;                               \
-        b3 = (m) > 3 ? LOAD((p) + 48) : b0;                               \
-        b4 = (m) > 4 ? LOAD((p) + 64) : b0;                               \
-        b5 = (m) > 5 ? LOAD((p) + 80) : b0;                               \
-        b6 = (m) > 6 ? LOAD((p) + 96) : b0;                               \
-        b7 = b0;                                                          \
-    } while (0)
-#define STOREN(p, m)                                                      \
-    do {                                                                  \
-        STORE((p), b0);                                                   \
-        if ((m) > 1) STORE((p) + 16, b1);                                 \
-        if ((m) > 2) STORE((p) + 32, b2);                                 \
-        if ((m) > 3) STORE((p) + 48, b3);                                 \
-        if ((m) > 4) STORE((p) + 64, b4);                                 \
-        if ((m) > 5) STORE((p) + 80, b5);                                 \
-        if ((m) > 6) STORE((p) + 96, b6);                                 \
-    } while (0)
 
 /* ---- ECB (SP 800-38A 6.1) --------------------------------------------- */
 
