@@ -314,14 +314,17 @@ $(addprefix config-,$(PP_CONFIGS)): config-%:
 # the portable one. Then the same with PICOPSA_SHA_HW=0 PICOPSA_AES_HW=0
 # (the portable paths built alone), and tests/cross/test_chacha20_cross.c
 # (RFC 8439 answers, NEON == portable; the NEON path must be the one named:
-# PP_EXPECT_CHACHA20_NEON=1). Skipped, loudly,
+# PP_EXPECT_CHACHA20_NEON=1); tests/cross/test_aes_cross.c (src/aes/aes_armv8.c,
+# the ARMv8 CE AES: FIPS 197, SP 800-38A and the Wycheproof AES files,
+# CE == portable for every mode, GCM, CCM, CMAC; PP_EXPECT_AES_HW=1), and
+# again with PICOPSA_AES_HW=0. Skipped, loudly,
 # without the cross compiler or qemu-aarch64 (.ci/run installs both).
 PP_A64_CC ?= aarch64-linux-gnu-gcc
 PP_A64_QEMU ?= qemu-aarch64
 PP_A64_FLAGS := -std=c99 -O2 -Wall -Wextra -Wpedantic -Wconversion -Werror -Iinclude -Isrc -static -pthread
 .PHONY: test-aarch64
 test-aarch64:
-	@echo "==> [11] AArch64 cross build, hash and ChaCha20 NEON tests under qemu-user [$$(date +%T)]"
+	@echo "==> [11] AArch64 cross build, hash, ChaCha20 NEON and AES CE tests under qemu-user [$$(date +%T)]"
 	@command -v $(PP_A64_CC) >/dev/null && command -v $(PP_A64_QEMU) >/dev/null || \
 	  { echo "    SKIPPED: $(PP_A64_CC) or $(PP_A64_QEMU) not installed"; exit 0; }; \
 	set -e; mkdir -p $(PP_BUILD)/aarch64; \
@@ -331,9 +334,15 @@ test-aarch64:
 	$(PP_A64_CC) $(PP_A64_FLAGS) -DPICOPSA_SHA_HW=0 -DPICOPSA_AES_HW=0 $$srcs -o $(PP_BUILD)/aarch64/test_hash_cross_portable; \
 	wait $$hw; \
 	$(PP_A64_CC) $(PP_A64_FLAGS) $$lib tests/cross/test_chacha20_cross.c -o $(PP_BUILD)/aarch64/test_chacha20_cross; \
+	aes="-Itests/common $$lib tests/common/json.c tests/common/test_util.c tests/cross/test_aes_cross.c"; \
+	$(PP_A64_CC) $(PP_A64_FLAGS) $$aes -o $(PP_BUILD)/aarch64/test_aes_cross & hw=$$!; \
+	$(PP_A64_CC) $(PP_A64_FLAGS) -DPICOPSA_AES_HW=0 $$aes -o $(PP_BUILD)/aarch64/test_aes_cross_portable; \
+	wait $$hw; \
 	PP_EXPECT_SHA_HW=1 $(PP_A64_QEMU) $(PP_BUILD)/aarch64/test_hash_cross; \
 	$(PP_A64_QEMU) $(PP_BUILD)/aarch64/test_hash_cross_portable; \
-	PP_EXPECT_CHACHA20_NEON=1 $(PP_A64_QEMU) $(PP_BUILD)/aarch64/test_chacha20_cross
+	PP_EXPECT_CHACHA20_NEON=1 $(PP_A64_QEMU) $(PP_BUILD)/aarch64/test_chacha20_cross; \
+	PP_EXPECT_AES_HW=1 $(PP_A64_QEMU) $(PP_BUILD)/aarch64/test_aes_cross; \
+	$(PP_A64_QEMU) $(PP_BUILD)/aarch64/test_aes_cross_portable
 
 # Step 12: persistent keys through the whole PSA API over the flash ITS
 # backend (issue 13): a gcc -Werror build with PICOPSA_ITS_BACKEND=FLASH and

@@ -27,7 +27,8 @@ typedef enum {
     PICOPSA_FAMILY_SHA1 = 4,      /* SHA-1 compression (the hash families: NULL on targets
                                    * without a run-time choice, i.e. MCUs) */
     PICOPSA_FAMILY_AES = 5,       /* AES block function (PSA_WANT_KEY_TYPE_AES): "x86-64
-                                   * AES-NI" when this CPU has it, else the portable
+                                   * AES-NI" or "AArch64 ARMv8 CE" when this CPU
+                                   * has it, else the portable
                                    * backend, "bitsliced ct64" or "byte-oriented reference" */
     PICOPSA_FAMILY_CHACHA20 = 6   /* ChaCha20 keystream (PSA_WANT_KEY_TYPE_CHACHA20 or
                                    * _XCHACHA20): "x86-64 AVX-512", "x86-64 AVX2",

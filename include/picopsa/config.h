@@ -294,8 +294,10 @@
 /* 1: AES-NI on x86-64 (GCC/Clang) when CPUID reports AES and SSE4.2,
  * chosen per key at run time (src/aes/aes_x86.c, 8 blocks in flight;
  * about 0.1 ns/byte for CTR), and GCM's PCLMULQDQ GHASH; on AArch64 Linux
- * GCM's PMULL GHASH (src/aead/ghash_arm.c) when the kernel reports
- * HWCAP_PMULL; 0: the portable backends only. No effect on other targets. */
+ * the ARMv8 CE AES (src/aes/aes_armv8.c, AESE/AESMC, 8 blocks in flight)
+ * when the kernel reports HWCAP_AES and GCM's PMULL GHASH
+ * (src/aead/ghash_arm.c) when it reports HWCAP_PMULL; 0: the portable
+ * backends only. No effect on other targets. */
 #ifndef PICOPSA_AES_HW
 #define PICOPSA_AES_HW 1
 #endif
@@ -341,8 +343,8 @@
  * in 0.26 us, 16x faster than HMAC_DRBG-SHA-256 on SHA-NI; a CPU without
  * AES-NI falls back to the bitsliced backend, docs/random.md), HMAC_DRBG
  * everywhere else: MCUs keep AES out of images that do not use it, the
- * bitsliced CTR_DRBG loses to HMAC_DRBG on SHA-NI, and AArch64 has no AES
- * hardware path yet. */
+ * bitsliced CTR_DRBG loses to HMAC_DRBG on SHA-NI, and AArch64's CE AES
+ * path (aes_armv8.c) has no measurement on hardware yet. */
 #ifndef PICOPSA_DRBG_MECHANISM
 #if defined(__x86_64__) && PSA_WANT_KEY_TYPE_AES && PICOPSA_AES_HW
 #define PICOPSA_DRBG_MECHANISM PICOPSA_DRBG_CTR

@@ -1,9 +1,9 @@
 /*
  * aes.c -- the pp_aes_* functions of aes.h: the hardware path (aes_hw.h,
- * AES-NI) for a key set while the CPU offers it, else the portable backend
- * (pp_aes_soft_*). The choice is made once per key, at pp_aes_set_key, and
- * recorded in k->hw (a public fact), so a key is never read in the other
- * path's layout.
+ * AES-NI or the ARMv8 CE) for a key set while the CPU offers it, else the
+ * portable backend (pp_aes_soft_*). The choice is made once per key, at
+ * pp_aes_set_key, and recorded in k->hw (a public fact), so a key is never
+ * read in the other path's layout.
  */
 #include "aes/aes.h"
 #include "aes/aes_engine.h"
@@ -16,7 +16,7 @@
 typedef char pp_aes_rk_fits_[(sizeof(((pp_aes_key *)0)->rk) >=
                               (PICOPSA_AES_BACKEND == PICOPSA_AES_CT64 ? 960u : 480u)) ? 1 : -1];
 
-#if PP_AES_HW_X86
+#if PP_AES_HW
 #define PP_AES_ROUTE_HW(hw_call, soft_call) \
     do {                                    \
         if (k->hw == 1u) {                  \
@@ -53,7 +53,7 @@ psa_status_t pp_aes_set_key(pp_aes_key *k, const uint8_t *key, size_t key_len)
         return status;
     }
 #endif
-#if PP_AES_HW_X86
+#if PP_AES_HW
     if (pp_aes_hw_available()) {
         status = pp_aes_hw_set_key(k, key, key_len);
         k->hw = status == PSA_SUCCESS ? 1u : 0u;
@@ -106,7 +106,7 @@ void pp_aes_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in, 
 int pp_aes_xts_fused(const pp_aes_key *k, uint8_t tweak[16], const uint8_t *in, uint8_t *out,
                      size_t nblocks, int encrypt)
 {
-#if PP_AES_HW_X86
+#if PP_AES_HW
     if (k->hw == 1u) {
         pp_aes_hw_xts(k, tweak, in, out, nblocks, encrypt);
         return 1;
@@ -128,9 +128,13 @@ void pp_aes_wipe(pp_aes_key *k)
 
 const char *pp_aes_backend_name(void)
 {
-#if PP_AES_HW_X86
+#if PP_AES_HW
     if (pp_aes_hw_available()) {
+#if PP_AES_HW_ARM
+        return "AArch64 ARMv8 CE";
+#else
         return "x86-64 AES-NI";
+#endif
     }
 #endif
 #if PICOPSA_AES_BACKEND == PICOPSA_AES_CT64

@@ -21,7 +21,8 @@
  *    per-frame MixColumns variants, round keys pre-shifted (480 bytes).
  *    On x86-64 with AES-NI (PICOPSA_AES_HW, aes_hw.h) the pp_aes_*
  *    functions run aes_x86.c instead, chosen by CPUID when the key is set
- *    (pp_aes_key.hw says which layout the round keys are in); aes.c routes.
+ *    (pp_aes_key.hw says which layout the round keys are in), and on
+ *    AArch64 Linux with the ARMv8 CE aes_armv8.c (HWCAP_AES); aes.c routes.
  *  - Aliasing: in == out is allowed for every function; partial overlap is
  *    not. ctr and iv are updated in place to their next value.
  *  - Call pp_aes_wipe() when a key is no longer needed.
@@ -38,7 +39,8 @@
  * because the PSA cipher operation embeds it. Layout: the backend's (ref:
  * the FIPS 197 schedule in the first 240 bytes; ct64: bitsliced, all 960;
  * ct32: fixsliced, 480;
- * AES-NI: encryption schedule, then the decryption one at byte 240). */
+ * AES-NI and ARMv8 CE: encryption schedule, then the decryption one at
+ * byte 240). */
 typedef picopsa_aes_context pp_aes_key;
 
 /* key_len 16, 24 or 32, else PSA_ERROR_INVALID_ARGUMENT (k is then wiped). */
@@ -89,8 +91,8 @@ static inline void pp_aes_status_keep(pp_aes_key *k, psa_status_t status)
  * caller runs XTS over pp_aes_ecb_*. */
 int pp_aes_xts_fused(const pp_aes_key *k, uint8_t tweak[16], const uint8_t *in, uint8_t *out,
                      size_t nblocks, int encrypt);
-/* What pp_aes_set_key would choose now: "x86-64 AES-NI", "bitsliced ct64",
- * "fixsliced ct32" or "byte-oriented reference" (picopsa_backend_name,
+/* What pp_aes_set_key would choose now: "x86-64 AES-NI", "AArch64 ARMv8
+ * CE", "bitsliced ct64", "fixsliced ct32" or "byte-oriented reference" (picopsa_backend_name,
  * banners). */
 const char *pp_aes_backend_name(void);
 

@@ -9,8 +9,15 @@
  *    "Advanced Encryption Standard (AES) New Instructions Set" (Gueron).
  *    Only the functions of aes_x86.c carry the target attribute; the rest
  *    of the library is built for the baseline ISA.
- *  - PICOPSA_AES_HW = 0 builds none of it (aes_x86.c compiles to nothing):
- *    the portable backend runs everywhere. No effect on other targets.
+ *  - AArch64 Linux (GCC/Clang, little endian): the ARMv8 Cryptography
+ *    Extensions (AESE/AESMC/AESD/AESIMC, ACLE intrinsics of arm_neon.h),
+ *    chosen when getauxval(AT_HWCAP) reports HWCAP_AES (aes_armv8.c; the
+ *    pattern of hash/sha_arm.c). Only aes_armv8.c's functions carry the
+ *    +crypto target; the rest of the library stays baseline armv8-a. The
+ *    same function set, key layout and contract as the x86 path.
+ *  - PICOPSA_AES_HW = 0 builds none of it (aes_x86.c and aes_armv8.c
+ *    compile to nothing): the portable backend runs everywhere. No effect
+ *    on other targets.
  *
  * Contract (the same as aes.h's pp_aes_* functions, which call these when
  * pp_aes_hw_available()):
@@ -19,6 +26,12 @@
  *  - Constant time: the AES instructions take the same time for every key
  *    and data value (Intel SDM: no data-dependent latency); the code
  *    branches and indexes on nothing but the block count and round count.
+ *    On AArch64 the argument is Arm's: AESE, AESD, AESMC, AESIMC and the
+ *    NEON EOR/ADD/CMHI/SSHR/SHL/AND/EXT/REV64 used are in the Arm ARM's
+ *    list of data-independent-timing instructions (PSTATE.DIT, FEAT_DIT);
+ *    valgrind does not run under qemu-user, so this path has no ct_ test:
+ *    its code is branch-free by inspection and its control flow is that
+ *    of aes_x86.c, which tests/ct/ct_aes_hw.c checks on the host.
  *    No secret is staged in a stack buffer. The CTR counter is incremented
  *    without a branch on its value (128-bit carry by arithmetic), the XTS
  *    tweak doubled by masks (no branch on its top bit).
@@ -32,7 +45,7 @@
  *    inverse cipher's schedule (FIPS 197 5.3.5: InvMixColumns applied to
  *    round keys 1..Nr-1, by AESIMC) at offset 240, last round key first.
  *    The hardware functions need a key set by pp_aes_hw_set_key().
- *  - pp_aes_hw_available() reads CPUID once per process (relaxed atomics:
+ *  - pp_aes_hw_available() reads CPUID (AArch64: AT_HWCAP) once per process (relaxed atomics:
  *    every thread stores the same value). pp_aes_hw_restrict(0) makes it
  *    answer 0 from then on (tests run the portable path in the same
  *    process; not for applications); pp_aes_hw_restrict(1) undoes it.
@@ -54,11 +67,19 @@
 #else
 #define PP_AES_HW_X86 0
 #endif
+#if PICOPSA_AES_HW && defined(__aarch64__) && defined(__GNUC__) && defined(__linux__) && \
+    !defined(__AARCH64EB__)
+#define PP_AES_HW_ARM 1
+#else
+#define PP_AES_HW_ARM 0
+#endif
+/* Either hardware path: aes.c routes to the functions below. */
+#define PP_AES_HW (PP_AES_HW_X86 || PP_AES_HW_ARM)
 
 /* Byte offset of the decryption schedule in pp_aes_key.rk. */
 #define PP_AES_HW_DEC_OFFSET 240u
 
-#if PP_AES_HW_X86
+#if PP_AES_HW
 int pp_aes_hw_available(void);
 void pp_aes_hw_restrict(int allow);
 
