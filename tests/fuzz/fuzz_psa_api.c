@@ -2011,9 +2011,11 @@ static int sign_must_work(const mkey *k, psa_algorithm_t alg, int is_msg, size_t
                 alg == PSA_ALG_RSA_PSS(PSA_ALG_SHA_256)) && (is_msg || in_len == 32);
     }
     if (k->type == TYPE_DSA_PAIR) {
+        /* HashML-DSA where built (configs/pqc_node.h keeps pure ML-DSA). */
         return ((alg == PSA_ALG_ML_DSA || alg == PSA_ALG_DETERMINISTIC_ML_DSA) && is_msg) ||
-               ((alg == PSA_ALG_HASH_ML_DSA(PSA_ALG_SHA_256) ||
-                 alg == PSA_ALG_DETERMINISTIC_HASH_ML_DSA(PSA_ALG_SHA_256)) &&
+               (((PSA_WANT_ALG_HASH_ML_DSA && alg == PSA_ALG_HASH_ML_DSA(PSA_ALG_SHA_256)) ||
+                 (PSA_WANT_ALG_DETERMINISTIC_HASH_ML_DSA &&
+                  alg == PSA_ALG_DETERMINISTIC_HASH_ML_DSA(PSA_ALG_SHA_256))) &&
                 (is_msg || in_len == 32));
     }
     return 0;
@@ -2924,12 +2926,14 @@ static int kem_decap_bytes(psa_key_id_t id, const uint8_t *ct, size_t ct_len, ui
 }
 
 /* Output attributes every ML-KEM call must accept (10.10.2): DERIVE, HMAC
- * or AES with no size or 256 bits, volatile, defined usage flags. */
+ * or AES (where built) with no size or 256 bits, volatile, defined usage
+ * flags. */
 static int kem_out_ok(const psa_key_attributes_t *a)
 {
     psa_key_type_t t = psa_get_key_type(a);
     size_t b = psa_get_key_bits(a);
-    return (t == PSA_KEY_TYPE_DERIVE || t == PSA_KEY_TYPE_HMAC || t == PSA_KEY_TYPE_AES) &&
+    return (t == PSA_KEY_TYPE_DERIVE || t == PSA_KEY_TYPE_HMAC ||
+            (PSA_WANT_KEY_TYPE_AES && t == PSA_KEY_TYPE_AES)) &&
            (b == 0 || b == 256u) && !creation_must_fail(a) &&
            psa_get_key_lifetime(a) == PSA_KEY_LIFETIME_VOLATILE;
 }
