@@ -11,6 +11,7 @@
  */
 #include <string.h>
 
+#include "common/pp_cpu_x86.h"
 #include "common/pp_util.h"
 #include "p256/p256_field.h"
 
@@ -1091,13 +1092,69 @@ static void fe_sqr64(uint64_t r[4], const uint64_t a[4])
 }
 #endif
 
+#if PICOPSA_P256_LIMB_BITS == 64
+void pp_p256_fe_mul_portable(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
+{
+    fe_mul64(r->v, a->v, b->v);
+}
+
+void pp_p256_fe_sqr_portable(pp_p256_fe *r, const pp_p256_fe *a)
+{
+    fe_sqr64(r->v, a->v);
+}
+
+void pp_p256_fe_add_portable(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
+{
+    mod_add(r->v, a->v, b->v, P256_P.v);
+}
+
+void pp_p256_fe_sub_portable(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
+{
+    mod_sub(r->v, a->v, b->v, P256_P.v);
+}
+#endif
+
+#if PP_P256_X86
+#if defined(__BMI2__) && defined(__ADX__)
+/* The build requires BMI2 + ADX: the kernel always, no CPUID (the ct
+ * builds of make test step 6 run it under memcheck this way). */
+#define P256_ADX() 1
+#else
+#define P256_ADX() p256_adx_cached()
+/* The choice once per process (pp_x86_features reads CPUID once); threads
+ * racing to fill the cache store the same value (relaxed atomics). */
+static int p256_adx_cached(void)
+{
+    static int cache; /* 0: not yet; 1: portable; 2: MULX/ADX */
+    int c = __atomic_load_n(&cache, __ATOMIC_RELAXED);
+    if (c == 0) {
+        unsigned need = PP_X86_BMI2 | PP_X86_ADX;
+        c = (pp_x86_features() & need) == need ? 2 : 1;
+        __atomic_store_n(&cache, c, __ATOMIC_RELAXED);
+    }
+    return c == 2;
+}
+#endif
+
+int pp_p256_fe_adx_selected(void)
+{
+    return P256_ADX();
+}
+#endif
+
 /* With PICOPSA_P256_UMAAL, pp_p256_fe_mul, _add, _sub and _cmov are second
  * labels of their assembly functions (the same arguments: a pp_p256_fe is
  * its limb array), so the point code calls the kernels with no wrapper. */
 #if !PICOPSA_P256_UMAAL
 void pp_p256_fe_mul(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 {
-#if PICOPSA_P256_LIMB_BITS == 64
+#if PP_P256_X86
+    if (P256_ADX()) {
+        pp_p256_fe_mul_adx(r->v, a->v, b->v);
+    } else {
+        fe_mul64(r->v, a->v, b->v);
+    }
+#elif PICOPSA_P256_LIMB_BITS == 64
     fe_mul64(r->v, a->v, b->v);
 #else
     mont_mul(r->v, a->v, b->v, P256_P.v, 1u);
@@ -1107,7 +1164,13 @@ void pp_p256_fe_mul(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 
 void pp_p256_fe_sqr(pp_p256_fe *r, const pp_p256_fe *a)
 {
-#if PICOPSA_P256_LIMB_BITS == 64
+#if PP_P256_X86
+    if (P256_ADX()) {
+        pp_p256_fe_sqr_adx(r->v, a->v);
+    } else {
+        fe_sqr64(r->v, a->v);
+    }
+#elif PICOPSA_P256_LIMB_BITS == 64
     fe_sqr64(r->v, a->v);
 #else
     pp_p256_fe_mul(r, a, a);
@@ -1117,14 +1180,22 @@ void pp_p256_fe_sqr(pp_p256_fe *r, const pp_p256_fe *a)
 #if !PICOPSA_P256_UMAAL
 void pp_p256_fe_add(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 {
+#if PP_P256_X86
+    pp_p256_fe_add_x64(r->v, a->v, b->v);
+#else
     mod_add(r->v, a->v, b->v, P256_P.v);
+#endif
 }
 #endif
 
 #if !PICOPSA_P256_UMAAL
 void pp_p256_fe_sub(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 {
+#if PP_P256_X86
+    pp_p256_fe_sub_x64(r->v, a->v, b->v);
+#else
     mod_sub(r->v, a->v, b->v, P256_P.v);
+#endif
 }
 #endif
 
