@@ -26,6 +26,9 @@
 
 #include "common/pp_util.h"
 #include "p256/p256_point.h"
+#if PP_P256_X86
+#include <emmintrin.h>
+#endif
 #include "p256/p256_tables.h"
 
 #if PSA_WANT_ECC_SECP_R1_256
@@ -140,7 +143,36 @@ __asm__(
 static void comb_select(pp_p256_point *r, uint32_t d)
 {
     uint32_t j;
-#if PICOPSA_P256_LIMB_BITS == 64
+#if PP_P256_X86
+    /* x86-64: the same OR of every entry under its mask, with the 64-byte
+     * accumulator in four SSE2 registers (baseline x86-64): gcc kept the
+     * C version's accumulator in memory, a load-OR-store chain per 16
+     * bytes of each of the 255 entries (a quarter of keygen's time). */
+    __m128i a0 = _mm_setzero_si128(), a1 = a0, a2 = a0, a3 = a0;
+    for (j = 1; j <= COMB_ENTRIES; j++) {
+        uint64_t m64 = pp_ct_barrier_u64((uint64_t)0 - (uint64_t)(pp_ct_mask_eq_u32(d, j) & 1u));
+        __m128i m = _mm_set1_epi64x((long long)m64);
+        const __m128i *e = (const __m128i *)(const void *)&p256_comb[j - 1u];
+        a0 = _mm_or_si128(a0, _mm_and_si128(m, _mm_loadu_si128(e)));
+        a1 = _mm_or_si128(a1, _mm_and_si128(m, _mm_loadu_si128(e + 1)));
+        a2 = _mm_or_si128(a2, _mm_and_si128(m, _mm_loadu_si128(e + 2)));
+        a3 = _mm_or_si128(a3, _mm_and_si128(m, _mm_loadu_si128(e + 3)));
+    }
+    _mm_storeu_si128((__m128i *)(void *)r->x.v, a0);
+    _mm_storeu_si128((__m128i *)(void *)(r->x.v + 2), a1);
+    _mm_storeu_si128((__m128i *)(void *)r->y.v, a2);
+    _mm_storeu_si128((__m128i *)(void *)(r->y.v + 2), a3);
+    /* Unoptimised builds keep the accumulators in the frame: clear them
+     * (optimised ones keep them in registers, reused at once). */
+    a0 = a1 = a2 = a3 = _mm_setzero_si128();
+    (void)a0;
+    (void)a1;
+    (void)a2;
+    (void)a3;
+    memset(&r->z, 0, sizeof(r->z));
+    /* d = 0: y = 1 (the identity (0 : 1 : 0)); else Z = 1 below. */
+    pp_p256_fe_cmov(&r->y, &pp_p256_fe_one, pp_ct_barrier_u32(pp_ct_mask_zero_u32(d)));
+#elif PICOPSA_P256_LIMB_BITS == 64
     /* Hosts: OR of every entry under its mask (exactly one mask is set,
      * none for d = 0), one pass over the 255-entry table without the
      * per-coordinate calls; the compiler vectorises it. */
