@@ -85,7 +85,10 @@ void pp_p256_fe_mul_adx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 void pp_p256_fe_sqr_adx(uint64_t r[4], const uint64_t a[4]);
 void pp_p256_fe_add_x64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
 void pp_p256_fe_sub_x64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
-/* 1 when pp_p256_fe_mul / _sqr run the MULX/ADX kernel. */
+/* a b 2^-256 mod n (a b < n 2^256), MULX/ADX: under pp_p256_sc_mul, _inv. */
+void pp_p256_sc_mont_mul_adx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+/* 1 when pp_p256_fe_mul / _sqr (and the scalar multiplication) run the
+ * MULX/ADX kernel. */
 int pp_p256_fe_adx_selected(void);
 #endif
 #if PICOPSA_P256_LIMB_BITS == 64
@@ -94,6 +97,8 @@ void pp_p256_fe_mul_portable(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_f
 void pp_p256_fe_sqr_portable(pp_p256_fe *r, const pp_p256_fe *a);
 void pp_p256_fe_add_portable(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b);
 void pp_p256_fe_sub_portable(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b);
+/* a b 2^-256 mod n, portable CIOS (a b < n 2^256). */
+void pp_p256_sc_mont_mul_portable(pp_p256_sc *r, const pp_p256_sc *a, const pp_p256_sc *b);
 #endif
 
 /* ---- scalars mod n, plain integers ---- */

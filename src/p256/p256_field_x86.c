@@ -119,27 +119,54 @@
     "adox %rax, %" ti4 "\n\t"                    \
     "adcx %rax, %" ti4 "\n\t"
 
+/* The 512-bit product a * b (rsi = a, rdx = b) into r8..r14, rcx
+ * (t0..t7): row 0 by ADD/ADC, rows 1-3 by P256_ROW; rcx holds b's
+ * address until row 3 has loaded b3, then t7. */
+#define P256_MUL_PRODUCT                   \
+    "mov %rdx, %rcx\n\t"                   \
+    "mov 0(%rcx), %rdx\n\t"                \
+    "mulx 0(%rsi), %r8, %r9\n\t"           \
+    "mulx 8(%rsi), %rbx, %r10\n\t"         \
+    "add %rbx, %r9\n\t"                    \
+    "mulx 16(%rsi), %rbx, %r11\n\t"        \
+    "adc %rbx, %r10\n\t"                   \
+    "mulx 24(%rsi), %rbx, %r12\n\t"        \
+    "adc %rbx, %r11\n\t"                   \
+    "adc $0, %r12\n\t"                     \
+    "mov 8(%rcx), %rdx\n\t"                \
+    P256_ROW("r9", "r10", "r11", "r12", "r13") \
+    "mov 16(%rcx), %rdx\n\t"               \
+    P256_ROW("r10", "r11", "r12", "r13", "r14") \
+    "mov 24(%rcx), %rdx\n\t"               \
+    P256_ROW("r11", "r12", "r13", "r14", "rcx")
+
+/* One Montgomery round mod n on (x0, x1, x2, x3): q = x0 n' mod 2^64,
+ * (x0..x3) + q n, x0 becomes 0 and drops; (x1, x2, x3, x0) hold the
+ * value. rbx / r15 the halves, rax = 0; n and n' in .rodata. */
+#define P256_SC_RED(x0, x1, x2, x3)                      \
+    "mov %" x0 ", %rdx\n\t"                              \
+    "imul pp_p256_n_adx+32(%rip), %rdx\n\t"              \
+    "xor %eax, %eax\n\t"                                 \
+    "mulx pp_p256_n_adx+0(%rip), %rbx, %r15\n\t"         \
+    "adcx %rbx, %" x0 "\n\t"                             \
+    "adox %r15, %" x1 "\n\t"                             \
+    "mulx pp_p256_n_adx+8(%rip), %rbx, %r15\n\t"         \
+    "adcx %rbx, %" x1 "\n\t"                             \
+    "adox %r15, %" x2 "\n\t"                             \
+    "mulx pp_p256_n_adx+16(%rip), %rbx, %r15\n\t"        \
+    "adcx %rbx, %" x2 "\n\t"                             \
+    "adox %r15, %" x3 "\n\t"                             \
+    "mulx pp_p256_n_adx+24(%rip), %rbx, %" x0 "\n\t"     \
+    "adcx %rbx, %" x3 "\n\t"                             \
+    "adox %rax, %" x0 "\n\t"                             \
+    "adcx %rax, %" x0 "\n\t"
+
 __asm__(
     ".text\n\t"
     /* void pp_p256_fe_mul_adx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]) */
     P256_FUNC("pp_p256_fe_mul_adx")
     P256_SAVE
-    "mov %rdx, %rcx\n\t"
-    "mov 0(%rcx), %rdx\n\t"
-    "mulx 0(%rsi), %r8, %r9\n\t"
-    "mulx 8(%rsi), %rbx, %r10\n\t"
-    "add %rbx, %r9\n\t"
-    "mulx 16(%rsi), %rbx, %r11\n\t"
-    "adc %rbx, %r10\n\t"
-    "mulx 24(%rsi), %rbx, %r12\n\t"
-    "adc %rbx, %r11\n\t"
-    "adc $0, %r12\n\t"
-    "mov 8(%rcx), %rdx\n\t"
-    P256_ROW("r9", "r10", "r11", "r12", "r13")
-    "mov 16(%rcx), %rdx\n\t"
-    P256_ROW("r10", "r11", "r12", "r13", "r14")
-    "mov 24(%rcx), %rdx\n\t"
-    P256_ROW("r11", "r12", "r13", "r14", "rcx")
+    P256_MUL_PRODUCT
     P256_TAIL("pp_p256_fe_mul_adx")
 
     /* void pp_p256_fe_sqr_adx(uint64_t r[4], const uint64_t a[4]) */
@@ -192,6 +219,48 @@ __asm__(
     "adc %rbx, %r14\n\t"
     "adc %r15, %rcx\n\t"
     P256_TAIL("pp_p256_fe_sqr_adx")
+
+    /* void pp_p256_sc_mont_mul_adx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]):
+     * a b 2^-256 mod n, a * b < n 2^256: the same product, four rounds
+     * mod n (q = t_i n', n' = -n^-1 mod 2^64; the low half's
+     * (t_lo + Q n) / 2^256 <= n), plus t_hi, minus n under CMOVNC. */
+    P256_FUNC("pp_p256_sc_mont_mul_adx")
+    P256_SAVE
+    P256_MUL_PRODUCT
+    P256_SC_RED("r8", "r9", "r10", "r11")
+    P256_SC_RED("r9", "r10", "r11", "r8")
+    P256_SC_RED("r10", "r11", "r8", "r9")
+    P256_SC_RED("r11", "r8", "r9", "r10")
+    "xor %eax, %eax\n\t"
+    "add %r12, %r8\n\t"
+    "adc %r13, %r9\n\t"
+    "adc %r14, %r10\n\t"
+    "adc %rcx, %r11\n\t"
+    "adc $0, %rax\n\t"
+    "mov %r8, %r12\n\t"
+    "mov %r9, %r13\n\t"
+    "mov %r10, %r14\n\t"
+    "mov %r11, %rcx\n\t"
+    "sub pp_p256_n_adx+0(%rip), %r12\n\t"
+    "sbb pp_p256_n_adx+8(%rip), %r13\n\t"
+    "sbb pp_p256_n_adx+16(%rip), %r14\n\t"
+    "sbb pp_p256_n_adx+24(%rip), %rcx\n\t"
+    "sbb $0, %rax\n\t"
+    "cmovnc %r12, %r8\n\t"
+    "cmovnc %r13, %r9\n\t"
+    "cmovnc %r14, %r10\n\t"
+    "cmovnc %rcx, %r11\n\t"
+    "mov %r8, 0(%rdi)\n\t"
+    "mov %r9, 8(%rdi)\n\t"
+    "mov %r10, 16(%rdi)\n\t"
+    "mov %r11, 24(%rdi)\n\t"
+    "pop %r15\n\t"
+    "pop %r14\n\t"
+    "pop %r13\n\t"
+    "pop %r12\n\t"
+    "pop %rbx\n\t"
+    "ret\n\t"
+    ".size pp_p256_sc_mont_mul_adx, .-pp_p256_sc_mont_mul_adx\n\t"
 
     /* void pp_p256_fe_add_x64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]):
      * t = a + b - p (five limbs, rax the top: 0 or -1 as a, b < p), then
@@ -257,6 +326,17 @@ __asm__(
     "mov %r10, 16(%rdi)\n\t"
     "mov %r11, 24(%rdi)\n\t"
     "ret\n\t"
-    ".size pp_p256_fe_sub_x64, .-pp_p256_fe_sub_x64\n\t");
+    ".size pp_p256_fe_sub_x64, .-pp_p256_fe_sub_x64\n\t"
+
+    /* n (FIPS 186-5 / SP 800-186 3.2.1.3), little-endian limbs, then
+     * n' = -n^-1 mod 2^64 */
+    ".section .rodata\n\t"
+    ".p2align 3\n\t"
+    ".type pp_p256_n_adx, @object\n"
+    "pp_p256_n_adx:\n\t"
+    ".quad 0xf3b9cac2fc632551, 0xbce6faada7179e84, 0xffffffffffffffff, 0xffffffff00000000\n\t"
+    ".quad 0xccd1c8aaee00bc4f\n\t"
+    ".size pp_p256_n_adx, 40\n\t"
+    ".text\n\t");
 
 #endif /* PSA_WANT_ECC_SECP_R1_256 && PP_P256_X86 */

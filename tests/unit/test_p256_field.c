@@ -11,7 +11,11 @@
  *    with all-ones or all-zero limbs below p, p's own limbs shifted), every
  *    pair of them, 20000 random pairs, and for the multiplication the
  *    unreduced a (p, p + 1, 2^256 - 1, ...; pp_p256_fe_to_mont's case)
- *    with b < p; the outputs aliasing an input.
+ *    with b < p; the outputs aliasing an input;
+ *  - scalars mod n: the Montgomery product (MULX/ADX, portable) against
+ *    BN_mod_mul(a, b, 2^-256), pp_p256_sc_mul, pp_p256_sc_inv against
+ *    BN_mod_inverse, on edge values (1, n - 1, n - 2, 2^256 mod n, ...) and
+ *    5000 random pairs.
  * With 32-bit limbs (no 64-bit kernels) only the dispatch is compared.
  */
 #include <stdio.h>
@@ -30,7 +34,7 @@ int main(void)
 }
 #else
 
-static BIGNUM *bn_p, *bn_rinv;
+static BIGNUM *bn_p, *bn_rinv, *bn_n, *bn_rinv_n;
 static BN_CTX *bn_ctx;
 
 static void fe_set_hex(pp_p256_fe *r, const char *hex)
@@ -172,6 +176,60 @@ static void check_add_sub(const pp_p256_fe *a, const pp_p256_fe *b)
     BN_free(d);
 }
 
+static void fe_random(pp_p256_fe *r);
+
+/* Scalars mod n: the Montgomery product (MULX/ADX directly when the CPU
+ * has it, the portable CIOS), pp_p256_sc_mul and, for a != 0, sc_inv. */
+static void check_sc(const pp_p256_sc *a, const pp_p256_sc *b, int inv)
+{
+    pp_p256_sc r1, r2;
+    BIGNUM *x = fe_bn(a), *y = fe_bn(b), *m = BN_new(), *w = BN_new();
+    int ok;
+    BN_mod_mul(m, x, y, bn_n, bn_ctx);
+    BN_mod_mul(w, m, bn_rinv_n, bn_n, bn_ctx);
+    pp_p256_sc_mont_mul_portable(&r1, a, b);
+    ok = fe_is(&r1, w);
+#if PP_P256_X86
+    if ((pp_x86_features() & (PP_X86_BMI2 | PP_X86_ADX)) == (PP_X86_BMI2 | PP_X86_ADX)) {
+        pp_p256_sc_mont_mul_adx(r2.v, a->v, b->v);
+        ok = ok && fe_is(&r2, w);
+    }
+#endif
+    pp_p256_sc_mul(&r2, a, b);
+    ok = ok && fe_is(&r2, m);
+    if (inv && !BN_is_zero(x)) {
+        BIGNUM *xi = BN_mod_inverse(NULL, x, bn_n, bn_ctx);
+        pp_p256_sc_inv(&r2, a);
+        ok = ok && xi != NULL && fe_is(&r2, xi);
+        BN_free(xi);
+    }
+    if (!ok && mismatches++ < 5u) {
+        printf("scalar mismatch: a %016llx.. b %016llx..\n", (unsigned long long)a->v[3],
+               (unsigned long long)b->v[3]);
+    }
+    CHECK(ok);
+    BN_free(x);
+    BN_free(y);
+    BN_free(m);
+    BN_free(w);
+}
+
+/* A random value < n: a random field element with its top limb cleared
+ * now and then (below n), else kept when below n. */
+static void sc_random(pp_p256_sc *r)
+{
+    BIGNUM *x;
+    do {
+        fe_random(r);
+        x = fe_bn(r);
+        if (BN_cmp(x, bn_n) < 0) {
+            BN_free(x);
+            return;
+        }
+        BN_free(x);
+    } while (1);
+}
+
 /* A random value < p (rejection; the top limb's bits are skewed at times
  * towards all-ones or zero limbs, where carries run). */
 static void fe_random(pp_p256_fe *r)
@@ -239,8 +297,11 @@ int main(void)
     r = BN_new();
     BN_set_bit(r, 256);
     bn_rinv = BN_mod_inverse(NULL, r, bn_p, bn_ctx);
+    bn_n = NULL;
+    BN_hex2bn(&bn_n, "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551");
+    bn_rinv_n = BN_mod_inverse(NULL, r, bn_n, bn_ctx);
     BN_free(r);
-    CHECK(bn_rinv != NULL);
+    CHECK(bn_rinv != NULL && bn_rinv_n != NULL);
 #if PP_P256_X86
     printf("p256_field: fe_mul/fe_sqr kernel %s; CPU %s BMI2 + ADX\n",
            pp_p256_fe_adx_selected() ? "MULX/ADX" : "portable C",
@@ -277,6 +338,34 @@ int main(void)
             check_mul(&a, &b);
         }
     }
+    {
+        static const char *const SC_EDGE[] = {
+            "0000000000000000000000000000000000000000000000000000000000000001",
+            "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632550", /* n - 1 */
+            "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc63254f", /* n - 2 */
+            "7fffffff800000007fffffffffffffffde737d56d38bcf4279dce5617e3192a8", /* (n - 1) / 2 */
+            "00000000ffffffff00000000000000004319055258e8617b0c46353d039cdaaf", /* 2^256 mod n */
+            "8000000000000000000000000000000000000000000000000000000000000000",
+            "0000000000000000000000000000000000000000000000000000000000000000",
+        };
+        enum { NS = sizeof(SC_EDGE) / sizeof(SC_EDGE[0]) };
+        pp_p256_sc s[NS];
+        for (i = 0; i < NS; i++) {
+            fe_set_hex(&s[i], SC_EDGE[i]);
+        }
+        for (i = 0; i < NS; i++) {
+            for (j = 0; j < NS; j++) {
+                check_sc(&s[i], &s[j], j == 0);
+            }
+        }
+        for (i = 0; i < 5000u; i++) {
+            sc_random(&a);
+            sc_random(&b);
+            check_sc(&a, &b, i % 50u == 0);
+        }
+    }
+    BN_free(bn_n);
+    BN_free(bn_rinv_n);
     BN_free(bn_p);
     BN_free(bn_rinv);
     BN_CTX_free(bn_ctx);
