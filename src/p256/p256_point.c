@@ -27,7 +27,9 @@
 #include "common/pp_util.h"
 #include "p256/p256_point.h"
 #if PP_P256_X86
-#include <emmintrin.h>
+#include <immintrin.h>
+
+#include "common/pp_cpu_x86.h"
 #endif
 #include "p256/p256_tables.h"
 
@@ -139,36 +141,90 @@ __asm__(
     ".text\n");
 #endif
 
-/* r = entry d of the comb (d = 0: the identity), every entry read. */
-static void comb_select(pp_p256_point *r, uint32_t d)
-{
-    uint32_t j;
 #if PP_P256_X86
-    /* x86-64: the same OR of every entry under its mask, with the 64-byte
-     * accumulator in four SSE2 registers (baseline x86-64): gcc kept the
-     * C version's accumulator in memory, a load-OR-store chain per 16
-     * bytes of each of the 255 entries (a quarter of keygen's time). */
+/* x86-64 comb scans: r->x, r->y = entry d (0-based d - 1; none for d = 0)
+ * as the OR of every entry under a mask made by a vector compare of the
+ * entry number with d broadcast to every 32-bit lane (PCMPEQD: all lanes
+ * equal or none, no branch, no scalar mask), the 64-byte accumulator in
+ * registers: four SSE2 (baseline x86-64) or two AVX2 ones. gcc kept the
+ * portable C version's accumulator in memory, a load-OR-store chain per
+ * 16 bytes of each of the 255 entries (a quarter of keygen's time).
+ * Unoptimised builds keep the accumulators in the frame: cleared after. */
+static void comb_scan_sse2(pp_p256_point *r, uint32_t d)
+{
     __m128i a0 = _mm_setzero_si128(), a1 = a0, a2 = a0, a3 = a0;
-    for (j = 1; j <= COMB_ENTRIES; j++) {
-        uint64_t m64 = pp_ct_barrier_u64((uint64_t)0 - (uint64_t)(pp_ct_mask_eq_u32(d, j) & 1u));
-        __m128i m = _mm_set1_epi64x((long long)m64);
-        const __m128i *e = (const __m128i *)(const void *)&p256_comb[j - 1u];
+    __m128i want = _mm_set1_epi32((int)d), cnt = _mm_set1_epi32(1), one = cnt;
+    const __m128i *e = (const __m128i *)(const void *)p256_comb;
+    uint32_t j;
+    for (j = 0; j < COMB_ENTRIES; j++, e += 4) {
+        __m128i m = _mm_cmpeq_epi32(cnt, want);
         a0 = _mm_or_si128(a0, _mm_and_si128(m, _mm_loadu_si128(e)));
         a1 = _mm_or_si128(a1, _mm_and_si128(m, _mm_loadu_si128(e + 1)));
         a2 = _mm_or_si128(a2, _mm_and_si128(m, _mm_loadu_si128(e + 2)));
         a3 = _mm_or_si128(a3, _mm_and_si128(m, _mm_loadu_si128(e + 3)));
+        cnt = _mm_add_epi32(cnt, one);
     }
     _mm_storeu_si128((__m128i *)(void *)r->x.v, a0);
     _mm_storeu_si128((__m128i *)(void *)(r->x.v + 2), a1);
     _mm_storeu_si128((__m128i *)(void *)r->y.v, a2);
     _mm_storeu_si128((__m128i *)(void *)(r->y.v + 2), a3);
-    /* Unoptimised builds keep the accumulators in the frame: clear them
-     * (optimised ones keep them in registers, reused at once). */
-    a0 = a1 = a2 = a3 = _mm_setzero_si128();
+    a0 = a1 = a2 = a3 = want = _mm_setzero_si128();
     (void)a0;
     (void)a1;
     (void)a2;
     (void)a3;
+    (void)want;
+}
+
+__attribute__((target("avx2"))) static void comb_scan_avx2(pp_p256_point *r, uint32_t d)
+{
+    __m256i a0 = _mm256_setzero_si256(), a1 = a0;
+    __m256i want = _mm256_set1_epi32((int)d), cnt = _mm256_set1_epi32(1), one = cnt;
+    const __m256i *e = (const __m256i *)(const void *)p256_comb;
+    uint32_t j;
+    for (j = 0; j < COMB_ENTRIES; j++, e += 2) {
+        __m256i m = _mm256_cmpeq_epi32(cnt, want);
+        a0 = _mm256_or_si256(a0, _mm256_and_si256(m, _mm256_loadu_si256(e)));
+        a1 = _mm256_or_si256(a1, _mm256_and_si256(m, _mm256_loadu_si256(e + 1)));
+        cnt = _mm256_add_epi32(cnt, one);
+    }
+    _mm256_storeu_si256((__m256i *)(void *)r->x.v, a0);
+    _mm256_storeu_si256((__m256i *)(void *)r->y.v, a1);
+    a0 = a1 = want = _mm256_setzero_si256();
+    (void)a0;
+    (void)a1;
+    (void)want;
+}
+
+/* AVX2 with the OS's YMM state (pp_x86_features), once per process (the
+ * relaxed-atomic cache of the field kernel's choice), or by the build. */
+static int comb_avx2(void)
+{
+#ifdef __AVX2__
+    return 1;
+#else
+    static int cache; /* 0: not yet; 1: SSE2; 2: AVX2 */
+    int c = __atomic_load_n(&cache, __ATOMIC_RELAXED);
+    if (c == 0) {
+        c = (pp_x86_features() & PP_X86_AVX2) != 0 ? 2 : 1;
+        __atomic_store_n(&cache, c, __ATOMIC_RELAXED);
+    }
+    return c == 2;
+#endif
+}
+#endif
+
+/* r = entry d of the comb (d = 0: the identity), every entry read. */
+static void comb_select(pp_p256_point *r, uint32_t d)
+{
+    uint32_t j;
+#if PP_P256_X86
+    if (comb_avx2()) {
+        comb_scan_avx2(r, d);
+    } else {
+        comb_scan_sse2(r, d);
+    }
+    (void)j;
     memset(&r->z, 0, sizeof(r->z));
     /* d = 0: y = 1 (the identity (0 : 1 : 0)); else Z = 1 below. */
     pp_p256_fe_cmov(&r->y, &pp_p256_fe_one, pp_ct_barrier_u32(pp_ct_mask_zero_u32(d)));
