@@ -167,8 +167,10 @@ __asm__(
     P256_FUNC("pp_p256_fe_mul_adx")
     P256_SAVE
     P256_MUL_PRODUCT
-    P256_TAIL("pp_p256_fe_mul_adx")
+    P256_TAIL("pp_p256_fe_mul_adx"));
 
+__asm__(
+    ".text\n\t"
     /* void pp_p256_fe_sqr_adx(uint64_t r[4], const uint64_t a[4]) */
     P256_FUNC("pp_p256_fe_sqr_adx")
     P256_SAVE
@@ -218,8 +220,10 @@ __asm__(
     "mulx %rdx, %rbx, %r15\n\t"
     "adc %rbx, %r14\n\t"
     "adc %r15, %rcx\n\t"
-    P256_TAIL("pp_p256_fe_sqr_adx")
+    P256_TAIL("pp_p256_fe_sqr_adx"));
 
+__asm__(
+    ".text\n\t"
     /* void pp_p256_sc_mont_mul_adx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]):
      * a b 2^-256 mod n, a * b < n 2^256: the same product, four rounds
      * mod n (q = t_i n', n' = -n^-1 mod 2^64; the low half's
@@ -260,8 +264,10 @@ __asm__(
     "pop %r12\n\t"
     "pop %rbx\n\t"
     "ret\n\t"
-    ".size pp_p256_sc_mont_mul_adx, .-pp_p256_sc_mont_mul_adx\n\t"
+    ".size pp_p256_sc_mont_mul_adx, .-pp_p256_sc_mont_mul_adx\n\t");
 
+__asm__(
+    ".text\n\t"
     /* void pp_p256_fe_add_x64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]):
      * t = a + b - p (five limbs, rax the top: 0 or -1 as a, b < p), then
      * p & rax added back: p's limbs under the mask are rax, rax >> 32, 0
@@ -298,8 +304,10 @@ __asm__(
     "mov %r10, 16(%rdi)\n\t"
     "mov %r11, 24(%rdi)\n\t"
     "ret\n\t"
-    ".size pp_p256_fe_add_x64, .-pp_p256_fe_add_x64\n\t"
+    ".size pp_p256_fe_add_x64, .-pp_p256_fe_add_x64\n\t");
 
+__asm__(
+    ".text\n\t"
     /* void pp_p256_fe_sub_x64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]):
      * t = a - b, rax = 0 - borrow, p & rax added back. */
     P256_FUNC("pp_p256_fe_sub_x64")
