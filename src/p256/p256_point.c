@@ -204,19 +204,26 @@ __attribute__((target("avx2"))) static void comb_scan_avx2(pp_p256_point *r, con
 
 /* AVX2 with the OS's YMM state (pp_x86_features), once per process (the
  * relaxed-atomic cache of the field kernel's choice), or by the build. */
+static int comb_avx2_cache; /* 0: not yet; 1: SSE2; 2: AVX2 */
+
 static int comb_avx2(void)
 {
 #ifdef __AVX2__
     return 1;
 #else
-    static int cache; /* 0: not yet; 1: SSE2; 2: AVX2 */
-    int c = __atomic_load_n(&cache, __ATOMIC_RELAXED);
+    int c = __atomic_load_n(&comb_avx2_cache, __ATOMIC_RELAXED);
     if (c == 0) {
         c = (pp_x86_features() & PP_X86_AVX2) != 0 ? 2 : 1;
-        __atomic_store_n(&cache, c, __ATOMIC_RELAXED);
+        __atomic_store_n(&comb_avx2_cache, c, __ATOMIC_RELAXED);
     }
     return c == 2;
 #endif
+}
+
+int pp_p256_comb_scan_force_sse2(int on)
+{
+    __atomic_store_n(&comb_avx2_cache, on ? 1 : 0, __ATOMIC_RELAXED);
+    return comb_avx2() == 0;
 }
 #endif
 

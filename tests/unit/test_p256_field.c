@@ -17,7 +17,8 @@
  *    BN_mod_inverse, on edge values (1, n - 1, n - 2, 2^256 mod n, ...) and
  *    5000 random pairs;
  *  - with the 8-tooth comb, the two-table pp_p256_mul_base against the
- *    one-table pp_p256_mul_base_comb1 (edge and 200 random scalars).
+ *    one-table pp_p256_mul_base_comb1 (edge and 200 random scalars), and
+ *    the SSE2 comb scan against the CPU's (AVX2) one.
  * With 32-bit limbs (no 64-bit kernels) only the dispatch is compared.
  */
 #include <stdio.h>
@@ -391,6 +392,19 @@ int main(void)
         for (i = 0; i < 200u; i++) {
             sc_random(&a);
             check_comb(&a);
+        }
+#endif
+#if PP_P256_X86
+        /* the SSE2 scan (CPUs without AVX2) against the default one */
+        for (i = 0; i < 50u; i++) {
+            pp_p256_point p1, p2;
+            sc_random(&a);
+            pp_p256_mul_base(&p1, &a);
+            if (pp_p256_comb_scan_force_sse2(1)) {
+                pp_p256_mul_base(&p2, &a);
+                CHECK(memcmp(&p1, &p2, sizeof(p1)) == 0);
+            }
+            (void)pp_p256_comb_scan_force_sse2(0);
         }
 #endif
     }
