@@ -8,6 +8,9 @@
  * all-ones limbs, and into the scalar multiplication with n and
  * n' = -n^-1 mod 2^w. Every routine runs a fixed number of limb steps;
  * the one data-dependent choice, the final subtraction, is a mask.
+ * On x86-64 (PP_P256_X86) the multiplication, squaring, addition,
+ * subtraction and the product mod n go to p256_field_x86.c's kernels
+ * (chosen below); the C here stays the fallback and the test reference.
  */
 #include <string.h>
 

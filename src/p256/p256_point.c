@@ -12,7 +12,8 @@
  * Fixed base (key generation, signing): one Lim-Lee comb of
  * h = PICOPSA_P256_COMB_TEETH teeth and spacing s = ceil(256/h)
  * (p256_tables.h): s doublings and s additions, each addition of a table
- * entry selected by a full scan with masks. Variable base (ECDH): signed
+ * entry selected by a full scan with masks; with 64-bit limbs and h = 8
+ * (PP_P256_COMB2) two tables, s/2 doublings and s additions. Variable base (ECDH): signed
  * 4-bit digits in [-8, 8] (Booth recoding without a branch) over a table
  * of 0..8 P, 4 doublings and one masked-scan addition (with a masked
  * negation) per digit: half the table, and stack, of unsigned windows.
