@@ -8,9 +8,13 @@
  * all-ones limbs, and into the scalar multiplication with n and
  * n' = -n^-1 mod 2^w. Every routine runs a fixed number of limb steps;
  * the one data-dependent choice, the final subtraction, is a mask.
+ * On x86-64 (PP_P256_X86) the multiplication, squaring, addition,
+ * subtraction and the product mod n go to p256_field_x86.c's kernels
+ * (chosen below); the C here stays the fallback and the test reference.
  */
 #include <string.h>
 
+#include "common/pp_cpu_x86.h"
 #include "common/pp_util.h"
 #include "p256/p256_field.h"
 
@@ -889,27 +893,66 @@ static void mod_sub(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256_
 }
 #endif
 
-/* r = a^e (Montgomery domain) for a PUBLIC exponent e (n - 2), bit 255
+#if PP_P256_X86
+#if defined(__BMI2__) && defined(__ADX__)
+/* The build requires BMI2 + ADX: the kernel always, no CPUID (the ct
+ * builds of make test step 6 run it under memcheck this way). */
+#define P256_ADX() 1
+#else
+#define P256_ADX() p256_adx_cached()
+/* The choice once per process (pp_x86_features reads CPUID once); threads
+ * racing to fill the cache store the same value (relaxed atomics). */
+static int p256_adx_cached(void)
+{
+    static int cache; /* 0: not yet; 1: portable; 2: MULX/ADX */
+    int c = __atomic_load_n(&cache, __ATOMIC_RELAXED);
+    if (c == 0) {
+        unsigned need = PP_X86_BMI2 | PP_X86_ADX;
+        c = (pp_x86_features() & need) == need ? 2 : 1;
+        __atomic_store_n(&cache, c, __ATOMIC_RELAXED);
+    }
+    return c == 2;
+}
+#endif
+
+int pp_p256_fe_adx_selected(void)
+{
+    return P256_ADX();
+}
+#endif
+
+/* r = a b 2^-256 mod n (a b < n 2^256): MULX/ADX or the portable CIOS. */
+static void sc_mont(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256_limb b[NL])
+{
+#if PP_P256_X86
+    if (P256_ADX()) {
+        pp_p256_sc_mont_mul_adx(r, a, b);
+        return;
+    }
+#endif
+    mont_mul(r, a, b, P256_N.v, N_PRIME);
+}
+
+/* r = a^e (Montgomery domain mod n) for a PUBLIC exponent e (n - 2), bit 255
  * set: sliding windows of up to 4 bits over the odd powers a, a^3, ...,
  * a^15 (the window values, hence the table indices, are the exponent's
  * bits, never a secret). For n - 2: 252 squarings and 58 multiplications
  * (8 for the table: a^2 and seven odd powers), against 255 and 168 with
  * one bit at a time. Stack: the 256-byte table. */
-static void mont_pow(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256_fe *e,
-                     const pp_p256_limb m[NL], pp_p256_limb minv)
+static void mont_pow(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256_fe *e)
 {
     pp_p256_limb odd[8][NL], acc[NL];
     int i, l, first = 1;
     unsigned j, w;
     memcpy(odd[0], a, sizeof(odd[0]));
-    mont_mul(acc, a, a, m, minv);                     /* a^2 */
+    sc_mont(acc, a, a);                     /* a^2 */
     for (j = 1; j < 8u; j++) {
-        mont_mul(odd[j], odd[j - 1u], acc, m, minv);  /* a^(2j+1) */
+        sc_mont(odd[j], odd[j - 1u], acc);  /* a^(2j+1) */
     }
     i = 255;
     while (i >= 0) {
         if (pp_p256_sc_bit(e, (unsigned)i) == 0) {    /* public exponent bit */
-            mont_mul(acc, acc, acc, m, minv);
+            sc_mont(acc, acc, acc);
             i--;
             continue;
         }
@@ -926,9 +969,9 @@ static void mont_pow(pp_p256_limb r[NL], const pp_p256_limb a[NL], const pp_p256
             first = 0;
         } else {
             for (j = (unsigned)l; j <= (unsigned)i; j++) {
-                mont_mul(acc, acc, acc, m, minv);
+                sc_mont(acc, acc, acc);
             }
-            mont_mul(acc, acc, odd[w >> 1], m, minv);
+            sc_mont(acc, acc, odd[w >> 1]);
         }
         i = l - 1;
     }
@@ -1091,13 +1134,47 @@ static void fe_sqr64(uint64_t r[4], const uint64_t a[4])
 }
 #endif
 
+#if PICOPSA_P256_LIMB_BITS == 64
+void pp_p256_fe_mul_portable(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
+{
+    fe_mul64(r->v, a->v, b->v);
+}
+
+void pp_p256_fe_sqr_portable(pp_p256_fe *r, const pp_p256_fe *a)
+{
+    fe_sqr64(r->v, a->v);
+}
+
+void pp_p256_fe_add_portable(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
+{
+    mod_add(r->v, a->v, b->v, P256_P.v);
+}
+
+void pp_p256_fe_sub_portable(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
+{
+    mod_sub(r->v, a->v, b->v, P256_P.v);
+}
+
+void pp_p256_sc_mont_mul_portable(pp_p256_sc *r, const pp_p256_sc *a, const pp_p256_sc *b)
+{
+    mont_mul(r->v, a->v, b->v, P256_N.v, N_PRIME);
+}
+#endif
+
+
 /* With PICOPSA_P256_UMAAL, pp_p256_fe_mul, _add, _sub and _cmov are second
  * labels of their assembly functions (the same arguments: a pp_p256_fe is
  * its limb array), so the point code calls the kernels with no wrapper. */
 #if !PICOPSA_P256_UMAAL
 void pp_p256_fe_mul(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 {
-#if PICOPSA_P256_LIMB_BITS == 64
+#if PP_P256_X86
+    if (P256_ADX()) {
+        pp_p256_fe_mul_adx(r->v, a->v, b->v);
+    } else {
+        fe_mul64(r->v, a->v, b->v);
+    }
+#elif PICOPSA_P256_LIMB_BITS == 64
     fe_mul64(r->v, a->v, b->v);
 #else
     mont_mul(r->v, a->v, b->v, P256_P.v, 1u);
@@ -1107,7 +1184,13 @@ void pp_p256_fe_mul(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 
 void pp_p256_fe_sqr(pp_p256_fe *r, const pp_p256_fe *a)
 {
-#if PICOPSA_P256_LIMB_BITS == 64
+#if PP_P256_X86
+    if (P256_ADX()) {
+        pp_p256_fe_sqr_adx(r->v, a->v);
+    } else {
+        fe_sqr64(r->v, a->v);
+    }
+#elif PICOPSA_P256_LIMB_BITS == 64
     fe_sqr64(r->v, a->v);
 #else
     pp_p256_fe_mul(r, a, a);
@@ -1117,14 +1200,22 @@ void pp_p256_fe_sqr(pp_p256_fe *r, const pp_p256_fe *a)
 #if !PICOPSA_P256_UMAAL
 void pp_p256_fe_add(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 {
+#if PP_P256_X86
+    pp_p256_fe_add_x64(r->v, a->v, b->v);
+#else
     mod_add(r->v, a->v, b->v, P256_P.v);
+#endif
 }
 #endif
 
 #if !PICOPSA_P256_UMAAL
 void pp_p256_fe_sub(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b)
 {
+#if PP_P256_X86
+    pp_p256_fe_sub_x64(r->v, a->v, b->v);
+#else
     mod_sub(r->v, a->v, b->v, P256_P.v);
+#endif
 }
 #endif
 
@@ -1270,8 +1361,8 @@ void pp_p256_sc_to_bytes(uint8_t out[32], const pp_p256_sc *a)
 void pp_p256_sc_mul(pp_p256_sc *r, const pp_p256_sc *a, const pp_p256_sc *b)
 {
     pp_p256_limb t[NL];
-    mont_mul(t, a->v, b->v, P256_N.v, N_PRIME);      /* a b 2^-256 */
-    mont_mul(r->v, t, P256_R2N.v, P256_N.v, N_PRIME); /* a b */
+    sc_mont(t, a->v, b->v);      /* a b 2^-256 */
+    sc_mont(r->v, t, P256_R2N.v); /* a b */
     pp_wipe(t, sizeof(t));
 }
 
@@ -1283,9 +1374,9 @@ void pp_p256_sc_add(pp_p256_sc *r, const pp_p256_sc *a, const pp_p256_sc *b)
 void pp_p256_sc_inv(pp_p256_sc *r, const pp_p256_sc *a)
 {
     pp_p256_limb t[NL];
-    mont_mul(t, a->v, P256_R2N.v, P256_N.v, N_PRIME);        /* a 2^256 */
-    mont_pow(t, t, &P256_N_MINUS_2, P256_N.v, N_PRIME);      /* a^-1 2^256 */
-    mont_mul(r->v, t, P256_PLAIN_ONE.v, P256_N.v, N_PRIME);  /* a^-1 */
+    sc_mont(t, a->v, P256_R2N.v);         /* a 2^256 */
+    mont_pow(t, t, &P256_N_MINUS_2);      /* a^-1 2^256 */
+    sc_mont(r->v, t, P256_PLAIN_ONE.v);   /* a^-1 */
     pp_wipe(t, sizeof(t));
 }
 

@@ -63,6 +63,44 @@ uint32_t pp_p256_fe_eq(const pp_p256_fe *a, const pp_p256_fe *b);
 /* r = mask ? a : r (mask all-ones or 0). */
 void pp_p256_fe_cmov(pp_p256_fe *r, const pp_p256_fe *a, uint32_t mask);
 
+/* ---- x86-64 kernels (p256_field_x86.c) ----
+ * PP_P256_X86: x86-64 ELF with GCC or Clang and 64-bit limbs (0 with
+ * -DPICOPSA_P256_X86ASM=0: the portable C everywhere). Then fe_add and
+ * fe_sub are always the x86-64 assembly, and fe_mul and fe_sqr the
+ * MULX/ADCX/ADOX kernel when the build requires BMI2 + ADX (-mbmi2 -madx)
+ * or pp_x86_features() reports both (CPUID once per process), else the
+ * portable C. The entry points below are the test hooks that compare
+ * both in one process (test_p256_field). */
+#ifndef PICOPSA_P256_X86ASM
+#define PICOPSA_P256_X86ASM 1
+#endif
+#if PICOPSA_P256_X86ASM && PICOPSA_P256_LIMB_BITS == 64 && defined(__x86_64__) && defined(__GNUC__) && \
+    defined(__ELF__)
+#define PP_P256_X86 1
+#else
+#define PP_P256_X86 0
+#endif
+#if PP_P256_X86
+void pp_p256_fe_mul_adx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+void pp_p256_fe_sqr_adx(uint64_t r[4], const uint64_t a[4]);
+void pp_p256_fe_add_x64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+void pp_p256_fe_sub_x64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+/* a b 2^-256 mod n (a b < n 2^256), MULX/ADX: under pp_p256_sc_mul, _inv. */
+void pp_p256_sc_mont_mul_adx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+/* 1 when pp_p256_fe_mul / _sqr (and the scalar multiplication) run the
+ * MULX/ADX kernel. */
+int pp_p256_fe_adx_selected(void);
+#endif
+#if PICOPSA_P256_LIMB_BITS == 64
+/* The portable C field operations (what every other target runs). */
+void pp_p256_fe_mul_portable(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b);
+void pp_p256_fe_sqr_portable(pp_p256_fe *r, const pp_p256_fe *a);
+void pp_p256_fe_add_portable(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b);
+void pp_p256_fe_sub_portable(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b);
+/* a b 2^-256 mod n, portable CIOS (a b < n 2^256). */
+void pp_p256_sc_mont_mul_portable(pp_p256_sc *r, const pp_p256_sc *a, const pp_p256_sc *b);
+#endif
+
 /* ---- scalars mod n, plain integers ---- */
 /* 32 big-endian bytes; all-ones when 1 <= value < n, else 0. */
 uint32_t pp_p256_sc_from_bytes(pp_p256_sc *r, const uint8_t in[32]);

@@ -12,7 +12,8 @@
  * Fixed base (key generation, signing): one Lim-Lee comb of
  * h = PICOPSA_P256_COMB_TEETH teeth and spacing s = ceil(256/h)
  * (p256_tables.h): s doublings and s additions, each addition of a table
- * entry selected by a full scan with masks. Variable base (ECDH): signed
+ * entry selected by a full scan with masks; with 64-bit limbs and h = 8
+ * (PP_P256_COMB2) two tables, s/2 doublings and s additions. Variable base (ECDH): signed
  * 4-bit digits in [-8, 8] (Booth recoding without a branch) over a table
  * of 0..8 P, 4 doublings and one masked-scan addition (with a masked
  * negation) per digit: half the table, and stack, of unsigned windows.
@@ -26,6 +27,17 @@
 
 #include "common/pp_util.h"
 #include "p256/p256_point.h"
+#if PP_P256_X86
+#include <immintrin.h>
+
+#include "common/pp_cpu_x86.h"
+#endif
+/* Hosts with the 8-tooth comb (64-bit limbs): the two-table comb. */
+#if PICOPSA_P256_LIMB_BITS == 64 && PICOPSA_P256_COMB_TEETH == 8
+#define PP_P256_COMB2 1
+#else
+#define PP_P256_COMB2 0
+#endif
 #include "p256/p256_tables.h"
 
 #if PSA_WANT_ECC_SECP_R1_256
@@ -136,11 +148,101 @@ __asm__(
     ".text\n");
 #endif
 
-/* r = entry d of the comb (d = 0: the identity), every entry read. */
-static void comb_select(pp_p256_point *r, uint32_t d)
+#if PP_P256_X86
+/* x86-64 comb scans: r->x, r->y = entry d (0-based d - 1; none for d = 0)
+ * as the OR of every entry under a mask made by a vector compare of the
+ * entry number with d broadcast to every 32-bit lane (PCMPEQD: all lanes
+ * equal or none, no branch, no scalar mask), the 64-byte accumulator in
+ * registers: four SSE2 (baseline x86-64) or two AVX2 ones. gcc kept the
+ * portable C version's accumulator in memory, a load-OR-store chain per
+ * 16 bytes of each of the 255 entries (a quarter of keygen's time).
+ * Unoptimised builds keep the accumulators in the frame: cleared after. */
+static void comb_scan_sse2(pp_p256_point *r, const pp_p256_affine *table, uint32_t d)
+{
+    __m128i a0 = _mm_setzero_si128(), a1 = a0, a2 = a0, a3 = a0;
+    __m128i want = _mm_set1_epi32((int)d), cnt = _mm_set1_epi32(1), one = cnt;
+    const __m128i *e = (const __m128i *)(const void *)table;
+    uint32_t j;
+    for (j = 0; j < COMB_ENTRIES; j++, e += 4) {
+        __m128i m = _mm_cmpeq_epi32(cnt, want);
+        a0 = _mm_or_si128(a0, _mm_and_si128(m, _mm_loadu_si128(e)));
+        a1 = _mm_or_si128(a1, _mm_and_si128(m, _mm_loadu_si128(e + 1)));
+        a2 = _mm_or_si128(a2, _mm_and_si128(m, _mm_loadu_si128(e + 2)));
+        a3 = _mm_or_si128(a3, _mm_and_si128(m, _mm_loadu_si128(e + 3)));
+        cnt = _mm_add_epi32(cnt, one);
+    }
+    _mm_storeu_si128((__m128i *)(void *)r->x.v, a0);
+    _mm_storeu_si128((__m128i *)(void *)(r->x.v + 2), a1);
+    _mm_storeu_si128((__m128i *)(void *)r->y.v, a2);
+    _mm_storeu_si128((__m128i *)(void *)(r->y.v + 2), a3);
+    a0 = a1 = a2 = a3 = want = _mm_setzero_si128();
+    (void)a0;
+    (void)a1;
+    (void)a2;
+    (void)a3;
+    (void)want;
+}
+
+__attribute__((target("avx2"))) static void comb_scan_avx2(pp_p256_point *r, const pp_p256_affine *table, uint32_t d)
+{
+    __m256i a0 = _mm256_setzero_si256(), a1 = a0;
+    __m256i want = _mm256_set1_epi32((int)d), cnt = _mm256_set1_epi32(1), one = cnt;
+    const __m256i *e = (const __m256i *)(const void *)table;
+    uint32_t j;
+    for (j = 0; j < COMB_ENTRIES; j++, e += 2) {
+        __m256i m = _mm256_cmpeq_epi32(cnt, want);
+        a0 = _mm256_or_si256(a0, _mm256_and_si256(m, _mm256_loadu_si256(e)));
+        a1 = _mm256_or_si256(a1, _mm256_and_si256(m, _mm256_loadu_si256(e + 1)));
+        cnt = _mm256_add_epi32(cnt, one);
+    }
+    _mm256_storeu_si256((__m256i *)(void *)r->x.v, a0);
+    _mm256_storeu_si256((__m256i *)(void *)r->y.v, a1);
+    a0 = a1 = want = _mm256_setzero_si256();
+    (void)a0;
+    (void)a1;
+    (void)want;
+}
+
+/* AVX2 with the OS's YMM state (pp_x86_features), once per process (the
+ * relaxed-atomic cache of the field kernel's choice), or by the build. */
+static int comb_avx2_cache; /* 0: not yet; 1: SSE2; 2: AVX2 */
+
+static int comb_avx2(void)
+{
+#ifdef __AVX2__
+    return 1;
+#else
+    int c = __atomic_load_n(&comb_avx2_cache, __ATOMIC_RELAXED);
+    if (c == 0) {
+        c = (pp_x86_features() & PP_X86_AVX2) != 0 ? 2 : 1;
+        __atomic_store_n(&comb_avx2_cache, c, __ATOMIC_RELAXED);
+    }
+    return c == 2;
+#endif
+}
+
+int pp_p256_comb_scan_force_sse2(int on)
+{
+    __atomic_store_n(&comb_avx2_cache, on ? 1 : 0, __ATOMIC_RELAXED);
+    return comb_avx2() == 0;
+}
+#endif
+
+/* r = entry d of a comb table (d = 0: the identity), every entry read. */
+static void comb_select_from(pp_p256_point *r, const pp_p256_affine *table, uint32_t d)
 {
     uint32_t j;
-#if PICOPSA_P256_LIMB_BITS == 64
+#if PP_P256_X86
+    if (comb_avx2()) {
+        comb_scan_avx2(r, table, d);
+    } else {
+        comb_scan_sse2(r, table, d);
+    }
+    (void)j;
+    memset(&r->z, 0, sizeof(r->z));
+    /* d = 0: y = 1 (the identity (0 : 1 : 0)); else Z = 1 below. */
+    pp_p256_fe_cmov(&r->y, &pp_p256_fe_one, pp_ct_barrier_u32(pp_ct_mask_zero_u32(d)));
+#elif PICOPSA_P256_LIMB_BITS == 64
     /* Hosts: OR of every entry under its mask (exactly one mask is set,
      * none for d = 0), one pass over the 255-entry table without the
      * per-coordinate calls; the compiler vectorises it. */
@@ -149,7 +251,7 @@ static void comb_select(pp_p256_point *r, uint32_t d)
     memset(acc, 0, sizeof(acc));
     for (j = 1; j <= COMB_ENTRIES; j++) {
         uint64_t m = pp_ct_barrier_u64((uint64_t)0 - (uint64_t)(pp_ct_mask_eq_u32(d, j) & 1u));
-        const pp_p256_affine *e = &p256_comb[j - 1u];
+        const pp_p256_affine *e = &table[j - 1u];
         for (k = 0; k < PP_P256_LIMBS; k++) {
             acc[k] |= e->x.v[k] & m;
             acc[PP_P256_LIMBS + k] |= e->y.v[k] & m;
@@ -164,7 +266,7 @@ static void comb_select(pp_p256_point *r, uint32_t d)
 #elif PICOPSA_P256_UMAAL
     uint32_t acc[16];
     (void)j;
-    pp_p256_scan_m4(acc, p256_comb, COMB_ENTRIES, d - 1u, (uint32_t)sizeof(pp_p256_affine));
+    pp_p256_scan_m4(acc, table, COMB_ENTRIES, d - 1u, (uint32_t)sizeof(pp_p256_affine));
     memcpy(r->x.v, acc, sizeof(r->x.v));
     memcpy(r->y.v, acc + 8, sizeof(r->y.v));
     memset(&r->z, 0, sizeof(r->z));
@@ -175,12 +277,18 @@ static void comb_select(pp_p256_point *r, uint32_t d)
     set_identity(r);
     for (j = 1; j <= COMB_ENTRIES; j++) {
         uint32_t m = pp_ct_barrier_u32(pp_ct_mask_eq_u32(d, j));
-        pp_p256_fe_cmov(&r->x, &p256_comb[j - 1u].x, m);
-        pp_p256_fe_cmov(&r->y, &p256_comb[j - 1u].y, m);
+        pp_p256_fe_cmov(&r->x, &table[j - 1u].x, m);
+        pp_p256_fe_cmov(&r->y, &table[j - 1u].y, m);
     }
 #endif
     /* Z = 1 for an entry, 0 for the identity (d = 0): one move, not one per entry. */
     pp_p256_fe_cmov(&r->z, &pp_p256_fe_one, pp_ct_barrier_u32(pp_ct_mask_nonzero_u32(d)));
+}
+
+/* r = entry d of the comb (ecc/ecc_a3_mul.h's scan). */
+static void comb_select(pp_p256_point *r, uint32_t d)
+{
+    comb_select_from(r, p256_comb, d);
 }
 
 /* comb_digit, pp_p256_mul_base (the comb) and wnaf5 (verification's
@@ -192,8 +300,43 @@ static void comb_select(pp_p256_point *r, uint32_t d)
 #define ECC_WORDS 8
 #define ECC_COMB_TEETH PICOPSA_P256_COMB_TEETH
 #define ECC_COMB_SPACING P256_COMB_SPACING
+#if PP_P256_COMB2
+#define ECC_MUL_BASE pp_p256_mul_base_comb1
+#else
 #define ECC_MUL_BASE pp_p256_mul_base
+#endif
 #include "ecc/ecc_a3_mul.h"
+
+#if PP_P256_COMB2
+/* The two-table comb (Lim-Lee; Hankerson, Menezes, Vanstone, "Guide to
+ * Elliptic Curve Cryptography" 3.3.2, algorithm 3.45 with two tables):
+ * k G = sum over the columns i < s/2 of 2^i (T[d(i)] + T2[d(i + s/2)]),
+ * T2 = 2^(s/2) T (p256_comb2): s/2 doublings and s additions, each
+ * addition's entry chosen by the full masked scan of its table. */
+void pp_p256_mul_base(pp_p256_point *r, const pp_p256_sc *k)
+{
+    pp_p256_point acc, t;
+    uint32_t m, d;
+    int i, u;
+    set_identity(&acc);
+    for (i = P256_COMB_SPACING / 2 - 1; i >= 0; i--) {
+        pp_p256_point_dbl(&acc, &acc);
+        for (u = 0; u < 2; u++) {
+            d = comb_digit(k, (unsigned)(i + u * (P256_COMB_SPACING / 2)));
+            comb_select_from(&t, u == 0 ? p256_comb : p256_comb2, d);
+            /* mixed addition; a zero digit's sum is discarded by masked moves */
+            point_add(&t, &acc, &t, 1);
+            m = pp_ct_barrier_u32(pp_ct_mask_nonzero_u32(d));
+            pp_p256_fe_cmov(&acc.x, &t.x, m);
+            pp_p256_fe_cmov(&acc.y, &t.y, m);
+            pp_p256_fe_cmov(&acc.z, &t.z, m);
+        }
+    }
+    *r = acc;
+    pp_wipe(&acc, sizeof(acc));
+    pp_wipe(&t, sizeof(t));
+}
+#endif
 
 /* 4-bit window w (0..63) of k. */
 static uint32_t nibble(const pp_p256_sc *k, unsigned w)

@@ -36,6 +36,17 @@ void pp_p256_point_dbl(pp_p256_point *r, const pp_p256_point *a);
 
 /* r = k * G, k any 256-bit value (constant time). */
 void pp_p256_mul_base(pp_p256_point *r, const pp_p256_sc *k);
+#if PICOPSA_P256_LIMB_BITS == 64 && PICOPSA_P256_COMB_TEETH == 8
+/* The one-table comb (ecc/ecc_a3_mul.h) that the two-table pp_p256_mul_base
+ * replaces there: a test hook (test_p256_field compares both). */
+void pp_p256_mul_base_comb1(pp_p256_point *r, const pp_p256_sc *k);
+#endif
+#if PP_P256_X86
+/* Test hook: on = 1 makes the comb scans SSE2 (else the CPU's choice
+ * again); returns 1 when SSE2 is now in use (0 in an AVX2 build, which
+ * has no SSE2 scan). Not for concurrent use with P-256 work in flight. */
+int pp_p256_comb_scan_force_sse2(int on);
+#endif
 /* r = k * P, k any 256-bit value (constant time in k and P). */
 void pp_p256_mul(pp_p256_point *r, const pp_p256_sc *k, const pp_p256_point *p);
 /* r = u1 * G + u2 * Q, Q affine (Z = 1, as pp_p256_point_decode gives it;

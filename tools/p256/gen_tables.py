@@ -11,6 +11,11 @@ sum over the set bits t of j of 2^(t*s) * G (Lim-Lee comb, one table),
 coordinates in the Montgomery domain. The limb macro PP_P256_L(hi, lo)
 (src/p256/p256_field.h) lays each 64-bit word out as one 64-bit limb or
 two 32-bit limbs, so one table serves both limb sizes.
+
+For h = 8 a second table p256_comb2 (entry j - 1 = 2^16 times entry j - 1
+of p256_comb, i.e. the comb of the columns s/2 .. s - 1) serves the
+two-table comb of 64-bit builds (PP_P256_COMB2, src/p256/p256_point.c):
+s/2 doublings instead of s.
 """
 
 P = 2**256 - 2**224 + 2**192 + 2**96 - 1
@@ -94,6 +99,20 @@ def main():
                     acc = add(acc, base[t])
             out.append("    {%s,\n     %s}," % (limbs(mont(acc[0])), limbs(mont(acc[1]))))
         out.append("};")
+        if h == 8:
+            half = s // 2
+            out.append("#if PP_P256_COMB2")
+            out.append("/* 2^%d times each p256_comb entry (the two-table comb) */" % half)
+            out.append("static const pp_p256_affine p256_comb2[%d] = {" % (2**h - 1))
+            base2 = [mul(2**(t * s + half), (GX, GY)) for t in range(h)]
+            for j in range(1, 2**h):
+                acc = None
+                for t in range(h):
+                    if (j >> t) & 1:
+                        acc = add(acc, base2[t])
+                out.append("    {%s,\n     %s}," % (limbs(mont(acc[0])), limbs(mont(acc[1]))))
+            out.append("};")
+            out.append("#endif")
     out.append("#endif")
     out.append("")
     out.append("#endif /* PICOPSA_P256_TABLES_H */")
