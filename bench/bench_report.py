@@ -62,7 +62,8 @@ def parse(lines):
     for raw in lines:
         line = raw.rstrip("\n")
         if line.startswith(("picopsa bench", "backends:", "peers:")):
-            header.append(line)
+            if line not in header:   # make bench: two processes, one banner
+                header.append(line)
             continue
         m = re.match(r"^== (.*) ==$", line)
         if m:
