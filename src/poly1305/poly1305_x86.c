@@ -116,19 +116,20 @@ PP_IFMA static inline void ifma_mul(__m512i h[3], const __m512i r[3], const __m5
     const __m512i m42 = _mm512_set1_epi64((long long)PP_M42);
     const __m512i z = _mm512_setzero_si512();
     __m512i l0, l1, l2, u0, u1, u2, c0, c1, c2;
-    /* Two accumulators a limb, so no chain of three dependent FMAs. */
-    l0 = _mm512_add_epi64(_mm512_madd52lo_epu64(_mm512_madd52lo_epu64(z, h[0], r[0]), h[1], s[2]),
-                          _mm512_madd52lo_epu64(z, h[2], s[1]));
-    u0 = _mm512_add_epi64(_mm512_madd52hi_epu64(_mm512_madd52hi_epu64(z, h[0], r[0]), h[1], s[2]),
-                          _mm512_madd52hi_epu64(z, h[2], s[1]));
-    l1 = _mm512_add_epi64(_mm512_madd52lo_epu64(_mm512_madd52lo_epu64(z, h[0], r[1]), h[1], r[0]),
-                          _mm512_madd52lo_epu64(z, h[2], s[2]));
-    u1 = _mm512_add_epi64(_mm512_madd52hi_epu64(_mm512_madd52hi_epu64(z, h[0], r[1]), h[1], r[0]),
-                          _mm512_madd52hi_epu64(z, h[2], s[2]));
-    l2 = _mm512_add_epi64(_mm512_madd52lo_epu64(_mm512_madd52lo_epu64(z, h[0], r[2]), h[1], r[1]),
-                          _mm512_madd52lo_epu64(z, h[2], r[0]));
-    u2 = _mm512_add_epi64(_mm512_madd52hi_epu64(_mm512_madd52hi_epu64(z, h[0], r[2]), h[1], r[1]),
-                          _mm512_madd52hi_epu64(z, h[2], r[0]));
+    /* Each limb's three products accumulate in the FMA itself (no adds:
+     * the kernel is bound by vector throughput, not by this latency). */
+    l0 = _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(_mm512_madd52lo_epu64(z, h[0], r[0]), h[1], s[2]),
+                               h[2], s[1]);
+    u0 = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(_mm512_madd52hi_epu64(z, h[0], r[0]), h[1], s[2]),
+                               h[2], s[1]);
+    l1 = _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(_mm512_madd52lo_epu64(z, h[0], r[1]), h[1], r[0]),
+                               h[2], s[2]);
+    u1 = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(_mm512_madd52hi_epu64(z, h[0], r[1]), h[1], r[0]),
+                               h[2], s[2]);
+    l2 = _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(_mm512_madd52lo_epu64(z, h[0], r[2]), h[1], r[1]),
+                               h[2], r[0]);
+    u2 = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(_mm512_madd52hi_epu64(z, h[0], r[2]), h[1], r[1]),
+                               h[2], r[0]);
     /* lo < 2^54, hi < 2^42: x0 < 2^56, x1, x2 < 2^55. */
     l0 = _mm512_add_epi64(l0, _mm512_add_epi64(_mm512_slli_epi64(u2, 12), _mm512_slli_epi64(u2, 10)));
     l1 = _mm512_add_epi64(l1, _mm512_slli_epi64(u0, 8));
