@@ -19,7 +19,8 @@ static const uint8_t zeros[16];
 
 void pp_chachapoly_wipe(pp_chachapoly_ctx *ctx)
 {
-    pp_chacha20_wipe(&ctx->cipher);
+    /* The whole context, the ChaCha20 stream in it too (pp_chacha20_wipe
+     * is this same wipe of its part: not done twice). */
     pp_wipe(ctx, sizeof(*ctx));
 }
 
