@@ -101,6 +101,14 @@ void pp_xchacha20_init(pp_chacha20_ctx *ctx, const uint8_t key[32], const uint8_
  * keystream would run past block 2^32 - 1 or ctx is not initialised. */
 psa_status_t pp_chacha20_xor(pp_chacha20_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len);
 
+/* The keystream of the next block into first (what pp_chacha20_xor of 64
+ * zero bytes gives: RFC 8439 2.6's one-time key from block 0). Where one
+ * wide kernel call costs no more than a block (x86-64 AVX2 / AVX-512),
+ * the block after it is made in the same call and kept in ctx->ks as
+ * unused keystream, so the stream continues exactly as after the 64-byte
+ * pp_chacha20_xor. Same errors as pp_chacha20_xor. */
+psa_status_t pp_chacha20_first_block(pp_chacha20_ctx *ctx, uint8_t first[64]);
+
 /* The form long runs take on this CPU (include/picopsa/backends.h,
  * PICOPSA_FAMILY_CHACHA20). */
 const char *pp_chacha20_backend_name(void);

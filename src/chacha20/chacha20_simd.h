@@ -23,6 +23,16 @@
  *  - Secret: the key words of s, the nonce, the data and the keystream.
  *    Constant time: vector additions, XORs, shifts and byte shuffles with
  *    constant masks; no branch or index on anything but n.
+ *  - pp_chacha20_x86_step(kernel): the bytes of one step of that kernel
+ *    (512; 1024 for kernel 2, whose 16-block form takes two steps at
+ *    once). chacha20.c gives xor8 whole steps only, so one call costs one
+ *    kernel call.
+ *  - pp_chacha20_x86_tail(kernel, s, in, out, len, ks), 0 < len <= the
+ *    step: blocks s[12] .. s[12] + ceil(len / 64) - 1 XORed into len bytes
+ *    by ONE kernel call (the unused lanes are computed and dropped), the
+ *    last block's keystream copied to ks when len is not a multiple of 64
+ *    (the caller keeps its unused end, as chacha20.c keeps ctx->ks). Same
+ *    rules as xor8 (room checked by the caller, in == out allowed).
  *  - pp_chacha20_x86_kernel() is the best kernel this CPU runs, 0 for none
  *    (common/pp_cpu_x86.h: CPUID once per process).
  *    pp_chacha20_simd_restrict(limit) caps its answer from then on (0: the
@@ -49,6 +59,9 @@
 int pp_chacha20_x86_kernel(void);
 void pp_chacha20_x86_xor8(int kernel, const uint32_t s[16], const uint8_t *in, uint8_t *out,
                           size_t n);
+size_t pp_chacha20_x86_step(int kernel);
+void pp_chacha20_x86_tail(int kernel, const uint32_t s[16], const uint8_t *in, uint8_t *out,
+                          size_t len, uint8_t ks[64]);
 #endif
 
 /* AArch64 (GCC/Clang, little endian): NEON, four blocks a step

@@ -5,7 +5,10 @@
  * shuffles and by 12 and 7 two shifts and an OR; and AVX-512VL on the same
  * 256-bit vectors, with VPROLD and 32 vector registers (no spills). On
  * AVX-512 CPUs runs of 16 blocks go through a 512-bit form of the rounds
- * (chacha20_xor16_avx512).
+ * (chacha20_xor16_avx512), and tails of up to four blocks through the
+ * rows form (chacha20_rows4_avx512). A tail (pp_chacha20_x86_tail) is one
+ * call into a stack buffer: the kernels once per call, not once for the
+ * whole steps, again for an odd step and block by block for the rest.
  */
 #include "chacha20/chacha20_simd.h"
 
@@ -13,6 +16,8 @@
 #include "common/pp_util.h"
 
 #if PP_CHACHA20_X86
+
+#include <string.h>
 
 #include <immintrin.h>
 
@@ -170,6 +175,130 @@ void pp_chacha20_x86_xor8(int kernel, const uint32_t s[16], const uint8_t *in, u
     } else {
         chacha20_xor8_avx2(s, in, out, n);
     }
+}
+
+size_t pp_chacha20_x86_step(int kernel)
+{
+    return kernel == 2 ? 1024u : 512u;
+}
+
+/* Up to four blocks in one 512-bit vector per row (RFC 8439 2.3's
+ * 4 x 4 matrix; 128-bit lane j holds block s[12] + j): the diagonal
+ * round rotates rows 1-3 by one, two and three words (VPSHUFD) and back.
+ * Its latency is one block's, against a full eight-lane step for the
+ * column kernels, so short tails and the AEAD's first two blocks take it.
+ * The 4 x 4 transpose of 128-bit lanes leaves block j's 64 bytes whole. */
+#define QR4(a, b, c, d)                                           \
+    do {                                                          \
+        a = _mm512_add_epi32(a, b);                               \
+        d = _mm512_rol_epi32(_mm512_xor_si512(d, a), 16);         \
+        c = _mm512_add_epi32(c, d);                               \
+        b = _mm512_rol_epi32(_mm512_xor_si512(b, c), 12);         \
+        a = _mm512_add_epi32(a, b);                               \
+        d = _mm512_rol_epi32(_mm512_xor_si512(d, a), 8);          \
+        c = _mm512_add_epi32(c, d);                               \
+        b = _mm512_rol_epi32(_mm512_xor_si512(b, c), 7);          \
+    } while (0)
+
+__attribute__((target("avx512f"))) static void chacha20_rows4_avx512(const uint32_t s[16],
+                                                                    uint8_t ks[256])
+{
+    const __m512i a0 = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)s));
+    const __m512i b0 = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)(s + 4)));
+    const __m512i c0 = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)(s + 8)));
+    const __m512i d0 = _mm512_add_epi32(
+        _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)(s + 12))),
+        _mm512_setr_epi32(0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0));
+    __m512i a = a0, b = b0, c = c0, d = d0, t0, t1, t2, t3;
+    unsigned i;
+
+    for (i = 0; i < 10; i++) {
+        QR4(a, b, c, d);
+        b = _mm512_shuffle_epi32(b, (_MM_PERM_ENUM)0x39);
+        c = _mm512_shuffle_epi32(c, (_MM_PERM_ENUM)0x4e);
+        d = _mm512_shuffle_epi32(d, (_MM_PERM_ENUM)0x93);
+        QR4(a, b, c, d);
+        b = _mm512_shuffle_epi32(b, (_MM_PERM_ENUM)0x93);
+        c = _mm512_shuffle_epi32(c, (_MM_PERM_ENUM)0x4e);
+        d = _mm512_shuffle_epi32(d, (_MM_PERM_ENUM)0x39);
+    }
+    a = _mm512_add_epi32(a, a0);
+    b = _mm512_add_epi32(b, b0);
+    c = _mm512_add_epi32(c, c0);
+    d = _mm512_add_epi32(d, d0);
+    t0 = _mm512_shuffle_i32x4(a, b, 0x44); /* a0 a1 b0 b1 */
+    t1 = _mm512_shuffle_i32x4(c, d, 0x44); /* c0 c1 d0 d1 */
+    t2 = _mm512_shuffle_i32x4(a, b, 0xee); /* a2 a3 b2 b3 */
+    t3 = _mm512_shuffle_i32x4(c, d, 0xee); /* c2 c3 d2 d3 */
+    _mm512_storeu_si512((void *)ks, _mm512_shuffle_i32x4(t0, t1, 0x88));
+    _mm512_storeu_si512((void *)(ks + 64), _mm512_shuffle_i32x4(t0, t1, 0xdd));
+    _mm512_storeu_si512((void *)(ks + 128), _mm512_shuffle_i32x4(t2, t3, 0x88));
+    _mm512_storeu_si512((void *)(ks + 192), _mm512_shuffle_i32x4(t2, t3, 0xdd));
+}
+
+#undef QR4
+
+/* out = in ^ buf over len bytes, 64 (kernel 2) or 32 bytes a step. */
+__attribute__((target("avx512f"))) static void xor_avx512(const uint8_t *in, const uint8_t *buf,
+                                                          uint8_t *out, size_t len)
+{
+    size_t i;
+    for (i = 0; len - i >= 64u; i += 64u) {
+        _mm512_storeu_si512((void *)(out + i),
+                            _mm512_xor_si512(_mm512_loadu_si512((const void *)(in + i)),
+                                             _mm512_loadu_si512((const void *)(buf + i))));
+    }
+    for (; i < len; i++) {
+        out[i] = (uint8_t)(in[i] ^ buf[i]);
+    }
+}
+
+__attribute__((target("avx2"))) static void xor_avx2(const uint8_t *in, const uint8_t *buf,
+                                                     uint8_t *out, size_t len)
+{
+    size_t i;
+    for (i = 0; len - i >= 32u; i += 32u) {
+        _mm256_storeu_si256((__m256i *)(void *)(out + i),
+                            _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(in + i)),
+                                             _mm256_loadu_si256((const __m256i *)(const void *)(buf + i))));
+    }
+    for (; i < len; i++) {
+        out[i] = (uint8_t)(in[i] ^ buf[i]);
+    }
+}
+
+/* One kernel call for the whole tail: the keystream of up to 4 blocks
+ * (kernel 2, rows form), 8 or 16 blocks into buf, XORed into the len
+ * bytes; the portable forms took up to seven serial blocks. The lanes
+ * past the tail (their counters may wrap past 2^32 - 1) are computed,
+ * never used, and wiped with buf. */
+void pp_chacha20_x86_tail(int kernel, const uint32_t s[16], const uint8_t *in, uint8_t *out,
+                          size_t len, uint8_t ks[64])
+{
+    static const uint8_t zero[1024];
+    uint8_t buf[1024];
+    size_t used = 512u, last = (len - 1u) & ~(size_t)63;
+
+    if (kernel == 2 && len <= 256u) {
+        chacha20_rows4_avx512(s, buf);
+        used = 256u;
+    } else if (kernel == 2 && len > 512u) {
+        chacha20_xor16_avx512(s, zero, buf, 1);
+        used = 1024u;
+    } else if (kernel == 2) {
+        chacha20_xor8_avx512vl(s, zero, buf, 1);
+    } else {
+        chacha20_xor8_avx2(s, zero, buf, 1);
+    }
+    if (kernel == 2) {
+        xor_avx512(in, buf, out, len);
+    } else {
+        xor_avx2(in, buf, out, len);
+    }
+    if ((len & 63u) != 0) {
+        memcpy(ks, buf + last, 64);
+    }
+    pp_wipe(buf, used);
 }
 
 #elif !PP_CHACHA20_NEON

@@ -29,6 +29,7 @@ static unsigned detect(void)
         f |= PP_X86_AVX2;
         if ((xcr0 & 0xe0u) == 0xe0u && BIT(leaf7_ebx, 16) && BIT(leaf7_ebx, 31)) {
             f |= PP_X86_AVX512VL;
+            f |= BIT(leaf7_ebx, 21) ? PP_X86_AVX512IFMA : 0u;
         }
     }
     f |= BIT(leaf7_ebx, 29) ? PP_X86_SHA : 0u;

@@ -2,7 +2,7 @@
  * pp_cpu_x86.h -- which x86-64 instruction set extensions this CPU and OS
  * run, for every kernel that chooses at run time (SHA-NI, AES-NI and
  * PCLMULQDQ, the bignum's MULX/ADX and AVX2 table scan, ChaCha20's and
- * Poly1305's AVX2 / AVX-512).
+ * Poly1305's AVX2 / AVX-512, Poly1305's AVX-512 IFMA).
  *
  * Contract:
  *  - pp_x86_features() is a mask of the PP_X86_* bits below, each the CPUID
@@ -35,6 +35,9 @@
 #define PP_X86_SSE41 0x040u     /* leaf 1 ECX bit 19 */
 #define PP_X86_PCLMUL 0x080u    /* leaf 1 ECX bit 1 */
 #define PP_X86_AESNI 0x100u     /* leaf 1 ECX bit 25 */
+/* leaf 7 EBX bit 21 (VPMADD52LUQ/HUQ), only with PP_X86_AVX512VL; a high
+ * bit so that other new bits can take the next ones */
+#define PP_X86_AVX512IFMA 0x8000u
 
 #if PP_CPU_X86
 unsigned pp_x86_features(void);
