@@ -200,7 +200,13 @@ static void shift_rows2_all(uint32_t q[8])
 static void encrypt_q(const pp_aes_key *k, uint32_t q[8])
 {
     const uint32_t *rk = k->rk;
-    unsigned r, nr = k->rounds;
+    unsigned nr = k->rounds;
+#if PP_AES_CT32_ASM
+    /* the whole cipher in Thumb-2 (aes_ct32_armv7m.c): round keys 1..nr
+     * carry the S-box's NOTs (set_key) */
+    pp_aes_ct32_encrypt_armv7m(q, rk, nr);
+#else
+    unsigned r;
 
     add_round_key(q, rk);
     for (r = 1; r < nr; r++) {
@@ -209,8 +215,33 @@ static void encrypt_q(const pp_aes_key *k, uint32_t q[8])
     }
     sub_bytes(q);
     add_round_key(q, rk + 8 * nr);
+#endif
     if ((nr & 3u) == 2u)
         shift_rows2_all(q);
+}
+
+/* The S-box's affine constant 0x63 (FIPS 197 5.1.1) on the bit planes:
+ * all-ones words 0, 1, 5 and 6. With the Thumb-2 rounds, round keys
+ * 1..Nr are stored XORed with it (aes_ct32_armv7m.h); MixColumns maps a
+ * state of equal bytes to itself, so the circuit's NOTs move there. */
+#define NOT63(b) ((0x63u >> (b)) & 1u ? 0xFFFFFFFFu : 0u)
+
+/* Round key r as FIPS 197 has it (frame r mod 4): the stored words, or
+ * with PP_AES_CT32_ASM those of rounds >= 1 with 0x63 taken back out,
+ * into t. */
+static const uint32_t *true_round_key(const pp_aes_key *k, unsigned r, uint32_t t[8])
+{
+#if PP_AES_CT32_ASM
+    unsigned b;
+    if (r == 0)
+        return k->rk;
+    for (b = 0; b < 8; b++)
+        t[b] = k->rk[8 * r + b] ^ NOT63(b);
+    return t;
+#else
+    (void)t;
+    return k->rk + 8 * r;
+#endif
 }
 
 /* InvShiftRows (not applied: the frame steps back) and InvSubBytes
@@ -228,22 +259,23 @@ static void inv_sub(uint32_t q[8])
  * run in frame r mod 4. */
 static void decrypt_q(const pp_aes_key *k, uint32_t q[8])
 {
-    const uint32_t *rk = k->rk;
+    uint32_t t[8];
     unsigned r, nr = k->rounds;
 
     if ((nr & 3u) == 2u)
         shift_rows2_all(q);
-    add_round_key(q, rk + 8 * nr);
+    add_round_key(q, true_round_key(k, nr, t));
     for (r = nr - 1; r > 0; r--) {
         inv_sub(q);
         if (r & 1u)
-            inv_pre_odd(q, rk + 8 * r);
+            inv_pre_odd(q, true_round_key(k, r, t));
         else
-            inv_pre_even(q, rk + 8 * r);
+            inv_pre_even(q, true_round_key(k, r, t));
         mix_frame(q, zero_key, r);
     }
     inv_sub(q);
-    add_round_key(q, rk);
+    add_round_key(q, k->rk);
+    pp_wipe(t, sizeof t);
 }
 
 /* ---- bitslice conversion --------------------------------------------- */
@@ -311,6 +343,11 @@ psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_l
         ortho(q);
         for (c = 0; c < 8; c++)
             k->rk[8 * r + c] = col_shift(q[c], back);
+#if PP_AES_CT32_ASM
+        if (r > 0)
+            for (c = 0; c < 8; c++)
+                k->rk[8 * r + c] ^= NOT63(c);
+#endif
     }
     pp_wipe(w, sizeof w);
     pp_wipe(q, sizeof q);
