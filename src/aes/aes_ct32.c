@@ -196,17 +196,17 @@ static void shift_rows2_all(uint32_t q[8])
 /* ---- rounds ---------------------------------------------------------- */
 
 /* FIPS 197 5.1 Cipher on both lanes; round r's MixColumns and round key
- * are in frame r mod 4 (r is public). */
+ * are in frame r mod 4 (r is public). With PP_AES_CT32_ASM q arrives and
+ * leaves in byte order (load_blocks() without ortho()): the Thumb-2 pass
+ * transposes it itself, and its round keys 1..nr carry the S-box's NOTs
+ * (set_key). */
 static void encrypt_q(const pp_aes_key *k, uint32_t q[8])
 {
-    const uint32_t *rk = k->rk;
-    unsigned nr = k->rounds;
 #if PP_AES_CT32_ASM
-    /* the whole cipher in Thumb-2 (aes_ct32_armv7m.c): round keys 1..nr
-     * carry the S-box's NOTs (set_key) */
-    pp_aes_ct32_encrypt_armv7m(q, rk, nr);
+    pp_aes_ct32_encrypt_armv7m(q, k->rk, k->rounds);
 #else
-    unsigned r;
+    const uint32_t *rk = k->rk;
+    unsigned r, nr = k->rounds;
 
     add_round_key(q, rk);
     for (r = 1; r < nr; r++) {
@@ -215,9 +215,9 @@ static void encrypt_q(const pp_aes_key *k, uint32_t q[8])
     }
     sub_bytes(q);
     add_round_key(q, rk + 8 * nr);
-#endif
     if ((nr & 3u) == 2u)
         shift_rows2_all(q);
+#endif
 }
 
 /* The S-box's affine constant 0x63 (FIPS 197 5.1.1) on the bit planes:
@@ -262,6 +262,9 @@ static void decrypt_q(const pp_aes_key *k, uint32_t q[8])
     uint32_t t[8];
     unsigned r, nr = k->rounds;
 
+#if PP_AES_CT32_ASM
+    ortho(q); /* byte order in and out, as encrypt_q */
+#endif
     if ((nr & 3u) == 2u)
         shift_rows2_all(q);
     add_round_key(q, true_round_key(k, nr, t));
@@ -275,33 +278,60 @@ static void decrypt_q(const pp_aes_key *k, uint32_t q[8])
     }
     inv_sub(q);
     add_round_key(q, k->rk);
+#if PP_AES_CT32_ASM
+    ortho(q);
+#endif
     pp_wipe(t, sizeof t);
 }
 
 /* ---- bitslice conversion --------------------------------------------- */
 
+/* Little-endian words at any alignment: on the Thumb-2 targets of
+ * PP_AES_CT32_ASM (little endian, unaligned LDR/STR) one instruction each
+ * (memcpy of 4), elsewhere pp_util's bytewise form. */
+#if PP_AES_CT32_ASM
+static uint32_t ld32(const uint8_t *p)
+{
+    uint32_t v;
+    __builtin_memcpy(&v, p, 4);
+    return v;
+}
+static void st32(uint8_t *p, uint32_t v)
+{
+    __builtin_memcpy(p, &v, 4);
+}
+#else
+#define ld32 pp_load_le32
+#define st32 pp_store_le32
+#endif
+
 /* n (1 or 2) blocks in: word 2c + j is column c of block j (bytes 4c + r
  * little-endian, so byte r of the word is row r); ortho() then makes q[b]
- * hold bit b of byte (r, c) of block j at bit 8r + 2c + j. */
+ * hold bit b of byte (r, c) of block j at bit 8r + 2c + j (with
+ * PP_AES_CT32_ASM the passes do that, q stays in byte order). */
 static void load_blocks(uint32_t q[8], const uint8_t *in, size_t n)
 {
     unsigned c;
     for (c = 0; c < 4; c++) {
-        q[2 * c] = pp_load_le32(in + 4 * c);
-        q[2 * c + 1] = n > 1 ? pp_load_le32(in + 16 + 4 * c) : 0u;
+        q[2 * c] = ld32(in + 4 * c);
+        q[2 * c + 1] = n > 1 ? ld32(in + 16 + 4 * c) : 0u;
     }
+#if !PP_AES_CT32_ASM
     ortho(q);
+#endif
 }
 
 /* Lanes 0..n-1 out as n blocks; q is left in byte order. */
 static void store_blocks(uint8_t *out, uint32_t q[8], size_t n)
 {
     unsigned c;
+#if !PP_AES_CT32_ASM
     ortho(q);
+#endif
     for (c = 0; c < 4; c++) {
-        pp_store_le32(out + 4 * c, q[2 * c]);
+        st32(out + 4 * c, q[2 * c]);
         if (n > 1)
-            pp_store_le32(out + 16 + 4 * c, q[2 * c + 1]);
+            st32(out + 16 + 4 * c, q[2 * c + 1]);
     }
 }
 
@@ -399,12 +429,16 @@ void pp_aes_soft_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in, ui
             if (j < n)
                 ctr_inc(cw);
         }
+#if !PP_AES_CT32_ASM
         ortho(q);
+#endif
         encrypt_q(k, q);
+#if !PP_AES_CT32_ASM
         ortho(q);
+#endif
         for (j = 0; j < n; j++) {
             for (i = 0; i < 4; i++)
-                pp_store_le32(out + 4 * i, pp_load_le32(in + 4 * i) ^ q[2 * i + j]);
+                st32(out + 4 * i, ld32(in + 4 * i) ^ q[2 * i + j]);
             in += 16;
             out += 16;
         }

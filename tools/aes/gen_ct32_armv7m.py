@@ -262,16 +262,29 @@ def mix(k):
     return out
 
 
-def ark(dst_last=False):
-    """q ^= rk[0..7], r0 = q, r1 = rk (advanced by 32)."""
-    return ["ldm r1!, {r4-r11}",
-            "ldm r0, {r2, r3, r12, lr}",
-            "eor r2, r2, r4", "eor r3, r3, r5", "eor r12, r12, r6", "eor lr, lr, r7",
-            "stm r0!, {r2, r3, r12, lr}",
-            "ldm r0, {r2, r3, r12, lr}",
-            "eor r2, r2, r8", "eor r3, r3, r9", "eor r12, r12, r10", "eor lr, lr, r11",
-            "stm r0, {r2, r3, r12, lr}",
-            "sub r0, r0, #16"]
+def ortho():
+    """aes_bitslice.h ortho() on r2..r9 (q[0..7]), r10 scratch: the twelve
+    exchanges as SWAPMOVE, t = ((x >> s) ^ y) & m, y ^= t, x ^= t << s."""
+    q = ["r%d" % i for i in range(2, 10)]
+    out = []
+    for s, m, pairs in ((1, 0x55555555, ((0, 1), (2, 3), (4, 5), (6, 7))),
+                        (2, 0x33333333, ((0, 2), (1, 3), (4, 6), (5, 7))),
+                        (4, 0x0F0F0F0F, ((0, 4), (1, 5), (2, 6), (3, 7)))):
+        for x, y in pairs:
+            out.append("eor r10, %s, %s, lsr #%d" % (q[y], q[x], s))
+            out.append("and r10, r10, #0x%08X" % m)
+            out.append("eor %s, %s, r10" % (q[y], q[y]))
+            out.append("eor %s, %s, r10, lsl #%d" % (q[x], q[x], s))
+    return out
+
+
+def ark_regs():
+    """q[0..7] in r2..r9 ^= rk[0..7], r1 = rk (advanced by 32)."""
+    return ["ldm r1!, {r10, r11, r12, lr}",
+            "eor r2, r2, r10", "eor r3, r3, r11", "eor r4, r4, r12", "eor r5, r5, lr",
+            "ldm r1!, {r10, r11, r12, lr}",
+            "eor r6, r6, r10", "eor r7, r7, r11", "eor r8, r8, r12", "eor r9, r9, lr"]
+
 
 def deps(gates):
     """For each gate, the indices of the gates it reads (and the loads
@@ -323,8 +336,8 @@ def main():
     iters = int(sys.argv[1]) if len(sys.argv) > 1 else 20000
     body, nslots = allocate(schedule(circuit(nots=False), iters, 22))
     RET = 4 * nslots
-    QP, RK, END = RET + 4, RET + 8, RET + 12
-    frame = END + 4
+    QP, RK, END, NR = RET + 4, RET + 8, RET + 12, RET + 16
+    frame = NR + 4
     if (frame + 36) % 8:
         frame += 4
     logic = sum(1 for l in body if l.split()[0] in ("and", "eor", "mvn"))
@@ -351,13 +364,19 @@ def main():
                   "strd r1, r2, [r0, #0]", "strd r3, r12, [r0, #20]",
                   "add sp, sp, #%d" % frame, "pop {r4-r11, pc}",
                   ".size pp_aes_ct32_sbox_armv7m, .-pp_aes_ct32_sbox_armv7m"])
-    # the cipher: r0 = q, r1 = rk (round keys 1..nr with the NOTs), r2 = nr
+    # ortho(), a leaf on r2..r9
+    lines.extend([".p2align 2", ".thumb_func", ".Lpp_ct32_ortho:"])
+    lines.extend(ortho())
+    lines.append("bx lr")
+    # the cipher: r0 = q (block words), r1 = rk (round keys 1..nr with the
+    # NOTs), r2 = nr
     fn("pp_aes_ct32_encrypt_armv7m")
     lines.extend(["push {r4-r11, lr}", "sub sp, sp, #%d" % frame,
-                  "str r0, [sp, #%d]" % QP,
-                  "add r2, r1, r2, lsl #5", "str r2, [sp, #%d]" % END])
-    lines.extend(ark())
-    lines.append("str r1, [sp, #%d]" % RK)
+                  "str r0, [sp, #%d]" % QP, "str r2, [sp, #%d]" % NR,
+                  "add r2, r1, r2, lsl #5", "str r2, [sp, #%d]" % END,
+                  "ldm r0, {r2-r9}", "bl .Lpp_ct32_ortho"])
+    lines.extend(ark_regs())
+    lines.extend(["stm r0, {r2-r9}", "str r1, [sp, #%d]" % RK])
     lines.append(".Lpp_ct32_round:")
     for j, k in enumerate((1, 2, 3, 0)):
         lines.extend(["bl .Lpp_ct32_sbox", "ldr r0, [sp, #%d]" % QP, "ldr r1, [sp, #%d]" % RK])
@@ -365,10 +384,20 @@ def main():
         lines.extend(["add r1, r1, #32", "str r1, [sp, #%d]" % RK,
                       "ldr r2, [sp, #%d]" % END, "cmp r1, r2"])
         lines.append("bne .Lpp_ct32_round" if k == 0 else "beq .Lpp_ct32_last")
+    # the last round: SubBytes, AddRoundKey, back to byte order; frame
+    # nr mod 4 = 2 (nr 10, 14) then needs rows 1 and 3 moved by two
+    # columns (ShiftRows twice): in byte order, bytes 1 and 3 of the
+    # column words c and c + 2 exchanged
     lines.extend([".Lpp_ct32_last:", "bl .Lpp_ct32_sbox",
-                  "ldr r0, [sp, #%d]" % QP, "ldr r1, [sp, #%d]" % RK])
-    lines.extend(ark())
-    lines.extend(["add sp, sp, #%d" % frame, "pop {r4-r11, pc}",
+                  "ldr r0, [sp, #%d]" % QP, "ldr r1, [sp, #%d]" % RK, "ldm r0, {r2-r9}"])
+    lines.extend(ark_regs())
+    lines.extend(["bl .Lpp_ct32_ortho", "ldr r1, [sp, #%d]" % NR, "tst r1, #2",
+                  "beq .Lpp_ct32_done"])
+    for a, b in (("r2", "r6"), ("r3", "r7"), ("r4", "r8"), ("r5", "r9")):
+        lines.extend(["eor r10, %s, %s" % (a, b), "and r10, r10, #0xFF00FF00",
+                      "eor %s, %s, r10" % (a, a), "eor %s, %s, r10" % (b, b)])
+    lines.extend([".Lpp_ct32_done:", "stm r0, {r2-r9}",
+                  "add sp, sp, #%d" % frame, "pop {r4-r11, pc}",
                   ".size pp_aes_ct32_encrypt_armv7m, .-pp_aes_ct32_encrypt_armv7m"])
     ninsn = sum(1 for l in lines if not l.startswith(".") and not l.endswith(":"))
     head = (HEAD.replace("%SLOTS%", str(nslots)).replace("%INSNS%", str(len(body)))
