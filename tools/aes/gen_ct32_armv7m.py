@@ -65,23 +65,24 @@ def circuit(nots=True):
     return gates
 
 
-def allocate(gates):
-    regs = ["r%d" % i for i in range(13)] + ["lr"]
-    # program: the pointer arrives in r0; every load/store uses it
-    prog = []
-    for d, op, a, b in gates:
-        if op == "ld":
-            prog.append((d, op, ["qp"], a))
-        elif op == "st":
-            prog.append((None, op, ["qp", b], a))
-        elif op == "mvn":
-            prog.append((d, op, [a], None))
-        else:
-            prog.append((d, op, [a, b], None))
+REGS = ["r%d" % i for i in range(13)] + ["lr"]
+
+
+def regalloc(prog, init_reg, init_slot, fixed_slots, first_slot, live_out=()):
+    """Register allocation of straight-line code. prog: (dst or None,
+    format, sources), the format naming the destination {d} and the
+    sources {0}, {1}, ...; init_reg / init_slot: where values are at entry
+    (a value in a slot is clean: evicting it costs no store); fixed_slots
+    are never handed out (the frame's pointers); new spill slots from
+    first_slot on. live_out values survive the end. Returns (lines, value
+    -> register at the end, value -> slot at the end, slots used)."""
     uses = {}
-    for i, (d, op, srcs, imm) in enumerate(prog):
+    for i, (d, fmt, srcs) in enumerate(prog):
         for s in srcs:
             uses.setdefault(s, []).append(i)
+    end = len(prog)
+    for v in live_out:
+        uses.setdefault(v, []).append(end)
 
     def next_use(v, i):
         for u in uses.get(v, []):
@@ -89,26 +90,26 @@ def allocate(gates):
                 return u
         return 10 ** 9
 
-    loc = {"qp": "r0"}          # value -> register
-    owner = {"r0": "qp"}        # register -> value
-    slot = {}                   # value -> stack slot (stored)
-    nslots = [0]
+    loc = dict(init_reg)
+    owner = {r: v for v, r in loc.items()}
+    slot = dict(init_slot)
+    top = [first_slot]
     free_slots = []
     out = []
 
     def slot_of(v):
         if v not in slot:
-            slot[v] = free_slots.pop() if free_slots else nslots[0]
-            if slot[v] == nslots[0]:
-                nslots[0] += 1
+            if free_slots:
+                slot[v] = free_slots.pop()
+            else:
+                slot[v] = top[0]
+                top[0] += 1
         return slot[v]
 
     def get_reg(i, pinned):
-        for r in regs:
+        for r in REGS:
             if r not in owner:
                 return r
-        # evict the furthest next use, not pinned; clean (stored) ones
-        # first on ties
         best = None
         for r, v in owner.items():
             if v in pinned:
@@ -128,13 +129,13 @@ def allocate(gates):
             if next_use(v, i) == 10 ** 9:
                 del owner[r]
                 del loc[v]
-                if v in slot:
-                    free_slots.append(slot.pop(v))
         for v in list(slot):
             if next_use(v, i) == 10 ** 9 and v not in loc:
-                free_slots.append(slot.pop(v))
+                s = slot.pop(v)
+                if s not in fixed_slots:
+                    free_slots.append(s)
 
-    for i, (d, op, srcs, imm) in enumerate(prog):
+    for i, (d, fmt, srcs) in enumerate(prog):
         pinned = set(srcs)
         for s in srcs:
             if s not in loc:
@@ -143,21 +144,43 @@ def allocate(gates):
                 loc[s] = r
                 owner[r] = s
         sr = [loc[s] for s in srcs]
-        # sources whose last use is this instruction free their register
         release_dead(i + 1)
-        if op == "st":
-            out.append("str %s, [%s, #%d]" % (sr[1], sr[0], 4 * imm))
-            continue
-        r = get_reg(i + 1, set())
-        loc[d] = r
-        owner[r] = d
+        r = None
+        if d is not None:
+            r = get_reg(i + 1, set())
+            loc[d] = r
+            owner[r] = d
+        out.append(fmt.format(*sr, d=r))
+    return out, dict(loc), {v: s for v, s in slot.items() if v in live_out}, top[0]
+
+
+def gates_prog(gates):
+    """circuit() gates as regalloc code: q loads from "qp", outputs o0..o7
+    (stores dropped: the outputs stay live)."""
+    prog = []
+    for d, op, a, b in gates:
         if op == "ld":
-            out.append("ldr %s, [%s, #%d]" % (r, sr[0], 4 * imm))
+            prog.append((d, "ldr {d}, [{0}, #%d]" % (4 * a), ["qp"]))
+        elif op == "st":
+            continue
         elif op == "mvn":
-            out.append("mvn %s, %s" % (r, sr[0]))
+            prog.append((d, "mvn {d}, {0}", [a]))
         else:
-            out.append("%s %s, %s, %s" % (op, r, sr[0], sr[1]))
-    return out, nslots[0]
+            prog.append((d, op + " {d}, {0}, {1}", [a, b]))
+    return prog
+
+
+# frame slots (words): the pointers and the circuit's return address
+S_QP, S_RK, S_END, S_NR, S_RET = 0, 1, 2, 3, 4
+FIXED = {S_QP, S_RK, S_END, S_NR, S_RET}
+OUTS = ["o%d" % b for b in range(8)]
+
+
+def allocate(gates):
+    """The circuit with r0 = q at entry, its outputs live at the end:
+    (lines, slots used) -- the schedule's cost."""
+    lines, _, _, top = regalloc(gates_prog(gates), {"qp": "r0"}, {}, FIXED, 5, OUTS)
+    return lines, top
 
 
 HEAD = r'''/*
@@ -211,55 +234,79 @@ ROT1 = {0: None, 1: (2, 0xFCFCFCFC), 2: (4, 0xF0F0F0F0), 3: (6, 0xC0C0C0C0)}
 ROT2_ODD = (12, 0xF0F0F0F0)   # by 16, then every byte by 4: ror(z, 12)
 
 
-def mix(k):
-    """q = MixColumns_k(q) ^ rk (FIPS 197 5.1.3 in frame k; aes_ct32.c
-    PP_CT32_MIX, same order): r0 = q, r1 = rk."""
-    out = []
-    A, K, D, N, S, P, S7, A7, N7, R2 = ("r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9",
-                                         "r12", "r11")
+def mix_prog(k):
+    """q = MixColumns_k(a) ^ rk (FIPS 197 5.1.3 in frame k; aes_ct32.c
+    PP_CT32_MIX, same order) as regalloc code: a = the circuit's outputs
+    o0..o7, q and rk the pointers of the frame."""
+    prog = []
+    n = [0]
 
-    def rot1(x, dst):
-        """the ROT1 of register x as an operand string (dst: scratch for z)"""
-        if ROT1[k] is None:
-            return "%s, ror #8" % x
-        sh, m = ROT1[k]
-        out.append("eor %s, %s, %s, ror #8" % (D, x, x))
-        out.append("and %s, %s, #0x%08X" % (D, D, m))
-        out.append("eor %s, %s, %s" % (dst, x, D))
-        return "%s, ror #%d" % (dst, sh)
+    def op(fmt, *srcs):
+        n[0] += 1
+        v = "t%d" % n[0]
+        prog.append((v, fmt, list(srcs)))
+        return v
+
+    def merge(x, spec):
+        """(value, rotation) of a rotation by 8, then of every byte by 2j
+        bits: z = x ^ ((x ^ ror(x, 8)) & L), rotated by 2j (module doc)"""
+        sh, m = spec
+        d = op("eor {d}, {0}, {0}, ror #8", x)
+        d = op("and {d}, {0}, #0x%08X" % m, d)
+        return op("eor {d}, {0}, {1}", x, d), sh
+
+    def rot1(x):
+        return (x, 8) if ROT1[k] is None else merge(x, ROT1[k])
 
     def rot2(x):
-        if k % 2 == 0:
-            return "%s, ror #16" % x
-        sh, m = ROT2_ODD
-        out.append("eor %s, %s, %s, ror #8" % (D, x, x))
-        out.append("and %s, %s, #0x%08X" % (D, D, m))
-        out.append("eor %s, %s, %s" % (R2, x, D))
-        return "%s, ror #%d" % (R2, sh)
+        return (x, 16) if k % 2 == 0 else merge(x, ROT2_ODD)
 
-    out.append("ldr %s, [r0, #28]" % A7)
-    n7 = rot1(A7, N7)
-    out.append("eor %s, %s, %s" % (S7, A7, n7))
-    for i in range(7):
-        out.append("ldr %s, [r0, #%d]" % (A, 4 * i))
-        out.append("ldr %s, [r1, #%d]" % (K, 4 * i))
-        n = rot1(A, N)
-        out.append("eor %s, %s, %s" % (S, A, n))
-        out.append("eor %s, %s, %s" % (K, K, n))
-        out.append("eor %s, %s, %s" % (K, K, rot2(S)))
-        if i >= 1:
-            out.append("eor %s, %s, %s" % (K, K, P))
-        if i in (0, 1, 3, 4):
-            out.append("eor %s, %s, %s" % (K, K, S7))
-        out.append("str %s, [r0, #%d]" % (K, 4 * i))
-        S, P = P, S
-    # q7 = s6 ^ n7 ^ ROT2(s7) ^ rk7; s6 is in P now
-    out.append("ldr %s, [r1, #28]" % K)
-    out.append("eor %s, %s, %s" % (K, K, P))
-    out.append("eor %s, %s, %s" % (K, K, n7))
-    out.append("eor %s, %s, %s" % (K, K, rot2(S7)))
-    out.append("str %s, [r0, #28]" % K)
-    return out
+    n7, n7s = rot1("o7")
+    s7 = op("eor {d}, {0}, {1}, ror #%d" % n7s, "o7", n7)
+    p = None
+    for i in range(8):
+        kv = op("ldr {d}, [{0}, #%d]" % (4 * i), "rkp")
+        if i < 7:
+            a = "o%d" % i
+            nv, ns = rot1(a)
+            s = op("eor {d}, {0}, {1}, ror #%d" % ns, a, nv)
+            acc = op("eor {d}, {0}, {1}, ror #%d" % ns, kv, nv)
+            r2, r2s = rot2(s)
+            acc = op("eor {d}, {0}, {1}, ror #%d" % r2s, acc, r2)
+            if i >= 1:
+                acc = op("eor {d}, {0}, {1}", acc, p)
+            if i in (0, 1, 3, 4):
+                acc = op("eor {d}, {0}, {1}", acc, s7)
+            p = s
+        else:   # q7 = s6 ^ n7 ^ ROT2(s7) ^ rk7
+            acc = op("eor {d}, {0}, {1}", kv, p)
+            acc = op("eor {d}, {0}, {1}, ror #%d" % n7s, acc, n7)
+            r2, r2s = rot2(s7)
+            acc = op("eor {d}, {0}, {1}, ror #%d" % r2s, acc, r2)
+        prog.append((None, "str {1}, [{0}, #%d]" % (4 * i), ["qp", acc]))
+    return prog
+
+
+def ark_prog():
+    """q = a ^ rk, a the circuit's outputs (the last round)."""
+    prog = []
+    for b in range(8):
+        prog.append(("k%d" % b, "ldr {d}, [{0}, #%d]" % (4 * b), ["rkp"]))
+        prog.append(("x%d" % b, "eor {d}, {0}, {1}", ["o%d" % b, "k%d" % b]))
+        prog.append((None, "str {1}, [{0}, #%d]" % (4 * b), ["qp", "x%d" % b]))
+    return prog
+
+
+def out_prog():
+    """q = the circuit's outputs with the NOTs of 0x63 (words 0, 1, 5, 6)."""
+    prog = []
+    for b in range(8):
+        v = "o%d" % b
+        if b in (0, 1, 5, 6):
+            prog.append(("n%d" % b, "mvn {d}, {0}", [v]))
+            v = "n%d" % b
+        prog.append((None, "str {1}, [{0}, #%d]" % (4 * b), ["qp", v]))
+    return prog
 
 
 def ortho():
@@ -334,35 +381,42 @@ def schedule(gates, iters, seed):
 
 def main():
     iters = int(sys.argv[1]) if len(sys.argv) > 1 else 20000
-    body, nslots = allocate(schedule(circuit(nots=False), iters, 22))
-    RET = 4 * nslots
-    QP, RK, END, NR = RET + 4, RET + 8, RET + 12, RET + 16
-    frame = NR + 4
-    if (frame + 36) % 8:
-        frame += 4
+    gates = schedule(circuit(nots=False), iters, 22)
+    body, regs_end, slots_end, top = regalloc(gates_prog(gates), {"qp": "r0"}, {}, FIXED, 5, OUTS)
     logic = sum(1 for l in body if l.split()[0] in ("and", "eor", "mvn"))
     loads = sum(1 for l in body if l.startswith("ldr"))
     stores = sum(1 for l in body if l.startswith("str"))
+    after = {}
+    for name, prog in [("mix%d" % k, mix_prog(k)) for k in range(4)] + \
+            [("ark", ark_prog()), ("out", out_prog())]:
+        init_slot = dict(slots_end)
+        init_slot.update({"qp": S_QP, "rkp": S_RK})
+        init_reg = {v: r for v, r in regs_end.items()}
+        code, _, _, t = regalloc(prog, init_reg, init_slot, FIXED, top, ())
+        after[name] = code
+        top = max(top, t)
+    frame = 4 * top
+    if (frame + 36) % 8:
+        frame += 4
+    QP, RK, END, NR, RET = (4 * s for s in (S_QP, S_RK, S_END, S_NR, S_RET))
     lines = []
 
     def fn(name):
         lines.extend([".p2align 2", ".global " + name, ".hidden " + name,
                       ".type %s, %%function" % name, ".thumb_func", name + ":"])
 
-    # the circuit, a leaf over the caller's frame
-    lines.extend([".p2align 2", ".thumb_func", ".Lpp_ct32_sbox:",
-                  "str lr, [sp, #%d]" % RET])
+    # the circuit, a leaf over the caller's frame: q in r0 at entry, the
+    # outputs left where the allocation put them (the code after each
+    # call was allocated from there)
+    lines.extend([".p2align 2", ".thumb_func", ".Lpp_ct32_sbox:", "str lr, [sp, #%d]" % RET])
     lines.extend(body)
     lines.append("ldr pc, [sp, #%d]" % RET)
-    # C-callable SubBytes with the NOTs (q[0], q[1], q[5], q[6]: 0x63)
+    # C-callable SubBytes with the NOTs
     fn("pp_aes_ct32_sbox_armv7m")
     lines.extend(["push {r4-r11, lr}", "sub sp, sp, #%d" % frame,
-                  "str r0, [sp, #%d]" % QP, "bl .Lpp_ct32_sbox",
-                  "ldr r0, [sp, #%d]" % QP,
-                  "ldrd r1, r2, [r0, #0]", "ldrd r3, r12, [r0, #20]",
-                  "mvn r1, r1", "mvn r2, r2", "mvn r3, r3", "mvn r12, r12",
-                  "strd r1, r2, [r0, #0]", "strd r3, r12, [r0, #20]",
-                  "add sp, sp, #%d" % frame, "pop {r4-r11, pc}",
+                  "str r0, [sp, #%d]" % QP, "bl .Lpp_ct32_sbox"])
+    lines.extend(after["out"])
+    lines.extend(["add sp, sp, #%d" % frame, "pop {r4-r11, pc}",
                   ".size pp_aes_ct32_sbox_armv7m, .-pp_aes_ct32_sbox_armv7m"])
     # ortho(), a leaf on r2..r9
     lines.extend([".p2align 2", ".thumb_func", ".Lpp_ct32_ortho:"])
@@ -378,21 +432,20 @@ def main():
     lines.extend(ark_regs())
     lines.extend(["stm r0, {r2-r9}", "str r1, [sp, #%d]" % RK])
     lines.append(".Lpp_ct32_round:")
-    for j, k in enumerate((1, 2, 3, 0)):
-        lines.extend(["bl .Lpp_ct32_sbox", "ldr r0, [sp, #%d]" % QP, "ldr r1, [sp, #%d]" % RK])
-        lines.extend(mix(k))
-        lines.extend(["add r1, r1, #32", "str r1, [sp, #%d]" % RK,
-                      "ldr r2, [sp, #%d]" % END, "cmp r1, r2"])
+    for k in (1, 2, 3, 0):
+        lines.extend(["ldr r0, [sp, #%d]" % QP, "bl .Lpp_ct32_sbox"])
+        lines.extend(after["mix%d" % k])
+        lines.extend(["ldr r1, [sp, #%d]" % RK, "ldr r2, [sp, #%d]" % END, "add r1, r1, #32",
+                      "str r1, [sp, #%d]" % RK, "cmp r1, r2"])
         lines.append("bne .Lpp_ct32_round" if k == 0 else "beq .Lpp_ct32_last")
     # the last round: SubBytes, AddRoundKey, back to byte order; frame
     # nr mod 4 = 2 (nr 10, 14) then needs rows 1 and 3 moved by two
     # columns (ShiftRows twice): in byte order, bytes 1 and 3 of the
     # column words c and c + 2 exchanged
-    lines.extend([".Lpp_ct32_last:", "bl .Lpp_ct32_sbox",
-                  "ldr r0, [sp, #%d]" % QP, "ldr r1, [sp, #%d]" % RK, "ldm r0, {r2-r9}"])
-    lines.extend(ark_regs())
-    lines.extend(["bl .Lpp_ct32_ortho", "ldr r1, [sp, #%d]" % NR, "tst r1, #2",
-                  "beq .Lpp_ct32_done"])
+    lines.extend([".Lpp_ct32_last:", "ldr r0, [sp, #%d]" % QP, "bl .Lpp_ct32_sbox"])
+    lines.extend(after["ark"])
+    lines.extend(["ldr r0, [sp, #%d]" % QP, "ldm r0, {r2-r9}", "bl .Lpp_ct32_ortho",
+                  "ldr r1, [sp, #%d]" % NR, "tst r1, #2", "beq .Lpp_ct32_done"])
     for a, b in (("r2", "r6"), ("r3", "r7"), ("r4", "r8"), ("r5", "r9")):
         lines.extend(["eor r10, %s, %s" % (a, b), "and r10, r10, #0xFF00FF00",
                       "eor %s, %s, r10" % (a, a), "eor %s, %s, r10" % (b, b)])
@@ -400,9 +453,9 @@ def main():
                   "add sp, sp, #%d" % frame, "pop {r4-r11, pc}",
                   ".size pp_aes_ct32_encrypt_armv7m, .-pp_aes_ct32_encrypt_armv7m"])
     ninsn = sum(1 for l in lines if not l.startswith(".") and not l.endswith(":"))
-    head = (HEAD.replace("%SLOTS%", str(nslots)).replace("%INSNS%", str(len(body)))
+    head = (HEAD.replace("%SLOTS%", str(top - 5)).replace("%INSNS%", str(len(body)))
             .replace("%LOGIC%", str(logic)).replace("%LOADS%", str(loads))
-            .replace("%STORES%", str(stores)))
+            .replace("%STORES%", str(stores)).replace("%FRAME%", str(frame)))
     sys.stdout.write(head)
     for l in lines:
         sys.stdout.write('    "%s\\n"\n' % l)
