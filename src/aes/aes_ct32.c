@@ -337,19 +337,27 @@ static void store_blocks(uint8_t *out, uint32_t q[8], size_t n)
 
 /* ---- key schedule ---------------------------------------------------- */
 
+/* Every byte of x rotated right by s bits, 0 < s < 8. */
+#define BYTE_ROR(x, s) ((((x) >> (s)) & ((0xFFu >> (s)) * 0x01010101u)) | \
+                        (((x) << (8u - (s))) & ~((0xFFu >> (s)) * 0x01010101u)))
+
 /* Y(r, c) = X(r, c + k r) on one bit-plane word: row r's byte rotated
- * right by 2 (k r mod 4) bits. k is public (a round number mod 4). */
+ * right by 2 (k r mod 4) bits. k is public (a round number mod 4): the
+ * switch picks the rows' rotations (0, 2k, 4k, 6k mod 8). */
 static uint32_t col_shift(uint32_t x, unsigned k)
 {
-    uint32_t y = x & 0xFFu;
-    unsigned r;
-    for (r = 1; r < 4; r++) {
-        unsigned s = 2u * ((k * r) & 3u);
-        uint32_t b = (x >> (8u * r)) & 0xFFu;
-        b = ((b >> s) | (b << (8u - s))) & 0xFFu;
-        y |= b << (8u * r);
+    switch (k & 3u) {
+    case 1:
+        return (x & 0x000000FFu) | (BYTE_ROR(x, 2u) & 0x0000FF00u) |
+               (BYTE_ROR(x, 4u) & 0x00FF0000u) | (BYTE_ROR(x, 6u) & 0xFF000000u);
+    case 2:
+        return (x & 0x00FF00FFu) | (BYTE_ROR(x, 4u) & 0xFF00FF00u);
+    case 3:
+        return (x & 0x000000FFu) | (BYTE_ROR(x, 6u) & 0x0000FF00u) |
+               (BYTE_ROR(x, 4u) & 0x00FF0000u) | (BYTE_ROR(x, 2u) & 0xFF000000u);
+    default:
+        return x;
     }
-    return y;
 }
 
 psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_len)
