@@ -396,7 +396,44 @@ psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_l
 
 #define PP_BS_W uint32_t
 #define PP_BS_LANES 2
+#define PP_BS_CBC_ENCRYPT_EXTERNAL 1
 #include "aes/aes_bitslice_modes.h"
+
+/* SP 800-38A 6.2 on words (the chaining value x in registers or one small
+ * array), one block per pass in lane 0; in == out works (each block is
+ * read before it is written). */
+void pp_aes_soft_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
+                             uint8_t *out, size_t nblocks)
+{
+    uint32_t q[8], x[4];
+    unsigned i;
+
+    for (i = 0; i < 4; i++)
+        x[i] = ld32(iv + 4 * i);
+    while (nblocks-- > 0) {
+        for (i = 0; i < 4; i++) {
+            q[2 * i] = x[i] ^ ld32(in + 4 * i);
+            q[2 * i + 1] = 0;
+        }
+#if !PP_AES_CT32_ASM
+        ortho(q);
+#endif
+        encrypt_q(k, q);
+#if !PP_AES_CT32_ASM
+        ortho(q);
+#endif
+        for (i = 0; i < 4; i++) {
+            x[i] = q[2 * i];
+            st32(out + 4 * i, x[i]);
+        }
+        in += 16;
+        out += 16;
+    }
+    for (i = 0; i < 4; i++)
+        st32(iv + 4 * i, x[i]);
+    pp_wipe(q, sizeof q);
+    pp_wipe(x, sizeof x);
+}
 
 /* SP 800-38A B.1: the whole 128-bit block is the counter, c[0] its most
  * significant word. Each carry is the top half of a 33-bit sum, never a

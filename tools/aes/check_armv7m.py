@@ -5,8 +5,9 @@ pp_aes_ct32_encrypt_armv7m, and the SubBytes circuit the key schedule and
 the C decryption call) under unicorn: the assembly build and the C build
 (PICOPSA_AES_CT32_ASM=0) of aes_ct32.c, both compiled for the Cortex-M, run
   - the FIPS 197 C.1-C.3 examples (encrypt and decrypt), then ECB
-    encryption of 1..5 blocks under random keys of all three sizes against
-    a byte-oriented Python AES (FIPS 197 5.1, 5.2);
+    encryption, CTR (SP 800-38A 6.5, counters about to wrap included) and
+    CBC encryption (6.2) of 1..5 blocks under random keys of all three
+    sizes against a byte-oriented Python AES (FIPS 197 5.1, 5.2);
   - random keys of all three sizes (the key schedule's SubWord runs the
     circuit too, and the round keys carry the folded NOTs) and random
     data: ECB encrypt and decrypt of 1..5 blocks, CTR from random counters
@@ -230,9 +231,24 @@ def main():
         key = bytes(rng.getrandbits(8) for _ in range([16, 24, 32][case % 3]))
         data = bytes(rng.getrandbits(8) for _ in range(16 * (1 + case % 5)))
         want = b"".join(aes_encrypt_ref(key, data[i:i + 16]) for i in range(0, len(data), 16))
+        iv = bytes(rng.getrandbits(8) for _ in range(16))
+        if case % 2:
+            iv = b"\xff" * 15 + bytes([256 - rng.randrange(1, 4)])
+        ctr, cbc, x, c = bytearray(), bytearray(), iv, int.from_bytes(iv, "big")
+        for i in range(0, len(data), 16):
+            ks = aes_encrypt_ref(key, (c % (1 << 128)).to_bytes(16, "big"))
+            ctr += bytes(a ^ b for a, b in zip(data[i:i + 16], ks))
+            c += 1
+            x = aes_encrypt_ref(key, bytes(a ^ b for a, b in zip(data[i:i + 16], x)))
+            cbc += x
         for cpu in (asm, ref):
             got, _ = run(cpu, key, bytes(16), data, 0, case % 4)
-            assert got == want, ("!= Python reference", key.hex(), len(data))
+            assert got == want, ("ECB != Python reference", key.hex(), len(data))
+            got, nxt = run(cpu, key, iv, data, 2, case % 4)
+            assert got == ctr and nxt == (c % (1 << 128)).to_bytes(16, "big"), \
+                ("CTR != Python reference", key.hex(), len(data))
+            got, nxt = run(cpu, key, iv, data, 3, case % 4)
+            assert got == cbc and nxt == x, ("CBC != Python reference", key.hex(), len(data))
     for case in range(args.cases):
         key = bytes(rng.getrandbits(8) for _ in range(rng.choice([16, 24, 32])))
         n = rng.randrange(1, 6)
