@@ -68,14 +68,19 @@ def circuit(nots=True):
 REGS = ["r%d" % i for i in range(13)] + ["lr"]
 
 
-def regalloc(prog, init_reg, init_slot, fixed_slots, first_slot, live_out=()):
+def regalloc(prog, init_reg, init_slot, fixed_slots, first_slot, live_out=(), want=None):
     """Register allocation of straight-line code. prog: (dst or None,
     format, sources), the format naming the destination {d} and the
     sources {0}, {1}, ...; init_reg / init_slot: where values are at entry
     (a value in a slot is clean: evicting it costs no store); fixed_slots
     are never handed out (the frame's pointers); new spill slots from
-    first_slot on. live_out values survive the end. Returns (lines, value
-    -> register at the end, value -> slot at the end, slots used)."""
+    first_slot on. live_out values survive the end; want (value ->
+    register) pins where a value is computed and kept (the next code's
+    entry registers): other values avoid those registers while they can, and
+    one found there is moved away. Returns (lines, value -> register at the
+    end, value -> slot at the end, slots used)."""
+    want = want or {}
+    wanted = set(want.values())
     uses = {}
     for i, (d, fmt, srcs) in enumerate(prog):
         for s in srcs:
@@ -106,15 +111,15 @@ def regalloc(prog, init_reg, init_slot, fixed_slots, first_slot, live_out=()):
                 top[0] += 1
         return slot[v]
 
-    def get_reg(i, pinned):
-        for r in REGS:
-            if r not in owner:
+    def get_reg(i, pinned, avoid=()):
+        for r in sorted(REGS, key=lambda r: r in wanted):
+            if r not in owner and r not in avoid:
                 return r
         best = None
         for r, v in owner.items():
-            if v in pinned:
+            if v in pinned or r in avoid:
                 continue
-            key = (next_use(v, i), v in slot)
+            key = (want.get(v) != r, next_use(v, i), v in slot)
             if best is None or key > best[0]:
                 best = (key, r, v)
         _, r, v = best
@@ -146,28 +151,49 @@ def regalloc(prog, init_reg, init_slot, fixed_slots, first_slot, live_out=()):
         sr = [loc[s] for s in srcs]
         release_dead(i + 1)
         r = None
-        if d is not None:
+        if d is not None and d in want:
+            r = want[d]
+            if r in owner:          # move the value there out of the way
+                v = owner.pop(r)
+                del loc[v]
+                if next_use(v, i + 1) < 10 ** 9:
+                    r2 = get_reg(i + 1, set(srcs), avoid=(r,) + tuple(sr))
+                    out.append("mov %s, %s" % (r2, r))
+                    loc[v] = r2
+                    owner[r2] = v
+            loc[d] = r
+            owner[r] = d
+        elif d is not None:
             r = get_reg(i + 1, set())
             loc[d] = r
             owner[r] = d
         out.append(fmt.format(*sr, d=r))
+    for v, r in want.items():
+        assert loc.get(v) == r, ("value not where wanted", v, r, loc.get(v))
     return out, dict(loc), {v: s for v, s in slot.items() if v in live_out}, top[0]
 
 
+# The circuit's inputs q[0..7] arrive in r2..r9 (where the transpose and
+# each MixColumns leave them).
+IN_REGS = ["r%d" % i for i in range(2, 10)]
+
+
 def gates_prog(gates):
-    """circuit() gates as regalloc code: q loads from "qp", outputs o0..o7
-    (stores dropped: the outputs stay live)."""
+    """circuit() gates as regalloc code and its entry registers: the loads
+    of q become inputs in IN_REGS, outputs o0..o7 (stores dropped: the
+    outputs stay live)."""
     prog = []
+    entry = {}
     for d, op, a, b in gates:
         if op == "ld":
-            prog.append((d, "ldr {d}, [{0}, #%d]" % (4 * a), ["qp"]))
+            entry[d] = IN_REGS[a]
         elif op == "st":
             continue
         elif op == "mvn":
             prog.append((d, "mvn {d}, {0}", [a]))
         else:
             prog.append((d, op + " {d}, {0}, {1}", [a, b]))
-    return prog
+    return prog, entry
 
 
 # frame slots (words): the pointers and the circuit's return address
@@ -177,9 +203,10 @@ OUTS = ["o%d" % b for b in range(8)]
 
 
 def allocate(gates):
-    """The circuit with r0 = q at entry, its outputs live at the end:
+    """The circuit with q in IN_REGS at entry, its outputs live at the end:
     (lines, slots used) -- the schedule's cost."""
-    lines, _, _, top = regalloc(gates_prog(gates), {"qp": "r0"}, {}, FIXED, 5, OUTS)
+    prog, entry = gates_prog(gates)
+    lines, _, _, top = regalloc(prog, entry, {}, FIXED, 5, OUTS)
     return lines, top
 
 
@@ -235,10 +262,12 @@ ROT2_ODD = (12, 0xF0F0F0F0)   # by 16, then every byte by 4: ror(z, 12)
 
 
 def mix_prog(k):
-    """q = MixColumns_k(a) ^ rk (FIPS 197 5.1.3 in frame k; aes_ct32.c
+    """MixColumns_k(a) ^ rk (FIPS 197 5.1.3 in frame k; aes_ct32.c
     PP_CT32_MIX, same order) as regalloc code: a = the circuit's outputs
-    o0..o7, q and rk the pointers of the frame."""
+    o0..o7, rk the frame's pointer; returns (code, the 8 result values,
+    which the next circuit takes in IN_REGS)."""
     prog = []
+    finals = []
     n = [0]
 
     def op(fmt, *srcs):
@@ -283,18 +312,18 @@ def mix_prog(k):
             acc = op("eor {d}, {0}, {1}, ror #%d" % n7s, acc, n7)
             r2, r2s = rot2(s7)
             acc = op("eor {d}, {0}, {1}, ror #%d" % r2s, acc, r2)
-        prog.append((None, "str {1}, [{0}, #%d]" % (4 * i), ["qp", acc]))
-    return prog
+        finals.append(acc)
+    return prog, finals
 
 
 def ark_prog():
-    """q = a ^ rk, a the circuit's outputs (the last round)."""
+    """a ^ rk, a the circuit's outputs (the last round), left in IN_REGS
+    for the transpose."""
     prog = []
     for b in range(8):
         prog.append(("k%d" % b, "ldr {d}, [{0}, #%d]" % (4 * b), ["rkp"]))
         prog.append(("x%d" % b, "eor {d}, {0}, {1}", ["o%d" % b, "k%d" % b]))
-        prog.append((None, "str {1}, [{0}, #%d]" % (4 * b), ["qp", "x%d" % b]))
-    return prog
+    return prog, ["x%d" % b for b in range(8)]
 
 
 def out_prog():
@@ -306,7 +335,7 @@ def out_prog():
             prog.append(("n%d" % b, "mvn {d}, {0}", [v]))
             v = "n%d" % b
         prog.append((None, "str {1}, [{0}, #%d]" % (4 * b), ["qp", v]))
-    return prog
+    return prog, []
 
 
 def ortho():
@@ -382,17 +411,19 @@ def schedule(gates, iters, seed):
 def main():
     iters = int(sys.argv[1]) if len(sys.argv) > 1 else 20000
     gates = schedule(circuit(nots=False), iters, 22)
-    body, regs_end, slots_end, top = regalloc(gates_prog(gates), {"qp": "r0"}, {}, FIXED, 5, OUTS)
+    cprog, entry = gates_prog(gates)
+    body, regs_end, slots_end, top = regalloc(cprog, entry, {}, FIXED, 5, OUTS)
     logic = sum(1 for l in body if l.split()[0] in ("and", "eor", "mvn"))
     loads = sum(1 for l in body if l.startswith("ldr"))
     stores = sum(1 for l in body if l.startswith("str"))
     after = {}
-    for name, prog in [("mix%d" % k, mix_prog(k)) for k in range(4)] + \
+    for name, (prog, finals) in [("mix%d" % k, mix_prog(k)) for k in range(4)] + \
             [("ark", ark_prog()), ("out", out_prog())]:
         init_slot = dict(slots_end)
         init_slot.update({"qp": S_QP, "rkp": S_RK})
         init_reg = {v: r for v, r in regs_end.items()}
-        code, _, _, t = regalloc(prog, init_reg, init_slot, FIXED, top, ())
+        want = dict(zip(finals, IN_REGS))
+        code, _, _, t = regalloc(prog, init_reg, init_slot, FIXED, top, finals, want)
         after[name] = code
         top = max(top, t)
     frame = 4 * top
@@ -414,7 +445,7 @@ def main():
     # C-callable SubBytes with the NOTs
     fn("pp_aes_ct32_sbox_armv7m")
     lines.extend(["push {r4-r11, lr}", "sub sp, sp, #%d" % frame,
-                  "str r0, [sp, #%d]" % QP, "bl .Lpp_ct32_sbox"])
+                  "str r0, [sp, #%d]" % QP, "ldm r0, {r2-r9}", "bl .Lpp_ct32_sbox"])
     lines.extend(after["out"])
     lines.extend(["add sp, sp, #%d" % frame, "pop {r4-r11, pc}",
                   ".size pp_aes_ct32_sbox_armv7m, .-pp_aes_ct32_sbox_armv7m"])
@@ -430,21 +461,23 @@ def main():
                   "add r2, r1, r2, lsl #5", "str r2, [sp, #%d]" % END,
                   "ldm r0, {r2-r9}", "bl .Lpp_ct32_ortho"])
     lines.extend(ark_regs())
-    lines.extend(["stm r0, {r2-r9}", "str r1, [sp, #%d]" % RK])
+    lines.extend(["str r1, [sp, #%d]" % RK])
+    # the state stays in registers between the circuit and MixColumns and
+    # from MixColumns (or the transpose) to the next circuit (r2..r9)
     lines.append(".Lpp_ct32_round:")
     for k in (1, 2, 3, 0):
-        lines.extend(["ldr r0, [sp, #%d]" % QP, "bl .Lpp_ct32_sbox"])
+        lines.append("bl .Lpp_ct32_sbox")
         lines.extend(after["mix%d" % k])
-        lines.extend(["ldr r1, [sp, #%d]" % RK, "ldr r2, [sp, #%d]" % END, "add r1, r1, #32",
-                      "str r1, [sp, #%d]" % RK, "cmp r1, r2"])
+        lines.extend(["ldr r0, [sp, #%d]" % RK, "ldr r1, [sp, #%d]" % END, "add r0, r0, #32",
+                      "str r0, [sp, #%d]" % RK, "cmp r0, r1"])
         lines.append("bne .Lpp_ct32_round" if k == 0 else "beq .Lpp_ct32_last")
     # the last round: SubBytes, AddRoundKey, back to byte order; frame
     # nr mod 4 = 2 (nr 10, 14) then needs rows 1 and 3 moved by two
     # columns (ShiftRows twice): in byte order, bytes 1 and 3 of the
     # column words c and c + 2 exchanged
-    lines.extend([".Lpp_ct32_last:", "ldr r0, [sp, #%d]" % QP, "bl .Lpp_ct32_sbox"])
+    lines.extend([".Lpp_ct32_last:", "bl .Lpp_ct32_sbox"])
     lines.extend(after["ark"])
-    lines.extend(["ldr r0, [sp, #%d]" % QP, "ldm r0, {r2-r9}", "bl .Lpp_ct32_ortho",
+    lines.extend(["ldr r0, [sp, #%d]" % QP, "bl .Lpp_ct32_ortho",
                   "ldr r1, [sp, #%d]" % NR, "tst r1, #2", "beq .Lpp_ct32_done"])
     for a, b in (("r2", "r6"), ("r3", "r7"), ("r4", "r8"), ("r5", "r9")):
         lines.extend(["eor r10, %s, %s" % (a, b), "and r10, r10, #0xFF00FF00",
