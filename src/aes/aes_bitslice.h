@@ -210,7 +210,10 @@ static void inv_affine_of(PP_BS_W q[8], PP_BS_W a0, PP_BS_W a1,
 
 /* Transpose, in each of the 8 byte lanes, the 8x8 bit matrix whose rows are
  * the words: afterwards bit w of byte p of q[b] is what bit b of byte p of
- * q[w] was. An involution, so it converts both ways. */
+ * q[w] was. An involution, so it converts both ways. A backend that
+ * defines PP_BS_ORTHO_EXTERNAL brings its own ortho() (aes_ct32.c with
+ * the Thumb-2 one). */
+#ifndef PP_BS_ORTHO_EXTERNAL
 static void ortho(PP_BS_W q[8])
 {
     const PP_BS_W m1 = (PP_BS_W)(~(PP_BS_W)0 / 3u);   /* 0x55... */
@@ -239,6 +242,7 @@ static void ortho(PP_BS_W q[8])
     q[6] = q6;
     q[7] = q7;
 }
+#endif /* !PP_BS_ORTHO_EXTERNAL */
 
 #undef PP_BS_SWAP
 /* SubWord (FIPS 197 5.2) through the circuit: the 4 bytes of w (byte 0 in

@@ -24,10 +24,14 @@
  * Decryption (5.3) runs the same frames backwards: InvShiftRows is never
  * applied either, the stored round keys serve both directions.
  *
- *  - SubBytes: Boyar-Peralta's circuit on whole words (aes_bitslice.h;
- *    with PICOPSA_AES_CT32_ASM the same circuit in Thumb-2,
- *    aes_ct32_armv7m.c); InvSubBytes as A^-1 o S o A^-1 with the inverse
- *    affine map around it.
+ *  - SubBytes: Boyar-Peralta's circuit on whole words (aes_bitslice.h);
+ *    InvSubBytes as A^-1 o S o A^-1 with the inverse affine map around it.
+ *  - With PICOPSA_AES_CT32_ASM (Cortex-M3/M4/M7/M33) the whole encryption
+ *    pass is Thumb-2 (aes_ct32_armv7m.c, written by
+ *    tools/aes/gen_ct32_armv7m.py): transposes, rounds, frame fix-up; the
+ *    circuit's four NOTs are folded into round keys 1..Nr (set_key; the C
+ *    decryption takes them back out). The passes then take and return q
+ *    in byte order. Decryption stays in C on the same circuit.
  *  - CTR, ECB, CBC decryption: two blocks per pass; CBC encryption (and so
  *    CMAC, CCM's CBC-MAC) one block per pass in lane 0, lane 1 zero.
  *  - Round keys: 8 words per round, 15 x 32 bytes = 480 bytes for AES-256
@@ -47,12 +51,18 @@
 
 #define PP_BS_W uint32_t
 #if PP_AES_CT32_ASM
-/* SubBytes (rounds and key schedule) in Thumb-2, aes_ct32_armv7m.c: the
- * same circuit, its registers allocated by tools/aes/gen_sbox_armv7m.py. */
+/* SubBytes (key schedule, decryption) and the transpose in Thumb-2,
+ * aes_ct32_armv7m.c: the same circuit and exchanges, written by
+ * tools/aes/gen_ct32_armv7m.py. */
 #define PP_BS_SUB_BYTES_EXTERNAL 1
 static void sub_bytes(uint32_t q[8])
 {
     pp_aes_ct32_sbox_armv7m(q);
+}
+#define PP_BS_ORTHO_EXTERNAL 1
+static void ortho(uint32_t q[8])
+{
+    pp_aes_ct32_ortho_armv7m(q);
 }
 #endif
 #include "aes/aes_bitslice.h"

@@ -6,22 +6,28 @@
  * tools/aes/gen_ct32_armv7m.py: do not edit by hand, change the generator
  * and rerun it.
  *
- *  - .Lpp_ct32_sbox: SubBytes (FIPS 197 5.1.1) of q[0..7] in place,
- *    Boyar-Peralta's circuit of aes_bitslice.h without the four output
- *    NOTs (0x63), registers allocated by the generator: 156
- *    instructions, 128 AND/EOR, 14 loads and 14 stores (the
- *    8 q words in and out included), 12 spill words in the caller's
- *    frame. A leaf called with BL: lr is kept in the frame, q in r0.
- *  - pp_aes_ct32_encrypt_armv7m: AddRoundKey 0, then per round the
- *    circuit and MixColumns of the round's frame (aes_ct32.c explains the
- *    frames) merged with AddRoundKey, the round keys carrying the NOTs; the
- *    last round without MixColumns. Each rotation of MixColumns is a
- *    barrel-shifter operand of an EOR: a rotation of every byte by 2k bits
- *    after a rotation by 8n is ror(x ^ ((x ^ ror(x, 8)) & L), 8n + 2k - 8)
- *    for the right byte mask L, three operations and a folded rotation.
- *  - pp_aes_ct32_sbox_armv7m: the circuit with the NOTs, for C callers.
- * Straight-line code but for the round loop (its exit tests compare round
- * key pointers: public); every address is sp-, q- or rk-relative: constant
+ *  - .Lpp_ct32_sbox: SubBytes (FIPS 197 5.1.1) of the state q[0..7] in
+ *    r2..r9, Boyar-Peralta's circuit of aes_bitslice.h without the four
+ *    output NOTs (0x63), registers allocated by the generator: 156
+ *    instructions, 128 AND/EOR, 14 reloads and 14 spills in
+ *    12 words of the caller's frame. The outputs stay where the
+ *    allocation leaves them: the code after each call (the four
+ *    MixColumns, the last AddRoundKey, the C entry's stores) is allocated
+ *    from there. A leaf called with BL, lr kept in the frame.
+ *  - pp_aes_ct32_encrypt_armv7m: the transpose into bit planes (ortho()
+ *    of aes_bitslice.h as twelve SWAPMOVEs) and AddRoundKey 0, then per
+ *    round the circuit and MixColumns of the round's frame (aes_ct32.c
+ *    explains the frames) merged with AddRoundKey, the round keys carrying
+ *    the NOTs, its results pinned to r2..r9 for the next circuit; the last
+ *    round's AddRoundKey, the transpose back and, in frame 2, ShiftRows
+ *    twice (bytes 1 and 3 of columns c and c + 2 exchanged). Each rotation
+ *    of MixColumns is a barrel-shifter operand of an EOR: a rotation by 8
+ *    then of every byte by s bits is ror(x ^ ((x ^ ror(x, 8)) & L), s) for
+ *    the right byte mask L, three operations and a folded rotation.
+ *  - pp_aes_ct32_sbox_armv7m: the circuit with the NOTs, and
+ *    pp_aes_ct32_ortho_armv7m: the transpose, for C callers.
+ * Straight-line code but for the round loop (its exit test compares round
+ * key pointers) and the frame-2 test (on nr): both public; every address is sp-, q- or rk-relative: constant
  * time by construction (tools/aes/check_armv7m.py compares traces). The
  * frame keeps circuit intermediates after return, as compiled C's spill
  * slots do; the caller's stack is not a secret-free zone in either build.
@@ -274,6 +280,18 @@ __asm__(
     "eor r9, r9, r10\n"
     "eor r5, r5, r10, lsl #4\n"
     "bx lr\n"
+    ".p2align 2\n"
+    ".global pp_aes_ct32_ortho_armv7m\n"
+    ".hidden pp_aes_ct32_ortho_armv7m\n"
+    ".type pp_aes_ct32_ortho_armv7m, %function\n"
+    ".thumb_func\n"
+    "pp_aes_ct32_ortho_armv7m:\n"
+    "push {r4-r10, lr}\n"
+    "ldm r0, {r2-r9}\n"
+    "bl .Lpp_ct32_ortho\n"
+    "stm r0, {r2-r9}\n"
+    "pop {r4-r10, pc}\n"
+    ".size pp_aes_ct32_ortho_armv7m, .-pp_aes_ct32_ortho_armv7m\n"
     ".p2align 2\n"
     ".global pp_aes_ct32_encrypt_armv7m\n"
     ".hidden pp_aes_ct32_encrypt_armv7m\n"

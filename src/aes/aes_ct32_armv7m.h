@@ -13,10 +13,12 @@
  *    itself, so the NOTs commute into the next AddRoundKey).
  *  - pp_aes_ct32_sbox_armv7m(q) replaces q[0..7] (eight bit-plane words,
  *    q[b] bit b of every state byte) by SubBytes (FIPS 197 5.1.1) of
- *    them, exactly as sub_bytes() of aes_bitslice.h does.
+ *    them, exactly as sub_bytes() of aes_bitslice.h does;
+ *    pp_aes_ct32_ortho_armv7m(q) is ortho() of aes_bitslice.h.
  *  - Constant time: AND/EOR/MVN and loads/stores at fixed offsets from
  *    sp, q and rk; the only branch is the round loop's, on nr.
- *  - AAPCS: r4-r11 saved; 68 B of frame plus 36 B of saved registers.
+ *  - AAPCS: r4-r11 saved; 68 B of frame plus 36 B of saved registers
+ *    (the transpose: 32 B of saved registers, no frame).
  *  - Built only with PICOPSA_AES_BACKEND == PICOPSA_AES_CT32 and
  *    PICOPSA_AES_CT32_ASM (PP_AES_CT32_ASM); nothing of it exists
  *    elsewhere (Cortex-M0+, RV32, hosts).
@@ -31,6 +33,7 @@
 #if PICOPSA_AES_BACKEND == PICOPSA_AES_CT32 && PICOPSA_AES_CT32_ASM
 #define PP_AES_CT32_ASM 1
 void pp_aes_ct32_sbox_armv7m(uint32_t q[8]);
+void pp_aes_ct32_ortho_armv7m(uint32_t q[8]);
 void pp_aes_ct32_encrypt_armv7m(uint32_t q[8], const uint32_t *rk, unsigned nr);
 #else
 #define PP_AES_CT32_ASM 0
