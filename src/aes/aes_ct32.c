@@ -452,23 +452,23 @@ void pp_aes_soft_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t 
  * barriers keep the compiler from making c[3] the induction variable of
  * the caller's loop (a compare of the counter at the loop exit) and from
  * leaving the loop once it could tell the carry is 0. */
-static void ctr_inc(uint32_t c[4])
-{
-    uint64_t t;
-    uint32_t carry;
-    /* written out: gcc -Os kept the four-step loop, a third of the mode's
-     * own time on the M4 */
-    t = (uint64_t)c[3] + 1u;
-    c[3] = pp_ct_barrier_u32((uint32_t)t);
-    carry = pp_ct_barrier_u32((uint32_t)(t >> 32));
-    t = (uint64_t)c[2] + carry;
-    c[2] = pp_ct_barrier_u32((uint32_t)t);
-    carry = pp_ct_barrier_u32((uint32_t)(t >> 32));
-    t = (uint64_t)c[1] + carry;
-    c[1] = pp_ct_barrier_u32((uint32_t)t);
-    carry = pp_ct_barrier_u32((uint32_t)(t >> 32));
-    c[0] = pp_ct_barrier_u32(c[0] + carry);
-}
+#define CTR_STEP(c, i, carry, t)                          \
+    do {                                                  \
+        (t) = (uint64_t)(c)[(i)] + (carry);               \
+        (c)[(i)] = pp_ct_barrier_u32((uint32_t)(t));      \
+        (carry) = pp_ct_barrier_u32((uint32_t)((t) >> 32)); \
+    } while (0)
+/* written out, and a macro: gcc -Os kept the loop, then the function, out
+ * of line (a third of the mode's own time on the M4) */
+#define CTR_INC(c)                         \
+    do {                                   \
+        uint64_t t_;                       \
+        uint32_t carry_ = 1;               \
+        CTR_STEP((c), 3, carry_, t_);      \
+        CTR_STEP((c), 2, carry_, t_);      \
+        CTR_STEP((c), 1, carry_, t_);      \
+        (c)[0] = pp_ct_barrier_u32((c)[0] + carry_); \
+    } while (0)
 
 /* The counter block's column c as the little-endian word load_blocks()
  * reads: the big-endian counter word, byte-swapped. */
@@ -503,10 +503,10 @@ void pp_aes_soft_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in, ui
     while (nblocks > 0) {
         n = min_lanes(nblocks);
         CTR_LANE(q, cw, 0);
-        ctr_inc(cw);
+        CTR_INC(cw);
         CTR_LANE(q, cw, 1);
         if (n > 1)
-            ctr_inc(cw);
+            CTR_INC(cw);
 #if !PP_AES_CT32_ASM
         ortho(q);
 #endif
