@@ -277,11 +277,14 @@
 #define PICOPSA_AES_BACKEND PICOPSA_AES_CT64
 #endif
 #endif
-/* 1: the CT32 backend's SubBytes circuit in Thumb-2 assembly
- * (src/aes/aes_ct32_armv7m.c, registers allocated by a generator: about
- * 180 instructions against 220 for gcc -Os), for GCC/Clang targeting
- * M-profile Thumb-2 (Cortex-M3/M4/M7/M33, little endian), the default
- * there; 0: the C circuit of aes_bitslice.h (Cortex-M0+/M23, RV32, hosts).
+/* 1: the CT32 backend's whole encryption pass in Thumb-2 assembly
+ * (src/aes/aes_ct32_armv7m.c, written by tools/aes/gen_ct32_armv7m.py:
+ * transposes, the circuit with its NOTs folded into the round keys, the
+ * four frame MixColumns with AddRoundKey, the state in registers between
+ * them; every mode uses it, decryption stays in C on its circuit), for
+ * GCC/Clang targeting M-profile Thumb-2 (Cortex-M3/M4/M7/M33, little
+ * endian), the default there: Cortex-M4 -Os AES-128-CTR 1 KiB 180 -> 113
+ * c/B; 0: the C of aes_ct32.c (Cortex-M0+/M23, RV32, hosts).
  * Only meaningful with PICOPSA_AES_BACKEND == PICOPSA_AES_CT32. */
 #ifndef PICOPSA_AES_CT32_ASM
 #if defined(__GNUC__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M' && \

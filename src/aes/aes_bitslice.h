@@ -210,7 +210,10 @@ static void inv_affine_of(PP_BS_W q[8], PP_BS_W a0, PP_BS_W a1,
 
 /* Transpose, in each of the 8 byte lanes, the 8x8 bit matrix whose rows are
  * the words: afterwards bit w of byte p of q[b] is what bit b of byte p of
- * q[w] was. An involution, so it converts both ways. */
+ * q[w] was. An involution, so it converts both ways. A backend that
+ * defines PP_BS_ORTHO_EXTERNAL brings its own ortho() (aes_ct32.c with
+ * the Thumb-2 one). */
+#ifndef PP_BS_ORTHO_EXTERNAL
 static void ortho(PP_BS_W q[8])
 {
     const PP_BS_W m1 = (PP_BS_W)(~(PP_BS_W)0 / 3u);   /* 0x55... */
@@ -239,21 +242,24 @@ static void ortho(PP_BS_W q[8])
     q[6] = q6;
     q[7] = q7;
 }
+#endif /* !PP_BS_ORTHO_EXTERNAL */
 
 #undef PP_BS_SWAP
 /* SubWord (FIPS 197 5.2) through the circuit: the 4 bytes of w (byte 0 in
- * the low bits) ride in q[0] (block 0, column 0 in either layout); ortho()
- * keeps each byte in its byte lane, so S(byte) comes back in the same
- * place. */
+ * the low bits) ride in bit 0 of the low four bytes of the planes, q[b]
+ * holding bit b of each (what ortho() makes of q[0] = w and zeros, without
+ * the transpose); the circuit works on every bit, and S(byte) comes back
+ * in bit 0 of the same bytes, the other bits ignored. */
 static uint32_t sub_word(uint32_t w)
 {
     PP_BS_W q[8];
-    memset(q, 0, sizeof q);
-    q[0] = w;
-    ortho(q);
+    unsigned b;
+    for (b = 0; b < 8; b++)
+        q[b] = (PP_BS_W)((w >> b) & 0x01010101u);
     sub_bytes(q);
-    ortho(q);
-    w = (uint32_t)q[0];
+    w = 0;
+    for (b = 0; b < 8; b++)
+        w |= ((uint32_t)q[b] & 0x01010101u) << b;
     pp_wipe(q, sizeof q);
     return w;
 }

@@ -55,7 +55,9 @@ void pp_aes_soft_ecb_decrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *ou
 }
 
 /* SP 800-38A 6.2: each block needs the previous ciphertext, so one lane
- * per pass. */
+ * per pass. A backend that defines PP_BS_CBC_ENCRYPT_EXTERNAL brings its
+ * own (aes_ct32.c: on words, without the byte buffers). */
+#ifndef PP_BS_CBC_ENCRYPT_EXTERNAL
 void pp_aes_soft_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
                              uint8_t *out, size_t nblocks)
 {
@@ -78,6 +80,7 @@ void pp_aes_soft_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t 
     pp_wipe(q, sizeof q);
     pp_wipe(x, sizeof x);
 }
+#endif /* !PP_BS_CBC_ENCRYPT_EXTERNAL */
 
 /* Decryption has no chaining dependency: PP_BS_LANES blocks per pass. The
  * ciphertext is saved first, so in == out works. */

@@ -24,10 +24,14 @@
  * Decryption (5.3) runs the same frames backwards: InvShiftRows is never
  * applied either, the stored round keys serve both directions.
  *
- *  - SubBytes: Boyar-Peralta's circuit on whole words (aes_bitslice.h;
- *    with PICOPSA_AES_CT32_ASM the same circuit in Thumb-2,
- *    aes_ct32_armv7m.c); InvSubBytes as A^-1 o S o A^-1 with the inverse
- *    affine map around it.
+ *  - SubBytes: Boyar-Peralta's circuit on whole words (aes_bitslice.h);
+ *    InvSubBytes as A^-1 o S o A^-1 with the inverse affine map around it.
+ *  - With PICOPSA_AES_CT32_ASM (Cortex-M3/M4/M7/M33) the whole encryption
+ *    pass is Thumb-2 (aes_ct32_armv7m.c, written by
+ *    tools/aes/gen_ct32_armv7m.py): transposes, rounds, frame fix-up; the
+ *    circuit's four NOTs are folded into round keys 1..Nr (set_key; the C
+ *    decryption takes them back out). The passes then take and return q
+ *    in byte order. Decryption stays in C on the same circuit.
  *  - CTR, ECB, CBC decryption: two blocks per pass; CBC encryption (and so
  *    CMAC, CCM's CBC-MAC) one block per pass in lane 0, lane 1 zero.
  *  - Round keys: 8 words per round, 15 x 32 bytes = 480 bytes for AES-256
@@ -47,12 +51,18 @@
 
 #define PP_BS_W uint32_t
 #if PP_AES_CT32_ASM
-/* SubBytes (rounds and key schedule) in Thumb-2, aes_ct32_armv7m.c: the
- * same circuit, its registers allocated by tools/aes/gen_sbox_armv7m.py. */
+/* SubBytes (key schedule, decryption) and the transpose in Thumb-2,
+ * aes_ct32_armv7m.c: the same circuit and exchanges, written by
+ * tools/aes/gen_ct32_armv7m.py. */
 #define PP_BS_SUB_BYTES_EXTERNAL 1
 static void sub_bytes(uint32_t q[8])
 {
     pp_aes_ct32_sbox_armv7m(q);
+}
+#define PP_BS_ORTHO_EXTERNAL 1
+static void ortho(uint32_t q[8])
+{
+    pp_aes_ct32_ortho_armv7m(q);
 }
 #endif
 #include "aes/aes_bitslice.h"
@@ -196,9 +206,15 @@ static void shift_rows2_all(uint32_t q[8])
 /* ---- rounds ---------------------------------------------------------- */
 
 /* FIPS 197 5.1 Cipher on both lanes; round r's MixColumns and round key
- * are in frame r mod 4 (r is public). */
+ * are in frame r mod 4 (r is public). With PP_AES_CT32_ASM q arrives and
+ * leaves in byte order (load_blocks() without ortho()): the Thumb-2 pass
+ * transposes it itself, and its round keys 1..nr carry the S-box's NOTs
+ * (set_key). */
 static void encrypt_q(const pp_aes_key *k, uint32_t q[8])
 {
+#if PP_AES_CT32_ASM
+    pp_aes_ct32_encrypt_armv7m(q, k->rk, k->rounds);
+#else
     const uint32_t *rk = k->rk;
     unsigned r, nr = k->rounds;
 
@@ -211,6 +227,31 @@ static void encrypt_q(const pp_aes_key *k, uint32_t q[8])
     add_round_key(q, rk + 8 * nr);
     if ((nr & 3u) == 2u)
         shift_rows2_all(q);
+#endif
+}
+
+/* The S-box's affine constant 0x63 (FIPS 197 5.1.1) on the bit planes:
+ * all-ones words 0, 1, 5 and 6. With the Thumb-2 rounds, round keys
+ * 1..Nr are stored XORed with it (aes_ct32_armv7m.h); MixColumns maps a
+ * state of equal bytes to itself, so the circuit's NOTs move there. */
+#define NOT63(b) ((0x63u >> (b)) & 1u ? 0xFFFFFFFFu : 0u)
+
+/* Round key r as FIPS 197 has it (frame r mod 4): the stored words, or
+ * with PP_AES_CT32_ASM those of rounds >= 1 with 0x63 taken back out,
+ * into t. */
+static const uint32_t *true_round_key(const pp_aes_key *k, unsigned r, uint32_t t[8])
+{
+#if PP_AES_CT32_ASM
+    unsigned b;
+    if (r == 0)
+        return k->rk;
+    for (b = 0; b < 8; b++)
+        t[b] = k->rk[8 * r + b] ^ NOT63(b);
+    return t;
+#else
+    (void)t;
+    return k->rk + 8 * r;
+#endif
 }
 
 /* InvShiftRows (not applied: the frame steps back) and InvSubBytes
@@ -228,66 +269,105 @@ static void inv_sub(uint32_t q[8])
  * run in frame r mod 4. */
 static void decrypt_q(const pp_aes_key *k, uint32_t q[8])
 {
-    const uint32_t *rk = k->rk;
+    uint32_t t[8];
     unsigned r, nr = k->rounds;
 
+#if PP_AES_CT32_ASM
+    ortho(q); /* byte order in and out, as encrypt_q */
+#endif
     if ((nr & 3u) == 2u)
         shift_rows2_all(q);
-    add_round_key(q, rk + 8 * nr);
+    add_round_key(q, true_round_key(k, nr, t));
     for (r = nr - 1; r > 0; r--) {
         inv_sub(q);
         if (r & 1u)
-            inv_pre_odd(q, rk + 8 * r);
+            inv_pre_odd(q, true_round_key(k, r, t));
         else
-            inv_pre_even(q, rk + 8 * r);
+            inv_pre_even(q, true_round_key(k, r, t));
         mix_frame(q, zero_key, r);
     }
     inv_sub(q);
-    add_round_key(q, rk);
+    add_round_key(q, k->rk);
+#if PP_AES_CT32_ASM
+    ortho(q);
+#endif
+    pp_wipe(t, sizeof t);
 }
 
 /* ---- bitslice conversion --------------------------------------------- */
 
+/* Little-endian words at any alignment: on the Thumb-2 targets of
+ * PP_AES_CT32_ASM (little endian, unaligned LDR/STR) one instruction each
+ * (memcpy of 4), elsewhere pp_util's bytewise form. */
+#if PP_AES_CT32_ASM
+static uint32_t ld32(const uint8_t *p)
+{
+    uint32_t v;
+    __builtin_memcpy(&v, p, 4);
+    return v;
+}
+static void st32(uint8_t *p, uint32_t v)
+{
+    __builtin_memcpy(p, &v, 4);
+}
+#else
+#define ld32 pp_load_le32
+#define st32 pp_store_le32
+#endif
+
 /* n (1 or 2) blocks in: word 2c + j is column c of block j (bytes 4c + r
  * little-endian, so byte r of the word is row r); ortho() then makes q[b]
- * hold bit b of byte (r, c) of block j at bit 8r + 2c + j. */
+ * hold bit b of byte (r, c) of block j at bit 8r + 2c + j (with
+ * PP_AES_CT32_ASM the passes do that, q stays in byte order). */
 static void load_blocks(uint32_t q[8], const uint8_t *in, size_t n)
 {
     unsigned c;
     for (c = 0; c < 4; c++) {
-        q[2 * c] = pp_load_le32(in + 4 * c);
-        q[2 * c + 1] = n > 1 ? pp_load_le32(in + 16 + 4 * c) : 0u;
+        q[2 * c] = ld32(in + 4 * c);
+        q[2 * c + 1] = n > 1 ? ld32(in + 16 + 4 * c) : 0u;
     }
+#if !PP_AES_CT32_ASM
     ortho(q);
+#endif
 }
 
 /* Lanes 0..n-1 out as n blocks; q is left in byte order. */
 static void store_blocks(uint8_t *out, uint32_t q[8], size_t n)
 {
     unsigned c;
+#if !PP_AES_CT32_ASM
     ortho(q);
+#endif
     for (c = 0; c < 4; c++) {
-        pp_store_le32(out + 4 * c, q[2 * c]);
+        st32(out + 4 * c, q[2 * c]);
         if (n > 1)
-            pp_store_le32(out + 16 + 4 * c, q[2 * c + 1]);
+            st32(out + 16 + 4 * c, q[2 * c + 1]);
     }
 }
 
 /* ---- key schedule ---------------------------------------------------- */
 
+/* Every byte of x rotated right by s bits, 0 < s < 8. */
+#define BYTE_ROR(x, s) ((((x) >> (s)) & ((0xFFu >> (s)) * 0x01010101u)) | \
+                        (((x) << (8u - (s))) & ~((0xFFu >> (s)) * 0x01010101u)))
+
 /* Y(r, c) = X(r, c + k r) on one bit-plane word: row r's byte rotated
- * right by 2 (k r mod 4) bits. k is public (a round number mod 4). */
+ * right by 2 (k r mod 4) bits. k is public (a round number mod 4): the
+ * switch picks the rows' rotations (0, 2k, 4k, 6k mod 8). */
 static uint32_t col_shift(uint32_t x, unsigned k)
 {
-    uint32_t y = x & 0xFFu;
-    unsigned r;
-    for (r = 1; r < 4; r++) {
-        unsigned s = 2u * ((k * r) & 3u);
-        uint32_t b = (x >> (8u * r)) & 0xFFu;
-        b = ((b >> s) | (b << (8u - s))) & 0xFFu;
-        y |= b << (8u * r);
+    switch (k & 3u) {
+    case 1:
+        return (x & 0x000000FFu) | (BYTE_ROR(x, 2u) & 0x0000FF00u) |
+               (BYTE_ROR(x, 4u) & 0x00FF0000u) | (BYTE_ROR(x, 6u) & 0xFF000000u);
+    case 2:
+        return (x & 0x00FF00FFu) | (BYTE_ROR(x, 4u) & 0xFF00FF00u);
+    case 3:
+        return (x & 0x000000FFu) | (BYTE_ROR(x, 6u) & 0x0000FF00u) |
+               (BYTE_ROR(x, 4u) & 0x00FF0000u) | (BYTE_ROR(x, 2u) & 0xFF000000u);
+    default:
+        return x;
     }
-    return y;
 }
 
 psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_len)
@@ -311,6 +391,11 @@ psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_l
         ortho(q);
         for (c = 0; c < 8; c++)
             k->rk[8 * r + c] = col_shift(q[c], back);
+#if PP_AES_CT32_ASM
+        if (r > 0)
+            for (c = 0; c < 8; c++)
+                k->rk[8 * r + c] ^= NOT63(c);
+#endif
     }
     pp_wipe(w, sizeof w);
     pp_wipe(q, sizeof q);
@@ -321,7 +406,44 @@ psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_l
 
 #define PP_BS_W uint32_t
 #define PP_BS_LANES 2
+#define PP_BS_CBC_ENCRYPT_EXTERNAL 1
 #include "aes/aes_bitslice_modes.h"
+
+/* SP 800-38A 6.2 on words (the chaining value x in registers or one small
+ * array), one block per pass in lane 0; in == out works (each block is
+ * read before it is written). */
+void pp_aes_soft_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *in,
+                             uint8_t *out, size_t nblocks)
+{
+    uint32_t q[8], x[4];
+    unsigned i;
+
+    for (i = 0; i < 4; i++)
+        x[i] = ld32(iv + 4 * i);
+    while (nblocks-- > 0) {
+        for (i = 0; i < 4; i++) {
+            q[2 * i] = x[i] ^ ld32(in + 4 * i);
+            q[2 * i + 1] = 0;
+        }
+#if !PP_AES_CT32_ASM
+        ortho(q);
+#endif
+        encrypt_q(k, q);
+#if !PP_AES_CT32_ASM
+        ortho(q);
+#endif
+        for (i = 0; i < 4; i++) {
+            x[i] = q[2 * i];
+            st32(out + 4 * i, x[i]);
+        }
+        in += 16;
+        out += 16;
+    }
+    for (i = 0; i < 4; i++)
+        st32(iv + 4 * i, x[i]);
+    pp_wipe(q, sizeof q);
+    pp_wipe(x, sizeof x);
+}
 
 /* SP 800-38A B.1: the whole 128-bit block is the counter, c[0] its most
  * significant word. Each carry is the top half of a 33-bit sum, never a
@@ -330,47 +452,73 @@ psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_l
  * barriers keep the compiler from making c[3] the induction variable of
  * the caller's loop (a compare of the counter at the loop exit) and from
  * leaving the loop once it could tell the carry is 0. */
-static void ctr_inc(uint32_t c[4])
-{
-    uint32_t carry = 1;
-    int i;
-    for (i = 3; i >= 0; i--) {
-        uint64_t t = (uint64_t)c[i] + carry;
-        c[i] = pp_ct_barrier_u32((uint32_t)t);
-        carry = pp_ct_barrier_u32((uint32_t)(t >> 32));
-    }
-}
+#define CTR_STEP(c, i, carry, t)                          \
+    do {                                                  \
+        (t) = (uint64_t)(c)[(i)] + (carry);               \
+        (c)[(i)] = pp_ct_barrier_u32((uint32_t)(t));      \
+        (carry) = pp_ct_barrier_u32((uint32_t)((t) >> 32)); \
+    } while (0)
+/* written out, and a macro: gcc -Os kept the loop, then the function, out
+ * of line (a third of the mode's own time on the M4) */
+#define CTR_INC(c)                         \
+    do {                                   \
+        uint64_t t_;                       \
+        uint32_t carry_ = 1;               \
+        CTR_STEP((c), 3, carry_, t_);      \
+        CTR_STEP((c), 2, carry_, t_);      \
+        CTR_STEP((c), 1, carry_, t_);      \
+        (c)[0] = pp_ct_barrier_u32((c)[0] + carry_); \
+    } while (0)
 
 /* The counter block's column c as the little-endian word load_blocks()
  * reads: the big-endian counter word, byte-swapped. */
 #define BSWAP32(x) (((x) >> 24) | (((x) >> 8) & 0xFF00u) | (((x) & 0xFF00u) << 8) | ((x) << 24))
+
+/* Lane j of q: the counter block (column words, see load_blocks); out =
+ * in ^ lane j of q (byte order). Written out for gcc -Os. */
+#define CTR_LANE(q, cw, j)             \
+    do {                               \
+        (q)[(j)] = BSWAP32((cw)[0]);     \
+        (q)[2 + (j)] = BSWAP32((cw)[1]); \
+        (q)[4 + (j)] = BSWAP32((cw)[2]); \
+        (q)[6 + (j)] = BSWAP32((cw)[3]); \
+    } while (0)
+#define XOR_LANE(o, i, q, j)                           \
+    do {                                               \
+        st32((o), ld32((i)) ^ (q)[(j)]);               \
+        st32((o) + 4, ld32((i) + 4) ^ (q)[2 + (j)]);   \
+        st32((o) + 8, ld32((i) + 8) ^ (q)[4 + (j)]);   \
+        st32((o) + 12, ld32((i) + 12) ^ (q)[6 + (j)]); \
+    } while (0)
 
 void pp_aes_soft_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
                      size_t nblocks)
 {
     uint32_t q[8], cw[4];
     size_t n;
-    unsigned i, j;
+    unsigned i;
 
     for (i = 0; i < 4; i++)
         cw[i] = pp_load_be32(ctr + 4 * i);
     while (nblocks > 0) {
         n = min_lanes(nblocks);
-        for (j = 0; j < 2; j++) {
-            for (i = 0; i < 4; i++)
-                q[2 * i + j] = BSWAP32(cw[i]);
-            if (j < n)
-                ctr_inc(cw);
-        }
+        CTR_LANE(q, cw, 0);
+        CTR_INC(cw);
+        CTR_LANE(q, cw, 1);
+        if (n > 1)
+            CTR_INC(cw);
+#if !PP_AES_CT32_ASM
         ortho(q);
+#endif
         encrypt_q(k, q);
+#if !PP_AES_CT32_ASM
         ortho(q);
-        for (j = 0; j < n; j++) {
-            for (i = 0; i < 4; i++)
-                pp_store_le32(out + 4 * i, pp_load_le32(in + 4 * i) ^ q[2 * i + j]);
-            in += 16;
-            out += 16;
-        }
+#endif
+        XOR_LANE(out, in, q, 0);
+        if (n > 1)
+            XOR_LANE(out + 16, in + 16, q, 1);
+        in += 16 * n;
+        out += 16 * n;
         nblocks -= n;
     }
     for (i = 0; i < 4; i++)

@@ -1,21 +1,26 @@
 #!/usr/bin/env python3
-"""Checks the Thumb-2 SubBytes of the fixsliced ct32 AES
-(src/aes/aes_ct32_armv7m.c, PICOPSA_AES_CT32_ASM) under unicorn: the
-assembly build and the C build (PICOPSA_AES_CT32_ASM=0) of aes_ct32.c,
-both compiled for the Cortex-M, run
-  - the FIPS 197 C.1-C.3 examples (encrypt and decrypt), then
+"""Checks the Thumb-2 rounds of the fixsliced ct32 AES
+(src/aes/aes_ct32_armv7m.c, PICOPSA_AES_CT32_ASM: the whole cipher,
+pp_aes_ct32_encrypt_armv7m, and the SubBytes circuit the key schedule and
+the C decryption call) under unicorn: the assembly build and the C build
+(PICOPSA_AES_CT32_ASM=0) of aes_ct32.c, both compiled for the Cortex-M, run
+  - the FIPS 197 C.1-C.3 examples (encrypt and decrypt), then ECB
+    encryption, CTR (SP 800-38A 6.5, counters about to wrap included) and
+    CBC encryption (6.2) of 1..5 blocks under random keys of all three
+    sizes against a byte-oriented Python AES (FIPS 197 5.1, 5.2);
   - random keys of all three sizes (the key schedule's SubWord runs the
-    circuit too) and random data: ECB encrypt and decrypt of 1..5 blocks,
-    CTR from random counters (and ones about to wrap), CBC encrypt and
-    decrypt, compared byte for byte between the two builds;
-  - the assembly kernel alone: callee-saved registers and sp survive, q is
-    SubBytes of q for random words, nothing written outside q and its
-    frame;
+    circuit too, and the round keys carry the folded NOTs) and random
+    data: ECB encrypt and decrypt of 1..5 blocks, CTR from random counters
+    (and ones about to wrap), CBC encrypt and decrypt, compared byte for
+    byte between the two builds;
+  - the SubBytes entry alone: callee-saved registers and sp survive (every
+    call checks that, tools/unicorn/armv7m_harness.py), q is SubBytes of q
+    for random words, nothing written outside q and its frame;
   - constant time: the instruction trace and every load/store address of
-    set_key + ECB encrypt + ECB decrypt + CTR are the same for random keys
-    and data of each key size (the valgrind harness of tests/ct cannot
-    run Thumb-2 code);
-  - prints the kernel's instruction count per call.
+    set_key + ECB encrypt + ECB decrypt + CTR + CBC encrypt are the same
+    for random keys and data of each key size (the valgrind harness of
+    tests/ct cannot run Thumb-2 code);
+  - prints the instruction counts of SubBytes and of a 2-block pass.
 The host suite cannot run the assembly; this is its test.
 
 usage: /usr/bin/python3 tools/aes/check_armv7m.py [-O level (default s)]
@@ -30,32 +35,18 @@ import random
 import shlex
 import shutil
 import struct
-import subprocess
 import sys
 import tempfile
 
-try:
-    from unicorn import Uc, UC_ARCH_ARM, UC_HOOK_CODE, UC_HOOK_MEM_READ, UC_HOOK_MEM_WRITE
-    from unicorn import UC_MODE_THUMB, UC_MODE_MCLASS
-    from unicorn import arm_const as arm
-except ImportError:
-    print("check_armv7m: SKIPPED: python3-unicorn not installed")
-    sys.exit(77)
-
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-SRC = os.path.join(ROOT, "src")
-CODE, DATA, DATA_SIZE = 0x10000, 0x20000000, 0x40000
-STACK_TOP, RETURN = 0x2003F000, 0x20038000
-SAVED = [arm.UC_ARM_REG_R4, arm.UC_ARM_REG_R5, arm.UC_ARM_REG_R6, arm.UC_ARM_REG_R7,
-         arm.UC_ARM_REG_R8, arm.UC_ARM_REG_R9, arm.UC_ARM_REG_R10, arm.UC_ARM_REG_R11]
-MASK = 0xFFFFFFFF
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "unicorn"))
+from armv7m_harness import ROOT, SRC, DATA, Cpu, build_image  # noqa: E402
 
 WRAPPER = r'''
 #include "aes/aes.h"
 #include "aes/aes_ct32_armv7m.h"
 
 /* mode 0: ECB enc, 1: ECB dec, 2: CTR, 3: CBC enc, 4: CBC dec, 5: all of
- * ECB enc, ECB dec, CTR on the same buffers (the trace case). */
+ * ECB enc, ECB dec, CTR, CBC enc on the same buffers (the trace case). */
 int chk_aes(pp_aes_key *k, const uint8_t *key, uint32_t key_len, uint8_t *iv,
             const uint8_t *in, uint8_t *out, uint32_t n, uint32_t mode)
 {
@@ -72,6 +63,7 @@ int chk_aes(pp_aes_key *k, const uint8_t *key, uint32_t key_len, uint8_t *iv,
         pp_aes_ecb_encrypt(k, in, out, n);
         pp_aes_ecb_decrypt(k, out, out, n);
         pp_aes_ctr(k, iv, out, out, n);
+        pp_aes_cbc_encrypt(k, iv, out, out, n);
         break;
     }
     pp_aes_wipe(k);
@@ -91,82 +83,18 @@ def build(tmp, cc, cpu, opt, asm):
     wrapper = os.path.join(tmp, "w.c")
     with open(wrapper, "w") as f:
         f.write(WRAPPER)
-    tag = "asm" if asm else "c"
     flags = shlex.split(cc) + ["-mcpu=" + cpu, "-mthumb", "-ffreestanding", opt, "-std=c99",
                                "-ffunction-sections", "-Wall", "-Wextra", "-Werror",
                                "-I" + os.path.join(ROOT, "include"), "-I" + SRC,
                                "-I" + os.path.join(ROOT, "ports", "freestanding"),
                                "-DPICOPSA_AES_BACKEND=PICOPSA_AES_CT32",
                                "-DPICOPSA_AES_CT32_ASM=%d" % asm]
-    objs = []
-    for i, src in enumerate([wrapper, os.path.join(SRC, "aes", "aes.c"),
-                             os.path.join(SRC, "aes", "aes_ct32.c"),
-                             os.path.join(SRC, "aes", "aes_ct32_armv7m.c"),
-                             os.path.join(SRC, "common", "pp_util.c"),
-                             os.path.join(ROOT, "ports", "freestanding", "string.c")]):
-        obj = os.path.join(tmp, "%s%d.o" % (tag, i))
-        subprocess.check_call(flags + ["-c", src, "-o", obj])
-        objs.append(obj)
-    elf = os.path.join(tmp, tag + ".elf")
-    link = ["arm-none-eabi-gcc", "-mcpu=" + cpu, "-mthumb", "-nostdlib", "-Wl,--gc-sections",
-            "-Wl,-Ttext=0x%x" % CODE, "-Wl,--entry=chk_aes", "-Wl,--undefined=chk_kernel"]
-    subprocess.check_call(link + objs + ["-lgcc", "-o", elf])
-    syms = {}
-    for line in subprocess.check_output(["arm-none-eabi-nm", elf]).decode().splitlines():
-        parts = line.split()
-        if len(parts) == 3:
-            syms[parts[2]] = int(parts[0], 16)
-    binary = os.path.join(tmp, tag + ".bin")
-    subprocess.check_call(["arm-none-eabi-objcopy", "-O", "binary", "-j", ".text", elf, binary])
-    with open(binary, "rb") as f:
-        return f.read(), syms
-
-
-class Cpu:
-    def __init__(self, code, syms):
-        self.syms = syms
-        self.mu = Uc(UC_ARCH_ARM, UC_MODE_THUMB | UC_MODE_MCLASS)
-        self.mu.mem_map(CODE, 0x10000)
-        self.mu.mem_write(CODE, code)
-        self.mu.mem_map(DATA, DATA_SIZE)
-        self.trace = None
-        self.count = 0
-        self.mu.hook_add(UC_HOOK_CODE, self._code)
-        self.mu.hook_add(UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, self._mem)
-
-    def _code(self, mu, addr, size, user):
-        self.count += 1
-        if self.trace is not None:
-            self.trace.append(("i", addr))
-
-    def _mem(self, mu, access, addr, size, value, user):
-        if self.trace is not None:
-            self.trace.append(("m", access, addr, size))
-
-    def call(self, name, args):
-        mu = self.mu
-        regs = [arm.UC_ARM_REG_R0, arm.UC_ARM_REG_R1, arm.UC_ARM_REG_R2, arm.UC_ARM_REG_R3]
-        sp = STACK_TOP - 4 * max(0, len(args) - 4)
-        for i, a in enumerate(args):
-            if i < 4:
-                mu.reg_write(regs[i], a & MASK)
-            else:
-                mu.mem_write(sp + 4 * (i - 4), struct.pack("<I", a & MASK))
-        mu.reg_write(arm.UC_ARM_REG_SP, sp)
-        mu.reg_write(arm.UC_ARM_REG_LR, RETURN | 1)
-        for r in SAVED:
-            mu.reg_write(r, 0x5EED0000 + r)
-        self.count = 0
-        mu.emu_start(self.syms[name] | 1, RETURN, count=100_000_000)
-        assert mu.reg_read(arm.UC_ARM_REG_SP) == sp, name
-        assert all(mu.reg_read(r) == 0x5EED0000 + r for r in SAVED), name
-        return mu.reg_read(arm.UC_ARM_REG_R0)
-
-    def write(self, addr, data):
-        self.mu.mem_write(addr, bytes(data))
-
-    def read(self, addr, n):
-        return bytes(self.mu.mem_read(addr, n))
+    sources = [wrapper] + [os.path.join(SRC, f) for f in
+                           ("aes/aes.c", "aes/aes_ct32.c", "aes/aes_ct32_armv7m.c",
+                            "common/pp_util.c")] + \
+        [os.path.join(ROOT, "ports", "freestanding", "string.c")]
+    return build_image(tmp, "asm" if asm else "c", flags, sources,
+                       ["-Wl,--entry=chk_aes", "-Wl,--undefined=chk_kernel"])
 
 
 CTX, KEY, IV, Q = DATA + 0x100, DATA + 0x800, DATA + 0x840, DATA + 0x880
@@ -214,6 +142,42 @@ def sbox_table():
         SBOX.append(s ^ 0x63)
 
 
+def xtime(a):
+    return ((a << 1) ^ 0x11B) if a & 0x80 else a << 1
+
+
+def aes_encrypt_ref(key, block):
+    """FIPS 197 5.1 Cipher and 5.2 KeyExpansion, byte by byte, state in
+    column order (FIPS 197 3.4: byte 4c + r is row r, column c)."""
+    nk = len(key) // 4
+    nr = nk + 6
+    w = [list(key[4 * i:4 * i + 4]) for i in range(nk)]
+    rcon = 1
+    for i in range(nk, 4 * (nr + 1)):
+        t = list(w[i - 1])
+        if i % nk == 0:
+            t = [SBOX[b] for b in t[1:] + t[:1]]
+            t[0] ^= rcon
+            rcon = xtime(rcon)
+        elif nk > 6 and i % nk == 4:
+            t = [SBOX[b] for b in t]
+        w.append([a ^ b for a, b in zip(w[i - nk], t)])
+    s = [b ^ w[i // 4][i % 4] for i, b in enumerate(block)]
+    for r in range(1, nr + 1):
+        s = [SBOX[b] for b in s]
+        s = [s[4 * ((c + row) % 4) + row] for c in range(4) for row in range(4)]
+        if r < nr:
+            m = []
+            for c in range(4):
+                a = s[4 * c:4 * c + 4]
+                for row in range(4):
+                    m.append(xtime(a[row]) ^ xtime(a[(row + 1) % 4]) ^ a[(row + 1) % 4] ^
+                             a[(row + 2) % 4] ^ a[(row + 3) % 4])
+            s = m
+        s = [b ^ w[4 * r + i // 4][i % 4] for i, b in enumerate(s)]
+    return bytes(s)
+
+
 def check_kernel(cpu, rng):
     """q[b] bit j is bit b of byte j: the kernel must map every byte
     position through the S-box."""
@@ -247,8 +211,8 @@ def main():
         sys.exit(77)
     opt = "-O" + args.opt
     with tempfile.TemporaryDirectory() as tmp:
-        asm = Cpu(*build(tmp, args.cc, args.cpu, opt, 1))
-        ref = Cpu(*build(tmp, args.cc, args.cpu, opt, 0))
+        asm = Cpu(*build(tmp, args.cc, args.cpu, opt, 1), traced=True)
+        ref = Cpu(*build(tmp, args.cc, args.cpu, opt, 0), traced=True)
     assert "pp_aes_ct32_sbox_armv7m" in asm.syms and "pp_aes_ct32_sbox_armv7m" not in ref.syms
     sbox_table()
     kernel_insns = check_kernel(asm, random.Random(197))
@@ -258,7 +222,33 @@ def main():
             assert got.hex() == ct, ("FIPS 197", key)
             got, _ = run(cpu, bytes.fromhex(key), bytes(16), bytes.fromhex(ct), 1)
             assert got == PT, ("FIPS 197 inverse", key)
+    for key, ct in FIPS197:
+        assert aes_encrypt_ref(bytes.fromhex(key), PT).hex() == ct, ("Python reference", key)
     rng = random.Random(22)
+    # both builds against the Python reference: ECB encryption of 1..5
+    # blocks (one or both lanes of the last pass) under random keys
+    for case in range(max(12, args.cases // 5)):
+        key = bytes(rng.getrandbits(8) for _ in range([16, 24, 32][case % 3]))
+        data = bytes(rng.getrandbits(8) for _ in range(16 * (1 + case % 5)))
+        want = b"".join(aes_encrypt_ref(key, data[i:i + 16]) for i in range(0, len(data), 16))
+        iv = bytes(rng.getrandbits(8) for _ in range(16))
+        if case % 2:
+            iv = b"\xff" * 15 + bytes([256 - rng.randrange(1, 4)])
+        ctr, cbc, x, c = bytearray(), bytearray(), iv, int.from_bytes(iv, "big")
+        for i in range(0, len(data), 16):
+            ks = aes_encrypt_ref(key, (c % (1 << 128)).to_bytes(16, "big"))
+            ctr += bytes(a ^ b for a, b in zip(data[i:i + 16], ks))
+            c += 1
+            x = aes_encrypt_ref(key, bytes(a ^ b for a, b in zip(data[i:i + 16], x)))
+            cbc += x
+        for cpu in (asm, ref):
+            got, _ = run(cpu, key, bytes(16), data, 0, case % 4)
+            assert got == want, ("ECB != Python reference", key.hex(), len(data))
+            got, nxt = run(cpu, key, iv, data, 2, case % 4)
+            assert got == ctr and nxt == (c % (1 << 128)).to_bytes(16, "big"), \
+                ("CTR != Python reference", key.hex(), len(data))
+            got, nxt = run(cpu, key, iv, data, 3, case % 4)
+            assert got == cbc and nxt == x, ("CBC != Python reference", key.hex(), len(data))
     for case in range(args.cases):
         key = bytes(rng.getrandbits(8) for _ in range(rng.choice([16, 24, 32])))
         n = rng.randrange(1, 6)
@@ -282,9 +272,19 @@ def main():
             traces.append(asm.trace)
             asm.trace = None
         assert traces[0] == traces[1] == traces[2], ("trace differs", klen)
-    print("check_armv7m: PASSED (%s %s: kernel %d instructions a call; FIPS 197 C.1-C.3, "
+    # the cipher's instructions per 2-block pass (set_key + one ECB pass,
+    # less set_key alone)
+    counts = {}
+    for klen in (16, 24, 32):
+        key = bytes(rng.getrandbits(8) for _ in range(klen))
+        run(asm, key, bytes(16), bytes(16), 0)
+        one = asm.count
+        run(asm, key, bytes(16), bytes(64), 0)
+        counts[klen] = asm.count - one
+    print("check_armv7m: PASSED (%s %s: SubBytes %d instructions a call; a 2-block ECB pass "
+          "AES-128/192/256 %d/%d/%d instructions; FIPS 197 C.1-C.3, Python reference, "
           "%d random cases asm == C, traces equal for 3 keys x 3 sizes)"
-          % (args.cpu, opt, kernel_insns, args.cases))
+          % (args.cpu, opt, kernel_insns, counts[16], counts[24], counts[32], args.cases))
 
 
 if __name__ == "__main__":
