@@ -130,7 +130,7 @@ const char *pp_aes_backend_name(void)
 {
 #if PP_AES_HW_X86
     if (pp_aes_hw_available()) {
-        return "x86-64 AES-NI";
+        return pp_aes_hw_name(); /* the width in use, "x86-64 VAES-512 (AVX-512)" */
     }
 #endif
 #if PICOPSA_AES_BACKEND == PICOPSA_AES_CT64

@@ -89,7 +89,8 @@ static inline void pp_aes_status_keep(pp_aes_key *k, psa_status_t status)
  * caller runs XTS over pp_aes_ecb_*. */
 int pp_aes_xts_fused(const pp_aes_key *k, uint8_t tweak[16], const uint8_t *in, uint8_t *out,
                      size_t nblocks, int encrypt);
-/* What pp_aes_set_key would choose now: "x86-64 AES-NI", "bitsliced ct64",
+/* What pp_aes_set_key would choose now: "x86-64 AES-NI" (or its VAES width,
+ * "x86-64 VAES-512 (AVX-512)"), "bitsliced ct64",
  * "fixsliced ct32" or "byte-oriented reference" (picopsa_backend_name,
  * banners). */
 const char *pp_aes_backend_name(void);
