@@ -100,6 +100,12 @@ void pp_aes_hw_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *i
  * 128-bit little-endian integer); on return tweak holds the next block's. */
 void pp_aes_hw_xts(const pp_aes_key *k, uint8_t tweak[16], const uint8_t *in, uint8_t *out,
                    size_t nblocks, int encrypt);
+/* SP 800-38C 6.1 / 6.2 over nblocks whole payload blocks: out = in ^
+ * E(ctr), ctr incremented as pp_aes_hw_ctr does it, and mac = CIPH(mac ^
+ * P) for each plaintext block P (in when encrypt, out otherwise), the
+ * CBC-MAC and CTR blocks in the same rounds. in == out allowed. */
+void pp_aes_hw_ccm(const pp_aes_key *k, uint8_t mac[16], uint8_t ctr[16], const uint8_t *in,
+                   uint8_t *out, size_t nblocks, int encrypt);
 
 /* aes_x86_vaes.c: the same functions at one width (256 or 512), for
  * nblocks a multiple of 16; only pp_aes_hw_* call them, at the width
