@@ -266,6 +266,9 @@ static psa_status_t update(pp_gcm_ctx *c, const uint8_t *in, uint8_t *out, size_
             /* AES-NI and PCLMULQDQ: whole groups of eight blocks in one
              * pass (ghash_x86.c); the generic steps below only bring the
              * position to a block boundary and take the tail. */
+            if (pos == 0 && len >= 128u) {
+                pp_ghash_x86_complete(&c->ghash); /* H^5..H^8, once */
+            }
             if (pos == 0 && len >= 256u && pp_ghash_x86_wide()) {
                 /* VAES-512 and VPCLMULQDQ: sixteen blocks a step. */
                 n = len & ~(size_t)255u;

@@ -32,6 +32,8 @@
 
 #if PP_AES_HW_X86
 
+#include <cpuid.h>
+
 #define MAXB 1024 /* blocks: 16 KiB */
 
 enum { ECB_ENC, ECB_DEC, CBC_ENC, CBC_DEC, CTR, N_MODES };
@@ -59,6 +61,20 @@ static int cpuinfo_has(const char *w)
         }
     }
     return 0;
+}
+
+/* CPUID leaf 7 ECX bit 9 (VAES) as this process sees it. */
+static int cpuid_has_vaes(void)
+{
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    if (__get_cpuid_max(0, NULL) < 7) {
+        return 0;
+    }
+    __cpuid_count(7, 0, a, b, c, d);
+    (void)a;
+    (void)b;
+    (void)d;
+    return (int)((c >> 9) & 1u);
 }
 
 static const EVP_CIPHER *evp_of(int mode, size_t key_len)
@@ -376,9 +392,12 @@ int main(void)
 
     /* Every width this CPU runs, the widest last (left in force). */
     top = pp_aes_hw_level();
-    if (cpuinfo_has(" vaes") && cpuinfo_has(" avx512bw") && cpuinfo_has(" avx512vl")) {
+    /* The CPUID this process sees must agree too: valgrind's hides VAES
+     * and AVX-512 (it runs neither), and the AES-NI path is chosen there. */
+    if (cpuinfo_has(" vaes") && cpuinfo_has(" avx512bw") && cpuinfo_has(" avx512vl") &&
+        cpuid_has_vaes()) {
         CHECK(top == PP_AES_X86_VAES512);
-    } else if (cpuinfo_has(" vaes") && cpuinfo_has(" avx2")) {
+    } else if (cpuinfo_has(" vaes") && cpuinfo_has(" avx2") && cpuid_has_vaes()) {
         CHECK(top >= PP_AES_X86_VAES256);
     }
     printf("aes_hw: widest path %s\n", pp_aes_hw_name());
