@@ -102,11 +102,16 @@ void pp_ghash_x86_blocks(const pp_ghash_key *k, uint64_t y[2], const uint8_t *in
 void pp_ghash_x86_gcm(const pp_ghash_key *gk, uint64_t y[2], const pp_aes_key *ak,
                       uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t ngroups,
                       int decrypt);
-/* 1 when the wide pass below runs: the AES width in use is VAES-512
- * (aes_hw.h, pp_aes_hw_level) and the CPU has VPCLMULQDQ. */
+/* The wide pass below that runs: 512 when the AES width in use is
+ * VAES-512 (aes_hw.h, pp_aes_hw_level), 256 when it is VAES-256, and the
+ * CPU has VPCLMULQDQ; else 0. */
 int pp_ghash_x86_wide(void);
-/* pp_ghash_x86_gcm for ngroups groups of sixteen blocks, on zmm (VAES and
- * VPCLMULQDQ, four blocks per instruction); the same contract. */
+/* pp_ghash_x86_gcm for ngroups groups of sixteen blocks with VAES and
+ * VPCLMULQDQ, 2 (ymm) or 4 (zmm) blocks per instruction; the same
+ * contract, and a key with hw = 2. */
+void pp_ghash_vaes256_gcm(const pp_ghash_key *gk, uint64_t y[2], const pp_aes_key *ak,
+                          uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t ngroups,
+                          int decrypt);
 void pp_ghash_vaes512_gcm(const pp_ghash_key *gk, uint64_t y[2], const pp_aes_key *ak,
                           uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t ngroups,
                           int decrypt);

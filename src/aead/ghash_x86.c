@@ -22,6 +22,7 @@
 
 #include "aes/aes_hw.h"
 #include "common/pp_cpu_x86.h"
+#include "common/pp_util.h"
 
 #define PP_GHASH_TARGET __attribute__((target("pclmul,ssse3")))
 /* The small helpers below are inlined into every caller (a call per
@@ -306,40 +307,161 @@ void pp_ghash_x86_gcm(const pp_ghash_key *gk, uint64_t y[2], const pp_aes_key *a
     STOREU(ctr, rev_bytes(c));
 }
 
-/* ---- the wide one pass: VAES + VPCLMULQDQ on zmm ------------------------
- * The same method 16 blocks at a time: four zmm of four counter blocks
- * each go through the rounds (VAESENC on every 128-bit lane) while four
- * zmm of ciphertext are multiplied lane by lane by H^16 .. H^1 (VPCLMULQDQ,
- * the GH_STEP products per lane), reduced per lane (reduce3's shifts, per
- * 128-bit lane) and the four lanes XORed: one reduction per 256 bytes.
- * H^9 .. H^16 are made at the start of each call from H^1 .. H^8 (two
- * vector multiplications by H^8); the call's shape is public. Both
- * instructions have no data-dependent timing (Intel SDM, VAESENC and
- * VPCLMULQDQ); no branch or index depends on a secret. */
-
-#define PP_GCM_WIDE_TARGET \
-    __attribute__((target("aes,pclmul,ssse3,avx2,avx512f,avx512vl,avx512bw,vaes,vpclmulqdq")))
+/* ---- the wide one pass: VAES + VPCLMULQDQ on ymm and zmm ----------------
+ * ghash_x86_vaes_body.h, instantiated for 2 blocks per vector (VAES and
+ * VPCLMULQDQ with AVX2) and 4 (with AVX-512F/VL/BW); chosen with the AES
+ * width of aes_hw.h (pp_aes_hw_level) when the CPU has VPCLMULQDQ. */
 
 int pp_ghash_x86_wide(void)
 {
-    return pp_aes_hw_level() == PP_AES_X86_VAES512 && (pp_x86_features() & PP_X86_VPCLMUL) != 0;
+    int level = pp_aes_hw_level();
+    if ((pp_x86_features() & PP_X86_VPCLMUL) == 0) {
+        return 0;
+    }
+    return level == PP_AES_X86_VAES512 ? 512 : level == PP_AES_X86_VAES256 ? 256 : 0;
 }
 
-/* Per 128-bit lane: x (register layout) times h (stored layout), as
- * GH_STEP, accumulated. */
-#define GH_STEP512(xv, hv)                                                               \
-    do {                                                                                 \
-        __m512i x_ = (xv), h_ = (hv);                                                    \
-        lo = _mm512_xor_si512(lo, _mm512_clmulepi64_epi128(x_, h_, 0x10));               \
-        hi = _mm512_xor_si512(hi, _mm512_clmulepi64_epi128(x_, h_, 0x01));               \
-        mid = _mm512_xor_si512(mid, _mm512_xor_si512(_mm512_clmulepi64_epi128(x_, h_, 0x00), \
-                                                     _mm512_clmulepi64_epi128(x_, h_, 0x11))); \
-    } while (0)
+/* ymm */
+#define TARGET __attribute__((target("aes,pclmul,ssse3,avx2,vaes,vpclmulqdq")))
+#define V __m256i
+#define L 2u
+#define NV 8u
+#define FN pp_ghash_vaes256_gcm
+#define VLOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define VSTORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#define VXOR _mm256_xor_si256
+#define VENC _mm256_aesenc_epi128
+#define VENCL _mm256_aesenclast_epi128
+#define VSHUF8 _mm256_shuffle_epi8
+#define VCLMUL _mm256_clmulepi64_epi128
+#define VADD32 _mm256_add_epi32
+#define VZERO _mm256_setzero_si256
 
-/* reduce3 on every lane. */
-PP_GCM_WIDE_TARGET PP_GHASH_INLINE __m512i reduce3_512(__m512i lo, __m512i hi, __m512i mid)
+TARGET PP_GHASH_INLINE V vbcast(__m128i x)
 {
-    __m512i clo, chi, t;
+    return _mm256_broadcastsi128_si256(x);
+}
+TARGET PP_GHASH_INLINE V vbkey(const uint8_t *p)
+{
+    return _mm256_broadcastsi128_si256(LOADU(p));
+}
+TARGET PP_GHASH_INLINE V vfirst(__m128i x)
+{
+    return _mm256_set_m128i(_mm_setzero_si128(), x);
+}
+TARGET PP_GHASH_INLINE V vpowers(const __m128i *p)
+{
+    return _mm256_set_m128i(p[-1], p[0]);
+}
+TARGET PP_GHASH_INLINE V vlane_inc(void)
+{
+    return _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0);
+}
+TARGET PP_GHASH_INLINE __m128i vlane0(V v)
+{
+    return _mm256_castsi256_si128(v);
+}
+TARGET PP_GHASH_INLINE __m128i vfold(V v)
+{
+    return _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+}
+/* reduce3 on every lane. */
+TARGET PP_GHASH_INLINE V vreduce(V lo, V hi, V mid)
+{
+    V clo, chi, t;
+    lo = _mm256_xor_si256(lo, _mm256_bslli_epi128(mid, 8));
+    hi = _mm256_xor_si256(hi, _mm256_bsrli_epi128(mid, 8));
+    clo = _mm256_srli_epi64(lo, 63);
+    chi = _mm256_srli_epi64(hi, 63);
+    hi = _mm256_or_si256(_mm256_or_si256(_mm256_slli_epi64(hi, 1), _mm256_bslli_epi128(chi, 8)),
+                         _mm256_bsrli_epi128(clo, 8));
+    lo = _mm256_or_si256(_mm256_slli_epi64(lo, 1), _mm256_bslli_epi128(clo, 8));
+    t = _mm256_xor_si256(_mm256_xor_si256(_mm256_slli_epi64(lo, 63), _mm256_slli_epi64(lo, 62)),
+                         _mm256_slli_epi64(lo, 57));
+    lo = _mm256_xor_si256(lo, _mm256_bslli_epi128(t, 8));
+    hi = _mm256_xor_si256(hi, _mm256_bsrli_epi128(t, 8));
+    t = _mm256_xor_si256(_mm256_xor_si256(lo, _mm256_srli_epi64(lo, 1)),
+                         _mm256_xor_si256(_mm256_srli_epi64(lo, 2), _mm256_srli_epi64(lo, 7)));
+    return _mm256_xor_si256(hi, t);
+}
+
+#include "aead/ghash_x86_vaes_body.h"
+
+#undef TARGET
+#undef V
+#undef L
+#undef NV
+#undef FN
+#undef VLOAD
+#undef VSTORE
+#undef VXOR
+#undef VENC
+#undef VENCL
+#undef VSHUF8
+#undef VCLMUL
+#undef VADD32
+#undef VZERO
+
+/* zmm */
+#define TARGET \
+    __attribute__((target("aes,pclmul,ssse3,avx2,avx512f,avx512vl,avx512bw,vaes,vpclmulqdq")))
+#define V __m512i
+#define L 4u
+#define NV 4u
+#define FN pp_ghash_vaes512_gcm
+#define VLOAD(p) _mm512_loadu_si512((const void *)(p))
+#define VSTORE(p, v) _mm512_storeu_si512((void *)(p), (v))
+#define VXOR _mm512_xor_si512
+#define VENC _mm512_aesenc_epi128
+#define VENCL _mm512_aesenclast_epi128
+#define VSHUF8 _mm512_shuffle_epi8
+#define VCLMUL _mm512_clmulepi64_epi128
+#define VADD32 _mm512_add_epi32
+#define VZERO _mm512_setzero_si512
+#define vbcast vbcast512
+#define vbkey vbkey512
+#define vfirst vfirst512
+#define vpowers vpowers512
+#define vlane_inc vlane_inc512
+#define vlane0 vlane0_512
+#define vfold vfold512
+#define vreduce vreduce512
+
+TARGET PP_GHASH_INLINE V vbcast(__m128i x)
+{
+    return _mm512_broadcast_i32x4(x);
+}
+TARGET PP_GHASH_INLINE V vbkey(const uint8_t *p)
+{
+    return _mm512_broadcast_i32x4(LOADU(p));
+}
+TARGET PP_GHASH_INLINE V vfirst(__m128i x)
+{
+    return _mm512_inserti32x4(_mm512_setzero_si512(), x, 0);
+}
+TARGET PP_GHASH_INLINE V vpowers(const __m128i *p)
+{
+    V v = _mm512_inserti32x4(_mm512_setzero_si512(), p[0], 0);
+    v = _mm512_inserti32x4(v, p[-1], 1);
+    v = _mm512_inserti32x4(v, p[-2], 2);
+    return _mm512_inserti32x4(v, p[-3], 3);
+}
+TARGET PP_GHASH_INLINE V vlane_inc(void)
+{
+    return _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0);
+}
+TARGET PP_GHASH_INLINE __m128i vlane0(V v)
+{
+    return _mm512_castsi512_si128(v);
+}
+TARGET PP_GHASH_INLINE __m128i vfold(V v)
+{
+    __m256i h = _mm256_xor_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
+    return _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+}
+TARGET PP_GHASH_INLINE V vreduce(V lo, V hi, V mid)
+{
+    V clo, chi, t;
     lo = _mm512_xor_si512(lo, _mm512_bslli_epi128(mid, 8));
     hi = _mm512_xor_si512(hi, _mm512_bsrli_epi128(mid, 8));
     clo = _mm512_srli_epi64(lo, 63);
@@ -356,109 +478,7 @@ PP_GCM_WIDE_TARGET PP_GHASH_INLINE __m512i reduce3_512(__m512i lo, __m512i hi, _
     return _mm512_xor_si512(hi, t);
 }
 
-/* The four lanes XORed. */
-PP_GCM_WIDE_TARGET PP_GHASH_INLINE __m128i fold4(__m512i v)
-{
-    __m256i h = _mm256_xor_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
-    return _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
-}
-
-/* Lanes 3, 2, 1, 0 of v as lanes 0..3. */
-#define LANES_REV(v) _mm512_shuffle_i64x2((v), (v), 0x1b)
-/* Swap the 64-bit halves of every lane (stored <-> register layout). */
-#define SWAP64_512(v) _mm512_shuffle_epi32((v), (_MM_PERM_ENUM)0x4e)
-
-PP_GCM_WIDE_TARGET
-void pp_ghash_vaes512_gcm(const pp_ghash_key *gk, uint64_t y[2], const pp_aes_key *ak,
-                          uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t ngroups,
-                          int decrypt)
-{
-    const uint8_t *rk = (const uint8_t *)ak->rk;
-    const unsigned nr = ak->rounds;
-    const __m512i rev = _mm512_broadcast_i32x4(
-        _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-    __m512i hv[4], lo, hi, mid, b0, b1, b2, b3, key, c;
-    __m128i acc_y = SWAP64(LOADU(y));
-    const uint8_t *prev = NULL; /* encryption: the group still to hash */
-    unsigned r;
-
-    {
-        /* (H^1..H^4), (H^5..H^8) as stored; times H^8 lane by lane. */
-        __m512i p_lo = _mm512_loadu_si512((const void *)gk->h[0]);
-        __m512i p_hi = _mm512_loadu_si512((const void *)gk->h[4]);
-        __m512i h8 = _mm512_broadcast_i32x4(LOADU(gk->h[7])), q_lo, q_hi;
-        lo = hi = mid = _mm512_setzero_si512();
-        GH_STEP512(SWAP64_512(p_lo), h8);
-        q_lo = SWAP64_512(reduce3_512(lo, hi, mid));
-        lo = hi = mid = _mm512_setzero_si512();
-        GH_STEP512(SWAP64_512(p_hi), h8);
-        q_hi = SWAP64_512(reduce3_512(lo, hi, mid));
-        /* Vector j multiplies blocks 4j+1 .. 4j+4 of the group: by H^(16-4j) .. */
-        hv[0] = LANES_REV(q_hi);
-        hv[1] = LANES_REV(q_lo);
-        hv[2] = LANES_REV(p_hi);
-        hv[3] = LANES_REV(p_lo);
-    }
-    /* The counter block byte-reversed in every lane, lane i + i (inc32). */
-    c = _mm512_add_epi32(_mm512_broadcast_i32x4(rev_bytes(LOADU(ctr))),
-                         _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0));
-
-    while (ngroups > 0) {
-        const uint8_t *h = decrypt ? in : prev;
-        const __m512i four = _mm512_set_epi32(0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4);
-        key = _mm512_broadcast_i32x4(LOADU(rk));
-        b0 = _mm512_xor_si512(_mm512_shuffle_epi8(c, rev), key);
-        c = _mm512_add_epi32(c, four);
-        b1 = _mm512_xor_si512(_mm512_shuffle_epi8(c, rev), key);
-        c = _mm512_add_epi32(c, four);
-        b2 = _mm512_xor_si512(_mm512_shuffle_epi8(c, rev), key);
-        c = _mm512_add_epi32(c, four);
-        b3 = _mm512_xor_si512(_mm512_shuffle_epi8(c, rev), key);
-        c = _mm512_add_epi32(c, four);
-        lo = hi = mid = _mm512_setzero_si512();
-        for (r = 1; r < nr; r++) {
-            key = _mm512_broadcast_i32x4(LOADU(rk + 16u * r));
-            b0 = _mm512_aesenc_epi128(b0, key);
-            b1 = _mm512_aesenc_epi128(b1, key);
-            b2 = _mm512_aesenc_epi128(b2, key);
-            b3 = _mm512_aesenc_epi128(b3, key);
-            if (h != NULL && r <= 4) {
-                __m512i xb = _mm512_shuffle_epi8(_mm512_loadu_si512((const void *)(h + 64u * (r - 1u))),
-                                                 rev);
-                if (r == 1) {
-                    xb = _mm512_xor_si512(xb, _mm512_inserti32x4(_mm512_setzero_si512(), acc_y, 0));
-                }
-                GH_STEP512(xb, hv[r - 1u]);
-            }
-        }
-        key = _mm512_broadcast_i32x4(LOADU(rk + 16u * nr));
-        b0 = _mm512_aesenclast_epi128(b0, key);
-        b1 = _mm512_aesenclast_epi128(b1, key);
-        b2 = _mm512_aesenclast_epi128(b2, key);
-        b3 = _mm512_aesenclast_epi128(b3, key);
-        if (h != NULL) {
-            acc_y = fold4(reduce3_512(lo, hi, mid));
-        }
-        b0 = _mm512_xor_si512(b0, _mm512_loadu_si512((const void *)in));
-        b1 = _mm512_xor_si512(b1, _mm512_loadu_si512((const void *)(in + 64)));
-        b2 = _mm512_xor_si512(b2, _mm512_loadu_si512((const void *)(in + 128)));
-        b3 = _mm512_xor_si512(b3, _mm512_loadu_si512((const void *)(in + 192)));
-        _mm512_storeu_si512((void *)out, b0);
-        _mm512_storeu_si512((void *)(out + 64), b1);
-        _mm512_storeu_si512((void *)(out + 128), b2);
-        _mm512_storeu_si512((void *)(out + 192), b3);
-        prev = out;
-        in += 256;
-        out += 256;
-        ngroups--;
-    }
-    STOREU(y, SWAP64(acc_y));
-    if (!decrypt && prev != NULL) {
-        pp_ghash_x86_blocks(gk, y, prev, 16);
-    }
-    /* Lane 0 holds the next counter. */
-    STOREU(ctr, rev_bytes(_mm512_castsi512_si128(c)));
-}
+#include "aead/ghash_x86_vaes_body.h"
 
 #else
 /* ISO C forbids an empty translation unit. */
