@@ -296,7 +296,9 @@
 #endif
 /* 1: AES-NI on x86-64 (GCC/Clang) when CPUID reports AES and SSE4.2,
  * chosen per key at run time (src/aes/aes_x86.c, 8 blocks in flight;
- * about 0.1 ns/byte for CTR), and GCM's PCLMULQDQ GHASH; on AArch64 Linux
+ * about 0.1 ns/byte for CTR), and GCM's PCLMULQDQ GHASH; with VAES the
+ * parallel modes and GCM also run on ymm / zmm (aes_x86_vaes.c, chosen per
+ * call by CPUID, the width named by `picopsa version -a`); on AArch64 Linux
  * the ARMv8 CE AES (src/aes/aes_armv8.c, AESE/AESMC, 8 blocks in flight)
  * when the kernel reports HWCAP_AES and GCM's PMULL GHASH
  * (src/aead/ghash_arm.c) when it reports HWCAP_PMULL; 0: the portable

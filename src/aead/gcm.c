@@ -262,10 +262,25 @@ static psa_status_t update(pp_gcm_ctx *c, const uint8_t *in, uint8_t *out, size_
         size_t n = len < CHUNK ? len : CHUNK;
         size_t pos = (size_t)(c->data_len & 15u);
 #if PP_GHASH_HW_X86
+        int wide;
         if (c->ghash.hw && c->aes.hw == 1u) {
             /* AES-NI and PCLMULQDQ: whole groups of eight blocks in one
              * pass (ghash_x86.c); the generic steps below only bring the
              * position to a block boundary and take the tail. */
+            if (pos == 0 && len >= 128u) {
+                pp_ghash_x86_complete(&c->ghash); /* H^5..H^8, once */
+            }
+            if (pos == 0 && len >= 256u && (wide = pp_ghash_x86_wide()) != 0) {
+                /* VAES and VPCLMULQDQ: sixteen blocks a step on zmm / ymm. */
+                n = len & ~(size_t)255u;
+                (wide == 512 ? pp_ghash_vaes512_gcm : pp_ghash_vaes256_gcm)(
+                    &c->ghash, c->y, &c->aes, c->ctr, in, out, n / 256u, decrypt);
+                c->data_len += n;
+                in += n;
+                out += n;
+                len -= n;
+                continue;
+            }
             if (pos == 0 && len >= 128u) {
                 n = len & ~(size_t)127u;
                 pp_ghash_x86_gcm(&c->ghash, c->y, &c->aes, c->ctr, in, out, n / 128u, decrypt);

@@ -36,8 +36,9 @@
  *    the crypto instructions); four blocks per reduction with H^1..H^4.
  *  - pp_ghash_key is plain data (no pointers): it lives in the GCM
  *    context, which a PSA operation struct embeds. hw records the backend
- *    chosen when the key was set (a public fact): powers [1..7] are only
- *    filled for the PCLMULQDQ path, [1..3] for the PMULL one.
+ *    chosen when the key was set (a public fact): powers [1..3] are
+ *    filled for the PCLMULQDQ path (hw = 1) and [4..7] when a long
+ *    message first needs them (hw = 2), [1..3] for the PMULL one.
  *  - Aliasing: y and the data must not overlap.
  */
 #ifndef PICOPSA_GHASH_H
@@ -84,8 +85,14 @@ void pp_ghash_ct64_blocks(const uint64_t h[2], uint64_t y[2], const uint8_t *in,
  * pp_ghash_hw_restrict(1) undoes it. */
 int pp_ghash_hw_available(void);
 void pp_ghash_hw_restrict(int allow);
-/* Fill h[1..7] = H^2..H^8 from h[0]. */
+/* Fill h[1..7] = H^2..H^8 from h[0] (hw = 2); powers4 only h[1..3] =
+ * H^2..H^4 (hw = 1: what pp_ghash_set_key makes, enough for messages of a
+ * few blocks); complete adds H^5..H^8 to a hw = 1 key (hw = 2), which
+ * pp_ghash_x86_gcm and pp_ghash_vaes512_gcm need. blocks works with
+ * either (4 or 8 blocks per reduction). */
 void pp_ghash_x86_powers(pp_ghash_key *k);
+void pp_ghash_x86_powers4(pp_ghash_key *k);
+void pp_ghash_x86_complete(pp_ghash_key *k);
 void pp_ghash_x86_blocks(const pp_ghash_key *k, uint64_t y[2], const uint8_t *in, size_t nblocks);
 /* GCM's GCTR and GHASH over the ciphertext in one pass, ngroups groups of
  * eight blocks: out = in xor E_K(counters), y absorbs the ciphertext (in
@@ -95,6 +102,19 @@ void pp_ghash_x86_blocks(const pp_ghash_key *k, uint64_t y[2], const uint8_t *in
 void pp_ghash_x86_gcm(const pp_ghash_key *gk, uint64_t y[2], const pp_aes_key *ak,
                       uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t ngroups,
                       int decrypt);
+/* The wide pass below that runs: 512 when the AES width in use is
+ * VAES-512 (aes_hw.h, pp_aes_hw_level), 256 when it is VAES-256, and the
+ * CPU has VPCLMULQDQ; else 0. */
+int pp_ghash_x86_wide(void);
+/* pp_ghash_x86_gcm for ngroups groups of sixteen blocks with VAES and
+ * VPCLMULQDQ, 2 (ymm) or 4 (zmm) blocks per instruction; the same
+ * contract, and a key with hw = 2. */
+void pp_ghash_vaes256_gcm(const pp_ghash_key *gk, uint64_t y[2], const pp_aes_key *ak,
+                          uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t ngroups,
+                          int decrypt);
+void pp_ghash_vaes512_gcm(const pp_ghash_key *gk, uint64_t y[2], const pp_aes_key *ak,
+                          uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t ngroups,
+                          int decrypt);
 #endif
 
 #if PP_GHASH_HW_ARM

@@ -102,8 +102,7 @@ void pp_ghash_set_key(pp_ghash_key *k, const uint8_t h[16])
     k->h[0][1] = pp_load_be64(h + 8);
 #if PP_GHASH_HW_X86
     if (pp_ghash_hw_available()) {
-        k->hw = 1;
-        pp_ghash_x86_powers(k);
+        pp_ghash_x86_powers4(k); /* hw = 1; H^5..H^8 when needed */
     }
 #endif
 #if PP_GHASH_HW_ARM

@@ -121,6 +121,25 @@ int pp_aes_xts_fused(const pp_aes_key *k, uint8_t tweak[16], const uint8_t *in, 
     return 0;
 }
 
+int pp_aes_ccm_fused(const pp_aes_key *k, uint8_t mac[16], uint8_t ctr[16], const uint8_t *in,
+                     uint8_t *out, size_t nblocks, int encrypt)
+{
+#if PP_AES_HW_X86
+    if (k->hw == 1u) {
+        pp_aes_hw_ccm(k, mac, ctr, in, out, nblocks, encrypt);
+        return 1;
+    }
+#endif
+    (void)k;
+    (void)mac;
+    (void)ctr;
+    (void)in;
+    (void)out;
+    (void)nblocks;
+    (void)encrypt;
+    return 0;
+}
+
 void pp_aes_wipe(pp_aes_key *k)
 {
     pp_wipe(k, sizeof(*k));
@@ -133,7 +152,7 @@ const char *pp_aes_backend_name(void)
 #if PP_AES_HW_ARM
         return "AArch64 ARMv8 CE";
 #else
-        return "x86-64 AES-NI";
+        return pp_aes_hw_name(); /* the width in use, "x86-64 VAES-512 (AVX-512)" */
 #endif
     }
 #endif

@@ -91,8 +91,16 @@ static inline void pp_aes_status_keep(pp_aes_key *k, psa_status_t status)
  * caller runs XTS over pp_aes_ecb_*. */
 int pp_aes_xts_fused(const pp_aes_key *k, uint8_t tweak[16], const uint8_t *in, uint8_t *out,
                      size_t nblocks, int encrypt);
-/* What pp_aes_set_key would choose now: "x86-64 AES-NI", "AArch64 ARMv8
- * CE", "bitsliced ct64", "fixsliced ct32" or "byte-oriented reference" (picopsa_backend_name,
+/* CCM's payload blocks (SP 800-38C 6.1 steps 4-5, 6.2; src/aead/ccm.c):
+ * out = in ^ E(ctr) with ctr's 128-bit increment, and the CBC-MAC value
+ * mac absorbs each plaintext block (in when encrypt, else out), in one
+ * pass when the key's backend has it (AES-NI): returns 1; else 0 and
+ * nothing is done. in == out allowed. */
+int pp_aes_ccm_fused(const pp_aes_key *k, uint8_t mac[16], uint8_t ctr[16], const uint8_t *in,
+                     uint8_t *out, size_t nblocks, int encrypt);
+/* What pp_aes_set_key would choose now: "x86-64 AES-NI" (or its VAES width,
+ * "x86-64 VAES-512 (AVX-512)"), "AArch64 ARMv8 CE", "bitsliced ct64",
+ * "fixsliced ct32" or "byte-oriented reference" (picopsa_backend_name,
  * banners). */
 const char *pp_aes_backend_name(void);
 

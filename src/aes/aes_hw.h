@@ -9,12 +9,20 @@
  *    "Advanced Encryption Standard (AES) New Instructions Set" (Gueron).
  *    Only the functions of aes_x86.c carry the target attribute; the rest
  *    of the library is built for the baseline ISA.
+ *    The parallel modes (ECB, CTR, CBC decryption, XTS; CFB decryption is
+ *    ECB in src/cipher) also have VAES bodies (aes_x86_vaes.c): the same
+ *    rounds on 2 blocks per ymm instruction (VAES + AVX2) or 4 per zmm
+ *    instruction (VAES + AVX512F/VL/BW), CPUID leaf 7 ECX bit 9 with the
+ *    OS's vector state (common/pp_cpu_x86.h). They take whole groups of 16
+ *    blocks; the rest of a call runs the AES-NI code. The width is chosen
+ *    per call (a public fact), not per key: the round keys are the same.
  *  - AArch64 Linux (GCC/Clang, little endian): the ARMv8 Cryptography
  *    Extensions (AESE/AESMC/AESD/AESIMC, ACLE intrinsics of arm_neon.h),
  *    chosen when getauxval(AT_HWCAP) reports HWCAP_AES (aes_armv8.c; the
  *    pattern of hash/sha_arm.c). Only aes_armv8.c's functions carry the
  *    +crypto target; the rest of the library stays baseline armv8-a. The
- *    same function set, key layout and contract as the x86 path.
+ *    x86 path's function set (but pp_aes_hw_ccm and the widths), key
+ *    layout and contract.
  *  - PICOPSA_AES_HW = 0 builds none of it (aes_x86.c and aes_armv8.c
  *    compile to nothing): the portable backend runs everywhere. No effect
  *    on other targets.
@@ -45,10 +53,15 @@
  *    inverse cipher's schedule (FIPS 197 5.3.5: InvMixColumns applied to
  *    round keys 1..Nr-1, by AESIMC) at offset 240, last round key first.
  *    The hardware functions need a key set by pp_aes_hw_set_key().
- *  - pp_aes_hw_available() reads CPUID (AArch64: AT_HWCAP) once per process (relaxed atomics:
- *    every thread stores the same value). pp_aes_hw_restrict(0) makes it
- *    answer 0 from then on (tests run the portable path in the same
- *    process; not for applications); pp_aes_hw_restrict(1) undoes it.
+ *  - pp_aes_hw_available() reads CPUID (pp_x86_features; AArch64:
+ *    AT_HWCAP) once per process (relaxed atomics: every thread stores the
+ *    same value). pp_aes_hw_restrict(0) makes it answer 0 from then on
+ *    (tests run the portable path in the same process; not for
+ *    applications); pp_aes_hw_restrict(1) undoes it. x86-64 only:
+ *    pp_aes_hw_limit(level) caps the width at PP_AES_X86_AESNI, _VAES256
+ *    or _VAES512 (tests run each width on one CPU; 0 is restrict(0));
+ *    pp_aes_hw_level() is the width in use, pp_aes_hw_name() its name
+ *    ("x86-64 VAES-512", ...); pp_aes_hw_ccm is x86-64's alone.
  */
 #ifndef PICOPSA_AES_HW_H
 #define PICOPSA_AES_HW_H
@@ -79,6 +92,16 @@
 /* Byte offset of the decryption schedule in pp_aes_key.rk. */
 #define PP_AES_HW_DEC_OFFSET 240u
 
+#if PP_AES_HW_X86
+/* The widths of pp_aes_hw_level(), in order. */
+#define PP_AES_X86_AESNI 1   /* xmm: AES-NI, SSE4.2 */
+#define PP_AES_X86_VAES256 2 /* ymm: and VAES, AVX2 */
+#define PP_AES_X86_VAES512 3 /* zmm: and AVX512F, VL, BW */
+void pp_aes_hw_limit(int level);
+int pp_aes_hw_level(void);
+const char *pp_aes_hw_name(void);
+#endif
+
 #if PP_AES_HW
 int pp_aes_hw_available(void);
 void pp_aes_hw_restrict(int allow);
@@ -102,6 +125,30 @@ void pp_aes_hw_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *i
  * 128-bit little-endian integer); on return tweak holds the next block's. */
 void pp_aes_hw_xts(const pp_aes_key *k, uint8_t tweak[16], const uint8_t *in, uint8_t *out,
                    size_t nblocks, int encrypt);
+#endif
+
+#if PP_AES_HW_X86
+/* SP 800-38C 6.1 / 6.2 over nblocks whole payload blocks: out = in ^
+ * E(ctr), ctr incremented as pp_aes_hw_ctr does it, and mac = CIPH(mac ^
+ * P) for each plaintext block P (in when encrypt, out otherwise), the
+ * CBC-MAC and CTR blocks in the same rounds. in == out allowed. */
+void pp_aes_hw_ccm(const pp_aes_key *k, uint8_t mac[16], uint8_t ctr[16], const uint8_t *in,
+                   uint8_t *out, size_t nblocks, int encrypt);
+
+/* aes_x86_vaes.c: the same functions at one width (256 or 512), for
+ * nblocks a multiple of 16; only pp_aes_hw_* call them, at the width
+ * pp_aes_hw_level() allows. */
+#define PP_AES_VAES_DECLARE(w)                                                              \
+    void pp_aes_vaes##w##_ecb(const pp_aes_key *k, const uint8_t *in, uint8_t *out,         \
+                              size_t nblocks, int encrypt);                                 \
+    void pp_aes_vaes##w##_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in,      \
+                              uint8_t *out, size_t nblocks);                                \
+    void pp_aes_vaes##w##_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16],                  \
+                                      const uint8_t *in, uint8_t *out, size_t nblocks);     \
+    void pp_aes_vaes##w##_xts(const pp_aes_key *k, uint8_t tweak[16], const uint8_t *in,    \
+                              uint8_t *out, size_t nblocks, int encrypt);
+PP_AES_VAES_DECLARE(256)
+PP_AES_VAES_DECLARE(512)
 #endif
 
 #endif /* PICOPSA_AES_HW_H */

@@ -20,42 +20,87 @@
 #include <immintrin.h>
 #include <wmmintrin.h>
 
+#include "common/pp_cpu_x86.h"
 #include "common/pp_util.h"
 
 #define PP_AES_TARGET __attribute__((target("aes,sse4.2")))
 
-/* CPUID leaf 1 ECX bit 25 = AES, bit 20 = SSE4.2 (PCMPGTQ; every AES-NI
- * CPU has it, and SSSE3, SSE4.1). */
-static int detect(void)
+/* The widest path this CPU and OS run (pp_cpu_x86.h reads CPUID once per
+ * process): AES-NI needs CPUID leaf 1 ECX bits 25 (AES) and 20 (SSE4.2:
+ * PCMPGTQ; every AES-NI CPU has it, and SSSE3, SSE4.1); VAES-256 leaf 7
+ * ECX bit 9 and AVX2; VAES-512 AVX512F/VL/BW too. */
+static int detect_level(void)
 {
-    uint32_t eax, ebx, ecx, edx;
-    __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(0u), "c"(0u));
-    if (eax < 1u) {
-        return 0;
+    const unsigned aesni = PP_X86_AESNI | PP_X86_SSE42 | PP_X86_SSSE3 | PP_X86_SSE41;
+    const unsigned vaes = aesni | PP_X86_VAES | PP_X86_AVX2;
+    const unsigned vaes512 = vaes | PP_X86_AVX512VL | PP_X86_AVX512BW;
+    unsigned f = pp_x86_features();
+    if ((f & vaes512) == vaes512) {
+        return PP_AES_X86_VAES512;
     }
-    __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(1u), "c"(0u));
-    return (int)((ecx >> 25) & (ecx >> 20) & 1u);
+    if ((f & vaes) == vaes) {
+        return PP_AES_X86_VAES256;
+    }
+    return (f & aesni) == aesni ? PP_AES_X86_AESNI : 0;
 }
 
-/* 0: not read yet; else 2 | detect(). */
+/* 0: not read yet; else 4 | detect_level(). The cap of pp_aes_hw_limit. */
 static int hw_cache;
-static int hw_allowed = 1;
+static int hw_limit = PP_AES_X86_VAES512;
+
+int pp_aes_hw_level(void)
+{
+    int c = __atomic_load_n(&hw_cache, __ATOMIC_RELAXED), cap;
+    if (c == 0) {
+        c = 4 | detect_level();
+        __atomic_store_n(&hw_cache, c, __ATOMIC_RELAXED);
+    }
+    c &= 3;
+    cap = __atomic_load_n(&hw_limit, __ATOMIC_RELAXED);
+    return c < cap ? c : cap;
+}
 
 int pp_aes_hw_available(void)
 {
-    /* CPUID traps to the hypervisor on VMs: read it once per process. */
-    int c = __atomic_load_n(&hw_cache, __ATOMIC_RELAXED);
-    if (c == 0) {
-        c = 2 | detect();
-        __atomic_store_n(&hw_cache, c, __ATOMIC_RELAXED);
-    }
-    return c & __atomic_load_n(&hw_allowed, __ATOMIC_RELAXED) & 1;
+    return pp_aes_hw_level() != 0;
+}
+
+void pp_aes_hw_limit(int level)
+{
+    level = level < 0 ? 0 : level > PP_AES_X86_VAES512 ? PP_AES_X86_VAES512 : level;
+    __atomic_store_n(&hw_limit, level, __ATOMIC_RELAXED);
 }
 
 void pp_aes_hw_restrict(int allow)
 {
-    __atomic_store_n(&hw_allowed, allow != 0 ? 1 : 0, __ATOMIC_RELAXED);
+    pp_aes_hw_limit(allow != 0 ? PP_AES_X86_VAES512 : 0);
 }
+
+const char *pp_aes_hw_name(void)
+{
+    static const char *const names[4] = {"none", "x86-64 AES-NI", "x86-64 VAES-256 (AVX2)",
+                                         "x86-64 VAES-512 (AVX-512)"};
+    return names[pp_aes_hw_level()];
+}
+
+/* Whole groups of 16 blocks at the VAES width in use: fn(w) names the
+ * body of width w, args its arguments; in, out and nblocks advance past
+ * what it did. */
+#define WIDE(fn, args)                                                    \
+    do {                                                                  \
+        size_t wide_ = nblocks & ~(size_t)15;                             \
+        int level_ = wide_ != 0 ? pp_aes_hw_level() : 0;                  \
+        if (level_ == PP_AES_X86_VAES512) {                               \
+            pp_aes_vaes512_##fn args;                                     \
+        } else if (level_ == PP_AES_X86_VAES256) {                        \
+            pp_aes_vaes256_##fn args;                                     \
+        } else {                                                          \
+            wide_ = 0;                                                    \
+        }                                                                 \
+        in += 16u * wide_;                                                \
+        out += 16u * wide_;                                               \
+        nblocks -= wide_;                                                 \
+    } while (0)
 
 #define LOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define STORE(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
@@ -300,6 +345,7 @@ PP_AES_TARGET
 void pp_aes_hw_ecb_encrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
                            size_t nblocks)
 {
+    WIDE(ecb, (k, in, out, wide_, 1));
     ECB(enc_keys(k), _mm_aesenc_si128, _mm_aesenclast_si128, encrypt1);
 }
 
@@ -307,6 +353,7 @@ PP_AES_TARGET
 void pp_aes_hw_ecb_decrypt(const pp_aes_key *k, const uint8_t *in, uint8_t *out,
                            size_t nblocks)
 {
+    WIDE(ecb, (k, in, out, wide_, 0));
     ECB(dec_keys(k), _mm_aesdec_si128, _mm_aesdeclast_si128, decrypt1);
 }
 
@@ -347,8 +394,9 @@ void pp_aes_hw_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in,
 {
     const uint8_t *rk = enc_keys(k);
     unsigned nr = k->rounds;
-    __m128i n = _mm_shuffle_epi8(LOAD(ctr), CTR_REV);
-    __m128i b0, b1, b2, b3, b4, b5, b6, b7;
+    __m128i n, b0, b1, b2, b3, b4, b5, b6, b7;
+    WIDE(ctr, (k, ctr, in, out, wide_));
+    n = _mm_shuffle_epi8(LOAD(ctr), CTR_REV);
     while (nblocks > 0) {
         /* m blocks in this batch: 8, or the last 1..7 (public). */
         size_t m = nblocks < 8 ? nblocks : 8;
@@ -388,6 +436,69 @@ void pp_aes_hw_ctr(const pp_aes_key *k, uint8_t ctr[16], const uint8_t *in,
     STORE(ctr, _mm_shuffle_epi8(n, CTR_REV));
 }
 
+/* ---- CCM's two passes in one (SP 800-38C 6.1 steps 4-5, 6.2) -----------
+ * The CBC-MAC is a chain: each block waits for the previous one's Nr
+ * rounds. The CTR block of the same payload block is independent of it,
+ * so both go through the rounds together (two AESENC per round, the
+ * second in the first's latency): CCM costs about what the CBC-MAC alone
+ * does. Encryption MACs P_j beside keystream block j; decryption needs
+ * P_j = C_j ^ E(Ctr_j) before MAC block j, so keystream block j+1 is
+ * made beside MAC block j (one keystream block ahead). The counter is
+ * the 128-bit increment of pp_aes_hw_ctr (ctr_add: no branch). */
+
+/* E(a) and E(b) with the schedule rk, round by round. */
+#define ENC2(rk, nr, a, b)                                                \
+    do {                                                                  \
+        unsigned r2_;                                                     \
+        __m128i k2_ = RK(rk, 0);                                          \
+        a = _mm_xor_si128(a, k2_);                                        \
+        b = _mm_xor_si128(b, k2_);                                        \
+        for (r2_ = 1; r2_ < (nr); r2_++) {                                \
+            k2_ = RK(rk, r2_);                                            \
+            a = _mm_aesenc_si128(a, k2_);                                 \
+            b = _mm_aesenc_si128(b, k2_);                                 \
+        }                                                                 \
+        k2_ = RK(rk, nr);                                                 \
+        a = _mm_aesenclast_si128(a, k2_);                                 \
+        b = _mm_aesenclast_si128(b, k2_);                                 \
+    } while (0)
+
+PP_AES_TARGET
+void pp_aes_hw_ccm(const pp_aes_key *k, uint8_t mac[16], uint8_t ctr[16], const uint8_t *in,
+                   uint8_t *out, size_t nblocks, int encrypt)
+{
+    const uint8_t *rk = enc_keys(k);
+    unsigned nr = k->rounds;
+    const __m128i one = _mm_set_epi64x(0, 1);
+    __m128i y = LOAD(mac), n = _mm_shuffle_epi8(LOAD(ctr), CTR_REV), ks, x;
+    if (encrypt) {
+        for (; nblocks > 0; nblocks--, in += 16, out += 16) {
+            x = LOAD(in);
+            y = _mm_xor_si128(y, x);
+            ks = _mm_shuffle_epi8(n, CTR_REV);
+            n = ctr_add(n, one);
+            ENC2(rk, nr, y, ks);
+            STORE(out, _mm_xor_si128(x, ks));
+        }
+    } else if (nblocks > 0) {
+        ks = encrypt1(rk, nr, _mm_shuffle_epi8(n, CTR_REV));
+        n = ctr_add(n, one);
+        for (; nblocks > 1; nblocks--, in += 16, out += 16) {
+            x = _mm_xor_si128(LOAD(in), ks);
+            STORE(out, x);
+            y = _mm_xor_si128(y, x);
+            ks = _mm_shuffle_epi8(n, CTR_REV);
+            n = ctr_add(n, one);
+            ENC2(rk, nr, y, ks);
+        }
+        x = _mm_xor_si128(LOAD(in), ks);
+        STORE(out, x);
+        y = encrypt1(rk, nr, _mm_xor_si128(y, x));
+    }
+    STORE(mac, y);
+    STORE(ctr, _mm_shuffle_epi8(n, CTR_REV));
+}
+
 /* ---- CBC (SP 800-38A 6.2) --------------------------------------------- */
 
 /* C_j = CIPH(P_j ^ C_{j-1}): a chain, one block at a time. */
@@ -414,8 +525,10 @@ void pp_aes_hw_cbc_decrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *i
 {
     const uint8_t *dk = dec_keys(k);
     unsigned nr = k->rounds;
-    __m128i prev = LOAD(iv), last;
+    __m128i prev, last;
     __m128i b0, b1, b2, b3, b4, b5, b6, b7;
+    WIDE(cbc_decrypt, (k, iv, in, out, wide_));
+    prev = LOAD(iv);
     for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
         LOAD8(in);
         last = b7;
@@ -476,8 +589,10 @@ void pp_aes_hw_xts(const pp_aes_key *k, uint8_t tweak[16], const uint8_t *in, ui
 {
     unsigned nr = k->rounds;
     const uint8_t *s = encrypt ? enc_keys(k) : dec_keys(k);
-    __m128i t = LOAD(tweak);
+    __m128i t;
     __m128i b0, b1, b2, b3, b4, b5, b6, b7, w0, w1, w2, w3, w4, w5, w6, w7;
+    WIDE(xts, (k, tweak, in, out, wide_, encrypt));
+    t = LOAD(tweak);
     for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
         w0 = t;
         w1 = xts_mul_alpha(w0);

@@ -11,7 +11,8 @@
 
 static unsigned detect(void)
 {
-    uint32_t eax, ebx, ecx, edx, max_leaf, leaf1_ecx, leaf7_ebx = 0, xcr0 = 0, xcr0_hi;
+    uint32_t eax, ebx, ecx, edx, max_leaf, leaf1_ecx, leaf7_ebx = 0, leaf7_ecx = 0;
+    uint32_t xcr0 = 0, xcr0_hi;
     unsigned f = 0;
     __asm__ volatile("cpuid" : "=a"(max_leaf), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(0u), "c"(0u));
     if (max_leaf < 1u) {
@@ -19,7 +20,7 @@ static unsigned detect(void)
     }
     __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(leaf1_ecx), "=d"(edx) : "a"(1u), "c"(0u));
     if (max_leaf >= 7u) {
-        __asm__ volatile("cpuid" : "=a"(eax), "=b"(leaf7_ebx), "=c"(ecx), "=d"(edx) : "a"(7u), "c"(0u));
+        __asm__ volatile("cpuid" : "=a"(eax), "=b"(leaf7_ebx), "=c"(leaf7_ecx), "=d"(edx) : "a"(7u), "c"(0u));
     }
     if (BIT(leaf1_ecx, 27) && BIT(leaf1_ecx, 28)) {
         __asm__ volatile("xgetbv" : "=a"(xcr0), "=d"(xcr0_hi) : "c"(0u));
@@ -30,7 +31,10 @@ static unsigned detect(void)
         if ((xcr0 & 0xe0u) == 0xe0u && BIT(leaf7_ebx, 16) && BIT(leaf7_ebx, 31)) {
             f |= PP_X86_AVX512VL;
             f |= BIT(leaf7_ebx, 21) ? PP_X86_AVX512IFMA : 0u;
+            f |= BIT(leaf7_ebx, 30) ? PP_X86_AVX512BW : 0u;
         }
+        f |= BIT(leaf7_ecx, 9) ? PP_X86_VAES : 0u;
+        f |= BIT(leaf7_ecx, 10) ? PP_X86_VPCLMUL : 0u;
     }
     f |= BIT(leaf7_ebx, 29) ? PP_X86_SHA : 0u;
     f |= BIT(leaf7_ebx, 8) ? PP_X86_BMI2 : 0u;
@@ -39,6 +43,7 @@ static unsigned detect(void)
     f |= BIT(leaf1_ecx, 19) ? PP_X86_SSE41 : 0u;
     f |= BIT(leaf1_ecx, 1) ? PP_X86_PCLMUL : 0u;
     f |= BIT(leaf1_ecx, 25) ? PP_X86_AESNI : 0u;
+    f |= BIT(leaf1_ecx, 20) ? PP_X86_SSE42 : 0u;
     return f;
 }
 

@@ -12,7 +12,10 @@
  *    buffers, in place (unaligned) and in two calls split at random;
  *  - CTR counters whose increments carry across bytes, across the 32-bit
  *    and 64-bit halves and wrap at 2^128, at every position in a batch;
- *  - bad key lengths (the key is wiped).
+ *  - bad key lengths (the key is wiped);
+ *  - all of it at every width the CPU runs (pp_aes_hw_limit: AES-NI,
+ *    VAES-256, VAES-512), and a CPU whose cpuinfo lists "vaes" and
+ *    "avx512bw" must have the VAES-512 path chosen.
  * Without AES-NI (CPU or PICOPSA_AES_HW=0) it prints SKIPPED and ctest
  * reports it skipped.
  */
@@ -29,14 +32,17 @@
 
 #if PP_AES_HW_X86
 
+#include <cpuid.h>
+
 #define MAXB 1024 /* blocks: 16 KiB */
 
 enum { ECB_ENC, ECB_DEC, CBC_ENC, CBC_DEC, CTR, N_MODES };
 static const char *const mode_name[N_MODES] = {"ECB enc", "ECB dec", "CBC enc", "CBC dec", "CTR"};
 
-/* 1 if a "flags" line of /proc/cpuinfo has the word "aes". */
-static int cpuinfo_has_aes(void)
+/* 1 if a "flags" line of /proc/cpuinfo has the word w (" aes"). */
+static int cpuinfo_has(const char *w)
 {
+    size_t wl = strlen(w);
     static char text[1 << 16];
     size_t got;
     const char *p;
@@ -49,12 +55,26 @@ static int cpuinfo_has_aes(void)
     text[got] = '\0';
     for (p = strstr(text, "\nflags"); p != NULL; p = strstr(p + 1, "\nflags")) {
         const char *end = strchr(p + 1, '\n');
-        const char *hit = strstr(p, " aes");
-        if (hit != NULL && (end == NULL || hit < end) && (hit[4] == ' ' || hit[4] == '\n')) {
+        const char *hit = strstr(p, w);
+        if (hit != NULL && (end == NULL || hit < end) && (hit[wl] == ' ' || hit[wl] == '\n')) {
             return 1;
         }
     }
     return 0;
+}
+
+/* CPUID leaf 7 ECX bit 9 (VAES) as this process sees it. */
+static int cpuid_has_vaes(void)
+{
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    if (__get_cpuid_max(0, NULL) < 7) {
+        return 0;
+    }
+    __cpuid_count(7, 0, a, b, c, d);
+    (void)a;
+    (void)b;
+    (void)d;
+    return (int)((c >> 9) & 1u);
 }
 
 static const EVP_CIPHER *evp_of(int mode, size_t key_len)
@@ -310,7 +330,7 @@ static void ctr_carries(void)
     uint8_t key[32], iv0[16];
     size_t b, before, kl;
     for (b = 0; b < sizeof base / sizeof base[0]; b++) {
-        for (before = 1; before <= 12; before++) {
+        for (before = 1; before <= 20; before++) {
             uint64_t low;
             size_t i;
             test_hex_to(base[b], iv0, 16);
@@ -323,7 +343,7 @@ static void ctr_carries(void)
                 low >>= 8;
             }
             for (kl = 16; kl <= 32; kl += 8) {
-                size_t n = test_rng_range(before, 40);
+                size_t n = test_rng_range(before, 48);
                 test_rng_bytes(key, sizeof key);
                 test_rng_bytes(g_in, 16 * n);
                 cross(CTR, key, kl, iv0, n);
@@ -352,7 +372,7 @@ int main(void)
     static const size_t big[] = {63, 64, 65, 100, 256, 257, 1023, MAXB};
     uint8_t key[32], iv0[16];
     size_t kl, n;
-    int mode, has_aes = cpuinfo_has_aes();
+    int mode, level, top, has_aes = cpuinfo_has(" aes");
 
     test_rng_seed(0xae5);
     printf("aes_hw: /proc/cpuinfo aes %s, pp_aes_hw_available() %d\n", has_aes ? "yes" : "no",
@@ -370,21 +390,40 @@ int main(void)
         return test_skip("aes_hw", "this CPU has no AES-NI: the hardware path is not run");
     }
 
-    fips197();
-    sp800_38a();
-    schedule_layout();
-    for (kl = 16; kl <= 32; kl += 8) {
-        for (mode = 0; mode < N_MODES; mode++) {
-            for (n = 1; n <= 40 + sizeof big / sizeof big[0]; n++) {
-                size_t blocks = n <= 40 ? n : big[n - 41];
-                test_rng_bytes(key, sizeof key);
-                test_rng_bytes(iv0, sizeof iv0);
-                test_rng_bytes(g_in, 16 * blocks);
-                cross(mode, key, kl, iv0, blocks);
+    /* Every width this CPU runs, the widest last (left in force). */
+    top = pp_aes_hw_level();
+    /* The CPUID this process sees must agree too: valgrind's hides VAES
+     * and AVX-512 (it runs neither), and the AES-NI path is chosen there. */
+    if (cpuinfo_has(" vaes") && cpuinfo_has(" avx512bw") && cpuinfo_has(" avx512vl") &&
+        cpuid_has_vaes()) {
+        CHECK(top == PP_AES_X86_VAES512);
+    } else if (cpuinfo_has(" vaes") && cpuinfo_has(" avx2") && cpuid_has_vaes()) {
+        CHECK(top >= PP_AES_X86_VAES256);
+    }
+    printf("aes_hw: widest path %s\n", pp_aes_hw_name());
+    CHECK(strcmp(pp_aes_backend_name(), pp_aes_hw_name()) == 0);
+    for (level = PP_AES_X86_AESNI; level <= top; level++) {
+        pp_aes_hw_limit(level);
+        CHECK(pp_aes_hw_level() == level);
+        printf("aes_hw: %s\n", pp_aes_hw_name());
+        fips197();
+        sp800_38a();
+        schedule_layout();
+        for (kl = 16; kl <= 32; kl += 8) {
+            for (mode = 0; mode < N_MODES; mode++) {
+                for (n = 1; n <= 40 + sizeof big / sizeof big[0]; n++) {
+                    size_t blocks = n <= 40 ? n : big[n - 41];
+                    test_rng_bytes(key, sizeof key);
+                    test_rng_bytes(iv0, sizeof iv0);
+                    test_rng_bytes(g_in, 16 * blocks);
+                    cross(mode, key, kl, iv0, blocks);
+                }
             }
         }
+        ctr_carries();
     }
-    ctr_carries();
+    pp_aes_hw_limit(PP_AES_X86_VAES512);
+    CHECK(pp_aes_hw_level() == top);
     bad_keys();
     return test_report("aes_hw");
 }

@@ -89,7 +89,17 @@ static void test_aes(void)
                                                                  : "byte-oriented reference";
     const char *now = picopsa_backend_name(PICOPSA_FAMILY_AES);
 #if PP_AES_HW_X86
-    check_name(now, pp_aes_hw_available() ? "x86-64 AES-NI" : soft, "AES");
+    {
+        /* The width in use is in the name: each cap names its width. */
+        static const char *const width[4] = {NULL, "x86-64 AES-NI", "x86-64 VAES-256 (AVX2)",
+                                             "x86-64 VAES-512 (AVX-512)"};
+        int top = pp_aes_hw_level(), level;
+        check_name(now, top != 0 ? width[top] : soft, "AES");
+        for (level = PP_AES_X86_AESNI; level <= top; level++) {
+            pp_aes_hw_limit(level);
+            check_name(picopsa_backend_name(PICOPSA_FAMILY_AES), width[level], "AES");
+        }
+    }
     pp_aes_hw_restrict(0);
     check_name(picopsa_backend_name(PICOPSA_FAMILY_AES), soft, "AES");
     pp_aes_hw_restrict(1);

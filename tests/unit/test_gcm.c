@@ -571,7 +571,18 @@ static void test_ghash_paths(void)
         pp_ghash_x86_blocks(&k, y1, data, n);
         pp_ghash_ct64_blocks(k.h[0], y2, data, n);
         CHECK(y1[0] == y2[0] && y1[1] == y2[1]);
-        /* the stored powers are H^2..H^8 */
+        /* hw = 1 stores H^2..H^4; complete adds H^5..H^8 (hw = 2), and the
+         * eight-block aggregation gives the same Y again */
+        for (i = 1; i < 4; i++) {
+            uint64_t p[2] = {k.h[i - 1][0], k.h[i - 1][1]};
+            pp_ghash_ct64_mul(p, k.h[0]);
+            CHECK(p[0] == k.h[i][0] && p[1] == k.h[i][1]);
+        }
+        pp_ghash_x86_complete(&k);
+        CHECK(k.hw == 2);
+        pp_ghash_x86_blocks(&k, y1, data, n);
+        pp_ghash_ct64_blocks(k.h[0], y2, data, n);
+        CHECK(y1[0] == y2[0] && y1[1] == y2[1]);
         for (i = 1; i < 8; i++) {
             uint64_t p[2] = {k.h[i - 1][0], k.h[i - 1][1]};
             pp_ghash_ct64_mul(p, k.h[0]);
