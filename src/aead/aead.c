@@ -10,6 +10,7 @@
 #include "aead/gcm.h"
 #include "common/pp_util.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #if PP_AEAD_BUILT
@@ -100,7 +101,9 @@ psa_status_t pp_aead_setup(picopsa_aead_context *c, psa_algorithm_t alg,
         memcpy(c->key, key, key_length);   /* until the nonce: see the file comment */
     }
     if (status != PSA_SUCCESS) {
-        pp_aead_abort(c);
+        /* alg stays 0 (pp_aead_abort then wipes nothing): what a failed
+         * setup wrote goes now, on this rare path. */
+        pp_wipe(c, sizeof(*c));
         return status;
     }
     c->alg = alg;
@@ -316,9 +319,14 @@ psa_status_t pp_aead_finish(picopsa_aead_context *c, uint8_t *tag)
     status = aes_status(c, status);
     if (status == PSA_SUCCESS) {
         memcpy(tag, full, c->tag_length);   /* GCM: the truncation of 5.2.1.2 */
+        /* The engine's finish wiped its own state on success (gcm.h,
+         * ccm.h, chachapoly.h): the header is what is left (its key and
+         * nonce fields; alg back to 0). */
+        pp_wipe(c, offsetof(picopsa_aead_context, e));
+    } else {
+        pp_aead_abort(c);
     }
     pp_wipe(full, sizeof(full));
-    pp_aead_abort(c);
     return status;
 }
 
@@ -356,9 +364,44 @@ psa_status_t pp_aead_verify(picopsa_aead_context *c, const uint8_t *tag, size_t 
     return status;
 }
 
+/* The bytes of c the mode can have written, from the start: the header
+ * (key, nonce, lengths) and the mode's engine, not the whole union (GCM's
+ * AES schedule and GHASH table set its size; ChaCha20-Poly1305 uses a
+ * third of it). 0 when inactive: setup's failure wipes what it wrote and
+ * finish, verify and abort leave alg = 0, so an inactive context holds no
+ * secret and abort after finish costs nothing. */
+static size_t live_size(const picopsa_aead_context *c)
+{
+    size_t engine;
+    if (c->alg == 0) {
+        return 0;
+    }
+    switch (mode_of(c->alg)) {
+#if PSA_WANT_ALG_GCM
+    case MODE_GCM:
+        engine = sizeof(c->e.gcm);
+        break;
+#endif
+#if PSA_WANT_ALG_CCM
+    case MODE_CCM:
+        engine = sizeof(c->e.ccm);
+        break;
+#endif
+#if PSA_WANT_ALG_CHACHA20_POLY1305 || PSA_WANT_ALG_XCHACHA20_POLY1305
+    case MODE_CHACHAPOLY:
+        engine = sizeof(c->e.chachapoly);
+        break;
+#endif
+    default:
+        engine = sizeof(c->e);
+        break;
+    }
+    return offsetof(picopsa_aead_context, e) + engine;
+}
+
 void pp_aead_abort(picopsa_aead_context *c)
 {
-    pp_wipe(c, sizeof(*c));
+    pp_wipe(c, live_size(c));
 }
 
 #endif /* PP_AEAD_BUILT */

@@ -407,19 +407,26 @@ static psa_status_t release_if_authentic(psa_status_t verdict, uint8_t *output,
     return verdict;
 }
 
-/* Both single-part functions (spec 10.5.2): a local operation, the
- * lengths (CCM needs them), the nonce, AD, the data, then the tag, which
- * encryption writes after the ciphertext and decryption takes from the
- * end of its input. On a bad tag the plaintext written is cleared, on any
- * other failure the whole output is wiped, so a forged message releases
- * no plaintext. */
+/* Both single-part functions (spec 10.5.2), straight on a local engine
+ * context: no operation, so no state checks, no key re-check (the key is
+ * copied into ctx at setup and the slot unlocked then) and one wipe. The
+ * multi-part calls' order of checks: arguments, alg, key and policy, the
+ * engine's setup, the sizes, the lengths (CCM needs them), the nonce, AD,
+ * the data, then the tag, which encryption writes after the ciphertext
+ * and decryption takes from the end of its input. On a bad tag the
+ * plaintext written is cleared, on any other failure the whole output is
+ * wiped, so a forged message releases no plaintext. ctx is wiped by
+ * pp_aead_finish / pp_aead_verify, or by pp_aead_abort on an error
+ * (nothing when setup failed: it wiped what it wrote). */
 static psa_status_t one_shot(psa_key_id_t key, psa_algorithm_t alg, int encrypt,
                              const uint8_t *nonce, size_t nonce_length, const uint8_t *ad,
                              size_t ad_length, const uint8_t *input, size_t input_length,
                              uint8_t *output, size_t output_size, size_t *output_length)
 {
-    psa_aead_operation_t operation = PSA_AEAD_OPERATION_INIT;
-    size_t tag_length, data_length, n = 0, unused = 0;
+    picopsa_aead_context ctx;
+    pp_key_slot *slot;
+    uint8_t tag[PSA_AEAD_TAG_MAX_SIZE];
+    size_t tag_length, data_length;
     psa_status_t status = pp_core_check_initialized();
     if (status == PSA_SUCCESS &&
         (output_length == NULL || BUFFER_IS_BAD(nonce, nonce_length) ||
@@ -428,12 +435,20 @@ static psa_status_t one_shot(psa_key_id_t key, psa_algorithm_t alg, int encrypt,
         status = PSA_ERROR_INVALID_ARGUMENT;
     }
     if (status == PSA_SUCCESS) {
-        status = aead_setup(&operation, key, alg, encrypt);
+        status = check_aead_alg(alg);
+    }
+    if (status == PSA_SUCCESS) {
+        status = pp_slot_get_for_use(key, usage_of(encrypt), alg, &slot);
+    }
+    if (status == PSA_SUCCESS) {
+        ctx.alg = 0;   /* a refusal before pp_aead_setup leaves nothing to wipe */
+        status = pp_dispatch_aead_setup(&ctx, &slot->attr, slot->material, slot->material_len,
+                                        alg, encrypt);
+        pp_slot_unlock(slot);
     }
     if (status != PSA_SUCCESS) {
         return pp_fail_output(status, output, output_size, output_length);
     }
-    operation.key = PSA_KEY_ID_NULL;   /* local: the key cannot go before the end */
     tag_length = tag_length_of(alg);
     if (encrypt) {
         data_length = input_length;
@@ -446,41 +461,38 @@ static psa_status_t one_shot(psa_key_id_t key, psa_algorithm_t alg, int encrypt,
             status = PSA_ERROR_INVALID_SIGNATURE;   /* no room for a tag: not authentic */
         } else if (output_size < data_length) {
             status = PSA_ERROR_BUFFER_TOO_SMALL;
+        } else {
+            /* the tag first: the plaintext may be written over it */
+            memcpy(tag, input + data_length, tag_length);
         }
     }
     if (status == PSA_SUCCESS) {
-        status = psa_aead_set_lengths(&operation, ad_length, data_length);
+        status = pp_aead_set_lengths(&ctx, ad_length, data_length);
     }
     if (status == PSA_SUCCESS) {
-        status = psa_aead_set_nonce(&operation, nonce, nonce_length);
+        status = pp_aead_set_nonce(&ctx, nonce, nonce_length);
     }
     if (status == PSA_SUCCESS) {
-        status = psa_aead_update_ad(&operation, ad, ad_length);
+        status = pp_aead_update_ad(&ctx, ad, ad_length);
+    }
+    if (status == PSA_SUCCESS) {
+        status = pp_aead_update(&ctx, input, data_length, output);
     }
     if (status == PSA_SUCCESS && encrypt) {
-        status = psa_aead_update(&operation, input, data_length, output, output_size, &n);
-        if (status == PSA_SUCCESS) {
-            status = psa_aead_finish(&operation, NULL, 0, &unused, output + n, output_size - n,
-                                     &tag_length);
-        }
+        status = pp_aead_finish(&ctx, output + data_length);   /* wipes ctx */
     } else if (status == PSA_SUCCESS) {
-        uint8_t tag[PSA_AEAD_TAG_MAX_SIZE];
-        /* the tag first: the plaintext may be written over it */
-        memcpy(tag, input + data_length, tag_length);
-        status = psa_aead_update(&operation, input, data_length, output, output_size, &n);
-        if (status == PSA_SUCCESS) {
-            status = psa_aead_verify(&operation, NULL, 0, &unused, tag, tag_length);
-            pp_wipe(tag, sizeof(tag));
-            return release_if_authentic(status, output, output_size, n, output_length);
-        }
+        status = pp_aead_verify(&ctx, tag, tag_length);   /* wipes ctx */
         pp_wipe(tag, sizeof(tag));
-        tag_length = 0;
+        return release_if_authentic(status, output, output_size, data_length, output_length);
     }
-    psa_aead_abort(&operation);
+    pp_aead_abort(&ctx);   /* an error before the end; after it, nothing is left */
+    if (!encrypt) {
+        pp_wipe(tag, sizeof(tag));
+    }
     if (status != PSA_SUCCESS) {
         return pp_fail_output(status, output, output_size, output_length);
     }
-    *output_length = n + tag_length;
+    *output_length = data_length + tag_length;
     return PSA_SUCCESS;
 }
 
