@@ -19,8 +19,7 @@ static const uint8_t zeros[16];
 
 void pp_chachapoly_wipe(pp_chachapoly_ctx *ctx)
 {
-    pp_chacha20_wipe(&ctx->cipher);
-    pp_wipe(ctx, sizeof(*ctx));
+    pp_wipe(ctx, sizeof(*ctx));   /* the ChaCha20 state (ctx->cipher) included */
 }
 
 psa_status_t pp_chachapoly_start(pp_chachapoly_ctx *ctx, const uint8_t key[32],
