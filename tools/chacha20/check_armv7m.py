@@ -25,8 +25,11 @@ Python ChaCha20 (RFC 8439 2.3, 2.4) and against each other, byte for byte:
   - Poly1305 (src/poly1305/poly1305_armv7em.c, the radix-2^32 loop in
     Thumb-2 on cores with the DSP extension) against the radix-2^26 C
     build and a Python reference: RFC 8439 2.5.2, random, all-ones and
-    edge keys and messages, one call and random update steps;
-  - prints the kernel's Cortex-M4 cycles for 1 KiB (tools/cyclemodel).
+    edge keys and messages, one call and random update steps; the loop
+    alone (pp_poly1305_armv7em_blocks) against Python from random h and r
+    with unaligned blocks, its 52-byte frame zero on return;
+  - prints the ChaCha20 kernel's Cortex-M4 cycles for 1 KiB and the
+    Poly1305 loop's for 64 blocks (tools/cyclemodel).
 The host suite cannot run the assembly; this is its test.
 
 usage: /usr/bin/python3 tools/chacha20/check_armv7m.py [-O level (default s; 2: rounds unrolled)]
@@ -369,6 +372,26 @@ def check_poly1305(asm, ref, rng):
     return len(cases)
 
 
+def m4_cost(image, wrapper, args, kernel):
+    """Cortex-M4 model figures (tools/cyclemodel on the exact trace) of one
+    call of wrapper(args), counted from the kernel symbol's entry on."""
+    sys.path.insert(0, os.path.join(ROOT, "tools", "cyclemodel"))
+    import cyclemodel
+    cpu = Cpu(*image)
+    trace = []
+
+    def hook(mu, addr, size, _):
+        if trace:
+            trace[-1][3] = addr
+        hw = cpu.read(addr, 4)
+        trace.append([addr, hw[0] | hw[1] << 8, hw[2] | hw[3] << 8, 0])
+    cpu.mu.hook_add(UC_HOOK_CODE, hook)
+    cpu.call(wrapper, args)
+    trace[-1][3] = RETURN
+    start = [i for i, t in enumerate(trace) if t[0] == cpu.syms[kernel] & ~1][0]
+    return cyclemodel.trace_cost([tuple(t) for t in trace[start:]])
+
+
 def random_chunks(rng, total):
     chunks = []
     while total > 0:
@@ -531,42 +554,12 @@ def main():
                 used = [i for i in range(0, 0x400, 4) if frame[i:i + 4] != b"\xC3" * 4]
                 low = min(used)
                 assert frame[low:low + 52] == bytes(52), ("poly1305 kernel frame not zeroed", n)
-        ptrace = []
-
-        def phook(mu, addr, size, _):
-            if ptrace:
-                ptrace[-1][3] = addr
-            hw = asm.read(addr, 4)
-            ptrace.append([addr, hw[0] | hw[1] << 8, hw[2] | hw[3] << 8, 0])
-        sys.path.insert(0, os.path.join(ROOT, "tools", "cyclemodel"))
-        import cyclemodel as cm
-        pcpu = Cpu(*asm_image)
-        pcpu.write(H, bytes(20))
-        pcpu.write(R, bytes(16))
-        pcpu.mu.hook_add(UC_HOOK_CODE, phook)
-        pcpu.call("chk_poly_kernel", [H, R, IN, 64])
-        ptrace[-1][3] = RETURN
-        pstart = [i for i, t in enumerate(ptrace)
-                  if t[0] == pcpu.syms["pp_poly1305_armv7em_blocks"] & ~1][0]
-        poly_cycles = cm.trace_cost([tuple(t) for t in ptrace[pstart:]])["cycles"]
+        poly_cycles = m4_cost(asm_image, "chk_poly_kernel", [H, R, IN, 64],
+                              "pp_poly1305_armv7em_blocks")["cycles"]
 
     # Cortex-M4 cycles of the kernel over 1 KiB (tools/cyclemodel on the
     # exact trace; the kernel has no IT blocks).
-    sys.path.insert(0, os.path.join(ROOT, "tools", "cyclemodel"))
-    import cyclemodel
-    trace = []
-
-    def hook(mu, addr, size, _):
-        if trace:
-            trace[-1][3] = addr
-        hw = asm.read(addr, 4)
-        trace.append([addr, hw[0] | hw[1] << 8, hw[2] | hw[3] << 8, 0])
-    asm = Cpu(*asm_image)
-    asm.mu.hook_add(UC_HOOK_CODE, hook)
-    asm.call("chk_kernel", [S, IN, OUT, 16])
-    trace[-1][3] = RETURN
-    start = [i for i, t in enumerate(trace) if t[0] == asm.syms["pp_chacha20_armv7m_xor"] & ~1][0]
-    cost = cyclemodel.trace_cost([tuple(t) for t in trace[start:]])
+    cost = m4_cost(asm_image, "chk_kernel", [S, IN, OUT, 16], "pp_chacha20_armv7m_xor")
     print("kernel, 16 blocks: %d cycles (%.2f c/B), %d instructions"
           % (cost["cycles"], cost["cycles"] / 1024.0, cost["instructions"]))
     if poly_cycles is not None:
