@@ -377,17 +377,6 @@ static void test_rules(void)
  * 10.5.3; the wipes are targeted, psa_aead.c / aead.c): an operation from
  * PSA_AEAD_OPERATION_INIT is all zero again after finish, verify (good or
  * bad tag), abort at every step and a failed step, and a second abort. */
-static int all_zero(const void *p, size_t n)
-{
-    const uint8_t *b = (const uint8_t *)p;
-    uint8_t acc = 0;
-    size_t i;
-    for (i = 0; i < n; i++) {
-        acc |= b[i];
-    }
-    return acc == 0;
-}
-
 static void test_operation_wiped(void)
 {
     static const struct {
@@ -407,7 +396,7 @@ static void test_operation_wiped(void)
     memset(key, 0x3a, sizeof(key));
     memset(nonce, 0x11, sizeof(nonce));
     CHECK_STATUS(psa_aead_abort(&zero), PSA_SUCCESS);
-    CHECK(all_zero(&zero, sizeof(zero)));
+    CHECK(test_all_zero(&zero, sizeof(zero)));
     for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
         psa_key_id_t id = import_key(cases[c].type, key, cases[c].type == PSA_KEY_TYPE_AES ? 16 : 32,
                                      cases[c].alg, PSA_SUCCESS);
@@ -445,9 +434,9 @@ static void test_operation_wiped(void)
                     }
                 }
             }
-            CHECK(all_zero(&op, sizeof(op)));
+            CHECK(test_all_zero(&op, sizeof(op)));
             CHECK_STATUS(psa_aead_abort(&op), PSA_SUCCESS);
-            CHECK(all_zero(&op, sizeof(op)));
+            CHECK(test_all_zero(&op, sizeof(op)));
         }
         psa_destroy_key(id);
     }

@@ -721,17 +721,6 @@ static void test_chacha20_psa(void)
  * PSA_CIPHER_OPERATION_INIT is all zero again after finish, after abort at
  * every step, after a failed step, and after a second abort; a key
  * destroyed mid-operation leaves the context part zero at once. */
-static int all_zero(const void *p, size_t n)
-{
-    const uint8_t *b = (const uint8_t *)p;
-    uint8_t acc = 0;
-    size_t i;
-    for (i = 0; i < n; i++) {
-        acc |= b[i];
-    }
-    return acc == 0;
-}
-
 static void wipe_case(psa_key_id_t id, psa_algorithm_t alg, size_t iv_len, int stop)
 {
     psa_cipher_operation_t op = PSA_CIPHER_OPERATION_INIT;
@@ -756,9 +745,9 @@ static void wipe_case(psa_key_id_t id, psa_algorithm_t alg, size_t iv_len, int s
             CHECK(psa_cipher_update(&op, in, sizeof(in), out, 1, &n) != PSA_SUCCESS);
         }
     }
-    CHECK(all_zero(&op, sizeof(op)));
+    CHECK(test_all_zero(&op, sizeof(op)));
     CHECK_STATUS(psa_cipher_abort(&op), PSA_SUCCESS);
-    CHECK(all_zero(&op, sizeof(op)));
+    CHECK(test_all_zero(&op, sizeof(op)));
 }
 
 static void test_operation_wiped(void)
@@ -770,7 +759,7 @@ static void test_operation_wiped(void)
     psa_cipher_operation_t zero = PSA_CIPHER_OPERATION_INIT;
     memset(key, 0x5c, sizeof(key));
     CHECK_STATUS(psa_cipher_abort(&zero), PSA_SUCCESS);   /* inactive: safe, stays zero */
-    CHECK(all_zero(&zero, sizeof(zero)));
+    CHECK(test_all_zero(&zero, sizeof(zero)));
     for (a = 0; a < sizeof(algs) / sizeof(algs[0]); a++) {
         psa_key_id_t id = import_aes(key, 16, algs[a], PSA_KEY_USAGE_ENCRYPT);
         for (stop = 0; stop < 4; stop++) {
@@ -793,9 +782,9 @@ static void test_operation_wiped(void)
         psa_destroy_key(id);
         CHECK_STATUS(psa_cipher_update(&op, in, sizeof(in), out, sizeof(out), &n),
                      PSA_ERROR_BAD_STATE);
-        CHECK(all_zero(&op.ctx, sizeof(op.ctx)));
+        CHECK(test_all_zero(&op.ctx, sizeof(op.ctx)));
         CHECK_STATUS(psa_cipher_abort(&op), PSA_SUCCESS);
-        CHECK(all_zero(&op, sizeof(op)));
+        CHECK(test_all_zero(&op, sizeof(op)));
     }
 #endif
 }
