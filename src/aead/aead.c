@@ -10,6 +10,7 @@
 #include "aead/gcm.h"
 #include "common/pp_util.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #if PP_AEAD_BUILT
@@ -100,7 +101,9 @@ psa_status_t pp_aead_setup(picopsa_aead_context *c, psa_algorithm_t alg,
         memcpy(c->key, key, key_length);   /* until the nonce: see the file comment */
     }
     if (status != PSA_SUCCESS) {
-        pp_aead_abort(c);
+        /* alg stays 0 (pp_aead_abort then wipes nothing): what a failed
+         * setup wrote goes now, on this rare path. */
+        pp_wipe(c, sizeof(*c));
         return status;
     }
     c->alg = alg;
@@ -266,14 +269,11 @@ static psa_status_t engine_update(picopsa_aead_context *c, const uint8_t *input,
 }
 
 /* The engines take in == out only: any other overlap is first laid onto
- * the output (an overlap-safe move), then processed in place. */
-psa_status_t pp_aead_update(picopsa_aead_context *c, const uint8_t *input, size_t length,
-                            uint8_t *output)
+ * the output (an overlap-safe move), then processed in place. Returns the
+ * input to process. */
+static const uint8_t *lay_onto_output(const uint8_t *input, uint8_t *output, size_t length)
 {
-    if (length == 0) {
-        return engine_update(c, input, 0, output);
-    }
-    if (input != output && (uintptr_t)input < (uintptr_t)output + length &&
+    if (length != 0 && input != output && (uintptr_t)input < (uintptr_t)output + length &&
         (uintptr_t)output < (uintptr_t)input + length) {
         size_t i;
         if ((uintptr_t)output < (uintptr_t)input) {
@@ -285,8 +285,18 @@ psa_status_t pp_aead_update(picopsa_aead_context *c, const uint8_t *input, size_
                 output[i - 1] = input[i - 1];
             }
         }
-        input = output;
+        return output;
     }
+    return input;
+}
+
+psa_status_t pp_aead_update(picopsa_aead_context *c, const uint8_t *input, size_t length,
+                            uint8_t *output)
+{
+    if (length == 0) {
+        return engine_update(c, input, 0, output);
+    }
+    input = lay_onto_output(input, output, length);
     return aes_status(c, engine_update(c, input, length, output));
 }
 
@@ -316,9 +326,14 @@ psa_status_t pp_aead_finish(picopsa_aead_context *c, uint8_t *tag)
     status = aes_status(c, status);
     if (status == PSA_SUCCESS) {
         memcpy(tag, full, c->tag_length);   /* GCM: the truncation of 5.2.1.2 */
+        /* The engine's finish wiped its own state on success (gcm.h,
+         * ccm.h, chachapoly.h): the header is what is left (its key and
+         * nonce fields; alg back to 0). */
+        pp_wipe(c, offsetof(picopsa_aead_context, e));
+    } else {
+        pp_aead_abort(c);
     }
     pp_wipe(full, sizeof(full));
-    pp_aead_abort(c);
     return status;
 }
 
@@ -356,9 +371,99 @@ psa_status_t pp_aead_verify(picopsa_aead_context *c, const uint8_t *tag, size_t 
     return status;
 }
 
+#if PSA_WANT_ALG_CHACHA20_POLY1305 || PSA_WANT_ALG_XCHACHA20_POLY1305
+int pp_aead_is_chachapoly(psa_algorithm_t alg)
+{
+    return mode_of(alg) == MODE_CHACHAPOLY;
+}
+
+psa_status_t pp_aead_chachapoly_check(psa_algorithm_t alg, size_t key_length)
+{
+    size_t tag = (size_t)((alg & PSA_ALG_AEAD_TAG_LENGTH_MASK) >> PSA_AEAD_TAG_LENGTH_OFFSET);
+    return tag_length_valid(MODE_CHACHAPOLY, tag) && key_length == 32u
+               ? PSA_SUCCESS
+               : PSA_ERROR_INVALID_ARGUMENT;   /* as pp_aead_setup */
+}
+
+/* pp_aead_set_lengths' limit, pp_aead_set_nonce's length rule, then the
+ * engine's calls in order on a local context; pp_chachapoly_finish and
+ * _verify wipe it, an error before them here. */
+psa_status_t pp_aead_chachapoly_oneshot(psa_algorithm_t alg, const uint8_t key[32], int encrypt,
+                                        const pp_aead_message *m, int *verified)
+{
+    pp_chachapoly_ctx ctx;
+    size_t want = PSA_ALG_AEAD_WITH_DEFAULT_LENGTH_TAG(alg) == PSA_ALG_XCHACHA20_POLY1305 ? 24u
+                                                                                        : 12u;
+    const uint8_t *input;
+    uint64_t length = (uint64_t)m->length;   /* as pp_aead_set_lengths: no warning where
+                                              * size_t is 32 bits and the test is moot */
+    psa_status_t status;
+    *verified = 0;
+    if (length > PP_CHACHAPOLY_MAX_DATA || m->nonce_length != want) {
+        return PSA_ERROR_INVALID_ARGUMENT;   /* RFC 8439 2.8: 12 bytes; XChaCha20: 24 */
+    }
+    status = pp_chachapoly_start(&ctx, key, m->nonce, m->nonce_length, encrypt);
+    if (status != PSA_SUCCESS) {
+        return status;   /* ctx wiped */
+    }
+    status = pp_chachapoly_update_ad(&ctx, m->ad, m->ad_length);
+    if (status == PSA_SUCCESS) {
+        input = lay_onto_output(m->input, m->output, m->length);
+        status = pp_chachapoly_update(&ctx, input, m->output, m->length);
+    }
+    if (status == PSA_SUCCESS && !encrypt) {
+        /* the verdict goes back unbranched on; verify wipes ctx */
+        *verified = 1;
+        return pp_chachapoly_verify(&ctx, m->tag, PP_CHACHAPOLY_TAG_SIZE);
+    }
+    if (status == PSA_SUCCESS) {
+        status = pp_chachapoly_finish(&ctx, m->tag);   /* wipes ctx */
+    }
+    if (status != PSA_SUCCESS) {
+        pp_chachapoly_wipe(&ctx);
+    }
+    return status;
+}
+#endif
+
+/* The bytes of c the mode can have written, from the start: the header
+ * (key, nonce, lengths) and the mode's engine, not the whole union (GCM's
+ * AES schedule and GHASH table set its size; ChaCha20-Poly1305 uses a
+ * third of it). 0 when inactive: setup's failure wipes what it wrote and
+ * finish, verify and abort leave alg = 0, so an inactive context holds no
+ * secret and abort after finish costs nothing. */
+static size_t live_size(const picopsa_aead_context *c)
+{
+    size_t engine;
+    if (c->alg == 0) {
+        return 0;
+    }
+    switch (mode_of(c->alg)) {
+#if PSA_WANT_ALG_GCM
+    case MODE_GCM:
+        engine = sizeof(c->e.gcm);
+        break;
+#endif
+#if PSA_WANT_ALG_CCM
+    case MODE_CCM:
+        engine = sizeof(c->e.ccm);
+        break;
+#endif
+#if PSA_WANT_ALG_CHACHA20_POLY1305 || PSA_WANT_ALG_XCHACHA20_POLY1305
+    case MODE_CHACHAPOLY:
+        engine = sizeof(c->e.chachapoly);
+        break;
+#endif
+    default:
+        engine = sizeof(c->e);
+        break;
+    }
+    return offsetof(picopsa_aead_context, e) + engine;
+}
+
 void pp_aead_abort(picopsa_aead_context *c)
 {
-    pp_wipe(c, sizeof(*c));
+    pp_wipe(c, live_size(c));
 }
 
 #endif /* PP_AEAD_BUILT */

@@ -62,4 +62,39 @@ psa_status_t pp_aead_finish(picopsa_aead_context *c, uint8_t *tag);
 psa_status_t pp_aead_verify(picopsa_aead_context *c, const uint8_t *tag, size_t tag_length);
 void pp_aead_abort(picopsa_aead_context *c);
 
+/* ChaCha20-Poly1305 and XChaCha20-Poly1305 in one call, on a context of
+ * their own size (about 260 bytes on 32-bit targets, where
+ * picopsa_aead_context is sized by GCM's key schedule and GHASH table):
+ * the single-part psa_aead_encrypt / _decrypt's direct path. */
+#if PSA_WANT_ALG_CHACHA20_POLY1305 || PSA_WANT_ALG_XCHACHA20_POLY1305
+#define PP_AEAD_CHACHAPOLY_ONESHOT 1
+typedef struct {
+    const uint8_t *nonce;
+    size_t nonce_length;
+    const uint8_t *ad;
+    size_t ad_length;
+    const uint8_t *input;   /* length bytes; may overlap output in any way */
+    size_t length;
+    uint8_t *output;        /* length bytes */
+    uint8_t *tag;           /* 16 bytes: written (encryption), read (decryption) */
+} pp_aead_message;
+/* 1 when alg (any tag length) is ChaCha20-Poly1305 or XChaCha20-Poly1305. */
+int pp_aead_is_chachapoly(psa_algorithm_t alg);
+/* pp_aead_setup's checks for these modes (the key type is the dispatch
+ * layer's, pp_dispatch_aead_key_fits): INVALID_ARGUMENT unless the tag
+ * length is 16 and the key 32 bytes. */
+psa_status_t pp_aead_chachapoly_check(psa_algorithm_t alg, size_t key_length);
+/* The message after those checks: INVALID_ARGUMENT for a payload beyond
+ * RFC 8439's limit or a nonce other than 12 bytes (24 for XChaCha20),
+ * nothing written; else encryption writes output and the tag, decryption
+ * writes output and returns PSA_SUCCESS or INVALID_SIGNATURE (the caller
+ * releases the output or clears it; *verified = 1 says the status is that
+ * verdict, a public flag to branch on instead of the status). The context
+ * is wiped in every case. */
+psa_status_t pp_aead_chachapoly_oneshot(psa_algorithm_t alg, const uint8_t key[32], int encrypt,
+                                        const pp_aead_message *m, int *verified);
+#else
+#define PP_AEAD_CHACHAPOLY_ONESHOT 0
+#endif
+
 #endif /* PICOPSA_AEAD_H */

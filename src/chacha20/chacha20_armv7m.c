@@ -28,7 +28,7 @@
  * at 164, padding to 172 (the frame + 9 saved registers: 208 B, 8-aligned).
  * Every load and store address depends on sp, the pointers and the block
  * index only; the branches count rounds and blocks. The frame is zeroed
- * before return.
+ * before return (PP_FRAME_WIPE, src/common/pp_armv7m_asm.h).
  *
  * At -Os the round loop runs two double rounds a turn (five turns: the
  * count and the branch cost 7 cycles a turn; one double round a turn was
@@ -40,6 +40,7 @@
  * (tools/chacha20/check_armv7m.py prints it).
  */
 #include "chacha20/chacha20_armv7m.h"
+#include "common/pp_armv7m_asm.h"
 
 #if PP_CHACHA20_ARMV7M
 
@@ -133,6 +134,7 @@ __asm__(
     PP_CC_QR
     PP_CC_DR
     PP_CC_OUT
+    PP_ARMV7M_FRAME_WIPE
     ".p2align 2\n"
     ".global pp_chacha20_armv7m_xor\n"
     ".hidden pp_chacha20_armv7m_xor\n"
@@ -240,22 +242,7 @@ __asm__(
     "str r7, [sp, #160]\n"
     "bne 1b\n"
     /* Zero the frame (43 words) and the scratch registers. */
-    "movs r0, #0\n"
-    "movs r1, #0\n"
-    "movs r2, #0\n"
-    "movs r3, #0\n"
-    "mov r4, #0\n"
-    "mov r5, #0\n"
-    "mov r6, #0\n"
-    "mov r7, #0\n"
-    "mov r12, sp\n"
-    "stmia r12!, {r0-r7}\n"
-    "stmia r12!, {r0-r7}\n"
-    "stmia r12!, {r0-r7}\n"
-    "stmia r12!, {r0-r7}\n"
-    "stmia r12!, {r0-r7}\n"
-    "stmia r12!, {r0-r2}\n"
-    "mov r12, #0\n"
+    "PP_FRAME_WIPE 43\n"
     "add sp, sp, #172\n"
     "pop {r4-r11, pc}\n"
     ".size pp_chacha20_armv7m_xor, .-pp_chacha20_armv7m_xor\n"
@@ -264,6 +251,7 @@ __asm__(
     ".purgem PP_CC_DR2\n"
     ".purgem PP_CC_OUT\n"
     ".purgem PP_CC_OUTR\n"
+    ".purgem PP_FRAME_WIPE\n"
     ".popsection\n");
 
 #else

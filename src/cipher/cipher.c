@@ -7,6 +7,7 @@
 #include "chacha20/chacha20.h"
 #include "common/pp_util.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #if PP_CIPHER_ANY
@@ -62,6 +63,9 @@ psa_status_t pp_cipher_setup(picopsa_cipher_context *c, psa_algorithm_t alg,
 #endif
     }
     if (status != PSA_SUCCESS) {
+        /* alg stays 0 (pp_cipher_abort then wipes nothing): whatever a
+         * failed key setup wrote goes now, on this (rare) path. */
+        pp_wipe(c, sizeof(*c));
         return status;
     }
     c->alg = alg;
@@ -223,9 +227,33 @@ psa_status_t pp_cipher_finish(picopsa_cipher_context *c, uint8_t out[PP_CIPHER_F
     return status;
 }
 
+/* The bytes of c the algorithm can have written, from the start: the
+ * header, chain and pending (40 or 56 bytes) and the union member it uses
+ * (ChaCha20: the kept key and the stream state, 168 bytes, not the AES key
+ * schedule the union is sized for). 0 when inactive: pp_cipher_setup's
+ * failure wipes what it wrote, finish and abort leave alg = 0, so an
+ * inactive context holds no secret and a second abort costs nothing. */
+static size_t live_size(const picopsa_cipher_context *c)
+{
+    if (c->alg == 0) {
+        return 0;
+    }
+#if PSA_WANT_ALG_STREAM_CIPHER
+    if (c->alg == PSA_ALG_STREAM_CIPHER) {
+        return offsetof(picopsa_cipher_context, key) + sizeof(c->key.chacha);
+    }
+#endif
+#if PSA_WANT_ALG_XTS
+    if (c->alg == PSA_ALG_XTS) {
+        return sizeof(*c);   /* Key1 || Key2, then Key1's and Key2's schedules */
+    }
+#endif
+    return offsetof(picopsa_cipher_context, key) + sizeof(c->key.aes);
+}
+
 void pp_cipher_abort(picopsa_cipher_context *c)
 {
-    pp_wipe(c, sizeof(*c));
+    pp_wipe(c, live_size(c));
 }
 
 #endif /* any mode */

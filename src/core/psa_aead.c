@@ -36,6 +36,15 @@
 
 #define BUFFER_IS_BAD(ptr, len) ((ptr) == NULL && (len) != 0)
 
+/* The two single-part paths keep their frames apart (the union context of
+ * one and the ChaCha20-Poly1305 context of the other never share a stack). */
+#if defined(__GNUC__) || defined(__clang__)
+#define PP_NOINLINE_ONE_SHOT __attribute__((noinline))
+#else
+#define PP_NOINLINE_ONE_SHOT
+#endif
+#define PP_CHACHAPOLY_TAG 16u
+
 /* operation->state */
 #define ST_SETUP 0u    /* no nonce yet */
 #define ST_NONCE 1u    /* nonce set, no AD or data yet */
@@ -407,19 +416,158 @@ static psa_status_t release_if_authentic(psa_status_t verdict, uint8_t *output,
     return verdict;
 }
 
-/* Both single-part functions (spec 10.5.2): a local operation, the
- * lengths (CCM needs them), the nonce, AD, the data, then the tag, which
- * encryption writes after the ciphertext and decryption takes from the
- * end of its input. On a bad tag the plaintext written is cleared, on any
- * other failure the whole output is wiped, so a forged message releases
- * no plaintext. */
+/* The size rules of both single-part functions, after the setup checks:
+ * the data length, and room for it (and for the tag when encrypting). */
+static psa_status_t one_shot_sizes(int encrypt, size_t input_length, size_t tag_length,
+                                   size_t output_size, size_t *data_length)
+{
+    if (encrypt) {
+        *data_length = input_length;
+        return output_size < input_length || output_size - input_length < tag_length
+                   ? PSA_ERROR_BUFFER_TOO_SMALL
+                   : PSA_SUCCESS;
+    }
+    *data_length = input_length - (input_length < tag_length ? input_length : tag_length);
+    if (input_length < tag_length) {
+        return PSA_ERROR_INVALID_SIGNATURE;   /* no room for a tag: not authentic */
+    }
+    return output_size < *data_length ? PSA_ERROR_BUFFER_TOO_SMALL : PSA_SUCCESS;
+}
+
+/* The arguments of one single-part call. */
+typedef struct {
+    psa_algorithm_t alg;
+    int encrypt;
+    const uint8_t *nonce;
+    size_t nonce_length;
+    const uint8_t *ad;
+    size_t ad_length;
+    const uint8_t *input;
+    size_t input_length;
+    uint8_t *output;
+    size_t output_size;
+    size_t *output_length;
+} one_shot_args;
+
+/* The end of both paths: decryption that reached the tag check releases
+ * the plaintext only when authentic; any other failure wipes the output. */
+static psa_status_t one_shot_end(const one_shot_args *a, psa_status_t status, int verdict,
+                                 size_t data_length, size_t tag_length)
+{
+    if (verdict) {
+        return release_if_authentic(status, a->output, a->output_size, data_length,
+                                    a->output_length);
+    }
+    if (status != PSA_SUCCESS) {
+        return pp_fail_output(status, a->output, a->output_size, a->output_length);
+    }
+    *a->output_length = data_length + tag_length;
+    return PSA_SUCCESS;
+}
+
+#if PP_AEAD_CHACHAPOLY_ONESHOT
+/* (X)ChaCha20-Poly1305 on a context of its own size (aead.h), not the
+ * union picopsa_aead_context (about 530 bytes less stack on 32-bit
+ * targets); the key is read in place, so the slot stays locked until the
+ * message is done (a few microseconds; psa_destroy_key then waits, as for
+ * any key in use). */
+static psa_status_t PP_NOINLINE_ONE_SHOT one_shot_chachapoly(const one_shot_args *a,
+                                                             pp_key_slot *slot)
+{
+    uint8_t tag[PP_CHACHAPOLY_TAG];
+    pp_aead_message m;
+    size_t data_length = 0;
+    int verdict = 0;
+    psa_status_t status = pp_dispatch_aead_key_fits(slot->attr.type, a->alg);
+    if (status == PSA_SUCCESS) {
+        status = pp_aead_chachapoly_check(a->alg, slot->material_len);
+    }
+    if (status == PSA_SUCCESS) {
+        status = one_shot_sizes(a->encrypt, a->input_length, sizeof(tag), a->output_size,
+                                &data_length);
+    }
+    if (status == PSA_SUCCESS) {
+        if (!a->encrypt) {
+            /* the tag first: the plaintext may be written over it */
+            memcpy(tag, a->input + data_length, sizeof(tag));
+        }
+        m.nonce = a->nonce;
+        m.nonce_length = a->nonce_length;
+        m.ad = a->ad;
+        m.ad_length = a->ad_length;
+        m.input = a->input;
+        m.length = data_length;
+        m.output = a->output;
+        m.tag = a->encrypt ? a->output + data_length : tag;
+        status = pp_aead_chachapoly_oneshot(a->alg, slot->material, a->encrypt, &m, &verdict);
+    }
+    pp_slot_unlock(slot);
+    pp_wipe(tag, sizeof(tag));
+    return one_shot_end(a, status, verdict, data_length, sizeof(tag));
+}
+#endif
+
+/* The other engines straight on a local context: no operation, so no
+ * state checks, no key re-check (the key is copied into ctx at setup and
+ * the slot unlocked then) and one wipe, in the multi-part calls' order of
+ * checks. ctx is wiped by pp_aead_finish / pp_aead_verify, or by
+ * pp_aead_abort on an error (nothing when setup failed: it wiped what it
+ * wrote). */
+static psa_status_t PP_NOINLINE_ONE_SHOT one_shot_engine(const one_shot_args *a,
+                                                         pp_key_slot *slot)
+{
+    picopsa_aead_context ctx;
+    uint8_t tag[PSA_AEAD_TAG_MAX_SIZE];
+    size_t tag_length = tag_length_of(a->alg), data_length = 0;
+    psa_status_t status;
+    ctx.alg = 0;   /* a refusal before pp_aead_setup leaves nothing to wipe */
+    status = pp_dispatch_aead_setup(&ctx, &slot->attr, slot->material, slot->material_len,
+                                    a->alg, a->encrypt);
+    pp_slot_unlock(slot);
+    if (status == PSA_SUCCESS) {
+        status = one_shot_sizes(a->encrypt, a->input_length, tag_length, a->output_size,
+                                &data_length);
+    }
+    if (status == PSA_SUCCESS && !a->encrypt) {
+        memcpy(tag, a->input + data_length, tag_length);   /* before the plaintext overwrites it */
+    }
+    if (status == PSA_SUCCESS) {
+        status = pp_aead_set_lengths(&ctx, a->ad_length, data_length);
+    }
+    if (status == PSA_SUCCESS) {
+        status = pp_aead_set_nonce(&ctx, a->nonce, a->nonce_length);
+    }
+    if (status == PSA_SUCCESS) {
+        status = pp_aead_update_ad(&ctx, a->ad, a->ad_length);
+    }
+    if (status == PSA_SUCCESS) {
+        status = pp_aead_update(&ctx, a->input, data_length, a->output);
+    }
+    if (status == PSA_SUCCESS && !a->encrypt) {
+        status = pp_aead_verify(&ctx, tag, tag_length);   /* wipes ctx */
+        pp_wipe(tag, sizeof(tag));
+        return one_shot_end(a, status, 1, data_length, tag_length);
+    }
+    if (status == PSA_SUCCESS) {
+        status = pp_aead_finish(&ctx, a->output + data_length);   /* wipes ctx */
+    }
+    pp_aead_abort(&ctx);   /* an error before the end; after it, nothing is left */
+    pp_wipe(tag, sizeof(tag));
+    return one_shot_end(a, status, 0, data_length, tag_length);
+}
+
+/* Both single-part functions (spec 10.5.2): the arguments, alg, the key
+ * and its policy, then the engine's path. Encryption writes the tag after
+ * the ciphertext, decryption takes it from the end of its input. On a bad
+ * tag the plaintext written is cleared, on any other failure the whole
+ * output is wiped, so a forged message releases no plaintext. */
 static psa_status_t one_shot(psa_key_id_t key, psa_algorithm_t alg, int encrypt,
                              const uint8_t *nonce, size_t nonce_length, const uint8_t *ad,
                              size_t ad_length, const uint8_t *input, size_t input_length,
                              uint8_t *output, size_t output_size, size_t *output_length)
 {
-    psa_aead_operation_t operation = PSA_AEAD_OPERATION_INIT;
-    size_t tag_length, data_length, n = 0, unused = 0;
+    one_shot_args a;
+    pp_key_slot *slot;
     psa_status_t status = pp_core_check_initialized();
     if (status == PSA_SUCCESS &&
         (output_length == NULL || BUFFER_IS_BAD(nonce, nonce_length) ||
@@ -428,60 +576,31 @@ static psa_status_t one_shot(psa_key_id_t key, psa_algorithm_t alg, int encrypt,
         status = PSA_ERROR_INVALID_ARGUMENT;
     }
     if (status == PSA_SUCCESS) {
-        status = aead_setup(&operation, key, alg, encrypt);
+        status = check_aead_alg(alg);
+    }
+    if (status == PSA_SUCCESS) {
+        status = pp_slot_get_for_use(key, usage_of(encrypt), alg, &slot);
     }
     if (status != PSA_SUCCESS) {
         return pp_fail_output(status, output, output_size, output_length);
     }
-    operation.key = PSA_KEY_ID_NULL;   /* local: the key cannot go before the end */
-    tag_length = tag_length_of(alg);
-    if (encrypt) {
-        data_length = input_length;
-        if (output_size < input_length || output_size - input_length < tag_length) {
-            status = PSA_ERROR_BUFFER_TOO_SMALL;
-        }
-    } else {
-        data_length = input_length - (input_length < tag_length ? input_length : tag_length);
-        if (input_length < tag_length) {
-            status = PSA_ERROR_INVALID_SIGNATURE;   /* no room for a tag: not authentic */
-        } else if (output_size < data_length) {
-            status = PSA_ERROR_BUFFER_TOO_SMALL;
-        }
+    a.alg = alg;
+    a.encrypt = encrypt;
+    a.nonce = nonce;
+    a.nonce_length = nonce_length;
+    a.ad = ad;
+    a.ad_length = ad_length;
+    a.input = input;
+    a.input_length = input_length;
+    a.output = output;
+    a.output_size = output_size;
+    a.output_length = output_length;
+#if PP_AEAD_CHACHAPOLY_ONESHOT
+    if (pp_aead_is_chachapoly(alg)) {
+        return one_shot_chachapoly(&a, slot);
     }
-    if (status == PSA_SUCCESS) {
-        status = psa_aead_set_lengths(&operation, ad_length, data_length);
-    }
-    if (status == PSA_SUCCESS) {
-        status = psa_aead_set_nonce(&operation, nonce, nonce_length);
-    }
-    if (status == PSA_SUCCESS) {
-        status = psa_aead_update_ad(&operation, ad, ad_length);
-    }
-    if (status == PSA_SUCCESS && encrypt) {
-        status = psa_aead_update(&operation, input, data_length, output, output_size, &n);
-        if (status == PSA_SUCCESS) {
-            status = psa_aead_finish(&operation, NULL, 0, &unused, output + n, output_size - n,
-                                     &tag_length);
-        }
-    } else if (status == PSA_SUCCESS) {
-        uint8_t tag[PSA_AEAD_TAG_MAX_SIZE];
-        /* the tag first: the plaintext may be written over it */
-        memcpy(tag, input + data_length, tag_length);
-        status = psa_aead_update(&operation, input, data_length, output, output_size, &n);
-        if (status == PSA_SUCCESS) {
-            status = psa_aead_verify(&operation, NULL, 0, &unused, tag, tag_length);
-            pp_wipe(tag, sizeof(tag));
-            return release_if_authentic(status, output, output_size, n, output_length);
-        }
-        pp_wipe(tag, sizeof(tag));
-        tag_length = 0;
-    }
-    psa_aead_abort(&operation);
-    if (status != PSA_SUCCESS) {
-        return pp_fail_output(status, output, output_size, output_length);
-    }
-    *output_length = n + tag_length;
-    return PSA_SUCCESS;
+#endif
+    return one_shot_engine(&a, slot);
 }
 
 psa_status_t psa_aead_encrypt(psa_key_id_t key, psa_algorithm_t alg, const uint8_t *nonce,

@@ -286,31 +286,45 @@ static int length_valid(psa_algorithm_t alg, int encrypt, size_t length)
     return 1;
 }
 
-/* Both single-part functions (spec 10.4.2): setup on a local operation
- * (its key cannot be destroyed before it ends: key = NULL, no re-check),
- * the size rules, the IV (drawn, or the first iv_length input bytes), one
- * update and finish. Encryption writes IV || ciphertext, the IV last: the
- * input may lie where it goes (spec 5.4.4). */
+/* Both single-part functions (spec 10.4.2), straight on a local context
+ * (no operation, so no state checks, no key re-check and no second wipe:
+ * the key is expanded into ctx at setup and the slot unlocked then), in the
+ * multi-part calls' order of checks: arguments, alg, key and policy, the
+ * engine's setup, the size rules, the IV (drawn, or the first iv_length
+ * input bytes), the data, the final block. Encryption writes IV ||
+ * ciphertext, the IV last: the input may lie where it goes (spec 5.4.4).
+ * ctx is wiped by pp_cipher_finish, or by pp_cipher_abort on an error
+ * (nothing when setup failed: it wiped what it wrote). */
 static psa_status_t one_shot(psa_key_id_t key, psa_algorithm_t alg, int encrypt,
                              const uint8_t *input, size_t input_length, uint8_t *output,
                              size_t output_size, size_t *output_length)
 {
-    psa_cipher_operation_t operation = PSA_CIPHER_OPERATION_INIT;
+    picopsa_cipher_context ctx;
+    pp_key_slot *slot;
     uint8_t iv[PSA_CIPHER_IV_MAX_SIZE];
+    uint8_t tail[PP_CIPHER_FINISH_MAX];
     size_t iv_length, data_length, pad, at, part = 0, last = 0;
     psa_status_t status = pp_core_check_initialized();
     if (status == PSA_SUCCESS && (output_length == NULL || BUFFER_IS_BAD(input, input_length) ||
                                   BUFFER_IS_BAD(output, output_size))) {
         status = PSA_ERROR_INVALID_ARGUMENT;
     }
+    if (status == PSA_SUCCESS && !PSA_ALG_IS_CIPHER(alg)) {
+        status = PSA_ERROR_INVALID_ARGUMENT;   /* spec 10.4: "alg is not a cipher algorithm" */
+    }
     if (status == PSA_SUCCESS) {
-        status = cipher_setup(&operation, key, alg, encrypt);
+        status = pp_slot_get_for_use(key, usage_of(encrypt), alg, &slot);
+    }
+    if (status == PSA_SUCCESS) {
+        ctx.alg = 0;   /* a refusal before pp_cipher_setup leaves nothing to wipe */
+        status = pp_dispatch_cipher_setup(&ctx, &slot->attr, slot->material,
+                                          slot->material_len, alg, encrypt);
+        pp_slot_unlock(slot);
     }
     if (status != PSA_SUCCESS) {
         return pp_fail_output(status, output, output_size, output_length);
     }
-    operation.key = PSA_KEY_ID_NULL;
-    iv_length = pp_cipher_iv_length(&operation.ctx);
+    iv_length = pp_cipher_iv_length(&ctx);
     at = encrypt ? iv_length : 0;                       /* where the data goes */
     data_length = encrypt ? input_length : input_length - iv_length;
     pad = encrypt && alg == PSA_ALG_CBC_PKCS7 ? 16u - data_length % 16u : 0u;
@@ -327,17 +341,25 @@ static psa_status_t one_shot(psa_key_id_t key, psa_algorithm_t alg, int encrypt,
         input += iv_length;
     }
     if (status == PSA_SUCCESS && iv_length != 0) {
-        status = psa_cipher_set_iv(&operation, iv, iv_length);
+        status = pp_cipher_set_iv(&ctx, iv, iv_length);
     }
     if (status == PSA_SUCCESS) {
-        status = psa_cipher_update(&operation, input, data_length, output + at,
-                                   output_size - at, &part);
+        part = pp_cipher_update_length(&ctx, data_length);
+        status = output_size - at < part
+                     ? PSA_ERROR_BUFFER_TOO_SMALL
+                     : pp_cipher_update(&ctx, input, data_length, output + at);
     }
     if (status == PSA_SUCCESS) {
-        status = psa_cipher_finish(&operation, output + at + part, output_size - at - part,
-                                   &last);
+        status = pp_cipher_finish(&ctx, tail, &last);   /* wipes ctx */
+        if (status == PSA_SUCCESS && output_size - at - part < last) {
+            status = PSA_ERROR_BUFFER_TOO_SMALL;
+        }
+        if (status == PSA_SUCCESS && last != 0) {
+            memcpy(output + at + part, tail, last);
+        }
+        pp_wipe(tail, sizeof(tail));
     }
-    psa_cipher_abort(&operation);
+    pp_cipher_abort(&ctx);   /* an error before finish; after it, nothing is left */
     if (status == PSA_SUCCESS) {
         if (at != 0) {
             memcpy(output, iv, at);

@@ -14,12 +14,8 @@
 
 #if PP_AEAD_BUILT
 
-psa_status_t pp_dispatch_aead_setup(picopsa_aead_context *ctx,
-                                    const psa_key_attributes_t *attributes,
-                                    const uint8_t *key_buffer, size_t key_buffer_size,
-                                    psa_algorithm_t alg, int encrypt)
+psa_status_t pp_dispatch_aead_key_fits(psa_key_type_t type, psa_algorithm_t alg)
 {
-    psa_key_type_t type = attributes->type;
     psa_algorithm_t base = PSA_ALG_AEAD_WITH_DEFAULT_LENGTH_TAG(alg);
     if (base == PSA_ALG_GCM || base == PSA_ALG_CCM) {
         if (PSA_BLOCK_CIPHER_BLOCK_LENGTH(type) != 16u) {
@@ -36,7 +32,19 @@ psa_status_t pp_dispatch_aead_setup(picopsa_aead_context *ctx,
     } else {
         return PSA_ERROR_NOT_SUPPORTED;
     }
-    return pp_aead_setup(ctx, alg, type, key_buffer, key_buffer_size, encrypt);
+    return PSA_SUCCESS;
+}
+
+psa_status_t pp_dispatch_aead_setup(picopsa_aead_context *ctx,
+                                    const psa_key_attributes_t *attributes,
+                                    const uint8_t *key_buffer, size_t key_buffer_size,
+                                    psa_algorithm_t alg, int encrypt)
+{
+    psa_status_t status = pp_dispatch_aead_key_fits(attributes->type, alg);
+    if (status != PSA_SUCCESS) {
+        return status;
+    }
+    return pp_aead_setup(ctx, alg, attributes->type, key_buffer, key_buffer_size, encrypt);
 }
 
 #endif /* PP_AEAD_BUILT */

@@ -125,7 +125,10 @@ psa_status_t pp_dispatch_cipher_setup(picopsa_cipher_context *ctx,
 /* Setup of an AEAD operation on a slot's key: alg is an AEAD algorithm
  * with its tag length (the front end checked PSA_ALG_IS_AEAD and refused
  * the policy wildcard). INVALID_ARGUMENT when alg does not fit the key
- * type, NOT_SUPPORTED when the pair is not built; then src/aead's setup. */
+ * type, NOT_SUPPORTED when the pair is not built (pp_dispatch_aead_key_fits,
+ * which the one-shot calls' direct ChaCha20-Poly1305 path of
+ * src/core/psa_aead.c also uses); then src/aead's setup. */
+psa_status_t pp_dispatch_aead_key_fits(psa_key_type_t type, psa_algorithm_t alg);
 psa_status_t pp_dispatch_aead_setup(picopsa_aead_context *ctx,
                                     const psa_key_attributes_t *attributes,
                                     const uint8_t *key_buffer, size_t key_buffer_size,

@@ -151,3 +151,14 @@ size_t test_rng_range(size_t lo, size_t hi_inclusive)
 {
     return lo + (size_t)(test_rng_u64() % (uint64_t)(hi_inclusive - lo + 1));
 }
+
+int test_all_zero(const void *p, size_t n)
+{
+    const uint8_t *b = (const uint8_t *)p;
+    uint8_t acc = 0;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        acc |= b[i];
+    }
+    return acc == 0;
+}

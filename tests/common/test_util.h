@@ -63,4 +63,8 @@ uint64_t test_rng_u64(void);
 void test_rng_bytes(uint8_t *out, size_t len);
 size_t test_rng_range(size_t lo, size_t hi_inclusive);
 
+/* 1 when the n bytes at p are all zero (e.g. an operation struct after
+ * finish or abort: no key material left). */
+int test_all_zero(const void *p, size_t n);
+
 #endif /* PICOPSA_TEST_UTIL_H */

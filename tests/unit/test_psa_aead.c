@@ -373,6 +373,75 @@ static void test_rules(void)
     psa_destroy_key(aes);
 }
 
+/* The operation holds no key material once it is inactive (PSA 1.2
+ * 10.5.3; the wipes are targeted, psa_aead.c / aead.c): an operation from
+ * PSA_AEAD_OPERATION_INIT is all zero again after finish, verify (good or
+ * bad tag), abort at every step and a failed step, and a second abort. */
+static void test_operation_wiped(void)
+{
+    static const struct {
+        psa_key_type_t type;
+        psa_algorithm_t alg;
+        size_t nonce_len;
+    } cases[] = {
+        {PSA_KEY_TYPE_AES, PSA_ALG_GCM, 12},
+        {PSA_KEY_TYPE_AES, PSA_ALG_CCM, 13},
+        {PSA_KEY_TYPE_CHACHA20, PSA_ALG_CHACHA20_POLY1305, 12},
+        {PSA_KEY_TYPE_XCHACHA20, PSA_ALG_XCHACHA20_POLY1305, 24},
+    };
+    uint8_t key[32], nonce[24], ad[5] = {1, 2, 3, 4, 5}, in[20] = {0}, out[40], tag[16];
+    size_t c, n, m, t;
+    int stop;
+    psa_aead_operation_t zero = PSA_AEAD_OPERATION_INIT;
+    memset(key, 0x3a, sizeof(key));
+    memset(nonce, 0x11, sizeof(nonce));
+    CHECK_STATUS(psa_aead_abort(&zero), PSA_SUCCESS);
+    CHECK(test_all_zero(&zero, sizeof(zero)));
+    for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+        psa_key_id_t id = import_key(cases[c].type, key, cases[c].type == PSA_KEY_TYPE_AES ? 16 : 32,
+                                     cases[c].alg, PSA_SUCCESS);
+        for (stop = 0; stop < 6; stop++) {
+            psa_aead_operation_t op = PSA_AEAD_OPERATION_INIT;
+            int enc = stop != 4;
+            CHECK_STATUS((enc ? psa_aead_encrypt_setup : psa_aead_decrypt_setup)(&op, id,
+                                                                               cases[c].alg),
+                         PSA_SUCCESS);
+            if (stop == 0) {
+                CHECK_STATUS(psa_aead_abort(&op), PSA_SUCCESS);   /* the key is kept until the nonce */
+            } else {
+                CHECK_STATUS(psa_aead_set_lengths(&op, sizeof(ad), sizeof(in)), PSA_SUCCESS);
+                CHECK_STATUS(psa_aead_set_nonce(&op, nonce, cases[c].nonce_len), PSA_SUCCESS);
+                CHECK_STATUS(psa_aead_update_ad(&op, ad, sizeof(ad)), PSA_SUCCESS);
+                CHECK_STATUS(psa_aead_update(&op, in, 7, out, sizeof(out), &n), PSA_SUCCESS);
+                if (stop == 1) {
+                    CHECK_STATUS(psa_aead_abort(&op), PSA_SUCCESS);
+                } else if (stop == 5) {
+                    /* more data than declared: the step fails and aborts */
+                    CHECK(psa_aead_update(&op, in, sizeof(in), out, sizeof(out), &n) !=
+                          PSA_SUCCESS);
+                } else {
+                    CHECK_STATUS(psa_aead_update(&op, in + 7, sizeof(in) - 7, out, sizeof(out),
+                                                 &n),
+                                 PSA_SUCCESS);
+                    if (stop == 4) {
+                        memset(tag, 0, sizeof(tag));   /* a wrong tag */
+                        CHECK_STATUS(psa_aead_verify(&op, out, sizeof(out), &m, tag, 16),
+                                     PSA_ERROR_INVALID_SIGNATURE);
+                    } else {
+                        CHECK_STATUS(psa_aead_finish(&op, out, sizeof(out), &m, tag, sizeof(tag),
+                                                     &t),
+                                     PSA_SUCCESS);
+                    }
+                }
+            }
+            CHECK(test_all_zero(&op, sizeof(op)));
+            CHECK_STATUS(psa_aead_abort(&op), PSA_SUCCESS);
+            CHECK(test_all_zero(&op, sizeof(op)));
+        }
+        psa_destroy_key(id);
+    }
+}
+
 int main(void)
 {
     test_rng_seed(0xaead);
@@ -383,6 +452,7 @@ int main(void)
     test_openssl_cross();
     test_xchachapoly();
     test_rules();
+    test_operation_wiped();
     return test_report("psa_aead");
 }
 

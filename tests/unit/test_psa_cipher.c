@@ -700,6 +700,80 @@ static void test_chacha20_psa(void)
 }
 #endif
 
+/* The operation holds no key material once it is inactive (PSA 1.2 10.4.3:
+ * finish and abort return it to the initial state; their wipes are
+ * targeted, psa_cipher.c / cipher.c): an operation started from
+ * PSA_CIPHER_OPERATION_INIT is all zero again after finish, after abort at
+ * every step, after a failed step, and after a second abort; a key
+ * destroyed mid-operation leaves the context part zero at once. */
+static void wipe_case(psa_key_id_t id, psa_algorithm_t alg, size_t iv_len, int stop)
+{
+    psa_cipher_operation_t op = PSA_CIPHER_OPERATION_INIT;
+    uint8_t iv[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    uint8_t in[40] = {0}, out[80];
+    size_t n = 0, m = 0;
+    CHECK_STATUS(psa_cipher_encrypt_setup(&op, id, alg), PSA_SUCCESS);
+    if (stop == 0) {
+        CHECK_STATUS(psa_cipher_abort(&op), PSA_SUCCESS);   /* key kept (ChaCha20) or expanded */
+    } else {
+        if (iv_len != 0) {
+            CHECK_STATUS(psa_cipher_set_iv(&op, iv, iv_len), PSA_SUCCESS);
+        }
+        CHECK_STATUS(psa_cipher_update(&op, in, sizeof(in) - 8u, out, sizeof(out), &n),
+                     PSA_SUCCESS);
+        if (stop == 1) {
+            CHECK_STATUS(psa_cipher_abort(&op), PSA_SUCCESS);
+        } else if (stop == 2) {
+            CHECK_STATUS(psa_cipher_finish(&op, out + n, sizeof(out) - n, &m), PSA_SUCCESS);
+        } else {
+            /* a failing step aborts the operation */
+            CHECK(psa_cipher_update(&op, in, sizeof(in), out, 1, &n) != PSA_SUCCESS);
+        }
+    }
+    CHECK(test_all_zero(&op, sizeof(op)));
+    CHECK_STATUS(psa_cipher_abort(&op), PSA_SUCCESS);
+    CHECK(test_all_zero(&op, sizeof(op)));
+}
+
+static void test_operation_wiped(void)
+{
+    static const psa_algorithm_t algs[] = {PSA_ALG_ECB_NO_PADDING, PSA_ALG_CBC_PKCS7, PSA_ALG_CTR};
+    uint8_t key[32];
+    size_t a;
+    int stop;
+    psa_cipher_operation_t zero = PSA_CIPHER_OPERATION_INIT;
+    memset(key, 0x5c, sizeof(key));
+    CHECK_STATUS(psa_cipher_abort(&zero), PSA_SUCCESS);   /* inactive: safe, stays zero */
+    CHECK(test_all_zero(&zero, sizeof(zero)));
+    for (a = 0; a < sizeof(algs) / sizeof(algs[0]); a++) {
+        psa_key_id_t id = import_aes(key, 16, algs[a], PSA_KEY_USAGE_ENCRYPT);
+        for (stop = 0; stop < 4; stop++) {
+            wipe_case(id, algs[a], iv_length_of(algs[a]), stop);
+        }
+        psa_destroy_key(id);
+    }
+#if PSA_WANT_KEY_TYPE_CHACHA20 && PSA_WANT_KEY_TYPE_XCHACHA20
+    {
+        psa_cipher_operation_t op = PSA_CIPHER_OPERATION_INIT;
+        uint8_t in[8] = {0}, out[8];
+        size_t n = 0;
+        psa_key_id_t id = import_typed(PSA_KEY_TYPE_CHACHA20, key, 32, PSA_ALG_STREAM_CIPHER);
+        for (stop = 0; stop < 4; stop++) {
+            wipe_case(id, PSA_ALG_STREAM_CIPHER, 12, stop);
+        }
+        /* a key destroyed mid-operation: the context is wiped at the next step */
+        CHECK_STATUS(psa_cipher_encrypt_setup(&op, id, PSA_ALG_STREAM_CIPHER), PSA_SUCCESS);
+        CHECK_STATUS(psa_cipher_set_iv(&op, key, 12), PSA_SUCCESS);
+        psa_destroy_key(id);
+        CHECK_STATUS(psa_cipher_update(&op, in, sizeof(in), out, sizeof(out), &n),
+                     PSA_ERROR_BAD_STATE);
+        CHECK(test_all_zero(&op.ctx, sizeof(op.ctx)));
+        CHECK_STATUS(psa_cipher_abort(&op), PSA_SUCCESS);
+        CHECK(test_all_zero(&op, sizeof(op)));
+    }
+#endif
+}
+
 int main(void)
 {
     test_rng_seed(0x38a);
@@ -712,6 +786,7 @@ int main(void)
 #endif
     test_keys_and_errors();
     test_block_lengths();
+    test_operation_wiped();
 #if PSA_WANT_KEY_TYPE_CHACHA20 && PSA_WANT_KEY_TYPE_XCHACHA20
     test_chacha20_psa();
 #endif

@@ -25,8 +25,11 @@ Python ChaCha20 (RFC 8439 2.3, 2.4) and against each other, byte for byte:
   - Poly1305 (src/poly1305/poly1305_armv7em.c, the radix-2^32 loop in
     Thumb-2 on cores with the DSP extension) against the radix-2^26 C
     build and a Python reference: RFC 8439 2.5.2, random, all-ones and
-    edge keys and messages, one call and random update steps;
-  - prints the kernel's Cortex-M4 cycles for 1 KiB (tools/cyclemodel).
+    edge keys and messages, one call and random update steps; the loop
+    alone (pp_poly1305_armv7em_blocks) against Python from random h and r
+    with unaligned blocks, its 52-byte frame zero on return;
+  - prints the ChaCha20 kernel's Cortex-M4 cycles for 1 KiB and the
+    Poly1305 loop's for 64 blocks (tools/cyclemodel).
 The host suite cannot run the assembly; this is its test.
 
 usage: /usr/bin/python3 tools/chacha20/check_armv7m.py [-O level (default s; 2: rounds unrolled)]
@@ -97,6 +100,16 @@ void chk_hchacha20(uint8_t *out, const uint8_t *key, const uint8_t *nonce)
     pp_hchacha20(out, key, nonce);
 }
 
+#if defined(__ARM_FEATURE_DSP) && PP_CHACHA20_ARMV7M
+void pp_poly1305_armv7em_blocks(uint32_t h[5], const uint32_t r[4], const uint8_t *m, size_t n,
+                                uint32_t hibit);
+/* The Poly1305 loop alone: h (5 words) in and out, r (4 clamped words). */
+void chk_poly_kernel(uint32_t *h, const uint32_t *r, const uint8_t *m, uint32_t n)
+{
+    pp_poly1305_armv7em_blocks(h, r, m, n, 1);
+}
+#endif
+
 #if PP_CHACHA20_ARMV7M
 void chk_kernel(const uint32_t *s, const uint8_t *in, uint8_t *out, uint32_t n)
 {
@@ -130,7 +143,8 @@ def build(tmp, cc, cpu, opt, backend):
     elf = os.path.join(tmp, backend[-6:] + ".elf")
     link = ["arm-none-eabi-gcc", "-mcpu=" + cpu, "-mthumb", "-nostdlib", "-Wl,--gc-sections",
             "-Wl,-Ttext=0x%x" % CODE, "-Wl,--entry=chk_stream", "-Wl,--undefined=chk_kernel",
-            "-Wl,--undefined=chk_hchacha20", "-Wl,--undefined=chk_poly1305"]
+            "-Wl,--undefined=chk_hchacha20", "-Wl,--undefined=chk_poly1305",
+            "-Wl,--undefined=chk_poly_kernel"]
     subprocess.check_call(link + objs + ["-lgcc", "-o", elf])
     syms = {}
     for line in subprocess.check_output(["arm-none-eabi-nm", elf]).decode().splitlines():
@@ -314,6 +328,26 @@ def check_poly1305(asm, ref, rng):
     return len(cases)
 
 
+def m4_cost(image, wrapper, args, kernel):
+    """Cortex-M4 model figures (tools/cyclemodel on the exact trace) of one
+    call of wrapper(args), counted from the kernel symbol's entry on."""
+    sys.path.insert(0, os.path.join(ROOT, "tools", "cyclemodel"))
+    import cyclemodel
+    cpu = Cpu(*image)
+    trace = []
+
+    def hook(mu, addr, size, _):
+        if trace:
+            trace[-1][3] = addr
+        hw = cpu.read(addr, 4)
+        trace.append([addr, hw[0] | hw[1] << 8, hw[2] | hw[3] << 8, 0])
+    cpu.mu.hook_add(UC_HOOK_CODE, hook)
+    cpu.call(wrapper, args)
+    trace[-1][3] = RETURN
+    start = [i for i, t in enumerate(trace) if t[0] == cpu.syms[kernel] & ~1][0]
+    return cyclemodel.trace_cost([tuple(t) for t in trace[start:]])
+
+
 def random_chunks(rng, total):
     chunks = []
     while total > 0:
@@ -446,25 +480,46 @@ def main():
         traces = [poly_trace(seed, n, step) for seed in (1, 2, 3)]
         assert traces[0] == traces[1] == traces[2], ("secret-dependent Poly1305 trace", n)
 
+    # The Poly1305 loop alone (cores with DSP): h * r mod p against Python
+    # from random h (h4 <= 7, the loop's bound) and clamped r, unaligned m;
+    # callee-saved registers kept, its frame (13 words under the 9 saved
+    # registers) zero on return, and its Cortex-M4 cycles per block.
+    poly_cycles = None
+    if "chk_poly_kernel" in asm.syms:
+        H, R = DATA + 0xC00, DATA + 0xC40
+        P = (1 << 130) - 5
+        for n in (1, 2, 5, 64):
+            for _ in range(4):
+                h = [rng.getrandbits(32) for _ in range(4)] + [rng.randrange(0, 8)]
+                rw = list(struct.unpack("<4I", bytes(rng.getrandbits(8) for _ in range(16))))
+                rw = [rw[0] & 0x0FFFFFFF] + [w & 0x0FFFFFFC for w in rw[1:]]
+                m = bytes(rng.getrandbits(8) for _ in range(16 * n))
+                asm.write(H, struct.pack("<5I", *h))
+                asm.write(R, struct.pack("<4I", *rw))
+                asm.write(IN + 3, m)
+                asm.write(STACK_TOP - 0x400, b"\xC3" * 0x400)
+                asm.call("chk_poly_kernel", [H, R, IN + 3, n])
+                got = struct.unpack("<5I", asm.read(H, 20))
+                acc = sum(v << (32 * i) for i, v in enumerate(h))
+                rr = sum(v << (32 * i) for i, v in enumerate(rw))
+                for b in range(n):
+                    acc = (acc + int.from_bytes(m[16 * b:16 * b + 16], "little") + (1 << 128)) * rr % P
+                val = sum(v << (32 * i) for i, v in enumerate(got))
+                assert got[4] <= 7 and val % P == acc, ("poly1305 kernel", n)
+                frame = asm.read(STACK_TOP - 0x400, 0x400)
+                used = [i for i in range(0, 0x400, 4) if frame[i:i + 4] != b"\xC3" * 4]
+                low = min(used)
+                assert frame[low:low + 52] == bytes(52), ("poly1305 kernel frame not zeroed", n)
+        poly_cycles = m4_cost(asm_image, "chk_poly_kernel", [H, R, IN, 64],
+                              "pp_poly1305_armv7em_blocks")["cycles"]
+
     # Cortex-M4 cycles of the kernel over 1 KiB (tools/cyclemodel on the
     # exact trace; the kernel has no IT blocks).
-    sys.path.insert(0, os.path.join(ROOT, "tools", "cyclemodel"))
-    import cyclemodel
-    trace = []
-
-    def hook(mu, addr, size, _):
-        if trace:
-            trace[-1][3] = addr
-        hw = asm.read(addr, 4)
-        trace.append([addr, hw[0] | hw[1] << 8, hw[2] | hw[3] << 8, 0])
-    asm = Cpu(*asm_image)
-    asm.mu.hook_add(UC_HOOK_CODE, hook)
-    asm.call("chk_kernel", [S, IN, OUT, 16])
-    trace[-1][3] = RETURN
-    start = [i for i, t in enumerate(trace) if t[0] == asm.syms["pp_chacha20_armv7m_xor"] & ~1][0]
-    cost = cyclemodel.trace_cost([tuple(t) for t in trace[start:]])
+    cost = m4_cost(asm_image, "chk_kernel", [S, IN, OUT, 16], "pp_chacha20_armv7m_xor")
     print("kernel, 16 blocks: %d cycles (%.2f c/B), %d instructions"
           % (cost["cycles"], cost["cycles"] / 1024.0, cost["instructions"]))
+    if poly_cycles is not None:
+        print("poly1305 loop, 64 blocks: %d cycles (%.2f c/B)" % (poly_cycles, poly_cycles / 1024.0))
     print("chacha20 ARMv7-M kernel (%s %s %s): RFC 8439 2.4.2 and A.2, HChaCha20, %d random streams "
           "(%d reaching the counter end), kernel 1..9 blocks: asm == portable == reference"
           % (args.cc, args.cpu, opt, args.cases, wraps))
