@@ -18,13 +18,26 @@
  *    Block counts are public.
  *  - Constant time: no branch and no memory index depends on H, Y or the
  *    data in either backend.
- *    ghash_ct64.c (portable, always built): 32x32 -> 64 carry-less
- *    products from ordinary integer multiplications of operands whose set
- *    bits are four apart ("holes": a column of at most eight partial
- *    products cannot carry into the next bit of its class), Karatsuba up
- *    to 128x128. It is constant time where the integer multiplier is
- *    (x86-64, AArch64, Cortex-M4/M7 UMULL, RV32M MUL/MULHU); Cortex-M3's
- *    UMULL ends early on small operands and is not.
+ *    Two portable backends, both always compiled (tests cross-check them
+ *    in one process; an MCU image links only the one
+ *    PICOPSA_GHASH_BACKEND routes to, --gc-sections drops the other):
+ *    ghash_ct64.c (PICOPSA_GHASH_CT64, the default on 64-bit hosts):
+ *    32x32 -> 64 carry-less products from ordinary integer
+ *    multiplications of operands whose set bits are four apart ("holes":
+ *    a column of at most eight partial products cannot carry into the
+ *    next bit of its class), Karatsuba up to 128x128. It is constant
+ *    time where the 32x32 -> 64 multiplier is (x86-64, AArch64,
+ *    Cortex-M4/M7 UMULL, RV32M MUL/MULHU); Cortex-M3's UMULL ends early
+ *    on small operands and is not.
+ *    ghash_ct32.c (PICOPSA_GHASH_CT32, the default where pointers are 32
+ *    bits): the same holes with 32x32 -> 32 multiplications only, the
+ *    high half of each 32x32 product from the bit-reversed operands
+ *    (BearSSL's ctmul32 method), 288 MUL per block. It assumes only that
+ *    the 32-bit-result MUL is data independent, which holds on
+ *    Cortex-M0+, Cortex-M3 (MUL is single cycle; only the long
+ *    multiplies terminate early), M4/M7/M33 and RV32M: on the M3 it is
+ *    the constant-time choice, and on the M0+ (MULS only) and RV32 the
+ *    fastest.
  *    ghash_x86.c (x86-64, PICOPSA_AES_HW): PCLMULQDQ, whose latency does
  *    not depend on its operands; eight blocks per reduction with H^1..H^8.
  *    It also has GCM's one-pass GCTR + GHASH (pp_ghash_x86_gcm) for keys
@@ -73,9 +86,41 @@ void pp_ghash_set_key(pp_ghash_key *k, const uint8_t h[16]);
 void pp_ghash_blocks(const pp_ghash_key *k, uint64_t y[2], const uint8_t *in, size_t nblocks);
 void pp_ghash_wipe(pp_ghash_key *k);
 
-/* Portable backend (ghash_ct64.c): x = x * h. */
+/* Portable backends (ghash_ct64.c, ghash_ct32.c): x = x * h; y absorbs
+ * nblocks blocks with the key h = H. */
 void pp_ghash_ct64_mul(uint64_t x[2], const uint64_t h[2]);
 void pp_ghash_ct64_blocks(const uint64_t h[2], uint64_t y[2], const uint8_t *in, size_t nblocks);
+void pp_ghash_ct32_mul(uint64_t x[2], const uint64_t h[2]);
+void pp_ghash_ct32_blocks(const uint64_t h[2], uint64_t y[2], const uint8_t *in, size_t nblocks);
+/* Shared by the portable backends (inline: each has one call). */
+/* Reduce the 256-bit carry-less product w3:w2:w1:w0 (w3 most significant)
+ * of two elements in the big-endian form to x (ghash.h). First the shift
+ * by one that turns the reversed product into GCM's order; then, with w3
+ * holding degrees 0..63 (bit 63 = x^0) down to w0 holding 192..255, fold
+ * degree 128 + d onto d using x^128 = 1 + x + x^2 + x^7: a factor x^s is a
+ * right shift by s in this order, and the bits shifted out of a word
+ * belong to the next one (left shift by 64 - s). w0 is folded first (into
+ * w2, w1), then w1 (into w3, w2); the bits w0 adds to w1 sit at its top
+ * seven positions and are shifted out entirely by the second fold. */
+static inline void pp_ghash_reduce(uint64_t x[2], uint64_t w3, uint64_t w2, uint64_t w1,
+                                   uint64_t w0)
+{
+    w3 = (w3 << 1) | (w2 >> 63);
+    w2 = (w2 << 1) | (w1 >> 63);
+    w1 = (w1 << 1) | (w0 >> 63);
+    w0 <<= 1;
+    w2 ^= w0 ^ (w0 >> 1) ^ (w0 >> 2) ^ (w0 >> 7);
+    w1 ^= (w0 << 63) ^ (w0 << 62) ^ (w0 << 57);
+    w3 ^= w1 ^ (w1 >> 1) ^ (w1 >> 2) ^ (w1 >> 7);
+    w2 ^= (w1 << 63) ^ (w1 << 62) ^ (w1 << 57);
+    x[0] = w3;
+    x[1] = w2;
+}
+
+/* picopsa_backend_name(PICOPSA_FAMILY_GHASH): "x86-64 PCLMULQDQ" or
+ * "AArch64 PMULL" when this CPU runs that path, else the portable
+ * backend, "ct32, 32x32->32 MUL" or "ct64, 32x32->64 MUL". */
+const char *pp_ghash_backend_name(void);
 
 #if PP_GHASH_HW_X86
 /* CPUID leaf 1 ECX bits 1 (PCLMULQDQ) and 9 (SSSE3), read once per
