@@ -297,7 +297,7 @@
  *    for CPUs with a data-independent long multiply: 64-bit hosts,
  *    Cortex-M4/M7 (single-cycle UMULL), RV32M (MUL + MULHU), where it is
  *    also the faster one (M4 -Os AES-128-GCM 266 c/B against 298 with
- *    CT32, RV32IMAC 270 instructions/B against 324);
+ *    CT32, RV32IMAC 270 instructions/B against 323);
  *  PICOPSA_GHASH_CT32: 32x32 -> 32-bit products only, high halves from
  *    bit-reversed operands (ghash_ct32.c), for the others: Cortex-M0/M0+
  *    (MULS only: AES-128-GCM 1068 -> 569 c/B), Cortex-M3 (UMULL ends
