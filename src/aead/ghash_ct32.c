@@ -21,9 +21,8 @@
  * low and one reversed multiplication, 18 x 16 = 288 MUL per block. Bit
  * reversal is linear over XOR, so the reversed Karatsuba operands are the
  * XOR combinations of four reversed words (four reversals per block for
- * the data, four per call for H), and the reversed high halves are
- * recombined before seven more reversals. On ARMv7-M the reversal is one
- * RBIT instruction.
+ * the data, four per call for H), and nine more reversals give the high
+ * halves. On ARMv7-M the reversal is one RBIT instruction.
  *
  * Constant time: no branch and no memory index depends on H, Y or the
  * data. The timing assumption is a 32 x 32 -> 32 multiplier whose latency
@@ -75,74 +74,33 @@ static uint32_t rev32(uint32_t x)
 #endif
 }
 
-/* The nine Karatsuba operands of a 128-bit value w3:w2:w1:w0 (w0 least
- * significant): the two 64-bit halves L = w1:w0, H = w3:w2 and M = L ^ H,
- * each as its low word, high word and their XOR. */
-static void operands(uint32_t o[9], uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3)
-{
-    o[0] = w0;
-    o[1] = w1;
-    o[2] = w0 ^ w1;
-    o[3] = w2;
-    o[4] = w3;
-    o[5] = w2 ^ w3;
-    o[6] = w0 ^ w2;
-    o[7] = w1 ^ w3;
-    o[8] = o[6] ^ o[7];
-}
-
-/* The Karatsuba recombination of nine 32-bit words v (one per product,
- * operands() order) as if each were the low half of its product: per
- * 64-bit half (L, H, M) v0 + (v0 ^ v1 ^ v2) x^32 + v1 x^64, then
- * L + (M ^ L ^ H) x^64 + H x^128, seven words w[0..6]. The high halves
- * recombine the same way one word up, so the reversed high halves go
- * through it too (reversal is linear) and are reversed once per word. */
-static void recombine(const uint32_t v[9], uint32_t w[7])
-{
-    uint32_t m0 = v[0] ^ v[3] ^ v[6], m2 = v[1] ^ v[4] ^ v[7];
-    uint32_t l1 = v[0] ^ v[1] ^ v[2], h1 = v[3] ^ v[4] ^ v[5];
-    uint32_t m1 = (v[6] ^ v[7] ^ v[8]) ^ l1 ^ h1;
-    w[0] = v[0];
-    w[1] = l1;
-    w[2] = v[1] ^ m0;
-    w[3] = m1;
-    w[4] = v[3] ^ m2;
-    w[5] = h1;
-    w[6] = v[4];
-}
-
-/* x = x * h, x and h in ghash.h's form; hk and hr are operands() of h's
+/* x = x * h, x and h in ghash.h's form; hk and hr are pp_ghash_operands() of h's
  * words and of their reversals; t is scratch (the caller wipes it). */
 static void mul(uint64_t x[2], const uint32_t hk[9], const uint32_t hr[9], uint32_t t[4][9])
 {
     uint32_t *a = t[0], *ar = t[1], *lo = t[2], *hi = t[3];
-    uint32_t zl[7], zh[7];
+    uint32_t z[8];
     unsigned i;
 
-    operands(a, (uint32_t)x[1], (uint32_t)(x[1] >> 32), (uint32_t)x[0], (uint32_t)(x[0] >> 32));
-    operands(ar, rev32((uint32_t)x[1]), rev32((uint32_t)(x[1] >> 32)), rev32((uint32_t)x[0]),
-             rev32((uint32_t)(x[0] >> 32)));
+    pp_ghash_operands(a, (uint32_t)x[1], (uint32_t)(x[1] >> 32), (uint32_t)x[0],
+                      (uint32_t)(x[0] >> 32));
+    pp_ghash_operands(ar, rev32((uint32_t)x[1]), rev32((uint32_t)(x[1] >> 32)),
+                      rev32((uint32_t)x[0]), rev32((uint32_t)(x[0] >> 32)));
     for (i = 0; i < 9u; i++) {
         lo[i] = bmul32(a[i], hk[i]);
-        hi[i] = bmul32(ar[i], hr[i]);
+        hi[i] = rev32(bmul32(ar[i], hr[i])) >> 1;
     }
-    recombine(lo, zl);
-    recombine(hi, zh);
-    for (i = 0; i < 7u; i++)
-        zh[i] = rev32(zh[i]) >> 1;
-    /* the 256-bit product: zl + zh x^32 */
-    pp_ghash_reduce(x, ((uint64_t)zh[6] << 32) | (zl[6] ^ zh[5]),
-                    ((uint64_t)(zl[5] ^ zh[4]) << 32) | (zl[4] ^ zh[3]),
-                    ((uint64_t)(zl[3] ^ zh[2]) << 32) | (zl[2] ^ zh[1]),
-                    ((uint64_t)(zl[1] ^ zh[0]) << 32) | zl[0]);
+    pp_ghash_recombine(lo, hi, z);
+    pp_ghash_reduce32(x, z);
 }
 
 /* The operands of h and of its reversed words. */
 static void key_operands(const uint64_t h[2], uint32_t hk[9], uint32_t hr[9])
 {
-    operands(hk, (uint32_t)h[1], (uint32_t)(h[1] >> 32), (uint32_t)h[0], (uint32_t)(h[0] >> 32));
-    operands(hr, rev32((uint32_t)h[1]), rev32((uint32_t)(h[1] >> 32)), rev32((uint32_t)h[0]),
-             rev32((uint32_t)(h[0] >> 32)));
+    pp_ghash_operands(hk, (uint32_t)h[1], (uint32_t)(h[1] >> 32), (uint32_t)h[0],
+                      (uint32_t)(h[0] >> 32));
+    pp_ghash_operands(hr, rev32((uint32_t)h[1]), rev32((uint32_t)(h[1] >> 32)),
+                      rev32((uint32_t)h[0]), rev32((uint32_t)(h[0] >> 32)));
 }
 
 void pp_ghash_ct32_mul(uint64_t x[2], const uint64_t h[2])

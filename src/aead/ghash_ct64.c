@@ -107,7 +107,9 @@ void pp_ghash_blocks(const pp_ghash_key *k, uint64_t y[2], const uint8_t *in, si
         return;
     }
 #endif
-#if PICOPSA_GHASH_BACKEND == PICOPSA_GHASH_CT32
+#if PICOPSA_GHASH_BACKEND == PICOPSA_GHASH_ARMV7EM
+    pp_ghash_armv7em_blocks(k->h[0], y, in, nblocks);
+#elif PICOPSA_GHASH_BACKEND == PICOPSA_GHASH_CT32
     pp_ghash_ct32_blocks(k->h[0], y, in, nblocks);
 #else
     pp_ghash_ct64_blocks(k->h[0], y, in, nblocks);
@@ -122,7 +124,9 @@ const char *pp_ghash_backend_name(void)
 #if PP_GHASH_HW_ARM
     if (pp_ghash_arm_available()) return "AArch64 PMULL";
 #endif
-#if PICOPSA_GHASH_BACKEND == PICOPSA_GHASH_CT32
+#if PICOPSA_GHASH_BACKEND == PICOPSA_GHASH_ARMV7EM
+    return "ARMv7E-M UMULL";
+#elif PICOPSA_GHASH_BACKEND == PICOPSA_GHASH_CT32
     return "ct32, 32x32->32 MUL";
 #else
     return "ct64, 32x32->64 MUL";
