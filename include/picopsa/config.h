@@ -296,10 +296,10 @@
  *  PICOPSA_GHASH_CT64: 32x32 -> 64-bit integer products in C
  *    (ghash_ct64.c), for CPUs with a data-independent long multiply:
  *    64-bit hosts, RV32M (MUL + MULHU; RV32IMAC 270 instructions/B for
- *    AES-128-GCM against 323 with CT32), Cortex-M4/M7;
+ *    AES-128-GCM against 298 with CT32), Cortex-M4/M7;
  *  PICOPSA_GHASH_CT32: 32x32 -> 32-bit products only, high halves from
  *    bit-reversed operands (ghash_ct32.c), for the others: Cortex-M0/M0+
- *    (MULS only: AES-128-GCM 1068 -> 568 c/B), Cortex-M3 (UMULL ends
+ *    (MULS only: AES-128-GCM 1068 -> 535 c/B), Cortex-M3 (UMULL ends
  *    early, so CT64 is not constant time there: an #error,
  *    config_check.h), ARMv8-M, 32-bit A-profile and x86;
  *  PICOPSA_GHASH_ARMV7EM: CT64's products in Thumb-2 (ghash_armv7em.c),

@@ -21,7 +21,8 @@
  *    Two portable backends, both always compiled (tests cross-check them
  *    in one process; an MCU image links only the one
  *    PICOPSA_GHASH_BACKEND routes to, --gc-sections drops the other):
- *    ghash_ct64.c (PICOPSA_GHASH_CT64, the default on 64-bit hosts):
+ *    ghash_ct64.c (PICOPSA_GHASH_CT64, the default on 64-bit hosts and
+ *    RV32M):
  *    32x32 -> 64 carry-less products from ordinary integer
  *    multiplications of operands whose set bits are four apart ("holes":
  *    a column of at most eight partial products cannot carry into the
@@ -29,10 +30,11 @@
  *    time where the 32x32 -> 64 multiplier is (x86-64, AArch64,
  *    Cortex-M4/M7 UMULL, RV32M MUL/MULHU); Cortex-M3's UMULL ends early
  *    on small operands and is not.
- *    ghash_ct32.c (PICOPSA_GHASH_CT32, the default where pointers are 32
- *    bits): the same holes with 32x32 -> 32 multiplications only, the
+ *    ghash_ct32.c (PICOPSA_GHASH_CT32, the default on the other 32-bit
+ *    targets: Cortex-M0/M0+/M3/M33, RV32 without M): the same holes with 32x32 -> 32 multiplications only: the
  *    high half of each 32x32 product from the bit-reversed operands
- *    (BearSSL's ctmul32 method), 288 MUL per block. It assumes only that
+ *    where RBIT exists (Thumb-2; BearSSL's ctmul32 method, 288 MUL per
+ *    block), else 16x16 Karatsuba leaves (243 MUL). It assumes only that
  *    the 32-bit-result MUL is data independent, which holds on
  *    Cortex-M0+, Cortex-M3 (MUL is single cycle; only the long
  *    multiplies terminate early), M4/M7/M33 and RV32M: on the M3 it is
