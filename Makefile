@@ -100,10 +100,11 @@ PP_PORTABLE := portable-fe32 portable-fe26 $(PP_CT32_CELLS)
 # (pp_aes_hw_restrict(0)). portable-ct32-<gcc|clang>-<none|debug>: ct32
 # again at -O0 and in the debug profile (clang -O1 there once turned the
 # CTR carry into a branch), the AES, cipher, MAC, AEAD and CTR_DRBG unit
-# and constant-time tests only.
+# and constant-time tests only. Both also route GCM to the ct32 GHASH
+# (PICOPSA_GHASH_BACKEND=PICOPSA_GHASH_CT32, the M0+/M3 default).
 PP_PORTABLE_DEFS_portable-fe32 := -DPICOPSA_ED25519_FIELD=PICOPSA_FIELD_RADIX32 -DPICOPSA_BN_LIMB_BITS=32 \
   -DPICOPSA_BN_KERNEL=PICOPSA_BN_KERNEL_C -DPICOPSA_SHA_HW=0 -DPICOPSA_AES_HW=0 \
-  -DPICOPSA_AES_BACKEND=PICOPSA_AES_CT32 -DPICOPSA_DRBG_MECHANISM=PICOPSA_DRBG_CTR
+  -DPICOPSA_GHASH_BACKEND=PICOPSA_GHASH_CT32 -DPICOPSA_AES_BACKEND=PICOPSA_AES_CT32 -DPICOPSA_DRBG_MECHANISM=PICOPSA_DRBG_CTR
 PP_PORTABLE_DEFS_portable-fe26 := -DPICOPSA_ED25519_FIELD=PICOPSA_FIELD_RADIX25 \
   -DPICOPSA_BN_KERNEL=PICOPSA_BN_KERNEL_C -DPICOPSA_BN_DEDICATED_SQR=0 \
   -DPICOPSA_AES_BACKEND=PICOPSA_AES_REF -DPICOPSA_AES_HW=0
@@ -183,15 +184,15 @@ test-portable: $(PP_PORTABLE)
 pp_empty :=
 pp_space := $(pp_empty) $(pp_empty)
 PP_CT32_UNIT := aes aes_blocks cmac psa_cmac gcm ccm xts psa_cipher ctr_drbg backends
-PP_CT32_CT := ct_aes ct_aes_blocks ct_cmac ct_psa_cmac ct_gcm ct_ccm ct_xts ct_psa_cipher \
+PP_CT32_CT := ct_aes ct_aes_blocks ct_cmac ct_psa_cmac ct_gcm ct_ghash ct_ccm ct_xts ct_psa_cipher \
   ct_cipher_pkcs7 ct_ctr_drbg
 PP_CT32_TESTS := ^($(subst $(pp_space),|,$(strip $(PP_CT32_UNIT) $(PP_CT32_CT))))$$
 
 $(PP_CT32_CELLS): portable-ct32-%:
-	@echo "==> [4] $(word 1,$(subst -, ,$*)) $(word 2,$(subst -, ,$*)) -Werror, $@ (PICOPSA_AES_BACKEND=PICOPSA_AES_CT32, PICOPSA_AES_HW=0): AES tests [$$(date +%T)]"
+	@echo "==> [4] $(word 1,$(subst -, ,$*)) $(word 2,$(subst -, ,$*)) -Werror, $@ (PICOPSA_AES_BACKEND=PICOPSA_AES_CT32, PICOPSA_GHASH_BACKEND=PICOPSA_GHASH_CT32, PICOPSA_AES_HW=0): AES tests [$$(date +%T)]"
 	$(call PP_CONFIGURE,$(PP_BUILD)/$@,-DCMAKE_C_COMPILER=$(word 1,$(subst -, ,$*)) \
 	  -DPICOPSA_PROFILE=$(word 2,$(subst -, ,$*)) -DPICOPSA_WERROR=ON -DPICOPSA_BUILD_BENCH=OFF \
-	  "-DCMAKE_C_FLAGS=-DPICOPSA_AES_BACKEND=PICOPSA_AES_CT32 -DPICOPSA_AES_HW=0")
+	  "-DCMAKE_C_FLAGS=-DPICOPSA_AES_BACKEND=PICOPSA_AES_CT32 -DPICOPSA_GHASH_BACKEND=PICOPSA_GHASH_CT32 -DPICOPSA_AES_HW=0")
 	$(call PP_BUILD_DIR,$(PP_BUILD)/$@,--target $(addprefix test_,$(PP_CT32_UNIT)) $(PP_CT32_CT))
 	$(call PP_CTEST_RUN,$(PP_BUILD)/$@,-R '$(PP_CT32_TESTS)')
 

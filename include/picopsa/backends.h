@@ -30,11 +30,14 @@ typedef enum {
                                    * AES-NI" or "AArch64 ARMv8 CE" when this CPU
                                    * has it, else the portable
                                    * backend, "bitsliced ct64" or "byte-oriented reference" */
-    PICOPSA_FAMILY_CHACHA20 = 6   /* ChaCha20 keystream (PSA_WANT_KEY_TYPE_CHACHA20 or
+    PICOPSA_FAMILY_CHACHA20 = 6,  /* ChaCha20 keystream (PSA_WANT_KEY_TYPE_CHACHA20 or
                                    * _XCHACHA20): "x86-64 AVX-512", "x86-64 AVX2",
                                    * "AArch64 NEON", "ARMv7-M Thumb-2"
                                    * (Cortex-M3/M4/M7/M33),
                                    * "portable C, 4 lanes" or "portable C" */
+    PICOPSA_FAMILY_GHASH = 7      /* GCM's GHASH (PSA_WANT_ALG_GCM): "x86-64 PCLMULQDQ",
+                                   * "AArch64 PMULL", else the portable backend,
+                                   * "ct32, 32x32->32 MUL" or "ct64, 32x32->64 MUL" */
 } picopsa_family_t;
 
 /* e.g. "fast, radix 2^51" for Ed25519, "x86-64 MULX/ADX" for RSA. */

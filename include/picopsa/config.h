@@ -294,6 +294,35 @@
 #define PICOPSA_AES_CT32_ASM 0
 #endif
 #endif
+/* Software GHASH of GCM (src/aead/ghash.h; all constant time, no table
+ * indexed by secret data):
+ *  PICOPSA_GHASH_CT64: 32x32 -> 64-bit integer products in C
+ *    (ghash_ct64.c), for CPUs with a data-independent long multiply:
+ *    64-bit hosts, RV32M (MUL + MULHU; RV32IMAC 270 instructions/B for
+ *    AES-128-GCM against 298 with CT32), Cortex-M4/M7;
+ *  PICOPSA_GHASH_CT32: 32x32 -> 32-bit products only, high halves from
+ *    bit-reversed operands (ghash_ct32.c), for the others: Cortex-M0/M0+
+ *    (MULS only: AES-128-GCM 1068 -> 535 c/B), Cortex-M3 (UMULL ends
+ *    early, so CT64 is not constant time there: an #error,
+ *    config_check.h), ARMv8-M, 32-bit A-profile and x86;
+ *  PICOPSA_GHASH_ARMV7EM: CT64's products in Thumb-2 (ghash_armv7em.c),
+ *    GCC/Clang for ARMv7E-M (Cortex-M4/M7: single-cycle UMULL) only.
+ * Default: ARMV7EM for GCC/Clang on little-endian ARMv7E-M, CT32 where
+ * pointers are 32 bits except RV32 with the M extension, else CT64. The
+ * PCLMULQDQ / PMULL paths (PICOPSA_AES_HW) take precedence at run time. */
+#define PICOPSA_GHASH_CT64 0x1
+#define PICOPSA_GHASH_CT32 0x2
+#define PICOPSA_GHASH_ARMV7EM 0x4
+#ifndef PICOPSA_GHASH_BACKEND
+#if defined(__GNUC__) && defined(__ARM_ARCH_7EM__) && !defined(__ARM_BIG_ENDIAN)
+#define PICOPSA_GHASH_BACKEND PICOPSA_GHASH_ARMV7EM
+#elif defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 4 && !defined(__x86_64__) && \
+    !defined(__aarch64__) && !defined(__ARM_ARCH_7EM__) && !(defined(__riscv) && defined(__riscv_mul))
+#define PICOPSA_GHASH_BACKEND PICOPSA_GHASH_CT32
+#else
+#define PICOPSA_GHASH_BACKEND PICOPSA_GHASH_CT64
+#endif
+#endif
 /* 1: AES-NI on x86-64 (GCC/Clang) when CPUID reports AES and SSE4.2,
  * chosen per key at run time (src/aes/aes_x86.c, 8 blocks in flight;
  * about 0.1 ns/byte for CTR), and GCM's PCLMULQDQ GHASH; with VAES the

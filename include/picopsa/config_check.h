@@ -91,6 +91,19 @@
     PICOPSA_AES_BACKEND != PICOPSA_AES_CT32
 #error "picopsa config: PICOPSA_AES_BACKEND selects no single backend: choose one of PICOPSA_AES_REF, PICOPSA_AES_CT64, PICOPSA_AES_CT32"
 #endif
+#if PICOPSA_GHASH_BACKEND != PICOPSA_GHASH_CT64 && PICOPSA_GHASH_BACKEND != PICOPSA_GHASH_CT32 && \
+    PICOPSA_GHASH_BACKEND != PICOPSA_GHASH_ARMV7EM
+#error "picopsa config: PICOPSA_GHASH_BACKEND must be PICOPSA_GHASH_CT64, PICOPSA_GHASH_CT32 or PICOPSA_GHASH_ARMV7EM"
+#endif
+#if PICOPSA_GHASH_BACKEND == PICOPSA_GHASH_ARMV7EM && \
+    !(defined(__GNUC__) && defined(__ARM_ARCH_7EM__) && !defined(__ARM_BIG_ENDIAN))
+#error "picopsa config: PICOPSA_GHASH_ARMV7EM needs GCC/Clang targeting little-endian ARMv7E-M (Cortex-M4/M7)"
+#endif
+/* Cortex-M3 (ARMv7-M): UMULL terminates early on small operands, so the
+ * 64-bit products of CT64 would leak H and the data through timing. */
+#if PICOPSA_GHASH_BACKEND == PICOPSA_GHASH_CT64 && defined(__ARM_ARCH_7M__)
+#error "picopsa config: PICOPSA_GHASH_CT64 is not constant time on ARMv7-M (Cortex-M3: UMULL ends early); use PICOPSA_GHASH_CT32"
+#endif
 /* CT32's assembly SubBytes (config.h): 0 or 1, and 1 only where it
  * assembles (GCC/Clang, M-profile Thumb-2, little endian). */
 #if (PICOPSA_AES_CT32_ASM) != 0 && (PICOPSA_AES_CT32_ASM) != 1

@@ -110,9 +110,9 @@ int cmd_version(int argc, char **argv)
            PSA_WANT_ALG_HKDF && PSA_WANT_ALG_HKDF_EXTRACT && PSA_WANT_ALG_HKDF_EXPAND ? "yes" : "no",
            PSA_WANT_ALG_TLS12_PRF ? "yes" : "no",
            PSA_WANT_ALG_SP800_108_COUNTER_HMAC ? "yes" : "no", PSA_WANT_ALG_CMAC ? "yes" : "no");
-    printf("backends: Ed25519 %s; RSA %s; AES %s; ChaCha20 %s\n", backend(PICOPSA_FAMILY_ED25519),
+    printf("backends: Ed25519 %s; RSA %s; AES %s; ChaCha20 %s; GHASH %s\n", backend(PICOPSA_FAMILY_ED25519),
            backend(PICOPSA_FAMILY_RSA), backend(PICOPSA_FAMILY_AES),
-           backend(PICOPSA_FAMILY_CHACHA20));
+           backend(PICOPSA_FAMILY_CHACHA20), backend(PICOPSA_FAMILY_GHASH));
     printf("drivers: none (software only)\n");
     printf("key store: %d volatile slots (%d large); persistent keys: %s\n", PICOPSA_KEY_SLOT_COUNT,
            PICOPSA_KEY_SLOT_LARGE_COUNT,

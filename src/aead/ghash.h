@@ -18,13 +18,30 @@
  *    Block counts are public.
  *  - Constant time: no branch and no memory index depends on H, Y or the
  *    data in either backend.
- *    ghash_ct64.c (portable, always built): 32x32 -> 64 carry-less
- *    products from ordinary integer multiplications of operands whose set
- *    bits are four apart ("holes": a column of at most eight partial
- *    products cannot carry into the next bit of its class), Karatsuba up
- *    to 128x128. It is constant time where the integer multiplier is
- *    (x86-64, AArch64, Cortex-M4/M7 UMULL, RV32M MUL/MULHU); Cortex-M3's
- *    UMULL ends early on small operands and is not.
+ *    Two portable backends, both always compiled (tests cross-check them
+ *    in one process; an MCU image links only the one
+ *    PICOPSA_GHASH_BACKEND routes to, --gc-sections drops the other):
+ *    ghash_ct64.c (PICOPSA_GHASH_CT64, the default on 64-bit hosts and
+ *    RV32M):
+ *    32x32 -> 64 carry-less products from ordinary integer
+ *    multiplications of operands whose set bits are four apart ("holes":
+ *    a column of at most eight partial products cannot carry into the
+ *    next bit of its class), Karatsuba up to 128x128. It is constant
+ *    time where the 32x32 -> 64 multiplier is (x86-64, AArch64,
+ *    Cortex-M4/M7 UMULL, RV32M MUL/MULHU); Cortex-M3's UMULL ends early
+ *    on small operands and is not.
+ *    ghash_ct32.c (PICOPSA_GHASH_CT32, the default on the other 32-bit
+ *    targets: Cortex-M0/M0+/M3/M33, RV32 without M): the same holes with 32x32 -> 32 multiplications only: the
+ *    high half of each 32x32 product from the bit-reversed operands
+ *    where RBIT exists (Thumb-2; BearSSL's ctmul32 method, 288 MUL per
+ *    block), else 16x16 Karatsuba leaves (243 MUL). It assumes only that
+ *    the 32-bit-result MUL is data independent, which holds on
+ *    Cortex-M0+, Cortex-M3 (MUL is single cycle; only the long
+ *    multiplies terminate early), M4/M7/M33 and RV32M: on the M3 it is
+ *    the constant-time choice, and on the M0+ (MULS only) the fastest.
+ *    ghash_armv7em.c (PICOPSA_GHASH_ARMV7EM, the Cortex-M4/M7 default):
+ *    ct64's products in Thumb-2 (UMULL, single-cycle on those cores),
+ *    the Karatsuba recombination and the reduction in C.
  *    ghash_x86.c (x86-64, PICOPSA_AES_HW): PCLMULQDQ, whose latency does
  *    not depend on its operands; eight blocks per reduction with H^1..H^8.
  *    It also has GCM's one-pass GCTR + GHASH (pp_ghash_x86_gcm) for keys
@@ -74,9 +91,98 @@ void pp_ghash_set_key(pp_ghash_key *k, const uint8_t h[16]);
 void pp_ghash_blocks(const pp_ghash_key *k, uint64_t y[2], const uint8_t *in, size_t nblocks);
 void pp_ghash_wipe(pp_ghash_key *k);
 
-/* Portable backend (ghash_ct64.c): x = x * h. */
+/* Portable backends (ghash_ct64.c, ghash_ct32.c): x = x * h; y absorbs
+ * nblocks blocks with the key h = H. */
 void pp_ghash_ct64_mul(uint64_t x[2], const uint64_t h[2]);
 void pp_ghash_ct64_blocks(const uint64_t h[2], uint64_t y[2], const uint8_t *in, size_t nblocks);
+void pp_ghash_ct32_mul(uint64_t x[2], const uint64_t h[2]);
+void pp_ghash_ct32_blocks(const uint64_t h[2], uint64_t y[2], const uint8_t *in, size_t nblocks);
+#if PICOPSA_GHASH_BACKEND == PICOPSA_GHASH_ARMV7EM
+/* ghash_armv7em.c (Thumb-2 UMULL products, ARMv7E-M only). */
+void pp_ghash_armv7em_blocks(const uint64_t h[2], uint64_t y[2], const uint8_t *in, size_t nblocks);
+#endif
+/* Shared by the portable backends (inline: each has one call). */
+/* Reduce the 256-bit carry-less product w3:w2:w1:w0 (w3 most significant)
+ * of two elements in the big-endian form to x (ghash.h). First the shift
+ * by one that turns the reversed product into GCM's order; then, with w3
+ * holding degrees 0..63 (bit 63 = x^0) down to w0 holding 192..255, fold
+ * degree 128 + d onto d using x^128 = 1 + x + x^2 + x^7: a factor x^s is a
+ * right shift by s in this order, and the bits shifted out of a word
+ * belong to the next one (left shift by 64 - s). w0 is folded first (into
+ * w2, w1), then w1 (into w3, w2); the bits w0 adds to w1 sit at its top
+ * seven positions and are shifted out entirely by the second fold. */
+static inline void pp_ghash_reduce(uint64_t x[2], uint64_t w3, uint64_t w2, uint64_t w1,
+                                   uint64_t w0)
+{
+    w3 = (w3 << 1) | (w2 >> 63);
+    w2 = (w2 << 1) | (w1 >> 63);
+    w1 = (w1 << 1) | (w0 >> 63);
+    w0 <<= 1;
+    w2 ^= w0 ^ (w0 >> 1) ^ (w0 >> 2) ^ (w0 >> 7);
+    w1 ^= (w0 << 63) ^ (w0 << 62) ^ (w0 << 57);
+    w3 ^= w1 ^ (w1 >> 1) ^ (w1 >> 2) ^ (w1 >> 7);
+    w2 ^= (w1 << 63) ^ (w1 << 62) ^ (w1 << 57);
+    x[0] = w3;
+    x[1] = w2;
+}
+
+/* Shared by ghash_ct32.c and ghash_armv7em.c: 128 x 128 from nine 32 x 32
+ * products (two levels of Karatsuba). */
+/* The nine Karatsuba operands of a 128-bit value w3:w2:w1:w0 (w0 least
+ * significant): the two 64-bit halves L = w1:w0, H = w3:w2 and M = L ^ H,
+ * each as its low word, high word and their XOR. */
+static inline void pp_ghash_operands(uint32_t o[9], uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3)
+{
+    o[0] = w0;
+    o[1] = w1;
+    o[2] = w0 ^ w1;
+    o[3] = w2;
+    o[4] = w3;
+    o[5] = w2 ^ w3;
+    o[6] = w0 ^ w2;
+    o[7] = w1 ^ w3;
+    o[8] = o[6] ^ o[7];
+}
+
+/* The Karatsuba recombination of the nine 32 x 32 -> 64 products
+ * lo[i] + hi[i] x^32 (pp_ghash_operands() order) into the 256-bit
+ * product z[0..7] (z[0] least significant): per 64-bit half (L, H, M)
+ * c0 + (c0 ^ c1 ^ c2) x^32 + c1 x^64, then L + (M ^ L ^ H) x^64 +
+ * H x^128. */
+static inline void pp_ghash_recombine(const uint32_t lo[9], const uint32_t hi[9], uint32_t z[8])
+{
+    uint32_t g[3][4];
+    unsigned i;
+    for (i = 0; i < 3u; i++) {
+        const uint32_t *l = lo + 3u * i, *h = hi + 3u * i;
+        g[i][0] = l[0];
+        g[i][1] = h[0] ^ l[0] ^ l[1] ^ l[2];
+        g[i][2] = l[1] ^ h[0] ^ h[1] ^ h[2];
+        g[i][3] = h[1];
+    }
+    for (i = 0; i < 4u; i++)
+        g[2][i] ^= g[0][i] ^ g[1][i];
+    z[0] = g[0][0];
+    z[1] = g[0][1];
+    z[2] = g[0][2] ^ g[2][0];
+    z[3] = g[0][3] ^ g[2][1];
+    z[4] = g[1][0] ^ g[2][2];
+    z[5] = g[1][1] ^ g[2][3];
+    z[6] = g[1][2];
+    z[7] = g[1][3];
+}
+
+/* x = the reduced 256-bit product z[0..7] (pp_ghash_recombine's order). */
+static inline void pp_ghash_reduce32(uint64_t x[2], const uint32_t z[8])
+{
+    pp_ghash_reduce(x, ((uint64_t)z[7] << 32) | z[6], ((uint64_t)z[5] << 32) | z[4],
+                    ((uint64_t)z[3] << 32) | z[2], ((uint64_t)z[1] << 32) | z[0]);
+}
+
+/* picopsa_backend_name(PICOPSA_FAMILY_GHASH): "x86-64 PCLMULQDQ" or
+ * "AArch64 PMULL" when this CPU runs that path, else the configured one,
+ * "ARMv7E-M UMULL", "ct32, 32x32->32 MUL" or "ct64, 32x32->64 MUL". */
+const char *pp_ghash_backend_name(void);
 
 #if PP_GHASH_HW_X86
 /* CPUID leaf 1 ECX bits 1 (PCLMULQDQ) and 9 (SSSE3), read once per

@@ -1,6 +1,8 @@
 /*
  * ghash_ct64.c -- portable constant-time GHASH (SP 800-38D 6.3, 6.4), see
- * ghash.h, and the routing between it and the PCLMULQDQ path.
+ * ghash.h (PICOPSA_GHASH_CT64: 64-bit hosts, Cortex-M4/M7, RV32M), and
+ * the routing between the portable backend of PICOPSA_GHASH_BACKEND and
+ * the PCLMULQDQ / PMULL paths. The reduction is ghash.h's pp_ghash_reduce.
  *
  * The carry-less product is built from integer multiplications. Each
  * operand is split into four parts holding every fourth bit (masks
@@ -49,29 +51,6 @@ static void clmul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
     *hi = h ^ (m >> 32);
 }
 
-/* Reduce the 256-bit carry-less product w3:w2:w1:w0 (w3 most significant)
- * of two elements in the big-endian form to x (ghash.h). First the shift
- * by one that turns the reversed product into GCM's order; then, with w3
- * holding degrees 0..63 (bit 63 = x^0) down to w0 holding 192..255, fold
- * degree 128 + d onto d using x^128 = 1 + x + x^2 + x^7: a factor x^s is a
- * right shift by s in this order, and the bits shifted out of a word
- * belong to the next one (left shift by 64 - s). w0 is folded first (into
- * w2, w1), then w1 (into w3, w2); the bits w0 adds to w1 sit at its top
- * seven positions and are shifted out entirely by the second fold. */
-static void reduce(uint64_t x[2], uint64_t w3, uint64_t w2, uint64_t w1, uint64_t w0)
-{
-    w3 = (w3 << 1) | (w2 >> 63);
-    w2 = (w2 << 1) | (w1 >> 63);
-    w1 = (w1 << 1) | (w0 >> 63);
-    w0 <<= 1;
-    w2 ^= w0 ^ (w0 >> 1) ^ (w0 >> 2) ^ (w0 >> 7);
-    w1 ^= (w0 << 63) ^ (w0 << 62) ^ (w0 << 57);
-    w3 ^= w1 ^ (w1 >> 1) ^ (w1 >> 2) ^ (w1 >> 7);
-    w2 ^= (w1 << 63) ^ (w1 << 62) ^ (w1 << 57);
-    x[0] = w3;
-    x[1] = w2;
-}
-
 void pp_ghash_ct64_mul(uint64_t x[2], const uint64_t h[2])
 {
     uint64_t hh, hl, lh, ll, mh, ml;
@@ -80,7 +59,7 @@ void pp_ghash_ct64_mul(uint64_t x[2], const uint64_t h[2])
     clmul64(x[0] ^ x[1], h[0] ^ h[1], &mh, &ml);
     mh ^= hh ^ lh;
     ml ^= hl ^ ll;
-    reduce(x, hh, hl ^ mh, lh ^ ml, ll);
+    pp_ghash_reduce(x, hh, hl ^ mh, lh ^ ml, ll);
 }
 
 void pp_ghash_ct64_blocks(const uint64_t h[2], uint64_t y[2], const uint8_t *in, size_t nblocks)
@@ -127,7 +106,30 @@ void pp_ghash_blocks(const pp_ghash_key *k, uint64_t y[2], const uint8_t *in, si
         return;
     }
 #endif
+#if PICOPSA_GHASH_BACKEND == PICOPSA_GHASH_ARMV7EM
+    pp_ghash_armv7em_blocks(k->h[0], y, in, nblocks);
+#elif PICOPSA_GHASH_BACKEND == PICOPSA_GHASH_CT32
+    pp_ghash_ct32_blocks(k->h[0], y, in, nblocks);
+#else
     pp_ghash_ct64_blocks(k->h[0], y, in, nblocks);
+#endif
+}
+
+const char *pp_ghash_backend_name(void)
+{
+#if PP_GHASH_HW_X86
+    if (pp_ghash_hw_available()) return "x86-64 PCLMULQDQ";
+#endif
+#if PP_GHASH_HW_ARM
+    if (pp_ghash_arm_available()) return "AArch64 PMULL";
+#endif
+#if PICOPSA_GHASH_BACKEND == PICOPSA_GHASH_ARMV7EM
+    return "ARMv7E-M UMULL";
+#elif PICOPSA_GHASH_BACKEND == PICOPSA_GHASH_CT32
+    return "ct32, 32x32->32 MUL";
+#else
+    return "ct64, 32x32->64 MUL";
+#endif
 }
 
 void pp_ghash_wipe(pp_ghash_key *k)

@@ -22,6 +22,9 @@
 #if PSA_WANT_KEY_TYPE_CHACHA20 || PSA_WANT_KEY_TYPE_XCHACHA20
 #include "chacha20/chacha20.h"
 #endif
+#if PSA_WANT_ALG_GCM
+#include "aead/ghash.h"
+#endif
 
 const char *picopsa_backend_name(picopsa_family_t family)
 {
@@ -57,6 +60,10 @@ const char *picopsa_backend_name(picopsa_family_t family)
 #if PSA_WANT_KEY_TYPE_CHACHA20 || PSA_WANT_KEY_TYPE_XCHACHA20
     case PICOPSA_FAMILY_CHACHA20:
         return pp_chacha20_backend_name();
+#endif
+#if PSA_WANT_ALG_GCM
+    case PICOPSA_FAMILY_GHASH:
+        return pp_ghash_backend_name();
 #endif
     default:
         return NULL;

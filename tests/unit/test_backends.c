@@ -6,6 +6,8 @@
  *  - RSA: the kernel named is the one CPUID allows (BMI2 + ADX for MULX,
  *    AVX2 for the table scan) when the x86-64 kernel is compiled in, the
  *    portable C one otherwise;
+ *  - AES and GHASH: the CPU's instructions when present, the configured
+ *    portable backend with them restricted;
  *  - a family outside the enumeration gives NULL.
  */
 #include <picopsa/backends.h>
@@ -17,6 +19,7 @@
 #include <cpuid.h>
 #endif
 
+#include "aead/ghash.h"
 #include "aes/aes_hw.h"
 #include "chacha20/chacha20_simd.h"
 #include "test_util.h"
@@ -135,13 +138,40 @@ static void test_chacha20(void)
 #endif
 }
 
+/* GHASH: PCLMULQDQ / PMULL where the CPU has it, else the configured
+ * portable backend; forcing the portable path changes the name. */
+static void test_ghash(void)
+{
+#if !PSA_WANT_ALG_GCM
+    CHECK(picopsa_backend_name(PICOPSA_FAMILY_GHASH) == NULL);
+#else
+    const char *soft = PICOPSA_GHASH_BACKEND == PICOPSA_GHASH_CT32 ? "ct32, 32x32->32 MUL"
+                                                                   : "ct64, 32x32->64 MUL";
+    const char *now = picopsa_backend_name(PICOPSA_FAMILY_GHASH);
+#if PP_GHASH_HW_X86
+    check_name(now, pp_ghash_hw_available() ? "x86-64 PCLMULQDQ" : soft, "GHASH");
+    pp_ghash_hw_restrict(0);
+    check_name(picopsa_backend_name(PICOPSA_FAMILY_GHASH), soft, "GHASH");
+    pp_ghash_hw_restrict(1);
+#elif PP_GHASH_HW_ARM
+    check_name(now, pp_ghash_arm_available() ? "AArch64 PMULL" : soft, "GHASH");
+    pp_ghash_arm_restrict(0);
+    check_name(picopsa_backend_name(PICOPSA_FAMILY_GHASH), soft, "GHASH");
+    pp_ghash_arm_restrict(1);
+#else
+    check_name(now, soft, "GHASH");
+#endif
+#endif
+}
+
 int main(void)
 {
     test_ed25519();
     test_rsa();
     test_aes();
     test_chacha20();
-    CHECK(picopsa_backend_name((picopsa_family_t)7) == NULL);
+    test_ghash();
     CHECK(picopsa_backend_name((picopsa_family_t)8) == NULL);
+    CHECK(picopsa_backend_name((picopsa_family_t)9) == NULL);
     return test_report("backends");
 }

@@ -13,7 +13,8 @@
  *  - misuse: call order (BAD_STATE), the SP 800-38D 5.2.1.1 length limits
  *    (INVALID_ARGUMENT, set up by writing the byte counters), tag lengths;
  *  - the inc32 counter wrap (forced) and long messages against OpenSSL;
- *  - the two GHASH backends against each other on random data;
+ *  - the GHASH backends against each other on random data (PCLMULQDQ
+ *    and ct64; ct64 and ct32, both portable ones built everywhere);
  *  - all of it with PCLMULQDQ + AES-NI (which also runs the one-pass
  *    GCTR + GHASH of ghash_x86.c), portable GHASH + AES-NI, and both
  *    portable (pp_ghash_hw_restrict / pp_aes_hw_restrict).
@@ -593,6 +594,40 @@ static void test_ghash_paths(void)
 }
 #endif
 
+/* The two portable GHASH backends (ghash_ct64.c, ghash_ct32.c), both
+ * compiled in every build, give the same Y for random H, Y and data, and
+ * the same single products (sparse, all-ones and random operands). */
+static void test_ghash_portable(void)
+{
+    uint8_t h[16], data[16 * 40];
+    unsigned r;
+    for (r = 0; r < 2000; r++) {
+        uint64_t hk[2], y1[2], y2[2], p1[2], p2[2];
+        size_t n = test_rng_range(0, 40);
+        test_rng_bytes(h, sizeof h);
+        test_rng_bytes(data, sizeof data);
+        if (r == 0) memset(h, 0, sizeof h);
+        if (r == 1) memset(h, 0xff, sizeof h);
+        if (r == 2) memset(data, 0xff, sizeof data);
+        if (r >= 3 && r < 131) { /* H = x^(r - 3): one bit set */
+            memset(h, 0, sizeof h);
+            h[(r - 3) / 8] = (uint8_t)(0x80u >> ((r - 3) % 8));
+        }
+        hk[0] = pp_load_be64(h);
+        hk[1] = pp_load_be64(h + 8);
+        y1[0] = y2[0] = r == 2 ? ~(uint64_t)0 : test_rng_u64();
+        y1[1] = y2[1] = r == 2 ? ~(uint64_t)0 : test_rng_u64();
+        p1[0] = p2[0] = y1[0];
+        p1[1] = p2[1] = y1[1];
+        pp_ghash_ct64_mul(p1, hk);
+        pp_ghash_ct32_mul(p2, hk);
+        CHECK(p1[0] == p2[0] && p1[1] == p2[1]);
+        pp_ghash_ct64_blocks(hk, y1, data, n);
+        pp_ghash_ct32_blocks(hk, y2, data, n);
+        CHECK(y1[0] == y2[0] && y1[1] == y2[1]);
+    }
+}
+
 static void run_all(const char *label, unsigned hw)
 {
     printf("-- %s\n", label);
@@ -608,6 +643,7 @@ static void run_all(const char *label, unsigned hw)
 int main(void)
 {
     test_rng_seed(0x6c6d);
+    test_ghash_portable();
 #if PP_GHASH_HW_X86
     if (pp_ghash_hw_available()) {
         run_all("PCLMULQDQ GHASH", 1);
@@ -617,7 +653,7 @@ int main(void)
     }
     pp_ghash_hw_restrict(0);
 #endif
-    run_all("portable GHASH", 0);
+    run_all(PICOPSA_GHASH_BACKEND == PICOPSA_GHASH_CT32 ? "portable GHASH (ct32)" : "portable GHASH (ct64)", 0);
 #if PP_AES_HW_X86
     pp_aes_hw_restrict(0);
     run_all("portable GHASH, portable AES", 0);
