@@ -20,6 +20,7 @@
 
 #include "aes/aes_hw.h"
 #include "aead/ghash.h"
+#include "test_config.h"
 #include "test_util.h"
 
 #if PP_AES_HW_X86 && PSA_WANT_KEY_TYPE_AES
@@ -194,7 +195,11 @@ static void run_all(int top)
     size_t a, ks, len;
     for (a = 0; a < sizeof algs / sizeof algs[0]; a++) {
         psa_algorithm_t alg = algs[a];
-        for (ks = 16; ks <= 32; ks += 16) {
+        /* the modes the build has (configs/lorawan_node.h: ECB and CTR) */
+        int built = alg == PSA_ALG_GCM   ? PSA_WANT_ALG_GCM
+                    : alg == PSA_ALG_CCM ? PSA_WANT_ALG_CCM
+                                         : test_cipher_built(alg);
+        for (ks = 16; ks <= 32 && built; ks += 16) {
             size_t key_len = alg == PSA_ALG_XTS ? 2 * ks : ks;
             test_rng_bytes(key, sizeof key);
             for (len = 0; len <= 300 + sizeof big / sizeof big[0]; len++) {

@@ -747,7 +747,7 @@ static void test_operation_wiped(void)
     CHECK(test_all_zero(&zero, sizeof(zero)));
     for (a = 0; a < sizeof(algs) / sizeof(algs[0]); a++) {
         psa_key_id_t id = import_aes(key, 16, algs[a], PSA_KEY_USAGE_ENCRYPT);
-        for (stop = 0; stop < 4; stop++) {
+        for (stop = 0; stop < 4 && test_cipher_built(algs[a]); stop++) {
             wipe_case(id, algs[a], iv_length_of(algs[a]), stop);
         }
         psa_destroy_key(id);
