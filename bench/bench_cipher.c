@@ -1,7 +1,8 @@
 /*
  * bench_cipher.c -- `make bench` figures for the unauthenticated ciphers
  * (PSA 1.2 10.4): AES-128/256 in CTR, CBC (no padding), ECB, CFB-128 and
- * OFB, XTS, and ChaCha20 (PSA_ALG_STREAM_CIPHER), at 64 B, 1 KiB and 16 KiB.
+ * OFB, XTS, and ChaCha20 (PSA_ALG_STREAM_CIPHER), at 64 B, 1 KiB and 16 KiB;
+ * AES-128-CMAC (PSA 10.3) through psa_mac_compute at the same sizes.
  *
  * Ours goes through the single-part PSA API, psa_cipher_encrypt and
  * psa_cipher_decrypt, with a key imported once: every call sets the key
@@ -29,7 +30,9 @@
 #include <psa/crypto.h>
 
 #ifdef PICOPSA_BENCH_HAVE_OPENSSL
+#include <openssl/core_names.h>
 #include <openssl/evp.h>
+#include <openssl/params.h>
 #include <openssl/rand.h>
 #endif
 #ifdef PICOPSA_BENCH_HAVE_MBEDTLS
@@ -292,6 +295,91 @@ static void cipher_rows(const char *label, psa_key_type_t type, cipher_job *job)
     (void)psa_destroy_key(job->key);
 }
 
+/* AES-128-CMAC (issue 22's host row): psa_mac_compute with the key
+ * imported once (every call sets the key up, as a PSA one-shot must);
+ * OpenSSL re-keyed on every call too (EVP_MAC_init with the key, the MAC
+ * and its cipher fetched once). */
+typedef struct {
+    psa_key_id_t key;
+    size_t len;
+    uint8_t tag[16];
+#ifdef PICOPSA_BENCH_HAVE_OPENSSL
+    EVP_MAC_CTX *mac;
+#endif
+} cmac_job;
+
+static void ours_cmac(void *p)
+{
+    cmac_job *job = (cmac_job *)p;
+    size_t n = 0;
+    (void)psa_mac_compute(job->key, PSA_ALG_CMAC, c_in, job->len, job->tag, sizeof(job->tag), &n);
+    bench_do_not_optimize(job->tag);
+}
+
+#ifdef PICOPSA_BENCH_HAVE_OPENSSL
+static void openssl_cmac(void *p)
+{
+    cmac_job *job = (cmac_job *)p;
+    size_t n = 0;
+    (void)EVP_MAC_init(job->mac, c_key, 16, NULL);
+    (void)EVP_MAC_update(job->mac, c_in, job->len);
+    (void)EVP_MAC_final(job->mac, job->tag, &n, sizeof(job->tag));
+    bench_do_not_optimize(job->tag);
+}
+#endif
+
+static void cmac_rows(void)
+{
+    static const size_t sizes[] = {64, 1024, BENCH_CIPHER_MAX_MSG};
+    psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+    cmac_job job;
+    char name[64];
+    size_t s;
+    memset(&job, 0, sizeof(job));
+    psa_set_key_type(&attr, PSA_KEY_TYPE_AES);
+    psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_SIGN_MESSAGE);
+    psa_set_key_algorithm(&attr, PSA_ALG_CMAC);
+    if (psa_import_key(&attr, c_key, 16, &job.key) != PSA_SUCCESS) {
+        printf("AES-128-CMAC: configured out\n");
+        return;
+    }
+#ifdef PICOPSA_BENCH_HAVE_OPENSSL
+    {
+        EVP_MAC *mac = EVP_MAC_fetch(NULL, "CMAC", NULL);
+        OSSL_PARAM params[2];
+        params[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_CIPHER, (char *)"AES-128-CBC", 0);
+        params[1] = OSSL_PARAM_construct_end();
+        job.mac = mac != NULL ? EVP_MAC_CTX_new(mac) : NULL;
+        EVP_MAC_free(mac);
+        if (job.mac != NULL && EVP_MAC_CTX_set_params(job.mac, params) != 1) {
+            EVP_MAC_CTX_free(job.mac);
+            job.mac = NULL;
+        }
+    }
+#endif
+    for (s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+        job.len = sizes[s];
+        snprintf(name, sizeof(name), "AES-128-CMAC %zu B", sizes[s]);
+        bench_print_took(name, bench_auto_ns(ours_cmac, &job, 0));
+#ifdef PICOPSA_BENCH_HAVE_OPENSSL
+        if (job.mac != NULL) {
+            uint8_t ours_tag[16];
+            ours_cmac(&job);
+            memcpy(ours_tag, job.tag, sizeof(ours_tag));
+            openssl_cmac(&job);
+            if (memcmp(ours_tag, job.tag, sizeof(ours_tag)) != 0) {
+                printf("%s: openssl's tag differs from ours\n", name);
+            }
+            (void)bench_compare_peer(name, "openssl", ours_cmac, &job, openssl_cmac, &job);
+        }
+#endif
+    }
+#ifdef PICOPSA_BENCH_HAVE_OPENSSL
+    EVP_MAC_CTX_free(job.mac);
+#endif
+    (void)psa_destroy_key(job.key);
+}
+
 void bench_cipher(void)
 {
     /* The brief's rows: CTR, CBC both ways, ECB, CFB, OFB; CTR also
@@ -370,6 +458,7 @@ void bench_cipher(void)
         job.encrypt = encrypt;
         cipher_rows("ChaCha20", PSA_KEY_TYPE_CHACHA20, &job);
     }
+    cmac_rows();
 #ifdef PICOPSA_BENCH_HAVE_MBEDTLS
     mbedtls_hmac_drbg_free(&cipher_drbg);
 #endif
