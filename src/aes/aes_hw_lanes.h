@@ -5,8 +5,8 @@
  * unaligned). The block function differs per ISA; this part does not.
  *
  * Contract:
- *  - Macros only, for aes_armv8.c (and aes_x86.c, whose copies are the same
- *    text); the caller declares b0..b7 and defines LOAD and STORE first.
+ *  - Macros only, for aes_armv8.c and aes_x86.c; the caller declares
+ *    b0..b7 and defines LOAD and STORE first.
  *  - LOADN(p, m) / STOREN(p, m) take the last 2..7 blocks (m public):
  *    lanes past m hold a copy of b0 and are not stored, so a short tail
  *    still runs as one eight-lane batch (cheaper than m dependent chains

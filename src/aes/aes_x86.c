@@ -281,43 +281,10 @@ PP_AES_TARGET static __m128i decrypt1(const uint8_t *dk, unsigned nr, __m128i b)
         key_ = RK(s, nr);                                                 \
         EACH8(LAST, key_);                                                \
     } while (0)
-#define LOAD8(p)                                                          \
-    do {                                                                  \
-        b0 = LOAD((p)); b1 = LOAD((p) + 16); b2 = LOAD((p) + 32);         \
-        b3 = LOAD((p) + 48); b4 = LOAD((p) + 64); b5 = LOAD((p) + 80);    \
-        b6 = LOAD((p) + 96); b7 = LOAD((p) + 112);                        \
-    } while (0)
-#define STORE8(p)                                                         \
-    do {                                                                  \
-        STORE((p), b0); STORE((p) + 16, b1); STORE((p) + 32, b2);         \
-        STORE((p) + 48, b3); STORE((p) + 64, b4); STORE((p) + 80, b5);    \
-        STORE((p) + 96, b6); STORE((p) + 112, b7);                        \
-    } while (0)
-
-/* The last 2..7 blocks (m, public) also go through all eight lanes: one
- * batch costs less than m blocks one after the other (each a chain of
- * Nr dependent rounds). Lanes past m hold a copy of b0 and are dropped. */
-#define LOADN(p, m)                                                       \
-    do {                                                                  \
-        b0 = LOAD((p));                                                   \
-        b1 = (m) > 1 ? LOAD((p) + 16) : b0;                               \
-        b2 = (m) > 2 ? LOAD((p) + 32) : b0;                               \
-        b3 = (m) > 3 ? LOAD((p) + 48) : b0;                               \
-        b4 = (m) > 4 ? LOAD((p) + 64) : b0;                               \
-        b5 = (m) > 5 ? LOAD((p) + 80) : b0;                               \
-        b6 = (m) > 6 ? LOAD((p) + 96) : b0;                               \
-        b7 = b0;                                                          \
-    } while (0)
-#define STOREN(p, m)                                                      \
-    do {                                                                  \
-        STORE((p), b0);                                                   \
-        if ((m) > 1) STORE((p) + 16, b1);                                 \
-        if ((m) > 2) STORE((p) + 32, b2);                                 \
-        if ((m) > 3) STORE((p) + 48, b3);                                 \
-        if ((m) > 4) STORE((p) + 64, b4);                                 \
-        if ((m) > 5) STORE((p) + 80, b5);                                 \
-        if ((m) > 6) STORE((p) + 96, b6);                                 \
-    } while (0)
+/* LOAD8 / STORE8 and LOADN / STOREN (the last 2..7 blocks through all
+ * eight lanes: one batch costs less than m dependent chains): the
+ * pattern shared with aes_armv8.c, over this file's LOAD / STORE. */
+#include "aes/aes_hw_lanes.h"
 
 /* ---- ECB (SP 800-38A 6.1) --------------------------------------------- */
 
