@@ -31,21 +31,11 @@ import subprocess
 import sys
 import tempfile
 
-try:
-    from unicorn import Uc, UC_ARCH_ARM, UC_HOOK_CODE, UC_HOOK_MEM_READ, UC_HOOK_MEM_WRITE
-    from unicorn import UC_MODE_THUMB, UC_MODE_MCLASS
-    from unicorn import arm_const as arm
-except ImportError:
-    print("check_ghash_armv7m: SKIPPED: python3-unicorn not installed")
-    sys.exit(77)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "unicorn"))
+# The shared harness (exits 77 without python3-unicorn): memory map, Cpu.
+from armv7m_harness import (CODE, DATA, RETURN, ROOT, SRC, UC_HOOK_CODE,  # noqa: E402
+                            UC_HOOK_MEM_READ, UC_HOOK_MEM_WRITE, Cpu)
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-SRC = os.path.join(ROOT, "src")
-CODE, DATA, DATA_SIZE = 0x10000, 0x20000000, 0x40000
-STACK_TOP, RETURN = 0x2003F000, 0x20038000
-SAVED = [arm.UC_ARM_REG_R4, arm.UC_ARM_REG_R5, arm.UC_ARM_REG_R6, arm.UC_ARM_REG_R7,
-         arm.UC_ARM_REG_R8, arm.UC_ARM_REG_R9, arm.UC_ARM_REG_R10, arm.UC_ARM_REG_R11]
-MASK = 0xFFFFFFFF
 H, Y, IN = DATA + 0x100, DATA + 0x200, DATA + 0x1000
 KEY = DATA + 0x400
 
@@ -125,38 +115,6 @@ def ghash_ref(h, y, data):
     for i in range(0, len(data), 16):
         y = gf_mul(y ^ int.from_bytes(data[i:i + 16], "big"), h)
     return y
-
-
-class Cpu:
-    def __init__(self, code, syms):
-        self.syms = syms
-        self.mu = Uc(UC_ARCH_ARM, UC_MODE_THUMB | UC_MODE_MCLASS)
-        self.mu.mem_map(CODE, 0x10000)
-        self.mu.mem_write(CODE, code)
-        self.mu.mem_map(DATA, DATA_SIZE)
-
-    def call(self, name, args):
-        mu = self.mu
-        regs = [arm.UC_ARM_REG_R0, arm.UC_ARM_REG_R1, arm.UC_ARM_REG_R2, arm.UC_ARM_REG_R3]
-        sp = STACK_TOP - 4 * max(0, len(args) - 4)
-        for i, a in enumerate(args):
-            if i < 4:
-                mu.reg_write(regs[i], a & MASK)
-            else:
-                mu.mem_write(sp + 4 * (i - 4), struct.pack("<I", a & MASK))
-        mu.reg_write(arm.UC_ARM_REG_SP, sp)
-        mu.reg_write(arm.UC_ARM_REG_LR, RETURN | 1)
-        for r in SAVED:
-            mu.reg_write(r, 0x5EED0000 + r)
-        mu.emu_start(self.syms[name] | 1, RETURN, count=50_000_000)
-        assert mu.reg_read(arm.UC_ARM_REG_SP) == sp, name
-        assert all(mu.reg_read(r) == 0x5EED0000 + r for r in SAVED), name
-
-    def write(self, addr, data):
-        self.mu.mem_write(addr, bytes(data))
-
-    def read(self, addr, n):
-        return bytes(self.mu.mem_read(addr, n))
 
 
 def words(v):

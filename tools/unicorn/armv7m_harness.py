@@ -1,5 +1,6 @@
 """The unicorn harness shared by the Thumb-2 kernel checkers
-(tools/aes/check_armv7m.py, tools/chacha20/check_armv7m.py): a bare
+(tools/aes/check_armv7m.py, tools/chacha20/check_armv7m.py,
+tools/aead/check_ghash_armv7m.py): a bare
 Cortex-M memory map, an AAPCS call of a linked function that checks that
 sp and the callee-saved registers r4-r11 survive, optional instruction
 and memory-access traces (the constant-time checks), and the build of a
