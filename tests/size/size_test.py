@@ -16,6 +16,9 @@ tests/size/ is compiled and linked with --gc-sections:
     app_lms.c     with configs/lms_verify_only.h: nothing of any other family,
                   nor of Keccak (SHA-256 parameter sets only); and src/lms
                   in none of the other apps (PSA_WANT_ALG_LMS / _HSS 0)
+    app_p384.c    with configs/p384_secure_boot.h: nothing of any other
+                  family, nor P-384's secret-key code (signing, key
+                  generation, ECDH: PICOPSA_P384_VERIFY_ONLY)
     the three apps above, and app_ed25519.c and app_rsa.c in the default
                   configuration (-Os): nothing of the ciphers (AES, the
                   modes of src/cipher, ChaCha20), which they do not call,
@@ -36,6 +39,7 @@ tests/size/ is compiled and linked with --gc-sections:
                   with tests/size/cipher_xts.h (XTS opted in) of XTS
     app_lms.c: src/lms bytes, the image without LMS (tests/size/lms_none.h)
                and with the SHAKE256 sets (tests/size/lms_shake.h)
+    app_p384.c: src/p384 and sha512.c bytes in the P-384 verifier
 
 "Of a family" is decided twice: by the linker map (every input section from
 an object of the family's files, statics and tables included) and by nm on
@@ -100,6 +104,12 @@ FAMILIES = {
         "files": re.compile(r"^src/p384/"),
         "symbols": re.compile(r"^pp_p384_"),
     },
+    # What PICOPSA_P384_VERIFY_ONLY leaves out: the code that takes d.
+    "P-384 secret-key code": {
+        "files": re.compile(r"(?!)"),
+        "symbols": re.compile(r"^pp_p384_(ecdsa_sign|public_key$|public_key_ct|private_key_check|ecdh|"
+                              r"key_agreement|generate)"),
+    },
     "SHA-512": {
         "files": re.compile(r"^src/hash/sha512\.c$"),
         "symbols": re.compile(r"^(pp_sha512|pp_sha384|sha512_|sha384_)"),
@@ -161,7 +171,7 @@ FAMILIES = {
     # LMS image without PICOPSA_LMS_SHAKE.
     "Keccak": {
         "files": re.compile(r"^src/hash/(keccak|sha3)\.c$"),
-        "symbols": re.compile(r"^pp_(keccak|sha3|shake)"),
+        "symbols": re.compile(r"^pp_(keccak|sha3_|shake)"),
     },
     # Persistent keys (issue 13): PICOPSA_ITS_BACKEND defaults to NONE on MCUs.
     "storage": {
@@ -178,6 +188,8 @@ FAMILIES = {
 UNUSED_CIPHERS = ["AES", "cipher modes", "ChaCha20"]
 LMS_ABSENT = ["RSA", "Ed25519", "X25519+KDF", "P-256", "P-384", "SHA-512", "SHA-1", "SHA-512/t", "storage",
               "ML-KEM", "ML-DSA", "Keccak"] + UNUSED_CIPHERS
+P384_ABSENT = ["RSA", "Ed25519", "X25519+KDF", "P-256", "P-384 secret-key code", "SHA-1", "SHA-512/t",
+               "storage", "ML-KEM", "ML-DSA", "LMS", "Keccak"] + UNUSED_CIPHERS
 CHECKED = [
     ("ed25519-only-Os", "app_ed25519.c", "configs/ed25519_only.h", "size", ["RSA", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "ML-DSA", "LMS"] + UNUSED_CIPHERS),
     ("ed25519-only-O0", "app_ed25519.c", "configs/ed25519_only.h", "none", ["RSA", "X25519+KDF", "P-256", "P-384", "SHA-1", "SHA-512/t", "storage", "ML-KEM", "ML-DSA", "LMS"] + UNUSED_CIPHERS),
@@ -192,6 +204,10 @@ CHECKED = [
     # sets only): no other family, no Keccak.
     ("lms-verify-only-Os", "app_lms.c", "configs/lms_verify_only.h", "size", LMS_ABSENT),
     ("lms-verify-only-O0", "app_lms.c", "configs/lms_verify_only.h", "none", LMS_ABSENT),
+    # Issue 25 sec. 2: the P-384 secure-boot verifier
+    # (configs/p384_secure_boot.h): no other family, no P-384 signing.
+    ("p384-verify-only-Os", "app_p384.c", "configs/p384_secure_boot.h", "size", P384_ABSENT),
+    ("p384-verify-only-O0", "app_p384.c", "configs/p384_secure_boot.h", "none", P384_ABSENT),
     # Configured out under an app that calls every cipher function.
     ("cipher-aes-Os", "app_cipher.c", "tests/size/cipher_aes.h", "size", ["ChaCha20"]),
     ("cipher-aes-O0", "app_cipher.c", "tests/size/cipher_aes.h", "none", ["ChaCha20"]),
@@ -221,6 +237,10 @@ REPORTED = [
     ("lms-cost-Os", "app_lms.c", "configs/lms_verify_only.h", "size", ["LMS", "Keccak"]),
     ("lms-none-Os", "app_lms.c", "tests/size/lms_none.h", "size", ["LMS", "Keccak"]),
     ("lms-shake-Os", "app_lms.c", "tests/size/lms_shake.h", "size", ["LMS", "Keccak"]),
+    # What the P-384 verifier costs (issue 25: <= 6 KB of src/p384 beyond
+    # SHA-384 on Cortex-M4 -Os; budget in tools/budgets.txt's
+    # size+p384_secure_boot rows).
+    ("p384-cost-Os", "app_p384.c", "configs/p384_secure_boot.h", "size", ["P-384", "SHA-512"]),
 ]
 
 
