@@ -5,8 +5,9 @@
  * on, docs/p256.md "P-384"): RFC 6979 A.2.6 (the public key of x;
  * DETERMINISTIC_ECDSA with SHA-384 over "sample" and "test", byte for
  * byte, and their verification), negatives (flipped signature bit,
- * off-curve key, scalar n), and ECDH both ways through the driver. Not
- * built with PICOPSA_P384_VERIFY_ONLY (it signs).
+ * off-curve key, scalar n), and ECDH both ways through the driver. With
+ * PICOPSA_P384_VERIFY_ONLY (configs/p384_secure_boot.h) only the
+ * verification half: public-key import and verify, pairs NOT_SUPPORTED.
  * Measurement ids: p384_sign (ECDSA(SHA-384), hedged), p384_sign_det,
  * p384_verify, p384_keygen, p384_ecdh (pp_p384_key_agreement).
  */
@@ -19,14 +20,16 @@
 #include "dispatch/pp_drivers.h"
 #include "hash/sha512.h"
 
-#if PSA_WANT_ECC_SECP_R1_384 && PSA_WANT_ALG_ECDSA && PSA_WANT_ALG_DETERMINISTIC_ECDSA && \
-    PSA_WANT_ALG_SHA_384 && !PICOPSA_P384_VERIFY_ONLY
+#if PSA_WANT_ECC_SECP_R1_384 && PSA_WANT_ALG_ECDSA && PSA_WANT_ALG_SHA_384 && \
+    (PICOPSA_P384_VERIFY_ONLY || PSA_WANT_ALG_DETERMINISTIC_ECDSA)
 
 #define EC_PAIR PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1)
 #define EC_PUBLIC PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_SECP_R1)
 
+#if !PICOPSA_P384_VERIFY_ONLY
 static const char RFC_X[] =
     "6b9d3dad2e1b8c1c05b19875b6659f4de23c3b667bf297ba9aa47740787137d896d5724e4c70a825f872c9ea60d2edf5";
+#endif
 static const char RFC_PUB[] =
     "04ec3a4e415b4e19a4568618029f427fa5da9a8bc4ae92e02e06aae5286b300c64def8f0ea9055866064a254515480bc13"
     "8015d9b72d7d57244ea8ef9ac0c621896708a59367f9dfb9f54ca84b3f1c9db1288b231c3ae0d4fe7344fd2533264720";
@@ -54,6 +57,51 @@ static psa_key_id_t import_key(psa_key_type_t type, psa_algorithm_t alg, const u
     return id;
 }
 
+static size_t c_length(const char *text)
+{
+    size_t n = 0;
+    while (text[n] != '\0') { /* no strlen: RV32 links no libc */
+        n++;
+    }
+    return n;
+}
+
+#if PICOPSA_P384_VERIFY_ONLY
+/* The boot loader's calls (configs/p384_secure_boot.h): a public key
+ * verifies RFC 6979 A.2.6's SHA-384 signatures (verification is the same
+ * for ECDSA and deterministic ECDSA, PSA 1.2 10.7.2), rejects a flipped
+ * bit, and a key pair is NOT_SUPPORTED. Measurement id: p384_verify. */
+FW_TEST(fw_57_p384_verify_only)
+{
+    static const uint8_t one[48] = {[47] = 1};
+    uint8_t pub[97], want[96], hash[48];
+    psa_algorithm_t alg = PSA_ALG_ECDSA(PSA_ALG_SHA_384);
+    psa_status_t status = PSA_ERROR_GENERIC_ERROR;
+    psa_key_id_t pk;
+    size_t i;
+    (void)psa_crypto_init();
+    fw_unhex(pub, sizeof(pub), RFC_PUB);
+    pk = import_key(EC_PUBLIC, alg, pub, 97, PSA_SUCCESS);
+    for (i = 0; i < sizeof(rfc6979) / sizeof(rfc6979[0]); i++) {
+        const uint8_t *m = (const uint8_t *)rfc6979[i].msg;
+        size_t m_len = c_length(rfc6979[i].msg);
+        fw_unhex(want, sizeof(want), rfc6979[i].sig);
+        fw_check_int(psa_verify_message(pk, alg, m, m_len, want, 96), PSA_SUCCESS, "verify");
+        want[60] ^= 0x08;
+        fw_check_int(psa_verify_message(pk, alg, m, m_len, want, 96),
+                     PSA_ERROR_INVALID_SIGNATURE, "flipped signature bit");
+    }
+    fw_unhex(want, sizeof(want), rfc6979[0].sig);
+    pp_sha384((const uint8_t *)rfc6979[0].msg, c_length(rfc6979[0].msg), hash);
+    FW_MEASURE("p384_verify", status = psa_verify_hash(pk, alg, hash, 48, want, 96));
+    fw_check_int(status, PSA_SUCCESS, "verify hash");
+    psa_destroy_key(pk);
+    (void)import_key(EC_PAIR, alg, one, 48, PSA_ERROR_NOT_SUPPORTED);
+    pub[96] ^= 1;
+    (void)import_key(EC_PUBLIC, alg, pub, 97, PSA_ERROR_INVALID_ARGUMENT);
+    fw_timing("ECDSA P-384 verify (verify-only build) took {p384_verify} cycles, {p384_verify.stack} B stack");
+}
+#else
 FW_TEST(fw_57_p384_rfc6979)
 {
     uint8_t x[48], pub[97], out[97], want[96], sig[96];
@@ -69,10 +117,7 @@ FW_TEST(fw_57_p384_rfc6979)
     fw_check_mem(out, pub, 97, "RFC 6979 A.2.6 public key");
     for (i = 0; i < sizeof(rfc6979) / sizeof(rfc6979[0]); i++) {
         const uint8_t *m = (const uint8_t *)rfc6979[i].msg;
-        size_t m_len = 0;
-        while (rfc6979[i].msg[m_len] != '\0') { /* no strlen: RV32 links no libc */
-            m_len++;
-        }
+        size_t m_len = c_length(rfc6979[i].msg);
         fw_unhex(want, sizeof(want), rfc6979[i].sig);
         fw_check_int(psa_sign_message(pair, alg, m, m_len, sig, sizeof(sig), &len), PSA_SUCCESS,
                      rfc6979[i].msg);
@@ -157,5 +202,6 @@ FW_TEST(fw_58_p384_timing)
     fw_timing("ECDSA P-384 verify took {p384_verify} cycles, {p384_verify.stack} B stack");
     fw_timing("P-384 key generation took {p384_keygen} cycles, {p384_keygen.stack} B stack");
 }
+#endif /* PICOPSA_P384_VERIFY_ONLY */
 
 #endif
