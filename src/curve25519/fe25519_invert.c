@@ -37,7 +37,8 @@
 
 /* x86-64 with GNU C: the divstep as CMOV inline assembly (see
  * divsteps_packed); 0 selects the portable mask form, which
- * tests/unit/test_ed25519_invert_c.c checks on x86-64 hosts too. */
+ * tests/unit/test_ed25519.c compiles a second time and checks on x86-64
+ * hosts too. */
 #ifndef PICOPSA_ED25519_SAFEGCD_X86_ASM
 #if defined(__x86_64__) && defined(__GNUC__)
 #define PICOPSA_ED25519_SAFEGCD_X86_ASM 1
