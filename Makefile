@@ -308,7 +308,7 @@ test-size:
 # configured out exits 77 (test_skip(), SKIP_RETURN_CODE): ctest reports it
 # Skipped, never Passed; the others test what is built and check that what
 # is left out answers PSA_ERROR_NOT_SUPPORTED.
-PP_CONFIGS := ed25519_only ed25519_small rsa_only lms_verify_only lorawan_node pqc_node p384_secure_boot
+PP_CONFIGS := ed25519_only ed25519_small rsa_only lms_verify_only lorawan_node pqc_node p384_secure_boot cnsa_node
 .PHONY: test-configs $(addprefix config-,$(PP_CONFIGS))
 test-configs: $(addprefix config-,$(PP_CONFIGS))
 

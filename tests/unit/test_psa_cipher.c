@@ -19,6 +19,7 @@
 #include <psa/crypto.h>
 #include "chacha20/chacha20.h"   /* pp_hchacha20, checked by test_chacha20 */
 #include "test_config.h"
+#include "cipher/cipher.h"   /* PP_CIPHER_BUILT */
 #include "test_util.h"
 #include "json.h"
 
@@ -416,6 +417,22 @@ static void test_pkcs7_padding(void)
 }
 #endif /* PSA_WANT_ALG_CBC_PKCS7 && PSA_WANT_ALG_CBC_NO_PADDING */
 
+/* A product header may build AES for an AEAD alone (configs/cnsa_node.h:
+ * GCM, no cipher mode): then the cipher functions are the NOT_SUPPORTED
+ * stubs (PSA 1.2 10.4, psa_cipher_encrypt: "alg is not supported") and
+ * every check answers that. With the cipher front end built, the policy
+ * and the key type are checked before the mode's own support (built_or),
+ * and a mode that is not built fails its setup (mode_or). */
+static psa_status_t built_or(psa_status_t want)
+{
+    return PP_CIPHER_BUILT ? want : PSA_ERROR_NOT_SUPPORTED;
+}
+
+static psa_status_t mode_or(psa_algorithm_t alg, psa_status_t want)
+{
+    return test_cipher_built(alg) ? want : PSA_ERROR_NOT_SUPPORTED;
+}
+
 /* Key sizes (spec 9.6.2/9.6.3), type and policy rules, output sizes. */
 static void test_keys_and_errors(void)
 {
@@ -451,9 +468,9 @@ static void test_keys_and_errors(void)
     CHECK_STATUS(psa_import_key(&attr, key, 16, &id), PSA_SUCCESS);
     /* policy: decrypt not permitted, another alg not permitted */
     CHECK_STATUS(psa_cipher_decrypt(id, PSA_ALG_CTR, in, 32, out, sizeof(out), &n),
-                 PSA_ERROR_NOT_PERMITTED);
+                 built_or(PSA_ERROR_NOT_PERMITTED));
     CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_CBC_PKCS7, in, 32, out, sizeof(out), &n),
-                 PSA_ERROR_NOT_PERMITTED);
+                 built_or(PSA_ERROR_NOT_PERMITTED));
     /* not a cipher algorithm */
     CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_SHA_256, in, 32, out, sizeof(out), &n),
                  PSA_ERROR_INVALID_ARGUMENT);
@@ -461,10 +478,11 @@ static void test_keys_and_errors(void)
                  PSA_ERROR_INVALID_ARGUMENT);
     /* output too small: IV + data needed */
     CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_CTR, in, 32, out, 47, &n),
-                 PSA_ERROR_BUFFER_TOO_SMALL);
+                 mode_or(PSA_ALG_CTR, PSA_ERROR_BUFFER_TOO_SMALL));
     CHECK(n == 0);
-    CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_CTR, in, 32, out, 48, &n), PSA_SUCCESS);
-    CHECK(n == 48);
+    CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_CTR, in, 32, out, 48, &n),
+                 mode_or(PSA_ALG_CTR, PSA_SUCCESS));
+    CHECK(n == (test_cipher_built(PSA_ALG_CTR) ? 48u : 0u));
     CHECK_STATUS(psa_cipher_encrypt(PSA_KEY_ID_NULL, PSA_ALG_CTR, in, 32, out, 48, &n),
                  PSA_ERROR_INVALID_HANDLE);
     CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_CTR, NULL, 32, out, 48, &n),
@@ -479,7 +497,7 @@ static void test_keys_and_errors(void)
     psa_set_key_algorithm(&attr, PSA_ALG_STREAM_CIPHER);
     CHECK_STATUS(psa_import_key(&attr, key, 16, &id), PSA_SUCCESS);
     CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_STREAM_CIPHER, in, 32, out, sizeof(out), &n),
-                 PSA_ERROR_INVALID_ARGUMENT);
+                 built_or(PSA_ERROR_INVALID_ARGUMENT));
     psa_destroy_key(id);
     psa_set_key_algorithm(&attr, PSA_ALG_XTS);
     CHECK_STATUS(psa_import_key(&attr, key, 32, &id), PSA_SUCCESS);
@@ -491,7 +509,7 @@ static void test_keys_and_errors(void)
     psa_set_key_algorithm(&attr, PSA_ALG_CTR);
     CHECK_STATUS(psa_import_key(&attr, key, 16, &id), PSA_SUCCESS);
     CHECK_STATUS(psa_cipher_encrypt(id, PSA_ALG_CTR, in, 32, out, sizeof(out), &n),
-                 PSA_ERROR_INVALID_ARGUMENT);
+                 built_or(PSA_ERROR_INVALID_ARGUMENT));
     psa_destroy_key(id);
     psa_set_key_type(&attr, PSA_KEY_TYPE_ARIA);
     CHECK(psa_import_key(&attr, key, 16, &id) == PSA_ERROR_NOT_SUPPORTED);

@@ -55,7 +55,7 @@ emb_fw_profiles = $(if $(filter $(EMB_FW_TARGET),$(1)),$(EMB_PROFILES),$(EMB_MEA
 # Product configurations measured as their own rows (profile "size+<name>",
 # build/embedded/<target>-size+<name>/): every listed header that exists,
 # so configs/ed25519_small.h is measured once it lands.
-EMB_CONFIG_NAMES ?= ed25519_only ed25519_small rsa_only everything lms_verify_only lorawan_node pqc_node p384_secure_boot
+EMB_CONFIG_NAMES ?= ed25519_only ed25519_small rsa_only everything lms_verify_only lorawan_node pqc_node p384_secure_boot cnsa_node
 EMB_CONFIGS ?= $(foreach c,$(EMB_CONFIG_NAMES),$(if $(wildcard $(EMB_ROOT)/configs/$(c).h),$(c)))
 EMB_CONFIG_TARGETS ?= cortex-m4f cortex-m0plus
 emb_config_cells = $(foreach t,$(EMB_CONFIG_TARGETS),$(foreach c,$(EMB_CONFIGS),emb-config-$(t)@$(c)))
