@@ -314,6 +314,8 @@ int main(void)
     fw_puts(fw_backend(PICOPSA_FAMILY_RSA));
     fw_print("backends: AES ");
     fw_puts(fw_backend(PICOPSA_FAMILY_AES));
+    fw_print("backends: GHASH ");
+    fw_puts(fw_backend(PICOPSA_FAMILY_GHASH));
     for (const struct fw_xcheck *x = __fw_xchecks_start; x < __fw_xchecks_end; x++) {
         fw_run_xcheck(x);
     }
