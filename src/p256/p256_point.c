@@ -63,6 +63,9 @@
 #define ECC_FE_ONE pp_p256_fe_one
 #define ECC_B_MONT p256_b_mont
 #define ECC_POINT_DBL pp_p256_point_dbl
+#if PICOPSA_P256_UMAAL
+#define ECC_FE_TRIPLE pp_p256_fe_tri
+#endif
 #include "ecc/ecc_a3_group.h"
 
 void pp_p256_point_add(pp_p256_point *r, const pp_p256_point *p, const pp_p256_point *q)
@@ -118,10 +121,10 @@ __asm__(
     "add r2, r2, r0\n\t"
     "ldr r1, [sp, #4]\n\t"
     "add r1, r1, r0\n\t"
-    "mov r4, #0\n\t"
-    "mov r5, #0\n\t"
-    "mov r6, #0\n\t"
-    "mov r7, #0\n\t"
+    "movs r4, #0\n\t"
+    "movs r5, #0\n\t"
+    "movs r6, #0\n\t"
+    "movs r7, #0\n\t"
     "1:\n\t"
     "eor r3, r0, r2\n\t"
     "clz r3, r3\n\t"
