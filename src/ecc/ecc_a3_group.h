@@ -10,7 +10,9 @@
  *   ECC_FE_IS_ZERO(a)       all-ones when a == 0, else 0 (constant time);
  *   ECC_FE_CMOV(r, a, m)    r = m ? a : r for m all-ones or 0;
  *   ECC_FE_ONE, ECC_B_MONT  1 and the curve's b, as field elements;
- *   ECC_POINT_DBL           the name of the (extern) doubling to define.
+ *   ECC_POINT_DBL           the name of the (extern) doubling to define;
+ *   ECC_FE_TRIPLE(r, a)     optional: r = 3a in one call (else two fe_add;
+ *                           P-256's ARMv7E-M kernel defines it).
  * Each curve gets its own copy, compiled with its own field calls (so
  * P-256 keeps its inlined and assembly kernels: its object code is the
  * same as before the code moved here). It defines:
@@ -69,19 +71,35 @@ static void point_add(ECC_POINT *r, const ECC_POINT *p, const ECC_POINT *q, int 
     }
     fe_mul(&z3, &ECC_B_MONT, &t2);
     fe_sub(&x3, &y3, &z3);
+#ifdef ECC_FE_TRIPLE
+    ECC_FE_TRIPLE(&x3, &x3);
+#else
     fe_add(&z3, &x3, &x3);
     fe_add(&x3, &x3, &z3);
+#endif
     fe_sub(&z3, &t1, &x3);
     fe_add(&x3, &t1, &x3);
     fe_mul(&y3, &ECC_B_MONT, &y3);
+#ifdef ECC_FE_TRIPLE
+    ECC_FE_TRIPLE(&t2, &t2);
+#else
     fe_add(&t1, &t2, &t2);
     fe_add(&t2, &t1, &t2);
+#endif
     fe_sub(&y3, &y3, &t2);
     fe_sub(&y3, &y3, &t0);
+#ifdef ECC_FE_TRIPLE
+    ECC_FE_TRIPLE(&y3, &y3);
+#else
     fe_add(&t1, &y3, &y3);
     fe_add(&y3, &t1, &y3);
+#endif
+#ifdef ECC_FE_TRIPLE
+    ECC_FE_TRIPLE(&t0, &t0);
+#else
     fe_add(&t1, &t0, &t0);
     fe_add(&t0, &t1, &t0);
+#endif
     fe_sub(&t0, &t0, &t2);
     fe_mul(&t1, &t4, &y3);
     fe_mul(&t2, &t0, &y3);
@@ -114,8 +132,12 @@ void ECC_POINT_DBL(ECC_POINT *r, const ECC_POINT *p)
     fe_sub(&t, &p->x, &p->z);
     fe_add(&w, &p->x, &p->z);
     fe_mul(&w, &w, &t);
+#ifdef ECC_FE_TRIPLE
+    ECC_FE_TRIPLE(&w, &w);
+#else
     fe_add(&t, &w, &w);
     fe_add(&w, &w, &t);              /* w = 3 (X - Z)(X + Z) */
+#endif
     fe_mul(&s, &p->y, &p->z);
     fe_add(&s, &s, &s);              /* s' = 2 Y Z */
     fe_mul(&ys, &p->y, &s);          /* Y s' */
@@ -155,8 +177,12 @@ static void jac_dbl(ECC_POINT *r, const ECC_POINT *p)
     fe_sub(&t, &p->x, &delta);
     fe_add(&alpha, &p->x, &delta);
     fe_mul(&t, &t, &alpha);
+#ifdef ECC_FE_TRIPLE
+    ECC_FE_TRIPLE(&alpha, &t);
+#else
     fe_add(&alpha, &t, &t);
     fe_add(&alpha, &alpha, &t);           /* 3 (X - delta)(X + delta) */
+#endif
     fe_add(&beta, &beta, &beta);
     fe_add(&beta, &beta, &beta);          /* 4 beta */
     fe_sqr(&x3, &alpha);

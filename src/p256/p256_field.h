@@ -50,6 +50,10 @@ void pp_p256_fe_mul(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b);
 void pp_p256_fe_sqr(pp_p256_fe *r, const pp_p256_fe *a);
 void pp_p256_fe_add(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b);
 void pp_p256_fe_sub(pp_p256_fe *r, const pp_p256_fe *a, const pp_p256_fe *b);
+#if PICOPSA_P256_UMAAL
+/* r = 3a mod p (a < p): one assembly call instead of two additions. */
+void pp_p256_fe_tri(pp_p256_fe *r, const pp_p256_fe *a);
+#endif
 /* r = a^-1 (a^(p-2), Fermat; 0 maps to 0). */
 void pp_p256_fe_inv(pp_p256_fe *r, const pp_p256_fe *a);
 /* 32 big-endian bytes -> domain. Returns all-ones when the value is < p

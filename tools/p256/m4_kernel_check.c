@@ -3,7 +3,7 @@
  * (PICOPSA_P256_UMAAL) against a bit-serial reference, under qemu-arm
  * user mode (tools/p256/m4_kernel_check.sh). Freestanding: _start, the
  * Linux exit/write system calls. Checks fe_mul (a b 2^-256 mod p),
- * fe_add, fe_sub and sc_mul (a b mod n) on edge operands (0, 1, m - 1,
+ * fe_add, fe_sub, fe_tri (3a), fe_is_zero and sc_mul (a b mod n) on edge operands (0, 1, m - 1,
  * m - 2, limbs of all ones) and pseudo-random ones; fe_sqr (the UMAAL
  * squaring with p's reduction) against the reference product a a, and
  * fe_mul / fe_to_mont (p's reduction, any 256-bit a against R^2) against
@@ -192,7 +192,8 @@ static const uint32_t R2P[8] = {3, 0, 0xffffffffu, 0xfffffffbu, 0xfffffffeu, 0xf
                                 0xfffffffdu, 4};
 
 static unsigned bad;   /* bit 0 fe_mul, 1 fe_add, 2 fe_sub, 3 sc_mul, 4 fe_cmov,
-                        * 5 fe_sqr, 6 fe_mul vs the generic kernel, 7 fe_to_mont */
+                        * 5 fe_sqr, 6 fe_mul vs the generic kernel, 7 fe_to_mont,
+                        * 8 fe_tri, 9 fe_is_zero */
 static void check(const uint32_t *got, const uint32_t *want, unsigned what)
 {
     if (memcmp(got, want, 32) != 0) {
@@ -261,6 +262,35 @@ void _start(void)
         pp_p256_fe_sub(&r, &a, &b);
         ref_add(want, a.v, b.v, P, 1);
         check(r.v, want, 2);
+        {   /* fe_tri: 3a against the reference sum twice, r aliasing a too */
+            uint32_t twice[8];
+            ref_add(twice, a.v, a.v, P, 0);
+            ref_add(want, twice, a.v, P, 0);
+            pp_p256_fe_tri(&r, &a);
+            check(r.v, want, 8);
+            r = a;
+            pp_p256_fe_tri(&r, &r);
+            check(r.v, want, 8);
+        }
+        {   /* fe_is_zero: the operand, zero, and one nonzero limb */
+            pp_p256_fe z;
+            uint32_t any = 0, want_z;
+            for (i = 0; i < 8; i++) {
+                any |= a.v[i];
+            }
+            want_z = any == 0 ? 0xffffffffu : 0u;
+            if (pp_p256_fe_is_zero(&a) != want_z) {
+                bad |= 1u << 9;
+            }
+            memset(&z, 0, sizeof(z));
+            if (pp_p256_fe_is_zero(&z) != 0xffffffffu) {
+                bad |= 1u << 9;
+            }
+            z.v[k % 8u] = 1u << (k % 32u);
+            if (pp_p256_fe_is_zero(&z) != 0u) {
+                bad |= 1u << 9;
+            }
+        }
         r = a;
         pp_p256_fe_cmov(&r, &b, 0);
         check(r.v, a.v, 4);
@@ -274,7 +304,8 @@ void _start(void)
     }
     sys3(4, 1, (long)(bad == 0 ? "m4_kernel_check: ok\n" : "m4_kernel_check: MISMATCH\n"),
          bad == 0 ? 20 : 26);
-    sys3(1, (long)bad, 0, 0);   /* the exit status says which */
+    /* the exit status says which (8 bits: bit 7 is fe_to_mont, fe_tri or fe_is_zero) */
+    sys3(1, (long)((bad & 0x7fu) | ((bad >> 7) != 0u ? 0x80u : 0u)), 0, 0);
     for (;;) {
     }
 }
