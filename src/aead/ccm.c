@@ -28,13 +28,17 @@ static void mac_block(pp_ccm_ctx *ctx, const uint8_t block[PP_CCM_BLOCK])
     pp_aes_ecb_encrypt(&ctx->key, ctx->mac, ctx->mac, 1);
 }
 
-/* The same over n whole blocks: CBC encryption with IV = Y leaves the last
- * ciphertext block, the new Y, in ctx->mac (aes.h); the other ciphertext
- * blocks go to a scratch buffer, one batch per backend call. */
+/* The same over n whole blocks: the backend's CBC-MAC pass where it has
+ * one, else CBC encryption with IV = Y, which leaves the last ciphertext
+ * block, the new Y, in ctx->mac (aes.h); the other ciphertext blocks go to
+ * a scratch buffer, one batch per backend call. */
 static void mac_blocks(pp_ccm_ctx *ctx, const uint8_t *in, size_t n)
 {
     uint8_t scratch[PP_CCM_BATCH * PP_CCM_BLOCK];
 
+    if (pp_aes_cbc_mac_fused(&ctx->key, ctx->mac, in, n)) {
+        return;
+    }
     while (n > 0) {
         size_t k = n < PP_CCM_BATCH ? n : PP_CCM_BATCH;
         pp_aes_cbc_encrypt(&ctx->key, ctx->mac, in, scratch, k);

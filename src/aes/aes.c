@@ -140,6 +140,22 @@ int pp_aes_ccm_fused(const pp_aes_key *k, uint8_t mac[16], uint8_t ctr[16], cons
     return 0;
 }
 
+int pp_aes_cbc_mac_fused(const pp_aes_key *k, uint8_t mac[16], const uint8_t *in,
+                         size_t nblocks)
+{
+#if PP_AES_HW_X86
+    if (k->hw == 1u) {
+        pp_aes_hw_cbc_mac(k, mac, in, nblocks);
+        return 1;
+    }
+#endif
+    (void)k;
+    (void)mac;
+    (void)in;
+    (void)nblocks;
+    return 0;
+}
+
 void pp_aes_wipe(pp_aes_key *k)
 {
     pp_wipe(k, sizeof(*k));

@@ -98,6 +98,14 @@ int pp_aes_xts_fused(const pp_aes_key *k, uint8_t tweak[16], const uint8_t *in, 
  * nothing is done. in == out allowed. */
 int pp_aes_ccm_fused(const pp_aes_key *k, uint8_t mac[16], uint8_t ctr[16], const uint8_t *in,
                      uint8_t *out, size_t nblocks, int encrypt);
+/* The CBC-MAC chain (SP 800-38B 6.2 step 6, SP 800-38C A.2.2): mac =
+ * CIPH(mac ^ in_j) for nblocks whole blocks, with no ciphertext written,
+ * in one pass when the key's backend has it (AES-NI: the chain is serial,
+ * so what it saves is a call, a copy and a store per block): returns 1;
+ * else 0, nothing done, and the caller chains over pp_aes_ecb_encrypt or
+ * pp_aes_cbc_encrypt. */
+int pp_aes_cbc_mac_fused(const pp_aes_key *k, uint8_t mac[16], const uint8_t *in,
+                         size_t nblocks);
 /* What pp_aes_set_key would choose now: "x86-64 AES-NI" (or its VAES width,
  * "x86-64 VAES-512 (AVX-512)"), "AArch64 ARMv8 CE", "bitsliced ct64",
  * "fixsliced ct32" or "byte-oriented reference" (picopsa_backend_name,

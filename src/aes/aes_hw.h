@@ -134,6 +134,9 @@ void pp_aes_hw_xts(const pp_aes_key *k, uint8_t tweak[16], const uint8_t *in, ui
  * CBC-MAC and CTR blocks in the same rounds. in == out allowed. */
 void pp_aes_hw_ccm(const pp_aes_key *k, uint8_t mac[16], uint8_t ctr[16], const uint8_t *in,
                    uint8_t *out, size_t nblocks, int encrypt);
+/* The CBC-MAC chain mac = CIPH(mac ^ in_j) over nblocks whole blocks, no
+ * ciphertext stored (CMAC, CCM's associated data). */
+void pp_aes_hw_cbc_mac(const pp_aes_key *k, uint8_t mac[16], const uint8_t *in, size_t nblocks);
 
 /* aes_x86_vaes.c: the same functions at one width (256 or 512), for
  * nblocks a multiple of 16; only pp_aes_hw_* call them, at the width

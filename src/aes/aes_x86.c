@@ -483,6 +483,19 @@ void pp_aes_hw_cbc_encrypt(const pp_aes_key *k, uint8_t iv[16], const uint8_t *i
     STORE(iv, c);
 }
 
+/* The same chain with no ciphertext stored: CBC-MAC (aes_hw.h). */
+PP_AES_TARGET
+void pp_aes_hw_cbc_mac(const pp_aes_key *k, uint8_t mac[16], const uint8_t *in, size_t nblocks)
+{
+    const uint8_t *rk = enc_keys(k);
+    unsigned nr = k->rounds;
+    __m128i c = LOAD(mac);
+    for (; nblocks > 0; nblocks--, in += 16) {
+        c = encrypt1(rk, nr, _mm_xor_si128(c, LOAD(in)));
+    }
+    STORE(mac, c);
+}
+
 /* P_j = CIPH^-1(C_j) ^ C_{j-1}: the eight inverse ciphers are independent.
  * With in == out, C_{j-1} is read back from in before P_{j-1} overwrites
  * it: the XORs run from the last block of the batch to the first. */
