@@ -16,7 +16,13 @@
  *  - Every function except the *_init() functions, the attribute accessors
  *    and the abort functions returns PSA_ERROR_BAD_STATE before
  *    psa_crypto_init() has succeeded (spec 8.1).
- *  - On error every output buffer is wiped and every *_length output is 0.
+ *  - On error every output buffer is wiped and every *_length output is 0,
+ *    with one exception: a bad tag (PSA_ERROR_INVALID_SIGNATURE) in
+ *    psa_aead_decrypt() clears the plaintext bytes it wrote and leaves the
+ *    rest of the buffer, which it never writes, as it was; psa_aead_verify()
+ *    writes no plaintext and leaves its buffer so too. (Clearing the rest
+ *    without branching on the verdict would cost every authentic open a
+ *    memset of the whole buffer.)
  *  - Threads (PICOPSA_THREADS = 1 in picopsa/config.h, the default on
  *    Linux, through the port's mutex hook): concurrent calls behave as if
  *    made one at a time, except (spec 5.6, "Concurrent calls") one
