@@ -2,13 +2,15 @@
  * hmac_drbg.c -- HMAC_DRBG, NIST SP 800-90A Rev. 1 section 10.1.2 (see
  * hmac_drbg.h for the contract).
  *
- * HMAC(K, .) is set up once per value of K and then cloned for each
- * message: the two key-block compressions are paid once per K instead of
- * once per HMAC call. Between requests the state keeps K only as the two
- * chaining values of the keyed HMAC (the key is never needed otherwise), so
- * a generate starts without compressing the key blocks again: a 32-byte
- * SHA-256 request costs 8 compressions (12 without any caching). finish
- * wipes each clone; only the keyed state is aborted.
+ * HMAC(K, .) is set up once per value of K: the state keeps K only as
+ * the two chaining values of the keyed HMAC (the key is never needed
+ * otherwise), and each message resumes a context from them, so neither a
+ * generate nor a message compresses the key blocks again: a 32-byte
+ * SHA-256 request costs 8 compressions (12 without any caching). One
+ * context serves every message in turn (no keyed copy kept beside a
+ * scratch one): with SHA-3 built a context is about 460 bytes, and the
+ * second one made this the deepest frame of a P-256 signature on the
+ * Cortex-M4. finish wipes the context after each message.
  */
 #include <picopsa/config.h>
 
@@ -22,29 +24,28 @@
 /* SP 800-90A table 2: 2^48 generate requests between reseeds at most. */
 #define HMAC_DRBG_MAX_RESEED_INTERVAL ((uint64_t)1 << 48)
 
-/* HMAC(K, .) from the cached chaining values of K. */
-static void hmac_drbg_keyed(const pp_hmac_drbg *drbg, pp_hmac_ctx *keyed)
+/* *mac = HMAC(K, .) from the cached chaining values of K. */
+static void hmac_drbg_keyed(const pp_hmac_drbg *drbg, pp_hmac_ctx *mac)
 {
-    (void)pp_hash_resume_after_block(&keyed->inner, drbg->hash_alg, drbg->keyed_state[0]);
-    (void)pp_hash_resume_after_block(&keyed->outer, drbg->hash_alg, drbg->keyed_state[1]);
+    (void)pp_hash_resume_after_block(&mac->inner, drbg->hash_alg, drbg->keyed_state[0]);
+    (void)pp_hash_resume_after_block(&mac->outer, drbg->hash_alg, drbg->keyed_state[1]);
 }
 
 /* K = the first out_len bytes of keyed_state (where the caller put it:
- * no key buffer on the stack): set up HMAC(K, .) in *keyed, then replace K
+ * no key buffer on the stack): set up HMAC(K, .) in *mac, then replace K
  * by the two chaining values. pp_hmac_setup has copied the key before the
  * cache is overwritten. */
-static void hmac_drbg_set_key(pp_hmac_drbg *drbg, pp_hmac_ctx *keyed)
+static void hmac_drbg_set_key(pp_hmac_drbg *drbg, pp_hmac_ctx *mac)
 {
-    (void)pp_hmac_setup(keyed, drbg->hash_alg, (const uint8_t *)drbg->keyed_state, drbg->out_len);
-    pp_hash_save_chaining(&keyed->inner, drbg->keyed_state[0]);
-    pp_hash_save_chaining(&keyed->outer, drbg->keyed_state[1]);
+    (void)pp_hmac_setup(mac, drbg->hash_alg, (const uint8_t *)drbg->keyed_state, drbg->out_len);
+    pp_hash_save_chaining(&mac->inner, drbg->keyed_state[0]);
+    pp_hash_save_chaining(&mac->outer, drbg->keyed_state[1]);
 }
 
 /* HMAC_DRBG_Update (10.1.2.2) with provided_data = in1 || in2 || in3 (any
- * of which may be empty). On entry *keyed is HMAC set up with the current
- * K; on return it (and the cache in *drbg) holds the new K. *scratch is
- * working space. */
-static void hmac_drbg_update(pp_hmac_drbg *drbg, pp_hmac_ctx *keyed, pp_hmac_ctx *scratch,
+ * of which may be empty), from and into the cached K; *mac is working
+ * space, wiped on return. */
+static void hmac_drbg_update(pp_hmac_drbg *drbg, pp_hmac_ctx *mac,
                              const uint8_t *in1, size_t len1,
                              const uint8_t *in2, size_t len2,
                              const uint8_t *in3, size_t len3)
@@ -56,20 +57,17 @@ static void hmac_drbg_update(pp_hmac_drbg *drbg, pp_hmac_ctx *keyed, pp_hmac_ctx
     /* Steps 1-3 with 0x00; steps 4-6 with 0x01 only when data was provided. */
     for (round = 0; round < rounds; round++) {
         /* K = HMAC(K, V || round || provided_data) */
-        *scratch = *keyed;
-        pp_hmac_update(scratch, drbg->value, out_len);
-        pp_hmac_update(scratch, &round, 1);
-        pp_hmac_update(scratch, in1, len1);
-        pp_hmac_update(scratch, in2, len2);
-        pp_hmac_update(scratch, in3, len3);
-        pp_hmac_finish(scratch, (uint8_t *)drbg->keyed_state);
-        /* V = HMAC(K, V). Re-keying overwrites both hash states; the block
-         * buffers of *keyed only ever saw whole key blocks, which are
-         * compressed in place and never copied there. */
-        hmac_drbg_set_key(drbg, keyed);
-        *scratch = *keyed;
-        pp_hmac_update(scratch, drbg->value, out_len);
-        pp_hmac_finish(scratch, drbg->value);
+        hmac_drbg_keyed(drbg, mac);
+        pp_hmac_update(mac, drbg->value, out_len);
+        pp_hmac_update(mac, &round, 1);
+        pp_hmac_update(mac, in1, len1);
+        pp_hmac_update(mac, in2, len2);
+        pp_hmac_update(mac, in3, len3);
+        pp_hmac_finish(mac, (uint8_t *)drbg->keyed_state);
+        /* V = HMAC(K, V), on the context just keyed with the new K. */
+        hmac_drbg_set_key(drbg, mac);
+        pp_hmac_update(mac, drbg->value, out_len);
+        pp_hmac_finish(mac, drbg->value);
     }
 }
 
@@ -102,7 +100,7 @@ psa_status_t pp_hmac_drbg_instantiate(pp_hmac_drbg *drbg, psa_algorithm_t hash_a
 {
     size_t out_len = pp_hash_size(hash_alg);
     size_t min_entropy = hmac_drbg_entropy_bytes(hash_alg);
-    pp_hmac_ctx keyed, scratch;
+    pp_hmac_ctx mac;
 
     memset(drbg, 0, sizeof(*drbg));
     if (out_len == 0 || min_entropy == 0) {
@@ -118,10 +116,10 @@ psa_status_t pp_hmac_drbg_instantiate(pp_hmac_drbg *drbg, psa_algorithm_t hash_a
     drbg->hash_alg = hash_alg;
     drbg->out_len = (uint32_t)out_len;
     memset(drbg->value, 0x01, out_len);
-    hmac_drbg_set_key(drbg, &keyed);   /* K = 0x00..00 (zeroed above) */
-    hmac_drbg_update(drbg, &keyed, &scratch, entropy, entropy_len, nonce, nonce_len,
-                     personalization, pers_len);
-    pp_hmac_abort(&keyed);
+    hmac_drbg_set_key(drbg, &mac);   /* K = 0x00..00 (zeroed above) */
+    pp_hmac_abort(&mac);
+    hmac_drbg_update(drbg, &mac, entropy, entropy_len, nonce, nonce_len, personalization,
+                     pers_len);
     drbg->reseed_counter = 1;
     drbg->reseeded = 0;
     drbg->reseed_interval = PICOPSA_DRBG_RESEED_INTERVAL;
@@ -133,7 +131,7 @@ psa_status_t pp_hmac_drbg_reseed(pp_hmac_drbg *drbg,
                                  const uint8_t *entropy, size_t entropy_len,
                                  const uint8_t *additional, size_t add_len)
 {
-    pp_hmac_ctx keyed, scratch;
+    pp_hmac_ctx mac;
 
     if (drbg->hash_alg == 0) {
         return PSA_ERROR_BAD_STATE;
@@ -143,9 +141,7 @@ psa_status_t pp_hmac_drbg_reseed(pp_hmac_drbg *drbg,
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     /* 10.1.2.4: Update(entropy || additional_input). */
-    hmac_drbg_keyed(drbg, &keyed);
-    hmac_drbg_update(drbg, &keyed, &scratch, entropy, entropy_len, additional, add_len, NULL, 0);
-    pp_hmac_abort(&keyed);
+    hmac_drbg_update(drbg, &mac, entropy, entropy_len, additional, add_len, NULL, 0);
     drbg->reseed_counter = 1;
     drbg->reseeded = 1;
     return PSA_SUCCESS;
@@ -154,7 +150,7 @@ psa_status_t pp_hmac_drbg_reseed(pp_hmac_drbg *drbg,
 psa_status_t pp_hmac_drbg_generate(pp_hmac_drbg *drbg, uint8_t *out, size_t out_len,
                                    const uint8_t *additional, size_t add_len)
 {
-    pp_hmac_ctx keyed, scratch;
+    pp_hmac_ctx mac;
     const size_t block = drbg->out_len;
     size_t done = 0;
 
@@ -170,25 +166,23 @@ psa_status_t pp_hmac_drbg_generate(pp_hmac_drbg *drbg, uint8_t *out, size_t out_
         return PP_HMAC_DRBG_RESEED_REQUIRED;
     }
 
-    hmac_drbg_keyed(drbg, &keyed);
     /* Step 2. */
     if (add_len != 0) {
-        hmac_drbg_update(drbg, &keyed, &scratch, additional, add_len, NULL, 0, NULL, 0);
+        hmac_drbg_update(drbg, &mac, additional, add_len, NULL, 0, NULL, 0);
     }
 
     /* Steps 3-5: V = HMAC(K, V), output V, until out_len bytes. */
     while (done < out_len) {
         size_t take = out_len - done < block ? out_len - done : block;
-        scratch = keyed;
-        pp_hmac_update(&scratch, drbg->value, block);
-        pp_hmac_finish(&scratch, drbg->value);
+        hmac_drbg_keyed(drbg, &mac);
+        pp_hmac_update(&mac, drbg->value, block);
+        pp_hmac_finish(&mac, drbg->value);
         memcpy(out + done, drbg->value, take);
         done += take;
     }
 
     /* Step 6: Update(additional_input); step 7: count the request. */
-    hmac_drbg_update(drbg, &keyed, &scratch, additional, add_len, NULL, 0, NULL, 0);
-    pp_hmac_abort(&keyed);
+    hmac_drbg_update(drbg, &mac, additional, add_len, NULL, 0, NULL, 0);
     drbg->reseed_counter++;
     drbg->reseeded = 0;
     return PSA_SUCCESS;
