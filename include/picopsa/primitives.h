@@ -145,10 +145,19 @@ typedef struct {
     size_t used;
 } picopsa_poly1305_context;
 
-/* GHASH key (SP 800-38D 6.4; src/aead/ghash.h: pp_ghash_key): H^1..H^8,
- * hw 1 when the PCLMULQDQ (x86-64) or PMULL (AArch64) path set it. */
+/* GHASH key (SP 800-38D 6.4; src/aead/ghash.h: pp_ghash_key): H^1..H^8
+ * where a PCLMULQDQ (x86-64) or PMULL (AArch64) path can be built, H
+ * alone elsewhere (the portable and Cortex-M backends multiply by H only:
+ * 112 bytes less in every GCM context, the one-shot AEAD's stack frame
+ * among them); hw 1 when the hardware path set it. */
+#if PICOPSA_AES_HW && defined(__GNUC__) && \
+    (defined(__x86_64__) || (defined(__aarch64__) && defined(__linux__)))
+#define PICOPSA_GHASH_KEY_POWERS 8
+#else
+#define PICOPSA_GHASH_KEY_POWERS 1
+#endif
 typedef struct {
-    uint64_t h[8][2];
+    uint64_t h[PICOPSA_GHASH_KEY_POWERS][2];
     uint32_t hw;
 } picopsa_ghash_key;
 

@@ -97,14 +97,16 @@ static void absorb_pad(pp_gcm_ctx *c, size_t pos)
     }
 }
 
-/* GCTR (6.5) on nb whole blocks with inc32 counters. */
-static void ctr_blocks(pp_gcm_ctx *c, const uint8_t *in, uint8_t *out, size_t nb)
+/* GCTR (6.5) on nb whole blocks with inc32 counters, for a J0 from GHASH
+ * (an IV other than 12 bytes): counter blocks staged CTR_BATCH at a time.
+ * Not inlined, so the staging buffer is not on the stack of the usual
+ * 12-byte IV path (pp_aes_ctr's own counter). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static void ctr_blocks_staged(pp_gcm_ctx *c, const uint8_t *in, uint8_t *out, size_t nb)
 {
     uint8_t ks[16u * CTR_BATCH];
-    if (c->fast_ctr) {
-        pp_aes_ctr(&c->aes, c->ctr, in, out, nb);
-        return;
-    }
     while (nb > 0) {
         size_t n = nb < CTR_BATCH ? nb : CTR_BATCH, i;
         for (i = 0; i < n; i++) {
@@ -118,6 +120,15 @@ static void ctr_blocks(pp_gcm_ctx *c, const uint8_t *in, uint8_t *out, size_t nb
         nb -= n;
     }
     pp_wipe(ks, sizeof ks);
+}
+
+static void ctr_blocks(pp_gcm_ctx *c, const uint8_t *in, uint8_t *out, size_t nb)
+{
+    if (c->fast_ctr) {
+        pp_aes_ctr(&c->aes, c->ctr, in, out, nb);
+    } else {
+        ctr_blocks_staged(c, in, out, nb);
+    }
 }
 
 /* GCTR on n bytes starting pos mod 16 bytes into the current block. */

@@ -79,9 +79,12 @@
 #else
 #define PP_GHASH_HW_ARM 0
 #endif
+#if (PP_GHASH_HW_X86 || PP_GHASH_HW_ARM) && PICOPSA_GHASH_KEY_POWERS < 8
+#error "ghash.h: the hardware GHASH paths need H^1..H^8 (picopsa/primitives.h)"
+#endif
 
-/* H^1 .. H^8 and hw (1: the PCLMULQDQ path, ghash_x86.c): the public
- * mirror in picopsa/primitives.h. */
+/* H^1 .. H^8 (H alone without a hardware path) and hw (1: the PCLMULQDQ
+ * path, ghash_x86.c): the public mirror in picopsa/primitives.h. */
 typedef picopsa_ghash_key pp_ghash_key;
 
 /* Set the hash key from the 16 bytes of H, choosing the backend (the

@@ -370,9 +370,15 @@ static uint32_t col_shift(uint32_t x, unsigned k)
     }
 }
 
+/* The FIPS 197 schedule (4 (rounds + 1) <= 60 words) is expanded into the
+ * upper half of rk rather than a 240-byte local (the deepest frame of
+ * every AES operation's setup on an MCU): round r's fixsliced words
+ * rk[8r..8r+7] overwrite only schedule words of rounds 2r-15 and 2r-14,
+ * never of a later round, and round r's own four are in q before its
+ * first store. The schedule words no round key overwrote are wiped. */
 psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_len)
 {
-    uint32_t w[60];
+    uint32_t *w = k->rk + 60;
     uint32_t q[8];
     unsigned r, c;
     psa_status_t status = start_key(k, w, key, key_len);
@@ -397,7 +403,7 @@ psa_status_t pp_aes_soft_set_key(pp_aes_key *k, const uint8_t *key, size_t key_l
                 k->rk[8 * r + c] ^= NOT63(c);
 #endif
     }
-    pp_wipe(w, sizeof w);
+    pp_wipe(k->rk + 8 * r, sizeof k->rk - 8 * r * sizeof k->rk[0]);
     pp_wipe(q, sizeof q);
     return PSA_SUCCESS;
 }
