@@ -41,6 +41,14 @@
 
 #define BUFFER_IS_BAD(ptr, len) ((ptr) == NULL && (len) != 0)
 
+/* A step of the single-part calls that the software runs: with a driver
+ * list only when no driver took the call (one_shot's `taken`). */
+#if PICOPSA_DRIVERS
+#define SOFTWARE_STEP(status, taken) ((status) == PSA_SUCCESS && !(taken))
+#else
+#define SOFTWARE_STEP(status, taken) ((status) == PSA_SUCCESS)
+#endif
+
 psa_cipher_operation_t psa_cipher_operation_init(void)
 {
     psa_cipher_operation_t operation;
@@ -294,7 +302,12 @@ static int length_valid(psa_algorithm_t alg, int encrypt, size_t length)
  * input bytes), the data, the final block. Encryption writes IV ||
  * ciphertext, the IV last: the input may lie where it goes (spec 5.4.4).
  * ctx is wiped by pp_cipher_finish, or by pp_cipher_abort on an error
- * (nothing when setup failed: it wiped what it wrote). */
+ * (nothing when setup failed: it wiped what it wrote).
+ * With a driver list, once the checks have passed and the IV is drawn,
+ * the drivers get the call (PSA driver interface cipher_encrypt /
+ * cipher_decrypt, docs/drivers.md) with the slot's key still locked: a
+ * driver's result or error is the call's (no fallback after an error),
+ * its NOT_SUPPORTED hands the call to the software modes on ctx. */
 static psa_status_t one_shot(psa_key_id_t key, psa_algorithm_t alg, int encrypt,
                              const uint8_t *input, size_t input_length, uint8_t *output,
                              size_t output_size, size_t *output_length)
@@ -304,6 +317,10 @@ static psa_status_t one_shot(psa_key_id_t key, psa_algorithm_t alg, int encrypt,
     uint8_t iv[PSA_CIPHER_IV_MAX_SIZE];
     uint8_t tail[PP_CIPHER_FINISH_MAX];
     size_t iv_length, data_length, pad, at, part = 0, last = 0;
+#if PICOPSA_DRIVERS
+    const uint8_t *whole_input = input;   /* decryption: IV || ciphertext, for a driver */
+    int taken = 0;
+#endif
     psa_status_t status = pp_core_check_initialized();
     if (status == PSA_SUCCESS && (output_length == NULL || BUFFER_IS_BAD(input, input_length) ||
                                   BUFFER_IS_BAD(output, output_size))) {
@@ -319,7 +336,13 @@ static psa_status_t one_shot(psa_key_id_t key, psa_algorithm_t alg, int encrypt,
         ctx.alg = 0;   /* a refusal before pp_cipher_setup leaves nothing to wipe */
         status = pp_dispatch_cipher_setup(&ctx, &slot->attr, slot->material,
                                           slot->material_len, alg, encrypt);
+#if PICOPSA_DRIVERS
+        if (status != PSA_SUCCESS) {
+            pp_slot_unlock(slot);   /* else once the drivers were asked, below */
+        }
+#else
         pp_slot_unlock(slot);
+#endif
     }
     if (status != PSA_SUCCESS) {
         return pp_fail_output(status, output, output_size, output_length);
@@ -340,16 +363,34 @@ static psa_status_t one_shot(psa_key_id_t key, psa_algorithm_t alg, int encrypt,
         memcpy(iv, input, iv_length);                   /* the output may overwrite it */
         input += iv_length;
     }
-    if (status == PSA_SUCCESS && iv_length != 0) {
+#if PICOPSA_DRIVERS
+    if (status == PSA_SUCCESS) {
+        status = encrypt ? pp_dispatch_cipher_driver(&slot->attr, slot->material,
+                                                     slot->material_len, alg, 1, iv, iv_length,
+                                                     input, input_length, output + at,
+                                                     output_size - at, &part)
+                         : pp_dispatch_cipher_driver(&slot->attr, slot->material,
+                                                     slot->material_len, alg, 0, iv, iv_length,
+                                                     whole_input, input_length, output,
+                                                     output_size, &part);
+        taken = status != PSA_ERROR_NOT_SUPPORTED;
+        if (!taken) {
+            status = PSA_SUCCESS;
+            part = 0;
+        }
+    }
+    pp_slot_unlock(slot);
+#endif
+    if (SOFTWARE_STEP(status, taken) && iv_length != 0) {
         status = pp_cipher_set_iv(&ctx, iv, iv_length);
     }
-    if (status == PSA_SUCCESS) {
+    if (SOFTWARE_STEP(status, taken)) {
         part = pp_cipher_update_length(&ctx, data_length);
         status = output_size - at < part
                      ? PSA_ERROR_BUFFER_TOO_SMALL
                      : pp_cipher_update(&ctx, input, data_length, output + at);
     }
-    if (status == PSA_SUCCESS) {
+    if (SOFTWARE_STEP(status, taken)) {
         status = pp_cipher_finish(&ctx, tail, &last);   /* wipes ctx */
         if (status == PSA_SUCCESS && output_size - at - part < last) {
             status = PSA_ERROR_BUFFER_TOO_SMALL;

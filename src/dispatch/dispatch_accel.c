@@ -122,6 +122,31 @@ psa_status_t pp_accel_generate_key(const psa_key_attributes_t *attributes,
     return bounded(status, key_buffer, key_buffer_size, key_buffer_length);
 }
 
+psa_status_t pp_accel_cipher(const psa_key_attributes_t *attributes, const uint8_t *key_buffer,
+                             size_t key_buffer_size, psa_algorithm_t alg, int encrypt,
+                             const uint8_t *iv, size_t iv_length, const uint8_t *input,
+                             size_t input_length, uint8_t *output, size_t output_size,
+                             size_t *output_length)
+{
+    psa_status_t status = PSA_ERROR_NOT_SUPPORTED;
+    size_t i;
+    for (i = 0; i < ACCEL_COUNT && status == PSA_ERROR_NOT_SUPPORTED; i++) {
+        const picopsa_transparent_driver_t *d = accel_drivers[i];
+        if (!takes(d, attributes, alg)) {
+            continue;
+        }
+        if (encrypt && d->cipher_encrypt != NULL) {
+            status = d->cipher_encrypt(attributes, key_buffer, key_buffer_size, alg, iv,
+                                       iv_length, input, input_length, output, output_size,
+                                       output_length);
+        } else if (!encrypt && d->cipher_decrypt != NULL) {
+            status = d->cipher_decrypt(attributes, key_buffer, key_buffer_size, alg, input,
+                                       input_length, output, output_size, output_length);
+        }
+    }
+    return bounded(status, output, output_size, output_length);
+}
+
 psa_status_t picopsa_driver_export_key(const psa_key_attributes_t *attributes,
                                        const uint8_t *key_buffer, size_t key_buffer_size,
                                        int public_only, uint8_t *data, size_t data_size,

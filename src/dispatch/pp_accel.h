@@ -39,6 +39,14 @@ psa_status_t pp_accel_generate_key(const psa_key_attributes_t *attributes,
                                    const uint8_t *custom_data, size_t custom_data_length,
                                    uint8_t *key_buffer, size_t key_buffer_size,
                                    size_t *key_buffer_length);
+/* psa_cipher_encrypt / psa_cipher_decrypt (picopsa_driver_cipher_encrypt_t,
+ * _decrypt_t): encrypt uses iv and writes the ciphertext only, decrypt
+ * gets IV || ciphertext in input (iv unused). */
+psa_status_t pp_accel_cipher(const psa_key_attributes_t *attributes, const uint8_t *key_buffer,
+                             size_t key_buffer_size, psa_algorithm_t alg, int encrypt,
+                             const uint8_t *iv, size_t iv_length, const uint8_t *input,
+                             size_t input_length, uint8_t *output, size_t output_size,
+                             size_t *output_length);
 
 #endif /* PICOPSA_DRIVERS */
 
