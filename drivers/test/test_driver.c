@@ -499,9 +499,142 @@ static psa_status_t td_cipher_decrypt(const psa_key_attributes_t *attributes,
 }
 #define TD_CIPHER_ENCRYPT td_cipher_encrypt
 #define TD_CIPHER_DECRYPT td_cipher_decrypt
+
+/* The multipart entry points: a software context in the driver's. */
+typedef struct {
+    picopsa_cipher_context c;
+} td_cipher_op;
+typedef char td_cipher_op_fits_[sizeof(td_cipher_op) <= PICOPSA_DRIVER_CIPHER_CONTEXT_SIZE ? 1
+                                                                                          : -1];
+
+static psa_status_t td_cipher_setup(pp_td_entry entry, void *context,
+                                    const psa_key_attributes_t *attributes,
+                                    const uint8_t *key_buffer, size_t key_buffer_size,
+                                    psa_algorithm_t alg)
+{
+    td_cipher_op *op = (td_cipher_op *)context;
+    pp_td.calls[entry]++;
+    if (pp_td.mode[entry] == PP_TD_DECLINE) {
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+    if (pp_td.mode[entry] == PP_TD_FAIL) {
+        return pp_td.fail_status;
+    }
+    return pp_cipher_setup(&op->c, alg, attributes->type, key_buffer, key_buffer_size,
+                           entry == PP_TD_CIPHER_ENCRYPT_SETUP);
+}
+
+static psa_status_t td_cipher_encrypt_setup(void *context, const psa_key_attributes_t *attributes,
+                                            const uint8_t *key_buffer, size_t key_buffer_size,
+                                            psa_algorithm_t alg)
+{
+    return td_cipher_setup(PP_TD_CIPHER_ENCRYPT_SETUP, context, attributes, key_buffer,
+                           key_buffer_size, alg);
+}
+
+static psa_status_t td_cipher_decrypt_setup(void *context, const psa_key_attributes_t *attributes,
+                                            const uint8_t *key_buffer, size_t key_buffer_size,
+                                            psa_algorithm_t alg)
+{
+    return td_cipher_setup(PP_TD_CIPHER_DECRYPT_SETUP, context, attributes, key_buffer,
+                           key_buffer_size, alg);
+}
+
+static psa_status_t td_cipher_set_iv(void *context, const uint8_t *iv, size_t iv_length)
+{
+    td_cipher_op *op = (td_cipher_op *)context;
+    pp_td.calls[PP_TD_CIPHER_SET_IV]++;
+    if (pp_td.mode[PP_TD_CIPHER_SET_IV] == PP_TD_DECLINE) {
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+    if (pp_td.mode[PP_TD_CIPHER_SET_IV] == PP_TD_FAIL) {
+        return pp_td.fail_status;
+    }
+    return pp_cipher_set_iv(&op->c, iv, iv_length);
+}
+
+/* A step's output in its mode, after the software wrote `length` bytes. */
+static psa_status_t td_cipher_output(pp_td_entry entry, psa_status_t status, uint8_t *output,
+                                     size_t output_size, size_t *output_length)
+{
+    if (status == PSA_SUCCESS && pp_td.mode[entry] == PP_TD_CORRUPT && *output_length > 0) {
+        output[*output_length / 2u] ^= 0x04u;
+    }
+    if (status == PSA_SUCCESS && pp_td.mode[entry] == PP_TD_WRONG_LENGTH) {
+        *output_length = output_size + 1u;
+    }
+    return status;
+}
+
+static psa_status_t td_cipher_update(void *context, const uint8_t *input, size_t input_length,
+                                     uint8_t *output, size_t output_size, size_t *output_length)
+{
+    td_cipher_op *op = (td_cipher_op *)context;
+    size_t length;
+    psa_status_t status;
+    pp_td.calls[PP_TD_CIPHER_UPDATE]++;
+    if (pp_td.mode[PP_TD_CIPHER_UPDATE] == PP_TD_DECLINE) {
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+    if (pp_td.mode[PP_TD_CIPHER_UPDATE] == PP_TD_FAIL) {
+        if (output_size != 0) {
+            memset(output, 0xa5, output_size);
+        }
+        *output_length = output_size;
+        return pp_td.fail_status;
+    }
+    length = pp_cipher_update_length(&op->c, input_length);
+    if (output_size < length) {
+        return PSA_ERROR_BUFFER_TOO_SMALL;
+    }
+    status = pp_cipher_update(&op->c, input, input_length, output);
+    *output_length = status == PSA_SUCCESS ? length : 0;
+    return td_cipher_output(PP_TD_CIPHER_UPDATE, status, output, output_size, output_length);
+}
+
+static psa_status_t td_cipher_finish(void *context, uint8_t *output, size_t output_size,
+                                     size_t *output_length)
+{
+    td_cipher_op *op = (td_cipher_op *)context;
+    uint8_t tail[PP_CIPHER_FINISH_MAX];
+    size_t length = 0;
+    psa_status_t status;
+    pp_td.calls[PP_TD_CIPHER_FINISH]++;
+    if (pp_td.mode[PP_TD_CIPHER_FINISH] == PP_TD_DECLINE) {
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+    if (pp_td.mode[PP_TD_CIPHER_FINISH] == PP_TD_FAIL) {
+        if (output_size != 0) {
+            memset(output, 0xa5, output_size);
+        }
+        *output_length = output_size;
+        return pp_td.fail_status;
+    }
+    status = pp_cipher_finish(&op->c, tail, &length);
+    if (status == PSA_SUCCESS && output_size < length) {
+        status = PSA_ERROR_BUFFER_TOO_SMALL;
+    }
+    if (status == PSA_SUCCESS && length != 0) {
+        memcpy(output, tail, length);
+    }
+    memset(tail, 0, sizeof(tail));
+    *output_length = status == PSA_SUCCESS ? length : 0;
+    return td_cipher_output(PP_TD_CIPHER_FINISH, status, output, output_size, output_length);
+}
+
+static psa_status_t td_cipher_abort(void *context)
+{
+    td_cipher_op *op = (td_cipher_op *)context;
+    pp_td.calls[PP_TD_CIPHER_ABORT]++;
+    pp_cipher_abort(&op->c);
+    return PSA_SUCCESS;
+}
+#define TD_CIPHER_MULTIPART td_cipher_encrypt_setup, td_cipher_decrypt_setup, td_cipher_set_iv, \
+    td_cipher_update, td_cipher_finish, td_cipher_abort
 #else
 #define TD_CIPHER_ENCRYPT NULL
 #define TD_CIPHER_DECRYPT NULL
+#define TD_CIPHER_MULTIPART NULL, NULL, NULL, NULL, NULL, NULL
 #endif
 
 const picopsa_transparent_driver_t pp_test_driver = {
@@ -513,4 +646,5 @@ const picopsa_transparent_driver_t pp_test_driver = {
     TD_ENGINE,
     TD_AES_ENGINE,
     TD_CIPHER_ENCRYPT, TD_CIPHER_DECRYPT,
+    TD_CIPHER_MULTIPART,
 };

@@ -26,7 +26,11 @@
  * (pp_cipher_*, below the dispatch layer, over the AES engines of the
  * list like any software AES key), FAIL fills the output with 0xA5 and
  * returns fail_status, CORRUPT flips one bit of the middle output byte,
- * WRONG_LENGTH reports output_size + 1.
+ * WRONG_LENGTH reports output_size + 1. The multipart ones keep a
+ * software context (src/cipher) in the driver context: setup and set_iv
+ * DECLINE (NOT_SUPPORTED) or FAIL (fail_status), else run the software;
+ * update and finish as the one-shot ones (DECLINE: NOT_SUPPORTED, which
+ * after setup is an error); abort only counts and wipes.
  */
 #ifndef PICOPSA_TEST_DRIVER_H
 #define PICOPSA_TEST_DRIVER_H
@@ -39,6 +43,8 @@ typedef enum {
     PP_TD_ENCRYPT, PP_TD_DECRYPT, PP_TD_GENERATE, PP_TD_MONT_MUL, PP_TD_MOD_EXP,
     PP_TD_AES_SET_KEY, PP_TD_AES_ECB,   /* the AES engine (picopsa_aes_engine_t) */
     PP_TD_CIPHER_ENCRYPT, PP_TD_CIPHER_DECRYPT,   /* psa_cipher_encrypt / _decrypt */
+    PP_TD_CIPHER_ENCRYPT_SETUP, PP_TD_CIPHER_DECRYPT_SETUP, PP_TD_CIPHER_SET_IV,
+    PP_TD_CIPHER_UPDATE, PP_TD_CIPHER_FINISH, PP_TD_CIPHER_ABORT,   /* multipart */
     PP_TD_ENTRY_COUNT
 } pp_td_entry;
 

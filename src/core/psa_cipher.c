@@ -29,11 +29,18 @@
  *    algorithm"). Key sizes and Key1 == Key2: src/cipher/cipher_xts.c.
  * Buffers may overlap (spec 5.4.4): src/cipher handles any overlap, and
  * psa_cipher_encrypt writes the IV after the ciphertext.
+ * With a driver list (docs/drivers.md) the checks and the states stay
+ * here; a driver that takes a setup owns the operation until abort
+ * (operation->driver), with no fallback after setup; one_shot offers the
+ * single-part calls to the drivers after its checks.
  */
 #include "core/pp_core.h"
 #include "dispatch/pp_dispatch.h"
 #include "cipher/cipher.h"
 #include "random/pp_random.h"
+#if PICOPSA_DRIVERS
+#include "dispatch/pp_accel.h"
+#endif
 
 #include <string.h>
 
@@ -49,6 +56,27 @@
 #define SOFTWARE_STEP(status, taken) ((status) == PSA_SUCCESS)
 #endif
 
+/* The IV step of an active operation: the driver that took it at setup,
+ * else the software's context. */
+#if PICOPSA_DRIVERS
+#define OPERATION_SET_IV(op, iv, iv_length)                                             \
+    ((op)->driver != 0 ? pp_accel_cipher_set_iv((op)->driver, (op)->driver_ctx, iv, iv_length) \
+                       : pp_cipher_set_iv(&(op)->ctx, iv, iv_length))
+#else
+#define OPERATION_SET_IV(op, iv, iv_length) pp_cipher_set_iv(&(op)->ctx, iv, iv_length)
+#endif
+
+#if PICOPSA_DRIVERS
+/* The driver that owns an operation is told to abort and its context wiped. */
+static void driver_abort(psa_cipher_operation_t *operation)
+{
+    if (operation->driver != 0) {
+        pp_accel_cipher_abort(operation->driver, operation->driver_ctx);
+        operation->driver = 0;
+    }
+}
+#endif
+
 psa_cipher_operation_t psa_cipher_operation_init(void)
 {
     psa_cipher_operation_t operation;
@@ -62,6 +90,9 @@ psa_status_t psa_cipher_abort(psa_cipher_operation_t *operation)
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     pp_cipher_abort(&operation->ctx);
+#if PICOPSA_DRIVERS
+    driver_abort(operation);
+#endif
     operation->alg = 0;
     operation->is_encrypt = 0;
     operation->iv_state = 0;
@@ -92,6 +123,20 @@ static psa_status_t cipher_setup(psa_cipher_operation_t *operation, psa_key_id_t
     }
     status = pp_dispatch_cipher_setup(&operation->ctx, &slot->attr, slot->material,
                                       slot->material_len, alg, encrypt);
+#if PICOPSA_DRIVERS
+    /* Checked: the drivers may take it now (PSA driver interface
+     * cipher_*_setup); one that does owns the operation to its end (the
+     * software's ctx then only tells the IV length), NOT_SUPPORTED leaves
+     * it to the software. */
+    if (status == PSA_SUCCESS) {
+        operation->driver = 0;
+        status = pp_accel_cipher_setup(operation->driver_ctx, &operation->driver, &slot->attr,
+                                       slot->material, slot->material_len, alg, encrypt);
+        if (status == PSA_ERROR_NOT_SUPPORTED) {
+            status = PSA_SUCCESS;
+        }
+    }
+#endif
     if (status == PSA_SUCCESS) {
         operation->alg = alg;
         operation->is_encrypt = (uint8_t)(encrypt ? 1 : 0);
@@ -139,6 +184,9 @@ static psa_status_t check_step(psa_cipher_operation_t *operation, uint8_t want_i
         /* BAD_STATE: the steps list no INVALID_HANDLE (as psa_mac.c). The
          * key schedule is wiped now; only abort is accepted after this. */
         pp_cipher_abort(&operation->ctx);
+#if PICOPSA_DRIVERS
+        driver_abort(operation);
+#endif
         operation->key = PSA_KEY_ID_NULL;
         operation->is_encrypt = 2;
         return PSA_ERROR_BAD_STATE;
@@ -177,7 +225,7 @@ psa_status_t psa_cipher_generate_iv(psa_cipher_operation_t *operation, uint8_t *
         status = pp_random_bytes(fresh, length);
     }
     if (status == PSA_SUCCESS) {
-        status = pp_cipher_set_iv(&operation->ctx, fresh, length);
+        status = OPERATION_SET_IV(operation, fresh, length);
     }
     if (status == PSA_SUCCESS) {
         memcpy(iv, fresh, length);
@@ -209,7 +257,7 @@ psa_status_t psa_cipher_set_iv(psa_cipher_operation_t *operation, const uint8_t 
     if (status != PSA_SUCCESS) {
         return status;
     }
-    status = pp_cipher_set_iv(&operation->ctx, iv, iv_length);
+    status = OPERATION_SET_IV(operation, iv, iv_length);
     if (status != PSA_SUCCESS) {
         return fail(operation, status);
     }
@@ -232,6 +280,17 @@ psa_status_t psa_cipher_update(psa_cipher_operation_t *operation, const uint8_t 
     if (status != PSA_SUCCESS) {
         return pp_fail_output(status, output, output_size, output_length);
     }
+#if PICOPSA_DRIVERS
+    if (operation->driver != 0) {   /* the driver judges its output size; no fallback */
+        status = pp_accel_cipher_update(operation->driver, operation->driver_ctx, input,
+                                        input_length, output, output_size, output_length);
+        if (status != PSA_SUCCESS) {
+            fail(operation, status);
+            return pp_fail_output(status, output, output_size, output_length);
+        }
+        return PSA_SUCCESS;
+    }
+#endif
     length = pp_cipher_update_length(&operation->ctx, input_length);
     if (output_size < length) {
         fail(operation, PSA_ERROR_BUFFER_TOO_SMALL);
@@ -260,6 +319,17 @@ psa_status_t psa_cipher_finish(psa_cipher_operation_t *operation, uint8_t *outpu
     if (status != PSA_SUCCESS) {
         return pp_fail_output(status, output, output_size, output_length);
     }
+#if PICOPSA_DRIVERS
+    if (operation->driver != 0) {
+        status = pp_accel_cipher_finish(operation->driver, operation->driver_ctx, output,
+                                        output_size, output_length);
+        psa_cipher_abort(operation);   /* the driver's abort, whatever finish said */
+        if (status != PSA_SUCCESS) {
+            return pp_fail_output(status, output, output_size, output_length);
+        }
+        return PSA_SUCCESS;
+    }
+#endif
     status = pp_cipher_finish(&operation->ctx, last, &length);   /* wipes the context */
     if (status == PSA_SUCCESS && output_size < length) {
         status = PSA_ERROR_BUFFER_TOO_SMALL;

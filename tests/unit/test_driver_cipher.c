@@ -19,6 +19,15 @@
  *    one AES block computed);
  *  - CORRUPT: the caller gets the driver's flipped bit (nothing redone);
  *  - WRONG_LENGTH: CORRUPTION_DETECTED, output wiped, length 0.
+ * The multipart operation (PSA 1.2 10.4.3), AES-128 CBC-PKCS#7 over 40
+ * bytes: {encrypt, decrypt} x {setup, set_iv, update, finish} x every
+ * mode x {separate, in place}: a declined setup leaves the operation to
+ * the software (the same answer, no later driver call); after a setup
+ * the driver took there is no fallback: any error (NOT_SUPPORTED too) is
+ * the caller's, wiped, and the operation is aborted (the next step
+ * BAD_STATE); a corrupt update or finish reaches the caller; a wrong
+ * length is CORRUPTION_DETECTED; the driver's abort runs exactly once for
+ * every operation it took.
  * The software's AES blocks are counted by putting the test driver's AES
  * block engine in SOFTWARE mode for 16-byte keys (every AES-128 key of
  * the library then runs on it, counting its ecb calls; the CTR_DRBG's
@@ -245,6 +254,165 @@ static void short_output(void)
     CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
 }
 
+/* ---- the multipart operation (PSA 1.2 10.4.3) ---------------------------- */
+
+#define MP_PT 40u    /* CBC-PKCS#7: update writes 32, finish 16 (decryption: 32, 8) */
+#define MP_CT 48u
+static const uint8_t mp_iv[16] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
+static uint8_t mp_pt[MP_PT], mp_ct[MP_CT];
+
+/* setup, set_iv, update, finish on (in, in_length) into out; each status
+ * kept; stops at the first error (the operation is then aborted by the
+ * front end) and checks that the next step says BAD_STATE. */
+typedef struct {
+    psa_status_t setup, set_iv, update, finish, after;
+    size_t n1, n2;
+} mp_result;
+
+static mp_result mp_run(psa_key_id_t id, psa_algorithm_t alg, int encrypt, const uint8_t *iv,
+                        uint8_t *in, size_t in_length, uint8_t *out)
+{
+    psa_cipher_operation_t op = PSA_CIPHER_OPERATION_INIT;
+    mp_result r;
+    uint8_t scratch[16];
+    size_t n = 0;
+    memset(&r, 0, sizeof(r));
+    r.n1 = r.n2 = 7;
+    r.set_iv = r.update = r.finish = r.after = PSA_ERROR_GENERIC_ERROR;   /* not reached */
+    r.setup = encrypt ? psa_cipher_encrypt_setup(&op, id, alg)
+                      : psa_cipher_decrypt_setup(&op, id, alg);
+    if (r.setup == PSA_SUCCESS) {
+        r.set_iv = psa_cipher_set_iv(&op, iv, 16);
+    }
+    if (r.set_iv == PSA_SUCCESS) {
+        r.update = psa_cipher_update(&op, in, in_length, out, MAXLEN, &r.n1);
+    }
+    if (r.update == PSA_SUCCESS) {
+        r.finish = psa_cipher_finish(&op, out + r.n1, MAXLEN - r.n1, &r.n2);
+    } else if (r.set_iv == PSA_SUCCESS) {
+        r.after = psa_cipher_finish(&op, scratch, sizeof(scratch), &n);
+    } else {
+        r.after = psa_cipher_update(&op, in, 16, scratch, sizeof(scratch), &n);
+    }
+    CHECK_STATUS(psa_cipher_abort(&op), PSA_SUCCESS);
+    return r;
+}
+
+static void mp_steer(pp_td_entry setup, pp_td_entry entry, pp_td_mode mode, psa_status_t fs)
+{
+    pp_td_reset();
+    pp_td.mode[PP_TD_AES_SET_KEY] = PP_TD_SOFTWARE;
+    pp_td.mode[PP_TD_AES_ECB] = PP_TD_SOFTWARE;
+    pp_td.aes_only_length = sizeof(sp_key);
+    pp_td.mode[setup] = PP_TD_SOFTWARE;
+    pp_td.mode[PP_TD_CIPHER_SET_IV] = PP_TD_SOFTWARE;
+    pp_td.mode[PP_TD_CIPHER_UPDATE] = PP_TD_SOFTWARE;
+    pp_td.mode[PP_TD_CIPHER_FINISH] = PP_TD_SOFTWARE;
+    pp_td.mode[entry] = mode;
+    pp_td.fail_status = fs;
+}
+
+static void mp_case(int encrypt, pp_td_entry entry, pp_td_mode mode, psa_status_t fs,
+                    int in_place)
+{
+    pp_td_entry setup = encrypt ? PP_TD_CIPHER_ENCRYPT_SETUP : PP_TD_CIPHER_DECRYPT_SETUP;
+    psa_key_id_t id = aes_key(PSA_ALG_CBC_PKCS7);
+    uint8_t in[MAXLEN], buf[MAXLEN];
+    uint8_t *out = in_place ? in : buf;
+    const uint8_t *ref = encrypt ? mp_ct : mp_pt;
+    size_t in_length = encrypt ? MP_PT : MP_CT, ref_length = encrypt ? MP_CT : MP_PT;
+    /* a driver step's error after setup: NOT_SUPPORTED too (no fallback) */
+    int error_step = (mode == PP_TD_DECLINE || mode == PP_TD_FAIL ||
+                      (mode == PP_TD_WRONG_LENGTH &&
+                       (entry == PP_TD_CIPHER_UPDATE || entry == PP_TD_CIPHER_FINISH)));
+    psa_status_t want = mode == PP_TD_DECLINE ? PSA_ERROR_NOT_SUPPORTED
+                        : mode == PP_TD_FAIL  ? fs
+                                              : PSA_ERROR_CORRUPTION_DETECTED;
+    int owned = !(entry == setup && (mode == PP_TD_DECLINE || mode == PP_TD_FAIL));
+    unsigned blocks_before;
+    mp_result r;
+    memcpy(in, encrypt ? mp_pt : mp_ct, in_length);
+    memset(buf, 0x5c, sizeof(buf));
+    mp_steer(setup, entry, mode, fs);
+    blocks_before = pp_td.calls[PP_TD_AES_ECB];
+    r = mp_run(id, PSA_ALG_CBC_PKCS7, encrypt, mp_iv, in, in_length, out);
+    CHECK(pp_td.calls[setup] == 1u);   /* the driver was asked at setup */
+    CHECK(pp_td.calls[PP_TD_CIPHER_ABORT] == (owned ? 1u : 0u));   /* once per owned operation */
+    if (entry == setup && mode == PP_TD_DECLINE) {
+        /* the software runs it: the same answer, the driver not asked again */
+        CHECK_STATUS(r.finish, PSA_SUCCESS);
+        CHECK(r.n1 + r.n2 == ref_length);
+        CHECK_MEM(out, ref, ref_length);
+        CHECK(pp_td.calls[PP_TD_CIPHER_UPDATE] == 0 && pp_td.calls[PP_TD_CIPHER_SET_IV] == 0);
+        CHECK(pp_td.calls[PP_TD_AES_ECB] > blocks_before);
+    } else if (entry == setup && mode == PP_TD_FAIL) {
+        CHECK_STATUS(r.setup, fs);   /* unchanged, no fallback */
+        CHECK_STATUS(r.after, PSA_ERROR_BAD_STATE);
+        CHECK(pp_td.calls[PP_TD_AES_ECB] == blocks_before);
+    } else if (error_step && entry == PP_TD_CIPHER_SET_IV) {
+        CHECK_STATUS(r.setup, PSA_SUCCESS);
+        CHECK_STATUS(r.set_iv, want);
+        CHECK_STATUS(r.after, PSA_ERROR_BAD_STATE);   /* aborted: the error state */
+        CHECK(pp_td.calls[PP_TD_CIPHER_UPDATE] == 0);
+    } else if (error_step && entry == PP_TD_CIPHER_UPDATE) {
+        CHECK_STATUS(r.update, want);
+        CHECK(r.n1 == 0 && test_all_zero(out, MAXLEN));
+        CHECK_STATUS(r.after, PSA_ERROR_BAD_STATE);
+        if (mode != PP_TD_WRONG_LENGTH) {
+            CHECK(pp_td.calls[PP_TD_AES_ECB] == blocks_before);   /* no software fallback */
+        }
+    } else if (error_step && entry == PP_TD_CIPHER_FINISH) {
+        CHECK_STATUS(r.update, PSA_SUCCESS);
+        CHECK_STATUS(r.finish, want);
+        CHECK(r.n2 == 0 && test_all_zero(out + r.n1, MAXLEN - r.n1));
+    } else {
+        /* the driver ran every step: its result (corrupted where told) */
+        CHECK_STATUS(r.finish, PSA_SUCCESS);
+        CHECK(r.n1 + r.n2 == ref_length);
+        CHECK(bits_differ(out, ref, ref_length) ==
+              (mode == PP_TD_CORRUPT &&
+               (entry == PP_TD_CIPHER_UPDATE || entry == PP_TD_CIPHER_FINISH) ? 1u : 0u));
+        CHECK(pp_td.calls[PP_TD_CIPHER_UPDATE] == 1u && pp_td.calls[PP_TD_CIPHER_FINISH] == 1u);
+        if (!in_place) {
+            CHECK(buf[ref_length] == 0x5c);
+        }
+    }
+    CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+}
+
+static void multipart(void)
+{
+    static const pp_td_entry steps[] = { PP_TD_CIPHER_ENCRYPT_SETUP, PP_TD_CIPHER_SET_IV,
+                                         PP_TD_CIPHER_UPDATE, PP_TD_CIPHER_FINISH };
+    psa_key_id_t id = aes_key(PSA_ALG_CBC_PKCS7);
+    uint8_t in[MAXLEN];
+    mp_result r;
+    size_t s, m, f;
+    int encrypt, in_place;
+    /* the reference, no driver: SP 800-38A F.2.1's blocks, then PKCS#7 */
+    memcpy(mp_pt, sp_pt, 32);
+    memcpy(mp_pt + 32, "picopsa!", 8);
+    pp_td_reset();
+    memcpy(in, mp_pt, MP_PT);
+    r = mp_run(id, PSA_ALG_CBC_PKCS7, 1, mp_iv, in, MP_PT, mp_ct);
+    CHECK_STATUS(r.finish, PSA_SUCCESS);
+    CHECK(r.n1 == 32 && r.n2 == 16);
+    CHECK_MEM(mp_ct, kats[1].iv_ct + 16, 32);
+    CHECK_STATUS(psa_destroy_key(id), PSA_SUCCESS);
+    for (encrypt = 1; encrypt >= 0; encrypt--) {
+        for (s = 0; s < sizeof(steps) / sizeof(steps[0]); s++) {
+            pp_td_entry entry = s == 0 && !encrypt ? PP_TD_CIPHER_DECRYPT_SETUP : steps[s];
+            for (m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
+                for (in_place = 0; in_place <= 1; in_place++) {
+                    for (f = 0; f < (modes[m] == PP_TD_FAIL ? 2u : 1u); f++) {
+                        mp_case(encrypt, entry, modes[m], fail_statuses[f], in_place);
+                    }
+                }
+            }
+        }
+    }
+}
+
 int main(void)
 {
     pp_td_reset();   /* the AES engine declines until a case steers it */
@@ -265,6 +433,7 @@ int main(void)
     }
     block_counts();
     short_output();
+    multipart();
     pp_td_reset();
     return test_report("driver_cipher");
 }
