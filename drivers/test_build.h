@@ -12,6 +12,8 @@
 #define PICOPSA_DRIVER_LIST(X) X(pp_test_driver) X(picopsa_esp32c3_driver) X(picopsa_esp32c3_aes_driver)
 /* The ESP32-C3 driver talks to the register model (tests/models/). */
 #define PICOPSA_ESP32C3_MODEL 1
+/* The test driver's multipart cipher context holds a software one. */
+#define PICOPSA_DRIVER_CIPHER_CONTEXT_SIZE 1088u
 #ifndef PICOPSA_BN_LIMB_BITS
 #define PICOPSA_BN_LIMB_BITS 32
 #endif

@@ -121,5 +121,7 @@ static const picopsa_aes_engine_t esp_aes_engine = { esp_aes_set_key, esp_aes_ec
 #endif /* PSA_WANT_KEY_TYPE_AES */
 
 const picopsa_transparent_driver_t picopsa_esp32c3_aes_driver = {
-    "esp32c3-aes", NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ESP_AES_ENGINE
+    "esp32c3-aes", NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ESP_AES_ENGINE,
+    NULL, NULL,   /* cipher_encrypt / cipher_decrypt */
+    NULL, NULL, NULL, NULL, NULL, NULL   /* the multipart cipher */
 };

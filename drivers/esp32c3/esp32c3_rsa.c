@@ -262,5 +262,6 @@ static const picopsa_bn_engine_t esp_engine = {
 
 /* No whole-operation entry points: only the engine. */
 const picopsa_transparent_driver_t picopsa_esp32c3_driver = {
-    "esp32c3-rsa", NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ESP_ENGINE, NULL
+    "esp32c3-rsa", NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ESP_ENGINE, NULL,
+    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
 };

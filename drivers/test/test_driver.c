@@ -11,6 +11,9 @@
 #if PSA_WANT_KEY_TYPE_AES
 #include "aes/aes.h"
 #endif
+#if PSA_WANT_KEY_TYPE_AES
+#include "cipher/cipher.h"
+#endif
 #if PP_DRIVER_RSA
 #include "bignum/bignum.h"
 #include "rsa/rsa.h"   /* PP_RSA_KEY_MATERIAL_SIZE */
@@ -33,6 +36,14 @@ static const picopsa_driver_mechanism_t td_mechanisms[] = {
     { PSA_KEY_TYPE_RSA_PUBLIC_KEY, PSA_ALG_NONE, 0, 0xffffu },
     { TE_PAIR, PSA_ALG_NONE, 255, 255 },
     { TE_PUBLIC, PSA_ALG_NONE, 255, 255 },
+    /* the cipher entry points; one row per mode, so no AES key generation
+     * matches (key generation takes PSA_ALG_NONE rows only) */
+    { PSA_KEY_TYPE_AES, PSA_ALG_ECB_NO_PADDING, 128, 256 },
+    { PSA_KEY_TYPE_AES, PSA_ALG_CBC_NO_PADDING, 128, 256 },
+    { PSA_KEY_TYPE_AES, PSA_ALG_CBC_PKCS7, 128, 256 },
+    { PSA_KEY_TYPE_AES, PSA_ALG_CTR, 128, 256 },
+    { PSA_KEY_TYPE_AES, PSA_ALG_CFB, 128, 256 },
+    { PSA_KEY_TYPE_AES, PSA_ALG_OFB, 128, 256 },
 };
 
 /* The software entry point for a whole operation of this key (NULL: none built). */
@@ -335,7 +346,8 @@ static psa_status_t td_aes_set_key(void *context, const uint8_t *key, size_t key
     td_aes_ctx *c = (td_aes_ctx *)context;
     pp_td_mode mode = pp_td.mode[PP_TD_AES_SET_KEY];
     pp_td.calls[PP_TD_AES_SET_KEY]++;
-    if (mode == PP_TD_DECLINE || (pp_td.aes_declined_192 && key_length == 24u)) {
+    if (mode == PP_TD_DECLINE || (pp_td.aes_declined_192 && key_length == 24u) ||
+        (pp_td.aes_only_length != 0 && key_length != pp_td.aes_only_length)) {
         return PSA_ERROR_NOT_SUPPORTED;
     }
     if (mode == PP_TD_FAIL) {
@@ -380,6 +392,251 @@ static const picopsa_aes_engine_t td_aes_engine = { td_aes_set_key, td_aes_ecb }
 #define TD_AES_ENGINE NULL
 #endif
 
+/* ---- the one-shot cipher entry points ----------------------------------- */
+#if PSA_WANT_KEY_TYPE_AES && PP_CIPHER_BUILT
+/* src/cipher's modes on the key buffer (the raw key): setup, the IV (none
+ * for ECB), update and finish, output_size checked like the front end
+ * does (BUFFER_TOO_SMALL). */
+static psa_status_t td_cipher_soft(const psa_key_attributes_t *attributes,
+                                   const uint8_t *key_buffer, size_t key_buffer_size,
+                                   psa_algorithm_t alg, int encrypt, const uint8_t *iv,
+                                   size_t iv_length, const uint8_t *input, size_t input_length,
+                                   uint8_t *output, size_t output_size, size_t *output_length)
+{
+    picopsa_cipher_context c;
+    uint8_t tail[PP_CIPHER_FINISH_MAX];
+    size_t part = 0, last = 0;
+    psa_status_t status = pp_cipher_setup(&c, alg, attributes->type, key_buffer,
+                                          key_buffer_size, encrypt);
+    if (status != PSA_SUCCESS) {
+        return status;
+    }
+    if (iv_length != 0) {
+        status = pp_cipher_set_iv(&c, iv, iv_length);
+    }
+    if (status == PSA_SUCCESS) {
+        part = pp_cipher_update_length(&c, input_length);
+        status = output_size < part ? PSA_ERROR_BUFFER_TOO_SMALL
+                                    : pp_cipher_update(&c, input, input_length, output);
+    }
+    if (status == PSA_SUCCESS) {
+        status = pp_cipher_finish(&c, tail, &last);
+    }
+    if (status == PSA_SUCCESS && output_size - part < last) {
+        status = PSA_ERROR_BUFFER_TOO_SMALL;
+    }
+    if (status == PSA_SUCCESS && last != 0) {
+        memcpy(output + part, tail, last);
+    }
+    pp_cipher_abort(&c);
+    memset(tail, 0, sizeof(tail));
+    *output_length = part + last;
+    return status;
+}
+
+/* The mode's answer for both entry points; iv: encryption's, or NULL for
+ * a decryption, whose IV leads the input. */
+static psa_status_t td_cipher(pp_td_entry entry, const psa_key_attributes_t *attributes,
+                              const uint8_t *key_buffer, size_t key_buffer_size,
+                              psa_algorithm_t alg, const uint8_t *iv, size_t iv_length,
+                              const uint8_t *input, size_t input_length, uint8_t *output,
+                              size_t output_size, size_t *output_length)
+{
+    pp_td_mode mode = pp_td.mode[entry];
+    uint8_t iv_copy[16];
+    psa_status_t status;
+    pp_td.calls[entry]++;
+    if (mode == PP_TD_DECLINE) {
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+    if (mode == PP_TD_FAIL) {
+        if (output_size != 0) {
+            memset(output, 0xa5, output_size);
+        }
+        *output_length = output_size;
+        return pp_td.fail_status;
+    }
+    if (entry == PP_TD_CIPHER_DECRYPT) {
+        iv_length = PSA_CIPHER_IV_LENGTH(attributes->type, alg);
+        if (iv_length > sizeof(iv_copy) || input_length < iv_length) {
+            return PSA_ERROR_NOT_SUPPORTED;   /* not one of this driver's modes */
+        }
+        memcpy(iv_copy, input, iv_length);   /* in place, the output may overwrite it */
+        iv = iv_copy;
+        input += iv_length;
+        input_length -= iv_length;
+    }
+    status = td_cipher_soft(attributes, key_buffer, key_buffer_size, alg,
+                            entry == PP_TD_CIPHER_ENCRYPT, iv, iv_length, input, input_length,
+                            output, output_size, output_length);
+    if (status == PSA_SUCCESS && mode == PP_TD_CORRUPT && *output_length > 0) {
+        output[*output_length / 2u] ^= 0x04u;
+    }
+    if (status == PSA_SUCCESS && mode == PP_TD_WRONG_LENGTH) {
+        *output_length = output_size + 1u;
+    }
+    return status;
+}
+
+static psa_status_t td_cipher_encrypt(const psa_key_attributes_t *attributes,
+                                      const uint8_t *key_buffer, size_t key_buffer_size,
+                                      psa_algorithm_t alg, const uint8_t *iv, size_t iv_length,
+                                      const uint8_t *input, size_t input_length, uint8_t *output,
+                                      size_t output_size, size_t *output_length)
+{
+    return td_cipher(PP_TD_CIPHER_ENCRYPT, attributes, key_buffer, key_buffer_size, alg, iv,
+                     iv_length, input, input_length, output, output_size, output_length);
+}
+
+static psa_status_t td_cipher_decrypt(const psa_key_attributes_t *attributes,
+                                      const uint8_t *key_buffer, size_t key_buffer_size,
+                                      psa_algorithm_t alg, const uint8_t *input,
+                                      size_t input_length, uint8_t *output, size_t output_size,
+                                      size_t *output_length)
+{
+    return td_cipher(PP_TD_CIPHER_DECRYPT, attributes, key_buffer, key_buffer_size, alg, NULL, 0,
+                     input, input_length, output, output_size, output_length);
+}
+#define TD_CIPHER_ENCRYPT td_cipher_encrypt
+#define TD_CIPHER_DECRYPT td_cipher_decrypt
+
+/* The multipart entry points: a software context in the driver's. */
+typedef struct {
+    picopsa_cipher_context c;
+} td_cipher_op;
+typedef char td_cipher_op_fits_[sizeof(td_cipher_op) <= PICOPSA_DRIVER_CIPHER_CONTEXT_SIZE ? 1
+                                                                                          : -1];
+
+static psa_status_t td_cipher_setup(pp_td_entry entry, void *context,
+                                    const psa_key_attributes_t *attributes,
+                                    const uint8_t *key_buffer, size_t key_buffer_size,
+                                    psa_algorithm_t alg)
+{
+    td_cipher_op *op = (td_cipher_op *)context;
+    pp_td.calls[entry]++;
+    if (pp_td.mode[entry] == PP_TD_DECLINE) {
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+    if (pp_td.mode[entry] == PP_TD_FAIL) {
+        return pp_td.fail_status;
+    }
+    return pp_cipher_setup(&op->c, alg, attributes->type, key_buffer, key_buffer_size,
+                           entry == PP_TD_CIPHER_ENCRYPT_SETUP);
+}
+
+static psa_status_t td_cipher_encrypt_setup(void *context, const psa_key_attributes_t *attributes,
+                                            const uint8_t *key_buffer, size_t key_buffer_size,
+                                            psa_algorithm_t alg)
+{
+    return td_cipher_setup(PP_TD_CIPHER_ENCRYPT_SETUP, context, attributes, key_buffer,
+                           key_buffer_size, alg);
+}
+
+static psa_status_t td_cipher_decrypt_setup(void *context, const psa_key_attributes_t *attributes,
+                                            const uint8_t *key_buffer, size_t key_buffer_size,
+                                            psa_algorithm_t alg)
+{
+    return td_cipher_setup(PP_TD_CIPHER_DECRYPT_SETUP, context, attributes, key_buffer,
+                           key_buffer_size, alg);
+}
+
+static psa_status_t td_cipher_set_iv(void *context, const uint8_t *iv, size_t iv_length)
+{
+    td_cipher_op *op = (td_cipher_op *)context;
+    pp_td.calls[PP_TD_CIPHER_SET_IV]++;
+    if (pp_td.mode[PP_TD_CIPHER_SET_IV] == PP_TD_DECLINE) {
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+    if (pp_td.mode[PP_TD_CIPHER_SET_IV] == PP_TD_FAIL) {
+        return pp_td.fail_status;
+    }
+    return pp_cipher_set_iv(&op->c, iv, iv_length);
+}
+
+/* A step's output in its mode, after the software wrote `length` bytes. */
+static psa_status_t td_cipher_output(pp_td_entry entry, psa_status_t status, uint8_t *output,
+                                     size_t output_size, size_t *output_length)
+{
+    if (status == PSA_SUCCESS && pp_td.mode[entry] == PP_TD_CORRUPT && *output_length > 0) {
+        output[*output_length / 2u] ^= 0x04u;
+    }
+    if (status == PSA_SUCCESS && pp_td.mode[entry] == PP_TD_WRONG_LENGTH) {
+        *output_length = output_size + 1u;
+    }
+    return status;
+}
+
+static psa_status_t td_cipher_update(void *context, const uint8_t *input, size_t input_length,
+                                     uint8_t *output, size_t output_size, size_t *output_length)
+{
+    td_cipher_op *op = (td_cipher_op *)context;
+    size_t length;
+    psa_status_t status;
+    pp_td.calls[PP_TD_CIPHER_UPDATE]++;
+    if (pp_td.mode[PP_TD_CIPHER_UPDATE] == PP_TD_DECLINE) {
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+    if (pp_td.mode[PP_TD_CIPHER_UPDATE] == PP_TD_FAIL) {
+        if (output_size != 0) {
+            memset(output, 0xa5, output_size);
+        }
+        *output_length = output_size;
+        return pp_td.fail_status;
+    }
+    length = pp_cipher_update_length(&op->c, input_length);
+    if (output_size < length) {
+        return PSA_ERROR_BUFFER_TOO_SMALL;
+    }
+    status = pp_cipher_update(&op->c, input, input_length, output);
+    *output_length = status == PSA_SUCCESS ? length : 0;
+    return td_cipher_output(PP_TD_CIPHER_UPDATE, status, output, output_size, output_length);
+}
+
+static psa_status_t td_cipher_finish(void *context, uint8_t *output, size_t output_size,
+                                     size_t *output_length)
+{
+    td_cipher_op *op = (td_cipher_op *)context;
+    uint8_t tail[PP_CIPHER_FINISH_MAX];
+    size_t length = 0;
+    psa_status_t status;
+    pp_td.calls[PP_TD_CIPHER_FINISH]++;
+    if (pp_td.mode[PP_TD_CIPHER_FINISH] == PP_TD_DECLINE) {
+        return PSA_ERROR_NOT_SUPPORTED;
+    }
+    if (pp_td.mode[PP_TD_CIPHER_FINISH] == PP_TD_FAIL) {
+        if (output_size != 0) {
+            memset(output, 0xa5, output_size);
+        }
+        *output_length = output_size;
+        return pp_td.fail_status;
+    }
+    status = pp_cipher_finish(&op->c, tail, &length);
+    if (status == PSA_SUCCESS && output_size < length) {
+        status = PSA_ERROR_BUFFER_TOO_SMALL;
+    }
+    if (status == PSA_SUCCESS && length != 0) {
+        memcpy(output, tail, length);
+    }
+    memset(tail, 0, sizeof(tail));
+    *output_length = status == PSA_SUCCESS ? length : 0;
+    return td_cipher_output(PP_TD_CIPHER_FINISH, status, output, output_size, output_length);
+}
+
+static psa_status_t td_cipher_abort(void *context)
+{
+    td_cipher_op *op = (td_cipher_op *)context;
+    pp_td.calls[PP_TD_CIPHER_ABORT]++;
+    pp_cipher_abort(&op->c);
+    return PSA_SUCCESS;
+}
+#define TD_CIPHER_MULTIPART td_cipher_encrypt_setup, td_cipher_decrypt_setup, td_cipher_set_iv, \
+    td_cipher_update, td_cipher_finish, td_cipher_abort
+#else
+#define TD_CIPHER_ENCRYPT NULL
+#define TD_CIPHER_DECRYPT NULL
+#define TD_CIPHER_MULTIPART NULL, NULL, NULL, NULL, NULL, NULL
+#endif
+
 const picopsa_transparent_driver_t pp_test_driver = {
     "test",
     td_mechanisms, sizeof(td_mechanisms) / sizeof(td_mechanisms[0]),
@@ -388,4 +645,6 @@ const picopsa_transparent_driver_t pp_test_driver = {
     td_encrypt, td_decrypt,
     TD_ENGINE,
     TD_AES_ENGINE,
+    TD_CIPHER_ENCRYPT, TD_CIPHER_DECRYPT,
+    TD_CIPHER_MULTIPART,
 };

@@ -17,7 +17,20 @@
  * it took) SOFTWARE computes, FAIL fills the output with 0xA5 and returns
  * fail_status, CORRUPT flips one output bit; act_at selects the n-th ecb
  * call as for products (the others compute correctly). aes_declined_192:
- * when nonzero, set_key declines 24-byte keys whatever the mode.
+ * when nonzero, set_key declines 24-byte keys whatever the mode;
+ * aes_only_length, when nonzero, declines every other key length (a test
+ * then counts the blocks of its own keys, not those of the CTR_DRBG's
+ * AES-256 key).
+ * The one-shot cipher entry points (AES ECB, CBC, CBC-PKCS#7, CTR, CFB,
+ * OFB, 128..256-bit keys): SOFTWARE computes with src/cipher's modes
+ * (pp_cipher_*, below the dispatch layer, over the AES engines of the
+ * list like any software AES key), FAIL fills the output with 0xA5 and
+ * returns fail_status, CORRUPT flips one bit of the middle output byte,
+ * WRONG_LENGTH reports output_size + 1. The multipart ones keep a
+ * software context (src/cipher) in the driver context: setup and set_iv
+ * DECLINE (NOT_SUPPORTED) or FAIL (fail_status), else run the software;
+ * update and finish as the one-shot ones (DECLINE: NOT_SUPPORTED, which
+ * after setup is an error); abort only counts and wipes.
  */
 #ifndef PICOPSA_TEST_DRIVER_H
 #define PICOPSA_TEST_DRIVER_H
@@ -29,6 +42,9 @@ typedef enum {
     PP_TD_SIGN_HASH, PP_TD_VERIFY_HASH, PP_TD_SIGN_MESSAGE, PP_TD_VERIFY_MESSAGE,
     PP_TD_ENCRYPT, PP_TD_DECRYPT, PP_TD_GENERATE, PP_TD_MONT_MUL, PP_TD_MOD_EXP,
     PP_TD_AES_SET_KEY, PP_TD_AES_ECB,   /* the AES engine (picopsa_aes_engine_t) */
+    PP_TD_CIPHER_ENCRYPT, PP_TD_CIPHER_DECRYPT,   /* psa_cipher_encrypt / _decrypt */
+    PP_TD_CIPHER_ENCRYPT_SETUP, PP_TD_CIPHER_DECRYPT_SETUP, PP_TD_CIPHER_SET_IV,
+    PP_TD_CIPHER_UPDATE, PP_TD_CIPHER_FINISH, PP_TD_CIPHER_ABORT,   /* multipart */
     PP_TD_ENTRY_COUNT
 } pp_td_entry;
 
@@ -38,7 +54,8 @@ typedef enum {
     PP_TD_FAIL,          /* outputs overwritten with 0xA5, then pp_td.fail_status */
     PP_TD_CORRUPT,       /* the software's result, one bit flipped (verify: the verdict inverted) */
     PP_TD_WRONG_LENGTH   /* the software's result, but PSA_SUCCESS with *length = size + 1 (sign,
-                          * encrypt, decrypt, generate: the entry points that report a length;
+                          * encrypt, decrypt, generate, cipher encrypt and decrypt: the entry
+                          * points that report a length;
                           * the others, which report none, act as PP_TD_SOFTWARE) */
 } pp_td_mode;
 
@@ -54,6 +71,7 @@ typedef struct {
     unsigned act_at;
     unsigned secret_calls, public_calls;
     int aes_declined_192;
+    size_t aes_only_length;   /* nonzero: set_key declines every other key length */
 } pp_td_control;
 
 /* The steering wheel; pp_td_reset() puts every mode to DECLINE, counters

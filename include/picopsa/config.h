@@ -945,6 +945,12 @@
 #else
 #define PICOPSA_DRIVERS 0
 #endif
+/* With a driver list: the bytes of the driver-owned context in each
+ * psa_cipher_operation_t (<picopsa/driver.h>, multipart cipher entry
+ * points), a multiple of 8; set it to what the list's drivers need. */
+#if PICOPSA_DRIVERS && !defined(PICOPSA_DRIVER_CIPHER_CONTEXT_SIZE)
+#define PICOPSA_DRIVER_CIPHER_CONTEXT_SIZE 64u
+#endif
 
 #include "config_check.h"
 

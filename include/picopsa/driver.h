@@ -49,6 +49,13 @@
  *  - Status codes are the PSA Crypto API 1.2 ones. On an error the caller
  *    wipes the outputs and zeroes the lengths; the driver leaves the key
  *    buffer of an existing key unchanged.
+ *  - The cipher entry points (cipher_encrypt / cipher_decrypt, PSA 1.2
+ *    10.4.2, accelerator drivers only) get a symmetric key's buffer,
+ *    which is its PSA export format (the raw key); the front end has
+ *    checked alg against the key type, the key size, the data length and
+ *    an encryption's output size, and drew the IV (their block below);
+ *    the multipart ones own the operation from a successful setup to
+ *    abort, in a context inside psa_cipher_operation_t (their block).
  *  - No allocation; secrets on the stack are wiped before returning;
  *    nothing branches on or indexes by secret data (asymmetric_decrypt
  *    returns its padding verdict as a status computed without a branch,
@@ -225,8 +232,8 @@ typedef struct {
  * CMAC, CTR_DRBG) in software over these blocks, so the modes' constant
  * time, padding and IV rules stay the software's whatever engine does the
  * blocks (an ESP32-C3-class engine in its typical mode does one block per
- * trigger). The PSA driver interface's multipart cipher entry points
- * (setup/set_iv/update/finish/abort) are not in this round (docs/drivers.md).
+ * trigger). Engines that run a whole mode get the one-shot cipher entry
+ * points below instead (one-shot and multipart, docs/drivers.md).
  *  - set_key: key of key_length 16, 24 or 32 bytes; fills context (at most
  *    PICOPSA_DRIVER_AES_CONTEXT_SIZE bytes, 8-byte aligned; the library
  *    owns and wipes the memory). PSA_ERROR_NOT_SUPPORTED: the software
@@ -251,6 +258,78 @@ typedef struct {
     picopsa_driver_aes_ecb_t *ecb;
 } picopsa_aes_engine_t;
 
+/* Whole-operation cipher entry points (PSA 1.2 10.4.2 psa_cipher_encrypt /
+ * psa_cipher_decrypt; PSA driver interface, "cipher_encrypt" and
+ * "cipher_decrypt" of a transparent driver), for engines that run a whole
+ * mode themselves (e.g. a DMA CTR or CBC). Tried before the software's
+ * modes for a key and alg a mechanism row matches; key_buffer is the key
+ * in its PSA export format (the raw key bytes: AES 16/24/32 bytes, XTS
+ * Key1 || Key2). Before the call the front end has checked (beside the
+ * list at the top of this header) that alg is a cipher mode built for
+ * the key type, that the software's setup takes the key (its size, XTS
+ * Key1 != Key2) and that the data length is valid for alg (whole blocks
+ * for ECB, CBC and CBC-PKCS#7 decryption; at least 16 bytes for XTS).
+ *  - cipher_encrypt: iv (iv_length = PSA_CIPHER_IV_LENGTH(type, alg), 0
+ *    for ECB) is the IV the front end drew; the driver writes the
+ *    ciphertext only (input_length bytes, + the PKCS#7 padding for
+ *    PSA_ALG_CBC_PKCS7), and output has room for it; the front end puts
+ *    the IV in front of it. For an in-place psa_cipher_encrypt, output is
+ *    the caller's buffer + iv_length and input the buffer itself.
+ *  - cipher_decrypt: input is IV || ciphertext as the caller gave it
+ *    (input_length >= the IV length); the driver writes the plaintext,
+ *    checks output_size against it (BUFFER_TOO_SMALL) and the PKCS#7
+ *    padding (INVALID_PADDING, computed without a branch on the padding).
+ *  - Returns as every driver entry point (docs/drivers.md): NOT_SUPPORTED
+ *    before writing a byte (the software runs the call); any other error
+ *    is the caller's, who wipes output and zeroes *output_length; a
+ *    success with *output_length > output_size is CORRUPTION_DETECTED.
+ * The multipart operation has its own entry points (below). */
+typedef psa_status_t picopsa_driver_cipher_encrypt_t(
+    const psa_key_attributes_t *attributes, const uint8_t *key_buffer, size_t key_buffer_size,
+    psa_algorithm_t alg, const uint8_t *iv, size_t iv_length, const uint8_t *input,
+    size_t input_length, uint8_t *output, size_t output_size, size_t *output_length);
+typedef psa_status_t picopsa_driver_cipher_decrypt_t(
+    const psa_key_attributes_t *attributes, const uint8_t *key_buffer, size_t key_buffer_size,
+    psa_algorithm_t alg, const uint8_t *input, size_t input_length, uint8_t *output,
+    size_t output_size, size_t *output_length);
+
+/* Multipart cipher entry points (PSA 1.2 10.4.3; PSA driver interface
+ * "cipher_encrypt_setup" ... "cipher_abort"). context: the driver-owned
+ * operation context inside psa_cipher_operation_t,
+ * PICOPSA_DRIVER_CIPHER_CONTEXT_SIZE bytes (config.h, default 64),
+ * 8-byte aligned, zeroed before setup and wiped by the library after
+ * abort. The front end keeps the state machine (setup -> IV -> update* ->
+ * finish, spec 10.4.3), the policy and the key checks; a driver is called
+ * only in the state its step needs.
+ *  - setup: same preconditions as the one-shot entry points. SUCCESS: the
+ *    driver owns the operation until abort; NOT_SUPPORTED (nothing kept):
+ *    the next driver, then the software; another error fails the setup.
+ *    A driver is asked only when it has all of setup, set_iv, update,
+ *    finish and abort.
+ *  - set_iv: iv_length is the PSA_CIPHER_IV_LENGTH of the key and alg (or
+ *    a length the driver refuses with INVALID_ARGUMENT); never for ECB.
+ *  - update / finish: write what is due (the driver buffers partial
+ *    blocks) and check output_size itself (BUFFER_TOO_SMALL); finish
+ *    checks the total length and the PKCS#7 padding.
+ *  - After setup there is no fallback: any error of set_iv, update or
+ *    finish (NOT_SUPPORTED included) is the caller's, the front end wipes
+ *    the output, zeroes the length and aborts the operation (psa_cipher.c:
+ *    any error of an active operation aborts it); a reported length
+ *    beyond output_size is CORRUPTION_DETECTED.
+ *  - abort: called once for every setup that succeeded (after finish too);
+ *    the driver clears its hardware. */
+typedef psa_status_t picopsa_driver_cipher_setup_t(
+    void *context, const psa_key_attributes_t *attributes, const uint8_t *key_buffer,
+    size_t key_buffer_size, psa_algorithm_t alg);
+typedef psa_status_t picopsa_driver_cipher_set_iv_t(void *context, const uint8_t *iv,
+                                                    size_t iv_length);
+typedef psa_status_t picopsa_driver_cipher_update_t(void *context, const uint8_t *input,
+                                                    size_t input_length, uint8_t *output,
+                                                    size_t output_size, size_t *output_length);
+typedef psa_status_t picopsa_driver_cipher_finish_t(void *context, uint8_t *output,
+                                                    size_t output_size, size_t *output_length);
+typedef psa_status_t picopsa_driver_cipher_abort_t(void *context);
+
 /* One transparent driver: its mechanisms, then its entry points (NULL: not
  * provided; the message entry points come before the dispatch layer hashes
  * a hash-and-sign message, the hash ones after) and its bignum engine
@@ -269,6 +348,14 @@ typedef struct {
     picopsa_driver_asymmetric_decrypt_t *asymmetric_decrypt;
     const picopsa_bn_engine_t *bn_engine;
     const picopsa_aes_engine_t *aes_engine; /* NULL: none; serves every AES key it takes */
+    picopsa_driver_cipher_encrypt_t *cipher_encrypt;   /* psa_cipher_encrypt */
+    picopsa_driver_cipher_decrypt_t *cipher_decrypt;   /* psa_cipher_decrypt */
+    picopsa_driver_cipher_setup_t *cipher_encrypt_setup;   /* the multipart operation */
+    picopsa_driver_cipher_setup_t *cipher_decrypt_setup;
+    picopsa_driver_cipher_set_iv_t *cipher_set_iv;
+    picopsa_driver_cipher_update_t *cipher_update;
+    picopsa_driver_cipher_finish_t *cipher_finish;
+    picopsa_driver_cipher_abort_t *cipher_abort;
 } picopsa_transparent_driver_t;
 
 /* Helpers for drivers (built only with PICOPSA_DRIVER_LIST): the software's

@@ -78,6 +78,13 @@ struct psa_cipher_operation_s {
     psa_key_id_t key;
     uint32_t key_serial;
     picopsa_cipher_context ctx;
+#if PICOPSA_DRIVERS
+    /* 0: the software runs the operation on ctx; 1 + i: driver i of
+     * PICOPSA_DRIVER_LIST took it at setup and owns driver_ctx (ctx then
+     * only tells the IV length). */
+    uint8_t driver;
+    uint64_t driver_ctx[PICOPSA_DRIVER_CIPHER_CONTEXT_SIZE / 8u];
+#endif
 };
 #define PSA_CIPHER_OPERATION_INIT PSA_STRUCT_ZERO_INIT_
 

@@ -29,17 +29,53 @@
  *    algorithm"). Key sizes and Key1 == Key2: src/cipher/cipher_xts.c.
  * Buffers may overlap (spec 5.4.4): src/cipher handles any overlap, and
  * psa_cipher_encrypt writes the IV after the ciphertext.
+ * With a driver list (docs/drivers.md) the checks and the states stay
+ * here; a driver that takes a setup owns the operation until abort
+ * (operation->driver), with no fallback after setup; one_shot offers the
+ * single-part calls to the drivers after its checks.
  */
 #include "core/pp_core.h"
 #include "dispatch/pp_dispatch.h"
 #include "cipher/cipher.h"
 #include "random/pp_random.h"
+#if PICOPSA_DRIVERS
+#include "dispatch/pp_accel.h"
+#endif
 
 #include <string.h>
 
 #if PP_CIPHER_BUILT   /* else psa_not_supported.c's stubs */
 
 #define BUFFER_IS_BAD(ptr, len) ((ptr) == NULL && (len) != 0)
+
+/* A step of the single-part calls that the software runs: with a driver
+ * list only when no driver took the call (one_shot's `taken`). */
+#if PICOPSA_DRIVERS
+#define SOFTWARE_STEP(status, taken) ((status) == PSA_SUCCESS && !(taken))
+#else
+#define SOFTWARE_STEP(status, taken) ((status) == PSA_SUCCESS)
+#endif
+
+/* The IV step of an active operation: the driver that took it at setup,
+ * else the software's context. */
+#if PICOPSA_DRIVERS
+#define OPERATION_SET_IV(op, iv, iv_length)                                             \
+    ((op)->driver != 0 ? pp_accel_cipher_set_iv((op)->driver, (op)->driver_ctx, iv, iv_length) \
+                       : pp_cipher_set_iv(&(op)->ctx, iv, iv_length))
+#else
+#define OPERATION_SET_IV(op, iv, iv_length) pp_cipher_set_iv(&(op)->ctx, iv, iv_length)
+#endif
+
+#if PICOPSA_DRIVERS
+/* The driver that owns an operation is told to abort and its context wiped. */
+static void driver_abort(psa_cipher_operation_t *operation)
+{
+    if (operation->driver != 0) {
+        pp_accel_cipher_abort(operation->driver, operation->driver_ctx);
+        operation->driver = 0;
+    }
+}
+#endif
 
 psa_cipher_operation_t psa_cipher_operation_init(void)
 {
@@ -54,6 +90,9 @@ psa_status_t psa_cipher_abort(psa_cipher_operation_t *operation)
         return PSA_ERROR_INVALID_ARGUMENT;
     }
     pp_cipher_abort(&operation->ctx);
+#if PICOPSA_DRIVERS
+    driver_abort(operation);
+#endif
     operation->alg = 0;
     operation->is_encrypt = 0;
     operation->iv_state = 0;
@@ -84,6 +123,20 @@ static psa_status_t cipher_setup(psa_cipher_operation_t *operation, psa_key_id_t
     }
     status = pp_dispatch_cipher_setup(&operation->ctx, &slot->attr, slot->material,
                                       slot->material_len, alg, encrypt);
+#if PICOPSA_DRIVERS
+    /* Checked: the drivers may take it now (PSA driver interface
+     * cipher_*_setup); one that does owns the operation to its end (the
+     * software's ctx then only tells the IV length), NOT_SUPPORTED leaves
+     * it to the software. */
+    if (status == PSA_SUCCESS) {
+        operation->driver = 0;
+        status = pp_accel_cipher_setup(operation->driver_ctx, &operation->driver, &slot->attr,
+                                       slot->material, slot->material_len, alg, encrypt);
+        if (status == PSA_ERROR_NOT_SUPPORTED) {
+            status = PSA_SUCCESS;
+        }
+    }
+#endif
     if (status == PSA_SUCCESS) {
         operation->alg = alg;
         operation->is_encrypt = (uint8_t)(encrypt ? 1 : 0);
@@ -131,6 +184,9 @@ static psa_status_t check_step(psa_cipher_operation_t *operation, uint8_t want_i
         /* BAD_STATE: the steps list no INVALID_HANDLE (as psa_mac.c). The
          * key schedule is wiped now; only abort is accepted after this. */
         pp_cipher_abort(&operation->ctx);
+#if PICOPSA_DRIVERS
+        driver_abort(operation);
+#endif
         operation->key = PSA_KEY_ID_NULL;
         operation->is_encrypt = 2;
         return PSA_ERROR_BAD_STATE;
@@ -169,7 +225,7 @@ psa_status_t psa_cipher_generate_iv(psa_cipher_operation_t *operation, uint8_t *
         status = pp_random_bytes(fresh, length);
     }
     if (status == PSA_SUCCESS) {
-        status = pp_cipher_set_iv(&operation->ctx, fresh, length);
+        status = OPERATION_SET_IV(operation, fresh, length);
     }
     if (status == PSA_SUCCESS) {
         memcpy(iv, fresh, length);
@@ -201,7 +257,7 @@ psa_status_t psa_cipher_set_iv(psa_cipher_operation_t *operation, const uint8_t 
     if (status != PSA_SUCCESS) {
         return status;
     }
-    status = pp_cipher_set_iv(&operation->ctx, iv, iv_length);
+    status = OPERATION_SET_IV(operation, iv, iv_length);
     if (status != PSA_SUCCESS) {
         return fail(operation, status);
     }
@@ -224,6 +280,17 @@ psa_status_t psa_cipher_update(psa_cipher_operation_t *operation, const uint8_t 
     if (status != PSA_SUCCESS) {
         return pp_fail_output(status, output, output_size, output_length);
     }
+#if PICOPSA_DRIVERS
+    if (operation->driver != 0) {   /* the driver judges its output size; no fallback */
+        status = pp_accel_cipher_update(operation->driver, operation->driver_ctx, input,
+                                        input_length, output, output_size, output_length);
+        if (status != PSA_SUCCESS) {
+            fail(operation, status);
+            return pp_fail_output(status, output, output_size, output_length);
+        }
+        return PSA_SUCCESS;
+    }
+#endif
     length = pp_cipher_update_length(&operation->ctx, input_length);
     if (output_size < length) {
         fail(operation, PSA_ERROR_BUFFER_TOO_SMALL);
@@ -252,6 +319,17 @@ psa_status_t psa_cipher_finish(psa_cipher_operation_t *operation, uint8_t *outpu
     if (status != PSA_SUCCESS) {
         return pp_fail_output(status, output, output_size, output_length);
     }
+#if PICOPSA_DRIVERS
+    if (operation->driver != 0) {
+        status = pp_accel_cipher_finish(operation->driver, operation->driver_ctx, output,
+                                        output_size, output_length);
+        psa_cipher_abort(operation);   /* the driver's abort, whatever finish said */
+        if (status != PSA_SUCCESS) {
+            return pp_fail_output(status, output, output_size, output_length);
+        }
+        return PSA_SUCCESS;
+    }
+#endif
     status = pp_cipher_finish(&operation->ctx, last, &length);   /* wipes the context */
     if (status == PSA_SUCCESS && output_size < length) {
         status = PSA_ERROR_BUFFER_TOO_SMALL;
@@ -294,7 +372,12 @@ static int length_valid(psa_algorithm_t alg, int encrypt, size_t length)
  * input bytes), the data, the final block. Encryption writes IV ||
  * ciphertext, the IV last: the input may lie where it goes (spec 5.4.4).
  * ctx is wiped by pp_cipher_finish, or by pp_cipher_abort on an error
- * (nothing when setup failed: it wiped what it wrote). */
+ * (nothing when setup failed: it wiped what it wrote).
+ * With a driver list, once the checks have passed and the IV is drawn,
+ * the drivers get the call (PSA driver interface cipher_encrypt /
+ * cipher_decrypt, docs/drivers.md) with the slot's key still locked: a
+ * driver's result or error is the call's (no fallback after an error),
+ * its NOT_SUPPORTED hands the call to the software modes on ctx. */
 static psa_status_t one_shot(psa_key_id_t key, psa_algorithm_t alg, int encrypt,
                              const uint8_t *input, size_t input_length, uint8_t *output,
                              size_t output_size, size_t *output_length)
@@ -304,6 +387,10 @@ static psa_status_t one_shot(psa_key_id_t key, psa_algorithm_t alg, int encrypt,
     uint8_t iv[PSA_CIPHER_IV_MAX_SIZE];
     uint8_t tail[PP_CIPHER_FINISH_MAX];
     size_t iv_length, data_length, pad, at, part = 0, last = 0;
+#if PICOPSA_DRIVERS
+    const uint8_t *whole_input = input;   /* decryption: IV || ciphertext, for a driver */
+    int taken = 0;
+#endif
     psa_status_t status = pp_core_check_initialized();
     if (status == PSA_SUCCESS && (output_length == NULL || BUFFER_IS_BAD(input, input_length) ||
                                   BUFFER_IS_BAD(output, output_size))) {
@@ -319,7 +406,13 @@ static psa_status_t one_shot(psa_key_id_t key, psa_algorithm_t alg, int encrypt,
         ctx.alg = 0;   /* a refusal before pp_cipher_setup leaves nothing to wipe */
         status = pp_dispatch_cipher_setup(&ctx, &slot->attr, slot->material,
                                           slot->material_len, alg, encrypt);
+#if PICOPSA_DRIVERS
+        if (status != PSA_SUCCESS) {
+            pp_slot_unlock(slot);   /* else once the drivers were asked, below */
+        }
+#else
         pp_slot_unlock(slot);
+#endif
     }
     if (status != PSA_SUCCESS) {
         return pp_fail_output(status, output, output_size, output_length);
@@ -340,16 +433,34 @@ static psa_status_t one_shot(psa_key_id_t key, psa_algorithm_t alg, int encrypt,
         memcpy(iv, input, iv_length);                   /* the output may overwrite it */
         input += iv_length;
     }
-    if (status == PSA_SUCCESS && iv_length != 0) {
+#if PICOPSA_DRIVERS
+    if (status == PSA_SUCCESS) {
+        status = encrypt ? pp_dispatch_cipher_driver(&slot->attr, slot->material,
+                                                     slot->material_len, alg, 1, iv, iv_length,
+                                                     input, input_length, output + at,
+                                                     output_size - at, &part)
+                         : pp_dispatch_cipher_driver(&slot->attr, slot->material,
+                                                     slot->material_len, alg, 0, iv, iv_length,
+                                                     whole_input, input_length, output,
+                                                     output_size, &part);
+        taken = status != PSA_ERROR_NOT_SUPPORTED;
+        if (!taken) {
+            status = PSA_SUCCESS;
+            part = 0;
+        }
+    }
+    pp_slot_unlock(slot);
+#endif
+    if (SOFTWARE_STEP(status, taken) && iv_length != 0) {
         status = pp_cipher_set_iv(&ctx, iv, iv_length);
     }
-    if (status == PSA_SUCCESS) {
+    if (SOFTWARE_STEP(status, taken)) {
         part = pp_cipher_update_length(&ctx, data_length);
         status = output_size - at < part
                      ? PSA_ERROR_BUFFER_TOO_SMALL
                      : pp_cipher_update(&ctx, input, data_length, output + at);
     }
-    if (status == PSA_SUCCESS) {
+    if (SOFTWARE_STEP(status, taken)) {
         status = pp_cipher_finish(&ctx, tail, &last);   /* wipes ctx */
         if (status == PSA_SUCCESS && output_size - at - part < last) {
             status = PSA_ERROR_BUFFER_TOO_SMALL;

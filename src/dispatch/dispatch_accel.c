@@ -122,6 +122,85 @@ psa_status_t pp_accel_generate_key(const psa_key_attributes_t *attributes,
     return bounded(status, key_buffer, key_buffer_size, key_buffer_length);
 }
 
+psa_status_t pp_accel_cipher(const psa_key_attributes_t *attributes, const uint8_t *key_buffer,
+                             size_t key_buffer_size, psa_algorithm_t alg, int encrypt,
+                             const uint8_t *iv, size_t iv_length, const uint8_t *input,
+                             size_t input_length, uint8_t *output, size_t output_size,
+                             size_t *output_length)
+{
+    psa_status_t status = PSA_ERROR_NOT_SUPPORTED;
+    size_t i;
+    for (i = 0; i < ACCEL_COUNT && status == PSA_ERROR_NOT_SUPPORTED; i++) {
+        const picopsa_transparent_driver_t *d = accel_drivers[i];
+        if (!takes(d, attributes, alg)) {
+            continue;
+        }
+        if (encrypt && d->cipher_encrypt != NULL) {
+            status = d->cipher_encrypt(attributes, key_buffer, key_buffer_size, alg, iv,
+                                       iv_length, input, input_length, output, output_size,
+                                       output_length);
+        } else if (!encrypt && d->cipher_decrypt != NULL) {
+            status = d->cipher_decrypt(attributes, key_buffer, key_buffer_size, alg, input,
+                                       input_length, output, output_size, output_length);
+        }
+    }
+    return bounded(status, output, output_size, output_length);
+}
+
+psa_status_t pp_accel_cipher_setup(void *context, uint8_t *driver,
+                                   const psa_key_attributes_t *attributes,
+                                   const uint8_t *key_buffer, size_t key_buffer_size,
+                                   psa_algorithm_t alg, int encrypt)
+{
+    psa_status_t status = PSA_ERROR_NOT_SUPPORTED;
+    size_t i;
+    for (i = 0; i < ACCEL_COUNT && status == PSA_ERROR_NOT_SUPPORTED; i++) {
+        const picopsa_transparent_driver_t *d = accel_drivers[i];
+        picopsa_driver_cipher_setup_t *setup =
+            encrypt ? d->cipher_encrypt_setup : d->cipher_decrypt_setup;
+        if (setup == NULL || d->cipher_set_iv == NULL || d->cipher_update == NULL ||
+            d->cipher_finish == NULL || d->cipher_abort == NULL || !takes(d, attributes, alg)) {
+            continue;
+        }
+        status = setup(context, attributes, key_buffer, key_buffer_size, alg);
+        if (status == PSA_SUCCESS) {
+            *driver = (uint8_t)(i + 1u);
+        } else {
+            pp_wipe(context, PICOPSA_DRIVER_CIPHER_CONTEXT_SIZE);   /* nothing of it is kept */
+        }
+    }
+    return status;
+}
+
+psa_status_t pp_accel_cipher_set_iv(uint8_t driver, void *context, const uint8_t *iv,
+                                    size_t iv_length)
+{
+    return accel_drivers[driver - 1u]->cipher_set_iv(context, iv, iv_length);
+}
+
+psa_status_t pp_accel_cipher_update(uint8_t driver, void *context, const uint8_t *input,
+                                    size_t input_length, uint8_t *output, size_t output_size,
+                                    size_t *output_length)
+{
+    psa_status_t status = accel_drivers[driver - 1u]->cipher_update(
+        context, input, input_length, output, output_size, output_length);
+    return bounded(status, output, output_size, output_length);
+}
+
+psa_status_t pp_accel_cipher_finish(uint8_t driver, void *context, uint8_t *output,
+                                    size_t output_size, size_t *output_length)
+{
+    psa_status_t status =
+        accel_drivers[driver - 1u]->cipher_finish(context, output, output_size, output_length);
+    return bounded(status, output, output_size, output_length);
+}
+
+void pp_accel_cipher_abort(uint8_t driver, void *context)
+{
+    (void)accel_drivers[driver - 1u]->cipher_abort(context);
+    pp_wipe(context, PICOPSA_DRIVER_CIPHER_CONTEXT_SIZE);
+}
+
 psa_status_t picopsa_driver_export_key(const psa_key_attributes_t *attributes,
                                        const uint8_t *key_buffer, size_t key_buffer_size,
                                        int public_only, uint8_t *data, size_t data_size,

@@ -13,6 +13,7 @@
  */
 #include "dispatch/pp_dispatch.h"
 #include "cipher/cipher.h"
+#include "dispatch/pp_accel.h"
 
 #if PP_CIPHER_BUILT
 
@@ -83,5 +84,18 @@ psa_status_t pp_dispatch_cipher_setup(picopsa_cipher_context *ctx,
     (void)encrypt;
     return PSA_ERROR_NOT_SUPPORTED;
 }
+
+#if PICOPSA_DRIVERS
+psa_status_t pp_dispatch_cipher_driver(const psa_key_attributes_t *attributes,
+                                       const uint8_t *key_buffer, size_t key_buffer_size,
+                                       psa_algorithm_t alg, int encrypt, const uint8_t *iv,
+                                       size_t iv_length, const uint8_t *input,
+                                       size_t input_length, uint8_t *output, size_t output_size,
+                                       size_t *output_length)
+{
+    return pp_accel_cipher(attributes, key_buffer, key_buffer_size, alg, encrypt, iv, iv_length,
+                           input, input_length, output, output_size, output_length);
+}
+#endif
 
 #endif /* PP_CIPHER_BUILT */

@@ -39,6 +39,31 @@ psa_status_t pp_accel_generate_key(const psa_key_attributes_t *attributes,
                                    const uint8_t *custom_data, size_t custom_data_length,
                                    uint8_t *key_buffer, size_t key_buffer_size,
                                    size_t *key_buffer_length);
+/* psa_cipher_encrypt / psa_cipher_decrypt (picopsa_driver_cipher_encrypt_t,
+ * _decrypt_t): encrypt uses iv and writes the ciphertext only, decrypt
+ * gets IV || ciphertext in input (iv unused). */
+psa_status_t pp_accel_cipher(const psa_key_attributes_t *attributes, const uint8_t *key_buffer,
+                             size_t key_buffer_size, psa_algorithm_t alg, int encrypt,
+                             const uint8_t *iv, size_t iv_length, const uint8_t *input,
+                             size_t input_length, uint8_t *output, size_t output_size,
+                             size_t *output_length);
+/* The multipart operation (psa_cipher_operation_t's driver and
+ * driver_ctx): setup sets *driver to 1 + the index of the driver that took
+ * it (left 0 on NOT_SUPPORTED: the software's); the other steps go to that
+ * driver, update and finish with their length bounded by output_size;
+ * abort calls the driver's abort and wipes context. */
+psa_status_t pp_accel_cipher_setup(void *context, uint8_t *driver,
+                                   const psa_key_attributes_t *attributes,
+                                   const uint8_t *key_buffer, size_t key_buffer_size,
+                                   psa_algorithm_t alg, int encrypt);
+psa_status_t pp_accel_cipher_set_iv(uint8_t driver, void *context, const uint8_t *iv,
+                                    size_t iv_length);
+psa_status_t pp_accel_cipher_update(uint8_t driver, void *context, const uint8_t *input,
+                                    size_t input_length, uint8_t *output, size_t output_size,
+                                    size_t *output_length);
+psa_status_t pp_accel_cipher_finish(uint8_t driver, void *context, uint8_t *output,
+                                    size_t output_size, size_t *output_length);
+void pp_accel_cipher_abort(uint8_t driver, void *context);
 
 #endif /* PICOPSA_DRIVERS */
 

@@ -119,6 +119,18 @@ psa_status_t pp_dispatch_cipher_setup(picopsa_cipher_context *ctx,
                                       const psa_key_attributes_t *attributes,
                                       const uint8_t *key_buffer, size_t key_buffer_size,
                                       psa_algorithm_t alg, int encrypt);
+#if PICOPSA_DRIVERS
+/* The single-part cipher (psa_cipher_encrypt / _decrypt) offered to the
+ * drivers of PICOPSA_DRIVER_LIST (pp_accel_cipher) after the front end's
+ * checks and a successful pp_dispatch_cipher_setup on the same key:
+ * NOT_SUPPORTED means no driver took it (the software runs it). */
+psa_status_t pp_dispatch_cipher_driver(const psa_key_attributes_t *attributes,
+                                       const uint8_t *key_buffer, size_t key_buffer_size,
+                                       psa_algorithm_t alg, int encrypt, const uint8_t *iv,
+                                       size_t iv_length, const uint8_t *input,
+                                       size_t input_length, uint8_t *output, size_t output_size,
+                                       size_t *output_length);
+#endif
 
 /* ---- AEAD (dispatch_aead.c) ---------------------------------------------- */
 
